@@ -20,6 +20,17 @@ var writers = sync.Pool{New: func() any { return new(Writer) }}
 // allocates only the returned slice.
 func GetWriter() *Writer { return writers.Get().(*Writer) }
 
+// ReleaseWriter puts a Writer from GetWriter back in the pool without
+// copying its output, for callers done with w.Buf. A buffer that grew past
+// 64 KiB is dropped; the Writer goes back without it.
+func ReleaseWriter(w *Writer) {
+	if cap(w.Buf) > maxPooled {
+		w.Buf = nil
+	}
+	w.Reset()
+	writers.Put(w)
+}
+
 // PutWriter returns w's output, owned by the caller, and its error, and
 // puts w back in the pool. Output that fits a pooled buffer is copied out
 // exactly; a larger buffer, which the pool would not keep, is handed over

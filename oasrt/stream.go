@@ -1,11 +1,9 @@
 package oasrt
 
 import (
-	"compress/gzip"
 	"errors"
 	"io"
 	"iter"
-	"net/http"
 	"sync"
 	"time"
 )
@@ -376,130 +374,17 @@ func (w *Writer) endStream() {
 // When r accepts gzip, the body is gzip-compressed, each flush of the
 // Writer flushing the compressor too, so the client still gets elements as
 // they come.
-func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(w *Writer, out io.Writer) error) {
-	SetContentType(rw.Header(), contentType)
-	out := &flushWriter{rw: rw, rc: http.NewResponseController(rw)}
-	if acceptsGzip(r) {
-		out.z = startGzip(rw, status)
-	} else {
-		rw.WriteHeader(status)
-	}
-	defer abortStarted(status)
-	w := GetWriter()
-	w.Direction = InResponse
-	err := encode(w, out)
-	ReleaseWriter(w)
-	if out.z != nil {
-		if err == nil {
-			err = out.z.Close()
-		}
-		out.z.Reset(io.Discard)
-		if err == nil {
-			gzipWriters.Put(out.z)
-		}
-	}
-	if err != nil {
-		abortError(status, err, out.err != nil && errors.Is(err, out.err))
-	}
-}
-
 // flushWriter writes to an http.ResponseWriter, through z when it is set,
 // and flushes after each write; err is the first error of the connection.
-type flushWriter struct {
-	rw  http.ResponseWriter
-	rc  *http.ResponseController
-	z   *gzip.Writer
-	err error
-}
-
-func (f *flushWriter) Write(p []byte) (int, error) {
-	var n int
-	var err error
-	// Each write gets its own deadline, so that a server's WriteTimeout
-	// bounds a client that stops reading, not the length of the stream.
-	// Writers that cannot (a ResponseRecorder) are left as they are.
-	f.rc.SetWriteDeadline(time.Now().Add(StreamWriteTimeout))
-	if f.z != nil {
-		if n, err = f.z.Write(p); err == nil {
-			err = f.z.Flush()
-		}
-	} else {
-		n, err = f.rw.Write(p)
-	}
-	if err == nil {
-		err = f.rc.Flush()
-		if errors.Is(err, http.ErrNotSupported) {
-			err = nil
-		}
-	}
-	if err != nil && f.err == nil {
-		f.err = err
-	}
-	return n, err
-}
-
 // ResponseItems returns seq, which decodes the response body b of resp, as
 // an iterator the generated client hands out: when the iteration ends, or
 // the consumer stops it, the body is released and closed; a decoding error
 // carries the response's status. It can be ranged over once.
-func ResponseItems[T any](resp *http.Response, b *Body, seq iter.Seq2[T, error]) iter.Seq2[T, error] {
-	used := false
-	return func(yield func(T, error) bool) {
-		if used {
-			var zero T
-			yield(zero, errors.New("oasrt: a streamed response body can be read once"))
-			return
-		}
-		used = true
-		defer func() {
-			b.Release()
-			CloseBody(resp)
-		}()
-		for x, err := range seq {
-			if err != nil {
-				yield(x, ResponseError(resp.StatusCode, err))
-				return
-			}
-			if !yield(x, nil) {
-				return
-			}
-		}
-	}
-}
-
 // RequestItems returns seq, which decodes a streamed request body, as the
 // iterator the generated server hands to a handler: a decoding error comes
 // as a *BodyError, so a handler that returns it answers 400 naming the JSON
 // path. (A streamed body is not kept, so syntax errors and schema
 // violations are not told apart as they are for a buffered one.)
-func RequestItems[T any](seq iter.Seq2[T, error]) iter.Seq2[T, error] {
-	return func(yield func(T, error) bool) {
-		for x, err := range seq {
-			if err != nil {
-				if _, ok := err.(*BodyError); !ok {
-					err = &BodyError{Err: err}
-				}
-				yield(x, err)
-				return
-			}
-			if !yield(x, nil) {
-				return
-			}
-		}
-	}
-}
-
 // SendStream returns a request body that encode writes while the request
 // is sent, through a pipe, for the generated client's streamed bodies. If
 // the request is never sent, closing the body ends the writing.
-func SendStream(encode func(w *Writer, out io.Writer) error) io.Reader {
-	pr, pw := io.Pipe()
-	go func() {
-		w := GetWriter()
-		w.Direction = InRequest
-		err := encode(w, pw)
-		ReleaseWriter(w)
-		pw.CloseWithError(err) // nil: the reader sees io.EOF
-	}()
-	return pr
-}

@@ -40,6 +40,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/events"
 )
 
@@ -62,10 +63,10 @@ func (h *handler) wait(i int) {
 }
 
 func (h *handler) WatchJob(ctx context.Context, p events.WatchJobParams) (events.WatchJobResponse, error) {
-	return events.WatchJobResponse200{Body: func(yield func(oasrt.Event[events.Progress], error) bool) {
+	return events.WatchJobResponse200{Body: func(yield func(oashttp.Event[events.Progress], error) bool) {
 		for i := range h.n {
 			h.wait(i)
-			if !yield(oasrt.Event[events.Progress]{Data: progress(i), ID: strconv.Itoa(i)}, nil) {
+			if !yield(oashttp.Event[events.Progress]{Data: progress(i), ID: strconv.Itoa(i)}, nil) {
 				return
 			}
 		}
@@ -175,7 +176,7 @@ func plainLines(body io.Reader) iter.Seq2[plainEntry, error] {
 // client is the generated client, asking for no gzip: the encoding/json
 // baseline's server does not compress either.
 func client(b *testing.B, url string) *events.Client {
-	c, err := events.NewClient(url, oasrt.WithHTTPClient(&http.Client{Transport: &http.Transport{DisableCompression: true}}), oasrt.WithoutEventReconnect())
+	c, err := events.NewClient(url, oashttp.WithHTTPClient(&http.Client{Transport: &http.Transport{DisableCompression: true}}), oashttp.WithoutEventReconnect())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func count[T any](b *testing.B, seq iter.Seq2[T, error]) int {
 func BenchmarkSSE(b *testing.B) {
 	b.Run("lib=oasgen", func(b *testing.B) {
 		h := &handler{}
-		srv := httptest.NewServer(events.NewServer(h, oasrt.WithHeartbeat(-1)))
+		srv := httptest.NewServer(events.NewServer(h, oashttp.WithHeartbeat(-1)))
 		defer srv.Close()
 		c := client(b, srv.URL)
 		b.ReportAllocs()
@@ -273,7 +274,7 @@ func BenchmarkStreamMemory(b *testing.B) {
 		for _, n := range []int{1e4, *largest} {
 			b.Run(fmt.Sprintf("%s/n=%d", kind, n), func(b *testing.B) {
 				h := &handler{n: n, gate: make(chan struct{})}
-				srv := httptest.NewServer(events.NewServer(h, oasrt.WithHeartbeat(-1)))
+				srv := httptest.NewServer(events.NewServer(h, oashttp.WithHeartbeat(-1)))
 				defer srv.Close()
 				c := client(b, srv.URL)
 				var samples []uint64

@@ -3,7 +3,7 @@
 // so that x/oauth2 enters only the builds that add it.
 //
 //	ts := conf.TokenSource(ctx, tok) // refreshes as needed
-//	c, err := api.NewClient(url, oasrt.WithTokenSource(oasoauth2.TokenSource(ts)))
+//	c, err := api.NewClient(url, oashttp.WithTokenSource(oasoauth2.TokenSource(ts)))
 //
 // The adapter is the few lines of docs/client.md; copying them instead of
 // depending on this module is as good.
@@ -12,19 +12,19 @@ package oasoauth2
 import (
 	"golang.org/x/oauth2"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
-// TokenSource returns ts as an oasrt.TokenSource.
-func TokenSource(ts oauth2.TokenSource) oasrt.TokenSource { return source{ts} }
+// TokenSource returns ts as an oashttp.TokenSource.
+func TokenSource(ts oauth2.TokenSource) oashttp.TokenSource { return source{ts} }
 
 type source struct{ oauth2.TokenSource }
 
 // Token returns the token of the x/oauth2 source.
-func (s source) Token() (*oasrt.Token, error) {
+func (s source) Token() (*oashttp.Token, error) {
 	t, err := s.TokenSource.Token()
 	if err != nil {
 		return nil, err
 	}
-	return &oasrt.Token{AccessToken: t.AccessToken, TokenType: t.Type(), Expiry: t.Expiry}, nil
+	return &oashttp.Token{AccessToken: t.AccessToken, TokenType: t.Type(), Expiry: t.Expiry}, nil
 }

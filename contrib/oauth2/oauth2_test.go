@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/oauth2"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -23,7 +23,7 @@ func TestTokenSource(t *testing.T) {
 	}))
 	defer ts.Close()
 	src := oauth2.StaticTokenSource(&oauth2.Token{AccessToken: "abc", TokenType: "bearer"})
-	c, err := routes.NewClient(ts.URL, oasrt.WithTokenSource(TokenSource(src)))
+	c, err := routes.NewClient(ts.URL, oashttp.WithTokenSource(TokenSource(src)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,10 @@
 // Package oasotel traces the calls of an oasgen client with OpenTelemetry:
-// a client middleware (oasrt.ClientMiddleware) that starts a client span
+// a client middleware (oashttp.ClientMiddleware) that starts a client span
 // for every attempt of every call and propagates its context in the
 // request's headers. It is a module of its own, so that the OpenTelemetry
 // packages enter only the builds of those who add it:
 //
-//	c, err := api.NewClient(url, oasrt.WithClientMiddleware(oasotel.Middleware()))
+//	c, err := api.NewClient(url, oashttp.WithClientMiddleware(oasotel.Middleware()))
 package oasotel
 
 import (
@@ -17,7 +17,7 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ScopeName is the instrumentation scope of the spans.
@@ -50,7 +50,7 @@ func WithPropagator(p propagation.TextMapPropagator) Option {
 // server.address and http.response.status_code, and an error status for
 // a failed attempt or a 4xx or 5xx response. The span ends when the
 // response's headers arrive: the body is the client's to read.
-func Middleware(opts ...Option) oasrt.ClientMiddleware {
+func Middleware(opts ...Option) oashttp.ClientMiddleware {
 	c := config{}
 	for _, o := range opts {
 		o(&c)
@@ -63,7 +63,7 @@ func Middleware(opts ...Option) oasrt.ClientMiddleware {
 	}
 	tracer := c.tp.Tracer(ScopeName)
 	return func(next http.RoundTripper) http.RoundTripper {
-		return oasrt.RoundTripFunc(func(r *http.Request) (*http.Response, error) {
+		return oashttp.RoundTripFunc(func(r *http.Request) (*http.Response, error) {
 			ctx, span := tracer.Start(r.Context(), r.Method, trace.WithSpanKind(trace.SpanKindClient),
 				trace.WithAttributes(
 					attribute.String("http.request.method", r.Method),

@@ -13,7 +13,7 @@ import (
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -36,8 +36,8 @@ func TestMiddleware(t *testing.T) {
 	}))
 	defer ts.Close()
 	c, err := routes.NewClient(ts.URL,
-		oasrt.WithRetry(oasrt.RetryPolicy{Sleep: func(context.Context, time.Duration) error { return nil }}),
-		oasrt.WithClientMiddleware(Middleware(WithTracerProvider(tp), WithPropagator(propagation.TraceContext{}))))
+		oashttp.WithRetry(oashttp.RetryPolicy{Sleep: func(context.Context, time.Duration) error { return nil }}),
+		oashttp.WithClientMiddleware(Middleware(WithTracerProvider(tp), WithPropagator(propagation.TraceContext{}))))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/labstack/echo/v4"
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // WriteJSON writes v as the JSON body of a response with the given status,
@@ -28,7 +29,7 @@ func WriteJSON(rw http.ResponseWriter, r *http.Request, status int, v oasrt.Enco
 		http.Error(rw, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	oasrt.WriteBody(rw, r, status, "application/json", w)
+	oashttp.WriteBody(rw, r, status, "application/json", w)
 }
 
 // ReadJSON decodes the body of r into v in one pass as it is read, checking

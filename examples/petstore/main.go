@@ -31,6 +31,7 @@ import (
 
 	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // basePath is the path of the spec's server URL.
@@ -38,7 +39,7 @@ const basePath = "/api/v3"
 
 // newHandler returns the generated server over a new store, mounted under
 // basePath.
-func newHandler(opts ...oasrt.ServerOption) http.Handler {
+func newHandler(opts ...oashttp.ServerOption) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(basePath+"/", http.StripPrefix(basePath, api.NewServer(newStore(), opts...)))
 	return mux
@@ -66,11 +67,11 @@ func main() {
 	}
 }
 
-// serve runs h on l with the timeouts and limits of oasrt.NewHTTPServer
+// serve runs h on l with the timeouts and limits of oashttp.NewHTTPServer
 // until SIGINT or SIGTERM, then shuts down gracefully: no new connections,
 // requests in flight get up to 10 seconds to finish.
 func serve(l net.Listener, h http.Handler) error {
-	srv := oasrt.NewHTTPServer(l.Addr().String(), h)
+	srv := oashttp.NewHTTPServer(l.Addr().String(), h)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	done := make(chan error, 1)
@@ -114,10 +115,10 @@ func serverDemo(out io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(out, "server:   GET /pet/999 -> %T\n", missing)
-	// A status the operation does not declare is an *oasrt.StatusError
+	// A status the operation does not declare is an *oashttp.StatusError
 	// carrying the problem: the inventory declares only 200, and a client
 	// that accepts only HTML gets a 406.
-	html, err := api.NewClient(ts.URL+basePath, oasrt.WithRequestEditor(func(_ context.Context, r *http.Request) error {
+	html, err := api.NewClient(ts.URL+basePath, oashttp.WithRequestEditor(func(_ context.Context, r *http.Request) error {
 		r.Header.Set("Accept", "text/html")
 		return nil
 	}))
@@ -125,7 +126,7 @@ func serverDemo(out io.Writer) error {
 		return err
 	}
 	_, err = html.GetInventory(ctx)
-	var se *oasrt.StatusError
+	var se *oashttp.StatusError
 	if !errors.As(err, &se) {
 		return fmt.Errorf("GET /store/inventory as HTML: want a status error, got %v", err)
 	}
@@ -134,7 +135,7 @@ func serverDemo(out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var p oasrt.Problem
+	var p oashttp.Problem
 	err = json.NewDecoder(resp.Body).Decode(&p)
 	resp.Body.Close()
 	if err != nil {

@@ -16,15 +16,16 @@ import (
 
 	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // start serves a fresh store over real HTTP and returns a client of it and
 // the server's base URL.
-func start(t *testing.T, opts ...oasrt.ServerOption) (*api.Client, string) {
+func start(t *testing.T, opts ...oashttp.ServerOption) (*api.Client, string) {
 	t.Helper()
 	ts := httptest.NewServer(newHandler(opts...))
 	t.Cleanup(ts.Close)
-	c, err := api.NewClient(ts.URL+basePath, oasrt.WithHTTPClient(ts.Client()))
+	c, err := api.NewClient(ts.URL+basePath, oashttp.WithHTTPClient(ts.Client()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func start(t *testing.T, opts ...oasrt.ServerOption) (*api.Client, string) {
 
 // raw sends a request without the client and returns the status, the
 // headers and the decoded problem when the body is one.
-func raw(t *testing.T, method, url, ct, body, accept string) (int, http.Header, *oasrt.Problem) {
+func raw(t *testing.T, method, url, ct, body, accept string) (int, http.Header, *oashttp.Problem) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	if err != nil {
@@ -54,7 +55,7 @@ func raw(t *testing.T, method, url, ct, body, accept string) (int, http.Header, 
 	if resp.Header.Get("Content-Type") != "application/problem+json" {
 		return resp.StatusCode, resp.Header, nil
 	}
-	var p oasrt.Problem
+	var p oashttp.Problem
 	if err := json.Unmarshal(data, &p); err != nil {
 		t.Fatalf("problem %s: %v", data, err)
 	}
@@ -106,7 +107,7 @@ func TestPetLifecycle(t *testing.T) {
 		t.Errorf("inventory: %+v %v", inv, err)
 	}
 	img, err := c.UploadFile(ctx, api.UploadFileParams{PetID: pet.ID.Value, AdditionalMetadata: oasrt.NewOpt("front")},
-		oasrt.RawBody{Body: bytes.NewReader(make([]byte, 1000))})
+		oashttp.RawBody{Body: bytes.NewReader(make([]byte, 1000))})
 	if err != nil || img.(api.UploadFileResponse200).Body.Message.Value != "stored 1000 bytes (front)" {
 		t.Errorf("upload: %+v %v", img, err)
 	}
@@ -150,11 +151,11 @@ func TestStoreAndUsers(t *testing.T) {
 	// The client does not send an order that breaks the schema; sent
 	// anyway, the server answers 422.
 	badOrder := &api.Order{PetID: oasrt.NewOpt(petID), Quantity: oasrt.NewOpt[int32](0)}
-	var rc *oasrt.RequestCheckError
+	var rc *oashttp.RequestCheckError
 	if q, err := c.PlaceOrder(ctx, badOrder); !errors.As(err, &rc) {
 		t.Errorf("bad quantity sent: %+v %v", q, err)
 	}
-	unchecked, err := api.NewClient(base, oasrt.WithoutRequestCheck())
+	unchecked, err := api.NewClient(base, oashttp.WithoutRequestCheck())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +196,7 @@ func TestStoreAndUsers(t *testing.T) {
 }
 
 func TestHTTPErrors(t *testing.T) {
-	_, base := start(t, oasrt.WithMaxBodyBytes(1<<10))
+	_, base := start(t, oashttp.WithMaxBodyBytes(1<<10))
 	pet := `{"name":"x","photoUrls":[]}`
 	tests := []struct {
 		name, method, path, ct, body string
@@ -281,7 +282,7 @@ func TestPanicThenNextRequest(t *testing.T) {
 	}
 	ctx := context.Background()
 	_, err = c.GetInventory(ctx)
-	var se *oasrt.StatusError
+	var se *oashttp.StatusError
 	if !errors.As(err, &se) || se.StatusCode != 500 || se.Problem == nil || strings.Contains(se.Problem.Detail, "exploded") {
 		t.Fatalf("panic: %v %+v", err, se)
 	}
@@ -305,7 +306,7 @@ func TestClientResponseLimit(t *testing.T) {
 	ts := httptest.NewServer(newHandler())
 	t.Cleanup(ts.Close)
 	ctx := context.Background()
-	full, err := api.NewClient(ts.URL+basePath, oasrt.WithHTTPClient(ts.Client()))
+	full, err := api.NewClient(ts.URL+basePath, oashttp.WithHTTPClient(ts.Client()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,12 +320,12 @@ func TestClientResponseLimit(t *testing.T) {
 	if err != nil || len(res.(api.FindPetsByStatusResponse200).Body) < 200 {
 		t.Fatalf("find: %v", err)
 	}
-	small, err := api.NewClient(ts.URL+basePath, oasrt.WithHTTPClient(ts.Client()), oasrt.WithMaxResponseBytes(4096))
+	small, err := api.NewClient(ts.URL+basePath, oashttp.WithHTTPClient(ts.Client()), oashttp.WithMaxResponseBytes(4096))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = small.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusAvailable)})
-	var tl *oasrt.TooLargeError
+	var tl *oashttp.TooLargeError
 	if !errors.As(err, &tl) || tl.Limit != 4096 {
 		t.Fatalf("err = %v, want a *TooLargeError of 4096 bytes", err)
 	}
@@ -333,7 +334,7 @@ func TestClientResponseLimit(t *testing.T) {
 // TestGzipRequests: a gzip request body is decoded transparently, within
 // the body limit on its decoded size; other codings are a 415.
 func TestGzipRequests(t *testing.T) {
-	ts := httptest.NewServer(newHandler(oasrt.WithMaxBodyBytes(64 << 10)))
+	ts := httptest.NewServer(newHandler(oashttp.WithMaxBodyBytes(64 << 10)))
 	t.Cleanup(ts.Close)
 	gz := func(s string) string {
 		var b bytes.Buffer
@@ -427,7 +428,7 @@ func TestStreamedResponse(t *testing.T) {
 
 	ts := httptest.NewServer(api.NewServer(endless{newStore(), 5000}))
 	t.Cleanup(ts.Close)
-	bc, err := api.NewClient(ts.URL, oasrt.WithHTTPClient(ts.Client()))
+	bc, err := api.NewClient(ts.URL, oashttp.WithHTTPClient(ts.Client()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,7 +486,7 @@ func TestGzipResponses(t *testing.T) {
 		enc, zipped := get(path, "gzip, deflate")
 		_, plain := get(path, "identity")
 		_, refused := get(path, "gzip;q=0")
-		if path == "/pet/findByStatus?status=available" && (enc != "gzip" || len(plain) < oasrt.CompressMin) {
+		if path == "/pet/findByStatus?status=available" && (enc != "gzip" || len(plain) < oashttp.CompressMin) {
 			t.Errorf("%s: encoding %q for %d bytes", path, enc, len(plain))
 		}
 		if !bytes.Equal(zipped, plain) || !bytes.Equal(refused, plain) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // TestConcurrentCRUD runs clients in parallel, each adding, reading,
@@ -18,7 +19,7 @@ import (
 // rounds requests), and is meant for -race as much as for the result.
 func TestConcurrentCRUD(t *testing.T) {
 	const workers, rounds = 8, 40
-	c, _ := start(t, oasrt.WithResponseCheck())
+	c, _ := start(t, oashttp.WithResponseCheck())
 	ctx := context.Background()
 	var wg sync.WaitGroup
 	errs := make(chan error, workers)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oasgen/oasgen/examples/petstore/api"
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // store is an in-memory implementation of the generated api.Handler: pets,
@@ -147,7 +148,7 @@ func (s *store) DeletePet(ctx context.Context, params api.DeletePetParams) (api.
 	return api.DeletePetResponse200{}, nil
 }
 
-func (s *store) UploadFile(ctx context.Context, params api.UploadFileParams, body oasrt.RawBody) (api.UploadFileResponse, error) {
+func (s *store) UploadFile(ctx context.Context, params api.UploadFileParams, body oashttp.RawBody) (api.UploadFileResponse, error) {
 	s.mu.Lock()
 	_, ok := s.pets[params.PetID]
 	s.mu.Unlock()

@@ -9,7 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/internal/ir"
 	"github.com/oasgen/oasgen/internal/spec"
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // callbacks collects the operations of every operation's callbacks
@@ -61,7 +61,7 @@ func (b *builder) callbacks() {
 					if exprNodes == nil {
 						c.Pos = b.keyPos(cbNodes, name)
 					}
-					if _, err := oasrt.ParseCallbackURL(expr); err != nil {
+					if _, err := oashttp.ParseCallbackURL(expr); err != nil {
 						b.skipf(kindCallbacks, c.Pos, "%s %s: callback %s is not generated: %v", of.Method, of.Path, name, err)
 						continue
 					}

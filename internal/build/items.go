@@ -122,9 +122,9 @@ func (b *builder) untypedItems(o *ir.Operation) {
 		switch {
 		case m.Item == nil:
 		case m.Kind == ir.MediaEventStream:
-			b.skipf(kindItemSchema, o.Pos, "%s %s: a text/event-stream request body is passed on as bytes (oasrt.RawBody): events are typed in responses", o.Method, o.Path)
+			b.skipf(kindItemSchema, o.Pos, "%s %s: a text/event-stream request body is passed on as bytes (oashttp.RawBody): events are typed in responses", o.Method, o.Path)
 		case len(o.Body.Content) > 1:
-			b.skipf(kindItemSchema, o.Pos, "%s %s: the %s request body is passed on as bytes (oasrt.RawBody): a sequence is typed only as the body's one media type", o.Method, o.Path, m.ContentType)
+			b.skipf(kindItemSchema, o.Pos, "%s %s: the %s request body is passed on as bytes (oashttp.RawBody): a sequence is typed only as the body's one media type", o.Method, o.Path, m.ContentType)
 		}
 	}
 }

@@ -58,7 +58,7 @@ func TestSkipped(t *testing.T) {
 		{"item schema", "paths:\n  /p:\n    post:\n      requestBody: {content: {text/event-stream: {itemSchema: {type: object, properties: {data: {type: integer}}}}, application/json: {schema: {type: integer}, itemSchema: {type: integer}}}}\n      responses: {'200': {description: ok}}\n",
 			[]string{
 				"item schema spec.yaml:5:5: request body of post /p (application/json): itemSchema is not used: oasgen reads items of text/event-stream, JSON Lines and application/json-seq only; the body is typed by its schema",
-				"item schema spec.yaml:5:5: POST /p: a text/event-stream request body is passed on as bytes (oasrt.RawBody): events are typed in responses",
+				"item schema spec.yaml:5:5: POST /p: a text/event-stream request body is passed on as bytes (oashttp.RawBody): events are typed in responses",
 			}},
 	}
 	for _, tt := range tests {

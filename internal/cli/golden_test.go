@@ -185,3 +185,25 @@ func TestGoldenCompiles(t *testing.T) {
 		t.Fatalf("go vet %s: %v\n%s", strings.Join(pkgs, " "), err, out)
 	}
 }
+
+// TestModelsOnlyLinksNoHTTP: a package of models and codecs, and the
+// runtime half it imports, do not depend on net/http (nor on net, mime or
+// crypto/tls under it), so a program that only encodes and decodes does
+// not link an HTTP stack.
+func TestModelsOnlyLinksNoHTTP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	for _, pkg := range []string{modulePath + "/oasrt", modulePath + "/testdata/modelsonly"} {
+		out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			switch dep {
+			case "net", "net/http", "mime/multipart", "crypto/tls":
+				t.Errorf("%s depends on %s", pkg, dep)
+			}
+		}
+	}
+}

@@ -33,7 +33,7 @@ type api struct {
 	what string
 	// exchange holds the operations with callbacks, whose handlers get
 	// the request in their context for the callbacks' URLs
-	// (oasrt.ExchangeOf).
+	// (oashttp.ExchangeOf).
 	exchange map[*ir.Operation]bool
 }
 

@@ -10,7 +10,7 @@ import (
 
 // genVersion is the generated-code contract version this generator writes;
 // see oasrt.Version.
-const genVersion = 2
+const genVersion = 3
 
 // temps names temporaries: a prefix and a number, unique within a
 // function once n is reset for it.

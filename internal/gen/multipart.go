@@ -8,7 +8,7 @@ import (
 
 // multipartBody is a multipart/form-data request body decoded into a struct
 // of its own (<Op>Form), not the schema's type: a file property is a
-// *oasrt.File there, read from the request as it streams, where the
+// *oashttp.File there, read from the request as it streams, where the
 // schema's type holds a string.
 type multipartBody struct {
 	name   string // the Go struct
@@ -21,8 +21,8 @@ type partKind uint8
 const (
 	scalarPart partKind = iota // one part, parsed by its schema
 	arrayPart                  // one part per item, each parsed
-	filePart                   // a file: *oasrt.File
-	filesPart                  // several files: []*oasrt.File
+	filePart                   // a file: *oashttp.File
+	filesPart                  // several files: []*oashttp.File
 	rawPart                    // anything else: the part's text
 )
 
@@ -108,7 +108,7 @@ func genMultipartType(f *file, op *apiOp) {
 	f.P("// ", mb.name, " is the multipart/form-data request body of ", op.GoName, ": a")
 	f.P("// field per property, read from the part of its name. Files are read as")
 	f.P("// the request streams, held in memory up to the server's multipart memory")
-	f.P("// bound (oasrt.WithMaxMultipartMemory) and in a temporary file past it.")
+	f.P("// bound (oashttp.WithMaxMultipartMemory) and in a temporary file past it.")
 	f.P("type ", mb.name, " struct {")
 	for _, pf := range mb.fields {
 		what := "the part " + strconv.Quote(pf.JSONName)

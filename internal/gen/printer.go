@@ -20,12 +20,21 @@ type Ident struct {
 // Import paths generated code uses.
 const (
 	rtPath   = "github.com/oasgen/oasgen/oasrt"
+	httpPath = "github.com/oasgen/oasgen/oasrt/oashttp"
 	timePath = "time"
 	ipPath   = "net/netip"
 	jsonPath = "encoding/json"
 )
 
-func rt(name string) Ident { return Ident{rtPath, name} }
+// rt names an exported identifier of the runtime, in the package that
+// declares it: oasrt for the codecs and the values of models, oashttp for
+// what servers and clients use (rtnames.go lists those).
+func rt(name string) Ident {
+	if httpNames[name] {
+		return Ident{httpPath, name}
+	}
+	return Ident{rtPath, name}
+}
 
 // file accumulates one generated Go file.
 type file struct {

@@ -10,7 +10,7 @@ import (
 // sequences) whose items the spec types (ir.Media.Item): the body is an
 // iterator of typed items on both sides. A response's Body field, the
 // handler's body parameter and the client's body argument hold
-// iter.Seq2[T, error], or iter.Seq2[oasrt.Event[T], error] for events;
+// iter.Seq2[T, error], or iter.Seq2[oashttp.Event[T], error] for events;
 // the runtime (oasrt/events.go, oasrt/seq.go) does the framing.
 
 // seqMedia is a body of a sequential media type with typed items.
@@ -92,7 +92,7 @@ func seqWrite(f *file, v *variant, status string) {
 }
 
 // hasEvents reports whether an operation answers with a typed event
-// stream: its handler then sees Last-Event-ID (oasrt.LastEventID).
+// stream: its handler then sees Last-Event-ID (oashttp.LastEventID).
 func hasEvents(op *apiOp) bool {
 	for _, v := range op.variants {
 		if v.seq != nil && v.seq.events() {

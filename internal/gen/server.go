@@ -159,18 +159,18 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 }
 
 // errorVariant reports whether v is a response a client can return as an
-// error (oasrt.WithErrorResults): a 4xx or 5xx status, a range of them, or
+// error (oashttp.WithErrorResults): a 4xx or 5xx status, a range of them, or
 // the default response (an error when its status is 400 or more).
 func errorVariant(v *variant) bool {
 	return v.code >= 400 || v.status == "default" || isRange(v.status) && v.status[0] >= '4'
 }
 
 // genVariantError prints the Error method of an error variant, so that a
-// client that returns error results (oasrt.WithErrorResults) gives a value
+// client that returns error results (oashttp.WithErrorResults) gives a value
 // errors.As finds.
 func genVariantError(f *file, op *apiOp, v *variant) {
 	f.P("// Error says which response v is: a client made with")
-	f.P("// oasrt.WithErrorResults returns it as the call's error too.")
+	f.P("// oashttp.WithErrorResults returns it as the call's error too.")
 	f.P("func (v ", v.name, ") Error() string {")
 	if v.statusCode != "" {
 		f.P("return ", strconv.Quote(op.ID+": "), " + ", Ident{"strconv", "Itoa"}, "(v.", v.statusCode, ") + \" response\"")

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/callbacks"
 )
 
@@ -79,7 +80,7 @@ func TestCallbacks(t *testing.T) {
 	mux := http.NewServeMux()
 	var paths []string
 	var mu sync.Mutex
-	mux.Handle("/cb/", http.StripPrefix("/cb", callbacks.NewCallbackServer(lis, oasrt.WithMiddleware(func(next http.Handler) http.Handler {
+	mux.Handle("/cb/", http.StripPrefix("/cb", callbacks.NewCallbackServer(lis, oashttp.WithMiddleware(func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			mu.Lock()
 			paths = append(paths, r.Method+" "+r.URL.RequestURI())
@@ -148,7 +149,7 @@ func TestCallbacks(t *testing.T) {
 		}
 		pub.mu.Lock()
 		defer pub.mu.Unlock()
-		var se *oasrt.StatusError
+		var se *oashttp.StatusError
 		if len(pub.errs) != 2 || !errors.As(pub.errs[0], &se) || se.StatusCode != 404 {
 			t.Fatalf("callbacks: %v, want a 404 first", pub.errs)
 		}

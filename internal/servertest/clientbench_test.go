@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -30,9 +30,9 @@ type nopCloser struct{ *strings.Reader }
 func (nopCloser) Close() error { return nil }
 
 // cannedClient returns a client of the canned transport with opts.
-func cannedClient(tb testing.TB, opts ...oasrt.ClientOption) *routes.Client {
+func cannedClient(tb testing.TB, opts ...oashttp.ClientOption) *routes.Client {
 	tr := &cannedTransport{header: http.Header{"Content-Type": {"application/json"}}}
-	c, err := routes.NewClient("http://127.0.0.1:1", append([]oasrt.ClientOption{oasrt.WithHTTPClient(&http.Client{Transport: tr})}, opts...)...)
+	c, err := routes.NewClient("http://127.0.0.1:1", append([]oashttp.ClientOption{oashttp.WithHTTPClient(&http.Client{Transport: tr})}, opts...)...)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestClientRetryAllocs(t *testing.T) {
 			}
 		})
 	}
-	on, off := count(cannedClient(t)), count(cannedClient(t, oasrt.WithoutRetry()))
+	on, off := count(cannedClient(t)), count(cannedClient(t, oashttp.WithoutRetry()))
 	if on != off {
 		t.Errorf("%v allocations per call with retries, %v without", on, off)
 	}
@@ -64,12 +64,12 @@ func TestClientRetryAllocs(t *testing.T) {
 func BenchmarkClientCall(b *testing.B) {
 	for _, bc := range []struct {
 		name string
-		opts []oasrt.ClientOption
+		opts []oashttp.ClientOption
 	}{
 		{"retry=on", nil},
-		{"retry=off", []oasrt.ClientOption{oasrt.WithoutRetry()}},
+		{"retry=off", []oashttp.ClientOption{oashttp.WithoutRetry()}},
 		// The default client's 60 s bound, as a context for the whole call.
-		{"retry=on,timeout", []oasrt.ClientOption{oasrt.WithTimeout(oasrt.DefaultClientTimeout)}},
+		{"retry=on,timeout", []oashttp.ClientOption{oashttp.WithTimeout(oashttp.DefaultClientTimeout)}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			c := cannedClient(b, bc.opts...)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -40,17 +41,17 @@ func TestClientChecksParams(t *testing.T) {
 			tt.edit(&p)
 			for _, check := range []bool{true, false} {
 				h.op = ""
-				opts := []oasrt.ClientOption{oasrt.WithoutRetry()}
+				opts := []oashttp.ClientOption{oashttp.WithoutRetry()}
 				if !check {
-					opts = append(opts, oasrt.WithoutRequestCheck())
+					opts = append(opts, oashttp.WithoutRequestCheck())
 				}
 				c, err := routes.NewClient(srv.URL, opts...)
 				if err != nil {
 					t.Fatal(err)
 				}
 				_, err = c.Search(context.Background(), p)
-				var rc *oasrt.RequestCheckError
-				var pe *oasrt.ParamError
+				var rc *oashttp.RequestCheckError
+				var pe *oashttp.ParamError
 				switch {
 				case tt.wantErr == "":
 					if err != nil || h.op != "search" {
@@ -61,7 +62,7 @@ func TestClientChecksParams(t *testing.T) {
 						t.Fatalf("err = %v (server saw %q), want %q and nothing sent", err, h.op, tt.wantErr)
 					}
 				default:
-					var se *oasrt.StatusError
+					var se *oashttp.StatusError
 					if !errors.As(err, &se) || se.StatusCode != 400 {
 						t.Fatalf("unchecked: err = %v, want the server's 400", err)
 					}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/events"
 )
 
@@ -44,16 +45,16 @@ func (h *jobs) WatchJob(ctx context.Context, p events.WatchJobParams) (events.Wa
 	}
 	conn := h.conns.Add(1)
 	start := 0
-	if id := oasrt.LastEventID(ctx); id != "" {
+	if id := oashttp.LastEventID(ctx); id != "" {
 		n, err := strconv.Atoi(id)
 		if err != nil {
-			return nil, &oasrt.Problem{Status: 400, Detail: "bad Last-Event-ID"}
+			return nil, &oashttp.Problem{Status: 400, Detail: "bad Last-Event-ID"}
 		}
 		start = n
 	}
-	return events.WatchJobResponse200{Body: func(yield func(oasrt.Event[events.Progress], error) bool) {
+	return events.WatchJobResponse200{Body: func(yield func(oashttp.Event[events.Progress], error) bool) {
 		for i := start + 1; i <= h.total; i++ {
-			ev := oasrt.Event[events.Progress]{Data: events.Progress{Percent: int32(i * 100 / h.total)}, ID: strconv.Itoa(i)}
+			ev := oashttp.Event[events.Progress]{Data: events.Progress{Percent: int32(i * 100 / h.total)}, ID: strconv.Itoa(i)}
 			if i == 1 {
 				ev.Retry = time.Millisecond
 				ev.Event = "start"
@@ -70,7 +71,7 @@ func (h *jobs) WatchJob(ctx context.Context, p events.WatchJobParams) (events.Wa
 				panic("the job broke")
 			}
 			if conn == 1 && h.dropAfter > 0 && i == h.dropAfter {
-				yield(oasrt.Event[events.Progress]{}, errors.New("the job's worker went away"))
+				yield(oashttp.Event[events.Progress]{}, errors.New("the job's worker went away"))
 				return
 			}
 		}
@@ -78,9 +79,9 @@ func (h *jobs) WatchJob(ctx context.Context, p events.WatchJobParams) (events.Wa
 }
 
 func (h *jobs) Chat(ctx context.Context, body *events.ChatRequest) (events.ChatResponse, error) {
-	return events.ChatResponse200{Body: func(yield func(oasrt.Event[string], error) bool) {
+	return events.ChatResponse200{Body: func(yield func(oashttp.Event[string], error) bool) {
 		for _, tok := range strings.Fields(body.Prompt.Value) {
-			if !yield(oasrt.Event[string]{Data: strings.ReplaceAll(tok, "|", "\n")}, nil) {
+			if !yield(oashttp.Event[string]{Data: strings.ReplaceAll(tok, "|", "\n")}, nil) {
 				return
 			}
 		}
@@ -98,7 +99,7 @@ func (h *jobs) ImportLogs(ctx context.Context, body iter2[events.LogEntry]) (eve
 			return nil, err
 		}
 		if e.Seq != n {
-			return nil, &oasrt.Problem{Status: 422, Detail: fmt.Sprintf("entry %d has seq %d", n, e.Seq)}
+			return nil, &oashttp.Problem{Status: 422, Detail: fmt.Sprintf("entry %d has seq %d", n, e.Seq)}
 		}
 		n++
 	}
@@ -128,19 +129,19 @@ func logEntries(n int) iter2[events.LogEntry] {
 	}
 }
 
-func eventsClient(t *testing.T, h *jobs, opts ...oasrt.ServerOption) (*events.Client, *httptest.Server) {
+func eventsClient(t *testing.T, h *jobs, opts ...oashttp.ServerOption) (*events.Client, *httptest.Server) {
 	t.Helper()
 	srv := httptest.NewServer(events.NewServer(h, opts...))
 	t.Cleanup(srv.Close)
-	c, err := events.NewClient(srv.URL, oasrt.WithTimeout(0), oasrt.WithEventRetry(time.Millisecond, 3))
+	c, err := events.NewClient(srv.URL, oashttp.WithTimeout(0), oashttp.WithEventRetry(time.Millisecond, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c, srv
 }
 
-func quietLog() oasrt.ServerOption {
-	return oasrt.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
+func quietLog() oashttp.ServerOption {
+	return oashttp.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
 }
 
 // TestEventsReconnectAfterDrop: the server's first connection fails after
@@ -220,9 +221,9 @@ func (l *lockedBuffer) String() string {
 func TestEventsPanic(t *testing.T) {
 	var logs lockedBuffer
 	h := &jobs{total: 10, panic: true}
-	srv := httptest.NewServer(events.NewServer(h, oasrt.WithLogger(slog.New(slog.NewTextHandler(&logs, nil)))))
+	srv := httptest.NewServer(events.NewServer(h, oashttp.WithLogger(slog.New(slog.NewTextHandler(&logs, nil)))))
 	defer srv.Close()
-	c, err := events.NewClient(srv.URL, oasrt.WithoutEventReconnect())
+	c, err := events.NewClient(srv.URL, oashttp.WithoutEventReconnect())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +254,7 @@ func TestEventsPanic(t *testing.T) {
 func TestEventsHeartbeatAndText(t *testing.T) {
 	h := &jobs{}
 	release := make(chan struct{})
-	srv := httptest.NewServer(events.NewServer(&slowChat{jobs: h, release: release}, oasrt.WithHeartbeat(time.Millisecond)))
+	srv := httptest.NewServer(events.NewServer(&slowChat{jobs: h, release: release}, oashttp.WithHeartbeat(time.Millisecond)))
 	defer srv.Close()
 	resp, err := http.Post(srv.URL+"/chat", "application/json", strings.NewReader(`{"prompt":"a|b c"}`))
 	if err != nil {
@@ -307,7 +308,7 @@ func (h *slowChat) Chat(ctx context.Context, body *events.ChatRequest) (events.C
 		return nil, err
 	}
 	inner := res.(events.ChatResponse200).Body
-	return events.ChatResponse200{Body: func(yield func(oasrt.Event[string], error) bool) {
+	return events.ChatResponse200{Body: func(yield func(oashttp.Event[string], error) bool) {
 		select {
 		case <-h.release:
 		case <-ctx.Done():
@@ -360,7 +361,7 @@ func TestEventsBadData(t *testing.T) {
 // the generated client and server, and reads a long export.
 func TestJSONLinesBothWays(t *testing.T) {
 	h := &jobs{total: 50000}
-	c, srv := eventsClient(t, h, oasrt.WithMaxRequestItemBytes(64))
+	c, srv := eventsClient(t, h, oashttp.WithMaxRequestItemBytes(64))
 	ctx := context.Background()
 
 	imp, err := c.ImportLogs(ctx, logEntries(50000))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/formbody"
 	"github.com/oasgen/oasgen/testdata/multipartbody"
 	"github.com/oasgen/oasgen/testdata/routes"
@@ -39,15 +40,15 @@ func TestClientChecksForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.Login(context.Background(), short)
-	var rc *oasrt.RequestCheckError
+	var rc *oashttp.RequestCheckError
 	if !errors.As(err, &rc) || !strings.Contains(err.Error(), "password") {
-		t.Fatalf("err = %v, want a *oasrt.RequestCheckError naming password", err)
+		t.Fatalf("err = %v, want a *oashttp.RequestCheckError naming password", err)
 	}
 	if h.n != 0 {
 		t.Fatalf("the server accepted %d bodies, want 0", h.n)
 	}
 
-	c, err = formbody.NewClient(srv.URL, oasrt.WithoutRequestCheck())
+	c, err = formbody.NewClient(srv.URL, oashttp.WithoutRequestCheck())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestClientChecksMultipart(t *testing.T) {
 	h := &uploads{}
 	srv := httptest.NewServer(multipartbody.NewServer(h))
 	defer srv.Close()
-	file := func() *oasrt.File { return &oasrt.File{Filename: "a.txt", Body: strings.NewReader("a")} }
+	file := func() *oashttp.File { return &oashttp.File{Filename: "a.txt", Body: strings.NewReader("a")} }
 	for _, tc := range []struct {
 		name string
 		body *multipartbody.UploadForm
@@ -98,14 +99,14 @@ func TestClientChecksMultipart(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = c.Upload(context.Background(), tc.body)
-			var rc *oasrt.RequestCheckError
+			var rc *oashttp.RequestCheckError
 			if !errors.As(err, &rc) || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("err = %v, want a *oasrt.RequestCheckError naming %s", err, tc.want)
+				t.Fatalf("err = %v, want a *oashttp.RequestCheckError naming %s", err, tc.want)
 			}
 			if h.n != 0 {
 				t.Fatalf("the server accepted %d bodies, want 0", h.n)
 			}
-			c, err = multipartbody.NewClient(srv.URL, oasrt.WithoutRequestCheck())
+			c, err = multipartbody.NewClient(srv.URL, oashttp.WithoutRequestCheck())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,7 +135,7 @@ func TestClientErrorResults(t *testing.T) {
 	defer srv.Close()
 	bad := &routes.User{Name: "ann", Age: oasrt.NewOpt[int32](-1)}
 
-	c, err := routes.NewClient(srv.URL, oasrt.WithoutRequestCheck(), oasrt.WithErrorResults())
+	c, err := routes.NewClient(srv.URL, oashttp.WithoutRequestCheck(), oashttp.WithErrorResults())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +151,7 @@ func TestClientErrorResults(t *testing.T) {
 		t.Fatalf("a 2xx response: %v, want no error", err)
 	}
 
-	c, err = routes.NewClient(srv.URL, oasrt.WithoutRequestCheck())
+	c, err = routes.NewClient(srv.URL, oashttp.WithoutRequestCheck())
 	if err != nil {
 		t.Fatal(err)
 	}

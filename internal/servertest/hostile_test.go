@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -25,7 +26,7 @@ import (
 // the bytes it sends.
 
 // hostile serves handler on loopback and returns a client of it with opts.
-func hostile(t *testing.T, handler http.HandlerFunc, opts ...oasrt.ClientOption) *routes.Client {
+func hostile(t *testing.T, handler http.HandlerFunc, opts ...oashttp.ClientOption) *routes.Client {
 	t.Helper()
 	ts := httptest.NewServer(handler)
 	t.Cleanup(ts.Close)
@@ -74,7 +75,7 @@ func TestClientErrorThenStall(t *testing.T) {
 	if ctx.Err() != nil {
 		t.Fatalf("the call returned when its context ended (%v): it waited for the stalled body", err)
 	}
-	var se *oasrt.StatusError
+	var se *oashttp.StatusError
 	if !errors.As(err, &se) || se.StatusCode != 200 || !strings.Contains(err.Error(), "$.name: expected string, got number (offset 8)") {
 		t.Fatalf("err = %v, want the type error at $.name, offset 8", err)
 	}
@@ -109,7 +110,7 @@ func TestClientSlowBody(t *testing.T) {
 		w.Write([]byte(`[{"name":"ann"},`))
 		flush(w)
 		stall(t, r, hungUp)
-	}, oasrt.WithTimeout(200*time.Millisecond))
+	}, oashttp.WithTimeout(200*time.Millisecond))
 	ctx := callCtx(t)
 	_, err = c.ListUsers(ctx)
 	var ne net.Error
@@ -125,16 +126,16 @@ func TestClientDefaultTimeout(t *testing.T) {
 	own := &http.Client{Timeout: time.Hour}
 	for _, tt := range []struct {
 		name string
-		opts []oasrt.ClientOption
+		opts []oashttp.ClientOption
 		want time.Duration // the call's bound, negative for none
 	}{
-		{"default", nil, oasrt.DefaultClientTimeout},
-		{"set", []oasrt.ClientOption{oasrt.WithTimeout(time.Second)}, time.Second},
-		{"none", []oasrt.ClientOption{oasrt.WithTimeout(0)}, -1},
-		{"own client", []oasrt.ClientOption{oasrt.WithHTTPClient(own)}, -1},
-		{"own client and timeout", []oasrt.ClientOption{oasrt.WithTimeout(time.Second), oasrt.WithHTTPClient(own)}, time.Second},
+		{"default", nil, oashttp.DefaultClientTimeout},
+		{"set", []oashttp.ClientOption{oashttp.WithTimeout(time.Second)}, time.Second},
+		{"none", []oashttp.ClientOption{oashttp.WithTimeout(0)}, -1},
+		{"own client", []oashttp.ClientOption{oashttp.WithHTTPClient(own)}, -1},
+		{"own client and timeout", []oashttp.ClientOption{oashttp.WithTimeout(time.Second), oashttp.WithHTTPClient(own)}, time.Second},
 	} {
-		cfg, err := oasrt.NewClientConfig("http://127.0.0.1:1", tt.opts)
+		cfg, err := oashttp.NewClientConfig("http://127.0.0.1:1", tt.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,11 +186,11 @@ func TestClientEndlessBodies(t *testing.T) {
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			c := hostile(t, tt.handler, oasrt.WithMaxResponseBytes(limit))
+			c := hostile(t, tt.handler, oashttp.WithMaxResponseBytes(limit))
 			ctx := callCtx(t)
 			allocated := allocatedBy(func() {
 				_, err := c.ListUsers(ctx)
-				if tl := new(oasrt.TooLargeError); !errors.As(err, &tl) || ctx.Err() != nil {
+				if tl := new(oashttp.TooLargeError); !errors.As(err, &tl) || ctx.Err() != nil {
 					t.Errorf("err = %v, want a *TooLargeError", err)
 				}
 			})
@@ -265,7 +266,7 @@ func TestClientWrongType(t *testing.T) {
 		w.Write([]byte(`[{"name":"a"},{"name":5}]`))
 	})
 	_, err := c.ListUsers(callCtx(t))
-	var se *oasrt.StatusError
+	var se *oashttp.StatusError
 	const want = "response status 200: $[1].name: expected string, got number (offset 22)"
 	if !errors.As(err, &se) || se.StatusCode != 200 || err.Error() != want {
 		t.Fatalf("err = %v, want %s", err, want)
@@ -281,7 +282,7 @@ func TestClientProblemOnSuccess(t *testing.T) {
 		w.Write([]byte(`{"title":"nope","status":500,"name":"x"}`))
 	})
 	res, err := c.GetMe(callCtx(t))
-	var se *oasrt.StatusError
+	var se *oashttp.StatusError
 	if !errors.As(err, &se) || se.StatusCode != 200 || se.Problem == nil || se.Problem.Title != "nope" {
 		t.Fatalf("GetMe = %#v, %v; want a *StatusError with the problem", res, err)
 	}
@@ -364,15 +365,15 @@ func TestClientChecksRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.CreateUser(context.Background(), bad)
-	var rc *oasrt.RequestCheckError
+	var rc *oashttp.RequestCheckError
 	if !errors.As(err, &rc) || !strings.Contains(err.Error(), "$.age") {
-		t.Fatalf("err = %v, want a *oasrt.RequestCheckError naming $.age", err)
+		t.Fatalf("err = %v, want a *oashttp.RequestCheckError naming $.age", err)
 	}
 	if h.op != "" {
 		t.Fatalf("the server received %s", h.op)
 	}
 
-	c, err = routes.NewClient(srv.URL, oasrt.WithoutRequestCheck())
+	c, err = routes.NewClient(srv.URL, oashttp.WithoutRequestCheck())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -28,7 +29,7 @@ type photos struct {
 	spilled []string // the temporary files of files past the memory bound
 }
 
-func describe(f *oasrt.File, spilled *[]string) (string, error) {
+func describe(f *oashttp.File, spilled *[]string) (string, error) {
 	h := sha256.New()
 	n, err := io.Copy(h, f.Body)
 	if err != nil {
@@ -77,7 +78,7 @@ func (p *pattern) Read(b []byte) (int, error) {
 
 func TestMultipartClientServer(t *testing.T) {
 	h := &photos{}
-	ts := httptest.NewServer(routes.NewServer(h, oasrt.WithMaxMultipartMemory(64<<10), oasrt.WithMaxBodyBytes(64<<20)))
+	ts := httptest.NewServer(routes.NewServer(h, oashttp.WithMaxMultipartMemory(64<<10), oashttp.WithMaxBodyBytes(64<<20)))
 	defer ts.Close()
 	c, err := routes.NewClient(ts.URL)
 	if err != nil {
@@ -91,8 +92,8 @@ func TestMultipartClientServer(t *testing.T) {
 		Rating: oasrt.NewOpt[int32](4),
 		Kind:   oasrt.NewOpt(routes.KindCat),
 		Tags:   []string{"sea", "red sky"},
-		Photo:  &oasrt.File{Filename: "a \"b\".png", ContentType: "image/png", Body: strings.NewReader("PNG...")},
-		Thumbnails: []*oasrt.File{
+		Photo:  &oashttp.File{Filename: "a \"b\".png", ContentType: "image/png", Body: strings.NewReader("PNG...")},
+		Thumbnails: []*oashttp.File{
 			{Filename: "t1.png", Body: strings.NewReader("t1")},
 			{Filename: "t2.png", Body: strings.NewReader("t2")},
 		},
@@ -123,7 +124,7 @@ func TestMultipartClientServer(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	res, err = c.UploadPhoto(ctx, routes.UploadPhotoParams{ID: 8}, &routes.UploadPhotoForm{
 		Title: "big",
-		Photo: &oasrt.File{Filename: "big.bin", Body: io.LimitReader(&pattern{}, size)},
+		Photo: &oashttp.File{Filename: "big.bin", Body: io.LimitReader(&pattern{}, size)},
 	})
 	runtime.ReadMemStats(&after)
 	if err != nil {
@@ -162,7 +163,7 @@ func form(pairs ...string) (body, contentType string) {
 }
 
 func TestMultipartErrors(t *testing.T) {
-	srv := routes.NewServer(&photos{}, oasrt.WithMaxMultipartMemory(100), oasrt.WithMaxBodyBytes(200_000))
+	srv := routes.NewServer(&photos{}, oashttp.WithMaxMultipartMemory(100), oashttp.WithMaxBodyBytes(200_000))
 	ok, okType := form("title", "t", "@photo", "x", "unknown", "skipped", "@other", "skipped too")
 	tests := []struct {
 		name, body, ct string
@@ -228,7 +229,7 @@ func withForm(pairs ...string) string {
 
 // A multipart request that is never sent stops the goroutine writing it.
 func TestMultipartNotSent(t *testing.T) {
-	refuse := oasrt.WithRequestEditor(func(context.Context, *http.Request) error { return errors.New("refused") })
+	refuse := oashttp.WithRequestEditor(func(context.Context, *http.Request) error { return errors.New("refused") })
 	c, err := routes.NewClient("http://127.0.0.1:1", refuse)
 	if err != nil {
 		t.Fatal(err)
@@ -236,7 +237,7 @@ func TestMultipartNotSent(t *testing.T) {
 	before := runtime.NumGoroutine()
 	for range 10 {
 		_, err := c.UploadPhoto(context.Background(), routes.UploadPhotoParams{ID: 1}, &routes.UploadPhotoForm{
-			Title: "t", Photo: &oasrt.File{Body: strings.NewReader("x")}})
+			Title: "t", Photo: &oashttp.File{Body: strings.NewReader("x")}})
 		if err == nil || err.Error() != "refused" {
 			t.Fatalf("err %v", err)
 		}

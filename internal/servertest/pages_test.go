@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/pages"
 )
 
@@ -44,7 +45,7 @@ func pagesClient(t *testing.T, serve func(w http.ResponseWriter, r *http.Request
 	s := &pageServer{serve: serve}
 	ts := httptest.NewServer(s)
 	t.Cleanup(ts.Close)
-	c, err := pages.NewClient(ts.URL, oasrt.WithoutRetry())
+	c, err := pages.NewClient(ts.URL, oashttp.WithoutRetry())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestPagesCursor(t *testing.T) {
 		}
 		n++
 	}
-	var le *oasrt.LoopError
+	var le *oashttp.LoopError
 	if !errors.As(err, &le) || n != 2 {
 		t.Fatalf("err = %v after %d items, want a *LoopError after 2", err, n)
 	}
@@ -219,7 +220,7 @@ func TestPagesOffsetAndNumber(t *testing.T) {
 		w.WriteHeader(500)
 	})
 	for _, err := range c.ListTagsAll(callCtx(t), pages.ListTagsParams{}) {
-		var se *oasrt.StatusError
+		var se *oashttp.StatusError
 		if !errors.As(err, &se) || se.StatusCode != 500 {
 			t.Errorf("err = %v, want the 500", err)
 		}

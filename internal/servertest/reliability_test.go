@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -31,7 +32,7 @@ import (
 // firstRead is middleware that reports on reached when a request's
 // handler has read its body once: by then the server has allocated what
 // it allocates for the body before waiting for the rest.
-func firstRead(reached chan<- struct{}) oasrt.Middleware {
+func firstRead(reached chan<- struct{}) oashttp.Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			r.Body = &signalBody{ReadCloser: r.Body, reached: reached}
@@ -120,7 +121,7 @@ func await(t *testing.T, ch <-chan struct{}, n int, d time.Duration, what string
 func TestDeclaredLengthCostsNothing(t *testing.T) {
 	const conns, declared, bound = 200, 8 << 20, 64 << 20
 	reached := make(chan struct{}, conns)
-	srv := loopback(t, routes.NewServer(empty{}, oasrt.WithMiddleware(firstRead(reached))))
+	srv := loopback(t, routes.NewServer(empty{}, oashttp.WithMiddleware(firstRead(reached))))
 
 	before := heapInUse()
 	head := fmt.Sprintf("POST /users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"name\":\"a", declared)
@@ -188,7 +189,7 @@ func TestStreamFailuresAbort(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := loopback(t, routes.NewServer(&failingStream{panics: tt.panics, after: tt.after}, oasrt.WithLogger(slog.New(slog.DiscardHandler))))
+			srv := loopback(t, routes.NewServer(&failingStream{panics: tt.panics, after: tt.after}, oashttp.WithLogger(slog.New(slog.DiscardHandler))))
 			req, _ := http.NewRequest("POST", srv.URL+"/points", strings.NewReader("[]"))
 			req.Header.Set("Content-Type", "application/json")
 			if tt.gzip {
@@ -267,7 +268,7 @@ func TestLogRecords(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			logs := &records{}
-			srv := loopback(t, routes.NewServer(tt.h, oasrt.WithLogger(slog.New(logs))))
+			srv := loopback(t, routes.NewServer(tt.h, oashttp.WithLogger(slog.New(logs))))
 			req, _ := http.NewRequest(tt.method, srv.URL+tt.target, strings.NewReader("[]"))
 			req.Header.Set("Content-Type", "application/json")
 			resp, err := rawClient(srv).Do(req)
@@ -419,7 +420,7 @@ func gzipped(t *testing.T, s string) []byte {
 // gzip stream is corrupt or cut short, is the client's fault: 400, for
 // bodies the server decodes and for raw ones the handler reads alike.
 func TestBrokenBodies(t *testing.T) {
-	srv := loopback(t, routes.NewServer(&recorder{}, oasrt.WithLogger(slog.New(slog.DiscardHandler))))
+	srv := loopback(t, routes.NewServer(&recorder{}, oashttp.WithLogger(slog.New(slog.DiscardHandler))))
 	valid := gzipped(t, strings.Repeat("0123456789", 1000))
 	corrupt := append(valid[:10:10], bytes.Repeat([]byte{0xff}, 200)...)
 	cut := valid[:len(valid)/2]
@@ -459,7 +460,7 @@ func TestBrokenBodies(t *testing.T) {
 // scenario, not a measurement).
 func TestStreamOutlivesWriteTimeout(t *testing.T) {
 	h := &slowStream{n: 3, next: make(chan struct{}), quit: make(chan struct{})}
-	ts := httptest.NewUnstartedServer(routes.NewServer(h, oasrt.WithLogger(slog.New(slog.DiscardHandler))))
+	ts := httptest.NewUnstartedServer(routes.NewServer(h, oashttp.WithLogger(slog.New(slog.DiscardHandler))))
 	ts.Config.WriteTimeout = 100 * time.Millisecond
 	ts.Start()
 	t.Cleanup(ts.Close)
@@ -501,7 +502,7 @@ func (*badAnswers) GetUser(ctx context.Context, p routes.GetUserParams) (routes.
 // saying what broke; without it, it goes out (the default costs nothing).
 func TestResponseCheck(t *testing.T) {
 	logs := &records{}
-	checked := routes.NewServer(&badAnswers{}, oasrt.WithResponseCheck(), oasrt.WithLogger(slog.New(logs)))
+	checked := routes.NewServer(&badAnswers{}, oashttp.WithResponseCheck(), oashttp.WithLogger(slog.New(logs)))
 	w := serve(checked, "GET", "/users/x", nil)
 	if p := problem(t, w); w.Code != 500 || p["detail"] != nil {
 		t.Errorf("checked: %d %v", w.Code, p)
@@ -514,7 +515,7 @@ func TestResponseCheck(t *testing.T) {
 	if w := serve(checked, "GET", "/users/me", nil); w.Code != 200 {
 		t.Errorf("a valid response, checked: %d %s", w.Code, w.Body)
 	}
-	unchecked := routes.NewServer(&badAnswers{}, oasrt.WithLogger(slog.New(logs)))
+	unchecked := routes.NewServer(&badAnswers{}, oashttp.WithLogger(slog.New(logs)))
 	if w := serve(unchecked, "GET", "/users/x", nil); w.Code != 200 {
 		t.Errorf("unchecked: %d %s", w.Code, w.Body)
 	}
@@ -529,7 +530,7 @@ func TestResponseCheck(t *testing.T) {
 // does. Each connection gets 20 s, a hundred times the timeouts, before
 // the test calls it held.
 func TestSlowClientsAreCut(t *testing.T) {
-	srv := oasrt.NewHTTPServer("127.0.0.1:0", routes.NewServer(empty{}, oasrt.WithLogger(slog.New(slog.DiscardHandler))))
+	srv := oashttp.NewHTTPServer("127.0.0.1:0", routes.NewServer(empty{}, oashttp.WithLogger(slog.New(slog.DiscardHandler))))
 	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 || srv.MaxHeaderBytes <= 0 {
 		t.Fatalf("NewHTTPServer leaves a bound unset: %+v", srv)
 	}
@@ -574,7 +575,7 @@ func TestSlowClientsAreCut(t *testing.T) {
 // and the server allocates in all a few MiB per request, not what the body
 // would decode to.
 func TestGzipBomb(t *testing.T) {
-	srv := loopback(t, routes.NewServer(empty{}, oasrt.WithMaxBodyBytes(1<<20)))
+	srv := loopback(t, routes.NewServer(empty{}, oashttp.WithMaxBodyBytes(1<<20)))
 	var b bytes.Buffer
 	z, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
 	z.Write([]byte(`{"name":"`))

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -137,7 +138,7 @@ func (s *sleeps) sleep(ctx context.Context, d time.Duration) error {
 
 // faulty serves script and returns a client of it whose retries sleep
 // through rec, with opts after.
-func faulty(t *testing.T, script []fault, policy oasrt.RetryPolicy, opts ...oasrt.ClientOption) (*routes.Client, *faultServer, *sleeps) {
+func faulty(t *testing.T, script []fault, policy oashttp.RetryPolicy, opts ...oashttp.ClientOption) (*routes.Client, *faultServer, *sleeps) {
 	t.Helper()
 	fs := &faultServer{t: t, script: script}
 	ts := httptest.NewUnstartedServer(fs)
@@ -149,7 +150,7 @@ func faulty(t *testing.T, script []fault, policy oasrt.RetryPolicy, opts ...oasr
 	t.Cleanup(ts.Close)
 	rec := &sleeps{}
 	policy.Sleep = rec.sleep
-	c, err := routes.NewClient(ts.URL, append([]oasrt.ClientOption{oasrt.WithRetry(policy)}, opts...)...)
+	c, err := routes.NewClient(ts.URL, append([]oashttp.ClientOption{oashttp.WithRetry(policy)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,17 +161,17 @@ func faulty(t *testing.T, script []fault, policy oasrt.RetryPolicy, opts ...oasr
 const httpDate = -1
 
 // backoffBound is the longest wait full jitter allows before attempt n+1.
-func backoffBound(p oasrt.RetryPolicy, n int) time.Duration {
+func backoffBound(p oashttp.RetryPolicy, n int) time.Duration {
 	return min(p.MaxBackoff, p.MinBackoff<<(n-1))
 }
 
 func TestRetryGet(t *testing.T) {
-	p := oasrt.RetryPolicy{MaxAttempts: 4, MinBackoff: 10 * time.Millisecond, MaxBackoff: 25 * time.Millisecond}
+	p := oashttp.RetryPolicy{MaxAttempts: 4, MinBackoff: 10 * time.Millisecond, MaxBackoff: 25 * time.Millisecond}
 	for _, tt := range []struct {
 		name      string
 		script    []fault
-		policy    oasrt.RetryPolicy
-		call      []oasrt.CallOption
+		policy    oashttp.RetryPolicy
+		call      []oashttp.CallOption
 		attempts  int
 		retryWait []time.Duration // exact waits (Retry-After); 0: a backoff
 		wantErr   string          // "" for success
@@ -184,12 +185,12 @@ func TestRetryGet(t *testing.T) {
 		{"exhausted", []fault{unavail, drop, unavail, unavail, ok200}, p, nil, 4, []time.Duration{0, 0, 0},
 			"unexpected response status 503: busy (after 3 failed attempts)"},
 		{"Retry-After over the cap", []fault{unavailBig, ok200}, p, nil, 1, nil, "unexpected response status 503: busy"},
-		{"client without retry", []fault{unavail, ok200}, oasrt.RetryPolicy{MaxAttempts: 1}, nil, 1, nil, "unexpected response status 503: busy"},
-		{"call without retry", []fault{unavail, ok200}, p, []oasrt.CallOption{oasrt.CallWithoutRetry()}, 1, nil, "unexpected response status 503: busy"},
+		{"client without retry", []fault{unavail, ok200}, oashttp.RetryPolicy{MaxAttempts: 1}, nil, 1, nil, "unexpected response status 503: busy"},
+		{"call without retry", []fault{unavail, ok200}, p, []oashttp.CallOption{oashttp.CallWithoutRetry()}, 1, nil, "unexpected response status 503: busy"},
 		{"call with more attempts", []fault{unavail, unavail, unavail, unavail, unavail, ok200}, p,
-			[]oasrt.CallOption{oasrt.CallRetry(oasrt.RetryPolicy{MaxAttempts: 6})}, // the rest: the client's
+			[]oashttp.CallOption{oashttp.CallRetry(oashttp.RetryPolicy{MaxAttempts: 6})}, // the rest: the client's
 			6, []time.Duration{0, 0, 0, 0, 0}, ""},
-		{"status not retried", []fault{unavail, ok200}, oasrt.RetryPolicy{Statuses: []int{429}}, nil, 1, nil, "unexpected response status 503: busy"},
+		{"status not retried", []fault{unavail, ok200}, oashttp.RetryPolicy{Statuses: []int{429}}, nil, 1, nil, "unexpected response status 503: busy"},
 		{"redirect is no retry", []fault{redirect, ok200}, p, nil, 2, nil, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -229,16 +230,16 @@ func TestRetryGet(t *testing.T) {
 // error, which errors.Is and errors.As find; an undocumented status keeps
 // its headers and the start of its body.
 func TestRetryErrors(t *testing.T) {
-	c, _, _ := faulty(t, []fault{drop, unavail, unavailRA}, oasrt.RetryPolicy{})
+	c, _, _ := faulty(t, []fault{drop, unavail, unavailRA}, oashttp.RetryPolicy{})
 	_, err := c.GetMe(callCtx(t))
-	var se *oasrt.StatusError
+	var se *oashttp.StatusError
 	if !errors.As(err, &se) || se.StatusCode != 503 || se.Header.Get("Retry-After") != "1" || string(se.Body) != `{"title":"busy","status":503}` {
 		t.Fatalf("err = %#v, want the last 503 with its headers and body", err)
 	}
 	if len(se.Attempts) != 2 || !errors.Is(err, io.EOF) {
 		t.Fatalf("attempts %v, want the drop's EOF and a 503", se.Attempts)
 	}
-	var first *oasrt.StatusError
+	var first *oashttp.StatusError
 	if !errors.As(se.Attempts[1], &first) || first.StatusCode != 503 || first.Header.Get("Retry-After") != "" {
 		t.Fatalf("second attempt %v, want the 503 without Retry-After", se.Attempts[1])
 	}
@@ -254,19 +255,19 @@ func TestRetryErrors(t *testing.T) {
 	rec := &sleeps{}
 	var sent int
 	count := func(next http.RoundTripper) http.RoundTripper {
-		return oasrt.RoundTripFunc(func(r *http.Request) (*http.Response, error) {
+		return oashttp.RoundTripFunc(func(r *http.Request) (*http.Response, error) {
 			sent++
 			return next.RoundTrip(r)
 		})
 	}
-	c2, err := routes.NewClient("http://"+addr, oasrt.WithRetry(oasrt.RetryPolicy{Sleep: rec.sleep}), oasrt.WithClientMiddleware(count))
+	c2, err := routes.NewClient("http://"+addr, oashttp.WithRetry(oashttp.RetryPolicy{Sleep: rec.sleep}), oashttp.WithClientMiddleware(count))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = c2.GetMe(callCtx(t))
-	var re *oasrt.RetryError
-	if !errors.As(err, &re) || len(re.Attempts) != oasrt.DefaultMaxAttempts || sent != oasrt.DefaultMaxAttempts || !errors.Is(err, syscall.ECONNREFUSED) {
-		t.Fatalf("refused: err = %v (%d sent), want %d attempts refused", err, sent, oasrt.DefaultMaxAttempts)
+	var re *oashttp.RetryError
+	if !errors.As(err, &re) || len(re.Attempts) != oashttp.DefaultMaxAttempts || sent != oashttp.DefaultMaxAttempts || !errors.Is(err, syscall.ECONNREFUSED) {
+		t.Fatalf("refused: err = %v (%d sent), want %d attempts refused", err, sent, oashttp.DefaultMaxAttempts)
 	}
 }
 
@@ -296,22 +297,22 @@ func TestRetryOnlyIdempotent(t *testing.T) {
 			return nil
 		}, 1},
 		{"POST with an idempotency key", []fault{drop, unavail, created}, func(c *routes.Client) error {
-			res, err := c.CreateUser(callCtx(t), user, oasrt.CallIdempotencyKey("k1"))
+			res, err := c.CreateUser(callCtx(t), user, oashttp.CallIdempotencyKey("k1"))
 			if _, ok := res.(routes.CreateUserResponse201); err != nil || !ok {
 				return errors.New("want 201")
 			}
 			return nil
 		}, 3},
 		{"POST through a redirect", []fault{redirect, unavail, created}, func(c *routes.Client) error {
-			_, err := c.CreateUser(callCtx(t), user, oasrt.CallIdempotencyKey("k1"))
+			_, err := c.CreateUser(callCtx(t), user, oashttp.CallIdempotencyKey("k1"))
 			return err
 		}, 3}, // the 307, its 503, then the first URL again
 		{"PUT of bytes", []fault{unavail, drop, stored}, func(c *routes.Client) error {
-			_, err := c.PutFile(callCtx(t), routes.PutFileParams{Base: "a", Ext: "txt"}, oasrt.RawBody{Body: bytes.NewReader([]byte("file body"))})
+			_, err := c.PutFile(callCtx(t), routes.PutFileParams{Base: "a", Ext: "txt"}, oashttp.RawBody{Body: bytes.NewReader([]byte("file body"))})
 			return err
 		}, 3},
 		{"PUT of a stream", []fault{unavail, stored}, func(c *routes.Client) error {
-			_, err := c.PutFile(callCtx(t), routes.PutFileParams{Base: "a", Ext: "txt"}, oasrt.RawBody{Body: io.MultiReader(strings.NewReader("file body"))})
+			_, err := c.PutFile(callCtx(t), routes.PutFileParams{Base: "a", Ext: "txt"}, oashttp.RawBody{Body: io.MultiReader(strings.NewReader("file body"))})
 			if err == nil || !strings.Contains(err.Error(), "503") {
 				return errors.New("want the 503, not retried")
 			}
@@ -319,7 +320,7 @@ func TestRetryOnlyIdempotent(t *testing.T) {
 		}, 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			c, fs, _ := faulty(t, tt.script, oasrt.RetryPolicy{})
+			c, fs, _ := faulty(t, tt.script, oashttp.RetryPolicy{})
 			if err := tt.call(c); err != nil {
 				t.Fatal(err)
 			}
@@ -343,7 +344,7 @@ func TestRetryOnlyIdempotent(t *testing.T) {
 // TestRetryTimeouts: an attempt that times out is retried; the context
 // wins over a Retry-After it cannot wait out, and over the backoff.
 func TestRetryTimeouts(t *testing.T) {
-	c, fs, _ := faulty(t, []fault{stallHead, ok200}, oasrt.RetryPolicy{}, oasrt.WithAttemptTimeout(100*time.Millisecond))
+	c, fs, _ := faulty(t, []fault{stallHead, ok200}, oashttp.RetryPolicy{}, oashttp.WithAttemptTimeout(100*time.Millisecond))
 	if _, err := c.GetMe(callCtx(t)); err != nil || len(fs.requests()) != 2 {
 		t.Fatalf("attempt timeout: %v after %d requests, want success after 2", err, len(fs.requests()))
 	}
@@ -360,15 +361,15 @@ func TestRetryTimeouts(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	_, err = c2.GetMe(ctx)
-	var se *oasrt.StatusError
+	var se *oashttp.StatusError
 	if ctx.Err() != nil || !errors.As(err, &se) || se.StatusCode != 503 {
 		t.Fatalf("err = %v (context: %v), want the 503 before the deadline", err, ctx.Err())
 	}
 
 	// The call's own timeout ends a stalled attempt, and no retry follows.
-	c3, fs3, _ := faulty(t, []fault{stallHead, ok200}, oasrt.RetryPolicy{})
+	c3, fs3, _ := faulty(t, []fault{stallHead, ok200}, oashttp.RetryPolicy{})
 	ctx = callCtx(t)
-	_, err = c3.GetMe(ctx, oasrt.CallTimeout(100*time.Millisecond))
+	_, err = c3.GetMe(ctx, oashttp.CallTimeout(100*time.Millisecond))
 	var ne net.Error
 	if ctx.Err() != nil || !errors.As(err, &ne) || !ne.Timeout() || len(fs3.requests()) != 1 {
 		t.Fatalf("call timeout: err = %v after %d requests, want a timeout after 1", err, len(fs3.requests()))
@@ -379,19 +380,19 @@ func TestRetryTimeouts(t *testing.T) {
 // token source, fetched again when they expire.
 func TestCallOptions(t *testing.T) {
 	var fetched int
-	tokens := oasrt.TokenFunc(func() (*oasrt.Token, error) {
+	tokens := oashttp.TokenFunc(func() (*oashttp.Token, error) {
 		fetched++
 		// The first token expires within the refresh margin: used once.
 		exp := time.Now().Add(time.Second)
 		if fetched > 1 {
 			exp = time.Now().Add(time.Hour)
 		}
-		return &oasrt.Token{AccessToken: "t" + strconv.Itoa(fetched), Expiry: exp}, nil
+		return &oashttp.Token{AccessToken: "t" + strconv.Itoa(fetched), Expiry: exp}, nil
 	})
 	var order []string
-	mark := func(name string) oasrt.ClientMiddleware {
+	mark := func(name string) oashttp.ClientMiddleware {
 		return func(next http.RoundTripper) http.RoundTripper {
-			return oasrt.RoundTripFunc(func(r *http.Request) (*http.Response, error) {
+			return oashttp.RoundTripFunc(func(r *http.Request) (*http.Response, error) {
 				order = append(order, name+">")
 				resp, err := next.RoundTrip(r)
 				order = append(order, "<"+name)
@@ -399,10 +400,10 @@ func TestCallOptions(t *testing.T) {
 			})
 		}
 	}
-	c, fs, _ := faulty(t, []fault{unavail, ok200, ok200}, oasrt.RetryPolicy{},
-		oasrt.WithTokenSource(tokens), oasrt.WithClientMiddleware(mark("a"), mark("b")))
+	c, fs, _ := faulty(t, []fault{unavail, ok200, ok200}, oashttp.RetryPolicy{},
+		oashttp.WithTokenSource(tokens), oashttp.WithClientMiddleware(mark("a"), mark("b")))
 	var resp *http.Response
-	if _, err := c.GetMe(callCtx(t), oasrt.CallHeader("X-Trace", "abc"), oasrt.CallResponse(&resp)); err != nil {
+	if _, err := c.GetMe(callCtx(t), oashttp.CallHeader("X-Trace", "abc"), oashttp.CallResponse(&resp)); err != nil {
 		t.Fatal(err)
 	}
 	if resp == nil || resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/json" {
@@ -426,10 +427,10 @@ func TestCallOptions(t *testing.T) {
 		t.Errorf("middleware order %v, want %s", order, want)
 	}
 
-	failing := oasrt.TokenFunc(func() (*oasrt.Token, error) { return nil, errors.New("no refresh token") })
-	c2, fs2, _ := faulty(t, nil, oasrt.RetryPolicy{}, oasrt.WithTokenSource(failing))
+	failing := oashttp.TokenFunc(func() (*oashttp.Token, error) { return nil, errors.New("no refresh token") })
+	c2, fs2, _ := faulty(t, nil, oashttp.RetryPolicy{}, oashttp.WithTokenSource(failing))
 	_, err := c2.GetMe(callCtx(t))
-	var ce *oasrt.CredentialsError
+	var ce *oashttp.CredentialsError
 	if !errors.As(err, &ce) || len(fs2.requests()) != 0 {
 		t.Fatalf("err = %v, %d sent; want a *CredentialsError and nothing sent", err, len(fs2.requests()))
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -88,7 +89,7 @@ func (h *recorder) GetFile(ctx context.Context, p routes.GetFileParams) (routes.
 	return routes.GetFileResponse200{Body: strings.NewReader(p.Base + "|" + p.Ext)}, nil
 }
 
-func (h *recorder) PutFile(ctx context.Context, p routes.PutFileParams, body oasrt.RawBody) (routes.PutFileResponse, error) {
+func (h *recorder) PutFile(ctx context.Context, p routes.PutFileParams, body oashttp.RawBody) (routes.PutFileResponse, error) {
 	data, err := io.ReadAll(body.Body)
 	if err != nil {
 		return nil, err
@@ -186,7 +187,7 @@ func TestRouting(t *testing.T) {
 		{"escaped percent stays in the value", "GET", "/users/100%25", 200, "getUser", routes.GetUserParams{Name: "100%"}, ""},
 		{"plus is not a space in a path", "GET", "/users/a+b", 200, "getUser", routes.GetUserParams{Name: "a+b"}, ""},
 		// Paths sent as net/url escapes them (no RawPath) are routed decoded
-		// (oasrt.RoutePath): the values are not decoded a second time.
+		// (oashttp.RoutePath): the values are not decoded a second time.
 		{"escape net/url writes, decoded once", "GET", "/users/caf%C3%A9%20x", 200, "getUser", routes.GetUserParams{Name: "café x"}, ""},
 		{"escaped escape stays one", "GET", "/users/a%2520b", 200, "getUser", routes.GetUserParams{Name: "a%20b"}, ""},
 		{"escaped escape in a static segment", "GET", "/us%2565rs", 404, "", nil, ""},
@@ -359,7 +360,7 @@ func TestParamErrors(t *testing.T) {
 
 func TestBodies(t *testing.T) {
 	h := &recorder{}
-	srv := routes.NewServer(h, oasrt.WithMaxBodyBytes(64), oasrt.WithMaxDepth(3))
+	srv := routes.NewServer(h, oashttp.WithMaxBodyBytes(64), oashttp.WithMaxDepth(3))
 
 	w := serve(srv, "POST", "/users", strings.NewReader(`{"name":"ann","age":3}`), "Content-Type", "application/json; charset=utf-8")
 	if w.Code != 201 || w.Body.String() != `{"name":"ann","age":3}` || w.Header().Get("Content-Type") != "application/json" {
@@ -587,7 +588,7 @@ func TestProblemStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := routes.NewServer(problemer{status: tt.status}, oasrt.WithLogger(slog.New(slog.DiscardHandler)))
+			srv := routes.NewServer(problemer{status: tt.status}, oashttp.WithLogger(slog.New(slog.DiscardHandler)))
 			w := serve(srv, "GET", "/users/me", nil)
 			p := problem(t, w)
 			if w.Code != tt.wantStatus || p["status"] != float64(tt.wantStatus) || p["title"] != tt.wantTitle {
@@ -607,7 +608,7 @@ type problemer struct {
 }
 
 func (h problemer) GetMe(ctx context.Context) (routes.GetMeResponse, error) {
-	return nil, &oasrt.Problem{Status: h.status, Title: "taken", Detail: "by someone"}
+	return nil, &oashttp.Problem{Status: h.status, Title: "taken", Detail: "by someone"}
 }
 
 type errorer struct{ routes.Unimplemented }
@@ -617,14 +618,14 @@ func (errorer) GetUser(ctx context.Context, p routes.GetUserParams) (routes.GetU
 }
 
 func (errorer) GetMe(ctx context.Context) (routes.GetMeResponse, error) {
-	return nil, &oasrt.Problem{Status: 418, Title: "I'm a teapot", Detail: "short and stout"}
+	return nil, &oashttp.Problem{Status: 418, Title: "I'm a teapot", Detail: "short and stout"}
 }
 
 func (errorer) ListUsers(ctx context.Context) (routes.ListUsersResponse, error) { return nil, nil }
 
 func TestMiddleware(t *testing.T) {
 	var trace []string
-	mark := func(name string) oasrt.Middleware {
+	mark := func(name string) oashttp.Middleware {
 		return func(next http.Handler) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				trace = append(trace, name)
@@ -639,9 +640,9 @@ func TestMiddleware(t *testing.T) {
 	}
 	h := &recorder{}
 	srv := routes.NewServer(h,
-		oasrt.WithMiddleware(mark("all")),
-		oasrt.WithPathPrefixMiddleware("/users/", mark("prefix")),
-		oasrt.WithOperationMiddleware("getUser", mark("op"), counting),
+		oashttp.WithMiddleware(mark("all")),
+		oashttp.WithPathPrefixMiddleware("/users/", mark("prefix")),
+		oashttp.WithOperationMiddleware("getUser", mark("op"), counting),
 	)
 	for range 3 {
 		serve(srv, "GET", "/users/ann", nil)
@@ -666,13 +667,13 @@ func TestMiddleware(t *testing.T) {
 			t.Error("an unknown operationId did not panic")
 		}
 	}()
-	routes.NewServer(h, oasrt.WithOperationMiddleware("getUsr", mark("typo")))
+	routes.NewServer(h, oashttp.WithOperationMiddleware("getUsr", mark("typo")))
 }
 
 func TestEachOperationAndQueryLimit(t *testing.T) {
 	var seen []string
 	built := map[string]bool{}
-	srv := routes.NewServer(&recorder{}, oasrt.WithMaxQueryParams(3), oasrt.WithEachOperation(func(id string) oasrt.Middleware {
+	srv := routes.NewServer(&recorder{}, oashttp.WithMaxQueryParams(3), oashttp.WithEachOperation(func(id string) oashttp.Middleware {
 		built[id] = true
 		return func(next http.Handler) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -723,8 +724,8 @@ func TestMountedUnderPrefix(t *testing.T) {
 }
 
 func TestReplaceErrorWriter(t *testing.T) {
-	srv := routes.NewServer(&recorder{}, oasrt.WithErrorWriter(func(w http.ResponseWriter, r *http.Request, err error) {
-		p := oasrt.ProblemOf(err)
+	srv := routes.NewServer(&recorder{}, oashttp.WithErrorWriter(func(w http.ResponseWriter, r *http.Request, err error) {
+		p := oashttp.ProblemOf(err)
 		w.WriteHeader(p.Status)
 		io.WriteString(w, "custom: "+p.Detail)
 	}))
@@ -739,8 +740,8 @@ func TestClient(t *testing.T) {
 	ts := httptest.NewServer(routes.NewServer(h))
 	defer ts.Close()
 	var seenUA string
-	c, err := routes.NewClient(ts.URL+"/", oasrt.WithUserAgent("routes-test"),
-		oasrt.WithRequestEditor(func(ctx context.Context, r *http.Request) error {
+	c, err := routes.NewClient(ts.URL+"/", oashttp.WithUserAgent("routes-test"),
+		oashttp.WithRequestEditor(func(ctx context.Context, r *http.Request) error {
 			seenUA = r.Header.Get("User-Agent")
 			return nil
 		}))
@@ -826,7 +827,7 @@ func TestClient(t *testing.T) {
 	if string(data) != "a|b.c" {
 		t.Errorf("get file %q", data)
 	}
-	if _, err := c.PutFile(ctx, routes.PutFileParams{Base: "x", Ext: "txt"}, oasrt.RawBody{Body: bytes.NewReader([]byte("hi"))}); err != nil || h.body != "application/octet-stream:hi" {
+	if _, err := c.PutFile(ctx, routes.PutFileParams{Base: "x", Ext: "txt"}, oashttp.RawBody{Body: bytes.NewReader([]byte("hi"))}); err != nil || h.body != "application/octet-stream:hi" {
 		t.Errorf("put file: %v %v", err, h.body)
 	}
 
@@ -844,7 +845,7 @@ func TestClient(t *testing.T) {
 		t.Errorf("missing body: %#v %v", cu, err)
 	}
 	// An undeclared status is an error carrying the problem.
-	var se *oasrt.StatusError
+	var se *oashttp.StatusError
 	_, err = c.DeleteUser(ctx, routes.DeleteUserParams{Name: ""})
 	if !errors.As(err, &se) || se.StatusCode != 404 || se.Problem == nil || se.Problem.Status != 404 {
 		t.Errorf("undeclared 404: %v", err)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/secure"
 )
 
@@ -47,7 +47,7 @@ func (guard) HandleOauth(ctx context.Context, op, token string, scopes []string)
 		return as(ctx, "oauth:"+strings.Join(scopes, ",")), nil
 	case "reader":
 		if slices.Contains(scopes, "admin") {
-			return nil, oasrt.ErrForbidden
+			return nil, oashttp.ErrForbidden
 		}
 	}
 	return nil, errors.New("bad token")
@@ -62,10 +62,10 @@ func (guard) HandleBasic(ctx context.Context, op, user, password string) (contex
 
 func (guard) HandleAPIKey(ctx context.Context, op, key string) (context.Context, error) {
 	if key == "ok-status" { // a buggy method: a problem that says 200
-		return nil, &oasrt.Problem{Status: 200, Title: "OK"}
+		return nil, &oashttp.Problem{Status: 200, Title: "OK"}
 	}
 	if key != "k1" {
-		return nil, &oasrt.Problem{Status: 401, Title: "Unauthorized", Detail: "unknown key"}
+		return nil, &oashttp.Problem{Status: 401, Title: "Unauthorized", Detail: "unknown key"}
 	}
 	return as(ctx, "key"), nil
 }
@@ -86,7 +86,7 @@ func (guard) HandleKeyCookie(ctx context.Context, op, key string) (context.Conte
 
 func (guard) HandleMtls(ctx context.Context, op string, r *http.Request) (context.Context, error) {
 	if r.TLS == nil {
-		return nil, oasrt.ErrNoCredentials
+		return nil, oashttp.ErrNoCredentials
 	}
 	return as(ctx, "tls"), nil
 }
@@ -188,24 +188,24 @@ func TestSecureClient(t *testing.T) {
 	ts := httptest.NewServer(secure.NewServer(guard{}))
 	defer ts.Close()
 	ctx := context.Background()
-	c, _ := secure.NewClient(ts.URL, oasrt.WithBearerToken("good"))
+	c, _ := secure.NewClient(ts.URL, oashttp.WithBearerToken("good"))
 	if res, err := c.Me(ctx); err != nil || res.(secure.MeResponse200).Body.Who != "bearer" {
 		t.Errorf("bearer: %v %v", res, err)
 	}
-	c, _ = secure.NewClient(ts.URL, oasrt.WithAPIKey("header", "X-API-Key", "k1"), oasrt.WithBasicAuth("ann", "pw"))
+	c, _ = secure.NewClient(ts.URL, oashttp.WithAPIKey("header", "X-API-Key", "k1"), oashttp.WithBasicAuth("ann", "pw"))
 	if res, err := c.Both(ctx); err != nil || res.(secure.BothResponse200).Body.Who != "key+basic:ann" {
 		t.Errorf("key and basic: %v %v", res, err)
 	}
-	c, _ = secure.NewClient(ts.URL, oasrt.WithAPIKey("query", "api_key", "q1"))
+	c, _ = secure.NewClient(ts.URL, oashttp.WithAPIKey("query", "api_key", "q1"))
 	if res, err := c.Keys(ctx); err != nil || res.(secure.KeysResponse200).Body.Who != "query" {
 		t.Errorf("query key: %v %v", res, err)
 	}
-	c, _ = secure.NewClient(ts.URL, oasrt.WithAPIKey("cookie", "sid", "c1"))
+	c, _ = secure.NewClient(ts.URL, oashttp.WithAPIKey("cookie", "sid", "c1"))
 	if res, err := c.Keys(ctx); err != nil || res.(secure.KeysResponse200).Body.Who != "cookie" {
 		t.Errorf("cookie key: %v %v", res, err)
 	}
 	_, err := c.Me(ctx)
-	var se *oasrt.StatusError
+	var se *oashttp.StatusError
 	if !errors.As(err, &se) || se.StatusCode != 401 || se.Problem == nil || se.Problem.Detail != "security scheme bearer: no credentials" {
 		t.Errorf("unauthenticated: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/routes"
 )
 
@@ -37,7 +38,7 @@ func TestStreamedBodies(t *testing.T) {
 	h := &recorder{}
 	ts := httptest.NewServer(routes.NewServer(h))
 	defer ts.Close()
-	c, err := routes.NewClient(ts.URL+"/", oasrt.WithHTTPClient(ts.Client()))
+	c, err := routes.NewClient(ts.URL+"/", oashttp.WithHTTPClient(ts.Client()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/testdata/webhooks"
 )
 
@@ -52,7 +53,7 @@ func TestWebhooks(t *testing.T) {
 	var mu sync.Mutex
 	mux := http.NewServeMux()
 	mux.Handle("/hooks/", http.StripPrefix("/hooks", webhooks.NewWebhookServer(sub,
-		oasrt.WithMiddleware(func(next http.Handler) http.Handler {
+		oashttp.WithMiddleware(func(next http.Handler) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				mu.Lock()
 				seen = append(seen, r.Method+" "+r.URL.Path)
@@ -90,15 +91,15 @@ func TestWebhooks(t *testing.T) {
 	})
 	t.Run("invalid body not sent", func(t *testing.T) {
 		_, err := c.PetAdded(ctx, srv.URL+"/hooks/petAdded", webhooks.PetAddedParams{XSignature: "s"}, &webhooks.Pet{ID: 3})
-		var rce *oasrt.RequestCheckError
+		var rce *oashttp.RequestCheckError
 		if !errors.As(err, &rce) {
 			t.Fatalf("error %v, want a RequestCheckError", err)
 		}
 	})
 	t.Run("invalid body answered by the server's checks", func(t *testing.T) {
-		raw := webhooks.NewWebhookClient(oasrt.WithoutRequestCheck())
+		raw := webhooks.NewWebhookClient(oashttp.WithoutRequestCheck())
 		_, err := raw.PetAdded(ctx, srv.URL+"/hooks/petAdded", webhooks.PetAddedParams{XSignature: "s"}, &webhooks.Pet{ID: 3})
-		var se *oasrt.StatusError
+		var se *oashttp.StatusError
 		if !errors.As(err, &se) || se.StatusCode != 422 || se.Problem == nil {
 			t.Fatalf("error %v, want a 422 with problem details", err)
 		}
@@ -107,24 +108,24 @@ func TestWebhooks(t *testing.T) {
 		// Not sent: the client checks parameters as the server does.
 		params := webhooks.PetAddedParams{XSignature: "s", Attempt: oasrt.NewOpt[int64](0)}
 		_, err := c.PetAdded(ctx, srv.URL+"/hooks/petAdded", params, &webhooks.Pet{ID: 4, Name: "Max"})
-		var rce *oasrt.RequestCheckError
+		var rce *oashttp.RequestCheckError
 		if !errors.As(err, &rce) || !strings.Contains(err.Error(), `query parameter "attempt"`) {
 			t.Fatalf("error %v, want a RequestCheckError naming attempt", err)
 		}
-		raw := webhooks.NewWebhookClient(oasrt.WithoutRequestCheck())
+		raw := webhooks.NewWebhookClient(oashttp.WithoutRequestCheck())
 		_, err = raw.PetAdded(ctx, srv.URL+"/hooks/petAdded", params, &webhooks.Pet{ID: 4, Name: "Max"})
-		var se *oasrt.StatusError
+		var se *oashttp.StatusError
 		if !errors.As(err, &se) || se.StatusCode != 400 {
 			t.Fatalf("error %v, want a 400", err)
 		}
 	})
 	t.Run("security", func(t *testing.T) {
 		_, err := c.OnPetRemoved(ctx, srv.URL+"/hooks/petRemoved", &webhooks.OnPetRemovedRequest{ID: 7})
-		var se *oasrt.StatusError
+		var se *oashttp.StatusError
 		if !errors.As(err, &se) || se.StatusCode != 401 {
 			t.Fatalf("error %v, want a 401", err)
 		}
-		keyed := webhooks.NewWebhookClient(oasrt.WithRequestEditor(func(ctx context.Context, r *http.Request) error {
+		keyed := webhooks.NewWebhookClient(oashttp.WithRequestEditor(func(ctx context.Context, r *http.Request) error {
 			r.Header.Set("X-Hook-Key", "k1")
 			return nil
 		}))

@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ListReportsResponse is the result of ListReports: one of
@@ -46,7 +46,7 @@ func (v HealthResponse204) writeHealthResponse(rw http.ResponseWriter, r *http.R
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -57,13 +57,13 @@ type Handler interface {
 
 	// HandleHeader checks the credentials of security scheme "header" (apiKey in header "X-API-Key")
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleHeader(ctx context.Context, operationID string, key string) (context.Context, error)
 
 	// HandleQuery checks the credentials of security scheme "query" (apiKey in query "api_key")
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleQuery(ctx context.Context, operationID string, key string) (context.Context, error)
 }
@@ -72,24 +72,24 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListReports returns oasrt.ErrNotImplemented.
+// ListReports returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListReports(ctx context.Context) (ListReportsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Health returns oasrt.ErrNotImplemented.
+// Health returns oashttp.ErrNotImplemented.
 func (Unimplemented) Health(ctx context.Context) (HealthResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleHeader rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleHeader(ctx context.Context, operationID string, key string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleQuery rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleQuery(ctx context.Context, operationID string, key string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -107,7 +107,7 @@ var operations = [2]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -119,15 +119,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -146,7 +146,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -155,7 +155,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -166,14 +166,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -183,14 +183,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -209,7 +209,7 @@ func (s *Server) handleListReports(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.ListReports(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListReportsResponse(w, s.cfg.ResponseRequest(r))
@@ -223,7 +223,7 @@ func (s *Server) handleListReports(w http.ResponseWriter, r *http.Request, p []s
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Health(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeHealthResponse(w, s.cfg.ResponseRequest(r))
@@ -235,13 +235,13 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request, p []string
 
 // checkHeader reads the credentials of scheme "header" and passes them to the Handler.
 func (s *Server) checkHeader(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oasrt.APIKey(r, "header", "X-API-Key")
+	key, ok := oashttp.APIKey(r, "header", "X-API-Key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "header", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "header", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleHeader(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "header", Challenge: `APIKey in="header", name="X-API-Key"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "header", Challenge: `APIKey in="header", name="X-API-Key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -251,13 +251,13 @@ func (s *Server) checkHeader(ctx context.Context, r *http.Request, op string, sc
 
 // checkQuery reads the credentials of scheme "query" and passes them to the Handler.
 func (s *Server) checkQuery(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oasrt.APIKey(r, "query", "api_key")
+	key, ok := oashttp.APIKey(r, "query", "api_key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "query", Challenge: `APIKey in="query", name="api_key"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "query", Challenge: `APIKey in="query", name="api_key"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleQuery(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "query", Challenge: `APIKey in="query", name="api_key"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "query", Challenge: `APIKey in="query", name="api_key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -279,5 +279,5 @@ func (s *Server) authorizeListReports(r *http.Request) (context.Context, error) 
 	if err == nil {
 		return ctx, nil
 	}
-	return nil, oasrt.FirstSecurityError(first, err)
+	return nil, oashttp.FirstSecurityError(first, err)
 }

@@ -6,29 +6,30 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // CallbackClient sends the API's callbacks to the URLs given to each call: one
 // method per operation, returning the variant of the result that the
 // receiver's status and content type select. A status the operation does
-// not declare is a *oasrt.StatusError.
+// not declare is a *oashttp.StatusError.
 type CallbackClient struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewCallbackClient returns a client of the callbacks; opts are the API client's.
-func NewCallbackClient(opts ...oasrt.ClientOption) *CallbackClient {
-	return &CallbackClient{cfg: oasrt.NewSenderConfig(opts)}
+func NewCallbackClient(opts ...oashttp.ClientOption) *CallbackClient {
+	return &CallbackClient{cfg: oashttp.NewSenderConfig(opts)}
 }
 
 // SubscribeOnEvent calls the callback onEvent of subscribe (POST {$request.body#/url}, routed at /subscribe/onEvent)
-func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body *Event, opts ...oasrt.CallOption) (SubscribeOnEventResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body *Event, opts ...oashttp.CallOption) (SubscribeOnEventResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -44,7 +45,7 @@ func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body 
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return SubscribeOnEventResponse204{}, nil
@@ -53,14 +54,14 @@ func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body 
 }
 
 // SubscriptionDone calls the callback onDone of subscribe (DELETE {$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}, routed at /subscribe/onDone/done/{cb1})
-func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string, opts ...oasrt.CallOption) (SubscriptionDoneResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string, opts ...oashttp.CallOption) (SubscriptionDoneResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.URL = url
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SubscriptionDoneResponse200
@@ -74,22 +75,22 @@ func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string, opts 
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-var templateSubscribeOnEventURL = oasrt.MustParseCallbackURL("{$request.body#/url}")
+var templateSubscribeOnEventURL = oashttp.MustParseCallbackURL("{$request.body#/url}")
 
 // SubscribeOnEventURL returns the URL of callback onEvent of subscribe, "{$request.body#/url}",
 // evaluated against the request the handler of Subscribe was called for: ctx
 // is the handler's, body its request body.
 // Expressions of the response ($statusCode, $response...) have no value
-// here: evaluate those with oasrt.ParseCallbackURL and an oasrt.Exchange of your own.
+// here: evaluate those with oashttp.ParseCallbackURL and an oashttp.Exchange of your own.
 func SubscribeOnEventURL(ctx context.Context, body *SubscribeRequest) (string, error) {
-	x := oasrt.ExchangeOf(ctx)
+	x := oashttp.ExchangeOf(ctx)
 	if body != nil {
 		w := oasrt.GetWriter()
 		w.Direction = oasrt.InRequest
@@ -103,14 +104,14 @@ func SubscribeOnEventURL(ctx context.Context, body *SubscribeRequest) (string, e
 	return templateSubscribeOnEventURL.Expand(x)
 }
 
-var templateSubscribeOnDoneURL = oasrt.MustParseCallbackURL("{$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}")
+var templateSubscribeOnDoneURL = oashttp.MustParseCallbackURL("{$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}")
 
 // SubscribeOnDoneURL returns the URL of callback onDone of subscribe, "{$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}",
 // evaluated against the request the handler of Subscribe was called for: ctx
 // is the handler's.
 // Expressions of the response ($statusCode, $response...) have no value
-// here: evaluate those with oasrt.ParseCallbackURL and an oasrt.Exchange of your own.
+// here: evaluate those with oashttp.ParseCallbackURL and an oashttp.Exchange of your own.
 func SubscribeOnDoneURL(ctx context.Context) (string, error) {
-	x := oasrt.ExchangeOf(ctx)
+	x := oashttp.ExchangeOf(ctx)
 	return templateSubscribeOnDoneURL.Expand(x)
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Results of callbackMatchRoute besides an operation index.
@@ -16,7 +17,7 @@ const (
 )
 
 // callbackMatchRoute finds the operation for a method and a request path from
-// oasrt.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -31,21 +32,21 @@ func callbackMatchRoute(method, path string, esc bool, p *[1]string) (op int, al
 		return callbackRouteNotFound, ""
 	}
 	if esc || len(path) > 1 && path[1] == 's' {
-		seg0, rest0, more0 := oasrt.CutSegment(path[1:])
-		switch oasrt.StaticKey(seg0, esc) {
+		seg0, rest0, more0 := oashttp.CutSegment(path[1:])
+		switch oashttp.StaticKey(seg0, esc) {
 		case "subscribe":
 			if more0 {
 				if esc || rest0 != "" && rest0[0] == 'o' {
-					seg1, rest1, more1 := oasrt.CutSegment(rest0)
-					switch oasrt.StaticKey(seg1, esc) {
+					seg1, rest1, more1 := oashttp.CutSegment(rest0)
+					switch oashttp.StaticKey(seg1, esc) {
 					case "onDone":
 						if more1 {
 							if esc || rest1 != "" && rest1[0] == 'd' {
-								seg2, rest2, more2 := oasrt.CutSegment(rest1)
-								switch oasrt.StaticKey(seg2, esc) {
+								seg2, rest2, more2 := oashttp.CutSegment(rest1)
+								switch oashttp.StaticKey(seg2, esc) {
 								case "done":
 									if more2 {
-										seg3, _, more3 := oasrt.CutSegment(rest2)
+										seg3, _, more3 := oashttp.CutSegment(rest2)
 										if seg3 != "" {
 											p[0] = seg3
 											if !more3 {
@@ -117,8 +118,8 @@ func (v SubscriptionDoneResponse200) writeSubscriptionDoneResponse(rw http.Respo
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk SubscriptionDoneOK
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -126,12 +127,12 @@ func (v SubscriptionDoneResponse200) writeSubscriptionDoneResponse(rw http.Respo
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // CallbackHandler implements the receiving side of the API's callbacks, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed UnimplementedCallbacks to answer 501 for operations not written yet.
 type CallbackHandler interface {
@@ -145,14 +146,14 @@ type CallbackHandler interface {
 // it in a CallbackHandler so that operations added to the spec do not break the build.
 type UnimplementedCallbacks struct{}
 
-// SubscribeOnEvent returns oasrt.ErrNotImplemented.
+// SubscribeOnEvent returns oashttp.ErrNotImplemented.
 func (UnimplementedCallbacks) SubscribeOnEvent(ctx context.Context, body *Event) (SubscribeOnEventResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// SubscriptionDone returns oasrt.ErrNotImplemented.
+// SubscriptionDone returns oashttp.ErrNotImplemented.
 func (UnimplementedCallbacks) SubscriptionDone(ctx context.Context) (SubscriptionDoneResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // callbackOperations lists the operations by index: operationId, path template, tags.
@@ -170,7 +171,7 @@ var callbackOperations = [2]struct {
 // http.StripPrefix): it routes on the path it is given.
 type CallbackServer struct {
 	h   CallbackHandler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -182,15 +183,15 @@ type CallbackServer struct {
 // NewCallbackServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewCallbackServer(h CallbackHandler, opts ...oasrt.ServerOption) *CallbackServer {
+func NewCallbackServer(h CallbackHandler, opts ...oashttp.ServerOption) *CallbackServer {
 	ids := make([]string, len(callbackOperations))
 	for i, o := range callbackOperations {
 		ids[i] = o.id
 	}
-	s := &CallbackServer{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &CallbackServer{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range callbackOperations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -209,7 +210,7 @@ func (s *CallbackServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *CallbackServer) recover(w http.ResponseWriter, r *http.Request) {
@@ -218,7 +219,7 @@ func (s *CallbackServer) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := callbackMatchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = callbackOperations[op].id
@@ -229,14 +230,14 @@ func (s *CallbackServer) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *CallbackServer) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := callbackMatchRoute(r.Method, path, esc, &p)
 	switch op {
 	case callbackRouteNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case callbackRouteMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -246,14 +247,14 @@ func (s *CallbackServer) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *CallbackServer) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -288,7 +289,7 @@ func (s *CallbackServer) handleSubscribeOnEvent(w http.ResponseWriter, r *http.R
 	}
 	res, err := s.h.SubscribeOnEvent(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeSubscribeOnEventResponse(w, s.cfg.ResponseRequest(r))
@@ -300,13 +301,13 @@ func (s *CallbackServer) handleSubscribeOnEvent(w http.ResponseWriter, r *http.R
 
 // handleSubscriptionDone serves DELETE /subscribe/onDone/done/{cb1}.
 func (s *CallbackServer) handleSubscriptionDone(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubscriptionDone[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubscriptionDone[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesSubscriptionDone[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesSubscriptionDone[:]})
 		return
 	}
 	res, err := s.h.SubscriptionDone(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeSubscriptionDoneResponse(w, s.cfg.ResponseRequest(r))

@@ -7,20 +7,21 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,10 +29,10 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Subscribe calls POST /topics/{topic}/subscriptions
-func (c *Client) Subscribe(ctx context.Context, params SubscribeParams, body *SubscribeRequest, opts ...oasrt.CallOption) (SubscribeResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) Subscribe(ctx context.Context, params SubscribeParams, body *SubscribeRequest, opts ...oashttp.CallOption) (SubscribeResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/topics/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Topic)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Topic)
 	req.Path = append(req.Path, "/subscriptions"...)
 	if req.Header == nil {
 		req.Header = http.Header{}
@@ -42,7 +43,7 @@ func (c *Client) Subscribe(ctx context.Context, params SubscribeParams, body *Su
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -58,7 +59,7 @@ func (c *Client) Subscribe(ctx context.Context, params SubscribeParams, body *Su
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		return SubscribeResponse201{}, nil

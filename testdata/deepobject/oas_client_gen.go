@@ -6,21 +6,21 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,20 +28,20 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListItems calls GET /items
-func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...oasrt.CallOption) (ListItemsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...oashttp.CallOption) (ListItemsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/items"...)
 	if params.Filter.Set {
 		pairs := encodeListItemsFilterPairs(&params.Filter.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oasrt.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
+			req.Query = oashttp.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
 		}
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListItemsResponse204{}, nil

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ListItemsParams holds the parameters of ListItems.
@@ -34,7 +35,7 @@ func (v ListItemsResponse204) writeListItemsResponse(rw http.ResponseWriter, r *
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -46,9 +47,9 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListItems returns oasrt.ErrNotImplemented.
+// ListItems returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListItems(ctx context.Context, params ListItemsParams) (ListItemsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -65,7 +66,7 @@ var operations = [1]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -77,15 +78,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -104,7 +105,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -113,7 +114,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -124,14 +125,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -141,14 +142,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -165,7 +166,7 @@ func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.ListItems(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListItemsResponse(w, s.cfg.ResponseRequest(r))
@@ -181,16 +182,16 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		default:
-			if prop, ok := oasrt.DeepObjectKey(key, "filter"); ok {
-				s, err := oasrt.QueryScalar(value)
+			if prop, ok := oashttp.DeepObjectKey(key, "filter"); ok {
+				s, err := oashttp.QueryScalar(value)
 				if err != nil {
-					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
-				if pairsFilter, err = oasrt.AddProperty(pairsFilter, prop, s); err != nil {
-					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+				if pairsFilter, err = oashttp.AddProperty(pairsFilter, prop, s); err != nil {
+					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 			}
 		}
@@ -198,7 +199,7 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 	if pairsFilter != nil {
 		params.Filter.Set = true
 		if err := decodeListItemsFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
-			return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+			return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 		}
 	}
 	return params, nil
@@ -215,9 +216,9 @@ func decodeListItemsFilterPairs(v *ListItemsFilter, pairs []string) error {
 			v.Color.Value = s
 		case "size":
 			v.Size.Set = true
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return oasrt.PropertyError("size", err)
+				return oashttp.PropertyError("size", err)
 			}
 			v.Size.Value = x
 		}

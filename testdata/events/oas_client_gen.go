@@ -7,20 +7,21 @@ import (
 	"iter"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,10 +29,10 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // WatchJob calls GET /jobs/{id}/progress
-func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oasrt.CallOption) (WatchJobResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oashttp.CallOption) (WatchJobResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jobs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID)
 	req.Path = append(req.Path, "/progress"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -40,13 +41,13 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v WatchJobResponse200
-		v.Body = oasrt.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), (*Progress).DecodeJSON)
+		v.Body = oashttp.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), (*Progress).DecodeJSON)
 		streaming = true
 		return v, nil
 	case 404:
@@ -60,8 +61,8 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 }
 
 // Chat calls POST /chat
-func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oasrt.CallOption) (ChatResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oashttp.CallOption) (ChatResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/chat"...)
 	if body != nil {
 		w := oasrt.GetWriter()
@@ -80,13 +81,13 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oasrt.Call
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v ChatResponse200
-		v.Body = oasrt.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), oasrt.EventTextData)
+		v.Body = oashttp.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), oasrt.EventTextData)
 		streaming = true
 		return v, nil
 	}
@@ -94,8 +95,8 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oasrt.Call
 }
 
 // ExportLogs calls GET /logs
-func (c *Client) ExportLogs(ctx context.Context, opts ...oasrt.CallOption) (ExportLogsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ExportLogs(ctx context.Context, opts ...oashttp.CallOption) (ExportLogsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/logs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -104,13 +105,13 @@ func (c *Client) ExportLogs(ctx context.Context, opts ...oasrt.CallOption) (Expo
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v ExportLogsResponse200
-		v.Body = oasrt.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*LogEntry).DecodeJSON)
+		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*LogEntry).DecodeJSON)
 		streaming = true
 		return v, nil
 	}
@@ -118,18 +119,18 @@ func (c *Client) ExportLogs(ctx context.Context, opts ...oasrt.CallOption) (Expo
 }
 
 // ImportLogs calls POST /logs
-func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oasrt.CallOption) (ImportLogsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oashttp.CallOption) (ImportLogsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/logs"...)
 	if body != nil {
-		req.BodyReader = oasrt.SendSeq(oasrt.JSONLines, body, (*LogEntry).EncodeJSON)
+		req.BodyReader = oashttp.SendSeq(oasrt.JSONLines, body, (*LogEntry).EncodeJSON)
 		req.ContentType = "application/jsonl"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ImportLogsResponse200
@@ -143,7 +144,7 @@ func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -161,11 +162,11 @@ func decodeImportLogsResponse200(r *oasrt.Reader, v *int64) error {
 }
 
 // PutRecords calls PUT /records
-func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oasrt.CallOption) (PutRecordsResponse, error) {
-	req := oasrt.Request{Method: "PUT", Options: opts}
+func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error], opts ...oashttp.CallOption) (PutRecordsResponse, error) {
+	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/records"...)
 	if body != nil {
-		req.BodyReader = oasrt.SendSeq(oasrt.JSONSeq, body, (*LogEntry).EncodeJSON)
+		req.BodyReader = oashttp.SendSeq(oasrt.JSONSeq, body, (*LogEntry).EncodeJSON)
 		req.ContentType = "application/json-seq"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
@@ -175,13 +176,13 @@ func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v PutRecordsResponse200
-		v.Body = oasrt.ResponseSeq(c.cfg, resp, oasrt.JSONSeq, (*LogEntry).DecodeJSON)
+		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONSeq, (*LogEntry).DecodeJSON)
 		streaming = true
 		return v, nil
 	}

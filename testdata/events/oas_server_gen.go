@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // WatchJobParams holds the parameters of WatchJob.
@@ -33,11 +34,11 @@ type WatchJobResponse200 struct {
 	// aborting the connection. The client decodes each as it arrives and
 	// reconnects with Last-Event-ID after a dropped connection. Range over
 	// it once; breaking out closes the connection.
-	Body iter.Seq2[oasrt.Event[Progress], error]
+	Body iter.Seq2[oashttp.Event[Progress], error]
 }
 
 func (v WatchJobResponse200) writeWatchJobResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteEvents(rw, r, 200, v.Body, (*Progress).EncodeJSON)
+	oashttp.WriteEvents(rw, r, 200, v.Body, (*Progress).EncodeJSON)
 	return nil
 }
 
@@ -47,7 +48,7 @@ func (v WatchJobResponse200) writeWatchJobResponse(rw http.ResponseWriter, r *ht
 type WatchJobResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v WatchJobResponse404) Error() string {
 	return "watchJob: 404 response"
 }
@@ -74,11 +75,11 @@ type ChatResponse200 struct {
 	// aborting the connection. The client decodes each as it arrives and
 	// reconnects with Last-Event-ID after a dropped connection. Range over
 	// it once; breaking out closes the connection.
-	Body iter.Seq2[oasrt.Event[string], error]
+	Body iter.Seq2[oashttp.Event[string], error]
 }
 
 func (v ChatResponse200) writeChatResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteEvents(rw, r, 200, v.Body, oasrt.EventText)
+	oashttp.WriteEvents(rw, r, 200, v.Body, oasrt.EventText)
 	return nil
 }
 
@@ -101,7 +102,7 @@ type ExportLogsResponse200 struct {
 }
 
 func (v ExportLogsResponse200) writeExportLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*LogEntry).EncodeJSON)
+	oashttp.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*LogEntry).EncodeJSON)
 	return nil
 }
 
@@ -128,8 +129,8 @@ func (v ImportLogsResponse200) writeImportLogsResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk int64
 			x1, err := r.Int(64)
 			if err != nil {
@@ -143,7 +144,7 @@ func (v ImportLogsResponse200) writeImportLogsResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -166,12 +167,12 @@ type PutRecordsResponse200 struct {
 }
 
 func (v PutRecordsResponse200) writePutRecordsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteSeq(rw, r, 200, "application/json-seq", oasrt.JSONSeq, v.Body, (*LogEntry).EncodeJSON)
+	oashttp.WriteSeq(rw, r, 200, "application/json-seq", oasrt.JSONSeq, v.Body, (*LogEntry).EncodeJSON)
 	return nil
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -192,29 +193,29 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// WatchJob returns oasrt.ErrNotImplemented.
+// WatchJob returns oashttp.ErrNotImplemented.
 func (Unimplemented) WatchJob(ctx context.Context, params WatchJobParams) (WatchJobResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Chat returns oasrt.ErrNotImplemented.
+// Chat returns oashttp.ErrNotImplemented.
 func (Unimplemented) Chat(ctx context.Context, body *ChatRequest) (ChatResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ExportLogs returns oasrt.ErrNotImplemented.
+// ExportLogs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ExportLogs(ctx context.Context) (ExportLogsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ImportLogs returns oasrt.ErrNotImplemented.
+// ImportLogs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]) (ImportLogsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// PutRecords returns oasrt.ErrNotImplemented.
+// PutRecords returns oashttp.ErrNotImplemented.
 func (Unimplemented) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]) (PutRecordsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -235,7 +236,7 @@ var operations = [5]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -247,15 +248,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -274,7 +275,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -283,7 +284,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -294,14 +295,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -311,14 +312,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -337,8 +338,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleWatchJob serves GET /jobs/{id}/progress.
 func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesWatchJob[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesWatchJob[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesWatchJob[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesWatchJob[:]})
 		return
 	}
 	params, err := decodeWatchJobParams(r, p, esc)
@@ -348,7 +349,7 @@ func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	res, err := s.h.WatchJob(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeWatchJobResponse(w, s.cfg.ResponseRequest(r))
@@ -365,9 +366,9 @@ var producesWatchJob = [...]string{"text/event-stream"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJobParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = s
 	}
@@ -377,8 +378,8 @@ func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJo
 // handleChat serves POST /chat.
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesChat[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesChat[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesChat[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesChat[:]})
 		return
 	}
 	var body *ChatRequest
@@ -404,7 +405,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, p []string, 
 	}
 	res, err := s.h.Chat(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeChatResponse(w, s.cfg.ResponseRequest(r))
@@ -419,13 +420,13 @@ var producesChat = [...]string{"text/event-stream"}
 
 // handleExportLogs serves GET /logs.
 func (s *Server) handleExportLogs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesExportLogs[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesExportLogs[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesExportLogs[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesExportLogs[:]})
 		return
 	}
 	res, err := s.h.ExportLogs(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeExportLogsResponse(w, s.cfg.ResponseRequest(r))
@@ -440,8 +441,8 @@ var producesExportLogs = [...]string{"application/x-ndjson"}
 
 // handleImportLogs serves POST /logs.
 func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesImportLogs[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesImportLogs[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesImportLogs[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesImportLogs[:]})
 		return
 	}
 	src, done, err := s.cfg.SeqRequest(r, false, []string{"application/jsonl"})
@@ -451,10 +452,10 @@ func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oasrt.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
+	body := oashttp.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.ImportLogs(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeImportLogsResponse(w, s.cfg.ResponseRequest(r))
@@ -469,8 +470,8 @@ var producesImportLogs = [...]string{"application/json"}
 
 // handlePutRecords serves PUT /records.
 func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPutRecords[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPutRecords[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesPutRecords[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesPutRecords[:]})
 		return
 	}
 	src, done, err := s.cfg.SeqRequest(r, true, []string{"application/json-seq"})
@@ -480,10 +481,10 @@ func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oasrt.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
+	body := oashttp.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.PutRecords(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writePutRecordsResponse(w, s.cfg.ResponseRequest(r))

@@ -7,20 +7,21 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,8 +29,8 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Ticks calls GET /ticks
-func (c *Client) Ticks(ctx context.Context, opts ...oasrt.CallOption) (TicksResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Ticks(ctx context.Context, opts ...oashttp.CallOption) (TicksResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ticks"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -38,13 +39,13 @@ func (c *Client) Ticks(ctx context.Context, opts ...oasrt.CallOption) (TicksResp
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v TicksResponse200
-		v.Body = oasrt.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), (*Tick).DecodeJSON)
+		v.Body = oashttp.EventsFrom(ctx, c.cfg, resp, c.cfg.Resend(ctx, &req), (*Tick).DecodeJSON)
 		streaming = true
 		return v, nil
 	}
@@ -52,8 +53,8 @@ func (c *Client) Ticks(ctx context.Context, opts ...oasrt.CallOption) (TicksResp
 }
 
 // TickLog calls GET /ticks/log
-func (c *Client) TickLog(ctx context.Context, opts ...oasrt.CallOption) (TickLogResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) TickLog(ctx context.Context, opts ...oashttp.CallOption) (TickLogResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ticks/log"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -62,13 +63,13 @@ func (c *Client) TickLog(ctx context.Context, opts ...oasrt.CallOption) (TickLog
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v TickLogResponse200
-		v.Body = oasrt.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Tick).DecodeJSON)
+		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Tick).DecodeJSON)
 		streaming = true
 		return v, nil
 	}
@@ -76,14 +77,14 @@ func (c *Client) TickLog(ctx context.Context, opts ...oasrt.CallOption) (TickLog
 }
 
 // Raw calls GET /raw
-func (c *Client) Raw(ctx context.Context, opts ...oasrt.CallOption) (RawResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Raw(ctx context.Context, opts ...oashttp.CallOption) (RawResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/raw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v RawResponse200
@@ -98,8 +99,8 @@ func (c *Client) Raw(ctx context.Context, opts ...oasrt.CallOption) (RawResponse
 }
 
 // SendRaw calls POST /raw
-func (c *Client) SendRaw(ctx context.Context, body oasrt.RawBody, opts ...oasrt.CallOption) (SendRawResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) SendRaw(ctx context.Context, body oashttp.RawBody, opts ...oashttp.CallOption) (SendRawResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/raw"...)
 	req.BodyReader, req.ContentType = body.Body, body.ContentType
 	if req.ContentType == "" {
@@ -109,7 +110,7 @@ func (c *Client) SendRaw(ctx context.Context, body oasrt.RawBody, opts ...oasrt.
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return SendRawResponse204{}, nil

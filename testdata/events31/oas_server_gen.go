@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // TicksResponse is the result of Ticks: one of
@@ -28,11 +29,11 @@ type TicksResponse200 struct {
 	// aborting the connection. The client decodes each as it arrives and
 	// reconnects with Last-Event-ID after a dropped connection. Range over
 	// it once; breaking out closes the connection.
-	Body iter.Seq2[oasrt.Event[Tick], error]
+	Body iter.Seq2[oashttp.Event[Tick], error]
 }
 
 func (v TicksResponse200) writeTicksResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteEvents(rw, r, 200, v.Body, (*Tick).EncodeJSON)
+	oashttp.WriteEvents(rw, r, 200, v.Body, (*Tick).EncodeJSON)
 	return nil
 }
 
@@ -55,7 +56,7 @@ type TickLogResponse200 struct {
 }
 
 func (v TickLogResponse200) writeTickLogResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*Tick).EncodeJSON)
+	oashttp.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*Tick).EncodeJSON)
 	return nil
 }
 
@@ -76,7 +77,7 @@ type RawResponse200 struct {
 }
 
 func (v RawResponse200) writeRawResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteReader(rw, 200, "text/event-stream", v.Body)
+	oashttp.WriteReader(rw, 200, "text/event-stream", v.Body)
 	return nil
 }
 
@@ -99,7 +100,7 @@ func (v SendRawResponse204) writeSendRawResponse(rw http.ResponseWriter, r *http
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -110,31 +111,31 @@ type Handler interface {
 	// Raw handles GET /raw
 	Raw(ctx context.Context) (RawResponse, error)
 	// SendRaw handles POST /raw
-	SendRaw(ctx context.Context, body oasrt.RawBody) (SendRawResponse, error)
+	SendRaw(ctx context.Context, body oashttp.RawBody) (SendRawResponse, error)
 }
 
 // Unimplemented answers every operation with 501 Not Implemented. Embed
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Ticks returns oasrt.ErrNotImplemented.
+// Ticks returns oashttp.ErrNotImplemented.
 func (Unimplemented) Ticks(ctx context.Context) (TicksResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// TickLog returns oasrt.ErrNotImplemented.
+// TickLog returns oashttp.ErrNotImplemented.
 func (Unimplemented) TickLog(ctx context.Context) (TickLogResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Raw returns oasrt.ErrNotImplemented.
+// Raw returns oashttp.ErrNotImplemented.
 func (Unimplemented) Raw(ctx context.Context) (RawResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// SendRaw returns oasrt.ErrNotImplemented.
-func (Unimplemented) SendRaw(ctx context.Context, body oasrt.RawBody) (SendRawResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+// SendRaw returns oashttp.ErrNotImplemented.
+func (Unimplemented) SendRaw(ctx context.Context, body oashttp.RawBody) (SendRawResponse, error) {
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -154,7 +155,7 @@ var operations = [4]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -166,15 +167,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -193,7 +194,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -202,7 +203,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -213,14 +214,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -230,14 +231,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -254,13 +255,13 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 // handleTicks serves GET /ticks.
 func (s *Server) handleTicks(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesTicks[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesTicks[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesTicks[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesTicks[:]})
 		return
 	}
 	res, err := s.h.Ticks(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeTicksResponse(w, s.cfg.ResponseRequest(r))
@@ -275,13 +276,13 @@ var producesTicks = [...]string{"text/event-stream"}
 
 // handleTickLog serves GET /ticks/log.
 func (s *Server) handleTickLog(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesTickLog[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesTickLog[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesTickLog[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesTickLog[:]})
 		return
 	}
 	res, err := s.h.TickLog(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeTickLogResponse(w, s.cfg.ResponseRequest(r))
@@ -296,13 +297,13 @@ var producesTickLog = [...]string{"application/x-ndjson"}
 
 // handleRaw serves GET /raw.
 func (s *Server) handleRaw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesRaw[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesRaw[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesRaw[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesRaw[:]})
 		return
 	}
 	res, err := s.h.Raw(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeRawResponse(w, s.cfg.ResponseRequest(r))
@@ -324,7 +325,7 @@ func (s *Server) handleSendRaw(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.SendRaw(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeSendRawResponse(w, s.cfg.ResponseRequest(r))

@@ -5,21 +5,21 @@ package formats
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -27,31 +27,31 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetThing calls GET /things/{id}
-func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oasrt.CallOption) (GetThingResponse, error) {
+func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oashttp.CallOption) (GetThingResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.Kind != nil {
 			for i := range params.Kind {
 				if err := params.Kind[i].Validate(); err != nil {
-					return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "kind", In: "query", Err: err}}
+					return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "kind", In: "query", Err: err}}
 				}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/things/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID.String())
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID.String())
 	if params.Kind != nil {
 		vals := make([]string, len(params.Kind))
 		for i := range params.Kind {
 			vals[i] = string(params.Kind[i])
 		}
-		req.Query = oasrt.AppendQuery(req.Query, "kind", true, ',', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "kind", true, ',', vals...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetThingResponse200
@@ -65,7 +65,7 @@ func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oa
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

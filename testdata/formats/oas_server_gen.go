@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // GetThingParams holds the parameters of GetThing.
@@ -40,8 +41,8 @@ func (v GetThingResponse200) writeGetThingResponse(rw http.ResponseWriter, r *ht
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk GetThingOK
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -49,12 +50,12 @@ func (v GetThingResponse200) writeGetThingResponse(rw http.ResponseWriter, r *ht
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -66,9 +67,9 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetThing returns oasrt.ErrNotImplemented.
+// GetThing returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetThing(ctx context.Context, params GetThingParams) (GetThingResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -85,7 +86,7 @@ var operations = [1]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -97,15 +98,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -124,7 +125,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -133,7 +134,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -144,14 +145,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -161,14 +162,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -178,8 +179,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetThing serves GET /things/{id}.
 func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetThing[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetThing[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetThing[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetThing[:]})
 		return
 	}
 	params, err := decodeGetThingParams(r, p, esc)
@@ -189,7 +190,7 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	res, err := s.h.GetThing(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetThingResponse(w, s.cfg.ResponseRequest(r))
@@ -206,13 +207,13 @@ var producesGetThing = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThingParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseUUIDValue(s)
+		x, err := oashttp.ParseUUIDValue(s)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -220,14 +221,14 @@ func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThin
 	var raw0 []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "kind":
 			seen[0] = true
 			var err error
-			raw0, err = oasrt.QueryArray(raw0, value, 0)
+			raw0, err = oashttp.QueryArray(raw0, value, 0)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "kind", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: err}
 			}
 		}
 	}
@@ -240,7 +241,7 @@ func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThin
 			case "large":
 				params.Kind[i] = GetThingKindItemLarge
 			default:
-				return params, &oasrt.ParamError{Name: "kind", In: "query", Err: oasrt.InvalidValue(s, "GetThingKindItem")}
+				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: oashttp.InvalidValue(s, "GetThingKindItem")}
 			}
 		}
 	}

@@ -6,21 +6,21 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,23 +28,23 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Login calls POST /login
-func (c *Client) Login(ctx context.Context, body *LoginRequest, opts ...oasrt.CallOption) (LoginResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) Login(ctx context.Context, body *LoginRequest, opts ...oashttp.CallOption) (LoginResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/login"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		req.Body = oasrt.FormEncode(encodeLoginRequestPairs(body))
+		req.Body = oashttp.FormEncode(encodeLoginRequestPairs(body))
 		req.ContentType = "application/x-www-form-urlencoded"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return LoginResponse204{}, nil

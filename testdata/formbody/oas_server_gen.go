@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // LoginResponse is the result of Login: one of
@@ -29,7 +30,7 @@ func (v LoginResponse204) writeLoginResponse(rw http.ResponseWriter, r *http.Req
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -41,9 +42,9 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Login returns oasrt.ErrNotImplemented.
+// Login returns oashttp.ErrNotImplemented.
 func (Unimplemented) Login(ctx context.Context, body *LoginRequest) (LoginResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -60,7 +61,7 @@ var operations = [1]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -72,15 +73,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -99,7 +100,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -108,7 +109,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -119,14 +120,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -136,14 +137,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -162,13 +163,13 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request, p []string,
 	if pairs != nil {
 		body = new(LoginRequest)
 		if err := decodeLoginRequestPairs(body, pairs); err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err, Status: 422})
+			s.cfg.Error(w, r, &oashttp.BodyError{Err: err, Status: 422})
 			return
 		}
 	}
 	res, err := s.h.Login(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeLoginResponse(w, s.cfg.ResponseRequest(r))
@@ -191,23 +192,23 @@ func decodeLoginRequestPairs(v *LoginRequest, pairs []string) error {
 		case "password":
 			seen[1] = true
 			if oasrt.Len(s) < 8 {
-				return oasrt.PropertyError("password", fmt.Errorf("length %d is less than minLength 8", oasrt.Len(s)))
+				return oashttp.PropertyError("password", fmt.Errorf("length %d is less than minLength 8", oasrt.Len(s)))
 			}
 			v.Password = s
 		case "remember":
 			v.Remember.Set = true
-			x, err := oasrt.ParseBool(s)
+			x, err := oashttp.ParseBool(s)
 			if err != nil {
-				return oasrt.PropertyError("remember", err)
+				return oashttp.PropertyError("remember", err)
 			}
 			v.Remember.Value = x
 		}
 	}
 	if !seen[0] {
-		return oasrt.PropertyError("user", oasrt.ErrMissing)
+		return oashttp.PropertyError("user", oashttp.ErrMissing)
 	}
 	if !seen[1] {
-		return oasrt.PropertyError("password", oasrt.ErrMissing)
+		return oashttp.PropertyError("password", oashttp.ErrMissing)
 	}
 	return nil
 }

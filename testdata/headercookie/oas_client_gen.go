@@ -9,20 +9,21 @@ import (
 	"strings"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -30,18 +31,18 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetMe calls GET /me
-func (c *Client) GetMe(ctx context.Context, params GetMeParams, opts ...oasrt.CallOption) (GetMeResponse, error) {
+func (c *Client) GetMe(ctx context.Context, params GetMeParams, opts ...oashttp.CallOption) (GetMeResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if oasrt.Len(string(params.Session)) < 16 {
-			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasrt.Len(string(params.Session)))}}
+			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasrt.Len(string(params.Session)))}}
 		}
 		if params.Theme.Set {
 			if err := params.Theme.Value.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "theme", In: "cookie", Err: err}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "theme", In: "cookie", Err: err}}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/me"...)
 	if req.Header == nil {
 		req.Header = http.Header{}
@@ -68,7 +69,7 @@ func (c *Client) GetMe(ctx context.Context, params GetMeParams, opts ...oasrt.Ca
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMeResponse204{}, nil

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // GetMeParams holds the parameters of GetMe.
@@ -41,7 +42,7 @@ func (v GetMeResponse204) writeGetMeResponse(rw http.ResponseWriter, r *http.Req
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -53,9 +54,9 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetMe returns oasrt.ErrNotImplemented.
+// GetMe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMe(ctx context.Context, params GetMeParams) (GetMeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -72,7 +73,7 @@ var operations = [1]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -84,15 +85,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -111,7 +112,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -120,7 +121,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -131,14 +132,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -148,14 +149,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -172,7 +173,7 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 	}
 	res, err := s.h.GetMe(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetMeResponse(w, s.cfg.ResponseRequest(r))
@@ -186,13 +187,13 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParams, err error) {
 	if s := r.Header.Get("X-Request-Id"); s != "" {
-		x, err := oasrt.ParseUUIDValue(s)
+		x, err := oashttp.ParseUUIDValue(s)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "X-Request-ID", In: "header", Err: err}
+			return params, &oashttp.ParamError{Name: "X-Request-ID", In: "header", Err: err}
 		}
 		params.XRequestID = x
 	} else {
-		return params, &oasrt.ParamError{Name: "X-Request-ID", In: "header", Err: oasrt.ErrMissing}
+		return params, &oashttp.ParamError{Name: "X-Request-ID", In: "header", Err: oashttp.ErrMissing}
 	}
 	if s := r.Header.Get("If-Match"); s != "" {
 		params.IfMatch.Set = true
@@ -201,11 +202,11 @@ func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParam
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value
 		if oasrt.Len(s) < 16 {
-			return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasrt.Len(s))}
+			return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasrt.Len(s))}
 		}
 		params.Session = s
 	} else {
-		return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: oasrt.ErrMissing}
+		return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: oashttp.ErrMissing}
 	}
 	if c, err := r.Cookie("theme"); err == nil {
 		s := c.Value
@@ -216,7 +217,7 @@ func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParam
 		case "dark":
 			params.Theme.Value = GetMeThemeDark
 		default:
-			return params, &oasrt.ParamError{Name: "theme", In: "cookie", Err: oasrt.InvalidValue(s, "GetMeTheme")}
+			return params, &oashttp.ParamError{Name: "theme", In: "cookie", Err: oashttp.InvalidValue(s, "GetMeTheme")}
 		}
 	}
 	return params, nil

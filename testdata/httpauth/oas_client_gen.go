@@ -5,21 +5,21 @@ package httpauth
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -27,14 +27,14 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Admin calls GET /admin
-func (c *Client) Admin(ctx context.Context, opts ...oasrt.CallOption) (AdminResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/admin"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return AdminResponse204{}, nil
@@ -43,14 +43,14 @@ func (c *Client) Admin(ctx context.Context, opts ...oasrt.CallOption) (AdminResp
 }
 
 // ReadData calls GET /data
-func (c *Client) ReadData(ctx context.Context, opts ...oasrt.CallOption) (ReadDataResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ReadData(ctx context.Context, opts ...oashttp.CallOption) (ReadDataResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/data"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ReadDataResponse204{}, nil

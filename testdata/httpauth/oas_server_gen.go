@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // AdminResponse is the result of Admin: one of
@@ -46,7 +46,7 @@ func (v ReadDataResponse204) writeReadDataResponse(rw http.ResponseWriter, r *ht
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -57,19 +57,19 @@ type Handler interface {
 
 	// HandleBasic checks the credentials of security scheme "basic" (HTTP basic)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleBasic(ctx context.Context, operationID string, username, password string) (context.Context, error)
 
 	// HandleBearer checks the credentials of security scheme "bearer" (HTTP bearer token)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleBearer(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 
 	// HandleOauth checks the credentials of security scheme "oauth" (oauth2, a bearer token)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleOauth(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 }
@@ -78,29 +78,29 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Admin returns oasrt.ErrNotImplemented.
+// Admin returns oashttp.ErrNotImplemented.
 func (Unimplemented) Admin(ctx context.Context) (AdminResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ReadData returns oasrt.ErrNotImplemented.
+// ReadData returns oashttp.ErrNotImplemented.
 func (Unimplemented) ReadData(ctx context.Context) (ReadDataResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleBasic rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleBasic(ctx context.Context, operationID string, username, password string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleBearer rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleBearer(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleOauth rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleOauth(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -118,7 +118,7 @@ var operations = [2]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -130,15 +130,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -157,7 +157,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -166,7 +166,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -177,14 +177,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -194,14 +194,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -220,7 +220,7 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string,
 	}
 	res, err := s.h.Admin(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeAdminResponse(w, s.cfg.ResponseRequest(r))
@@ -239,7 +239,7 @@ func (s *Server) handleReadData(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	res, err := s.h.ReadData(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeReadDataResponse(w, s.cfg.ResponseRequest(r))
@@ -253,11 +253,11 @@ func (s *Server) handleReadData(w http.ResponseWriter, r *http.Request, p []stri
 func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	user, password, ok := r.BasicAuth()
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleBasic(ctx, op, user, password)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -267,13 +267,13 @@ func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, sco
 
 // checkBearer reads the credentials of scheme "bearer" and passes them to the Handler.
 func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oasrt.BearerToken(r)
+	token, ok := oashttp.BearerToken(r)
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleBearer(ctx, op, token, scopes)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -283,13 +283,13 @@ func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, sc
 
 // checkOauth reads the credentials of scheme "oauth" and passes them to the Handler.
 func (s *Server) checkOauth(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oasrt.BearerToken(r)
+	token, ok := oashttp.BearerToken(r)
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleOauth(ctx, op, token, scopes)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -322,5 +322,5 @@ func (s *Server) authorizeReadData(r *http.Request) (context.Context, error) {
 	if err == nil {
 		return ctx, nil
 	}
-	return nil, oasrt.FirstSecurityError(first, err)
+	return nil, oashttp.FirstSecurityError(first, err)
 }

@@ -8,8 +8,8 @@ import (
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(2 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 2)
+	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
+	_ = oasrt.EnforceVersion(oasrt.Version - 3)
 )
 
 // EncodeJSON writes the variant that is set.

@@ -6,21 +6,21 @@ import (
 	"bytes"
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,19 +28,19 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetDoc calls GET /doc/{id}
-func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oasrt.CallOption) (GetDocResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashttp.CallOption) (GetDocResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/doc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		ct := resp.Header.Get("Content-Type")
-		if oasrt.MediaMatches(ct, []string{"application/json"}) {
+		if oashttp.MediaMatches(ct, []string{"application/json"}) {
 			var v GetDocResponse200JSON
 			b, err := c.cfg.ResponseJSON(resp)
 			if err != nil {
@@ -52,11 +52,11 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oasrt.
 			}
 			b.Release()
 			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, err)
+				return nil, oashttp.ResponseError(resp.StatusCode, err)
 			}
 			return v, nil
 		}
-		if oasrt.MediaMatches(ct, []string{"text/plain"}) {
+		if oashttp.MediaMatches(ct, []string{"text/plain"}) {
 			var v GetDocResponse200Plain
 			data, err := c.cfg.ResponseBytes(resp)
 			if err != nil {
@@ -70,10 +70,10 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oasrt.
 }
 
 // PutDoc calls PUT /doc/{id}
-func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oasrt.RawBody, opts ...oasrt.CallOption) (PutDocResponse, error) {
-	req := oasrt.Request{Method: "PUT", Options: opts}
+func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oashttp.RawBody, opts ...oashttp.CallOption) (PutDocResponse, error) {
+	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/doc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID)
 	req.BodyReader, req.ContentType = body.Body, body.ContentType
 	if req.ContentType == "" {
 		req.ContentType = "application/octet-stream"
@@ -82,7 +82,7 @@ func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oasrt.Raw
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PutDocResponse204{}, nil

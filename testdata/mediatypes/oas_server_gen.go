@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // GetDocParams holds the parameters of GetDoc.
@@ -39,8 +40,8 @@ func (v GetDocResponse200JSON) writeGetDocResponse(rw http.ResponseWriter, r *ht
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk GetDocOK
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -48,7 +49,7 @@ func (v GetDocResponse200JSON) writeGetDocResponse(rw http.ResponseWriter, r *ht
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -61,7 +62,7 @@ type GetDocResponse200Plain struct {
 }
 
 func (v GetDocResponse200Plain) writeGetDocResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteReader(rw, 200, "text/plain", v.Body)
+	oashttp.WriteReader(rw, 200, "text/plain", v.Body)
 	return nil
 }
 
@@ -90,28 +91,28 @@ func (v PutDocResponse204) writePutDocResponse(rw http.ResponseWriter, r *http.R
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
 	// GetDoc handles GET /doc/{id}
 	GetDoc(ctx context.Context, params GetDocParams) (GetDocResponse, error)
 	// PutDoc handles PUT /doc/{id}
-	PutDoc(ctx context.Context, params PutDocParams, body oasrt.RawBody) (PutDocResponse, error)
+	PutDoc(ctx context.Context, params PutDocParams, body oashttp.RawBody) (PutDocResponse, error)
 }
 
 // Unimplemented answers every operation with 501 Not Implemented. Embed
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetDoc returns oasrt.ErrNotImplemented.
+// GetDoc returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDoc(ctx context.Context, params GetDocParams) (GetDocResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// PutDoc returns oasrt.ErrNotImplemented.
-func (Unimplemented) PutDoc(ctx context.Context, params PutDocParams, body oasrt.RawBody) (PutDocResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+// PutDoc returns oashttp.ErrNotImplemented.
+func (Unimplemented) PutDoc(ctx context.Context, params PutDocParams, body oashttp.RawBody) (PutDocResponse, error) {
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -129,7 +130,7 @@ var operations = [2]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -141,15 +142,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -168,7 +169,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -177,7 +178,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -188,14 +189,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -205,14 +206,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -224,8 +225,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleGetDoc serves GET /doc/{id}.
 func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetDoc[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetDoc[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetDoc[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetDoc[:]})
 		return
 	}
 	params, err := decodeGetDocParams(r, p, esc)
@@ -235,7 +236,7 @@ func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.GetDoc(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetDocResponse(w, s.cfg.ResponseRequest(r))
@@ -252,9 +253,9 @@ var producesGetDoc = [...]string{"application/json", "text/plain"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDocParams(r *http.Request, p []string, esc bool) (params GetDocParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = s
 	}
@@ -275,7 +276,7 @@ func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.PutDoc(r.Context(), params, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writePutDocResponse(w, s.cfg.ResponseRequest(r))
@@ -289,9 +290,9 @@ func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string
 // path parameters p captured by the router (escaped when esc is true).
 func decodePutDocParams(r *http.Request, p []string, esc bool) (params PutDocParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = s
 	}

@@ -7,20 +7,21 @@ import (
 	"fmt"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,23 +29,23 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Upload calls POST /uploads
-func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oasrt.CallOption) (UploadResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oashttp.CallOption) (UploadResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uploads"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if body.Title.Set {
 				if len(string(body.Title.Value)) > 20 && oasrt.Len(string(body.Title.Value)) > 20 {
-					return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(string(body.Title.Value))))}
+					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(string(body.Title.Value))))}
 				}
 			}
 			for i := range body.Tags {
 				if err := body.Tags[i].Validate(); err != nil {
-					return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("tags", err)}
+					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("tags", err)}
 				}
 			}
 		}
-		mw := oasrt.NewMultipartWriter(func(w *oasrt.MultipartWriter) error {
+		mw := oashttp.NewMultipartWriter(func(w *oashttp.MultipartWriter) error {
 			if err := w.File("file", body.File); err != nil {
 				return err
 			}
@@ -66,7 +67,7 @@ func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oasrt.Cal
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		return UploadResponse201{}, nil

@@ -9,15 +9,16 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // UploadForm is the multipart/form-data request body of Upload: a
 // field per property, read from the part of its name. Files are read as
 // the request streams, held in memory up to the server's multipart memory
-// bound (oasrt.WithMaxMultipartMemory) and in a temporary file past it.
+// bound (oashttp.WithMaxMultipartMemory) and in a temporary file past it.
 type UploadForm struct {
 	// File is the file part "file", required.
-	File *oasrt.File
+	File *oashttp.File
 	// Title is the part "title".
 	Title oasrt.Opt[string]
 	// Tags is the parts "tags", one per item.
@@ -43,7 +44,7 @@ func (v UploadResponse201) writeUploadResponse(rw http.ResponseWriter, r *http.R
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -55,9 +56,9 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Upload returns oasrt.ErrNotImplemented.
+// Upload returns oashttp.ErrNotImplemented.
 func (Unimplemented) Upload(ctx context.Context, body *UploadForm) (UploadResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -74,7 +75,7 @@ var operations = [1]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -86,15 +87,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -113,7 +114,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -122,7 +123,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -133,14 +134,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -150,14 +151,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -183,7 +184,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.Upload(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUploadResponse(w, s.cfg.ResponseRequest(r))
@@ -195,7 +196,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, p []string
 
 // decodeUploadForm reads the multipart/form-data body of Upload;
 // parts of other names are skipped.
-func decodeUploadForm(m *oasrt.Multipart, v *UploadForm) error {
+func decodeUploadForm(m *oashttp.Multipart, v *UploadForm) error {
 	var seen [1]bool
 	for {
 		name, err := m.Next()
@@ -220,7 +221,7 @@ func decodeUploadForm(m *oasrt.Multipart, v *UploadForm) error {
 			}
 			v.Title.Set = true
 			if len(s) > 20 && oasrt.Len(s) > 20 {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
 			}
 			v.Title.Value = s
 		case "tags":
@@ -235,13 +236,13 @@ func decodeUploadForm(m *oasrt.Multipart, v *UploadForm) error {
 			case "dog":
 				item = UploadRequestTagsItemDog
 			default:
-				return &oasrt.BodyError{Err: oasrt.PropertyError("tags", oasrt.InvalidValue(s, "UploadRequestTagsItem")), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("tags", oashttp.InvalidValue(s, "UploadRequestTagsItem")), Status: 422}
 			}
 			v.Tags = append(v.Tags, item)
 		}
 	}
 	if !seen[0] {
-		return &oasrt.BodyError{Err: oasrt.PropertyError("file", oasrt.ErrMissing), Status: 422}
+		return &oashttp.BodyError{Err: oashttp.PropertyError("file", oashttp.ErrMissing), Status: 422}
 	}
 	return nil
 }

@@ -6,20 +6,21 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -27,14 +28,14 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListPets calls GET /pets
-func (c *Client) ListPets(ctx context.Context, opts ...oasrt.CallOption) (ListPetsResponse2, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListPets(ctx context.Context, opts ...oashttp.CallOption) (ListPetsResponse2, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse2200
@@ -48,7 +49,7 @@ func (c *Client) ListPets(ctx context.Context, opts ...oasrt.CallOption) (ListPe
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -62,9 +63,9 @@ func (c *Client) ListPets(ctx context.Context, opts ...oasrt.CallOption) (ListPe
 // until you break out, which closes the body. The other responses are as
 // ListPets returns them. The client's timeout bounds the whole
 // call, the stream included: for long streams, make the client with
-// oasrt.WithTimeout(0) and bound the call with ctx.
-func (c *Client) ListPetsStream2(ctx context.Context, opts ...oasrt.CallOption) (ListPetsResponse2, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+// oashttp.WithTimeout(0) and bound the call with ctx.
+func (c *Client) ListPetsStream2(ctx context.Context, opts ...oashttp.CallOption) (ListPetsResponse2, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -73,7 +74,7 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oasrt.CallOption) 
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -85,7 +86,7 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oasrt.CallOption) 
 		}
 		streaming = true
 		v.Body = new(Page)
-		v.Items = oasrt.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(string) error) oasrt.FieldItems {
+		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(string) error) oasrt.FieldItems {
 			return oasrt.Each(&v.Body.Items, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
 				x1, err := r.Str()
 				if err != nil {
@@ -101,8 +102,8 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // HandleListPets calls POST /pets
-func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oasrt.CallOption) (HandleListPetsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oashttp.CallOption) (HandleListPetsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if body != nil {
 		w := oasrt.GetWriter()
@@ -118,7 +119,7 @@ func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oasrt.C
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return HandleListPetsResponse204{}, nil
@@ -140,14 +141,14 @@ func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oasrt.C
 }
 
 // ListPetsStream calls GET /pets/stream
-func (c *Client) ListPetsStream(ctx context.Context, opts ...oasrt.CallOption) (ListPetsStreamResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListPetsStream(ctx context.Context, opts ...oashttp.CallOption) (ListPetsStreamResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets/stream"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPetsStreamResponse204{}, nil

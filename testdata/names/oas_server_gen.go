@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ListPetsResponse2 is the result of ListPets: one of
@@ -35,8 +36,8 @@ func (v ListPetsResponse2200) writeListPetsResponse2(rw http.ResponseWriter, r *
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Page
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -44,7 +45,7 @@ func (v ListPetsResponse2200) writeListPetsResponse2(rw http.ResponseWriter, r *
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -63,7 +64,7 @@ type ListPetsResponse2200Stream struct {
 }
 
 func (v ListPetsResponse2200Stream) writeListPetsResponse2(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
 		obj := v.Body
 		if obj == nil {
 			obj = new(Page)
@@ -104,7 +105,7 @@ type HandleListPetsResponse4XX struct {
 }
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v HandleListPetsResponse4XX) Error() string {
 	return "handleListPets: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -141,7 +142,7 @@ func (v ListPetsStreamResponse204) writeListPetsStreamResponse(rw http.ResponseW
 }
 
 // Handler2 implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler2 interface {
@@ -155,7 +156,7 @@ type Handler2 interface {
 
 	// HandleListPets2 checks the credentials of security scheme "listPets" (HTTP bearer token)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleListPets2(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 }
@@ -164,24 +165,24 @@ type Handler2 interface {
 // it in a Handler2 so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListPets returns oasrt.ErrNotImplemented.
+// ListPets returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPets(ctx context.Context) (ListPetsResponse2, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// HandleListPets returns oasrt.ErrNotImplemented.
+// HandleListPets returns oashttp.ErrNotImplemented.
 func (Unimplemented) HandleListPets(ctx context.Context, body *Pets) (HandleListPetsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListPetsStream returns oasrt.ErrNotImplemented.
+// ListPetsStream returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPetsStream(ctx context.Context) (ListPetsStreamResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleListPets2 rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleListPets2(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -200,7 +201,7 @@ var operations = [3]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler2
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -212,15 +213,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler2, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler2, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -239,7 +240,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -248,7 +249,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -259,14 +260,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -276,14 +277,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -302,13 +303,13 @@ func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []stri
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListPets[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListPets[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListPets[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListPets[:]})
 		return
 	}
 	res, err := s.h.ListPets(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListPetsResponse2(w, s.cfg.ResponseRequest(r))
@@ -346,7 +347,7 @@ func (s *Server) handleHandleListPets(w http.ResponseWriter, r *http.Request, p 
 	}
 	res, err := s.h.HandleListPets(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeHandleListPetsResponse(w, s.cfg.ResponseRequest(r))
@@ -360,7 +361,7 @@ func (s *Server) handleHandleListPets(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleListPetsStream(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListPetsStream(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListPetsStreamResponse(w, s.cfg.ResponseRequest(r))
@@ -372,13 +373,13 @@ func (s *Server) handleListPetsStream(w http.ResponseWriter, r *http.Request, p 
 
 // checkListPets2 reads the credentials of scheme "listPets" and passes them to the Handler.
 func (s *Server) checkListPets2(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oasrt.BearerToken(r)
+	token, ok := oashttp.BearerToken(r)
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "listPets", Challenge: "Bearer", Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "listPets", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleListPets2(ctx, op, token, scopes)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "listPets", Challenge: "Bearer", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "listPets", Challenge: "Bearer", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()

@@ -6,21 +6,21 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,16 +28,16 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetUsersUserIDKeys calls GET /users/{userId}/keys
-func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKeysParams, opts ...oasrt.CallOption) (GetUsersUserIDKeysResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKeysParams, opts ...oashttp.CallOption) (GetUsersUserIDKeysResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.UserID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.UserID, 10))
 	req.Path = append(req.Path, "/keys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUsersUserIDKeysResponse204{}, nil
@@ -46,16 +46,16 @@ func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKe
 }
 
 // DeleteUsersUserIDKeys calls DELETE /users/{userId}/keys
-func (c *Client) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUserIDKeysParams, opts ...oasrt.CallOption) (DeleteUsersUserIDKeysResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUserIDKeysParams, opts ...oashttp.CallOption) (DeleteUsersUserIDKeysResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/users/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.UserID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.UserID, 10))
 	req.Path = append(req.Path, "/keys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUsersUserIDKeysResponse204{}, nil
@@ -64,14 +64,14 @@ func (c *Client) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUs
 }
 
 // Head calls HEAD /
-func (c *Client) Head(ctx context.Context, opts ...oasrt.CallOption) (HeadResponse, error) {
-	req := oasrt.Request{Method: "HEAD", Options: opts}
+func (c *Client) Head(ctx context.Context, opts ...oashttp.CallOption) (HeadResponse, error) {
+	req := oashttp.Request{Method: "HEAD", Options: opts}
 	req.Path = append(req.Path, "/"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return HeadResponse200{}, nil

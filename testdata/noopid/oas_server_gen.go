@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // GetUsersUserIDKeysParams holds the parameters of GetUsersUserIDKeys.
@@ -76,7 +76,7 @@ func (v HeadResponse200) writeHeadResponse(rw http.ResponseWriter, r *http.Reque
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -92,19 +92,19 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetUsersUserIDKeys returns oasrt.ErrNotImplemented.
+// GetUsersUserIDKeys returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKeysParams) (GetUsersUserIDKeysResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUsersUserIDKeys returns oasrt.ErrNotImplemented.
+// DeleteUsersUserIDKeys returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUserIDKeysParams) (DeleteUsersUserIDKeysResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Head returns oasrt.ErrNotImplemented.
+// Head returns oashttp.ErrNotImplemented.
 func (Unimplemented) Head(ctx context.Context) (HeadResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -123,7 +123,7 @@ var operations = [3]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -135,15 +135,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -162,7 +162,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -171,7 +171,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -182,14 +182,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -199,14 +199,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -227,7 +227,7 @@ func (s *Server) handleGetUsersUserIDKeys(w http.ResponseWriter, r *http.Request
 	}
 	res, err := s.h.GetUsersUserIDKeys(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetUsersUserIDKeysResponse(w, s.cfg.ResponseRequest(r))
@@ -241,13 +241,13 @@ func (s *Server) handleGetUsersUserIDKeys(w http.ResponseWriter, r *http.Request
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params GetUsersUserIDKeysParams, err error) {
 	{ // userId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "userId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "userId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "userId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "userId", In: "path", Err: err}
 		}
 		params.UserID = x
 	}
@@ -263,7 +263,7 @@ func (s *Server) handleDeleteUsersUserIDKeys(w http.ResponseWriter, r *http.Requ
 	}
 	res, err := s.h.DeleteUsersUserIDKeys(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteUsersUserIDKeysResponse(w, s.cfg.ResponseRequest(r))
@@ -277,13 +277,13 @@ func (s *Server) handleDeleteUsersUserIDKeys(w http.ResponseWriter, r *http.Requ
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params DeleteUsersUserIDKeysParams, err error) {
 	{ // userId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "userId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "userId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "userId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "userId", In: "path", Err: err}
 		}
 		params.UserID = x
 	}
@@ -294,7 +294,7 @@ func decodeDeleteUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (p
 func (s *Server) handleHead(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Head(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeHeadResponse(w, s.cfg.ResponseRequest(r))

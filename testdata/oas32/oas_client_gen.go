@@ -7,20 +7,21 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,13 +29,13 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // SearchNotes calls QUERY /notes
-func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oasrt.CallOption) (SearchNotesResponse, error) {
-	req := oasrt.Request{Method: "QUERY", Options: opts}
+func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.CallOption) (SearchNotesResponse, error) {
+	req := oashttp.Request{Method: "QUERY", Options: opts}
 	req.Path = append(req.Path, "/notes"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -50,7 +51,7 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oasrt.Ca
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SearchNotesResponse200
@@ -64,7 +65,7 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oasrt.Ca
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -98,15 +99,15 @@ func decodeSearchNotesResponse200(r *oasrt.Reader, v *[]Note) error {
 }
 
 // LockNote calls LOCK /notes/{id}
-func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oasrt.CallOption) (LockNoteResponse, error) {
-	req := oasrt.Request{Method: "LOCK", Options: opts}
+func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oashttp.CallOption) (LockNoteResponse, error) {
+	req := oashttp.Request{Method: "LOCK", Options: opts}
 	req.Path = append(req.Path, "/notes/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return LockNoteResponse204{}, nil
@@ -115,15 +116,15 @@ func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oa
 }
 
 // PurgeNotesID calls PURGE /notes/{id}
-func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams, opts ...oasrt.CallOption) (PurgeNotesIDResponse, error) {
-	req := oasrt.Request{Method: "PURGE", Options: opts}
+func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams, opts ...oashttp.CallOption) (PurgeNotesIDResponse, error) {
+	req := oashttp.Request{Method: "PURGE", Options: opts}
 	req.Path = append(req.Path, "/notes/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PurgeNotesIDResponse204{}, nil
@@ -132,8 +133,8 @@ func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams, op
 }
 
 // ExportNotes calls GET /notes/export
-func (c *Client) ExportNotes(ctx context.Context, opts ...oasrt.CallOption) (ExportNotesResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ExportNotes(ctx context.Context, opts ...oashttp.CallOption) (ExportNotesResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/notes/export"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -142,13 +143,13 @@ func (c *Client) ExportNotes(ctx context.Context, opts ...oasrt.CallOption) (Exp
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v ExportNotesResponse200
-		v.Body = oasrt.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Note).DecodeJSON)
+		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Note).DecodeJSON)
 		streaming = true
 		return v, nil
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // SearchNotesResponse is the result of SearchNotes: one of
@@ -38,8 +39,8 @@ func (v SearchNotesResponse200) writeSearchNotesResponse(rw http.ResponseWriter,
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk []Note
 			if err := r.ArrStart(); err != nil {
 				return err
@@ -69,7 +70,7 @@ func (v SearchNotesResponse200) writeSearchNotesResponse(rw http.ResponseWriter,
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -140,12 +141,12 @@ type ExportNotesResponse200 struct {
 }
 
 func (v ExportNotesResponse200) writeExportNotesResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteSeq(rw, r, 200, "application/jsonl", oasrt.JSONLines, v.Body, (*Note).EncodeJSON)
+	oashttp.WriteSeq(rw, r, 200, "application/jsonl", oasrt.JSONLines, v.Body, (*Note).EncodeJSON)
 	return nil
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -163,24 +164,24 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// SearchNotes returns oasrt.ErrNotImplemented.
+// SearchNotes returns oashttp.ErrNotImplemented.
 func (Unimplemented) SearchNotes(ctx context.Context, body *Search) (SearchNotesResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// LockNote returns oasrt.ErrNotImplemented.
+// LockNote returns oashttp.ErrNotImplemented.
 func (Unimplemented) LockNote(ctx context.Context, params LockNoteParams) (LockNoteResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// PurgeNotesID returns oasrt.ErrNotImplemented.
+// PurgeNotesID returns oashttp.ErrNotImplemented.
 func (Unimplemented) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams) (PurgeNotesIDResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ExportNotes returns oasrt.ErrNotImplemented.
+// ExportNotes returns oashttp.ErrNotImplemented.
 func (Unimplemented) ExportNotes(ctx context.Context) (ExportNotesResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -200,7 +201,7 @@ var operations = [4]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -212,15 +213,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -239,7 +240,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -248,7 +249,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -259,14 +260,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -276,14 +277,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -299,8 +300,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleSearchNotes serves QUERY /notes.
 func (s *Server) handleSearchNotes(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSearchNotes[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSearchNotes[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesSearchNotes[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesSearchNotes[:]})
 		return
 	}
 	var body *Search
@@ -326,7 +327,7 @@ func (s *Server) handleSearchNotes(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.SearchNotes(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeSearchNotesResponse(w, s.cfg.ResponseRequest(r))
@@ -348,7 +349,7 @@ func (s *Server) handleLockNote(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	res, err := s.h.LockNote(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeLockNoteResponse(w, s.cfg.ResponseRequest(r))
@@ -362,13 +363,13 @@ func (s *Server) handleLockNote(w http.ResponseWriter, r *http.Request, p []stri
 // path parameters p captured by the router (escaped when esc is true).
 func decodeLockNoteParams(r *http.Request, p []string, esc bool) (params LockNoteParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -384,7 +385,7 @@ func (s *Server) handlePurgeNotesID(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.PurgeNotesID(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writePurgeNotesIDResponse(w, s.cfg.ResponseRequest(r))
@@ -398,13 +399,13 @@ func (s *Server) handlePurgeNotesID(w http.ResponseWriter, r *http.Request, p []
 // path parameters p captured by the router (escaped when esc is true).
 func decodePurgeNotesIDParams(r *http.Request, p []string, esc bool) (params PurgeNotesIDParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -413,13 +414,13 @@ func decodePurgeNotesIDParams(r *http.Request, p []string, esc bool) (params Pur
 
 // handleExportNotes serves GET /notes/export.
 func (s *Server) handleExportNotes(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesExportNotes[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesExportNotes[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesExportNotes[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesExportNotes[:]})
 		return
 	}
 	res, err := s.h.ExportNotes(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeExportNotesResponse(w, s.cfg.ResponseRequest(r))

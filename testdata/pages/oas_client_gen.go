@@ -10,20 +10,21 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -31,39 +32,39 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListIssues calls GET /repos/{owner}/{repo}/issues
-func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts ...oasrt.CallOption) (ListIssuesResponse, error) {
+func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts ...oashttp.CallOption) (ListIssuesResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.PerPage.Set {
 			if int64(params.PerPage.Value) < 1 {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.PerPage.Value))}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.PerPage.Value))}}
 			}
 			if int64(params.PerPage.Value) > 100 {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", int64(params.PerPage.Value))}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", int64(params.PerPage.Value))}}
 			}
 		}
 		if params.Page.Set {
 			if int64(params.Page.Value) < 1 {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Page.Value))}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Page.Value))}}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/repos/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Owner)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Owner)
 	req.Path = append(req.Path, "/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Repo)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Repo)
 	req.Path = append(req.Path, "/issues"...)
 	if params.PerPage.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "per_page", true, ',', strconv.FormatInt(params.PerPage.Value, 10))
+		req.Query = oashttp.AppendQuery(req.Query, "per_page", true, ',', strconv.FormatInt(params.PerPage.Value, 10))
 	}
 	if params.Page.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "page", true, ',', strconv.FormatInt(params.Page.Value, 10))
+		req.Query = oashttp.AppendQuery(req.Query, "page", true, ',', strconv.FormatInt(params.Page.Value, 10))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListIssuesResponse200
@@ -77,7 +78,7 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("Link"); s != "" {
 			v.Link.Set = true
@@ -120,16 +121,16 @@ func decodeListIssuesResponse200(r *oasrt.Reader, v *[]Issue) error {
 // fetches no more. The next page is the Link header's
 // rel="next" URL (RFC 8288), on the client's server; none ends the pages.
 // An error ends the iteration: it is yielded with the zero item; a
-// response that is not a page is a *oasrt.PageError.
-func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opts ...oasrt.CallOption) iter.Seq2[Issue, error] {
+// response that is not a page is a *oashttp.PageError.
+func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opts ...oashttp.CallOption) iter.Seq2[Issue, error] {
 	return func(yield func(Issue, error) bool) {
 		var zero Issue
 		next := ""
 		for page := 1; ; page++ {
 			var resp *http.Response
-			call := append(opts[:len(opts):len(opts)], oasrt.CallResponse(&resp))
+			call := append(opts[:len(opts):len(opts)], oashttp.CallResponse(&resp))
 			if next != "" {
-				call = append(call, oasrt.CallURL(next))
+				call = append(call, oashttp.CallURL(next))
 			}
 			res, err := c.ListIssues(ctx, params, call...)
 			if err != nil {
@@ -138,7 +139,7 @@ func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opt
 			}
 			p, ok := res.(ListIssuesResponse200)
 			if !ok {
-				yield(zero, &oasrt.PageError{Page: page, Result: res})
+				yield(zero, &oashttp.PageError{Page: page, Result: res})
 				return
 			}
 			for _, it := range p.Body {
@@ -146,12 +147,12 @@ func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opt
 					return
 				}
 			}
-			n := oasrt.NextLink(resp.Header)
+			n := oashttp.NextLink(resp.Header)
 			if n == "" {
 				return
 			}
 			if n == next {
-				yield(zero, &oasrt.LoopError{Page: page, Next: n})
+				yield(zero, &oashttp.LoopError{Page: page, Next: n})
 				return
 			}
 			next = n
@@ -160,20 +161,20 @@ func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opt
 }
 
 // ListCustomers calls GET /customers
-func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, opts ...oasrt.CallOption) (ListCustomersResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, opts ...oashttp.CallOption) (ListCustomersResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/customers"...)
 	if params.StartingAfter.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "starting_after", true, ',', params.StartingAfter.Value)
+		req.Query = oashttp.AppendQuery(req.Query, "starting_after", true, ',', params.StartingAfter.Value)
 	}
 	if params.Limit.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(int64(params.Limit.Value), 10))
+		req.Query = oashttp.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(int64(params.Limit.Value), 10))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListCustomersResponse200
@@ -187,7 +188,7 @@ func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, 
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -200,8 +201,8 @@ func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, 
 // fetches no more. The next page's starting_after
 // is the page's next_cursor; an empty or absent one ends the pages.
 // An error ends the iteration: it is yielded with the zero item; a
-// response that is not a page is a *oasrt.PageError.
-func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParams, opts ...oasrt.CallOption) iter.Seq2[Customer, error] {
+// response that is not a page is a *oashttp.PageError.
+func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParams, opts ...oashttp.CallOption) iter.Seq2[Customer, error] {
 	return func(yield func(Customer, error) bool) {
 		var zero Customer
 		for page := 1; ; page++ {
@@ -212,7 +213,7 @@ func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParam
 			}
 			p, ok := res.(ListCustomersResponse200)
 			if !ok {
-				yield(zero, &oasrt.PageError{Page: page, Result: res})
+				yield(zero, &oashttp.PageError{Page: page, Result: res})
 				return
 			}
 			for _, it := range p.Body.Data {
@@ -228,7 +229,7 @@ func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParam
 				return
 			}
 			if n == string(params.StartingAfter.Value) {
-				yield(zero, &oasrt.LoopError{Page: page, Next: n})
+				yield(zero, &oashttp.LoopError{Page: page, Next: n})
 				return
 			}
 			params.StartingAfter = oasrt.NewOpt(string(n))
@@ -237,17 +238,17 @@ func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParam
 }
 
 // ListEvents calls GET /events
-func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts ...oasrt.CallOption) (ListEventsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts ...oashttp.CallOption) (ListEventsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	if params.Offset.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "offset", true, ',', strconv.FormatInt(int64(params.Offset.Value), 10))
+		req.Query = oashttp.AppendQuery(req.Query, "offset", true, ',', strconv.FormatInt(int64(params.Offset.Value), 10))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
@@ -261,7 +262,7 @@ func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts .
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -274,8 +275,8 @@ func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts .
 // fetches no more. The next page's offset
 // is this one's plus the items it held; an empty page ends the pages.
 // An error ends the iteration: it is yielded with the zero item; a
-// response that is not a page is a *oasrt.PageError.
-func (c *Client) ListEventsAll(ctx context.Context, params ListEventsParams, opts ...oasrt.CallOption) iter.Seq2[string, error] {
+// response that is not a page is a *oashttp.PageError.
+func (c *Client) ListEventsAll(ctx context.Context, params ListEventsParams, opts ...oashttp.CallOption) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
 		var zero string
 		for page := 1; ; page++ {
@@ -286,7 +287,7 @@ func (c *Client) ListEventsAll(ctx context.Context, params ListEventsParams, opt
 			}
 			p, ok := res.(ListEventsResponse200)
 			if !ok {
-				yield(zero, &oasrt.PageError{Page: page, Result: res})
+				yield(zero, &oashttp.PageError{Page: page, Result: res})
 				return
 			}
 			for _, it := range p.Body.Events {
@@ -303,17 +304,17 @@ func (c *Client) ListEventsAll(ctx context.Context, params ListEventsParams, opt
 }
 
 // ListTags calls GET /tags
-func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oasrt.CallOption) (ListTagsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oashttp.CallOption) (ListTagsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tags"...)
 	if params.Page.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "page", true, ',', strconv.FormatInt(params.Page.Value, 10))
+		req.Query = oashttp.AppendQuery(req.Query, "page", true, ',', strconv.FormatInt(params.Page.Value, 10))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListTagsResponse200
@@ -327,7 +328,7 @@ func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oa
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -351,8 +352,8 @@ func decodeListTagsResponse200(r *oasrt.Reader, v *[]string) error {
 // is this one's plus 1 (the first is 1 unless set); an empty page ends
 // the pages.
 // An error ends the iteration: it is yielded with the zero item; a
-// response that is not a page is a *oasrt.PageError.
-func (c *Client) ListTagsAll(ctx context.Context, params ListTagsParams, opts ...oasrt.CallOption) iter.Seq2[string, error] {
+// response that is not a page is a *oashttp.PageError.
+func (c *Client) ListTagsAll(ctx context.Context, params ListTagsParams, opts ...oashttp.CallOption) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
 		var zero string
 		for page := 1; ; page++ {
@@ -363,7 +364,7 @@ func (c *Client) ListTagsAll(ctx context.Context, params ListTagsParams, opts ..
 			}
 			p, ok := res.(ListTagsResponse200)
 			if !ok {
-				yield(zero, &oasrt.PageError{Page: page, Result: res})
+				yield(zero, &oashttp.PageError{Page: page, Result: res})
 				return
 			}
 			for _, it := range p.Body {
@@ -383,14 +384,14 @@ func (c *Client) ListTagsAll(ctx context.Context, params ListTagsParams, opts ..
 }
 
 // ListLabels calls GET /labels
-func (c *Client) ListLabels(ctx context.Context, opts ...oasrt.CallOption) (ListLabelsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLabels(ctx context.Context, opts ...oashttp.CallOption) (ListLabelsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/labels"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListLabelsResponse200
@@ -404,7 +405,7 @@ func (c *Client) ListLabels(ctx context.Context, opts ...oasrt.CallOption) (List
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("Link"); s != "" {
 			v.Link.Set = true

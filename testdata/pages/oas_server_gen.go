@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ListIssuesParams holds the parameters of ListIssues.
@@ -52,8 +53,8 @@ func (v ListIssuesResponse200) writeListIssuesResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk []Issue
 			if err := r.ArrStart(); err != nil {
 				return err
@@ -87,7 +88,7 @@ func (v ListIssuesResponse200) writeListIssuesResponse(rw http.ResponseWriter, r
 	if v.Link.Set {
 		h.Set("Link", v.Link.Value)
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -122,8 +123,8 @@ func (v ListCustomersResponse200) writeListCustomersResponse(rw http.ResponseWri
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk ListCustomersOK
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -131,7 +132,7 @@ func (v ListCustomersResponse200) writeListCustomersResponse(rw http.ResponseWri
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -164,8 +165,8 @@ func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk ListEventsOK
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -173,7 +174,7 @@ func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -211,8 +212,8 @@ func (v ListTagsResponse200) writeListTagsResponse(rw http.ResponseWriter, r *ht
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk []string
 			x1, err := r.Strings()
 			if err != nil {
@@ -226,7 +227,7 @@ func (v ListTagsResponse200) writeListTagsResponse(rw http.ResponseWriter, r *ht
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -260,8 +261,8 @@ func (v ListLabelsResponse200) writeListLabelsResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk []string
 			x1, err := r.Strings()
 			if err != nil {
@@ -279,12 +280,12 @@ func (v ListLabelsResponse200) writeListLabelsResponse(rw http.ResponseWriter, r
 	if v.Link.Set {
 		h.Set("Link", v.Link.Value)
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -304,29 +305,29 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListIssues returns oasrt.ErrNotImplemented.
+// ListIssues returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListIssues(ctx context.Context, params ListIssuesParams) (ListIssuesResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListCustomers returns oasrt.ErrNotImplemented.
+// ListCustomers returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListCustomers(ctx context.Context, params ListCustomersParams) (ListCustomersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEvents returns oasrt.ErrNotImplemented.
+// ListEvents returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEvents(ctx context.Context, params ListEventsParams) (ListEventsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListTags returns oasrt.ErrNotImplemented.
+// ListTags returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTags(ctx context.Context, params ListTagsParams) (ListTagsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLabels returns oasrt.ErrNotImplemented.
+// ListLabels returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLabels(ctx context.Context) (ListLabelsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -347,7 +348,7 @@ var operations = [5]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -359,15 +360,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -386,7 +387,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -395,7 +396,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -406,14 +407,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -423,14 +424,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -448,8 +449,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleListIssues serves GET /repos/{owner}/{repo}/issues.
 func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListIssues[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListIssues[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListIssues[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListIssues[:]})
 		return
 	}
 	params, err := decodeListIssuesParams(r, p, esc)
@@ -459,7 +460,7 @@ func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.ListIssues(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListIssuesResponse(w, s.cfg.ResponseRequest(r))
@@ -476,61 +477,61 @@ var producesListIssues = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListIssuesParams, err error) {
 	{ // owner
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "owner", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "owner", In: "path", Err: err}
 		}
 		params.Owner = s
 	}
 	{ // repo
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "repo", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "repo", In: "path", Err: err}
 		}
 		params.Repo = s
 	}
 	var seen [2]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "per_page":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "per_page", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "per_page", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "per_page", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "per_page", In: "query", Err: err}
 			}
 			params.PerPage.Set = true
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "per_page", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "per_page", In: "query", Err: err}
 			}
 			if x < 1 {
-				return params, &oasrt.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+				return params, &oashttp.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
 			}
 			if x > 100 {
-				return params, &oasrt.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
+				return params, &oashttp.ParamError{Name: "per_page", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
 			}
 			params.PerPage.Value = x
 		case "page":
 			if seen[1] {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "page", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "page", In: "query", Err: err}
 			}
 			params.Page.Set = true
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "page", In: "query", Err: err}
 			}
 			if x < 1 {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+				return params, &oashttp.ParamError{Name: "page", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
 			}
 			params.Page.Value = x
 		}
@@ -540,8 +541,8 @@ func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListI
 
 // handleListCustomers serves GET /customers.
 func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListCustomers[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListCustomers[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListCustomers[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListCustomers[:]})
 		return
 	}
 	params, err := decodeListCustomersParams(r, p, esc)
@@ -551,7 +552,7 @@ func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.ListCustomers(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListCustomersResponse(w, s.cfg.ResponseRequest(r))
@@ -570,32 +571,32 @@ func decodeListCustomersParams(r *http.Request, p []string, esc bool) (params Li
 	var seen [2]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "starting_after":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "starting_after", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "starting_after", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "starting_after", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "starting_after", In: "query", Err: err}
 			}
 			params.StartingAfter.Set = true
 			params.StartingAfter.Value = s
 		case "limit":
 			if seen[1] {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
 			}
 			params.Limit.Set = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
 			}
 			params.Limit.Value = int32(x)
 		}
@@ -605,8 +606,8 @@ func decodeListCustomersParams(r *http.Request, p []string, esc bool) (params Li
 
 // handleListEvents serves GET /events.
 func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListEvents[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListEvents[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListEvents[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListEvents[:]})
 		return
 	}
 	params, err := decodeListEventsParams(r, p, esc)
@@ -616,7 +617,7 @@ func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.ListEvents(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListEventsResponse(w, s.cfg.ResponseRequest(r))
@@ -635,21 +636,21 @@ func decodeListEventsParams(r *http.Request, p []string, esc bool) (params ListE
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "offset":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "offset", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "offset", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "offset", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "offset", In: "query", Err: err}
 			}
 			params.Offset.Set = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "offset", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "offset", In: "query", Err: err}
 			}
 			params.Offset.Value = int32(x)
 		}
@@ -659,8 +660,8 @@ func decodeListEventsParams(r *http.Request, p []string, esc bool) (params ListE
 
 // handleListTags serves GET /tags.
 func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListTags[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListTags[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListTags[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListTags[:]})
 		return
 	}
 	params, err := decodeListTagsParams(r, p, esc)
@@ -670,7 +671,7 @@ func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	res, err := s.h.ListTags(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListTagsResponse(w, s.cfg.ResponseRequest(r))
@@ -689,21 +690,21 @@ func decodeListTagsParams(r *http.Request, p []string, esc bool) (params ListTag
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "page":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "page", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "page", In: "query", Err: err}
 			}
 			params.Page.Set = true
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "page", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "page", In: "query", Err: err}
 			}
 			params.Page.Value = x
 		}
@@ -713,13 +714,13 @@ func decodeListTagsParams(r *http.Request, p []string, esc bool) (params ListTag
 
 // handleListLabels serves GET /labels.
 func (s *Server) handleListLabels(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListLabels[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListLabels[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListLabels[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListLabels[:]})
 		return
 	}
 	res, err := s.h.ListLabels(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListLabelsResponse(w, s.cfg.ResponseRequest(r))

@@ -7,21 +7,21 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -29,25 +29,25 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetFile calls GET /files/{id}/{label}/{matrix}
-func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasrt.CallOption) (GetFileResponse, error) {
+func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oashttp.CallOption) (GetFileResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if int64(params.ID) < 1 {
-			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", int64(params.ID))}}
+			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", int64(params.ID))}}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/"...)
 	vals := params.Label
-	req.Path = oasrt.AppendPath(req.Path, ".", ",", vals...)
+	req.Path = oashttp.AppendPath(req.Path, ".", ",", vals...)
 	req.Path = append(req.Path, "/"...)
-	req.Path = oasrt.AppendPath(req.Path, ";matrix=", ";matrix=", params.Matrix)
+	req.Path = oashttp.AppendPath(req.Path, ";matrix=", ";matrix=", params.Matrix)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFileResponse204{}, nil

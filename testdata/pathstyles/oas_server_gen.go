@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // GetFileParams holds the parameters of GetFile.
@@ -39,7 +39,7 @@ func (v GetFileResponse204) writeGetFileResponse(rw http.ResponseWriter, r *http
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -51,9 +51,9 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetFile returns oasrt.ErrNotImplemented.
+// GetFile returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -70,7 +70,7 @@ var operations = [1]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -82,15 +82,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -109,7 +109,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -118,7 +118,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [3]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -129,14 +129,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [3]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -146,14 +146,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -170,7 +170,7 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetFile(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
@@ -184,30 +184,30 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		if x < 1 {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", x)}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: fmt.Errorf("%v is less than minimum 1", x)}
 		}
 		params.ID = x
 	}
 	{ // label
-		vals, err := oasrt.PathArray(p[1], ".", ",", esc)
+		vals, err := oashttp.PathArray(p[1], ".", ",", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "label", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "label", In: "path", Err: err}
 		}
 		params.Label = vals
 	}
 	{ // matrix
-		s, err := oasrt.PathScalar(p[2], ";matrix=", esc)
+		s, err := oashttp.PathScalar(p[2], ";matrix=", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "matrix", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "matrix", In: "path", Err: err}
 		}
 		params.Matrix = s
 	}

@@ -5,21 +5,21 @@ package pathtemplates
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -27,22 +27,22 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetFile calls GET /files/{name}.{ext}
-func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasrt.CallOption) (GetFileResponse, error) {
+func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oashttp.CallOption) (GetFileResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if err := params.Ext.Validate(); err != nil {
-			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "ext", In: "path", Err: err}}
+			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "ext", In: "path", Err: err}}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Name)
 	req.Path = append(req.Path, "."...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", string(params.Ext))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", string(params.Ext))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFileResponse204{}, nil
@@ -51,14 +51,14 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasr
 }
 
 // GetLatest calls GET /files/latest
-func (c *Client) GetLatest(ctx context.Context, opts ...oasrt.CallOption) (GetLatestResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLatest(ctx context.Context, opts ...oashttp.CallOption) (GetLatestResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/latest"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLatestResponse204{}, nil

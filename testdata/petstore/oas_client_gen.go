@@ -8,20 +8,21 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -29,13 +30,13 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // UpdatePet calls PUT /pet: Update an existing pet.
-func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oasrt.CallOption) (UpdatePetResponse, error) {
-	req := oasrt.Request{Method: "PUT", Options: opts}
+func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallOption) (UpdatePetResponse, error) {
+	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -51,7 +52,7 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oasrt.CallOpt
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetResponse200
@@ -65,7 +66,7 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oasrt.CallOpt
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -91,13 +92,13 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oasrt.CallOpt
 }
 
 // AddPet calls POST /pet: Add a new pet to the store.
-func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption) (AddPetResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOption) (AddPetResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -113,7 +114,7 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
@@ -127,7 +128,7 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -147,24 +148,24 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 }
 
 // FindPetsByStatus calls GET /pet/findByStatus: Finds Pets by status.
-func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams, opts ...oasrt.CallOption) (FindPetsByStatusResponse, error) {
+func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams, opts ...oashttp.CallOption) (FindPetsByStatusResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.Status.Set {
 			if err := params.Status.Value.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "status", In: "query", Err: err}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "status", In: "query", Err: err}}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
 	if params.Status.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
+		req.Query = oashttp.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
@@ -178,7 +179,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -218,18 +219,18 @@ func decodeFindPetsByStatusResponse200(r *oasrt.Reader, v *[]Pet) error {
 }
 
 // FindPetsByTags calls GET /pet/findByTags: Finds Pets by tags.
-func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams, opts ...oasrt.CallOption) (FindPetsByTagsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams, opts ...oashttp.CallOption) (FindPetsByTagsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByTags"...)
 	if params.Tags != nil {
 		vals := params.Tags
-		req.Query = oasrt.AppendQuery(req.Query, "tags", true, ',', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "tags", true, ',', vals...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
@@ -243,7 +244,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -283,15 +284,15 @@ func decodeFindPetsByTagsResponse200(r *oasrt.Reader, v *[]Pet) error {
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
-func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oasrt.CallOption) (GetPetByIDResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oashttp.CallOption) (GetPetByIDResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
@@ -305,7 +306,7 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -325,28 +326,28 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 }
 
 // UpdatePetWithForm calls POST /pet/{petId}: Updates a pet in the store with form data.
-func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams, opts ...oasrt.CallOption) (UpdatePetWithFormResponse, error) {
+func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams, opts ...oashttp.CallOption) (UpdatePetWithFormResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.Status.Set {
 			if err := params.Status.Value.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "status", In: "query", Err: err}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "status", In: "query", Err: err}}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "POST", Options: opts}
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
 	if params.Name.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "name", true, ',', params.Name.Value)
+		req.Query = oashttp.AppendQuery(req.Query, "name", true, ',', params.Name.Value)
 	}
 	if params.Status.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
+		req.Query = oashttp.AppendQuery(req.Query, "status", true, ',', string(params.Status.Value))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetWithFormResponse200
@@ -360,7 +361,7 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -380,10 +381,10 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 }
 
 // DeletePet calls DELETE /pet/{petId}: Deletes a pet.
-func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...oasrt.CallOption) (DeletePetResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...oashttp.CallOption) (DeletePetResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
 	if req.Header == nil {
 		req.Header = http.Header{}
 	}
@@ -394,7 +395,7 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeletePetResponse200{}, nil
@@ -415,13 +416,13 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 }
 
 // UploadFile calls POST /pet/{petId}/uploadImage: Uploads an image.
-func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody, opts ...oasrt.CallOption) (UploadFileResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody, opts ...oashttp.CallOption) (UploadFileResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
 	req.Path = append(req.Path, "/uploadImage"...)
 	if params.AdditionalMetadata.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "additionalMetadata", true, ',', params.AdditionalMetadata.Value)
+		req.Query = oashttp.AppendQuery(req.Query, "additionalMetadata", true, ',', params.AdditionalMetadata.Value)
 	}
 	req.BodyReader, req.ContentType = body.Body, body.ContentType
 	if req.ContentType == "" {
@@ -431,7 +432,7 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UploadFileResponse200
@@ -445,7 +446,7 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -465,14 +466,14 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 }
 
 // GetInventory calls GET /store/inventory: Returns pet inventories by status.
-func (c *Client) GetInventory(ctx context.Context, opts ...oasrt.CallOption) (GetInventoryResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (GetInventoryResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/store/inventory"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
@@ -486,7 +487,7 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oasrt.CallOption) (Ge
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -522,13 +523,13 @@ func decodeGetInventoryResponse200(r *oasrt.Reader, v *map[string]int32) error {
 }
 
 // PlaceOrder calls POST /store/order: Place an order for a pet.
-func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.CallOption) (PlaceOrderResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.CallOption) (PlaceOrderResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/store/order"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -544,7 +545,7 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.Call
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v PlaceOrderResponse200
@@ -558,7 +559,7 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.Call
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -578,15 +579,15 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oasrt.Call
 }
 
 // GetOrderByID calls GET /store/order/{orderId}: Find purchase order by ID.
-func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, opts ...oasrt.CallOption) (GetOrderByIDResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, opts ...oashttp.CallOption) (GetOrderByIDResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/store/order/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.OrderID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetOrderByIDResponse200
@@ -600,7 +601,7 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -620,15 +621,15 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 }
 
 // DeleteOrder calls DELETE /store/order/{orderId}: Delete purchase order by identifier.
-func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts ...oasrt.CallOption) (DeleteOrderResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts ...oashttp.CallOption) (DeleteOrderResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/store/order/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.OrderID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.OrderID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeleteOrderResponse200{}, nil
@@ -649,13 +650,13 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 }
 
 // CreateUser calls POST /user: Create user.
-func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallOption) (CreateUserResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.CallOption) (CreateUserResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -671,7 +672,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUserResponse200
@@ -685,7 +686,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -705,8 +706,8 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 }
 
 // CreateUsersWithListInput calls POST /user/createWithList: Creates list of users with given input array.
-func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opts ...oasrt.CallOption) (CreateUsersWithListInputResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opts ...oashttp.CallOption) (CreateUsersWithListInputResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/user/createWithList"...)
 	if body != nil {
 		w := oasrt.GetWriter()
@@ -722,7 +723,7 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUsersWithListInputResponse200
@@ -736,7 +737,7 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -766,20 +767,20 @@ func encodeCreateUsersWithListInputBody(w *oasrt.Writer, v *[]User) {
 }
 
 // LoginUser calls GET /user/login: Logs user into the system.
-func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oasrt.CallOption) (LoginUserResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oashttp.CallOption) (LoginUserResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/login"...)
 	if params.Username.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "username", true, ',', params.Username.Value)
+		req.Query = oashttp.AppendQuery(req.Query, "username", true, ',', params.Username.Value)
 	}
 	if params.Password.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "password", true, ',', params.Password.Value)
+		req.Query = oashttp.AppendQuery(req.Query, "password", true, ',', params.Password.Value)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v LoginUserResponse200
@@ -793,21 +794,21 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("X-Rate-Limit"); s != "" {
 			v.XRateLimit.Set = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
+				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
 			}
 			v.XRateLimit.Value = int32(x)
 		}
 		if s := resp.Header.Get("X-Expires-After"); s != "" {
 			v.XExpiresAfter.Set = true
-			x, err := oasrt.ParseTime(s)
+			x, err := oashttp.ParseTime(s)
 			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Expires-After", In: "header", Err: err})
+				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Expires-After", In: "header", Err: err})
 			}
 			v.XExpiresAfter.Value = x
 		}
@@ -833,14 +834,14 @@ func decodeLoginUserResponse200(r *oasrt.Reader, v *string) error {
 }
 
 // LogoutUser calls GET /user/logout: Logs out current logged in user session.
-func (c *Client) LogoutUser(ctx context.Context, opts ...oasrt.CallOption) (LogoutUserResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) LogoutUser(ctx context.Context, opts ...oashttp.CallOption) (LogoutUserResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/logout"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return LogoutUserResponse200{}, nil
@@ -849,15 +850,15 @@ func (c *Client) LogoutUser(ctx context.Context, opts ...oasrt.CallOption) (Logo
 }
 
 // GetUserByName calls GET /user/{username}: Get user by user name.
-func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, opts ...oasrt.CallOption) (GetUserByNameResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, opts ...oashttp.CallOption) (GetUserByNameResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Username)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserByNameResponse200
@@ -871,7 +872,7 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -891,14 +892,14 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 }
 
 // UpdateUser calls PUT /user/{username}: Update user resource.
-func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *User, opts ...oasrt.CallOption) (UpdateUserResponse, error) {
-	req := oasrt.Request{Method: "PUT", Options: opts}
+func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *User, opts ...oashttp.CallOption) (UpdateUserResponse, error) {
+	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/user/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Username)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Username)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -914,7 +915,7 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return UpdateUserResponse200{}, nil
@@ -935,15 +936,15 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 }
 
 // DeleteUser calls DELETE /user/{username}: Delete user resource.
-func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oasrt.CallOption) (DeleteUserResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oashttp.CallOption) (DeleteUserResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/user/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Username)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Username)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeleteUserResponse200{}, nil

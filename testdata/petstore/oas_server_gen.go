@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // UpdatePetResponse is the result of UpdatePet: one of
@@ -34,8 +35,8 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Pet
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -43,7 +44,7 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -53,7 +54,7 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 type UpdatePetResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetResponse400) Error() string {
 	return "updatePet: 400 response"
 }
@@ -69,7 +70,7 @@ func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *
 type UpdatePetResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetResponse404) Error() string {
 	return "updatePet: 404 response"
 }
@@ -85,7 +86,7 @@ func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *
 type UpdatePetResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetResponse422) Error() string {
 	return "updatePet: 422 response"
 }
@@ -118,8 +119,8 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Pet
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -127,7 +128,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -137,7 +138,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 type AddPetResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v AddPetResponse400) Error() string {
 	return "addPet: 400 response"
 }
@@ -153,7 +154,7 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 type AddPetResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v AddPetResponse422) Error() string {
 	return "addPet: 422 response"
 }
@@ -198,8 +199,8 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk []Pet
 			if err := r.ArrStart(); err != nil {
 				return err
@@ -229,7 +230,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -239,7 +240,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 type FindPetsByStatusResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v FindPetsByStatusResponse400) Error() string {
 	return "findPetsByStatus: 400 response"
 }
@@ -284,8 +285,8 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk []Pet
 			if err := r.ArrStart(); err != nil {
 				return err
@@ -315,7 +316,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -325,7 +326,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 type FindPetsByTagsResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v FindPetsByTagsResponse400) Error() string {
 	return "findPetsByTags: 400 response"
 }
@@ -365,8 +366,8 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Pet
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -374,7 +375,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -384,7 +385,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 type GetPetByIDResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetPetByIDResponse400) Error() string {
 	return "getPetById: 400 response"
 }
@@ -400,7 +401,7 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 type GetPetByIDResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetPetByIDResponse404) Error() string {
 	return "getPetById: 404 response"
 }
@@ -446,8 +447,8 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Pet
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -455,7 +456,7 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -465,7 +466,7 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 type UpdatePetWithFormResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetWithFormResponse400) Error() string {
 	return "updatePetWithForm: 400 response"
 }
@@ -481,7 +482,7 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 type UpdatePetWithFormResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetWithFormResponse404) Error() string {
 	return "updatePetWithForm: 404 response"
 }
@@ -524,7 +525,7 @@ func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *
 type DeletePetResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeletePetResponse400) Error() string {
 	return "deletePet: 400 response"
 }
@@ -540,7 +541,7 @@ func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *
 type DeletePetResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeletePetResponse404) Error() string {
 	return "deletePet: 404 response"
 }
@@ -583,8 +584,8 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk APIResponse
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -592,7 +593,7 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -602,7 +603,7 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 type UploadFileResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UploadFileResponse400) Error() string {
 	return "uploadFile: 400 response"
 }
@@ -618,7 +619,7 @@ func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r
 type UploadFileResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UploadFileResponse404) Error() string {
 	return "uploadFile: 404 response"
 }
@@ -658,8 +659,8 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk map[string]int32
 			if err := r.ObjStart(); err != nil {
 				return err
@@ -691,7 +692,7 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -718,8 +719,8 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Order
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -727,7 +728,7 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -737,7 +738,7 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 type PlaceOrderResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v PlaceOrderResponse400) Error() string {
 	return "placeOrder: 400 response"
 }
@@ -753,7 +754,7 @@ func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r
 type PlaceOrderResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v PlaceOrderResponse422) Error() string {
 	return "placeOrder: 422 response"
 }
@@ -793,8 +794,8 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Order
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -802,7 +803,7 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -812,7 +813,7 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 type GetOrderByIDResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetOrderByIDResponse400) Error() string {
 	return "getOrderById: 400 response"
 }
@@ -828,7 +829,7 @@ func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWrite
 type GetOrderByIDResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetOrderByIDResponse404) Error() string {
 	return "getOrderById: 404 response"
 }
@@ -869,7 +870,7 @@ func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter,
 type DeleteOrderResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteOrderResponse400) Error() string {
 	return "deleteOrder: 400 response"
 }
@@ -885,7 +886,7 @@ func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter,
 type DeleteOrderResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteOrderResponse404) Error() string {
 	return "deleteOrder: 404 response"
 }
@@ -918,8 +919,8 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk User
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -927,7 +928,7 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -937,7 +938,7 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 type CreateUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUserResponse400) Error() string {
 	return "createUser: 400 response"
 }
@@ -953,7 +954,7 @@ func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r
 type CreateUserResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUserResponse422) Error() string {
 	return "createUser: 422 response"
 }
@@ -986,8 +987,8 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk User
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -995,7 +996,7 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -1005,7 +1006,7 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 type CreateUsersWithListInputResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUsersWithListInputResponse400) Error() string {
 	return "createUsersWithListInput: 400 response"
 }
@@ -1021,7 +1022,7 @@ func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputRespon
 type CreateUsersWithListInputResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUsersWithListInputResponse422) Error() string {
 	return "createUsersWithListInput: 422 response"
 }
@@ -1070,8 +1071,8 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk string
 			x1, err := r.Str()
 			if err != nil {
@@ -1090,9 +1091,9 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 		h.Set("X-Rate-Limit", strconv.FormatInt(int64(v.XRateLimit.Value), 10))
 	}
 	if v.XExpiresAfter.Set {
-		h.Set("X-Expires-After", oasrt.FormatTime(v.XExpiresAfter.Value))
+		h.Set("X-Expires-After", oashttp.FormatTime(v.XExpiresAfter.Value))
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -1102,7 +1103,7 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 type LoginUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v LoginUserResponse400) Error() string {
 	return "loginUser: 400 response"
 }
@@ -1160,8 +1161,8 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk User
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -1169,7 +1170,7 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -1179,7 +1180,7 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 type GetUserByNameResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetUserByNameResponse400) Error() string {
 	return "getUserByName: 400 response"
 }
@@ -1195,7 +1196,7 @@ func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWri
 type GetUserByNameResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetUserByNameResponse404) Error() string {
 	return "getUserByName: 404 response"
 }
@@ -1236,7 +1237,7 @@ func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r
 type UpdateUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdateUserResponse400) Error() string {
 	return "updateUser: 400 response"
 }
@@ -1252,7 +1253,7 @@ func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r
 type UpdateUserResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdateUserResponse404) Error() string {
 	return "updateUser: 404 response"
 }
@@ -1293,7 +1294,7 @@ func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r
 type DeleteUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteUserResponse400) Error() string {
 	return "deleteUser: 400 response"
 }
@@ -1309,7 +1310,7 @@ func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r
 type DeleteUserResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteUserResponse404) Error() string {
 	return "deleteUser: 404 response"
 }
@@ -1320,7 +1321,7 @@ func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter, r
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -1339,7 +1340,7 @@ type Handler interface {
 	// DeletePet handles DELETE /pet/{petId}: Deletes a pet.
 	DeletePet(ctx context.Context, params DeletePetParams) (DeletePetResponse, error)
 	// UploadFile handles POST /pet/{petId}/uploadImage: Uploads an image.
-	UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody) (UploadFileResponse, error)
+	UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody) (UploadFileResponse, error)
 	// GetInventory handles GET /store/inventory: Returns pet inventories by status.
 	GetInventory(ctx context.Context) (GetInventoryResponse, error)
 	// PlaceOrder handles POST /store/order: Place an order for a pet.
@@ -1369,99 +1370,99 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// UpdatePet returns oasrt.ErrNotImplemented.
+// UpdatePet returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdatePet(ctx context.Context, body *Pet) (UpdatePetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// AddPet returns oasrt.ErrNotImplemented.
+// AddPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// FindPetsByStatus returns oasrt.ErrNotImplemented.
+// FindPetsByStatus returns oashttp.ErrNotImplemented.
 func (Unimplemented) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams) (FindPetsByStatusResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// FindPetsByTags returns oasrt.ErrNotImplemented.
+// FindPetsByTags returns oashttp.ErrNotImplemented.
 func (Unimplemented) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams) (FindPetsByTagsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPetByID returns oasrt.ErrNotImplemented.
+// GetPetByID returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPetByIDResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UpdatePetWithForm returns oasrt.ErrNotImplemented.
+// UpdatePetWithForm returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams) (UpdatePetWithFormResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePet returns oasrt.ErrNotImplemented.
+// DeletePet returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePet(ctx context.Context, params DeletePetParams) (DeletePetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UploadFile returns oasrt.ErrNotImplemented.
-func (Unimplemented) UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody) (UploadFileResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+// UploadFile returns oashttp.ErrNotImplemented.
+func (Unimplemented) UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody) (UploadFileResponse, error) {
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetInventory returns oasrt.ErrNotImplemented.
+// GetInventory returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetInventory(ctx context.Context) (GetInventoryResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// PlaceOrder returns oasrt.ErrNotImplemented.
+// PlaceOrder returns oashttp.ErrNotImplemented.
 func (Unimplemented) PlaceOrder(ctx context.Context, body *Order) (PlaceOrderResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrderByID returns oasrt.ErrNotImplemented.
+// GetOrderByID returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrderByID(ctx context.Context, params GetOrderByIDParams) (GetOrderByIDResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrder returns oasrt.ErrNotImplemented.
+// DeleteOrder returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrder(ctx context.Context, params DeleteOrderParams) (DeleteOrderResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUser returns oasrt.ErrNotImplemented.
+// CreateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUser(ctx context.Context, body *User) (CreateUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUsersWithListInput returns oasrt.ErrNotImplemented.
+// CreateUsersWithListInput returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUsersWithListInput(ctx context.Context, body *[]User) (CreateUsersWithListInputResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// LoginUser returns oasrt.ErrNotImplemented.
+// LoginUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) LoginUser(ctx context.Context, params LoginUserParams) (LoginUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// LogoutUser returns oasrt.ErrNotImplemented.
+// LogoutUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) LogoutUser(ctx context.Context) (LogoutUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUserByName returns oasrt.ErrNotImplemented.
+// GetUserByName returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUserByName(ctx context.Context, params GetUserByNameParams) (GetUserByNameResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UpdateUser returns oasrt.ErrNotImplemented.
+// UpdateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdateUser(ctx context.Context, params UpdateUserParams, body *User) (UpdateUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUser returns oasrt.ErrNotImplemented.
+// DeleteUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUser(ctx context.Context, params DeleteUserParams) (DeleteUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -1496,7 +1497,7 @@ var operations = [19]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -1508,15 +1509,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -1535,7 +1536,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -1544,7 +1545,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -1555,14 +1556,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -1572,14 +1573,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -1625,8 +1626,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleUpdatePet serves PUT /pet.
 func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUpdatePet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUpdatePet[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUpdatePet[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUpdatePet[:]})
 		return
 	}
 	var body *Pet
@@ -1652,7 +1653,7 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.UpdatePet(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUpdatePetResponse(w, s.cfg.ResponseRequest(r))
@@ -1667,8 +1668,8 @@ var producesUpdatePet = [...]string{"application/json"}
 
 // handleAddPet serves POST /pet.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesAddPet[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
 		return
 	}
 	var body *Pet
@@ -1694,7 +1695,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.AddPet(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeAddPetResponse(w, s.cfg.ResponseRequest(r))
@@ -1709,8 +1710,8 @@ var producesAddPet = [...]string{"application/json"}
 
 // handleFindPetsByStatus serves GET /pet/findByStatus.
 func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesFindPetsByStatus[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesFindPetsByStatus[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesFindPetsByStatus[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesFindPetsByStatus[:]})
 		return
 	}
 	params, err := decodeFindPetsByStatusParams(r, p, esc)
@@ -1720,7 +1721,7 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.FindPetsByStatus(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeFindPetsByStatusResponse(w, s.cfg.ResponseRequest(r))
@@ -1739,16 +1740,16 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "status":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: err}
 			}
 			params.Status.Set = true
 			switch s {
@@ -1759,7 +1760,7 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 			case "sold":
 				params.Status.Value = FindPetsByStatusStatusSold
 			default:
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.InvalidValue(s, "FindPetsByStatusStatus")}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.InvalidValue(s, "FindPetsByStatusStatus")}
 			}
 		}
 	}
@@ -1768,8 +1769,8 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 
 // handleFindPetsByTags serves GET /pet/findByTags.
 func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesFindPetsByTags[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesFindPetsByTags[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesFindPetsByTags[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesFindPetsByTags[:]})
 		return
 	}
 	params, err := decodeFindPetsByTagsParams(r, p, esc)
@@ -1779,7 +1780,7 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 	}
 	res, err := s.h.FindPetsByTags(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeFindPetsByTagsResponse(w, s.cfg.ResponseRequest(r))
@@ -1799,14 +1800,14 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params F
 	var raw0 []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "tags":
 			seen[0] = true
 			var err error
-			raw0, err = oasrt.QueryArray(raw0, value, 0)
+			raw0, err = oashttp.QueryArray(raw0, value, 0)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "tags", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "tags", In: "query", Err: err}
 			}
 		}
 	}
@@ -1818,8 +1819,8 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params F
 
 // handleGetPetByID serves GET /pet/{petId}.
 func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetPetByID[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetPetByID[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetPetByID[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetPetByID[:]})
 		return
 	}
 	params, err := decodeGetPetByIDParams(r, p, esc)
@@ -1829,7 +1830,7 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.GetPetByID(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetPetByIDResponse(w, s.cfg.ResponseRequest(r))
@@ -1846,13 +1847,13 @@ var producesGetPetByID = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
 		params.PetID = x
 	}
@@ -1861,8 +1862,8 @@ func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPe
 
 // handleUpdatePetWithForm serves POST /pet/{petId}.
 func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUpdatePetWithForm[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUpdatePetWithForm[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUpdatePetWithForm[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUpdatePetWithForm[:]})
 		return
 	}
 	params, err := decodeUpdatePetWithFormParams(r, p, esc)
@@ -1872,7 +1873,7 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.UpdatePetWithForm(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUpdatePetWithFormResponse(w, s.cfg.ResponseRequest(r))
@@ -1889,40 +1890,40 @@ var producesUpdatePetWithForm = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (params UpdatePetWithFormParams, err error) {
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
 		params.PetID = x
 	}
 	var seen [2]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "name":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "name", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "name", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "name", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "name", In: "query", Err: err}
 			}
 			params.Name.Set = true
 			params.Name.Value = s
 		case "status":
 			if seen[1] {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: err}
 			}
 			params.Status.Set = true
 			switch s {
@@ -1933,7 +1934,7 @@ func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (param
 			case "sold":
 				params.Status.Value = UpdatePetWithFormStatusSold
 			default:
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.InvalidValue(s, "UpdatePetWithFormStatus")}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.InvalidValue(s, "UpdatePetWithFormStatus")}
 			}
 		}
 	}
@@ -1949,7 +1950,7 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.DeletePet(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeletePetResponse(w, s.cfg.ResponseRequest(r))
@@ -1967,13 +1968,13 @@ func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params Delete
 		params.APIKey.Value = s
 	}
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
 		params.PetID = x
 	}
@@ -1982,8 +1983,8 @@ func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params Delete
 
 // handleUploadFile serves POST /pet/{petId}/uploadImage.
 func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUploadFile[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUploadFile[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUploadFile[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUploadFile[:]})
 		return
 	}
 	params, err := decodeUploadFileParams(r, p, esc)
@@ -1998,7 +1999,7 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.UploadFile(r.Context(), params, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUploadFileResponse(w, s.cfg.ResponseRequest(r))
@@ -2015,29 +2016,29 @@ var producesUploadFile = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params UploadFileParams, err error) {
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
 		params.PetID = x
 	}
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "additionalMetadata":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "additionalMetadata", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "additionalMetadata", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "additionalMetadata", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "additionalMetadata", In: "query", Err: err}
 			}
 			params.AdditionalMetadata.Set = true
 			params.AdditionalMetadata.Value = s
@@ -2048,13 +2049,13 @@ func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params Uploa
 
 // handleGetInventory serves GET /store/inventory.
 func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetInventory[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetInventory[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetInventory[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetInventory[:]})
 		return
 	}
 	res, err := s.h.GetInventory(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetInventoryResponse(w, s.cfg.ResponseRequest(r))
@@ -2069,8 +2070,8 @@ var producesGetInventory = [...]string{"application/json"}
 
 // handlePlaceOrder serves POST /store/order.
 func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPlaceOrder[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPlaceOrder[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesPlaceOrder[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesPlaceOrder[:]})
 		return
 	}
 	var body *Order
@@ -2096,7 +2097,7 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.PlaceOrder(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writePlaceOrderResponse(w, s.cfg.ResponseRequest(r))
@@ -2111,8 +2112,8 @@ var producesPlaceOrder = [...]string{"application/json"}
 
 // handleGetOrderByID serves GET /store/order/{orderId}.
 func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetOrderByID[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetOrderByID[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetOrderByID[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetOrderByID[:]})
 		return
 	}
 	params, err := decodeGetOrderByIDParams(r, p, esc)
@@ -2122,7 +2123,7 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.GetOrderByID(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetOrderByIDResponse(w, s.cfg.ResponseRequest(r))
@@ -2139,13 +2140,13 @@ var producesGetOrderByID = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrderByIDParams(r *http.Request, p []string, esc bool) (params GetOrderByIDParams, err error) {
 	{ // orderId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
 		}
 		params.OrderID = x
 	}
@@ -2161,7 +2162,7 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.DeleteOrder(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteOrderResponse(w, s.cfg.ResponseRequest(r))
@@ -2175,13 +2176,13 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params DeleteOrderParams, err error) {
 	{ // orderId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
 		}
 		params.OrderID = x
 	}
@@ -2190,8 +2191,8 @@ func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params Dele
 
 // handleCreateUser serves POST /user.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUser[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesCreateUser[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
 		return
 	}
 	var body *User
@@ -2217,7 +2218,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.CreateUser(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateUserResponse(w, s.cfg.ResponseRequest(r))
@@ -2232,8 +2233,8 @@ var producesCreateUser = [...]string{"application/json"}
 
 // handleCreateUsersWithListInput serves POST /user/createWithList.
 func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUsersWithListInput[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUsersWithListInput[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesCreateUsersWithListInput[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesCreateUsersWithListInput[:]})
 		return
 	}
 	var body *[]User
@@ -2259,7 +2260,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 	}
 	res, err := s.h.CreateUsersWithListInput(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateUsersWithListInputResponse(w, s.cfg.ResponseRequest(r))
@@ -2304,8 +2305,8 @@ func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
 
 // handleLoginUser serves GET /user/login.
 func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesLoginUser[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesLoginUser[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesLoginUser[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesLoginUser[:]})
 		return
 	}
 	params, err := decodeLoginUserParams(r, p, esc)
@@ -2315,7 +2316,7 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.LoginUser(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeLoginUserResponse(w, s.cfg.ResponseRequest(r))
@@ -2334,27 +2335,27 @@ func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginU
 	var seen [2]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "username":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "username", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "username", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "username", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "username", In: "query", Err: err}
 			}
 			params.Username.Set = true
 			params.Username.Value = s
 		case "password":
 			if seen[1] {
-				return params, &oasrt.ParamError{Name: "password", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "password", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "password", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "password", In: "query", Err: err}
 			}
 			params.Password.Set = true
 			params.Password.Value = s
@@ -2367,7 +2368,7 @@ func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginU
 func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.LogoutUser(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeLogoutUserResponse(w, s.cfg.ResponseRequest(r))
@@ -2379,8 +2380,8 @@ func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUserByName serves GET /user/{username}.
 func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetUserByName[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetUserByName[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetUserByName[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetUserByName[:]})
 		return
 	}
 	params, err := decodeGetUserByNameParams(r, p, esc)
@@ -2390,7 +2391,7 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetUserByName(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetUserByNameResponse(w, s.cfg.ResponseRequest(r))
@@ -2407,9 +2408,9 @@ var producesGetUserByName = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params GetUserByNameParams, err error) {
 	{ // username
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 		}
 		params.Username = s
 	}
@@ -2446,7 +2447,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.UpdateUser(r.Context(), params, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUpdateUserResponse(w, s.cfg.ResponseRequest(r))
@@ -2460,9 +2461,9 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUpdateUserParams(r *http.Request, p []string, esc bool) (params UpdateUserParams, err error) {
 	{ // username
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 		}
 		params.Username = s
 	}
@@ -2478,7 +2479,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteUser(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
@@ -2492,9 +2493,9 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
 	{ // username
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 		}
 		params.Username = s
 	}

@@ -7,21 +7,21 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -29,48 +29,48 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Search calls GET /search
-func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.CallOption) (SearchResponse, error) {
+func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashttp.CallOption) (SearchResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.IDs != nil {
 			if len(params.IDs) > 10 {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%d items, more than maxItems 10", len(params.IDs))}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%d items, more than maxItems 10", len(params.IDs))}}
 			}
 		}
 		if params.Limit.Set {
 			if int64(params.Limit.Value) > 100 {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", int64(params.Limit.Value))}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", int64(params.Limit.Value))}}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
 	if params.Tag != nil {
 		vals := params.Tag
-		req.Query = oasrt.AppendQuery(req.Query, "tag", true, ',', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "tag", true, ',', vals...)
 	}
 	if params.IDs != nil {
 		vals := make([]string, len(params.IDs))
 		for i := range params.IDs {
 			vals[i] = strconv.FormatInt(params.IDs[i], 10)
 		}
-		req.Query = oasrt.AppendQuery(req.Query, "ids", false, ',', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "ids", false, ',', vals...)
 	}
 	if params.Words != nil {
 		vals := params.Words
-		req.Query = oasrt.AppendQuery(req.Query, "words", false, ' ', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "words", false, ' ', vals...)
 	}
 	if params.Codes != nil {
 		vals := params.Codes
-		req.Query = oasrt.AppendQuery(req.Query, "codes", false, '|', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "codes", false, '|', vals...)
 	}
 	if params.Limit.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(params.Limit.Value, 10))
+		req.Query = oashttp.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(params.Limit.Value, 10))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return SearchResponse204{}, nil

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // SearchParams holds the parameters of Search.
@@ -43,7 +44,7 @@ func (v SearchResponse204) writeSearchResponse(rw http.ResponseWriter, r *http.R
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -55,9 +56,9 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Search returns oasrt.ErrNotImplemented.
+// Search returns oashttp.ErrNotImplemented.
 func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -74,7 +75,7 @@ var operations = [1]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -86,15 +87,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -113,7 +114,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -122,7 +123,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -133,14 +134,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -150,14 +151,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -174,7 +175,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.Search(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeSearchResponse(w, s.cfg.ResponseRequest(r))
@@ -194,61 +195,61 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	var raw3 []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "tag":
 			seen[0] = true
 			var err error
-			raw0, err = oasrt.QueryArray(raw0, value, 0)
+			raw0, err = oashttp.QueryArray(raw0, value, 0)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "tag", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "tag", In: "query", Err: err}
 			}
 		case "ids":
 			if seen[1] {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[1] = true
 			var err error
-			raw1, err = oasrt.QueryArray(raw1, value, ',')
+			raw1, err = oashttp.QueryArray(raw1, value, ',')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 		case "words":
 			if seen[2] {
-				return params, &oasrt.ParamError{Name: "words", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "words", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[2] = true
 			var err error
-			raw2, err = oasrt.QueryArray(raw2, value, ' ')
+			raw2, err = oashttp.QueryArray(raw2, value, ' ')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "words", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "words", In: "query", Err: err}
 			}
 		case "codes":
 			if seen[3] {
-				return params, &oasrt.ParamError{Name: "codes", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "codes", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[3] = true
 			var err error
-			raw3, err = oasrt.QueryArray(raw3, value, '|')
+			raw3, err = oashttp.QueryArray(raw3, value, '|')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "codes", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "codes", In: "query", Err: err}
 			}
 		case "limit":
 			if seen[4] {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[4] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
 			}
 			params.Limit.Set = true
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
 			}
 			if x > 100 {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
 			}
 			params.Limit.Value = x
 		}
@@ -259,9 +260,9 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if seen[1] {
 		params.IDs = make([]int64, len(raw1))
 		for i, s := range raw1 {
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 			params.IDs[i] = x
 		}

@@ -5,21 +5,21 @@ package responseranges
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -27,15 +27,15 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetJob calls GET /jobs/{id}
-func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oasrt.CallOption) (GetJobResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashttp.CallOption) (GetJobResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jobs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetJobResponse200
@@ -49,16 +49,16 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oasrt.
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("Etag"); s != "" {
 			v.ETag.Set = true
 			v.ETag.Value = s
 		}
 		if s := resp.Header.Get("X-Rate-Remaining"); s != "" {
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Rate-Remaining", In: "header", Err: err})
+				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Remaining", In: "header", Err: err})
 			}
 			v.XRateRemaining = x
 		}
@@ -78,7 +78,7 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oasrt.
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
 			return v, v

@@ -12,20 +12,21 @@ import (
 	"strings"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -33,14 +34,14 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Root calls GET /
-func (c *Client) Root(ctx context.Context, opts ...oasrt.CallOption) (RootResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Root(ctx context.Context, opts ...oashttp.CallOption) (RootResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return RootResponse204{}, nil
@@ -49,14 +50,14 @@ func (c *Client) Root(ctx context.Context, opts ...oasrt.CallOption) (RootRespon
 }
 
 // ListUsers calls GET /users: Lists the users, a summary written over two lines (the corpus found it).
-func (c *Client) ListUsers(ctx context.Context, opts ...oasrt.CallOption) (ListUsersResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (ListUsersResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListUsersResponse200
@@ -70,12 +71,12 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oasrt.CallOption) (ListU
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if s := resp.Header.Get("X-Total"); s != "" {
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return nil, oasrt.ResponseError(resp.StatusCode, &oasrt.ParamError{Name: "X-Total", In: "header", Err: err})
+				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Total", In: "header", Err: err})
 			}
 			v.XTotal = x
 		}
@@ -115,13 +116,13 @@ func decodeListUsersResponse200(r *oasrt.Reader, v *[]User) error {
 }
 
 // CreateUser calls POST /users
-func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallOption) (CreateUserResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.CallOption) (CreateUserResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/users"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -137,7 +138,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		var v CreateUserResponse201
@@ -151,7 +152,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -169,7 +170,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		if c.cfg.ErrorResults && resp.StatusCode >= 400 {
 			return v, v
@@ -188,7 +189,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 	}
 	b.Release()
 	if err != nil {
-		return nil, oasrt.ResponseError(resp.StatusCode, err)
+		return nil, oashttp.ResponseError(resp.StatusCode, err)
 	}
 	if c.cfg.ErrorResults && resp.StatusCode >= 400 {
 		return v, v
@@ -197,14 +198,14 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oasrt.CallO
 }
 
 // GetMe calls GET /users/me
-func (c *Client) GetMe(ctx context.Context, opts ...oasrt.CallOption) (GetMeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMe(ctx context.Context, opts ...oashttp.CallOption) (GetMeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users/me"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetMeResponse200
@@ -218,7 +219,7 @@ func (c *Client) GetMe(ctx context.Context, opts ...oasrt.CallOption) (GetMeResp
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -226,15 +227,15 @@ func (c *Client) GetMe(ctx context.Context, opts ...oasrt.CallOption) (GetMeResp
 }
 
 // GetUser calls GET /users/{name}
-func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oasrt.CallOption) (GetUserResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oashttp.CallOption) (GetUserResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Name)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserResponse200
@@ -248,7 +249,7 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oasr
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 404:
@@ -262,15 +263,15 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oasr
 }
 
 // DeleteUser calls DELETE /users/{name}
-func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oasrt.CallOption) (DeleteUserResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts ...oashttp.CallOption) (DeleteUserResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/users/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Name)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUserResponse204{}, nil
@@ -279,16 +280,16 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 }
 
 // ListFriends calls GET /users/{name}/friends
-func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts ...oasrt.CallOption) (ListFriendsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts ...oashttp.CallOption) (ListFriendsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/users/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Name)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Name)
 	req.Path = append(req.Path, "/friends"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListFriendsResponse200
@@ -302,7 +303,7 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -320,14 +321,14 @@ func decodeListFriendsResponse200(r *oasrt.Reader, v *[]string) error {
 }
 
 // ListFiles calls GET /files/
-func (c *Client) ListFiles(ctx context.Context, opts ...oasrt.CallOption) (ListFilesResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListFiles(ctx context.Context, opts ...oashttp.CallOption) (ListFilesResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListFilesResponse200
@@ -342,17 +343,17 @@ func (c *Client) ListFiles(ctx context.Context, opts ...oasrt.CallOption) (ListF
 }
 
 // GetFile calls GET /files/{base}.{ext}
-func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasrt.CallOption) (GetFileResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oashttp.CallOption) (GetFileResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Base)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Base)
 	req.Path = append(req.Path, "."...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Ext)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Ext)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetFileResponse200
@@ -367,12 +368,12 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oasr
 }
 
 // PutFile calls PUT /files/{base}.{ext}
-func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oasrt.RawBody, opts ...oasrt.CallOption) (PutFileResponse, error) {
-	req := oasrt.Request{Method: "PUT", Options: opts}
+func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oashttp.RawBody, opts ...oashttp.CallOption) (PutFileResponse, error) {
+	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/files/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Base)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Base)
 	req.Path = append(req.Path, "."...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.Ext)
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.Ext)
 	req.BodyReader, req.ContentType = body.Body, body.ContentType
 	if req.ContentType == "" {
 		req.ContentType = "application/octet-stream"
@@ -381,7 +382,7 @@ func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oasrt.R
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PutFileResponse204{}, nil
@@ -390,16 +391,16 @@ func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oasrt.R
 }
 
 // Status calls GET /v{version}/status
-func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oasrt.CallOption) (StatusResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oashttp.CallOption) (StatusResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/v"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(int64(params.Version), 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(int64(params.Version), 10))
 	req.Path = append(req.Path, "/status"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v StatusResponse200
@@ -413,7 +414,7 @@ func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oasrt.
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -421,19 +422,19 @@ func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oasrt.
 }
 
 // Label calls GET /label/{ids}
-func (c *Client) Label(ctx context.Context, params LabelParams, opts ...oasrt.CallOption) (LabelResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Label(ctx context.Context, params LabelParams, opts ...oashttp.CallOption) (LabelResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/label/"...)
 	vals := make([]string, len(params.IDs))
 	for i := range params.IDs {
 		vals[i] = strconv.FormatInt(params.IDs[i], 10)
 	}
-	req.Path = oasrt.AppendPath(req.Path, ".", ",", vals...)
+	req.Path = oashttp.AppendPath(req.Path, ".", ",", vals...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return LabelResponse204{}, nil
@@ -442,16 +443,16 @@ func (c *Client) Label(ctx context.Context, params LabelParams, opts ...oasrt.Ca
 }
 
 // Matrix calls GET /matrix/{ids}
-func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oasrt.CallOption) (MatrixResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oashttp.CallOption) (MatrixResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/matrix/"...)
 	vals := params.IDs
-	req.Path = oasrt.AppendPath(req.Path, ";ids=", ";ids=", vals...)
+	req.Path = oashttp.AppendPath(req.Path, ";ids=", ";ids=", vals...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return MatrixResponse204{}, nil
@@ -460,23 +461,23 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oasrt.
 }
 
 // Color calls GET /color/{c}
-func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oasrt.CallOption) (ColorResponse, error) {
+func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oashttp.CallOption) (ColorResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if err := params.C.Validate(); err != nil {
-			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "c", In: "path", Err: err}}
+			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "c", In: "path", Err: err}}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/color/"...)
 	{ // a scope for pairs, which other parameters use too
 		pairs := encodeRGBPairs(&params.C)
-		req.Path = oasrt.AppendPath(req.Path, "", ",", pairs...)
+		req.Path = oashttp.AppendPath(req.Path, "", ",", pairs...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ColorResponse204{}, nil
@@ -485,23 +486,23 @@ func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oasrt.Ca
 }
 
 // MatrixColor calls GET /mcolor/{c}
-func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts ...oasrt.CallOption) (MatrixColorResponse, error) {
+func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts ...oashttp.CallOption) (MatrixColorResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if err := params.C.Validate(); err != nil {
-			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "c", In: "path", Err: err}}
+			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "c", In: "path", Err: err}}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mcolor/"...)
 	{ // a scope for pairs, which other parameters use too
 		pairs := encodeRGBPairs(&params.C)
-		req.Path = oasrt.AppendPathPairs(req.Path, ";", ";", pairs...)
+		req.Path = oashttp.AppendPathPairs(req.Path, ";", ";", pairs...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return MatrixColorResponse204{}, nil
@@ -510,18 +511,18 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts
 }
 
 // SubmitForm calls POST /forms
-func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oasrt.CallOption) (SubmitFormResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oashttp.CallOption) (SubmitFormResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/forms"...)
 	if body != nil {
-		req.Body = oasrt.FormEncode(encodePointPairs(body))
+		req.Body = oashttp.FormEncode(encodePointPairs(body))
 		req.ContentType = "application/x-www-form-urlencoded"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitFormResponse200
@@ -535,7 +536,7 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oasrt.Call
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -543,13 +544,13 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oasrt.Call
 }
 
 // SubmitBoth calls POST /both
-func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oasrt.CallOption) (SubmitBothResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.CallOption) (SubmitBothResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/both"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -565,7 +566,7 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oasrt.CallOp
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitBothResponse200
@@ -579,7 +580,7 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oasrt.CallOp
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -593,33 +594,33 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oasrt.CallOp
 }
 
 // UploadPhoto calls POST /photos/{id}
-func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm, opts ...oasrt.CallOption) (UploadPhotoResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm, opts ...oashttp.CallOption) (UploadPhotoResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/photos/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if oasrt.Len(string(body.Title)) < 1 {
-				return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(string(body.Title))))}
+				return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(string(body.Title))))}
 			}
 			if len(string(body.Title)) > 20 && oasrt.Len(string(body.Title)) > 20 {
-				return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(string(body.Title))))}
+				return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(string(body.Title))))}
 			}
 			if body.Rating.Set {
 				if int64(body.Rating.Value) < 1 {
-					return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", int64(body.Rating.Value)))}
+					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", int64(body.Rating.Value)))}
 				}
 				if int64(body.Rating.Value) > 5 {
-					return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", int64(body.Rating.Value)))}
+					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", int64(body.Rating.Value)))}
 				}
 			}
 			if body.Kind.Set {
 				if err := body.Kind.Value.Validate(); err != nil {
-					return nil, &oasrt.RequestCheckError{Err: oasrt.PropertyError("kind", err)}
+					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("kind", err)}
 				}
 			}
 		}
-		mw := oasrt.NewMultipartWriter(func(w *oasrt.MultipartWriter) error {
+		mw := oashttp.NewMultipartWriter(func(w *oashttp.MultipartWriter) error {
 			if err := w.Value("title", body.Title); err != nil {
 				return err
 			}
@@ -659,7 +660,7 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UploadPhotoResponse200
@@ -673,7 +674,7 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -681,11 +682,11 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 }
 
 // ImportPoints calls POST /points
-func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, opts ...oasrt.CallOption) (ImportPointsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, opts ...oashttp.CallOption) (ImportPointsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
-		req.BodyReader = oasrt.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+		req.BodyReader = oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
 			return oasrt.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
 		})
 		req.ContentType = "application/json"
@@ -694,7 +695,7 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ImportPointsResponse200
@@ -708,7 +709,7 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -732,12 +733,12 @@ func encodeImportPointsBody(w *oasrt.Writer, v *[]Point) {
 // until you break out, which closes the body. The other responses are as
 // ImportPoints returns them. The client's timeout bounds the whole
 // call, the stream included: for long streams, make the client with
-// oasrt.WithTimeout(0) and bound the call with ctx.
-func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodyStream, opts ...oasrt.CallOption) (ImportPointsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+// oashttp.WithTimeout(0) and bound the call with ctx.
+func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodyStream, opts ...oashttp.CallOption) (ImportPointsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
-		req.BodyReader = oasrt.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+		req.BodyReader = oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
 			return oasrt.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
 		})
 		req.ContentType = "application/json"
@@ -749,7 +750,7 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -761,7 +762,7 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 		}
 		streaming = true
 		v.Body = new(ImportPointsOK)
-		v.Items = oasrt.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(Point) error) oasrt.FieldItems {
+		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(Point) error) oasrt.FieldItems {
 			return oasrt.Each(&v.Body.Points, oasrt.NoRules, (*Point).DecodeJSON, fn)
 		}))
 		return v, nil
@@ -770,87 +771,87 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 }
 
 // Search calls GET /search
-func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.CallOption) (SearchResponse, error) {
+func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashttp.CallOption) (SearchResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if len(string(params.Q)) > 50 && oasrt.Len(string(params.Q)) > 50 {
-			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(string(params.Q)))}}
+			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(string(params.Q)))}}
 		}
 		if params.Limit.Set {
 			if int64(params.Limit.Value) < 1 {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Limit.Value))}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Limit.Value))}}
 			}
 			if int64(params.Limit.Value) > 100 {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", int64(params.Limit.Value))}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", int64(params.Limit.Value))}}
 			}
 		}
 		if params.IDs != nil {
 			for i := range params.IDs {
 				if int64(params.IDs[i]) < 1 {
-					return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.IDs[i]))}}
+					return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.IDs[i]))}}
 				}
 			}
 		}
 		if params.Kind.Set {
 			if err := params.Kind.Value.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "kind", In: "query", Err: err}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "kind", In: "query", Err: err}}
 			}
 		}
 		if params.Rgb.Set {
 			if err := params.Rgb.Value.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "rgb", In: "query", Err: err}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "rgb", In: "query", Err: err}}
 			}
 		}
 		if !pattern1.MatchString(string(params.Session)) {
-			return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", string(params.Session), `^s`)}}
+			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", string(params.Session), `^s`)}}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
-	req.Query = oasrt.AppendQuery(req.Query, "q", true, ',', params.Q)
+	req.Query = oashttp.AppendQuery(req.Query, "q", true, ',', params.Q)
 	if params.Limit.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(int64(params.Limit.Value), 10))
+		req.Query = oashttp.AppendQuery(req.Query, "limit", true, ',', strconv.FormatInt(int64(params.Limit.Value), 10))
 	}
 	if params.Ratio.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "ratio", true, ',', oasrt.FormatFloat(params.Ratio.Value, 64))
+		req.Query = oashttp.AppendQuery(req.Query, "ratio", true, ',', oashttp.FormatFloat(params.Ratio.Value, 64))
 	}
 	if params.Exact.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "exact", true, ',', strconv.FormatBool(params.Exact.Value))
+		req.Query = oashttp.AppendQuery(req.Query, "exact", true, ',', strconv.FormatBool(params.Exact.Value))
 	}
 	if params.Tag != nil {
 		vals := params.Tag
-		req.Query = oasrt.AppendQuery(req.Query, "tag", true, ',', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "tag", true, ',', vals...)
 	}
 	if params.IDs != nil {
 		vals := make([]string, len(params.IDs))
 		for i := range params.IDs {
 			vals[i] = strconv.FormatInt(params.IDs[i], 10)
 		}
-		req.Query = oasrt.AppendQuery(req.Query, "ids", false, ',', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "ids", false, ',', vals...)
 	}
 	if params.Pipes != nil {
 		vals := params.Pipes
-		req.Query = oasrt.AppendQuery(req.Query, "pipes", false, '|', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "pipes", false, '|', vals...)
 	}
 	if params.Spaces != nil {
 		vals := params.Spaces
-		req.Query = oasrt.AppendQuery(req.Query, "spaces", false, ' ', vals...)
+		req.Query = oashttp.AppendQuery(req.Query, "spaces", false, ' ', vals...)
 	}
 	if params.Kind.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "kind", true, ',', string(params.Kind.Value))
+		req.Query = oashttp.AppendQuery(req.Query, "kind", true, ',', string(params.Kind.Value))
 	}
 	if params.Since.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "since", true, ',', oasrt.FormatTime(params.Since.Value))
+		req.Query = oashttp.AppendQuery(req.Query, "since", true, ',', oashttp.FormatTime(params.Since.Value))
 	}
 	if params.Day.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
+		req.Query = oashttp.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
 	}
 	if params.Ref.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "ref", true, ',', params.Ref.Value.String())
+		req.Query = oashttp.AppendQuery(req.Query, "ref", true, ',', params.Ref.Value.String())
 	}
 	if params.Filter.Set {
 		pairs := encodeSearchFilterPairs(&params.Filter.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oasrt.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
+			req.Query = oashttp.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
 		}
 	}
 	if params.Meta != "" { // a raw query, see the field
@@ -862,18 +863,18 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.
 	if params.Point.Set {
 		pairs := encodePointPairs(&params.Point.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oasrt.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
+			req.Query = oashttp.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
 		}
 	}
 	if params.Rgb.Set {
 		pairs := encodeRGBPairs(&params.Rgb.Value)
-		req.Query = oasrt.AppendQuery(req.Query, "rgb", false, ',', pairs...)
+		req.Query = oashttp.AppendQuery(req.Query, "rgb", false, ',', pairs...)
 	}
 	if req.Header == nil {
 		req.Header = http.Header{}
 	}
 	if params.XPoint.Set {
-		req.Header.Set("X-Point", oasrt.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
+		req.Header.Set("X-Point", oashttp.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
 	}
 	if req.Header == nil {
 		req.Header = http.Header{}
@@ -900,7 +901,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SearchResponse200
@@ -914,7 +915,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oasrt.
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // RootResponse is the result of Root: one of
@@ -65,8 +66,8 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk []User
 			if err := r.ArrStart(); err != nil {
 				return err
@@ -101,7 +102,7 @@ func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *
 	if v.XNext.Set {
 		h.Set("X-Next", v.XNext.Value)
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -128,8 +129,8 @@ func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(201, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(201, w, func(r *oasrt.Reader) error {
 			var chk User
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -137,7 +138,7 @@ func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 201, "application/json", w)
+	oashttp.WriteBody(rw, r, 201, "application/json", w)
 	return nil
 }
 
@@ -151,7 +152,7 @@ type CreateUserResponse4XX struct {
 }
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUserResponse4XX) Error() string {
 	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -168,8 +169,8 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(status, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(status, w, func(r *oasrt.Reader) error {
 			var chk Problem
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -177,7 +178,7 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, status, "application/problem+json", w)
+	oashttp.WriteBody(rw, r, status, "application/problem+json", w)
 	return nil
 }
 
@@ -191,7 +192,7 @@ type CreateUserResponseDefault struct {
 }
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUserResponseDefault) Error() string {
 	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
 }
@@ -208,8 +209,8 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(status, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(status, w, func(r *oasrt.Reader) error {
 			var chk Problem
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -217,7 +218,7 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, status, "application/json", w)
+	oashttp.WriteBody(rw, r, status, "application/json", w)
 	return nil
 }
 
@@ -244,8 +245,8 @@ func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Req
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk User
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -253,7 +254,7 @@ func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Req
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -286,8 +287,8 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk User
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -295,7 +296,7 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -305,7 +306,7 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http
 type GetUserResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetUserResponse404) Error() string {
 	return "getUser: 404 response"
 }
@@ -373,8 +374,8 @@ func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter,
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk []string
 			x1, err := r.Strings()
 			if err != nil {
@@ -388,7 +389,7 @@ func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter,
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -409,7 +410,7 @@ type ListFilesResponse200 struct {
 }
 
 func (v ListFilesResponse200) writeListFilesResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteReader(rw, 200, "text/plain", v.Body)
+	oashttp.WriteReader(rw, 200, "text/plain", v.Body)
 	return nil
 }
 
@@ -438,7 +439,7 @@ type GetFileResponse200 struct {
 }
 
 func (v GetFileResponse200) writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteReader(rw, 200, "application/octet-stream", v.Body)
+	oashttp.WriteReader(rw, 200, "application/octet-stream", v.Body)
 	return nil
 }
 
@@ -497,8 +498,8 @@ func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.R
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk StatusOK
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -506,7 +507,7 @@ func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.R
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -629,8 +630,8 @@ func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Point
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -638,7 +639,7 @@ func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -665,8 +666,8 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk RGB
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -674,7 +675,7 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -684,7 +685,7 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r
 type SubmitBothResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v SubmitBothResponse400) Error() string {
 	return "submitBoth: 400 response"
 }
@@ -703,7 +704,7 @@ type UploadPhotoParams struct {
 // UploadPhotoForm is the multipart/form-data request body of UploadPhoto: a
 // field per property, read from the part of its name. Files are read as
 // the request streams, held in memory up to the server's multipart memory
-// bound (oasrt.WithMaxMultipartMemory) and in a temporary file past it.
+// bound (oashttp.WithMaxMultipartMemory) and in a temporary file past it.
 type UploadPhotoForm struct {
 	// Title is the part "title", required.
 	Title string
@@ -715,9 +716,9 @@ type UploadPhotoForm struct {
 	Tags []string
 	// Photo is the file part "photo", required.
 	// the picture
-	Photo *oasrt.File
+	Photo *oashttp.File
 	// Thumbnails is the file parts "thumbnails".
-	Thumbnails []*oasrt.File
+	Thumbnails []*oashttp.File
 	// Meta is the part "meta".
 	//
 	// Not parsed: the part's text as it is.
@@ -747,8 +748,8 @@ func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter,
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Stored
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -756,7 +757,7 @@ func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter,
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -793,8 +794,8 @@ func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk ImportPointsOK
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -802,7 +803,7 @@ func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWrite
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -821,7 +822,7 @@ type ImportPointsResponse200Stream struct {
 }
 
 func (v ImportPointsResponse200Stream) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
 		obj := v.Body
 		if obj == nil {
 			obj = new(ImportPointsOK)
@@ -901,8 +902,8 @@ func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.R
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk SearchOK
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -910,12 +911,12 @@ func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.R
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -938,7 +939,7 @@ type Handler interface {
 	// GetFile handles GET /files/{base}.{ext}
 	GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error)
 	// PutFile handles PUT /files/{base}.{ext}
-	PutFile(ctx context.Context, params PutFileParams, body oasrt.RawBody) (PutFileResponse, error)
+	PutFile(ctx context.Context, params PutFileParams, body oashttp.RawBody) (PutFileResponse, error)
 	// Status handles GET /v{version}/status
 	Status(ctx context.Context, params StatusParams) (StatusResponse, error)
 	// Label handles GET /label/{ids}
@@ -966,104 +967,104 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Root returns oasrt.ErrNotImplemented.
+// Root returns oashttp.ErrNotImplemented.
 func (Unimplemented) Root(ctx context.Context) (RootResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUsers returns oasrt.ErrNotImplemented.
+// ListUsers returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUsers(ctx context.Context) (ListUsersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUser returns oasrt.ErrNotImplemented.
+// CreateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUser(ctx context.Context, body *User) (CreateUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMe returns oasrt.ErrNotImplemented.
+// GetMe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMe(ctx context.Context) (GetMeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUser returns oasrt.ErrNotImplemented.
+// GetUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUser(ctx context.Context, params GetUserParams) (GetUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUser returns oasrt.ErrNotImplemented.
+// DeleteUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUser(ctx context.Context, params DeleteUserParams) (DeleteUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFriends returns oasrt.ErrNotImplemented.
+// ListFriends returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFriends(ctx context.Context, params ListFriendsParams) (ListFriendsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFiles returns oasrt.ErrNotImplemented.
+// ListFiles returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFiles(ctx context.Context) (ListFilesResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFile returns oasrt.ErrNotImplemented.
+// GetFile returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// PutFile returns oasrt.ErrNotImplemented.
-func (Unimplemented) PutFile(ctx context.Context, params PutFileParams, body oasrt.RawBody) (PutFileResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+// PutFile returns oashttp.ErrNotImplemented.
+func (Unimplemented) PutFile(ctx context.Context, params PutFileParams, body oashttp.RawBody) (PutFileResponse, error) {
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Status returns oasrt.ErrNotImplemented.
+// Status returns oashttp.ErrNotImplemented.
 func (Unimplemented) Status(ctx context.Context, params StatusParams) (StatusResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Label returns oasrt.ErrNotImplemented.
+// Label returns oashttp.ErrNotImplemented.
 func (Unimplemented) Label(ctx context.Context, params LabelParams) (LabelResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Matrix returns oasrt.ErrNotImplemented.
+// Matrix returns oashttp.ErrNotImplemented.
 func (Unimplemented) Matrix(ctx context.Context, params MatrixParams) (MatrixResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Color returns oasrt.ErrNotImplemented.
+// Color returns oashttp.ErrNotImplemented.
 func (Unimplemented) Color(ctx context.Context, params ColorParams) (ColorResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// MatrixColor returns oasrt.ErrNotImplemented.
+// MatrixColor returns oashttp.ErrNotImplemented.
 func (Unimplemented) MatrixColor(ctx context.Context, params MatrixColorParams) (MatrixColorResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// SubmitForm returns oasrt.ErrNotImplemented.
+// SubmitForm returns oashttp.ErrNotImplemented.
 func (Unimplemented) SubmitForm(ctx context.Context, body *Point) (SubmitFormResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// SubmitBoth returns oasrt.ErrNotImplemented.
+// SubmitBoth returns oashttp.ErrNotImplemented.
 func (Unimplemented) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UploadPhoto returns oasrt.ErrNotImplemented.
+// UploadPhoto returns oashttp.ErrNotImplemented.
 func (Unimplemented) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm) (UploadPhotoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ImportPoints returns oasrt.ErrNotImplemented.
+// ImportPoints returns oashttp.ErrNotImplemented.
 func (Unimplemented) ImportPoints(ctx context.Context, body ImportPointsBodyStream) (ImportPointsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Search returns oasrt.ErrNotImplemented.
+// Search returns oashttp.ErrNotImplemented.
 func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -1099,7 +1100,7 @@ var operations = [20]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -1111,15 +1112,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -1138,7 +1139,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -1147,7 +1148,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -1158,14 +1159,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -1175,14 +1176,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -1232,7 +1233,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.Root(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeRootResponse(w, s.cfg.ResponseRequest(r))
@@ -1244,13 +1245,13 @@ func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request, p []string, 
 
 // handleListUsers serves GET /users.
 func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListUsers[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListUsers[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListUsers[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListUsers[:]})
 		return
 	}
 	res, err := s.h.ListUsers(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListUsersResponse(w, s.cfg.ResponseRequest(r))
@@ -1265,8 +1266,8 @@ var producesListUsers = [...]string{"application/json"}
 
 // handleCreateUser serves POST /users.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUser[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesCreateUser[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
 		return
 	}
 	var body *User
@@ -1292,7 +1293,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.CreateUser(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateUserResponse(w, s.cfg.ResponseRequest(r))
@@ -1307,13 +1308,13 @@ var producesCreateUser = [...]string{"application/json", "application/problem+js
 
 // handleGetMe serves GET /users/me.
 func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetMe[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetMe[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetMe[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetMe[:]})
 		return
 	}
 	res, err := s.h.GetMe(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetMeResponse(w, s.cfg.ResponseRequest(r))
@@ -1328,8 +1329,8 @@ var producesGetMe = [...]string{"application/json"}
 
 // handleGetUser serves GET /users/{name}.
 func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetUser[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetUser[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetUser[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetUser[:]})
 		return
 	}
 	params, err := decodeGetUserParams(r, p, esc)
@@ -1339,7 +1340,7 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetUser(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetUserResponse(w, s.cfg.ResponseRequest(r))
@@ -1356,9 +1357,9 @@ var producesGetUser = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserParams, err error) {
 	{ // name
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "name", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 		}
 		params.Name = s
 	}
@@ -1374,7 +1375,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteUser(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
@@ -1388,9 +1389,9 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
 	{ // name
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "name", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 		}
 		params.Name = s
 	}
@@ -1399,8 +1400,8 @@ func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params Delet
 
 // handleListFriends serves GET /users/{name}/friends.
 func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListFriends[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListFriends[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListFriends[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListFriends[:]})
 		return
 	}
 	params, err := decodeListFriendsParams(r, p, esc)
@@ -1410,7 +1411,7 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.ListFriends(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListFriendsResponse(w, s.cfg.ResponseRequest(r))
@@ -1427,9 +1428,9 @@ var producesListFriends = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params ListFriendsParams, err error) {
 	{ // name
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "name", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 		}
 		params.Name = s
 	}
@@ -1438,13 +1439,13 @@ func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params List
 
 // handleListFiles serves GET /files/.
 func (s *Server) handleListFiles(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesListFiles[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesListFiles[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesListFiles[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesListFiles[:]})
 		return
 	}
 	res, err := s.h.ListFiles(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListFilesResponse(w, s.cfg.ResponseRequest(r))
@@ -1459,8 +1460,8 @@ var producesListFiles = [...]string{"text/plain"}
 
 // handleGetFile serves GET /files/{base}.{ext}.
 func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetFile[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetFile[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetFile[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetFile[:]})
 		return
 	}
 	params, err := decodeGetFileParams(r, p, esc)
@@ -1470,7 +1471,7 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetFile(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
@@ -1487,16 +1488,16 @@ var producesGetFile = [...]string{"application/octet-stream"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
 	{ // base
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "base", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
 		}
 		params.Base = s
 	}
 	{ // ext
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "ext", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 		}
 		params.Ext = s
 	}
@@ -1517,7 +1518,7 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.PutFile(r.Context(), params, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writePutFileResponse(w, s.cfg.ResponseRequest(r))
@@ -1531,16 +1532,16 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 // path parameters p captured by the router (escaped when esc is true).
 func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileParams, err error) {
 	{ // base
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "base", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
 		}
 		params.Base = s
 	}
 	{ // ext
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "ext", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 		}
 		params.Ext = s
 	}
@@ -1549,8 +1550,8 @@ func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileP
 
 // handleStatus serves GET /v{version}/status.
 func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesStatus[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesStatus[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesStatus[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesStatus[:]})
 		return
 	}
 	params, err := decodeStatusParams(r, p, esc)
@@ -1560,7 +1561,7 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.Status(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeStatusResponse(w, s.cfg.ResponseRequest(r))
@@ -1577,13 +1578,13 @@ var producesStatus = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeStatusParams(r *http.Request, p []string, esc bool) (params StatusParams, err error) {
 	{ // version
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "version", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "version", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 32)
+		x, err := oashttp.ParseInt(s, 32)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "version", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "version", In: "path", Err: err}
 		}
 		params.Version = int32(x)
 	}
@@ -1599,7 +1600,7 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 	}
 	res, err := s.h.Label(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeLabelResponse(w, s.cfg.ResponseRequest(r))
@@ -1613,15 +1614,15 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeLabelParams(r *http.Request, p []string, esc bool) (params LabelParams, err error) {
 	{ // ids
-		vals, err := oasrt.PathArray(p[0], ".", ",", esc)
+		vals, err := oashttp.PathArray(p[0], ".", ",", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "ids", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 		}
 		params.IDs = make([]int64, len(vals))
 		for i, s := range vals {
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ids", In: "path", Err: err}
+				return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 			}
 			params.IDs[i] = x
 		}
@@ -1638,7 +1639,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.Matrix(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeMatrixResponse(w, s.cfg.ResponseRequest(r))
@@ -1652,9 +1653,9 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 // path parameters p captured by the router (escaped when esc is true).
 func decodeMatrixParams(r *http.Request, p []string, esc bool) (params MatrixParams, err error) {
 	{ // ids
-		vals, err := oasrt.PathArray(p[0], ";ids=", ";ids=", esc)
+		vals, err := oashttp.PathArray(p[0], ";ids=", ";ids=", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "ids", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 		}
 		params.IDs = vals
 	}
@@ -1670,7 +1671,7 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 	}
 	res, err := s.h.Color(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeColorResponse(w, s.cfg.ResponseRequest(r))
@@ -1684,16 +1685,16 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeColorParams(r *http.Request, p []string, esc bool) (params ColorParams, err error) {
 	{ // c
-		vals, err := oasrt.PathArray(p[0], "", ",", esc)
+		vals, err := oashttp.PathArray(p[0], "", ",", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
-		pairs, err := oasrt.ObjectPairs(vals, false)
+		pairs, err := oashttp.ObjectPairs(vals, false)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 		if err := decodeRGBPairs(&params.C, pairs); err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 	}
 	return params, nil
@@ -1708,7 +1709,7 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.MatrixColor(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeMatrixColorResponse(w, s.cfg.ResponseRequest(r))
@@ -1722,16 +1723,16 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 // path parameters p captured by the router (escaped when esc is true).
 func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params MatrixColorParams, err error) {
 	{ // c
-		vals, err := oasrt.PathArray(p[0], ";", ";", esc)
+		vals, err := oashttp.PathArray(p[0], ";", ";", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
-		pairs, err := oasrt.ObjectPairs(vals, true)
+		pairs, err := oashttp.ObjectPairs(vals, true)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 		if err := decodeRGBPairs(&params.C, pairs); err != nil {
-			return params, &oasrt.ParamError{Name: "c", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
 	}
 	return params, nil
@@ -1739,8 +1740,8 @@ func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params Matr
 
 // handleSubmitForm serves POST /forms.
 func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubmitForm[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubmitForm[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesSubmitForm[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesSubmitForm[:]})
 		return
 	}
 	var body *Point
@@ -1752,13 +1753,13 @@ func (s *Server) handleSubmitForm(w http.ResponseWriter, r *http.Request, p []st
 	if pairs != nil {
 		body = new(Point)
 		if err := decodePointPairs(body, pairs); err != nil {
-			s.cfg.Error(w, r, &oasrt.BodyError{Err: err, Status: 422})
+			s.cfg.Error(w, r, &oashttp.BodyError{Err: err, Status: 422})
 			return
 		}
 	}
 	res, err := s.h.SubmitForm(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeSubmitFormResponse(w, s.cfg.ResponseRequest(r))
@@ -1773,12 +1774,12 @@ var producesSubmitForm = [...]string{"application/json"}
 
 // handleSubmitBoth serves POST /both.
 func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSubmitBoth[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSubmitBoth[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesSubmitBoth[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesSubmitBoth[:]})
 		return
 	}
 	var body *RGB
-	if oasrt.IsForm(r.Header.Get("Content-Type")) {
+	if oashttp.IsForm(r.Header.Get("Content-Type")) {
 		pairs, err := s.cfg.FormBody(r, false)
 		if err != nil {
 			s.cfg.Error(w, r, err)
@@ -1787,7 +1788,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		if pairs != nil {
 			body = new(RGB)
 			if err := decodeRGBPairs(body, pairs); err != nil {
-				s.cfg.Error(w, r, &oasrt.BodyError{Err: err, Status: 400})
+				s.cfg.Error(w, r, &oashttp.BodyError{Err: err, Status: 400})
 				return
 			}
 		}
@@ -1815,7 +1816,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.SubmitBoth(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeSubmitBothResponse(w, s.cfg.ResponseRequest(r))
@@ -1830,8 +1831,8 @@ var producesSubmitBoth = [...]string{"application/json"}
 
 // handleUploadPhoto serves POST /photos/{id}.
 func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUploadPhoto[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUploadPhoto[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUploadPhoto[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUploadPhoto[:]})
 		return
 	}
 	params, err := decodeUploadPhotoParams(r, p, esc)
@@ -1855,7 +1856,7 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.UploadPhoto(r.Context(), params, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUploadPhotoResponse(w, s.cfg.ResponseRequest(r))
@@ -1872,13 +1873,13 @@ var producesUploadPhoto = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params UploadPhotoParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -1887,7 +1888,7 @@ func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params Uplo
 
 // decodeUploadPhotoForm reads the multipart/form-data body of UploadPhoto;
 // parts of other names are skipped.
-func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
+func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 	var seen [2]bool
 	for {
 		name, err := m.Next()
@@ -1905,10 +1906,10 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 				return err
 			}
 			if oasrt.Len(s) < 1 {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(s))), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(s))), Status: 422}
 			}
 			if len(s) > 20 && oasrt.Len(s) > 20 {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
 			}
 			v.Title = s
 		case "rating":
@@ -1917,15 +1918,15 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 				return err
 			}
 			v.Rating.Set = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("rating", err), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", err), Status: 422}
 			}
 			if x < 1 {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", x)), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", x)), Status: 422}
 			}
 			if x > 5 {
-				return &oasrt.BodyError{Err: oasrt.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", x)), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", x)), Status: 422}
 			}
 			v.Rating.Value = int32(x)
 		case "kind":
@@ -1940,7 +1941,7 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 			case "dog":
 				v.Kind.Value = KindDog
 			default:
-				return &oasrt.BodyError{Err: oasrt.PropertyError("kind", oasrt.InvalidValue(s, "Kind")), Status: 422}
+				return &oashttp.BodyError{Err: oashttp.PropertyError("kind", oashttp.InvalidValue(s, "Kind")), Status: 422}
 			}
 		case "tags":
 			s, err := m.Value()
@@ -1972,18 +1973,18 @@ func decodeUploadPhotoForm(m *oasrt.Multipart, v *UploadPhotoForm) error {
 		}
 	}
 	if !seen[0] {
-		return &oasrt.BodyError{Err: oasrt.PropertyError("title", oasrt.ErrMissing), Status: 422}
+		return &oashttp.BodyError{Err: oashttp.PropertyError("title", oashttp.ErrMissing), Status: 422}
 	}
 	if !seen[1] {
-		return &oasrt.BodyError{Err: oasrt.PropertyError("photo", oasrt.ErrMissing), Status: 422}
+		return &oashttp.BodyError{Err: oashttp.PropertyError("photo", oashttp.ErrMissing), Status: 422}
 	}
 	return nil
 }
 
 // handleImportPoints serves POST /points.
 func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesImportPoints[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesImportPoints[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesImportPoints[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesImportPoints[:]})
 		return
 	}
 	var body ImportPointsBodyStream
@@ -1994,11 +1995,11 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 	}
 	if rb != nil {
 		defer rb.Release()
-		body.Items = oasrt.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
+		body.Items = oashttp.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
 	}
 	res, err := s.h.ImportPoints(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeImportPointsResponse(w, s.cfg.ResponseRequest(r))
@@ -2043,8 +2044,8 @@ func decodeImportPointsBody(r *oasrt.Reader, v *[]Point) error {
 
 // handleSearch serves GET /search.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesSearch[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesSearch[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesSearch[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesSearch[:]})
 		return
 	}
 	params, err := decodeSearchParams(r, p, esc)
@@ -2054,7 +2055,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.Search(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeSearchResponse(w, s.cfg.ResponseRequest(r))
@@ -2071,36 +2072,36 @@ var producesSearch = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
 	if s := r.Header.Get("X-Point"); s != "" {
-		vals := oasrt.HeaderArray(s)
-		pairs, err := oasrt.ObjectPairs(vals, true)
+		vals := oashttp.HeaderArray(s)
+		pairs, err := oashttp.ObjectPairs(vals, true)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "X-Point", In: "header", Err: err}
+			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
 		params.XPoint.Set = true
 		if err := decodePointPairs(&params.XPoint.Value, pairs); err != nil {
-			return params, &oasrt.ParamError{Name: "X-Point", In: "header", Err: err}
+			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
 	}
 	if s := r.Header.Get("X-Trace"); s != "" {
 		params.XTrace.Set = true
-		x, err := oasrt.ParseUUIDValue(s)
+		x, err := oashttp.ParseUUIDValue(s)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "X-Trace", In: "header", Err: err}
+			return params, &oashttp.ParamError{Name: "X-Trace", In: "header", Err: err}
 		}
 		params.XTrace.Value = x
 	}
 	if s := r.Header.Get("X-Flags"); s != "" {
-		vals := oasrt.HeaderArray(s)
+		vals := oashttp.HeaderArray(s)
 		params.XFlags = vals
 	}
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value
 		if !pattern1.MatchString(s) {
-			return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", s, `^s`)}
+			return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("%q does not match the pattern %s", s, `^s`)}
 		}
 		params.Session = s
 	} else {
-		return params, &oasrt.ParamError{Name: "session", In: "cookie", Err: oasrt.ErrMissing}
+		return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: oashttp.ErrMissing}
 	}
 	var seen [13]bool
 	var raw4 []string
@@ -2111,117 +2112,117 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "q":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "q", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "q", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "q", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "q", In: "query", Err: err}
 			}
 			if len(s) > 50 && oasrt.Len(s) > 50 {
-				return params, &oasrt.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))}
+				return params, &oashttp.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))}
 			}
 			params.Q = s
 		case "limit":
 			if seen[1] {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
 			}
 			params.Limit.Set = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: err}
 			}
 			if x < 1 {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
 			}
 			if x > 100 {
-				return params, &oasrt.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
+				return params, &oashttp.ParamError{Name: "limit", In: "query", Err: fmt.Errorf("%v is greater than maximum 100", x)}
 			}
 			params.Limit.Value = int32(x)
 		case "ratio":
 			if seen[2] {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[2] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: err}
 			}
 			params.Ratio.Set = true
-			x, err := oasrt.ParseFloat(s, 64)
+			x, err := oashttp.ParseFloat(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: err}
 			}
 			params.Ratio.Value = x
 		case "exact":
 			if seen[3] {
-				return params, &oasrt.ParamError{Name: "exact", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "exact", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[3] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "exact", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "exact", In: "query", Err: err}
 			}
 			params.Exact.Set = true
-			x, err := oasrt.ParseBool(s)
+			x, err := oashttp.ParseBool(s)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "exact", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "exact", In: "query", Err: err}
 			}
 			params.Exact.Value = x
 		case "tag":
 			seen[4] = true
 			var err error
-			raw4, err = oasrt.QueryArray(raw4, value, 0)
+			raw4, err = oashttp.QueryArray(raw4, value, 0)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "tag", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "tag", In: "query", Err: err}
 			}
 		case "ids":
 			if seen[5] {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[5] = true
 			var err error
-			raw5, err = oasrt.QueryArray(raw5, value, ',')
+			raw5, err = oashttp.QueryArray(raw5, value, ',')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 		case "pipes":
 			if seen[6] {
-				return params, &oasrt.ParamError{Name: "pipes", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[6] = true
 			var err error
-			raw6, err = oasrt.QueryArray(raw6, value, '|')
+			raw6, err = oashttp.QueryArray(raw6, value, '|')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "pipes", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: err}
 			}
 		case "spaces":
 			if seen[7] {
-				return params, &oasrt.ParamError{Name: "spaces", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[7] = true
 			var err error
-			raw7, err = oasrt.QueryArray(raw7, value, ' ')
+			raw7, err = oashttp.QueryArray(raw7, value, ' ')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "spaces", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: err}
 			}
 		case "kind":
 			if seen[8] {
-				return params, &oasrt.ParamError{Name: "kind", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[8] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "kind", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: err}
 			}
 			params.Kind.Set = true
 			switch s {
@@ -2230,95 +2231,95 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			case "dog":
 				params.Kind.Value = KindDog
 			default:
-				return params, &oasrt.ParamError{Name: "kind", In: "query", Err: oasrt.InvalidValue(s, "Kind")}
+				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: oashttp.InvalidValue(s, "Kind")}
 			}
 		case "since":
 			if seen[9] {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "since", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[9] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "since", In: "query", Err: err}
 			}
 			params.Since.Set = true
-			x, err := oasrt.ParseTime(s)
+			x, err := oashttp.ParseTime(s)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "since", In: "query", Err: err}
 			}
 			params.Since.Value = x
 		case "day":
 			if seen[10] {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "day", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[10] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "day", In: "query", Err: err}
 			}
 			params.Day.Set = true
-			x, err := oasrt.ParseDateValue(s)
+			x, err := oashttp.ParseDateValue(s)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "day", In: "query", Err: err}
 			}
 			params.Day.Value = x
 		case "ref":
 			if seen[11] {
-				return params, &oasrt.ParamError{Name: "ref", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "ref", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[11] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ref", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ref", In: "query", Err: err}
 			}
 			params.Ref.Set = true
-			x, err := oasrt.ParseUUIDValue(s)
+			x, err := oashttp.ParseUUIDValue(s)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ref", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ref", In: "query", Err: err}
 			}
 			params.Ref.Value = x
 		case "rgb":
 			if seen[12] {
-				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[12] = true
-			vals, err := oasrt.QueryArray(nil, value, ',')
+			vals, err := oashttp.QueryArray(nil, value, ',')
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
-			pairs, err := oasrt.ObjectPairs(vals, false)
+			pairs, err := oashttp.ObjectPairs(vals, false)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
 			params.Rgb.Set = true
 			if err := decodeRGBPairs(&params.Rgb.Value, pairs); err != nil {
-				return params, &oasrt.ParamError{Name: "rgb", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
 		case "x", "y": // properties of point
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
 			}
-			if pairsPoint, err = oasrt.AddProperty(pairsPoint, key, s); err != nil {
-				return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
+			if pairsPoint, err = oashttp.AddProperty(pairsPoint, key, s); err != nil {
+				return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
 			}
 		default:
-			if prop, ok := oasrt.DeepObjectKey(key, "filter"); ok {
-				s, err := oasrt.QueryScalar(value)
+			if prop, ok := oashttp.DeepObjectKey(key, "filter"); ok {
+				s, err := oashttp.QueryScalar(value)
 				if err != nil {
-					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
-				if pairsFilter, err = oasrt.AddProperty(pairsFilter, prop, s); err != nil {
-					return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+				if pairsFilter, err = oashttp.AddProperty(pairsFilter, prop, s); err != nil {
+					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 			}
 			if strings.HasPrefix(key, "meta[") {
-				params.Meta = oasrt.AppendPair(params.Meta, key, value)
+				params.Meta = oashttp.AppendPair(params.Meta, key, value)
 			}
 		}
 	}
 	if !seen[0] {
-		return params, &oasrt.ParamError{Name: "q", In: "query", Err: oasrt.ErrMissing}
+		return params, &oashttp.ParamError{Name: "q", In: "query", Err: oashttp.ErrMissing}
 	}
 	if seen[4] {
 		params.Tag = raw4
@@ -2326,12 +2327,12 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if seen[5] {
 		params.IDs = make([]int64, len(raw5))
 		for i, s := range raw5 {
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 			if x < 1 {
-				return params, &oasrt.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
 			}
 			params.IDs[i] = x
 		}
@@ -2345,13 +2346,13 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if pairsPoint != nil {
 		params.Point.Set = true
 		if err := decodePointPairs(&params.Point.Value, pairsPoint); err != nil {
-			return params, &oasrt.ParamError{Name: "point", In: "query", Err: err}
+			return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
 		}
 	}
 	if pairsFilter != nil {
 		params.Filter.Set = true
 		if err := decodeSearchFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
-			return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+			return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 		}
 	}
 	return params, nil
@@ -2366,44 +2367,44 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 		switch pairs[i] {
 		case "r":
 			seen[0] = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return oasrt.PropertyError("r", err)
+				return oashttp.PropertyError("r", err)
 			}
 			if x > 255 {
-				return oasrt.PropertyError("r", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttp.PropertyError("r", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.R = int32(x)
 		case "g":
 			seen[1] = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return oasrt.PropertyError("g", err)
+				return oashttp.PropertyError("g", err)
 			}
 			if x > 255 {
-				return oasrt.PropertyError("g", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttp.PropertyError("g", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.G = int32(x)
 		case "b":
 			seen[2] = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return oasrt.PropertyError("b", err)
+				return oashttp.PropertyError("b", err)
 			}
 			if x > 255 {
-				return oasrt.PropertyError("b", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttp.PropertyError("b", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.B = int32(x)
 		}
 	}
 	if !seen[0] {
-		return oasrt.PropertyError("r", oasrt.ErrMissing)
+		return oashttp.PropertyError("r", oashttp.ErrMissing)
 	}
 	if !seen[1] {
-		return oasrt.PropertyError("g", oasrt.ErrMissing)
+		return oashttp.PropertyError("g", oashttp.ErrMissing)
 	}
 	if !seen[2] {
-		return oasrt.PropertyError("b", oasrt.ErrMissing)
+		return oashttp.PropertyError("b", oashttp.ErrMissing)
 	}
 	return nil
 }
@@ -2417,22 +2418,22 @@ func decodePointPairs(v *Point, pairs []string) error {
 		switch pairs[i] {
 		case "x":
 			seen[0] = true
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return oasrt.PropertyError("x", err)
+				return oashttp.PropertyError("x", err)
 			}
 			v.X = x
 		case "y":
 			v.Y.Set = true
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return oasrt.PropertyError("y", err)
+				return oashttp.PropertyError("y", err)
 			}
 			v.Y.Value = x
 		}
 	}
 	if !seen[0] {
-		return oasrt.PropertyError("x", oasrt.ErrMissing)
+		return oashttp.PropertyError("x", oashttp.ErrMissing)
 	}
 	return nil
 }
@@ -2449,15 +2450,15 @@ func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
 			v.Color = s
 		case "size":
 			v.Size.Set = true
-			x, err := oasrt.ParseInt(s, 32)
+			x, err := oashttp.ParseInt(s, 32)
 			if err != nil {
-				return oasrt.PropertyError("size", err)
+				return oashttp.PropertyError("size", err)
 			}
 			v.Size.Value = int32(x)
 		}
 	}
 	if !seen[0] {
-		return oasrt.PropertyError("color", oasrt.ErrMissing)
+		return oashttp.PropertyError("color", oashttp.ErrMissing)
 	}
 	return nil
 }

@@ -6,21 +6,21 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,27 +28,27 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // GetLogs calls GET /logs/{id}
-func (c *Client) GetLogs(ctx context.Context, params GetLogsParams, opts ...oasrt.CallOption) (GetLogsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLogs(ctx context.Context, params GetLogsParams, opts ...oashttp.CallOption) (GetLogsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/logs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", params.ID.String())
+	req.Path = oashttp.AppendPath(req.Path, "", ",", params.ID.String())
 	if params.Since.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "since", true, ',', oasrt.FormatTime(params.Since.Value))
+		req.Query = oashttp.AppendQuery(req.Query, "since", true, ',', oashttp.FormatTime(params.Since.Value))
 	}
 	if params.Day.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
+		req.Query = oashttp.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
 	}
 	if params.Verbose.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "verbose", true, ',', strconv.FormatBool(params.Verbose.Value))
+		req.Query = oashttp.AppendQuery(req.Query, "verbose", true, ',', strconv.FormatBool(params.Verbose.Value))
 	}
 	if params.Ratio.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "ratio", true, ',', oasrt.FormatFloat(float64(params.Ratio.Value), 32))
+		req.Query = oashttp.AppendQuery(req.Query, "ratio", true, ',', oashttp.FormatFloat(float64(params.Ratio.Value), 32))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLogsResponse204{}, nil

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // GetLogsParams holds the parameters of GetLogs.
@@ -43,7 +44,7 @@ func (v GetLogsResponse204) writeGetLogsResponse(rw http.ResponseWriter, r *http
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -55,9 +56,9 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetLogs returns oasrt.ErrNotImplemented.
+// GetLogs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLogs(ctx context.Context, params GetLogsParams) (GetLogsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -74,7 +75,7 @@ var operations = [1]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -86,15 +87,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -113,7 +114,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -122,7 +123,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -133,14 +134,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -150,14 +151,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -174,7 +175,7 @@ func (s *Server) handleGetLogs(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetLogs(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetLogsResponse(w, s.cfg.ResponseRequest(r))
@@ -188,79 +189,79 @@ func (s *Server) handleGetLogs(w http.ResponseWriter, r *http.Request, p []strin
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLogsParams(r *http.Request, p []string, esc bool) (params GetLogsParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseUUIDValue(s)
+		x, err := oashttp.ParseUUIDValue(s)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	var seen [4]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "since":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "since", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "since", In: "query", Err: err}
 			}
 			params.Since.Set = true
-			x, err := oasrt.ParseTime(s)
+			x, err := oashttp.ParseTime(s)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "since", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "since", In: "query", Err: err}
 			}
 			params.Since.Value = x
 		case "day":
 			if seen[1] {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "day", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "day", In: "query", Err: err}
 			}
 			params.Day.Set = true
-			x, err := oasrt.ParseDateValue(s)
+			x, err := oashttp.ParseDateValue(s)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "day", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "day", In: "query", Err: err}
 			}
 			params.Day.Value = x
 		case "verbose":
 			if seen[2] {
-				return params, &oasrt.ParamError{Name: "verbose", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "verbose", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[2] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "verbose", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "verbose", In: "query", Err: err}
 			}
 			params.Verbose.Set = true
-			x, err := oasrt.ParseBool(s)
+			x, err := oashttp.ParseBool(s)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "verbose", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "verbose", In: "query", Err: err}
 			}
 			params.Verbose.Value = x
 		case "ratio":
 			if seen[3] {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[3] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: err}
 			}
 			params.Ratio.Set = true
-			x, err := oasrt.ParseFloat(s, 32)
+			x, err := oashttp.ParseFloat(s, 32)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "ratio", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "ratio", In: "query", Err: err}
 			}
 			params.Ratio.Value = float32(x)
 		}

@@ -5,21 +5,21 @@ package secure
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -27,14 +27,14 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // Public calls GET /public
-func (c *Client) Public(ctx context.Context, opts ...oasrt.CallOption) (PublicResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Public(ctx context.Context, opts ...oashttp.CallOption) (PublicResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/public"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v PublicResponse200
@@ -48,7 +48,7 @@ func (c *Client) Public(ctx context.Context, opts ...oasrt.CallOption) (PublicRe
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -56,14 +56,14 @@ func (c *Client) Public(ctx context.Context, opts ...oasrt.CallOption) (PublicRe
 }
 
 // Me calls GET /me
-func (c *Client) Me(ctx context.Context, opts ...oasrt.CallOption) (MeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Me(ctx context.Context, opts ...oashttp.CallOption) (MeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/me"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v MeResponse200
@@ -77,7 +77,7 @@ func (c *Client) Me(ctx context.Context, opts ...oasrt.CallOption) (MeResponse, 
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -85,14 +85,14 @@ func (c *Client) Me(ctx context.Context, opts ...oasrt.CallOption) (MeResponse, 
 }
 
 // Admin calls GET /admin
-func (c *Client) Admin(ctx context.Context, opts ...oasrt.CallOption) (AdminResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/admin"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v AdminResponse200
@@ -106,7 +106,7 @@ func (c *Client) Admin(ctx context.Context, opts ...oasrt.CallOption) (AdminResp
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -114,14 +114,14 @@ func (c *Client) Admin(ctx context.Context, opts ...oasrt.CallOption) (AdminResp
 }
 
 // Both calls GET /both
-func (c *Client) Both(ctx context.Context, opts ...oasrt.CallOption) (BothResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Both(ctx context.Context, opts ...oashttp.CallOption) (BothResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/both"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v BothResponse200
@@ -135,7 +135,7 @@ func (c *Client) Both(ctx context.Context, opts ...oasrt.CallOption) (BothRespon
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -143,14 +143,14 @@ func (c *Client) Both(ctx context.Context, opts ...oasrt.CallOption) (BothRespon
 }
 
 // Optional calls GET /optional
-func (c *Client) Optional(ctx context.Context, opts ...oasrt.CallOption) (OptionalResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Optional(ctx context.Context, opts ...oashttp.CallOption) (OptionalResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/optional"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v OptionalResponse200
@@ -164,7 +164,7 @@ func (c *Client) Optional(ctx context.Context, opts ...oasrt.CallOption) (Option
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -172,14 +172,14 @@ func (c *Client) Optional(ctx context.Context, opts ...oasrt.CallOption) (Option
 }
 
 // Keys calls GET /keys
-func (c *Client) Keys(ctx context.Context, opts ...oasrt.CallOption) (KeysResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Keys(ctx context.Context, opts ...oashttp.CallOption) (KeysResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/keys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v KeysResponse200
@@ -193,7 +193,7 @@ func (c *Client) Keys(ctx context.Context, opts ...oasrt.CallOption) (KeysRespon
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -201,14 +201,14 @@ func (c *Client) Keys(ctx context.Context, opts ...oasrt.CallOption) (KeysRespon
 }
 
 // Undeclared calls GET /undeclared
-func (c *Client) Undeclared(ctx context.Context, opts ...oasrt.CallOption) (UndeclaredResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Undeclared(ctx context.Context, opts ...oashttp.CallOption) (UndeclaredResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/undeclared"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return UndeclaredResponse200{}, nil
@@ -217,14 +217,14 @@ func (c *Client) Undeclared(ctx context.Context, opts ...oasrt.CallOption) (Unde
 }
 
 // Mtls calls GET /mtls
-func (c *Client) Mtls(ctx context.Context, opts ...oasrt.CallOption) (MtlsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) Mtls(ctx context.Context, opts ...oashttp.CallOption) (MtlsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtls"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v MtlsResponse200
@@ -238,7 +238,7 @@ func (c *Client) Mtls(ctx context.Context, opts ...oasrt.CallOption) (MtlsRespon
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

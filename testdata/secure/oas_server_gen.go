@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // PublicResponse is the result of Public: one of
@@ -32,8 +33,8 @@ func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.R
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Who
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -41,7 +42,7 @@ func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.R
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -68,8 +69,8 @@ func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) 
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Who
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -77,7 +78,7 @@ func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) 
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -104,8 +105,8 @@ func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Req
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Who
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -113,7 +114,7 @@ func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Req
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -140,8 +141,8 @@ func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Reque
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Who
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -149,7 +150,7 @@ func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Reque
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -176,8 +177,8 @@ func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *ht
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Who
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -185,7 +186,7 @@ func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *ht
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -212,8 +213,8 @@ func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Reque
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Who
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -221,7 +222,7 @@ func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Reque
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -266,8 +267,8 @@ func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Reque
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Who
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -275,12 +276,12 @@ func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Reque
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -303,43 +304,43 @@ type Handler interface {
 
 	// HandleBearer checks the credentials of security scheme "bearer" (HTTP bearer token)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleBearer(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 
 	// HandleBasic checks the credentials of security scheme "basic" (HTTP basic)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleBasic(ctx context.Context, operationID string, username, password string) (context.Context, error)
 
 	// HandleAPIKey checks the credentials of security scheme "api_key" (apiKey in header "X-API-Key")
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleAPIKey(ctx context.Context, operationID string, key string) (context.Context, error)
 
 	// HandleKeyQuery checks the credentials of security scheme "key_query" (apiKey in query "api_key")
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleKeyQuery(ctx context.Context, operationID string, key string) (context.Context, error)
 
 	// HandleKeyCookie checks the credentials of security scheme "key_cookie" (apiKey in cookie "sid")
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleKeyCookie(ctx context.Context, operationID string, key string) (context.Context, error)
 
 	// HandleOauth checks the credentials of security scheme "oauth" (oauth2, a bearer token)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleOauth(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 
 	// HandleMtls checks the credentials of security scheme "mtls" (mutualTLS, read from the request)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleMtls(ctx context.Context, operationID string, r *http.Request) (context.Context, error)
 }
@@ -348,79 +349,79 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Public returns oasrt.ErrNotImplemented.
+// Public returns oashttp.ErrNotImplemented.
 func (Unimplemented) Public(ctx context.Context) (PublicResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Me returns oasrt.ErrNotImplemented.
+// Me returns oashttp.ErrNotImplemented.
 func (Unimplemented) Me(ctx context.Context) (MeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Admin returns oasrt.ErrNotImplemented.
+// Admin returns oashttp.ErrNotImplemented.
 func (Unimplemented) Admin(ctx context.Context) (AdminResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Both returns oasrt.ErrNotImplemented.
+// Both returns oashttp.ErrNotImplemented.
 func (Unimplemented) Both(ctx context.Context) (BothResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Optional returns oasrt.ErrNotImplemented.
+// Optional returns oashttp.ErrNotImplemented.
 func (Unimplemented) Optional(ctx context.Context) (OptionalResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Keys returns oasrt.ErrNotImplemented.
+// Keys returns oashttp.ErrNotImplemented.
 func (Unimplemented) Keys(ctx context.Context) (KeysResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Undeclared returns oasrt.ErrNotImplemented.
+// Undeclared returns oashttp.ErrNotImplemented.
 func (Unimplemented) Undeclared(ctx context.Context) (UndeclaredResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// Mtls returns oasrt.ErrNotImplemented.
+// Mtls returns oashttp.ErrNotImplemented.
 func (Unimplemented) Mtls(ctx context.Context) (MtlsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleBearer rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleBearer(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleBasic rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleBasic(ctx context.Context, operationID string, username, password string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleAPIKey rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleAPIKey(ctx context.Context, operationID string, key string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleKeyQuery rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleKeyQuery(ctx context.Context, operationID string, key string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleKeyCookie rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleKeyCookie(ctx context.Context, operationID string, key string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleOauth rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleOauth(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleMtls rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleMtls(ctx context.Context, operationID string, r *http.Request) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -444,7 +445,7 @@ var operations = [8]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -456,15 +457,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -483,7 +484,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -492,7 +493,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -503,14 +504,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -520,14 +521,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -551,13 +552,13 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handlePublic serves GET /public.
 func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPublic[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPublic[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesPublic[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesPublic[:]})
 		return
 	}
 	res, err := s.h.Public(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
@@ -577,13 +578,13 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, es
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesMe[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesMe[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesMe[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesMe[:]})
 		return
 	}
 	res, err := s.h.Me(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeMeResponse(w, s.cfg.ResponseRequest(r))
@@ -603,13 +604,13 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string,
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAdmin[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAdmin[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesAdmin[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesAdmin[:]})
 		return
 	}
 	res, err := s.h.Admin(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeAdminResponse(w, s.cfg.ResponseRequest(r))
@@ -629,13 +630,13 @@ func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, 
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesBoth[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesBoth[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesBoth[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesBoth[:]})
 		return
 	}
 	res, err := s.h.Both(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeBothResponse(w, s.cfg.ResponseRequest(r))
@@ -655,13 +656,13 @@ func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []stri
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesOptional[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesOptional[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesOptional[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesOptional[:]})
 		return
 	}
 	res, err := s.h.Optional(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeOptionalResponse(w, s.cfg.ResponseRequest(r))
@@ -681,13 +682,13 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, 
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesKeys[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesKeys[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesKeys[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesKeys[:]})
 		return
 	}
 	res, err := s.h.Keys(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeKeysResponse(w, s.cfg.ResponseRequest(r))
@@ -709,7 +710,7 @@ func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.Undeclared(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUndeclaredResponse(w, s.cfg.ResponseRequest(r))
@@ -726,13 +727,13 @@ func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, 
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesMtls[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesMtls[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesMtls[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesMtls[:]})
 		return
 	}
 	res, err := s.h.Mtls(ctx)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeMtlsResponse(w, s.cfg.ResponseRequest(r))
@@ -747,13 +748,13 @@ var producesMtls = [...]string{"application/json"}
 
 // checkBearer reads the credentials of scheme "bearer" and passes them to the Handler.
 func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oasrt.BearerToken(r)
+	token, ok := oashttp.BearerToken(r)
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleBearer(ctx, op, token, scopes)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -765,11 +766,11 @@ func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, sc
 func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	user, password, ok := r.BasicAuth()
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleBasic(ctx, op, user, password)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "basic", Challenge: `Basic realm="api"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -779,13 +780,13 @@ func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, sco
 
 // checkAPIKey reads the credentials of scheme "api_key" and passes them to the Handler.
 func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oasrt.APIKey(r, "header", "X-API-Key")
+	key, ok := oashttp.APIKey(r, "header", "X-API-Key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleAPIKey(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -795,13 +796,13 @@ func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, sc
 
 // checkKeyQuery reads the credentials of scheme "key_query" and passes them to the Handler.
 func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oasrt.APIKey(r, "query", "api_key")
+	key, ok := oashttp.APIKey(r, "query", "api_key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleKeyQuery(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -811,13 +812,13 @@ func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, 
 
 // checkKeyCookie reads the credentials of scheme "key_cookie" and passes them to the Handler.
 func (s *Server) checkKeyCookie(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oasrt.APIKey(r, "cookie", "sid")
+	key, ok := oashttp.APIKey(r, "cookie", "sid")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleKeyCookie(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -827,13 +828,13 @@ func (s *Server) checkKeyCookie(ctx context.Context, r *http.Request, op string,
 
 // checkOauth reads the credentials of scheme "oauth" and passes them to the Handler.
 func (s *Server) checkOauth(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oasrt.BearerToken(r)
+	token, ok := oashttp.BearerToken(r)
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleOauth(ctx, op, token, scopes)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -845,7 +846,7 @@ func (s *Server) checkOauth(ctx context.Context, r *http.Request, op string, sco
 func (s *Server) checkMtls(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	ctx, err := s.h.HandleMtls(ctx, op, r)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "mtls", Challenge: "", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "mtls", Challenge: "", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -878,7 +879,7 @@ func (s *Server) authorizeAdmin(r *http.Request) (context.Context, error) {
 	if err == nil {
 		return ctx, nil
 	}
-	return nil, oasrt.FirstSecurityError(first, err)
+	return nil, oashttp.FirstSecurityError(first, err)
 }
 
 // authorizeBoth checks the security of Both: the first requirement
@@ -903,7 +904,7 @@ func (s *Server) authorizeOptional(r *http.Request) (context.Context, error) {
 	if err == nil {
 		return ctx, nil
 	}
-	return oasrt.Anonymous(r, err)
+	return oashttp.Anonymous(r, err)
 }
 
 // authorizeKeys checks the security of Keys: the first requirement
@@ -920,13 +921,13 @@ func (s *Server) authorizeKeys(r *http.Request) (context.Context, error) {
 	if err == nil {
 		return ctx, nil
 	}
-	return nil, oasrt.FirstSecurityError(first, err)
+	return nil, oashttp.FirstSecurityError(first, err)
 }
 
 // authorizeUndeclared checks the security of Undeclared: the first requirement
 // met gives the context the operation runs with.
 func (s *Server) authorizeUndeclared(r *http.Request) (context.Context, error) {
-	return nil, &oasrt.SecurityError{Scheme: "(undeclared)", Err: oasrt.ErrNoCredentials}
+	return nil, &oashttp.SecurityError{Scheme: "(undeclared)", Err: oashttp.ErrNoCredentials}
 }
 
 // authorizeMtls checks the security of Mtls: the first requirement

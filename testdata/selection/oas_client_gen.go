@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ListPetsParams holds the parameters of ListPets.
@@ -31,16 +32,16 @@ func (ListPetsResponse200) isListPetsResponse() {}
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -48,24 +49,24 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListPets calls GET /pets
-func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oasrt.CallOption) (ListPetsResponse, error) {
+func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oashttp.CallOption) (ListPetsResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.Kind.Set {
 			if err := params.Kind.Value.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "kind", In: "query", Err: err}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "kind", In: "query", Err: err}}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "GET", Options: opts}
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if params.Kind.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "kind", true, ',', string(params.Kind.Value))
+		req.Query = oashttp.AppendQuery(req.Query, "kind", true, ',', string(params.Kind.Value))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse200
@@ -79,7 +80,7 @@ func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oa
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

@@ -7,21 +7,21 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -29,20 +29,20 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // AddPet calls POST /pets
-func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetForm, opts ...oasrt.CallOption) (AddPetResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetForm, opts ...oashttp.CallOption) (AddPetResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
 	if params.Filter.Set {
 		pairs := encodeAddPetFilterPairs(&params.Filter.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oasrt.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
+			req.Query = oashttp.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
 		}
 	}
 	if params.Q.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "q", true, ',', params.Q.Value)
+		req.Query = oashttp.AppendQuery(req.Query, "q", true, ',', params.Q.Value)
 	}
 	if body != nil {
-		mw := oasrt.NewMultipartWriter(func(w *oasrt.MultipartWriter) error {
+		mw := oashttp.NewMultipartWriter(func(w *oashttp.MultipartWriter) error {
 			if body.Pet != "" {
 				if err := w.Value("pet", body.Pet); err != nil {
 					return err
@@ -56,7 +56,7 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		var v AddPetResponse201
@@ -74,15 +74,15 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 }
 
 // GetPet calls GET /pets/{id}
-func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oasrt.CallOption) (GetPetResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oashttp.CallOption) (GetPetResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetResponse200
@@ -96,7 +96,7 @@ func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oasrt.
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

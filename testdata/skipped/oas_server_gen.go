@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // AddPetParams holds the parameters of AddPet.
@@ -21,7 +22,7 @@ type AddPetParams struct {
 // AddPetForm is the multipart/form-data request body of AddPet: a
 // field per property, read from the part of its name. Files are read as
 // the request streams, held in memory up to the server's multipart memory
-// bound (oasrt.WithMaxMultipartMemory) and in a temporary file past it.
+// bound (oashttp.WithMaxMultipartMemory) and in a temporary file past it.
 type AddPetForm struct {
 	// Pet is the part "pet".
 	//
@@ -52,7 +53,7 @@ func (v AddPetResponse201) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 	if v.XMeta != "" {
 		h.Set("X-Meta", v.XMeta)
 	}
-	oasrt.WriteReader(rw, 201, "application/xml", v.Body)
+	oashttp.WriteReader(rw, 201, "application/xml", v.Body)
 	return nil
 }
 
@@ -85,8 +86,8 @@ func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter, r *http.R
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Pet
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -94,12 +95,12 @@ func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter, r *http.R
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -110,25 +111,25 @@ type Handler interface {
 
 	// HandleMtls checks the credentials of security scheme "mtls" (mutualTLS, read from the request)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleMtls(ctx context.Context, operationID string, r *http.Request) (context.Context, error)
 
 	// HandleDigest checks the credentials of security scheme "digest" (HTTP digest, read from the request)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleDigest(ctx context.Context, operationID string, r *http.Request) (context.Context, error)
 
 	// HandleKey checks the credentials of security scheme "key" (apiKey, read from the request)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleKey(ctx context.Context, operationID string, r *http.Request) (context.Context, error)
 
 	// HandleToken checks the credentials of security scheme "token" (oauth2, a bearer token)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleToken(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 }
@@ -137,34 +138,34 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// AddPet returns oasrt.ErrNotImplemented.
+// AddPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) AddPet(ctx context.Context, params AddPetParams, body *AddPetForm) (AddPetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPet returns oasrt.ErrNotImplemented.
+// GetPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPet(ctx context.Context, params GetPetParams) (GetPetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleMtls rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleMtls(ctx context.Context, operationID string, r *http.Request) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleDigest rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleDigest(ctx context.Context, operationID string, r *http.Request) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleKey rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleKey(ctx context.Context, operationID string, r *http.Request) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleToken rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleToken(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -182,7 +183,7 @@ var operations = [2]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -194,15 +195,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -221,7 +222,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -230,7 +231,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -241,14 +242,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -258,14 +259,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -277,8 +278,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleAddPet serves POST /pets.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesAddPet[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
 		return
 	}
 	params, err := decodeAddPetParams(r, p, esc)
@@ -302,7 +303,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.AddPet(r.Context(), params, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeAddPetResponse(w, s.cfg.ResponseRequest(r))
@@ -322,33 +323,33 @@ func decodeAddPetParams(r *http.Request, p []string, esc bool) (params AddPetPar
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "q":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "q", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "q", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "q", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "q", In: "query", Err: err}
 			}
 			params.Q.Set = true
 			params.Q.Value = s
 		case "kind": // properties of filter
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
-			if pairsFilter, err = oasrt.AddProperty(pairsFilter, key, s); err != nil {
-				return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+			if pairsFilter, err = oashttp.AddProperty(pairsFilter, key, s); err != nil {
+				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 		}
 	}
 	if pairsFilter != nil {
 		params.Filter.Set = true
 		if err := decodeAddPetFilterPairs(&params.Filter.Value, pairsFilter); err != nil {
-			return params, &oasrt.ParamError{Name: "filter", In: "query", Err: err}
+			return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 		}
 	}
 	return params, nil
@@ -356,7 +357,7 @@ func decodeAddPetParams(r *http.Request, p []string, esc bool) (params AddPetPar
 
 // decodeAddPetForm reads the multipart/form-data body of AddPet;
 // parts of other names are skipped.
-func decodeAddPetForm(m *oasrt.Multipart, v *AddPetForm) error {
+func decodeAddPetForm(m *oashttp.Multipart, v *AddPetForm) error {
 	for {
 		name, err := m.Next()
 		if err == io.EOF {
@@ -379,8 +380,8 @@ func decodeAddPetForm(m *oasrt.Multipart, v *AddPetForm) error {
 
 // handleGetPet serves GET /pets/{id}.
 func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetPet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetPet[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetPet[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetPet[:]})
 		return
 	}
 	params, err := decodeGetPetParams(r, p, esc)
@@ -390,7 +391,7 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.GetPet(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetPetResponse(w, s.cfg.ResponseRequest(r))
@@ -407,13 +408,13 @@ var producesGetPet = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetPetParams(r *http.Request, p []string, esc bool) (params GetPetParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -438,7 +439,7 @@ func decodeAddPetFilterPairs(v *AddPetFilter, pairs []string) error {
 func (s *Server) checkMtls(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	ctx, err := s.h.HandleMtls(ctx, op, r)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "mtls", Challenge: "", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "mtls", Challenge: "", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -450,7 +451,7 @@ func (s *Server) checkMtls(ctx context.Context, r *http.Request, op string, scop
 func (s *Server) checkDigest(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	ctx, err := s.h.HandleDigest(ctx, op, r)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "digest", Challenge: "digest", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "digest", Challenge: "digest", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -462,7 +463,7 @@ func (s *Server) checkDigest(ctx context.Context, r *http.Request, op string, sc
 func (s *Server) checkKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
 	ctx, err := s.h.HandleKey(ctx, op, r)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "key", Challenge: "", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "key", Challenge: "", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -472,13 +473,13 @@ func (s *Server) checkKey(ctx context.Context, r *http.Request, op string, scope
 
 // checkToken reads the credentials of scheme "token" and passes them to the Handler.
 func (s *Server) checkToken(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oasrt.BearerToken(r)
+	token, ok := oashttp.BearerToken(r)
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "token", Challenge: "Bearer", Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "token", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleToken(ctx, op, token, scopes)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "token", Challenge: "Bearer", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "token", Challenge: "Bearer", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()

@@ -5,21 +5,21 @@ package specmistakes
 import (
 	"context"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -27,14 +27,14 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListTodos calls GET /todos
-func (c *Client) ListTodos(ctx context.Context, params ListTodosParams, opts ...oasrt.CallOption) (ListTodosResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListTodos(ctx context.Context, params ListTodosParams, opts ...oashttp.CallOption) (ListTodosResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/todos"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTodosResponse204{}, nil
@@ -43,14 +43,14 @@ func (c *Client) ListTodos(ctx context.Context, params ListTodosParams, opts ...
 }
 
 // ListTodos2 calls GET /lists/todos
-func (c *Client) ListTodos2(ctx context.Context, opts ...oasrt.CallOption) (ListTodos2Response, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListTodos2(ctx context.Context, opts ...oashttp.CallOption) (ListTodos2Response, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lists/todos"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTodos2Response204{}, nil

@@ -7,20 +7,21 @@ import (
 	"io"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,14 +29,14 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListEvents calls GET /events
-func (c *Client) ListEvents(ctx context.Context, opts ...oasrt.CallOption) (ListEventsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEvents(ctx context.Context, opts ...oashttp.CallOption) (ListEventsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
@@ -49,7 +50,7 @@ func (c *Client) ListEvents(ctx context.Context, opts ...oasrt.CallOption) (List
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}
@@ -89,9 +90,9 @@ func decodeListEventsResponse200(r *oasrt.Reader, v *[]Event) error {
 // until you break out, which closes the body. The other responses are as
 // ListEvents returns them. The client's timeout bounds the whole
 // call, the stream included: for long streams, make the client with
-// oasrt.WithTimeout(0) and bound the call with ctx.
-func (c *Client) ListEventsStream(ctx context.Context, opts ...oasrt.CallOption) (ListEventsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+// oashttp.WithTimeout(0) and bound the call with ctx.
+func (c *Client) ListEventsStream(ctx context.Context, opts ...oashttp.CallOption) (ListEventsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -100,7 +101,7 @@ func (c *Client) ListEventsStream(ctx context.Context, opts ...oasrt.CallOption)
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oasrt.CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -111,18 +112,18 @@ func (c *Client) ListEventsStream(ctx context.Context, opts ...oasrt.CallOption)
 			return nil, err
 		}
 		streaming = true
-		v.Items = oasrt.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Event).DecodeJSON))
+		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Event).DecodeJSON))
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
 // ImportEvents calls POST /events
-func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, opts ...oasrt.CallOption) (ImportEventsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, opts ...oashttp.CallOption) (ImportEventsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	if body.Items != nil {
-		req.BodyReader = oasrt.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+		req.BodyReader = oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
 			return oasrt.EncodeItems(w, out, body.Items, (*Event).EncodeJSON)
 		})
 		req.ContentType = "application/json"
@@ -131,7 +132,7 @@ func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, 
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ImportEventsResponse204{}, nil

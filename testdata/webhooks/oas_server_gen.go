@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // SubscribeResponse is the result of Subscribe: one of
@@ -28,7 +28,7 @@ func (v SubscribeResponse201) writeSubscribeResponse(rw http.ResponseWriter, r *
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -37,13 +37,13 @@ type Handler interface {
 
 	// HandleHookKey checks the credentials of security scheme "hookKey" (apiKey in header "X-Hook-Key")
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleHookKey(ctx context.Context, operationID string, key string) (context.Context, error)
 
 	// HandleAPIToken checks the credentials of security scheme "apiToken" (HTTP bearer token)
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleAPIToken(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 }
@@ -52,19 +52,19 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Subscribe returns oasrt.ErrNotImplemented.
+// Subscribe returns oashttp.ErrNotImplemented.
 func (Unimplemented) Subscribe(ctx context.Context, body *SubscribeRequest) (SubscribeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleHookKey rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleHookKey(ctx context.Context, operationID string, key string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleAPIToken rejects every request: no credentials are valid until it is written.
 func (Unimplemented) HandleAPIToken(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -81,7 +81,7 @@ var operations = [1]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -93,15 +93,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -120,7 +120,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -129,7 +129,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -140,14 +140,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -157,14 +157,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -202,7 +202,7 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.Subscribe(ctx, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeSubscribeResponse(w, s.cfg.ResponseRequest(r))
@@ -214,13 +214,13 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 
 // checkHookKey reads the credentials of scheme "hookKey" and passes them to the Handler.
 func (s *Server) checkHookKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oasrt.APIKey(r, "header", "X-Hook-Key")
+	key, ok := oashttp.APIKey(r, "header", "X-Hook-Key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleHookKey(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()
@@ -230,13 +230,13 @@ func (s *Server) checkHookKey(ctx context.Context, r *http.Request, op string, s
 
 // checkAPIToken reads the credentials of scheme "apiToken" and passes them to the Handler.
 func (s *Server) checkAPIToken(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oasrt.BearerToken(r)
+	token, ok := oashttp.BearerToken(r)
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "apiToken", Challenge: "Bearer", Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "apiToken", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleAPIToken(ctx, op, token, scopes)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "apiToken", Challenge: "Bearer", Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "apiToken", Challenge: "Bearer", Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()

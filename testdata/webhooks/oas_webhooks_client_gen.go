@@ -9,43 +9,44 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // WebhookClient sends the API's webhooks to the URLs given to each call: one
 // method per operation, returning the variant of the result that the
 // receiver's status and content type select. A status the operation does
-// not declare is a *oasrt.StatusError.
+// not declare is a *oashttp.StatusError.
 type WebhookClient struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewWebhookClient returns a client of the webhooks; opts are the API client's.
-func NewWebhookClient(opts ...oasrt.ClientOption) *WebhookClient {
-	return &WebhookClient{cfg: oasrt.NewSenderConfig(opts)}
+func NewWebhookClient(opts ...oashttp.ClientOption) *WebhookClient {
+	return &WebhookClient{cfg: oashttp.NewSenderConfig(opts)}
 }
 
 // PetAdded calls the webhook petAdded (POST, routed at /petAdded): A pet was added
-func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAddedParams, body *Pet, opts ...oasrt.CallOption) (PetAddedResponse, error) {
+func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAddedParams, body *Pet, opts ...oashttp.CallOption) (PetAddedResponse, error) {
 	if !c.cfg.SkipRequestCheck {
 		if params.Attempt.Set {
 			if int64(params.Attempt.Value) < 1 {
-				return nil, &oasrt.RequestCheckError{Err: &oasrt.ParamError{Name: "attempt", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Attempt.Value))}}
+				return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "attempt", In: "query", Err: fmt.Errorf("%v is less than minimum 1", int64(params.Attempt.Value))}}
 			}
 		}
 	}
-	req := oasrt.Request{Method: "POST", Options: opts}
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if req.Header == nil {
 		req.Header = http.Header{}
 	}
 	req.Header.Set("X-Signature", params.XSignature)
 	if params.Attempt.Set {
-		req.Query = oasrt.AppendQuery(req.Query, "attempt", true, ',', strconv.FormatInt(params.Attempt.Value, 10))
+		req.Query = oashttp.AppendQuery(req.Query, "attempt", true, ',', strconv.FormatInt(params.Attempt.Value, 10))
 	}
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -61,7 +62,7 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PetAddedResponse204{}, nil
@@ -76,8 +77,8 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 }
 
 // OnPetRemoved calls the webhook petRemoved (POST, routed at /petRemoved)
-func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPetRemovedRequest, opts ...oasrt.CallOption) (OnPetRemovedResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPetRemovedRequest, opts ...oashttp.CallOption) (OnPetRemovedResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.URL = url
 	if body != nil {
 		w := oasrt.GetWriter()
@@ -93,7 +94,7 @@ func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPe
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v OnPetRemovedResponse200
@@ -107,7 +108,7 @@ func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPe
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	}

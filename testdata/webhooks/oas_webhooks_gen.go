@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Results of webhookMatchRoute besides an operation index.
@@ -17,7 +18,7 @@ const (
 )
 
 // webhookMatchRoute finds the operation for a method and a request path from
-// oasrt.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -32,8 +33,8 @@ func webhookMatchRoute(method, path string, esc bool, p *[1]string) (op int, all
 		return webhookRouteNotFound, ""
 	}
 	if esc || len(path) > 1 && path[1] == 'p' {
-		seg0, _, more0 := oasrt.CutSegment(path[1:])
-		switch oasrt.StaticKey(seg0, esc) {
+		seg0, _, more0 := oashttp.CutSegment(path[1:])
+		switch oashttp.StaticKey(seg0, esc) {
 		case "petAdded":
 			if !more0 {
 				switch method {
@@ -87,7 +88,7 @@ func (v PetAddedResponse204) writePetAddedResponse(rw http.ResponseWriter, r *ht
 type PetAddedResponse410 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v PetAddedResponse410) Error() string {
 	return "petAdded: 410 response"
 }
@@ -120,8 +121,8 @@ func (v OnPetRemovedResponse200) writeOnPetRemovedResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk OnPetRemovedOK
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -129,12 +130,12 @@ func (v OnPetRemovedResponse200) writeOnPetRemovedResponse(rw http.ResponseWrite
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
 // WebhookHandler implements the receiving side of the API's webhooks, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed UnimplementedWebhooks to answer 501 for operations not written yet.
 type WebhookHandler interface {
@@ -146,7 +147,7 @@ type WebhookHandler interface {
 
 	// HandleHookKey checks the credentials of security scheme "hookKey" (apiKey in header "X-Hook-Key")
 	// for the operation named; it returns the context the operation runs with.
-	// Return oasrt.ErrForbidden (wrapped or not) for valid credentials that lack
+	// Return oashttp.ErrForbidden (wrapped or not) for valid credentials that lack
 	// a permission: 403; any other error is a 401.
 	HandleHookKey(ctx context.Context, operationID string, key string) (context.Context, error)
 }
@@ -155,19 +156,19 @@ type WebhookHandler interface {
 // it in a WebhookHandler so that operations added to the spec do not break the build.
 type UnimplementedWebhooks struct{}
 
-// PetAdded returns oasrt.ErrNotImplemented.
+// PetAdded returns oashttp.ErrNotImplemented.
 func (UnimplementedWebhooks) PetAdded(ctx context.Context, params PetAddedParams, body *Pet) (PetAddedResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// OnPetRemoved returns oasrt.ErrNotImplemented.
+// OnPetRemoved returns oashttp.ErrNotImplemented.
 func (UnimplementedWebhooks) OnPetRemoved(ctx context.Context, body *OnPetRemovedRequest) (OnPetRemovedResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // HandleHookKey rejects every request: no credentials are valid until it is written.
 func (UnimplementedWebhooks) HandleHookKey(ctx context.Context, operationID string, key string) (context.Context, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // webhookOperations lists the operations by index: operationId, path template, tags.
@@ -185,7 +186,7 @@ var webhookOperations = [2]struct {
 // http.StripPrefix): it routes on the path it is given.
 type WebhookServer struct {
 	h   WebhookHandler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -197,15 +198,15 @@ type WebhookServer struct {
 // NewWebhookServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewWebhookServer(h WebhookHandler, opts ...oasrt.ServerOption) *WebhookServer {
+func NewWebhookServer(h WebhookHandler, opts ...oashttp.ServerOption) *WebhookServer {
 	ids := make([]string, len(webhookOperations))
 	for i, o := range webhookOperations {
 		ids[i] = o.id
 	}
-	s := &WebhookServer{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &WebhookServer{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range webhookOperations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -224,7 +225,7 @@ func (s *WebhookServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *WebhookServer) recover(w http.ResponseWriter, r *http.Request) {
@@ -233,7 +234,7 @@ func (s *WebhookServer) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := webhookMatchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = webhookOperations[op].id
@@ -244,14 +245,14 @@ func (s *WebhookServer) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *WebhookServer) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := webhookMatchRoute(r.Method, path, esc, &p)
 	switch op {
 	case webhookRouteNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case webhookRouteMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -261,14 +262,14 @@ func (s *WebhookServer) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *WebhookServer) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -308,7 +309,7 @@ func (s *WebhookServer) handlePetAdded(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.PetAdded(r.Context(), params, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writePetAddedResponse(w, s.cfg.ResponseRequest(r))
@@ -324,29 +325,29 @@ func decodePetAddedParams(r *http.Request, p []string, esc bool) (params PetAdde
 	if s := r.Header.Get("X-Signature"); s != "" {
 		params.XSignature = s
 	} else {
-		return params, &oasrt.ParamError{Name: "X-Signature", In: "header", Err: oasrt.ErrMissing}
+		return params, &oashttp.ParamError{Name: "X-Signature", In: "header", Err: oashttp.ErrMissing}
 	}
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "attempt":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "attempt", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "attempt", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "attempt", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "attempt", In: "query", Err: err}
 			}
 			params.Attempt.Set = true
-			x, err := oasrt.ParseInt(s, 64)
+			x, err := oashttp.ParseInt(s, 64)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "attempt", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "attempt", In: "query", Err: err}
 			}
 			if x < 1 {
-				return params, &oasrt.ParamError{Name: "attempt", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
+				return params, &oashttp.ParamError{Name: "attempt", In: "query", Err: fmt.Errorf("%v is less than minimum 1", x)}
 			}
 			params.Attempt.Value = x
 		}
@@ -361,8 +362,8 @@ func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Reques
 		s.cfg.Error(w, r, err)
 		return
 	}
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesOnPetRemoved[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesOnPetRemoved[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesOnPetRemoved[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesOnPetRemoved[:]})
 		return
 	}
 	var body *OnPetRemovedRequest
@@ -388,7 +389,7 @@ func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Reques
 	}
 	res, err := s.h.OnPetRemoved(ctx, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeOnPetRemovedResponse(w, s.cfg.ResponseRequest(r))
@@ -403,13 +404,13 @@ var producesOnPetRemoved = [...]string{"application/json"}
 
 // checkHookKey reads the credentials of scheme "hookKey" and passes them to the Handler.
 func (s *WebhookServer) checkHookKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oasrt.APIKey(r, "header", "X-Hook-Key")
+	key, ok := oashttp.APIKey(r, "header", "X-Hook-Key")
 	if !ok {
-		return nil, &oasrt.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: oasrt.ErrNoCredentials}
+		return nil, &oashttp.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: oashttp.ErrNoCredentials}
 	}
 	ctx, err := s.h.HandleHookKey(ctx, op, key)
 	if err != nil {
-		return nil, &oasrt.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: err}
+		return nil, &oashttp.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: err}
 	}
 	if ctx == nil {
 		ctx = r.Context()

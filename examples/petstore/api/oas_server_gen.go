@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // UpdatePetResponse is the result of UpdatePet: one of
@@ -36,8 +37,8 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Pet
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -45,7 +46,7 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -55,7 +56,7 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 type UpdatePetResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetResponse400) Error() string {
 	return "updatePet: 400 response"
 }
@@ -71,7 +72,7 @@ func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *
 type UpdatePetResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetResponse404) Error() string {
 	return "updatePet: 404 response"
 }
@@ -87,7 +88,7 @@ func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *
 type UpdatePetResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetResponse422) Error() string {
 	return "updatePet: 422 response"
 }
@@ -120,8 +121,8 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Pet
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -129,7 +130,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -139,7 +140,7 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 type AddPetResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v AddPetResponse400) Error() string {
 	return "addPet: 400 response"
 }
@@ -155,7 +156,7 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 type AddPetResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v AddPetResponse422) Error() string {
 	return "addPet: 422 response"
 }
@@ -200,8 +201,8 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk []Pet
 			if err := r.ArrStart(); err != nil {
 				return err
@@ -231,7 +232,7 @@ func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.Respo
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -246,7 +247,7 @@ type FindPetsByStatusResponse200Stream struct {
 }
 
 func (v FindPetsByStatusResponse200Stream) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	oasrt.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
+	oashttp.WriteStream(rw, r, 200, "application/json", func(w *oasrt.Writer, out io.Writer) error {
 		return oasrt.EncodeItems(w, out, v.Items, (*Pet).EncodeJSON)
 	})
 	return nil
@@ -258,7 +259,7 @@ func (v FindPetsByStatusResponse200Stream) writeFindPetsByStatusResponse(rw http
 type FindPetsByStatusResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v FindPetsByStatusResponse400) Error() string {
 	return "findPetsByStatus: 400 response"
 }
@@ -303,8 +304,8 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk []Pet
 			if err := r.ArrStart(); err != nil {
 				return err
@@ -334,7 +335,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -344,7 +345,7 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 type FindPetsByTagsResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v FindPetsByTagsResponse400) Error() string {
 	return "findPetsByTags: 400 response"
 }
@@ -384,8 +385,8 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Pet
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -393,7 +394,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -403,7 +404,7 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 type GetPetByIDResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetPetByIDResponse400) Error() string {
 	return "getPetById: 400 response"
 }
@@ -419,7 +420,7 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 type GetPetByIDResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetPetByIDResponse404) Error() string {
 	return "getPetById: 404 response"
 }
@@ -465,8 +466,8 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Pet
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -474,7 +475,7 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -484,7 +485,7 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 type UpdatePetWithFormResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetWithFormResponse400) Error() string {
 	return "updatePetWithForm: 400 response"
 }
@@ -500,7 +501,7 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 type UpdatePetWithFormResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdatePetWithFormResponse404) Error() string {
 	return "updatePetWithForm: 404 response"
 }
@@ -543,7 +544,7 @@ func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *
 type DeletePetResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeletePetResponse400) Error() string {
 	return "deletePet: 400 response"
 }
@@ -559,7 +560,7 @@ func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *
 type DeletePetResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeletePetResponse404) Error() string {
 	return "deletePet: 404 response"
 }
@@ -602,8 +603,8 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk APIResponse
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -611,7 +612,7 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -621,7 +622,7 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 type UploadFileResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UploadFileResponse400) Error() string {
 	return "uploadFile: 400 response"
 }
@@ -637,7 +638,7 @@ func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r
 type UploadFileResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UploadFileResponse404) Error() string {
 	return "uploadFile: 404 response"
 }
@@ -677,8 +678,8 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk map[string]int32
 			if err := r.ObjStart(); err != nil {
 				return err
@@ -710,7 +711,7 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -737,8 +738,8 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Order
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -746,7 +747,7 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -756,7 +757,7 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 type PlaceOrderResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v PlaceOrderResponse400) Error() string {
 	return "placeOrder: 400 response"
 }
@@ -772,7 +773,7 @@ func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r
 type PlaceOrderResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v PlaceOrderResponse422) Error() string {
 	return "placeOrder: 422 response"
 }
@@ -812,8 +813,8 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk Order
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -821,7 +822,7 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -831,7 +832,7 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 type GetOrderByIDResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetOrderByIDResponse400) Error() string {
 	return "getOrderById: 400 response"
 }
@@ -847,7 +848,7 @@ func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWrite
 type GetOrderByIDResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetOrderByIDResponse404) Error() string {
 	return "getOrderById: 404 response"
 }
@@ -888,7 +889,7 @@ func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter,
 type DeleteOrderResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteOrderResponse400) Error() string {
 	return "deleteOrder: 400 response"
 }
@@ -904,7 +905,7 @@ func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter,
 type DeleteOrderResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteOrderResponse404) Error() string {
 	return "deleteOrder: 404 response"
 }
@@ -937,8 +938,8 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk User
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -946,7 +947,7 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -956,7 +957,7 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 type CreateUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUserResponse400) Error() string {
 	return "createUser: 400 response"
 }
@@ -972,7 +973,7 @@ func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r
 type CreateUserResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUserResponse422) Error() string {
 	return "createUser: 422 response"
 }
@@ -1005,8 +1006,8 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk User
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -1014,7 +1015,7 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -1024,7 +1025,7 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 type CreateUsersWithListInputResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUsersWithListInputResponse400) Error() string {
 	return "createUsersWithListInput: 400 response"
 }
@@ -1040,7 +1041,7 @@ func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputRespon
 type CreateUsersWithListInputResponse422 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v CreateUsersWithListInputResponse422) Error() string {
 	return "createUsersWithListInput: 422 response"
 }
@@ -1089,8 +1090,8 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk string
 			x1, err := r.Str()
 			if err != nil {
@@ -1109,9 +1110,9 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 		h.Set("X-Rate-Limit", strconv.FormatInt(int64(v.XRateLimit.Value), 10))
 	}
 	if v.XExpiresAfter.Set {
-		h.Set("X-Expires-After", oasrt.FormatTime(v.XExpiresAfter.Value))
+		h.Set("X-Expires-After", oashttp.FormatTime(v.XExpiresAfter.Value))
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -1121,7 +1122,7 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 type LoginUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v LoginUserResponse400) Error() string {
 	return "loginUser: 400 response"
 }
@@ -1179,8 +1180,8 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 		oasrt.ReleaseWriter(w)
 		return err
 	}
-	if oasrt.ChecksResponse(r) {
-		if err := oasrt.CheckResponse(200, w, func(r *oasrt.Reader) error {
+	if oashttp.ChecksResponse(r) {
+		if err := oashttp.CheckResponse(200, w, func(r *oasrt.Reader) error {
 			var chk User
 			return chk.DecodeJSON(r)
 		}); err != nil {
@@ -1188,7 +1189,7 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 			return err
 		}
 	}
-	oasrt.WriteBody(rw, r, 200, "application/json", w)
+	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
 }
 
@@ -1198,7 +1199,7 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 type GetUserByNameResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetUserByNameResponse400) Error() string {
 	return "getUserByName: 400 response"
 }
@@ -1214,7 +1215,7 @@ func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWri
 type GetUserByNameResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v GetUserByNameResponse404) Error() string {
 	return "getUserByName: 404 response"
 }
@@ -1255,7 +1256,7 @@ func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r
 type UpdateUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdateUserResponse400) Error() string {
 	return "updateUser: 400 response"
 }
@@ -1271,7 +1272,7 @@ func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r
 type UpdateUserResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v UpdateUserResponse404) Error() string {
 	return "updateUser: 404 response"
 }
@@ -1312,7 +1313,7 @@ func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r
 type DeleteUserResponse400 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteUserResponse400) Error() string {
 	return "deleteUser: 400 response"
 }
@@ -1328,7 +1329,7 @@ func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r
 type DeleteUserResponse404 struct{}
 
 // Error says which response v is: a client made with
-// oasrt.WithErrorResults returns it as the call's error too.
+// oashttp.WithErrorResults returns it as the call's error too.
 func (v DeleteUserResponse404) Error() string {
 	return "deleteUser: 404 response"
 }
@@ -1339,7 +1340,7 @@ func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter, r
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -1358,7 +1359,7 @@ type Handler interface {
 	// DeletePet handles DELETE /pet/{petId}: Deletes a pet.
 	DeletePet(ctx context.Context, params DeletePetParams) (DeletePetResponse, error)
 	// UploadFile handles POST /pet/{petId}/uploadImage: Uploads an image.
-	UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody) (UploadFileResponse, error)
+	UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody) (UploadFileResponse, error)
 	// GetInventory handles GET /store/inventory: Returns pet inventories by status.
 	GetInventory(ctx context.Context) (GetInventoryResponse, error)
 	// PlaceOrder handles POST /store/order: Place an order for a pet.
@@ -1388,99 +1389,99 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// UpdatePet returns oasrt.ErrNotImplemented.
+// UpdatePet returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdatePet(ctx context.Context, body *Pet) (UpdatePetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// AddPet returns oasrt.ErrNotImplemented.
+// AddPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// FindPetsByStatus returns oasrt.ErrNotImplemented.
+// FindPetsByStatus returns oashttp.ErrNotImplemented.
 func (Unimplemented) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams) (FindPetsByStatusResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// FindPetsByTags returns oasrt.ErrNotImplemented.
+// FindPetsByTags returns oashttp.ErrNotImplemented.
 func (Unimplemented) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams) (FindPetsByTagsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPetByID returns oasrt.ErrNotImplemented.
+// GetPetByID returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPetByIDResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UpdatePetWithForm returns oasrt.ErrNotImplemented.
+// UpdatePetWithForm returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams) (UpdatePetWithFormResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePet returns oasrt.ErrNotImplemented.
+// DeletePet returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePet(ctx context.Context, params DeletePetParams) (DeletePetResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UploadFile returns oasrt.ErrNotImplemented.
-func (Unimplemented) UploadFile(ctx context.Context, params UploadFileParams, body oasrt.RawBody) (UploadFileResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+// UploadFile returns oashttp.ErrNotImplemented.
+func (Unimplemented) UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody) (UploadFileResponse, error) {
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetInventory returns oasrt.ErrNotImplemented.
+// GetInventory returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetInventory(ctx context.Context) (GetInventoryResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// PlaceOrder returns oasrt.ErrNotImplemented.
+// PlaceOrder returns oashttp.ErrNotImplemented.
 func (Unimplemented) PlaceOrder(ctx context.Context, body *Order) (PlaceOrderResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrderByID returns oasrt.ErrNotImplemented.
+// GetOrderByID returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrderByID(ctx context.Context, params GetOrderByIDParams) (GetOrderByIDResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrder returns oasrt.ErrNotImplemented.
+// DeleteOrder returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrder(ctx context.Context, params DeleteOrderParams) (DeleteOrderResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUser returns oasrt.ErrNotImplemented.
+// CreateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUser(ctx context.Context, body *User) (CreateUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUsersWithListInput returns oasrt.ErrNotImplemented.
+// CreateUsersWithListInput returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUsersWithListInput(ctx context.Context, body *[]User) (CreateUsersWithListInputResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// LoginUser returns oasrt.ErrNotImplemented.
+// LoginUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) LoginUser(ctx context.Context, params LoginUserParams) (LoginUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// LogoutUser returns oasrt.ErrNotImplemented.
+// LogoutUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) LogoutUser(ctx context.Context) (LogoutUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUserByName returns oasrt.ErrNotImplemented.
+// GetUserByName returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUserByName(ctx context.Context, params GetUserByNameParams) (GetUserByNameResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// UpdateUser returns oasrt.ErrNotImplemented.
+// UpdateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdateUser(ctx context.Context, params UpdateUserParams, body *User) (UpdateUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUser returns oasrt.ErrNotImplemented.
+// DeleteUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUser(ctx context.Context, params DeleteUserParams) (DeleteUserResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -1515,7 +1516,7 @@ var operations = [19]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -1527,15 +1528,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -1554,7 +1555,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -1563,7 +1564,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -1574,14 +1575,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -1591,14 +1592,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -1644,8 +1645,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 
 // handleUpdatePet serves PUT /pet.
 func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUpdatePet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUpdatePet[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUpdatePet[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUpdatePet[:]})
 		return
 	}
 	var body *Pet
@@ -1671,7 +1672,7 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.UpdatePet(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUpdatePetResponse(w, s.cfg.ResponseRequest(r))
@@ -1686,8 +1687,8 @@ var producesUpdatePet = [...]string{"application/json"}
 
 // handleAddPet serves POST /pet.
 func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesAddPet[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesAddPet[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesAddPet[:]})
 		return
 	}
 	var body *Pet
@@ -1713,7 +1714,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.AddPet(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeAddPetResponse(w, s.cfg.ResponseRequest(r))
@@ -1728,8 +1729,8 @@ var producesAddPet = [...]string{"application/json"}
 
 // handleFindPetsByStatus serves GET /pet/findByStatus.
 func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesFindPetsByStatus[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesFindPetsByStatus[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesFindPetsByStatus[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesFindPetsByStatus[:]})
 		return
 	}
 	params, err := decodeFindPetsByStatusParams(r, p, esc)
@@ -1739,7 +1740,7 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.FindPetsByStatus(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeFindPetsByStatusResponse(w, s.cfg.ResponseRequest(r))
@@ -1758,16 +1759,16 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "status":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: err}
 			}
 			params.Status.Set = true
 			switch s {
@@ -1778,7 +1779,7 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 			case "sold":
 				params.Status.Value = FindPetsByStatusStatusSold
 			default:
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.InvalidValue(s, "FindPetsByStatusStatus")}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.InvalidValue(s, "FindPetsByStatusStatus")}
 			}
 		}
 	}
@@ -1787,8 +1788,8 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 
 // handleFindPetsByTags serves GET /pet/findByTags.
 func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesFindPetsByTags[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesFindPetsByTags[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesFindPetsByTags[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesFindPetsByTags[:]})
 		return
 	}
 	params, err := decodeFindPetsByTagsParams(r, p, esc)
@@ -1798,7 +1799,7 @@ func (s *Server) handleFindPetsByTags(w http.ResponseWriter, r *http.Request, p 
 	}
 	res, err := s.h.FindPetsByTags(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeFindPetsByTagsResponse(w, s.cfg.ResponseRequest(r))
@@ -1818,14 +1819,14 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params F
 	var raw0 []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "tags":
 			seen[0] = true
 			var err error
-			raw0, err = oasrt.QueryArray(raw0, value, 0)
+			raw0, err = oashttp.QueryArray(raw0, value, 0)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "tags", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "tags", In: "query", Err: err}
 			}
 		}
 	}
@@ -1837,8 +1838,8 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params F
 
 // handleGetPetByID serves GET /pet/{petId}.
 func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetPetByID[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetPetByID[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetPetByID[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetPetByID[:]})
 		return
 	}
 	params, err := decodeGetPetByIDParams(r, p, esc)
@@ -1848,7 +1849,7 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.GetPetByID(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetPetByIDResponse(w, s.cfg.ResponseRequest(r))
@@ -1865,13 +1866,13 @@ var producesGetPetByID = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
 		params.PetID = x
 	}
@@ -1880,8 +1881,8 @@ func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPe
 
 // handleUpdatePetWithForm serves POST /pet/{petId}.
 func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUpdatePetWithForm[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUpdatePetWithForm[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUpdatePetWithForm[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUpdatePetWithForm[:]})
 		return
 	}
 	params, err := decodeUpdatePetWithFormParams(r, p, esc)
@@ -1891,7 +1892,7 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.UpdatePetWithForm(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUpdatePetWithFormResponse(w, s.cfg.ResponseRequest(r))
@@ -1908,40 +1909,40 @@ var producesUpdatePetWithForm = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (params UpdatePetWithFormParams, err error) {
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
 		params.PetID = x
 	}
 	var seen [2]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "name":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "name", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "name", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "name", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "name", In: "query", Err: err}
 			}
 			params.Name.Set = true
 			params.Name.Value = s
 		case "status":
 			if seen[1] {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: err}
 			}
 			params.Status.Set = true
 			switch s {
@@ -1952,7 +1953,7 @@ func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (param
 			case "sold":
 				params.Status.Value = UpdatePetWithFormStatusSold
 			default:
-				return params, &oasrt.ParamError{Name: "status", In: "query", Err: oasrt.InvalidValue(s, "UpdatePetWithFormStatus")}
+				return params, &oashttp.ParamError{Name: "status", In: "query", Err: oashttp.InvalidValue(s, "UpdatePetWithFormStatus")}
 			}
 		}
 	}
@@ -1968,7 +1969,7 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.DeletePet(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeletePetResponse(w, s.cfg.ResponseRequest(r))
@@ -1986,13 +1987,13 @@ func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params Delete
 		params.APIKey.Value = s
 	}
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
 		params.PetID = x
 	}
@@ -2001,8 +2002,8 @@ func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params Delete
 
 // handleUploadFile serves POST /pet/{petId}/uploadImage.
 func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesUploadFile[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesUploadFile[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesUploadFile[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesUploadFile[:]})
 		return
 	}
 	params, err := decodeUploadFileParams(r, p, esc)
@@ -2017,7 +2018,7 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.UploadFile(r.Context(), params, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUploadFileResponse(w, s.cfg.ResponseRequest(r))
@@ -2034,29 +2035,29 @@ var producesUploadFile = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params UploadFileParams, err error) {
 	{ // petId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "petId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "petId", In: "path", Err: err}
 		}
 		params.PetID = x
 	}
 	var seen [1]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "additionalMetadata":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "additionalMetadata", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "additionalMetadata", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "additionalMetadata", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "additionalMetadata", In: "query", Err: err}
 			}
 			params.AdditionalMetadata.Set = true
 			params.AdditionalMetadata.Value = s
@@ -2067,13 +2068,13 @@ func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params Uploa
 
 // handleGetInventory serves GET /store/inventory.
 func (s *Server) handleGetInventory(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetInventory[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetInventory[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetInventory[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetInventory[:]})
 		return
 	}
 	res, err := s.h.GetInventory(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetInventoryResponse(w, s.cfg.ResponseRequest(r))
@@ -2088,8 +2089,8 @@ var producesGetInventory = [...]string{"application/json"}
 
 // handlePlaceOrder serves POST /store/order.
 func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesPlaceOrder[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesPlaceOrder[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesPlaceOrder[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesPlaceOrder[:]})
 		return
 	}
 	var body *Order
@@ -2115,7 +2116,7 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.PlaceOrder(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writePlaceOrderResponse(w, s.cfg.ResponseRequest(r))
@@ -2130,8 +2131,8 @@ var producesPlaceOrder = [...]string{"application/json"}
 
 // handleGetOrderByID serves GET /store/order/{orderId}.
 func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetOrderByID[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetOrderByID[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetOrderByID[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetOrderByID[:]})
 		return
 	}
 	params, err := decodeGetOrderByIDParams(r, p, esc)
@@ -2141,7 +2142,7 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.GetOrderByID(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetOrderByIDResponse(w, s.cfg.ResponseRequest(r))
@@ -2158,13 +2159,13 @@ var producesGetOrderByID = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrderByIDParams(r *http.Request, p []string, esc bool) (params GetOrderByIDParams, err error) {
 	{ // orderId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
 		}
 		params.OrderID = x
 	}
@@ -2180,7 +2181,7 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.DeleteOrder(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteOrderResponse(w, s.cfg.ResponseRequest(r))
@@ -2194,13 +2195,13 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params DeleteOrderParams, err error) {
 	{ // orderId
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "orderId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "orderId", In: "path", Err: err}
 		}
 		params.OrderID = x
 	}
@@ -2209,8 +2210,8 @@ func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params Dele
 
 // handleCreateUser serves POST /user.
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUser[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesCreateUser[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesCreateUser[:]})
 		return
 	}
 	var body *User
@@ -2236,7 +2237,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.CreateUser(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateUserResponse(w, s.cfg.ResponseRequest(r))
@@ -2251,8 +2252,8 @@ var producesCreateUser = [...]string{"application/json"}
 
 // handleCreateUsersWithListInput serves POST /user/createWithList.
 func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesCreateUsersWithListInput[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesCreateUsersWithListInput[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesCreateUsersWithListInput[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesCreateUsersWithListInput[:]})
 		return
 	}
 	var body *[]User
@@ -2278,7 +2279,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 	}
 	res, err := s.h.CreateUsersWithListInput(r.Context(), body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateUsersWithListInputResponse(w, s.cfg.ResponseRequest(r))
@@ -2323,8 +2324,8 @@ func decodeCreateUsersWithListInputBody(r *oasrt.Reader, v *[]User) error {
 
 // handleLoginUser serves GET /user/login.
 func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesLoginUser[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesLoginUser[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesLoginUser[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesLoginUser[:]})
 		return
 	}
 	params, err := decodeLoginUserParams(r, p, esc)
@@ -2334,7 +2335,7 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.LoginUser(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeLoginUserResponse(w, s.cfg.ResponseRequest(r))
@@ -2353,27 +2354,27 @@ func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginU
 	var seen [2]bool
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oasrt.NextQuery(q)
+		key, value, q = oashttp.NextQuery(q)
 		switch key {
 		case "username":
 			if seen[0] {
-				return params, &oasrt.ParamError{Name: "username", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "username", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[0] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "username", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "username", In: "query", Err: err}
 			}
 			params.Username.Set = true
 			params.Username.Value = s
 		case "password":
 			if seen[1] {
-				return params, &oasrt.ParamError{Name: "password", In: "query", Err: oasrt.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "password", In: "query", Err: oashttp.ErrRepeated}
 			}
 			seen[1] = true
-			s, err := oasrt.QueryScalar(value)
+			s, err := oashttp.QueryScalar(value)
 			if err != nil {
-				return params, &oasrt.ParamError{Name: "password", In: "query", Err: err}
+				return params, &oashttp.ParamError{Name: "password", In: "query", Err: err}
 			}
 			params.Password.Set = true
 			params.Password.Value = s
@@ -2386,7 +2387,7 @@ func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginU
 func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.LogoutUser(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeLogoutUserResponse(w, s.cfg.ResponseRequest(r))
@@ -2398,8 +2399,8 @@ func (s *Server) handleLogoutUser(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUserByName serves GET /user/{username}.
 func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if accept := r.Header.Get("Accept"); !oasrt.Acceptable(accept, producesGetUserByName[:]) {
-		s.cfg.Error(w, r, &oasrt.NotAcceptableError{Accept: accept, Offers: producesGetUserByName[:]})
+	if accept := r.Header.Get("Accept"); !oashttp.Acceptable(accept, producesGetUserByName[:]) {
+		s.cfg.Error(w, r, &oashttp.NotAcceptableError{Accept: accept, Offers: producesGetUserByName[:]})
 		return
 	}
 	params, err := decodeGetUserByNameParams(r, p, esc)
@@ -2409,7 +2410,7 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetUserByName(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetUserByNameResponse(w, s.cfg.ResponseRequest(r))
@@ -2426,9 +2427,9 @@ var producesGetUserByName = [...]string{"application/json"}
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params GetUserByNameParams, err error) {
 	{ // username
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 		}
 		params.Username = s
 	}
@@ -2465,7 +2466,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.UpdateUser(r.Context(), params, body)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeUpdateUserResponse(w, s.cfg.ResponseRequest(r))
@@ -2479,9 +2480,9 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 // path parameters p captured by the router (escaped when esc is true).
 func decodeUpdateUserParams(r *http.Request, p []string, esc bool) (params UpdateUserParams, err error) {
 	{ // username
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 		}
 		params.Username = s
 	}
@@ -2497,7 +2498,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteUser(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
@@ -2511,9 +2512,9 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
 	{ // username
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "username", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 		}
 		params.Username = s
 	}

@@ -7,20 +7,21 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,13 +29,13 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // AddPet calls POST /pet: Add a new pet to the store.
-func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption) (AddPetResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOption) (AddPetResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pet"...)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
-				return nil, &oasrt.RequestCheckError{Err: err}
+				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
 		w := oasrt.GetWriter()
@@ -50,7 +51,7 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
@@ -64,7 +65,7 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:
@@ -84,15 +85,15 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oasrt.CallOption
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
-func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oasrt.CallOption) (GetPetByIDResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts ...oashttp.CallOption) (GetPetByIDResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.PetID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
@@ -106,7 +107,7 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 		}
 		b.Release()
 		if err != nil {
-			return nil, oasrt.ResponseError(resp.StatusCode, err)
+			return nil, oashttp.ResponseError(resp.StatusCode, err)
 		}
 		return v, nil
 	case 400:

@@ -6,21 +6,21 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,14 +28,14 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListMmyo calls GET /mmyo
-func (c *Client) ListMmyo(ctx context.Context, opts ...oasrt.CallOption) (ListMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (ListMmyoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMmyoResponse204{}, nil
@@ -44,14 +44,14 @@ func (c *Client) ListMmyo(ctx context.Context, opts ...oasrt.CallOption) (ListMm
 }
 
 // CreateMmyo calls POST /mmyo
-func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (CreateMmyoResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (CreateMmyoResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMmyoResponse204{}, nil
@@ -60,15 +60,15 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetMmyo calls GET /mmyo/{id}
-func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasrt.CallOption) (GetMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oashttp.CallOption) (GetMmyoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMmyoResponse204{}, nil
@@ -77,15 +77,15 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasr
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
-func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oasrt.CallOption) (DeleteMmyoResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oashttp.CallOption) (DeleteMmyoResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMmyoResponse204{}, nil
@@ -94,17 +94,17 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
-func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oasrt.CallOption) (GetMmyoItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oashttp.CallOption) (GetMmyoItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMmyoItemResponse204{}, nil
@@ -113,14 +113,14 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 }
 
 // ListOrders calls GET /orders
-func (c *Client) ListOrders(ctx context.Context, opts ...oasrt.CallOption) (ListOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (ListOrdersResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOrdersResponse204{}, nil
@@ -129,14 +129,14 @@ func (c *Client) ListOrders(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateOrders calls POST /orders
-func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (CreateOrdersResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (CreateOrdersResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOrdersResponse204{}, nil
@@ -145,15 +145,15 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetOrders calls GET /orders/{id}
-func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oasrt.CallOption) (GetOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oashttp.CallOption) (GetOrdersResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOrdersResponse204{}, nil
@@ -162,15 +162,15 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 }
 
 // DeleteOrders calls DELETE /orders/{id}
-func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oasrt.CallOption) (DeleteOrdersResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oashttp.CallOption) (DeleteOrdersResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOrdersResponse204{}, nil
@@ -179,17 +179,17 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
-func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oasrt.CallOption) (GetOrdersItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oashttp.CallOption) (GetOrdersItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOrdersItemResponse204{}, nil

@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ListMmyoResponse is the result of ListMmyo: one of
@@ -230,7 +230,7 @@ func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWri
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -260,54 +260,54 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListMmyo returns oasrt.ErrNotImplemented.
+// ListMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMmyo returns oasrt.ErrNotImplemented.
+// CreateMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyo returns oasrt.ErrNotImplemented.
+// GetMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMmyo returns oasrt.ErrNotImplemented.
+// DeleteMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (DeleteMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyoItem returns oasrt.ErrNotImplemented.
+// GetMmyoItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (GetMmyoItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListOrders returns oasrt.ErrNotImplemented.
+// ListOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOrders returns oasrt.ErrNotImplemented.
+// CreateOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOrders(ctx context.Context) (CreateOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrders returns oasrt.ErrNotImplemented.
+// GetOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrders returns oasrt.ErrNotImplemented.
+// DeleteOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (DeleteOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrdersItem returns oasrt.ErrNotImplemented.
+// GetOrdersItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -333,7 +333,7 @@ var operations = [10]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -345,15 +345,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -372,7 +372,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -381,7 +381,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -392,14 +392,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -409,14 +409,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -446,7 +446,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListMmyo(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
@@ -460,7 +460,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateMmyo(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
@@ -479,7 +479,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetMmyo(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
@@ -493,13 +493,13 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -515,7 +515,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteMmyo(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
@@ -529,13 +529,13 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -551,7 +551,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.GetMmyoItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
@@ -565,24 +565,24 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -593,7 +593,7 @@ func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetM
 func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListOrders(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
@@ -607,7 +607,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateOrders(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
@@ -626,7 +626,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.GetOrders(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
@@ -640,13 +640,13 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -662,7 +662,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.DeleteOrders(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
@@ -676,13 +676,13 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -698,7 +698,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetOrdersItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
@@ -712,24 +712,24 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}

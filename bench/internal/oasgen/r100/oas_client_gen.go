@@ -6,21 +6,21 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,14 +28,14 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListMmyo calls GET /mmyo
-func (c *Client) ListMmyo(ctx context.Context, opts ...oasrt.CallOption) (ListMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (ListMmyoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMmyoResponse204{}, nil
@@ -44,14 +44,14 @@ func (c *Client) ListMmyo(ctx context.Context, opts ...oasrt.CallOption) (ListMm
 }
 
 // CreateMmyo calls POST /mmyo
-func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (CreateMmyoResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (CreateMmyoResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMmyoResponse204{}, nil
@@ -60,15 +60,15 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetMmyo calls GET /mmyo/{id}
-func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasrt.CallOption) (GetMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oashttp.CallOption) (GetMmyoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMmyoResponse204{}, nil
@@ -77,15 +77,15 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasr
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
-func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oasrt.CallOption) (DeleteMmyoResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oashttp.CallOption) (DeleteMmyoResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMmyoResponse204{}, nil
@@ -94,17 +94,17 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
-func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oasrt.CallOption) (GetMmyoItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oashttp.CallOption) (GetMmyoItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMmyoItemResponse204{}, nil
@@ -113,14 +113,14 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 }
 
 // ListWdqxlykfqr calls GET /wdqxlykfqr
-func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption) (ListWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption) (ListWdqxlykfqrResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWdqxlykfqrResponse204{}, nil
@@ -129,14 +129,14 @@ func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateWdqxlykfqr calls POST /wdqxlykfqr
-func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption) (CreateWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption) (CreateWdqxlykfqrResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWdqxlykfqrResponse204{}, nil
@@ -145,15 +145,15 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
-func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oasrt.CallOption) (GetWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oashttp.CallOption) (GetWdqxlykfqrResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdqxlykfqrResponse204{}, nil
@@ -162,15 +162,15 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, 
 }
 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
-func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oasrt.CallOption) (DeleteWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oashttp.CallOption) (DeleteWdqxlykfqrResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWdqxlykfqrResponse204{}, nil
@@ -179,17 +179,17 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 }
 
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
-func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oasrt.CallOption) (GetWdqxlykfqrItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oashttp.CallOption) (GetWdqxlykfqrItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdqxlykfqrItemResponse204{}, nil
@@ -198,14 +198,14 @@ func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItem
 }
 
 // ListDgazlnoxuj calls GET /dgazlnoxuj
-func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption) (ListDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption) (ListDgazlnoxujResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDgazlnoxujResponse204{}, nil
@@ -214,14 +214,14 @@ func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateDgazlnoxuj calls POST /dgazlnoxuj
-func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption) (CreateDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption) (CreateDgazlnoxujResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDgazlnoxujResponse204{}, nil
@@ -230,15 +230,15 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
-func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oasrt.CallOption) (GetDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oashttp.CallOption) (GetDgazlnoxujResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDgazlnoxujResponse204{}, nil
@@ -247,15 +247,15 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, 
 }
 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
-func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oasrt.CallOption) (DeleteDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oashttp.CallOption) (DeleteDgazlnoxujResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDgazlnoxujResponse204{}, nil
@@ -264,17 +264,17 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 }
 
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
-func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oasrt.CallOption) (GetDgazlnoxujItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oashttp.CallOption) (GetDgazlnoxujItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDgazlnoxujItemResponse204{}, nil
@@ -283,14 +283,14 @@ func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItem
 }
 
 // ListHnltmg calls GET /hnltmg
-func (c *Client) ListHnltmg(ctx context.Context, opts ...oasrt.CallOption) (ListHnltmgResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHnltmg(ctx context.Context, opts ...oashttp.CallOption) (ListHnltmgResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHnltmgResponse204{}, nil
@@ -299,14 +299,14 @@ func (c *Client) ListHnltmg(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateHnltmg calls POST /hnltmg
-func (c *Client) CreateHnltmg(ctx context.Context, opts ...oasrt.CallOption) (CreateHnltmgResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHnltmg(ctx context.Context, opts ...oashttp.CallOption) (CreateHnltmgResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHnltmgResponse204{}, nil
@@ -315,15 +315,15 @@ func (c *Client) CreateHnltmg(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetHnltmg calls GET /hnltmg/{id}
-func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oasrt.CallOption) (GetHnltmgResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oashttp.CallOption) (GetHnltmgResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHnltmgResponse204{}, nil
@@ -332,15 +332,15 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...
 }
 
 // DeleteHnltmg calls DELETE /hnltmg/{id}
-func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oasrt.CallOption) (DeleteHnltmgResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oashttp.CallOption) (DeleteHnltmgResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHnltmgResponse204{}, nil
@@ -349,17 +349,17 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, op
 }
 
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
-func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oasrt.CallOption) (GetHnltmgItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oashttp.CallOption) (GetHnltmgItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHnltmgItemResponse204{}, nil
@@ -368,14 +368,14 @@ func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, 
 }
 
 // ListSqmlbhlktp calls GET /sqmlbhlktp
-func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption) (ListSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption) (ListSqmlbhlktpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSqmlbhlktpResponse204{}, nil
@@ -384,14 +384,14 @@ func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateSqmlbhlktp calls POST /sqmlbhlktp
-func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption) (CreateSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption) (CreateSqmlbhlktpResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSqmlbhlktpResponse204{}, nil
@@ -400,15 +400,15 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
-func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oasrt.CallOption) (GetSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oashttp.CallOption) (GetSqmlbhlktpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSqmlbhlktpResponse204{}, nil
@@ -417,15 +417,15 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, 
 }
 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
-func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oasrt.CallOption) (DeleteSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oashttp.CallOption) (DeleteSqmlbhlktpResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSqmlbhlktpResponse204{}, nil
@@ -434,17 +434,17 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 }
 
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
-func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oasrt.CallOption) (GetSqmlbhlktpItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oashttp.CallOption) (GetSqmlbhlktpItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSqmlbhlktpItemResponse204{}, nil
@@ -453,14 +453,14 @@ func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItem
 }
 
 // ListDlskblpu calls GET /dlskblpu
-func (c *Client) ListDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (ListDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (ListDlskblpuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDlskblpuResponse204{}, nil
@@ -469,14 +469,14 @@ func (c *Client) ListDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateDlskblpu calls POST /dlskblpu
-func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (CreateDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (CreateDlskblpuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDlskblpuResponse204{}, nil
@@ -485,15 +485,15 @@ func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetDlskblpu calls GET /dlskblpu/{id}
-func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oasrt.CallOption) (GetDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oashttp.CallOption) (GetDlskblpuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDlskblpuResponse204{}, nil
@@ -502,15 +502,15 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts
 }
 
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
-func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oasrt.CallOption) (DeleteDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oashttp.CallOption) (DeleteDlskblpuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDlskblpuResponse204{}, nil
@@ -519,17 +519,17 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 }
 
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
-func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oasrt.CallOption) (GetDlskblpuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oashttp.CallOption) (GetDlskblpuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDlskblpuItemResponse204{}, nil
@@ -538,14 +538,14 @@ func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemPara
 }
 
 // ListUugh calls GET /uugh
-func (c *Client) ListUugh(ctx context.Context, opts ...oasrt.CallOption) (ListUughResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUugh(ctx context.Context, opts ...oashttp.CallOption) (ListUughResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUughResponse204{}, nil
@@ -554,14 +554,14 @@ func (c *Client) ListUugh(ctx context.Context, opts ...oasrt.CallOption) (ListUu
 }
 
 // CreateUugh calls POST /uugh
-func (c *Client) CreateUugh(ctx context.Context, opts ...oasrt.CallOption) (CreateUughResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUugh(ctx context.Context, opts ...oashttp.CallOption) (CreateUughResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUughResponse204{}, nil
@@ -570,15 +570,15 @@ func (c *Client) CreateUugh(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetUugh calls GET /uugh/{id}
-func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oasrt.CallOption) (GetUughResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oashttp.CallOption) (GetUughResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUughResponse204{}, nil
@@ -587,15 +587,15 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oasr
 }
 
 // DeleteUugh calls DELETE /uugh/{id}
-func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oasrt.CallOption) (DeleteUughResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oashttp.CallOption) (DeleteUughResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUughResponse204{}, nil
@@ -604,17 +604,17 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts .
 }
 
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
-func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oasrt.CallOption) (GetUughItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oashttp.CallOption) (GetUughItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUughItemResponse204{}, nil
@@ -623,14 +623,14 @@ func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts
 }
 
 // ListSvashrrvcd calls GET /svashrrvcd
-func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption) (ListSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption) (ListSvashrrvcdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSvashrrvcdResponse204{}, nil
@@ -639,14 +639,14 @@ func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateSvashrrvcd calls POST /svashrrvcd
-func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption) (CreateSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption) (CreateSvashrrvcdResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSvashrrvcdResponse204{}, nil
@@ -655,15 +655,15 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
-func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oasrt.CallOption) (GetSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oashttp.CallOption) (GetSvashrrvcdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvashrrvcdResponse204{}, nil
@@ -672,15 +672,15 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, 
 }
 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
-func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oasrt.CallOption) (DeleteSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oashttp.CallOption) (DeleteSvashrrvcdResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSvashrrvcdResponse204{}, nil
@@ -689,17 +689,17 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 }
 
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
-func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oasrt.CallOption) (GetSvashrrvcdItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oashttp.CallOption) (GetSvashrrvcdItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvashrrvcdItemResponse204{}, nil
@@ -708,14 +708,14 @@ func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItem
 }
 
 // ListNrvhsjyft calls GET /nrvhsjyft
-func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) (ListNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) (ListNrvhsjyftResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNrvhsjyftResponse204{}, nil
@@ -724,14 +724,14 @@ func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateNrvhsjyft calls POST /nrvhsjyft
-func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) (CreateNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) (CreateNrvhsjyftResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNrvhsjyftResponse204{}, nil
@@ -740,15 +740,15 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
-func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oasrt.CallOption) (GetNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oashttp.CallOption) (GetNrvhsjyftResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNrvhsjyftResponse204{}, nil
@@ -757,15 +757,15 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, op
 }
 
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
-func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oasrt.CallOption) (DeleteNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oashttp.CallOption) (DeleteNrvhsjyftResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNrvhsjyftResponse204{}, nil
@@ -774,17 +774,17 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 }
 
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
-func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oasrt.CallOption) (GetNrvhsjyftItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oashttp.CallOption) (GetNrvhsjyftItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNrvhsjyftItemResponse204{}, nil
@@ -793,14 +793,14 @@ func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemPa
 }
 
 // ListXrwjtbb calls GET /xrwjtbb
-func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (ListXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (ListXrwjtbbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXrwjtbbResponse204{}, nil
@@ -809,14 +809,14 @@ func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateXrwjtbb calls POST /xrwjtbb
-func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (CreateXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (CreateXrwjtbbResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXrwjtbbResponse204{}, nil
@@ -825,15 +825,15 @@ func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetXrwjtbb calls GET /xrwjtbb/{id}
-func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oasrt.CallOption) (GetXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oashttp.CallOption) (GetXrwjtbbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXrwjtbbResponse204{}, nil
@@ -842,15 +842,15 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts .
 }
 
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
-func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oasrt.CallOption) (DeleteXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oashttp.CallOption) (DeleteXrwjtbbResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXrwjtbbResponse204{}, nil
@@ -859,17 +859,17 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, 
 }
 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
-func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oasrt.CallOption) (GetXrwjtbbItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oashttp.CallOption) (GetXrwjtbbItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXrwjtbbItemResponse204{}, nil
@@ -878,14 +878,14 @@ func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams
 }
 
 // ListNwcvaojrql calls GET /nwcvaojrql
-func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption) (ListNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption) (ListNwcvaojrqlResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNwcvaojrqlResponse204{}, nil
@@ -894,14 +894,14 @@ func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateNwcvaojrql calls POST /nwcvaojrql
-func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption) (CreateNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption) (CreateNwcvaojrqlResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNwcvaojrqlResponse204{}, nil
@@ -910,15 +910,15 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
-func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oasrt.CallOption) (GetNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oashttp.CallOption) (GetNwcvaojrqlResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwcvaojrqlResponse204{}, nil
@@ -927,15 +927,15 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, 
 }
 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
-func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oasrt.CallOption) (DeleteNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oashttp.CallOption) (DeleteNwcvaojrqlResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNwcvaojrqlResponse204{}, nil
@@ -944,17 +944,17 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 }
 
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
-func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oasrt.CallOption) (GetNwcvaojrqlItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oashttp.CallOption) (GetNwcvaojrqlItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwcvaojrqlItemResponse204{}, nil
@@ -963,14 +963,14 @@ func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItem
 }
 
 // ListLfubzamkh calls GET /lfubzamkh
-func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) (ListLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) (ListLfubzamkhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLfubzamkhResponse204{}, nil
@@ -979,14 +979,14 @@ func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateLfubzamkh calls POST /lfubzamkh
-func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) (CreateLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) (CreateLfubzamkhResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLfubzamkhResponse204{}, nil
@@ -995,15 +995,15 @@ func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetLfubzamkh calls GET /lfubzamkh/{id}
-func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oasrt.CallOption) (GetLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oashttp.CallOption) (GetLfubzamkhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLfubzamkhResponse204{}, nil
@@ -1012,15 +1012,15 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, op
 }
 
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
-func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oasrt.CallOption) (DeleteLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oashttp.CallOption) (DeleteLfubzamkhResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLfubzamkhResponse204{}, nil
@@ -1029,17 +1029,17 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 }
 
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
-func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oasrt.CallOption) (GetLfubzamkhItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oashttp.CallOption) (GetLfubzamkhItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLfubzamkhItemResponse204{}, nil
@@ -1048,14 +1048,14 @@ func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemPa
 }
 
 // ListSzrw calls GET /szrw
-func (c *Client) ListSzrw(ctx context.Context, opts ...oasrt.CallOption) (ListSzrwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSzrw(ctx context.Context, opts ...oashttp.CallOption) (ListSzrwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSzrwResponse204{}, nil
@@ -1064,14 +1064,14 @@ func (c *Client) ListSzrw(ctx context.Context, opts ...oasrt.CallOption) (ListSz
 }
 
 // CreateSzrw calls POST /szrw
-func (c *Client) CreateSzrw(ctx context.Context, opts ...oasrt.CallOption) (CreateSzrwResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSzrw(ctx context.Context, opts ...oashttp.CallOption) (CreateSzrwResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSzrwResponse204{}, nil
@@ -1080,15 +1080,15 @@ func (c *Client) CreateSzrw(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetSzrw calls GET /szrw/{id}
-func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oasrt.CallOption) (GetSzrwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oashttp.CallOption) (GetSzrwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSzrwResponse204{}, nil
@@ -1097,15 +1097,15 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oasr
 }
 
 // DeleteSzrw calls DELETE /szrw/{id}
-func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oasrt.CallOption) (DeleteSzrwResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oashttp.CallOption) (DeleteSzrwResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSzrwResponse204{}, nil
@@ -1114,17 +1114,17 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts .
 }
 
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
-func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oasrt.CallOption) (GetSzrwItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oashttp.CallOption) (GetSzrwItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSzrwItemResponse204{}, nil
@@ -1133,14 +1133,14 @@ func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts
 }
 
 // ListZyccvzoabv calls GET /zyccvzoabv
-func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption) (ListZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption) (ListZyccvzoabvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZyccvzoabvResponse204{}, nil
@@ -1149,14 +1149,14 @@ func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateZyccvzoabv calls POST /zyccvzoabv
-func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption) (CreateZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption) (CreateZyccvzoabvResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZyccvzoabvResponse204{}, nil
@@ -1165,15 +1165,15 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
-func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oasrt.CallOption) (GetZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oashttp.CallOption) (GetZyccvzoabvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZyccvzoabvResponse204{}, nil
@@ -1182,15 +1182,15 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, 
 }
 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
-func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oasrt.CallOption) (DeleteZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oashttp.CallOption) (DeleteZyccvzoabvResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZyccvzoabvResponse204{}, nil
@@ -1199,17 +1199,17 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 }
 
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
-func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oasrt.CallOption) (GetZyccvzoabvItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oashttp.CallOption) (GetZyccvzoabvItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZyccvzoabvItemResponse204{}, nil
@@ -1218,14 +1218,14 @@ func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItem
 }
 
 // ListRtugdwewe calls GET /rtugdwewe
-func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) (ListRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) (ListRtugdweweResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListRtugdweweResponse204{}, nil
@@ -1234,14 +1234,14 @@ func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateRtugdwewe calls POST /rtugdwewe
-func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) (CreateRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) (CreateRtugdweweResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateRtugdweweResponse204{}, nil
@@ -1250,15 +1250,15 @@ func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetRtugdwewe calls GET /rtugdwewe/{id}
-func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oasrt.CallOption) (GetRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oashttp.CallOption) (GetRtugdweweResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRtugdweweResponse204{}, nil
@@ -1267,15 +1267,15 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, op
 }
 
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
-func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oasrt.CallOption) (DeleteRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oashttp.CallOption) (DeleteRtugdweweResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteRtugdweweResponse204{}, nil
@@ -1284,17 +1284,17 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 }
 
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
-func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oasrt.CallOption) (GetRtugdweweItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oashttp.CallOption) (GetRtugdweweItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRtugdweweItemResponse204{}, nil
@@ -1303,14 +1303,14 @@ func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemPa
 }
 
 // ListNqhlcbrwy calls GET /nqhlcbrwy
-func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) (ListNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) (ListNqhlcbrwyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNqhlcbrwyResponse204{}, nil
@@ -1319,14 +1319,14 @@ func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateNqhlcbrwy calls POST /nqhlcbrwy
-func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) (CreateNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) (CreateNqhlcbrwyResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNqhlcbrwyResponse204{}, nil
@@ -1335,15 +1335,15 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
-func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oasrt.CallOption) (GetNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oashttp.CallOption) (GetNqhlcbrwyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNqhlcbrwyResponse204{}, nil
@@ -1352,15 +1352,15 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, op
 }
 
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
-func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oasrt.CallOption) (DeleteNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oashttp.CallOption) (DeleteNqhlcbrwyResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNqhlcbrwyResponse204{}, nil
@@ -1369,17 +1369,17 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 }
 
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
-func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oasrt.CallOption) (GetNqhlcbrwyItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oashttp.CallOption) (GetNqhlcbrwyItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNqhlcbrwyItemResponse204{}, nil
@@ -1388,14 +1388,14 @@ func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemPa
 }
 
 // ListJthgvs calls GET /jthgvs
-func (c *Client) ListJthgvs(ctx context.Context, opts ...oasrt.CallOption) (ListJthgvsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListJthgvs(ctx context.Context, opts ...oashttp.CallOption) (ListJthgvsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJthgvsResponse204{}, nil
@@ -1404,14 +1404,14 @@ func (c *Client) ListJthgvs(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateJthgvs calls POST /jthgvs
-func (c *Client) CreateJthgvs(ctx context.Context, opts ...oasrt.CallOption) (CreateJthgvsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateJthgvs(ctx context.Context, opts ...oashttp.CallOption) (CreateJthgvsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJthgvsResponse204{}, nil
@@ -1420,15 +1420,15 @@ func (c *Client) CreateJthgvs(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetJthgvs calls GET /jthgvs/{id}
-func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oasrt.CallOption) (GetJthgvsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oashttp.CallOption) (GetJthgvsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJthgvsResponse204{}, nil
@@ -1437,15 +1437,15 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...
 }
 
 // DeleteJthgvs calls DELETE /jthgvs/{id}
-func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oasrt.CallOption) (DeleteJthgvsResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oashttp.CallOption) (DeleteJthgvsResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJthgvsResponse204{}, nil
@@ -1454,17 +1454,17 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, op
 }
 
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
-func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oasrt.CallOption) (GetJthgvsItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oashttp.CallOption) (GetJthgvsItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJthgvsItemResponse204{}, nil
@@ -1473,14 +1473,14 @@ func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, 
 }
 
 // ListLpjjbiqmfi calls GET /lpjjbiqmfi
-func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption) (ListLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption) (ListLpjjbiqmfiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLpjjbiqmfiResponse204{}, nil
@@ -1489,14 +1489,14 @@ func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateLpjjbiqmfi calls POST /lpjjbiqmfi
-func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption) (CreateLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption) (CreateLpjjbiqmfiResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLpjjbiqmfiResponse204{}, nil
@@ -1505,15 +1505,15 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
-func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oasrt.CallOption) (GetLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpjjbiqmfiResponse204{}, nil
@@ -1522,15 +1522,15 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, 
 }
 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
-func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oasrt.CallOption) (DeleteLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oashttp.CallOption) (DeleteLpjjbiqmfiResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLpjjbiqmfiResponse204{}, nil
@@ -1539,17 +1539,17 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 }
 
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
-func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oasrt.CallOption) (GetLpjjbiqmfiItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpjjbiqmfiItemResponse204{}, nil
@@ -1558,14 +1558,14 @@ func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItem
 }
 
 // ListUkhvrhlife calls GET /ukhvrhlife
-func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption) (ListUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption) (ListUkhvrhlifeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUkhvrhlifeResponse204{}, nil
@@ -1574,14 +1574,14 @@ func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateUkhvrhlife calls POST /ukhvrhlife
-func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption) (CreateUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption) (CreateUkhvrhlifeResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUkhvrhlifeResponse204{}, nil
@@ -1590,15 +1590,15 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
-func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oasrt.CallOption) (GetUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oashttp.CallOption) (GetUkhvrhlifeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUkhvrhlifeResponse204{}, nil
@@ -1607,15 +1607,15 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, 
 }
 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
-func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oasrt.CallOption) (DeleteUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oashttp.CallOption) (DeleteUkhvrhlifeResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUkhvrhlifeResponse204{}, nil
@@ -1624,17 +1624,17 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 }
 
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
-func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oasrt.CallOption) (GetUkhvrhlifeItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oashttp.CallOption) (GetUkhvrhlifeItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUkhvrhlifeItemResponse204{}, nil
@@ -1643,14 +1643,14 @@ func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItem
 }
 
 // ListOrders calls GET /orders
-func (c *Client) ListOrders(ctx context.Context, opts ...oasrt.CallOption) (ListOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (ListOrdersResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOrdersResponse204{}, nil
@@ -1659,14 +1659,14 @@ func (c *Client) ListOrders(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateOrders calls POST /orders
-func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (CreateOrdersResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (CreateOrdersResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOrdersResponse204{}, nil
@@ -1675,15 +1675,15 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetOrders calls GET /orders/{id}
-func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oasrt.CallOption) (GetOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oashttp.CallOption) (GetOrdersResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOrdersResponse204{}, nil
@@ -1692,15 +1692,15 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 }
 
 // DeleteOrders calls DELETE /orders/{id}
-func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oasrt.CallOption) (DeleteOrdersResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oashttp.CallOption) (DeleteOrdersResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOrdersResponse204{}, nil
@@ -1709,17 +1709,17 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
-func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oasrt.CallOption) (GetOrdersItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oashttp.CallOption) (GetOrdersItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOrdersItemResponse204{}, nil

@@ -6,7 +6,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // ListMmyoResponse is the result of ListMmyo: one of
@@ -2210,7 +2210,7 @@ func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWri
 }
 
 // Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oasrt.Problem
+// method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
 // Embed Unimplemented to answer 501 for operations not written yet.
 type Handler interface {
@@ -2420,504 +2420,504 @@ type Handler interface {
 // it in a Handler so that operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListMmyo returns oasrt.ErrNotImplemented.
+// ListMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMmyo returns oasrt.ErrNotImplemented.
+// CreateMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyo returns oasrt.ErrNotImplemented.
+// GetMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMmyo returns oasrt.ErrNotImplemented.
+// DeleteMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (DeleteMmyoResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyoItem returns oasrt.ErrNotImplemented.
+// GetMmyoItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (GetMmyoItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListWdqxlykfqr returns oasrt.ErrNotImplemented.
+// ListWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListWdqxlykfqr(ctx context.Context) (ListWdqxlykfqrResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateWdqxlykfqr returns oasrt.ErrNotImplemented.
+// CreateWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateWdqxlykfqr(ctx context.Context) (CreateWdqxlykfqrResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWdqxlykfqr returns oasrt.ErrNotImplemented.
+// GetWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams) (GetWdqxlykfqrResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteWdqxlykfqr returns oasrt.ErrNotImplemented.
+// DeleteWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams) (DeleteWdqxlykfqrResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWdqxlykfqrItem returns oasrt.ErrNotImplemented.
+// GetWdqxlykfqrItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams) (GetWdqxlykfqrItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDgazlnoxuj returns oasrt.ErrNotImplemented.
+// ListDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDgazlnoxuj(ctx context.Context) (ListDgazlnoxujResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDgazlnoxuj returns oasrt.ErrNotImplemented.
+// CreateDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDgazlnoxuj(ctx context.Context) (CreateDgazlnoxujResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDgazlnoxuj returns oasrt.ErrNotImplemented.
+// GetDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams) (GetDgazlnoxujResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDgazlnoxuj returns oasrt.ErrNotImplemented.
+// DeleteDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams) (DeleteDgazlnoxujResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDgazlnoxujItem returns oasrt.ErrNotImplemented.
+// GetDgazlnoxujItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams) (GetDgazlnoxujItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHnltmg returns oasrt.ErrNotImplemented.
+// ListHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHnltmg(ctx context.Context) (ListHnltmgResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHnltmg returns oasrt.ErrNotImplemented.
+// CreateHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHnltmg(ctx context.Context) (CreateHnltmgResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHnltmg returns oasrt.ErrNotImplemented.
+// GetHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHnltmg(ctx context.Context, params GetHnltmgParams) (GetHnltmgResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHnltmg returns oasrt.ErrNotImplemented.
+// DeleteHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams) (DeleteHnltmgResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHnltmgItem returns oasrt.ErrNotImplemented.
+// GetHnltmgItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams) (GetHnltmgItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSqmlbhlktp returns oasrt.ErrNotImplemented.
+// ListSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSqmlbhlktp(ctx context.Context) (ListSqmlbhlktpResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSqmlbhlktp returns oasrt.ErrNotImplemented.
+// CreateSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSqmlbhlktp(ctx context.Context) (CreateSqmlbhlktpResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSqmlbhlktp returns oasrt.ErrNotImplemented.
+// GetSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams) (GetSqmlbhlktpResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSqmlbhlktp returns oasrt.ErrNotImplemented.
+// DeleteSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams) (DeleteSqmlbhlktpResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSqmlbhlktpItem returns oasrt.ErrNotImplemented.
+// GetSqmlbhlktpItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams) (GetSqmlbhlktpItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDlskblpu returns oasrt.ErrNotImplemented.
+// ListDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDlskblpu(ctx context.Context) (ListDlskblpuResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDlskblpu returns oasrt.ErrNotImplemented.
+// CreateDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDlskblpu(ctx context.Context) (CreateDlskblpuResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDlskblpu returns oasrt.ErrNotImplemented.
+// GetDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDlskblpu(ctx context.Context, params GetDlskblpuParams) (GetDlskblpuResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDlskblpu returns oasrt.ErrNotImplemented.
+// DeleteDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams) (DeleteDlskblpuResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDlskblpuItem returns oasrt.ErrNotImplemented.
+// GetDlskblpuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams) (GetDlskblpuItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUugh returns oasrt.ErrNotImplemented.
+// ListUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUugh(ctx context.Context) (ListUughResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUugh returns oasrt.ErrNotImplemented.
+// CreateUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUugh(ctx context.Context) (CreateUughResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUugh returns oasrt.ErrNotImplemented.
+// GetUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUugh(ctx context.Context, params GetUughParams) (GetUughResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUugh returns oasrt.ErrNotImplemented.
+// DeleteUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUugh(ctx context.Context, params DeleteUughParams) (DeleteUughResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUughItem returns oasrt.ErrNotImplemented.
+// GetUughItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUughItem(ctx context.Context, params GetUughItemParams) (GetUughItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSvashrrvcd returns oasrt.ErrNotImplemented.
+// ListSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSvashrrvcd(ctx context.Context) (ListSvashrrvcdResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSvashrrvcd returns oasrt.ErrNotImplemented.
+// CreateSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSvashrrvcd(ctx context.Context) (CreateSvashrrvcdResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvashrrvcd returns oasrt.ErrNotImplemented.
+// GetSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams) (GetSvashrrvcdResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSvashrrvcd returns oasrt.ErrNotImplemented.
+// DeleteSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams) (DeleteSvashrrvcdResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvashrrvcdItem returns oasrt.ErrNotImplemented.
+// GetSvashrrvcdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams) (GetSvashrrvcdItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNrvhsjyft returns oasrt.ErrNotImplemented.
+// ListNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNrvhsjyft(ctx context.Context) (ListNrvhsjyftResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNrvhsjyft returns oasrt.ErrNotImplemented.
+// CreateNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNrvhsjyft(ctx context.Context) (CreateNrvhsjyftResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNrvhsjyft returns oasrt.ErrNotImplemented.
+// GetNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams) (GetNrvhsjyftResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNrvhsjyft returns oasrt.ErrNotImplemented.
+// DeleteNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams) (DeleteNrvhsjyftResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNrvhsjyftItem returns oasrt.ErrNotImplemented.
+// GetNrvhsjyftItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams) (GetNrvhsjyftItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXrwjtbb returns oasrt.ErrNotImplemented.
+// ListXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXrwjtbb(ctx context.Context) (ListXrwjtbbResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXrwjtbb returns oasrt.ErrNotImplemented.
+// CreateXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXrwjtbb(ctx context.Context) (CreateXrwjtbbResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXrwjtbb returns oasrt.ErrNotImplemented.
+// GetXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams) (GetXrwjtbbResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXrwjtbb returns oasrt.ErrNotImplemented.
+// DeleteXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams) (DeleteXrwjtbbResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXrwjtbbItem returns oasrt.ErrNotImplemented.
+// GetXrwjtbbItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams) (GetXrwjtbbItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNwcvaojrql returns oasrt.ErrNotImplemented.
+// ListNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNwcvaojrql(ctx context.Context) (ListNwcvaojrqlResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNwcvaojrql returns oasrt.ErrNotImplemented.
+// CreateNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNwcvaojrql(ctx context.Context) (CreateNwcvaojrqlResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNwcvaojrql returns oasrt.ErrNotImplemented.
+// GetNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams) (GetNwcvaojrqlResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNwcvaojrql returns oasrt.ErrNotImplemented.
+// DeleteNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams) (DeleteNwcvaojrqlResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNwcvaojrqlItem returns oasrt.ErrNotImplemented.
+// GetNwcvaojrqlItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams) (GetNwcvaojrqlItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLfubzamkh returns oasrt.ErrNotImplemented.
+// ListLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLfubzamkh(ctx context.Context) (ListLfubzamkhResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLfubzamkh returns oasrt.ErrNotImplemented.
+// CreateLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLfubzamkh(ctx context.Context) (CreateLfubzamkhResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLfubzamkh returns oasrt.ErrNotImplemented.
+// GetLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams) (GetLfubzamkhResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLfubzamkh returns oasrt.ErrNotImplemented.
+// DeleteLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams) (DeleteLfubzamkhResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLfubzamkhItem returns oasrt.ErrNotImplemented.
+// GetLfubzamkhItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams) (GetLfubzamkhItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSzrw returns oasrt.ErrNotImplemented.
+// ListSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSzrw(ctx context.Context) (ListSzrwResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSzrw returns oasrt.ErrNotImplemented.
+// CreateSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSzrw(ctx context.Context) (CreateSzrwResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSzrw returns oasrt.ErrNotImplemented.
+// GetSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSzrw(ctx context.Context, params GetSzrwParams) (GetSzrwResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSzrw returns oasrt.ErrNotImplemented.
+// DeleteSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSzrw(ctx context.Context, params DeleteSzrwParams) (DeleteSzrwResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSzrwItem returns oasrt.ErrNotImplemented.
+// GetSzrwItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSzrwItem(ctx context.Context, params GetSzrwItemParams) (GetSzrwItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZyccvzoabv returns oasrt.ErrNotImplemented.
+// ListZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZyccvzoabv(ctx context.Context) (ListZyccvzoabvResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZyccvzoabv returns oasrt.ErrNotImplemented.
+// CreateZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZyccvzoabv(ctx context.Context) (CreateZyccvzoabvResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZyccvzoabv returns oasrt.ErrNotImplemented.
+// GetZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams) (GetZyccvzoabvResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZyccvzoabv returns oasrt.ErrNotImplemented.
+// DeleteZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams) (DeleteZyccvzoabvResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZyccvzoabvItem returns oasrt.ErrNotImplemented.
+// GetZyccvzoabvItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams) (GetZyccvzoabvItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListRtugdwewe returns oasrt.ErrNotImplemented.
+// ListRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListRtugdwewe(ctx context.Context) (ListRtugdweweResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateRtugdwewe returns oasrt.ErrNotImplemented.
+// CreateRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateRtugdwewe(ctx context.Context) (CreateRtugdweweResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRtugdwewe returns oasrt.ErrNotImplemented.
+// GetRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams) (GetRtugdweweResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteRtugdwewe returns oasrt.ErrNotImplemented.
+// DeleteRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams) (DeleteRtugdweweResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRtugdweweItem returns oasrt.ErrNotImplemented.
+// GetRtugdweweItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams) (GetRtugdweweItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNqhlcbrwy returns oasrt.ErrNotImplemented.
+// ListNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNqhlcbrwy(ctx context.Context) (ListNqhlcbrwyResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNqhlcbrwy returns oasrt.ErrNotImplemented.
+// CreateNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNqhlcbrwy(ctx context.Context) (CreateNqhlcbrwyResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNqhlcbrwy returns oasrt.ErrNotImplemented.
+// GetNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams) (GetNqhlcbrwyResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNqhlcbrwy returns oasrt.ErrNotImplemented.
+// DeleteNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams) (DeleteNqhlcbrwyResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNqhlcbrwyItem returns oasrt.ErrNotImplemented.
+// GetNqhlcbrwyItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams) (GetNqhlcbrwyItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListJthgvs returns oasrt.ErrNotImplemented.
+// ListJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListJthgvs(ctx context.Context) (ListJthgvsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateJthgvs returns oasrt.ErrNotImplemented.
+// CreateJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateJthgvs(ctx context.Context) (CreateJthgvsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJthgvs returns oasrt.ErrNotImplemented.
+// GetJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJthgvs(ctx context.Context, params GetJthgvsParams) (GetJthgvsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteJthgvs returns oasrt.ErrNotImplemented.
+// DeleteJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams) (DeleteJthgvsResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJthgvsItem returns oasrt.ErrNotImplemented.
+// GetJthgvsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams) (GetJthgvsItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLpjjbiqmfi returns oasrt.ErrNotImplemented.
+// ListLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLpjjbiqmfi(ctx context.Context) (ListLpjjbiqmfiResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLpjjbiqmfi returns oasrt.ErrNotImplemented.
+// CreateLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLpjjbiqmfi(ctx context.Context) (CreateLpjjbiqmfiResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLpjjbiqmfi returns oasrt.ErrNotImplemented.
+// GetLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams) (GetLpjjbiqmfiResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLpjjbiqmfi returns oasrt.ErrNotImplemented.
+// DeleteLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams) (DeleteLpjjbiqmfiResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLpjjbiqmfiItem returns oasrt.ErrNotImplemented.
+// GetLpjjbiqmfiItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams) (GetLpjjbiqmfiItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUkhvrhlife returns oasrt.ErrNotImplemented.
+// ListUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUkhvrhlife(ctx context.Context) (ListUkhvrhlifeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUkhvrhlife returns oasrt.ErrNotImplemented.
+// CreateUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUkhvrhlife(ctx context.Context) (CreateUkhvrhlifeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUkhvrhlife returns oasrt.ErrNotImplemented.
+// GetUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams) (GetUkhvrhlifeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUkhvrhlife returns oasrt.ErrNotImplemented.
+// DeleteUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams) (DeleteUkhvrhlifeResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUkhvrhlifeItem returns oasrt.ErrNotImplemented.
+// GetUkhvrhlifeItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams) (GetUkhvrhlifeItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// ListOrders returns oasrt.ErrNotImplemented.
+// ListOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOrders returns oasrt.ErrNotImplemented.
+// CreateOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOrders(ctx context.Context) (CreateOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrders returns oasrt.ErrNotImplemented.
+// GetOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrders returns oasrt.ErrNotImplemented.
+// DeleteOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (DeleteOrdersResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrdersItem returns oasrt.ErrNotImplemented.
+// GetOrdersItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error) {
-	return nil, oasrt.ErrNotImplemented
+	return nil, oashttp.ErrNotImplemented
 }
 
 // operations lists the operations by index: operationId, path template, tags.
@@ -3033,7 +3033,7 @@ var operations = [100]struct {
 // http.StripPrefix): it routes on the path it is given.
 type Server struct {
 	h   Handler
-	cfg *oasrt.ServerConfig
+	cfg *oashttp.ServerConfig
 	// root is the router wrapped in the server-wide middleware; nil
 	// without, when ServeHTTP routes directly.
 	root http.Handler
@@ -3045,15 +3045,15 @@ type Server struct {
 // NewServer returns a server for h. Middleware given in opts is composed
 // here, once; it panics when an operation middleware names an operationId
 // the spec does not have.
-func NewServer(h Handler, opts ...oasrt.ServerOption) *Server {
+func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
 	ids := make([]string, len(operations))
 	for i, o := range operations {
 		ids[i] = o.id
 	}
-	s := &Server{h: h, cfg: oasrt.NewServerConfig(ids, opts)}
+	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
 	for i, o := range operations {
 		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oasrt.PathParams(r)
+			p, esc := oashttp.PathParams(r)
 			s.call(i, w, r, p, esc)
 		})
 		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
@@ -3072,7 +3072,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.route(w, r)
 }
 
-// recover handles a panic below ServeHTTP (see oasrt.ServerConfig.Recovered),
+// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
 // naming the operation r is routed to: routing again, on this path only,
 // costs the requests that do not panic nothing.
 func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
@@ -3081,7 +3081,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -3092,14 +3092,14 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oasrt.RoutePath(r.URL)
+	path, esc := oashttp.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
-		s.cfg.Error(w, r, oasrt.ErrNotFound)
+		s.cfg.Error(w, r, oashttp.ErrNotFound)
 		return
 	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oasrt.MethodError{Method: r.Method, Allow: allow})
+		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
 		return
 	}
 	if r.URL.RawQuery != "" {
@@ -3109,14 +3109,14 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oasrt.WithPathParams(r, append([]string(nil), p[:]...), esc))
+		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
 		return
 	}
 	s.call(op, w, r, p[:], esc)
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oasrt.RoutePath said.
+// as oashttp.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -3326,7 +3326,7 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListMmyo(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
@@ -3340,7 +3340,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateMmyo(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
@@ -3359,7 +3359,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetMmyo(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
@@ -3373,13 +3373,13 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -3395,7 +3395,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteMmyo(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
@@ -3409,13 +3409,13 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -3431,7 +3431,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.GetMmyoItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
@@ -3445,24 +3445,24 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -3473,7 +3473,7 @@ func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetM
 func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListWdqxlykfqr(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
@@ -3487,7 +3487,7 @@ func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateWdqxlykfqr(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
@@ -3506,7 +3506,7 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetWdqxlykfqr(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
@@ -3520,13 +3520,13 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -3542,7 +3542,7 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteWdqxlykfqr(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
@@ -3556,13 +3556,13 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -3578,7 +3578,7 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetWdqxlykfqrItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetWdqxlykfqrItemResponse(w, s.cfg.ResponseRequest(r))
@@ -3592,24 +3592,24 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -3620,7 +3620,7 @@ func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (param
 func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListDgazlnoxuj(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
@@ -3634,7 +3634,7 @@ func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateDgazlnoxuj(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
@@ -3653,7 +3653,7 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetDgazlnoxuj(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
@@ -3667,13 +3667,13 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -3689,7 +3689,7 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteDgazlnoxuj(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
@@ -3703,13 +3703,13 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -3725,7 +3725,7 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetDgazlnoxujItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetDgazlnoxujItemResponse(w, s.cfg.ResponseRequest(r))
@@ -3739,24 +3739,24 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -3767,7 +3767,7 @@ func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (param
 func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListHnltmg(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListHnltmgResponse(w, s.cfg.ResponseRequest(r))
@@ -3781,7 +3781,7 @@ func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []st
 func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateHnltmg(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateHnltmgResponse(w, s.cfg.ResponseRequest(r))
@@ -3800,7 +3800,7 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.GetHnltmg(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetHnltmgResponse(w, s.cfg.ResponseRequest(r))
@@ -3814,13 +3814,13 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -3836,7 +3836,7 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.DeleteHnltmg(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteHnltmgResponse(w, s.cfg.ResponseRequest(r))
@@ -3850,13 +3850,13 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -3872,7 +3872,7 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetHnltmgItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetHnltmgItemResponse(w, s.cfg.ResponseRequest(r))
@@ -3886,24 +3886,24 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -3914,7 +3914,7 @@ func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params Ge
 func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSqmlbhlktp(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
@@ -3928,7 +3928,7 @@ func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSqmlbhlktp(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
@@ -3947,7 +3947,7 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetSqmlbhlktp(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
@@ -3961,13 +3961,13 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -3983,7 +3983,7 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteSqmlbhlktp(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
@@ -3997,13 +3997,13 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4019,7 +4019,7 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetSqmlbhlktpItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetSqmlbhlktpItemResponse(w, s.cfg.ResponseRequest(r))
@@ -4033,24 +4033,24 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -4061,7 +4061,7 @@ func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (param
 func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListDlskblpu(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListDlskblpuResponse(w, s.cfg.ResponseRequest(r))
@@ -4075,7 +4075,7 @@ func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []
 func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateDlskblpu(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateDlskblpuResponse(w, s.cfg.ResponseRequest(r))
@@ -4094,7 +4094,7 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.GetDlskblpu(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetDlskblpuResponse(w, s.cfg.ResponseRequest(r))
@@ -4108,13 +4108,13 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4130,7 +4130,7 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 	}
 	res, err := s.h.DeleteDlskblpu(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteDlskblpuResponse(w, s.cfg.ResponseRequest(r))
@@ -4144,13 +4144,13 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4166,7 +4166,7 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.GetDlskblpuItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetDlskblpuItemResponse(w, s.cfg.ResponseRequest(r))
@@ -4180,24 +4180,24 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -4208,7 +4208,7 @@ func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params 
 func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListUugh(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListUughResponse(w, s.cfg.ResponseRequest(r))
@@ -4222,7 +4222,7 @@ func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []stri
 func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateUugh(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateUughResponse(w, s.cfg.ResponseRequest(r))
@@ -4241,7 +4241,7 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetUugh(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetUughResponse(w, s.cfg.ResponseRequest(r))
@@ -4255,13 +4255,13 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4277,7 +4277,7 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteUugh(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteUughResponse(w, s.cfg.ResponseRequest(r))
@@ -4291,13 +4291,13 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4313,7 +4313,7 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.GetUughItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetUughItemResponse(w, s.cfg.ResponseRequest(r))
@@ -4327,24 +4327,24 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -4355,7 +4355,7 @@ func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetU
 func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSvashrrvcd(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
@@ -4369,7 +4369,7 @@ func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSvashrrvcd(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
@@ -4388,7 +4388,7 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetSvashrrvcd(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
@@ -4402,13 +4402,13 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4424,7 +4424,7 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteSvashrrvcd(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
@@ -4438,13 +4438,13 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4460,7 +4460,7 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetSvashrrvcdItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetSvashrrvcdItemResponse(w, s.cfg.ResponseRequest(r))
@@ -4474,24 +4474,24 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -4502,7 +4502,7 @@ func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (param
 func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNrvhsjyft(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
@@ -4516,7 +4516,7 @@ func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p [
 func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNrvhsjyft(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
@@ -4535,7 +4535,7 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.GetNrvhsjyft(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
@@ -4549,13 +4549,13 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4571,7 +4571,7 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.DeleteNrvhsjyft(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
@@ -4585,13 +4585,13 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4607,7 +4607,7 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.GetNrvhsjyftItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetNrvhsjyftItemResponse(w, s.cfg.ResponseRequest(r))
@@ -4621,24 +4621,24 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -4649,7 +4649,7 @@ func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params
 func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListXrwjtbb(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
@@ -4663,7 +4663,7 @@ func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []s
 func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateXrwjtbb(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
@@ -4682,7 +4682,7 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.GetXrwjtbb(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
@@ -4696,13 +4696,13 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4718,7 +4718,7 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.DeleteXrwjtbb(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
@@ -4732,13 +4732,13 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4754,7 +4754,7 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 	}
 	res, err := s.h.GetXrwjtbbItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetXrwjtbbItemResponse(w, s.cfg.ResponseRequest(r))
@@ -4768,24 +4768,24 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -4796,7 +4796,7 @@ func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params G
 func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNwcvaojrql(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
@@ -4810,7 +4810,7 @@ func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNwcvaojrql(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
@@ -4829,7 +4829,7 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetNwcvaojrql(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
@@ -4843,13 +4843,13 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4865,7 +4865,7 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteNwcvaojrql(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
@@ -4879,13 +4879,13 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -4901,7 +4901,7 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetNwcvaojrqlItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetNwcvaojrqlItemResponse(w, s.cfg.ResponseRequest(r))
@@ -4915,24 +4915,24 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -4943,7 +4943,7 @@ func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (param
 func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListLfubzamkh(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
@@ -4957,7 +4957,7 @@ func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p [
 func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateLfubzamkh(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
@@ -4976,7 +4976,7 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.GetLfubzamkh(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
@@ -4990,13 +4990,13 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5012,7 +5012,7 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.DeleteLfubzamkh(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
@@ -5026,13 +5026,13 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5048,7 +5048,7 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.GetLfubzamkhItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetLfubzamkhItemResponse(w, s.cfg.ResponseRequest(r))
@@ -5062,24 +5062,24 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -5090,7 +5090,7 @@ func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params
 func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSzrw(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListSzrwResponse(w, s.cfg.ResponseRequest(r))
@@ -5104,7 +5104,7 @@ func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []stri
 func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSzrw(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateSzrwResponse(w, s.cfg.ResponseRequest(r))
@@ -5123,7 +5123,7 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetSzrw(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetSzrwResponse(w, s.cfg.ResponseRequest(r))
@@ -5137,13 +5137,13 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5159,7 +5159,7 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteSzrw(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteSzrwResponse(w, s.cfg.ResponseRequest(r))
@@ -5173,13 +5173,13 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5195,7 +5195,7 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.GetSzrwItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetSzrwItemResponse(w, s.cfg.ResponseRequest(r))
@@ -5209,24 +5209,24 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -5237,7 +5237,7 @@ func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetS
 func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListZyccvzoabv(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
@@ -5251,7 +5251,7 @@ func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateZyccvzoabv(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
@@ -5270,7 +5270,7 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetZyccvzoabv(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
@@ -5284,13 +5284,13 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5306,7 +5306,7 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteZyccvzoabv(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
@@ -5320,13 +5320,13 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5342,7 +5342,7 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetZyccvzoabvItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetZyccvzoabvItemResponse(w, s.cfg.ResponseRequest(r))
@@ -5356,24 +5356,24 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -5384,7 +5384,7 @@ func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (param
 func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListRtugdwewe(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListRtugdweweResponse(w, s.cfg.ResponseRequest(r))
@@ -5398,7 +5398,7 @@ func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p [
 func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateRtugdwewe(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateRtugdweweResponse(w, s.cfg.ResponseRequest(r))
@@ -5417,7 +5417,7 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.GetRtugdwewe(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetRtugdweweResponse(w, s.cfg.ResponseRequest(r))
@@ -5431,13 +5431,13 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5453,7 +5453,7 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.DeleteRtugdwewe(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteRtugdweweResponse(w, s.cfg.ResponseRequest(r))
@@ -5467,13 +5467,13 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5489,7 +5489,7 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.GetRtugdweweItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetRtugdweweItemResponse(w, s.cfg.ResponseRequest(r))
@@ -5503,24 +5503,24 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -5531,7 +5531,7 @@ func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params
 func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNqhlcbrwy(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
@@ -5545,7 +5545,7 @@ func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p [
 func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNqhlcbrwy(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
@@ -5564,7 +5564,7 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.GetNqhlcbrwy(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
@@ -5578,13 +5578,13 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5600,7 +5600,7 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.DeleteNqhlcbrwy(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
@@ -5614,13 +5614,13 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5636,7 +5636,7 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.GetNqhlcbrwyItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetNqhlcbrwyItemResponse(w, s.cfg.ResponseRequest(r))
@@ -5650,24 +5650,24 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -5678,7 +5678,7 @@ func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params
 func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListJthgvs(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListJthgvsResponse(w, s.cfg.ResponseRequest(r))
@@ -5692,7 +5692,7 @@ func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []st
 func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateJthgvs(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateJthgvsResponse(w, s.cfg.ResponseRequest(r))
@@ -5711,7 +5711,7 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.GetJthgvs(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetJthgvsResponse(w, s.cfg.ResponseRequest(r))
@@ -5725,13 +5725,13 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5747,7 +5747,7 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.DeleteJthgvs(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteJthgvsResponse(w, s.cfg.ResponseRequest(r))
@@ -5761,13 +5761,13 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5783,7 +5783,7 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetJthgvsItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetJthgvsItemResponse(w, s.cfg.ResponseRequest(r))
@@ -5797,24 +5797,24 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -5825,7 +5825,7 @@ func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params Ge
 func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListLpjjbiqmfi(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
@@ -5839,7 +5839,7 @@ func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateLpjjbiqmfi(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
@@ -5858,7 +5858,7 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetLpjjbiqmfi(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
@@ -5872,13 +5872,13 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5894,7 +5894,7 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
@@ -5908,13 +5908,13 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -5930,7 +5930,7 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetLpjjbiqmfiItemResponse(w, s.cfg.ResponseRequest(r))
@@ -5944,24 +5944,24 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -5972,7 +5972,7 @@ func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (param
 func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListUkhvrhlife(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
@@ -5986,7 +5986,7 @@ func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateUkhvrhlife(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
@@ -6005,7 +6005,7 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetUkhvrhlife(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
@@ -6019,13 +6019,13 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -6041,7 +6041,7 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteUkhvrhlife(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
@@ -6055,13 +6055,13 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -6077,7 +6077,7 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetUkhvrhlifeItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetUkhvrhlifeItemResponse(w, s.cfg.ResponseRequest(r))
@@ -6091,24 +6091,24 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}
@@ -6119,7 +6119,7 @@ func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (param
 func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListOrders(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
@@ -6133,7 +6133,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateOrders(r.Context())
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
@@ -6152,7 +6152,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.GetOrders(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
@@ -6166,13 +6166,13 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -6188,7 +6188,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.DeleteOrders(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
@@ -6202,13 +6202,13 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 // path parameters p captured by the router (escaped when esc is true).
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
@@ -6224,7 +6224,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetOrdersItem(r.Context(), params)
 	if err == nil && res == nil {
-		err = oasrt.ErrNoResponse
+		err = oashttp.ErrNoResponse
 	}
 	if err == nil {
 		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
@@ -6238,24 +6238,24 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 // path parameters p captured by the router (escaped when esc is true).
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
 	{ // id
-		s, err := oasrt.PathScalar(p[0], "", esc)
+		s, err := oashttp.PathScalar(p[0], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "id", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 		}
 		params.ID = x
 	}
 	{ // itemId
-		s, err := oasrt.PathScalar(p[1], "", esc)
+		s, err := oashttp.PathScalar(p[1], "", esc)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
-		x, err := oasrt.ParseInt(s, 64)
+		x, err := oashttp.ParseInt(s, 64)
 		if err != nil {
-			return params, &oasrt.ParamError{Name: "itemId", In: "path", Err: err}
+			return params, &oashttp.ParamError{Name: "itemId", In: "path", Err: err}
 		}
 		params.ItemID = x
 	}

@@ -6,21 +6,21 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
 // the variant of the result that the response's status and content type
-// select. A status the operation does not declare is a *oasrt.StatusError
+// select. A status the operation does not declare is a *oashttp.StatusError
 // carrying the decoded problem details, if any.
 type Client struct {
-	cfg *oasrt.ClientConfig
+	cfg *oashttp.ClientConfig
 }
 
 // NewClient returns a client of the server at baseURL, for example
 // "https://example.com/api/v3"; operation paths are appended to it.
-func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
-	cfg, err := oasrt.NewClientConfig(baseURL, opts)
+func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
+	cfg, err := oashttp.NewClientConfig(baseURL, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,14 +28,14 @@ func NewClient(baseURL string, opts ...oasrt.ClientOption) (*Client, error) {
 }
 
 // ListMmyo calls GET /mmyo
-func (c *Client) ListMmyo(ctx context.Context, opts ...oasrt.CallOption) (ListMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (ListMmyoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMmyoResponse204{}, nil
@@ -44,14 +44,14 @@ func (c *Client) ListMmyo(ctx context.Context, opts ...oasrt.CallOption) (ListMm
 }
 
 // CreateMmyo calls POST /mmyo
-func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (CreateMmyoResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (CreateMmyoResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMmyoResponse204{}, nil
@@ -60,15 +60,15 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetMmyo calls GET /mmyo/{id}
-func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasrt.CallOption) (GetMmyoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oashttp.CallOption) (GetMmyoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMmyoResponse204{}, nil
@@ -77,15 +77,15 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oasr
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
-func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oasrt.CallOption) (DeleteMmyoResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oashttp.CallOption) (DeleteMmyoResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMmyoResponse204{}, nil
@@ -94,17 +94,17 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
-func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oasrt.CallOption) (GetMmyoItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts ...oashttp.CallOption) (GetMmyoItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMmyoItemResponse204{}, nil
@@ -113,14 +113,14 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 }
 
 // ListWdqxlykfqr calls GET /wdqxlykfqr
-func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption) (ListWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption) (ListWdqxlykfqrResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWdqxlykfqrResponse204{}, nil
@@ -129,14 +129,14 @@ func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateWdqxlykfqr calls POST /wdqxlykfqr
-func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption) (CreateWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption) (CreateWdqxlykfqrResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWdqxlykfqrResponse204{}, nil
@@ -145,15 +145,15 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
-func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oasrt.CallOption) (GetWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, opts ...oashttp.CallOption) (GetWdqxlykfqrResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdqxlykfqrResponse204{}, nil
@@ -162,15 +162,15 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, 
 }
 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
-func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oasrt.CallOption) (DeleteWdqxlykfqrResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams, opts ...oashttp.CallOption) (DeleteWdqxlykfqrResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWdqxlykfqrResponse204{}, nil
@@ -179,17 +179,17 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 }
 
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
-func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oasrt.CallOption) (GetWdqxlykfqrItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams, opts ...oashttp.CallOption) (GetWdqxlykfqrItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdqxlykfqr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdqxlykfqrItemResponse204{}, nil
@@ -198,14 +198,14 @@ func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItem
 }
 
 // ListDgazlnoxuj calls GET /dgazlnoxuj
-func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption) (ListDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption) (ListDgazlnoxujResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDgazlnoxujResponse204{}, nil
@@ -214,14 +214,14 @@ func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateDgazlnoxuj calls POST /dgazlnoxuj
-func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption) (CreateDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption) (CreateDgazlnoxujResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDgazlnoxujResponse204{}, nil
@@ -230,15 +230,15 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
-func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oasrt.CallOption) (GetDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, opts ...oashttp.CallOption) (GetDgazlnoxujResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDgazlnoxujResponse204{}, nil
@@ -247,15 +247,15 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, 
 }
 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
-func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oasrt.CallOption) (DeleteDgazlnoxujResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams, opts ...oashttp.CallOption) (DeleteDgazlnoxujResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDgazlnoxujResponse204{}, nil
@@ -264,17 +264,17 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 }
 
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
-func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oasrt.CallOption) (GetDgazlnoxujItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams, opts ...oashttp.CallOption) (GetDgazlnoxujItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dgazlnoxuj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDgazlnoxujItemResponse204{}, nil
@@ -283,14 +283,14 @@ func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItem
 }
 
 // ListHnltmg calls GET /hnltmg
-func (c *Client) ListHnltmg(ctx context.Context, opts ...oasrt.CallOption) (ListHnltmgResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHnltmg(ctx context.Context, opts ...oashttp.CallOption) (ListHnltmgResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHnltmgResponse204{}, nil
@@ -299,14 +299,14 @@ func (c *Client) ListHnltmg(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateHnltmg calls POST /hnltmg
-func (c *Client) CreateHnltmg(ctx context.Context, opts ...oasrt.CallOption) (CreateHnltmgResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHnltmg(ctx context.Context, opts ...oashttp.CallOption) (CreateHnltmgResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hnltmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHnltmgResponse204{}, nil
@@ -315,15 +315,15 @@ func (c *Client) CreateHnltmg(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetHnltmg calls GET /hnltmg/{id}
-func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oasrt.CallOption) (GetHnltmgResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...oashttp.CallOption) (GetHnltmgResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHnltmgResponse204{}, nil
@@ -332,15 +332,15 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...
 }
 
 // DeleteHnltmg calls DELETE /hnltmg/{id}
-func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oasrt.CallOption) (DeleteHnltmgResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, opts ...oashttp.CallOption) (DeleteHnltmgResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHnltmgResponse204{}, nil
@@ -349,17 +349,17 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, op
 }
 
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
-func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oasrt.CallOption) (GetHnltmgItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, opts ...oashttp.CallOption) (GetHnltmgItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hnltmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHnltmgItemResponse204{}, nil
@@ -368,14 +368,14 @@ func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, 
 }
 
 // ListSqmlbhlktp calls GET /sqmlbhlktp
-func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption) (ListSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption) (ListSqmlbhlktpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSqmlbhlktpResponse204{}, nil
@@ -384,14 +384,14 @@ func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateSqmlbhlktp calls POST /sqmlbhlktp
-func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption) (CreateSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption) (CreateSqmlbhlktpResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSqmlbhlktpResponse204{}, nil
@@ -400,15 +400,15 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
-func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oasrt.CallOption) (GetSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, opts ...oashttp.CallOption) (GetSqmlbhlktpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSqmlbhlktpResponse204{}, nil
@@ -417,15 +417,15 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, 
 }
 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
-func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oasrt.CallOption) (DeleteSqmlbhlktpResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams, opts ...oashttp.CallOption) (DeleteSqmlbhlktpResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSqmlbhlktpResponse204{}, nil
@@ -434,17 +434,17 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 }
 
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
-func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oasrt.CallOption) (GetSqmlbhlktpItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams, opts ...oashttp.CallOption) (GetSqmlbhlktpItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sqmlbhlktp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSqmlbhlktpItemResponse204{}, nil
@@ -453,14 +453,14 @@ func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItem
 }
 
 // ListDlskblpu calls GET /dlskblpu
-func (c *Client) ListDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (ListDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (ListDlskblpuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDlskblpuResponse204{}, nil
@@ -469,14 +469,14 @@ func (c *Client) ListDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateDlskblpu calls POST /dlskblpu
-func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (CreateDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (CreateDlskblpuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDlskblpuResponse204{}, nil
@@ -485,15 +485,15 @@ func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetDlskblpu calls GET /dlskblpu/{id}
-func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oasrt.CallOption) (GetDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts ...oashttp.CallOption) (GetDlskblpuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDlskblpuResponse204{}, nil
@@ -502,15 +502,15 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts
 }
 
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
-func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oasrt.CallOption) (DeleteDlskblpuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams, opts ...oashttp.CallOption) (DeleteDlskblpuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDlskblpuResponse204{}, nil
@@ -519,17 +519,17 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 }
 
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
-func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oasrt.CallOption) (GetDlskblpuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams, opts ...oashttp.CallOption) (GetDlskblpuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dlskblpu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDlskblpuItemResponse204{}, nil
@@ -538,14 +538,14 @@ func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemPara
 }
 
 // ListUugh calls GET /uugh
-func (c *Client) ListUugh(ctx context.Context, opts ...oasrt.CallOption) (ListUughResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUugh(ctx context.Context, opts ...oashttp.CallOption) (ListUughResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUughResponse204{}, nil
@@ -554,14 +554,14 @@ func (c *Client) ListUugh(ctx context.Context, opts ...oasrt.CallOption) (ListUu
 }
 
 // CreateUugh calls POST /uugh
-func (c *Client) CreateUugh(ctx context.Context, opts ...oasrt.CallOption) (CreateUughResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUugh(ctx context.Context, opts ...oashttp.CallOption) (CreateUughResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uugh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUughResponse204{}, nil
@@ -570,15 +570,15 @@ func (c *Client) CreateUugh(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetUugh calls GET /uugh/{id}
-func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oasrt.CallOption) (GetUughResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oashttp.CallOption) (GetUughResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUughResponse204{}, nil
@@ -587,15 +587,15 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oasr
 }
 
 // DeleteUugh calls DELETE /uugh/{id}
-func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oasrt.CallOption) (DeleteUughResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts ...oashttp.CallOption) (DeleteUughResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUughResponse204{}, nil
@@ -604,17 +604,17 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts .
 }
 
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
-func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oasrt.CallOption) (GetUughItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts ...oashttp.CallOption) (GetUughItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uugh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUughItemResponse204{}, nil
@@ -623,14 +623,14 @@ func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts
 }
 
 // ListSvashrrvcd calls GET /svashrrvcd
-func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption) (ListSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption) (ListSvashrrvcdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSvashrrvcdResponse204{}, nil
@@ -639,14 +639,14 @@ func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateSvashrrvcd calls POST /svashrrvcd
-func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption) (CreateSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption) (CreateSvashrrvcdResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSvashrrvcdResponse204{}, nil
@@ -655,15 +655,15 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
-func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oasrt.CallOption) (GetSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, opts ...oashttp.CallOption) (GetSvashrrvcdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvashrrvcdResponse204{}, nil
@@ -672,15 +672,15 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, 
 }
 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
-func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oasrt.CallOption) (DeleteSvashrrvcdResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams, opts ...oashttp.CallOption) (DeleteSvashrrvcdResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSvashrrvcdResponse204{}, nil
@@ -689,17 +689,17 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 }
 
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
-func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oasrt.CallOption) (GetSvashrrvcdItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams, opts ...oashttp.CallOption) (GetSvashrrvcdItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svashrrvcd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvashrrvcdItemResponse204{}, nil
@@ -708,14 +708,14 @@ func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItem
 }
 
 // ListNrvhsjyft calls GET /nrvhsjyft
-func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) (ListNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) (ListNrvhsjyftResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNrvhsjyftResponse204{}, nil
@@ -724,14 +724,14 @@ func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateNrvhsjyft calls POST /nrvhsjyft
-func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) (CreateNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) (CreateNrvhsjyftResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNrvhsjyftResponse204{}, nil
@@ -740,15 +740,15 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
-func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oasrt.CallOption) (GetNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, opts ...oashttp.CallOption) (GetNrvhsjyftResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNrvhsjyftResponse204{}, nil
@@ -757,15 +757,15 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, op
 }
 
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
-func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oasrt.CallOption) (DeleteNrvhsjyftResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams, opts ...oashttp.CallOption) (DeleteNrvhsjyftResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNrvhsjyftResponse204{}, nil
@@ -774,17 +774,17 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 }
 
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
-func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oasrt.CallOption) (GetNrvhsjyftItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams, opts ...oashttp.CallOption) (GetNrvhsjyftItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nrvhsjyft/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNrvhsjyftItemResponse204{}, nil
@@ -793,14 +793,14 @@ func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemPa
 }
 
 // ListXrwjtbb calls GET /xrwjtbb
-func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (ListXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (ListXrwjtbbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXrwjtbbResponse204{}, nil
@@ -809,14 +809,14 @@ func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateXrwjtbb calls POST /xrwjtbb
-func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (CreateXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (CreateXrwjtbbResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXrwjtbbResponse204{}, nil
@@ -825,15 +825,15 @@ func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetXrwjtbb calls GET /xrwjtbb/{id}
-func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oasrt.CallOption) (GetXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts ...oashttp.CallOption) (GetXrwjtbbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXrwjtbbResponse204{}, nil
@@ -842,15 +842,15 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts .
 }
 
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
-func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oasrt.CallOption) (DeleteXrwjtbbResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, opts ...oashttp.CallOption) (DeleteXrwjtbbResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXrwjtbbResponse204{}, nil
@@ -859,17 +859,17 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, 
 }
 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
-func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oasrt.CallOption) (GetXrwjtbbItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams, opts ...oashttp.CallOption) (GetXrwjtbbItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xrwjtbb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXrwjtbbItemResponse204{}, nil
@@ -878,14 +878,14 @@ func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams
 }
 
 // ListNwcvaojrql calls GET /nwcvaojrql
-func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption) (ListNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption) (ListNwcvaojrqlResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNwcvaojrqlResponse204{}, nil
@@ -894,14 +894,14 @@ func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateNwcvaojrql calls POST /nwcvaojrql
-func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption) (CreateNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption) (CreateNwcvaojrqlResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNwcvaojrqlResponse204{}, nil
@@ -910,15 +910,15 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
-func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oasrt.CallOption) (GetNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, opts ...oashttp.CallOption) (GetNwcvaojrqlResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwcvaojrqlResponse204{}, nil
@@ -927,15 +927,15 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, 
 }
 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
-func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oasrt.CallOption) (DeleteNwcvaojrqlResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams, opts ...oashttp.CallOption) (DeleteNwcvaojrqlResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNwcvaojrqlResponse204{}, nil
@@ -944,17 +944,17 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 }
 
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
-func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oasrt.CallOption) (GetNwcvaojrqlItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams, opts ...oashttp.CallOption) (GetNwcvaojrqlItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwcvaojrql/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwcvaojrqlItemResponse204{}, nil
@@ -963,14 +963,14 @@ func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItem
 }
 
 // ListLfubzamkh calls GET /lfubzamkh
-func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) (ListLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) (ListLfubzamkhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLfubzamkhResponse204{}, nil
@@ -979,14 +979,14 @@ func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateLfubzamkh calls POST /lfubzamkh
-func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) (CreateLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) (CreateLfubzamkhResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLfubzamkhResponse204{}, nil
@@ -995,15 +995,15 @@ func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetLfubzamkh calls GET /lfubzamkh/{id}
-func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oasrt.CallOption) (GetLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, opts ...oashttp.CallOption) (GetLfubzamkhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLfubzamkhResponse204{}, nil
@@ -1012,15 +1012,15 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, op
 }
 
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
-func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oasrt.CallOption) (DeleteLfubzamkhResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams, opts ...oashttp.CallOption) (DeleteLfubzamkhResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLfubzamkhResponse204{}, nil
@@ -1029,17 +1029,17 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 }
 
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
-func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oasrt.CallOption) (GetLfubzamkhItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams, opts ...oashttp.CallOption) (GetLfubzamkhItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lfubzamkh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLfubzamkhItemResponse204{}, nil
@@ -1048,14 +1048,14 @@ func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemPa
 }
 
 // ListSzrw calls GET /szrw
-func (c *Client) ListSzrw(ctx context.Context, opts ...oasrt.CallOption) (ListSzrwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSzrw(ctx context.Context, opts ...oashttp.CallOption) (ListSzrwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSzrwResponse204{}, nil
@@ -1064,14 +1064,14 @@ func (c *Client) ListSzrw(ctx context.Context, opts ...oasrt.CallOption) (ListSz
 }
 
 // CreateSzrw calls POST /szrw
-func (c *Client) CreateSzrw(ctx context.Context, opts ...oasrt.CallOption) (CreateSzrwResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSzrw(ctx context.Context, opts ...oashttp.CallOption) (CreateSzrwResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/szrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSzrwResponse204{}, nil
@@ -1080,15 +1080,15 @@ func (c *Client) CreateSzrw(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetSzrw calls GET /szrw/{id}
-func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oasrt.CallOption) (GetSzrwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oashttp.CallOption) (GetSzrwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSzrwResponse204{}, nil
@@ -1097,15 +1097,15 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oasr
 }
 
 // DeleteSzrw calls DELETE /szrw/{id}
-func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oasrt.CallOption) (DeleteSzrwResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts ...oashttp.CallOption) (DeleteSzrwResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSzrwResponse204{}, nil
@@ -1114,17 +1114,17 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts .
 }
 
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
-func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oasrt.CallOption) (GetSzrwItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts ...oashttp.CallOption) (GetSzrwItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/szrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSzrwItemResponse204{}, nil
@@ -1133,14 +1133,14 @@ func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts
 }
 
 // ListZyccvzoabv calls GET /zyccvzoabv
-func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption) (ListZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption) (ListZyccvzoabvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZyccvzoabvResponse204{}, nil
@@ -1149,14 +1149,14 @@ func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateZyccvzoabv calls POST /zyccvzoabv
-func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption) (CreateZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption) (CreateZyccvzoabvResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZyccvzoabvResponse204{}, nil
@@ -1165,15 +1165,15 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
-func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oasrt.CallOption) (GetZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, opts ...oashttp.CallOption) (GetZyccvzoabvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZyccvzoabvResponse204{}, nil
@@ -1182,15 +1182,15 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, 
 }
 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
-func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oasrt.CallOption) (DeleteZyccvzoabvResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams, opts ...oashttp.CallOption) (DeleteZyccvzoabvResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZyccvzoabvResponse204{}, nil
@@ -1199,17 +1199,17 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 }
 
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
-func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oasrt.CallOption) (GetZyccvzoabvItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams, opts ...oashttp.CallOption) (GetZyccvzoabvItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zyccvzoabv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZyccvzoabvItemResponse204{}, nil
@@ -1218,14 +1218,14 @@ func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItem
 }
 
 // ListRtugdwewe calls GET /rtugdwewe
-func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) (ListRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) (ListRtugdweweResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListRtugdweweResponse204{}, nil
@@ -1234,14 +1234,14 @@ func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateRtugdwewe calls POST /rtugdwewe
-func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) (CreateRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) (CreateRtugdweweResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateRtugdweweResponse204{}, nil
@@ -1250,15 +1250,15 @@ func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetRtugdwewe calls GET /rtugdwewe/{id}
-func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oasrt.CallOption) (GetRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, opts ...oashttp.CallOption) (GetRtugdweweResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRtugdweweResponse204{}, nil
@@ -1267,15 +1267,15 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, op
 }
 
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
-func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oasrt.CallOption) (DeleteRtugdweweResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams, opts ...oashttp.CallOption) (DeleteRtugdweweResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteRtugdweweResponse204{}, nil
@@ -1284,17 +1284,17 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 }
 
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
-func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oasrt.CallOption) (GetRtugdweweItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams, opts ...oashttp.CallOption) (GetRtugdweweItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rtugdwewe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRtugdweweItemResponse204{}, nil
@@ -1303,14 +1303,14 @@ func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemPa
 }
 
 // ListNqhlcbrwy calls GET /nqhlcbrwy
-func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) (ListNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) (ListNqhlcbrwyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNqhlcbrwyResponse204{}, nil
@@ -1319,14 +1319,14 @@ func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateNqhlcbrwy calls POST /nqhlcbrwy
-func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) (CreateNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) (CreateNqhlcbrwyResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNqhlcbrwyResponse204{}, nil
@@ -1335,15 +1335,15 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
-func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oasrt.CallOption) (GetNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, opts ...oashttp.CallOption) (GetNqhlcbrwyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNqhlcbrwyResponse204{}, nil
@@ -1352,15 +1352,15 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, op
 }
 
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
-func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oasrt.CallOption) (DeleteNqhlcbrwyResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams, opts ...oashttp.CallOption) (DeleteNqhlcbrwyResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNqhlcbrwyResponse204{}, nil
@@ -1369,17 +1369,17 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 }
 
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
-func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oasrt.CallOption) (GetNqhlcbrwyItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams, opts ...oashttp.CallOption) (GetNqhlcbrwyItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nqhlcbrwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNqhlcbrwyItemResponse204{}, nil
@@ -1388,14 +1388,14 @@ func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemPa
 }
 
 // ListJthgvs calls GET /jthgvs
-func (c *Client) ListJthgvs(ctx context.Context, opts ...oasrt.CallOption) (ListJthgvsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListJthgvs(ctx context.Context, opts ...oashttp.CallOption) (ListJthgvsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJthgvsResponse204{}, nil
@@ -1404,14 +1404,14 @@ func (c *Client) ListJthgvs(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateJthgvs calls POST /jthgvs
-func (c *Client) CreateJthgvs(ctx context.Context, opts ...oasrt.CallOption) (CreateJthgvsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateJthgvs(ctx context.Context, opts ...oashttp.CallOption) (CreateJthgvsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jthgvs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJthgvsResponse204{}, nil
@@ -1420,15 +1420,15 @@ func (c *Client) CreateJthgvs(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetJthgvs calls GET /jthgvs/{id}
-func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oasrt.CallOption) (GetJthgvsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...oashttp.CallOption) (GetJthgvsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJthgvsResponse204{}, nil
@@ -1437,15 +1437,15 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...
 }
 
 // DeleteJthgvs calls DELETE /jthgvs/{id}
-func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oasrt.CallOption) (DeleteJthgvsResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, opts ...oashttp.CallOption) (DeleteJthgvsResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJthgvsResponse204{}, nil
@@ -1454,17 +1454,17 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, op
 }
 
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
-func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oasrt.CallOption) (GetJthgvsItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, opts ...oashttp.CallOption) (GetJthgvsItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jthgvs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJthgvsItemResponse204{}, nil
@@ -1473,14 +1473,14 @@ func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, 
 }
 
 // ListLpjjbiqmfi calls GET /lpjjbiqmfi
-func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption) (ListLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption) (ListLpjjbiqmfiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLpjjbiqmfiResponse204{}, nil
@@ -1489,14 +1489,14 @@ func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateLpjjbiqmfi calls POST /lpjjbiqmfi
-func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption) (CreateLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption) (CreateLpjjbiqmfiResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLpjjbiqmfiResponse204{}, nil
@@ -1505,15 +1505,15 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
-func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oasrt.CallOption) (GetLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpjjbiqmfiResponse204{}, nil
@@ -1522,15 +1522,15 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, 
 }
 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
-func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oasrt.CallOption) (DeleteLpjjbiqmfiResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams, opts ...oashttp.CallOption) (DeleteLpjjbiqmfiResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLpjjbiqmfiResponse204{}, nil
@@ -1539,17 +1539,17 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 }
 
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
-func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oasrt.CallOption) (GetLpjjbiqmfiItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams, opts ...oashttp.CallOption) (GetLpjjbiqmfiItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpjjbiqmfi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpjjbiqmfiItemResponse204{}, nil
@@ -1558,14 +1558,14 @@ func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItem
 }
 
 // ListUkhvrhlife calls GET /ukhvrhlife
-func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption) (ListUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption) (ListUkhvrhlifeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUkhvrhlifeResponse204{}, nil
@@ -1574,14 +1574,14 @@ func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateUkhvrhlife calls POST /ukhvrhlife
-func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption) (CreateUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption) (CreateUkhvrhlifeResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUkhvrhlifeResponse204{}, nil
@@ -1590,15 +1590,15 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
-func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oasrt.CallOption) (GetUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, opts ...oashttp.CallOption) (GetUkhvrhlifeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUkhvrhlifeResponse204{}, nil
@@ -1607,15 +1607,15 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, 
 }
 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
-func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oasrt.CallOption) (DeleteUkhvrhlifeResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams, opts ...oashttp.CallOption) (DeleteUkhvrhlifeResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUkhvrhlifeResponse204{}, nil
@@ -1624,17 +1624,17 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 }
 
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
-func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oasrt.CallOption) (GetUkhvrhlifeItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams, opts ...oashttp.CallOption) (GetUkhvrhlifeItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ukhvrhlife/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUkhvrhlifeItemResponse204{}, nil
@@ -1643,14 +1643,14 @@ func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItem
 }
 
 // ListNsioejcaxf calls GET /nsioejcaxf
-func (c *Client) ListNsioejcaxf(ctx context.Context, opts ...oasrt.CallOption) (ListNsioejcaxfResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNsioejcaxf(ctx context.Context, opts ...oashttp.CallOption) (ListNsioejcaxfResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNsioejcaxfResponse204{}, nil
@@ -1659,14 +1659,14 @@ func (c *Client) ListNsioejcaxf(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateNsioejcaxf calls POST /nsioejcaxf
-func (c *Client) CreateNsioejcaxf(ctx context.Context, opts ...oasrt.CallOption) (CreateNsioejcaxfResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNsioejcaxf(ctx context.Context, opts ...oashttp.CallOption) (CreateNsioejcaxfResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNsioejcaxfResponse204{}, nil
@@ -1675,15 +1675,15 @@ func (c *Client) CreateNsioejcaxf(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetNsioejcaxf calls GET /nsioejcaxf/{id}
-func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams, opts ...oasrt.CallOption) (GetNsioejcaxfResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams, opts ...oashttp.CallOption) (GetNsioejcaxfResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNsioejcaxfResponse204{}, nil
@@ -1692,15 +1692,15 @@ func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams, 
 }
 
 // DeleteNsioejcaxf calls DELETE /nsioejcaxf/{id}
-func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfParams, opts ...oasrt.CallOption) (DeleteNsioejcaxfResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfParams, opts ...oashttp.CallOption) (DeleteNsioejcaxfResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNsioejcaxfResponse204{}, nil
@@ -1709,17 +1709,17 @@ func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfPa
 }
 
 // GetNsioejcaxfItem calls GET /nsioejcaxf/{id}/items/{itemId}
-func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItemParams, opts ...oasrt.CallOption) (GetNsioejcaxfItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItemParams, opts ...oashttp.CallOption) (GetNsioejcaxfItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nsioejcaxf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNsioejcaxfItemResponse204{}, nil
@@ -1728,14 +1728,14 @@ func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItem
 }
 
 // ListOuxsef calls GET /ouxsef
-func (c *Client) ListOuxsef(ctx context.Context, opts ...oasrt.CallOption) (ListOuxsefResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListOuxsef(ctx context.Context, opts ...oashttp.CallOption) (ListOuxsefResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ouxsef"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOuxsefResponse204{}, nil
@@ -1744,14 +1744,14 @@ func (c *Client) ListOuxsef(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateOuxsef calls POST /ouxsef
-func (c *Client) CreateOuxsef(ctx context.Context, opts ...oasrt.CallOption) (CreateOuxsefResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateOuxsef(ctx context.Context, opts ...oashttp.CallOption) (CreateOuxsefResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ouxsef"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOuxsefResponse204{}, nil
@@ -1760,15 +1760,15 @@ func (c *Client) CreateOuxsef(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetOuxsef calls GET /ouxsef/{id}
-func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams, opts ...oasrt.CallOption) (GetOuxsefResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams, opts ...oashttp.CallOption) (GetOuxsefResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ouxsef/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOuxsefResponse204{}, nil
@@ -1777,15 +1777,15 @@ func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams, opts ...
 }
 
 // DeleteOuxsef calls DELETE /ouxsef/{id}
-func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams, opts ...oasrt.CallOption) (DeleteOuxsefResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams, opts ...oashttp.CallOption) (DeleteOuxsefResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ouxsef/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOuxsefResponse204{}, nil
@@ -1794,17 +1794,17 @@ func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams, op
 }
 
 // GetOuxsefItem calls GET /ouxsef/{id}/items/{itemId}
-func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams, opts ...oasrt.CallOption) (GetOuxsefItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams, opts ...oashttp.CallOption) (GetOuxsefItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ouxsef/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOuxsefItemResponse204{}, nil
@@ -1813,14 +1813,14 @@ func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams, 
 }
 
 // ListKrntsxjej calls GET /krntsxjej
-func (c *Client) ListKrntsxjej(ctx context.Context, opts ...oasrt.CallOption) (ListKrntsxjejResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListKrntsxjej(ctx context.Context, opts ...oashttp.CallOption) (ListKrntsxjejResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKrntsxjejResponse204{}, nil
@@ -1829,14 +1829,14 @@ func (c *Client) ListKrntsxjej(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateKrntsxjej calls POST /krntsxjej
-func (c *Client) CreateKrntsxjej(ctx context.Context, opts ...oasrt.CallOption) (CreateKrntsxjejResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateKrntsxjej(ctx context.Context, opts ...oashttp.CallOption) (CreateKrntsxjejResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKrntsxjejResponse204{}, nil
@@ -1845,15 +1845,15 @@ func (c *Client) CreateKrntsxjej(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetKrntsxjej calls GET /krntsxjej/{id}
-func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams, opts ...oasrt.CallOption) (GetKrntsxjejResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams, opts ...oashttp.CallOption) (GetKrntsxjejResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKrntsxjejResponse204{}, nil
@@ -1862,15 +1862,15 @@ func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams, op
 }
 
 // DeleteKrntsxjej calls DELETE /krntsxjej/{id}
-func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejParams, opts ...oasrt.CallOption) (DeleteKrntsxjejResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejParams, opts ...oashttp.CallOption) (DeleteKrntsxjejResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKrntsxjejResponse204{}, nil
@@ -1879,17 +1879,17 @@ func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejPara
 }
 
 // GetKrntsxjejItem calls GET /krntsxjej/{id}/items/{itemId}
-func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemParams, opts ...oasrt.CallOption) (GetKrntsxjejItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemParams, opts ...oashttp.CallOption) (GetKrntsxjejItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/krntsxjej/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKrntsxjejItemResponse204{}, nil
@@ -1898,14 +1898,14 @@ func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemPa
 }
 
 // ListHygxf calls GET /hygxf
-func (c *Client) ListHygxf(ctx context.Context, opts ...oasrt.CallOption) (ListHygxfResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHygxf(ctx context.Context, opts ...oashttp.CallOption) (ListHygxfResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hygxf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHygxfResponse204{}, nil
@@ -1914,14 +1914,14 @@ func (c *Client) ListHygxf(ctx context.Context, opts ...oasrt.CallOption) (ListH
 }
 
 // CreateHygxf calls POST /hygxf
-func (c *Client) CreateHygxf(ctx context.Context, opts ...oasrt.CallOption) (CreateHygxfResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHygxf(ctx context.Context, opts ...oashttp.CallOption) (CreateHygxfResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hygxf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHygxfResponse204{}, nil
@@ -1930,15 +1930,15 @@ func (c *Client) CreateHygxf(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetHygxf calls GET /hygxf/{id}
-func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams, opts ...oasrt.CallOption) (GetHygxfResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams, opts ...oashttp.CallOption) (GetHygxfResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hygxf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHygxfResponse204{}, nil
@@ -1947,15 +1947,15 @@ func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams, opts ...oa
 }
 
 // DeleteHygxf calls DELETE /hygxf/{id}
-func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams, opts ...oasrt.CallOption) (DeleteHygxfResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams, opts ...oashttp.CallOption) (DeleteHygxfResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hygxf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHygxfResponse204{}, nil
@@ -1964,17 +1964,17 @@ func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams, opts
 }
 
 // GetHygxfItem calls GET /hygxf/{id}/items/{itemId}
-func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams, opts ...oasrt.CallOption) (GetHygxfItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams, opts ...oashttp.CallOption) (GetHygxfItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hygxf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHygxfItemResponse204{}, nil
@@ -1983,14 +1983,14 @@ func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams, op
 }
 
 // ListNgdikhobd calls GET /ngdikhobd
-func (c *Client) ListNgdikhobd(ctx context.Context, opts ...oasrt.CallOption) (ListNgdikhobdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNgdikhobd(ctx context.Context, opts ...oashttp.CallOption) (ListNgdikhobdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNgdikhobdResponse204{}, nil
@@ -1999,14 +1999,14 @@ func (c *Client) ListNgdikhobd(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateNgdikhobd calls POST /ngdikhobd
-func (c *Client) CreateNgdikhobd(ctx context.Context, opts ...oasrt.CallOption) (CreateNgdikhobdResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNgdikhobd(ctx context.Context, opts ...oashttp.CallOption) (CreateNgdikhobdResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNgdikhobdResponse204{}, nil
@@ -2015,15 +2015,15 @@ func (c *Client) CreateNgdikhobd(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetNgdikhobd calls GET /ngdikhobd/{id}
-func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams, opts ...oasrt.CallOption) (GetNgdikhobdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams, opts ...oashttp.CallOption) (GetNgdikhobdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNgdikhobdResponse204{}, nil
@@ -2032,15 +2032,15 @@ func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams, op
 }
 
 // DeleteNgdikhobd calls DELETE /ngdikhobd/{id}
-func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdParams, opts ...oasrt.CallOption) (DeleteNgdikhobdResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdParams, opts ...oashttp.CallOption) (DeleteNgdikhobdResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNgdikhobdResponse204{}, nil
@@ -2049,17 +2049,17 @@ func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdPara
 }
 
 // GetNgdikhobdItem calls GET /ngdikhobd/{id}/items/{itemId}
-func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemParams, opts ...oasrt.CallOption) (GetNgdikhobdItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemParams, opts ...oashttp.CallOption) (GetNgdikhobdItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ngdikhobd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNgdikhobdItemResponse204{}, nil
@@ -2068,14 +2068,14 @@ func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemPa
 }
 
 // ListGelqcl calls GET /gelqcl
-func (c *Client) ListGelqcl(ctx context.Context, opts ...oasrt.CallOption) (ListGelqclResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListGelqcl(ctx context.Context, opts ...oashttp.CallOption) (ListGelqclResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gelqcl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGelqclResponse204{}, nil
@@ -2084,14 +2084,14 @@ func (c *Client) ListGelqcl(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateGelqcl calls POST /gelqcl
-func (c *Client) CreateGelqcl(ctx context.Context, opts ...oasrt.CallOption) (CreateGelqclResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateGelqcl(ctx context.Context, opts ...oashttp.CallOption) (CreateGelqclResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gelqcl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGelqclResponse204{}, nil
@@ -2100,15 +2100,15 @@ func (c *Client) CreateGelqcl(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetGelqcl calls GET /gelqcl/{id}
-func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams, opts ...oasrt.CallOption) (GetGelqclResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams, opts ...oashttp.CallOption) (GetGelqclResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gelqcl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGelqclResponse204{}, nil
@@ -2117,15 +2117,15 @@ func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams, opts ...
 }
 
 // DeleteGelqcl calls DELETE /gelqcl/{id}
-func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams, opts ...oasrt.CallOption) (DeleteGelqclResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams, opts ...oashttp.CallOption) (DeleteGelqclResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gelqcl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGelqclResponse204{}, nil
@@ -2134,17 +2134,17 @@ func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams, op
 }
 
 // GetGelqclItem calls GET /gelqcl/{id}/items/{itemId}
-func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams, opts ...oasrt.CallOption) (GetGelqclItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams, opts ...oashttp.CallOption) (GetGelqclItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gelqcl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGelqclItemResponse204{}, nil
@@ -2153,14 +2153,14 @@ func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams, 
 }
 
 // ListYcrc calls GET /ycrc
-func (c *Client) ListYcrc(ctx context.Context, opts ...oasrt.CallOption) (ListYcrcResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListYcrc(ctx context.Context, opts ...oashttp.CallOption) (ListYcrcResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ycrc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYcrcResponse204{}, nil
@@ -2169,14 +2169,14 @@ func (c *Client) ListYcrc(ctx context.Context, opts ...oasrt.CallOption) (ListYc
 }
 
 // CreateYcrc calls POST /ycrc
-func (c *Client) CreateYcrc(ctx context.Context, opts ...oasrt.CallOption) (CreateYcrcResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateYcrc(ctx context.Context, opts ...oashttp.CallOption) (CreateYcrcResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ycrc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYcrcResponse204{}, nil
@@ -2185,15 +2185,15 @@ func (c *Client) CreateYcrc(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetYcrc calls GET /ycrc/{id}
-func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams, opts ...oasrt.CallOption) (GetYcrcResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams, opts ...oashttp.CallOption) (GetYcrcResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ycrc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYcrcResponse204{}, nil
@@ -2202,15 +2202,15 @@ func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams, opts ...oasr
 }
 
 // DeleteYcrc calls DELETE /ycrc/{id}
-func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams, opts ...oasrt.CallOption) (DeleteYcrcResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams, opts ...oashttp.CallOption) (DeleteYcrcResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ycrc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYcrcResponse204{}, nil
@@ -2219,17 +2219,17 @@ func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams, opts .
 }
 
 // GetYcrcItem calls GET /ycrc/{id}/items/{itemId}
-func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams, opts ...oasrt.CallOption) (GetYcrcItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams, opts ...oashttp.CallOption) (GetYcrcItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ycrc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYcrcItemResponse204{}, nil
@@ -2238,14 +2238,14 @@ func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams, opts
 }
 
 // ListRhyyamfdzx calls GET /rhyyamfdzx
-func (c *Client) ListRhyyamfdzx(ctx context.Context, opts ...oasrt.CallOption) (ListRhyyamfdzxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListRhyyamfdzx(ctx context.Context, opts ...oashttp.CallOption) (ListRhyyamfdzxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListRhyyamfdzxResponse204{}, nil
@@ -2254,14 +2254,14 @@ func (c *Client) ListRhyyamfdzx(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateRhyyamfdzx calls POST /rhyyamfdzx
-func (c *Client) CreateRhyyamfdzx(ctx context.Context, opts ...oasrt.CallOption) (CreateRhyyamfdzxResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateRhyyamfdzx(ctx context.Context, opts ...oashttp.CallOption) (CreateRhyyamfdzxResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateRhyyamfdzxResponse204{}, nil
@@ -2270,15 +2270,15 @@ func (c *Client) CreateRhyyamfdzx(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetRhyyamfdzx calls GET /rhyyamfdzx/{id}
-func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams, opts ...oasrt.CallOption) (GetRhyyamfdzxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams, opts ...oashttp.CallOption) (GetRhyyamfdzxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRhyyamfdzxResponse204{}, nil
@@ -2287,15 +2287,15 @@ func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams, 
 }
 
 // DeleteRhyyamfdzx calls DELETE /rhyyamfdzx/{id}
-func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxParams, opts ...oasrt.CallOption) (DeleteRhyyamfdzxResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxParams, opts ...oashttp.CallOption) (DeleteRhyyamfdzxResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteRhyyamfdzxResponse204{}, nil
@@ -2304,17 +2304,17 @@ func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxPa
 }
 
 // GetRhyyamfdzxItem calls GET /rhyyamfdzx/{id}/items/{itemId}
-func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItemParams, opts ...oasrt.CallOption) (GetRhyyamfdzxItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItemParams, opts ...oashttp.CallOption) (GetRhyyamfdzxItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rhyyamfdzx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRhyyamfdzxItemResponse204{}, nil
@@ -2323,14 +2323,14 @@ func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItem
 }
 
 // ListUfykbqcrs calls GET /ufykbqcrs
-func (c *Client) ListUfykbqcrs(ctx context.Context, opts ...oasrt.CallOption) (ListUfykbqcrsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUfykbqcrs(ctx context.Context, opts ...oashttp.CallOption) (ListUfykbqcrsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUfykbqcrsResponse204{}, nil
@@ -2339,14 +2339,14 @@ func (c *Client) ListUfykbqcrs(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateUfykbqcrs calls POST /ufykbqcrs
-func (c *Client) CreateUfykbqcrs(ctx context.Context, opts ...oasrt.CallOption) (CreateUfykbqcrsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUfykbqcrs(ctx context.Context, opts ...oashttp.CallOption) (CreateUfykbqcrsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUfykbqcrsResponse204{}, nil
@@ -2355,15 +2355,15 @@ func (c *Client) CreateUfykbqcrs(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetUfykbqcrs calls GET /ufykbqcrs/{id}
-func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams, opts ...oasrt.CallOption) (GetUfykbqcrsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams, opts ...oashttp.CallOption) (GetUfykbqcrsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUfykbqcrsResponse204{}, nil
@@ -2372,15 +2372,15 @@ func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams, op
 }
 
 // DeleteUfykbqcrs calls DELETE /ufykbqcrs/{id}
-func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsParams, opts ...oasrt.CallOption) (DeleteUfykbqcrsResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsParams, opts ...oashttp.CallOption) (DeleteUfykbqcrsResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUfykbqcrsResponse204{}, nil
@@ -2389,17 +2389,17 @@ func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsPara
 }
 
 // GetUfykbqcrsItem calls GET /ufykbqcrs/{id}/items/{itemId}
-func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemParams, opts ...oasrt.CallOption) (GetUfykbqcrsItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemParams, opts ...oashttp.CallOption) (GetUfykbqcrsItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ufykbqcrs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUfykbqcrsItemResponse204{}, nil
@@ -2408,14 +2408,14 @@ func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemPa
 }
 
 // ListHxyskydcbx calls GET /hxyskydcbx
-func (c *Client) ListHxyskydcbx(ctx context.Context, opts ...oasrt.CallOption) (ListHxyskydcbxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHxyskydcbx(ctx context.Context, opts ...oashttp.CallOption) (ListHxyskydcbxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHxyskydcbxResponse204{}, nil
@@ -2424,14 +2424,14 @@ func (c *Client) ListHxyskydcbx(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateHxyskydcbx calls POST /hxyskydcbx
-func (c *Client) CreateHxyskydcbx(ctx context.Context, opts ...oasrt.CallOption) (CreateHxyskydcbxResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHxyskydcbx(ctx context.Context, opts ...oashttp.CallOption) (CreateHxyskydcbxResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHxyskydcbxResponse204{}, nil
@@ -2440,15 +2440,15 @@ func (c *Client) CreateHxyskydcbx(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetHxyskydcbx calls GET /hxyskydcbx/{id}
-func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams, opts ...oasrt.CallOption) (GetHxyskydcbxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams, opts ...oashttp.CallOption) (GetHxyskydcbxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHxyskydcbxResponse204{}, nil
@@ -2457,15 +2457,15 @@ func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams, 
 }
 
 // DeleteHxyskydcbx calls DELETE /hxyskydcbx/{id}
-func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxParams, opts ...oasrt.CallOption) (DeleteHxyskydcbxResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxParams, opts ...oashttp.CallOption) (DeleteHxyskydcbxResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHxyskydcbxResponse204{}, nil
@@ -2474,17 +2474,17 @@ func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxPa
 }
 
 // GetHxyskydcbxItem calls GET /hxyskydcbx/{id}/items/{itemId}
-func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItemParams, opts ...oasrt.CallOption) (GetHxyskydcbxItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItemParams, opts ...oashttp.CallOption) (GetHxyskydcbxItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxyskydcbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHxyskydcbxItemResponse204{}, nil
@@ -2493,14 +2493,14 @@ func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItem
 }
 
 // ListHxnyahmq calls GET /hxnyahmq
-func (c *Client) ListHxnyahmq(ctx context.Context, opts ...oasrt.CallOption) (ListHxnyahmqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHxnyahmq(ctx context.Context, opts ...oashttp.CallOption) (ListHxnyahmqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHxnyahmqResponse204{}, nil
@@ -2509,14 +2509,14 @@ func (c *Client) ListHxnyahmq(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateHxnyahmq calls POST /hxnyahmq
-func (c *Client) CreateHxnyahmq(ctx context.Context, opts ...oasrt.CallOption) (CreateHxnyahmqResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHxnyahmq(ctx context.Context, opts ...oashttp.CallOption) (CreateHxnyahmqResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHxnyahmqResponse204{}, nil
@@ -2525,15 +2525,15 @@ func (c *Client) CreateHxnyahmq(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetHxnyahmq calls GET /hxnyahmq/{id}
-func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams, opts ...oasrt.CallOption) (GetHxnyahmqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams, opts ...oashttp.CallOption) (GetHxnyahmqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHxnyahmqResponse204{}, nil
@@ -2542,15 +2542,15 @@ func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams, opts
 }
 
 // DeleteHxnyahmq calls DELETE /hxnyahmq/{id}
-func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams, opts ...oasrt.CallOption) (DeleteHxnyahmqResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams, opts ...oashttp.CallOption) (DeleteHxnyahmqResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHxnyahmqResponse204{}, nil
@@ -2559,17 +2559,17 @@ func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams
 }
 
 // GetHxnyahmqItem calls GET /hxnyahmq/{id}/items/{itemId}
-func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemParams, opts ...oasrt.CallOption) (GetHxnyahmqItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemParams, opts ...oashttp.CallOption) (GetHxnyahmqItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hxnyahmq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHxnyahmqItemResponse204{}, nil
@@ -2578,14 +2578,14 @@ func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemPara
 }
 
 // ListPvzpdqdnj calls GET /pvzpdqdnj
-func (c *Client) ListPvzpdqdnj(ctx context.Context, opts ...oasrt.CallOption) (ListPvzpdqdnjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListPvzpdqdnj(ctx context.Context, opts ...oashttp.CallOption) (ListPvzpdqdnjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPvzpdqdnjResponse204{}, nil
@@ -2594,14 +2594,14 @@ func (c *Client) ListPvzpdqdnj(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreatePvzpdqdnj calls POST /pvzpdqdnj
-func (c *Client) CreatePvzpdqdnj(ctx context.Context, opts ...oasrt.CallOption) (CreatePvzpdqdnjResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreatePvzpdqdnj(ctx context.Context, opts ...oashttp.CallOption) (CreatePvzpdqdnjResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePvzpdqdnjResponse204{}, nil
@@ -2610,15 +2610,15 @@ func (c *Client) CreatePvzpdqdnj(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetPvzpdqdnj calls GET /pvzpdqdnj/{id}
-func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams, opts ...oasrt.CallOption) (GetPvzpdqdnjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams, opts ...oashttp.CallOption) (GetPvzpdqdnjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPvzpdqdnjResponse204{}, nil
@@ -2627,15 +2627,15 @@ func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams, op
 }
 
 // DeletePvzpdqdnj calls DELETE /pvzpdqdnj/{id}
-func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjParams, opts ...oasrt.CallOption) (DeletePvzpdqdnjResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjParams, opts ...oashttp.CallOption) (DeletePvzpdqdnjResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePvzpdqdnjResponse204{}, nil
@@ -2644,17 +2644,17 @@ func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjPara
 }
 
 // GetPvzpdqdnjItem calls GET /pvzpdqdnj/{id}/items/{itemId}
-func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemParams, opts ...oasrt.CallOption) (GetPvzpdqdnjItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemParams, opts ...oashttp.CallOption) (GetPvzpdqdnjItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvzpdqdnj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPvzpdqdnjItemResponse204{}, nil
@@ -2663,14 +2663,14 @@ func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemPa
 }
 
 // ListQmoezicutr calls GET /qmoezicutr
-func (c *Client) ListQmoezicutr(ctx context.Context, opts ...oasrt.CallOption) (ListQmoezicutrResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListQmoezicutr(ctx context.Context, opts ...oashttp.CallOption) (ListQmoezicutrResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQmoezicutrResponse204{}, nil
@@ -2679,14 +2679,14 @@ func (c *Client) ListQmoezicutr(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateQmoezicutr calls POST /qmoezicutr
-func (c *Client) CreateQmoezicutr(ctx context.Context, opts ...oasrt.CallOption) (CreateQmoezicutrResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateQmoezicutr(ctx context.Context, opts ...oashttp.CallOption) (CreateQmoezicutrResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQmoezicutrResponse204{}, nil
@@ -2695,15 +2695,15 @@ func (c *Client) CreateQmoezicutr(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetQmoezicutr calls GET /qmoezicutr/{id}
-func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams, opts ...oasrt.CallOption) (GetQmoezicutrResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams, opts ...oashttp.CallOption) (GetQmoezicutrResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQmoezicutrResponse204{}, nil
@@ -2712,15 +2712,15 @@ func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams, 
 }
 
 // DeleteQmoezicutr calls DELETE /qmoezicutr/{id}
-func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrParams, opts ...oasrt.CallOption) (DeleteQmoezicutrResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrParams, opts ...oashttp.CallOption) (DeleteQmoezicutrResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQmoezicutrResponse204{}, nil
@@ -2729,17 +2729,17 @@ func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrPa
 }
 
 // GetQmoezicutrItem calls GET /qmoezicutr/{id}/items/{itemId}
-func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItemParams, opts ...oasrt.CallOption) (GetQmoezicutrItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItemParams, opts ...oashttp.CallOption) (GetQmoezicutrItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qmoezicutr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQmoezicutrItemResponse204{}, nil
@@ -2748,14 +2748,14 @@ func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItem
 }
 
 // ListOkvdrkmqxs calls GET /okvdrkmqxs
-func (c *Client) ListOkvdrkmqxs(ctx context.Context, opts ...oasrt.CallOption) (ListOkvdrkmqxsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListOkvdrkmqxs(ctx context.Context, opts ...oashttp.CallOption) (ListOkvdrkmqxsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOkvdrkmqxsResponse204{}, nil
@@ -2764,14 +2764,14 @@ func (c *Client) ListOkvdrkmqxs(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateOkvdrkmqxs calls POST /okvdrkmqxs
-func (c *Client) CreateOkvdrkmqxs(ctx context.Context, opts ...oasrt.CallOption) (CreateOkvdrkmqxsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateOkvdrkmqxs(ctx context.Context, opts ...oashttp.CallOption) (CreateOkvdrkmqxsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOkvdrkmqxsResponse204{}, nil
@@ -2780,15 +2780,15 @@ func (c *Client) CreateOkvdrkmqxs(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetOkvdrkmqxs calls GET /okvdrkmqxs/{id}
-func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams, opts ...oasrt.CallOption) (GetOkvdrkmqxsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams, opts ...oashttp.CallOption) (GetOkvdrkmqxsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOkvdrkmqxsResponse204{}, nil
@@ -2797,15 +2797,15 @@ func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams, 
 }
 
 // DeleteOkvdrkmqxs calls DELETE /okvdrkmqxs/{id}
-func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsParams, opts ...oasrt.CallOption) (DeleteOkvdrkmqxsResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsParams, opts ...oashttp.CallOption) (DeleteOkvdrkmqxsResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOkvdrkmqxsResponse204{}, nil
@@ -2814,17 +2814,17 @@ func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsPa
 }
 
 // GetOkvdrkmqxsItem calls GET /okvdrkmqxs/{id}/items/{itemId}
-func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItemParams, opts ...oasrt.CallOption) (GetOkvdrkmqxsItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItemParams, opts ...oashttp.CallOption) (GetOkvdrkmqxsItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/okvdrkmqxs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOkvdrkmqxsItemResponse204{}, nil
@@ -2833,14 +2833,14 @@ func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItem
 }
 
 // ListAoholkdjiy calls GET /aoholkdjiy
-func (c *Client) ListAoholkdjiy(ctx context.Context, opts ...oasrt.CallOption) (ListAoholkdjiyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListAoholkdjiy(ctx context.Context, opts ...oashttp.CallOption) (ListAoholkdjiyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAoholkdjiyResponse204{}, nil
@@ -2849,14 +2849,14 @@ func (c *Client) ListAoholkdjiy(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateAoholkdjiy calls POST /aoholkdjiy
-func (c *Client) CreateAoholkdjiy(ctx context.Context, opts ...oasrt.CallOption) (CreateAoholkdjiyResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateAoholkdjiy(ctx context.Context, opts ...oashttp.CallOption) (CreateAoholkdjiyResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAoholkdjiyResponse204{}, nil
@@ -2865,15 +2865,15 @@ func (c *Client) CreateAoholkdjiy(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetAoholkdjiy calls GET /aoholkdjiy/{id}
-func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams, opts ...oasrt.CallOption) (GetAoholkdjiyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams, opts ...oashttp.CallOption) (GetAoholkdjiyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAoholkdjiyResponse204{}, nil
@@ -2882,15 +2882,15 @@ func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams, 
 }
 
 // DeleteAoholkdjiy calls DELETE /aoholkdjiy/{id}
-func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyParams, opts ...oasrt.CallOption) (DeleteAoholkdjiyResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyParams, opts ...oashttp.CallOption) (DeleteAoholkdjiyResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAoholkdjiyResponse204{}, nil
@@ -2899,17 +2899,17 @@ func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyPa
 }
 
 // GetAoholkdjiyItem calls GET /aoholkdjiy/{id}/items/{itemId}
-func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItemParams, opts ...oasrt.CallOption) (GetAoholkdjiyItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItemParams, opts ...oashttp.CallOption) (GetAoholkdjiyItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aoholkdjiy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAoholkdjiyItemResponse204{}, nil
@@ -2918,14 +2918,14 @@ func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItem
 }
 
 // ListJqqb calls GET /jqqb
-func (c *Client) ListJqqb(ctx context.Context, opts ...oasrt.CallOption) (ListJqqbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListJqqb(ctx context.Context, opts ...oashttp.CallOption) (ListJqqbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqqb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJqqbResponse204{}, nil
@@ -2934,14 +2934,14 @@ func (c *Client) ListJqqb(ctx context.Context, opts ...oasrt.CallOption) (ListJq
 }
 
 // CreateJqqb calls POST /jqqb
-func (c *Client) CreateJqqb(ctx context.Context, opts ...oasrt.CallOption) (CreateJqqbResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateJqqb(ctx context.Context, opts ...oashttp.CallOption) (CreateJqqbResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jqqb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJqqbResponse204{}, nil
@@ -2950,15 +2950,15 @@ func (c *Client) CreateJqqb(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetJqqb calls GET /jqqb/{id}
-func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams, opts ...oasrt.CallOption) (GetJqqbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams, opts ...oashttp.CallOption) (GetJqqbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqqb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJqqbResponse204{}, nil
@@ -2967,15 +2967,15 @@ func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams, opts ...oasr
 }
 
 // DeleteJqqb calls DELETE /jqqb/{id}
-func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams, opts ...oasrt.CallOption) (DeleteJqqbResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams, opts ...oashttp.CallOption) (DeleteJqqbResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jqqb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJqqbResponse204{}, nil
@@ -2984,17 +2984,17 @@ func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams, opts .
 }
 
 // GetJqqbItem calls GET /jqqb/{id}/items/{itemId}
-func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams, opts ...oasrt.CallOption) (GetJqqbItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams, opts ...oashttp.CallOption) (GetJqqbItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqqb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJqqbItemResponse204{}, nil
@@ -3003,14 +3003,14 @@ func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams, opts
 }
 
 // ListTgtambb calls GET /tgtambb
-func (c *Client) ListTgtambb(ctx context.Context, opts ...oasrt.CallOption) (ListTgtambbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListTgtambb(ctx context.Context, opts ...oashttp.CallOption) (ListTgtambbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgtambb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTgtambbResponse204{}, nil
@@ -3019,14 +3019,14 @@ func (c *Client) ListTgtambb(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateTgtambb calls POST /tgtambb
-func (c *Client) CreateTgtambb(ctx context.Context, opts ...oasrt.CallOption) (CreateTgtambbResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateTgtambb(ctx context.Context, opts ...oashttp.CallOption) (CreateTgtambbResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tgtambb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTgtambbResponse204{}, nil
@@ -3035,15 +3035,15 @@ func (c *Client) CreateTgtambb(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetTgtambb calls GET /tgtambb/{id}
-func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams, opts ...oasrt.CallOption) (GetTgtambbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams, opts ...oashttp.CallOption) (GetTgtambbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgtambb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTgtambbResponse204{}, nil
@@ -3052,15 +3052,15 @@ func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams, opts .
 }
 
 // DeleteTgtambb calls DELETE /tgtambb/{id}
-func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams, opts ...oasrt.CallOption) (DeleteTgtambbResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams, opts ...oashttp.CallOption) (DeleteTgtambbResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/tgtambb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTgtambbResponse204{}, nil
@@ -3069,17 +3069,17 @@ func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams, 
 }
 
 // GetTgtambbItem calls GET /tgtambb/{id}/items/{itemId}
-func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams, opts ...oasrt.CallOption) (GetTgtambbItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams, opts ...oashttp.CallOption) (GetTgtambbItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgtambb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTgtambbItemResponse204{}, nil
@@ -3088,14 +3088,14 @@ func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams
 }
 
 // ListBsdxwgcxfd calls GET /bsdxwgcxfd
-func (c *Client) ListBsdxwgcxfd(ctx context.Context, opts ...oasrt.CallOption) (ListBsdxwgcxfdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListBsdxwgcxfd(ctx context.Context, opts ...oashttp.CallOption) (ListBsdxwgcxfdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListBsdxwgcxfdResponse204{}, nil
@@ -3104,14 +3104,14 @@ func (c *Client) ListBsdxwgcxfd(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateBsdxwgcxfd calls POST /bsdxwgcxfd
-func (c *Client) CreateBsdxwgcxfd(ctx context.Context, opts ...oasrt.CallOption) (CreateBsdxwgcxfdResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateBsdxwgcxfd(ctx context.Context, opts ...oashttp.CallOption) (CreateBsdxwgcxfdResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateBsdxwgcxfdResponse204{}, nil
@@ -3120,15 +3120,15 @@ func (c *Client) CreateBsdxwgcxfd(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetBsdxwgcxfd calls GET /bsdxwgcxfd/{id}
-func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams, opts ...oasrt.CallOption) (GetBsdxwgcxfdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams, opts ...oashttp.CallOption) (GetBsdxwgcxfdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBsdxwgcxfdResponse204{}, nil
@@ -3137,15 +3137,15 @@ func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams, 
 }
 
 // DeleteBsdxwgcxfd calls DELETE /bsdxwgcxfd/{id}
-func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdParams, opts ...oasrt.CallOption) (DeleteBsdxwgcxfdResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdParams, opts ...oashttp.CallOption) (DeleteBsdxwgcxfdResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteBsdxwgcxfdResponse204{}, nil
@@ -3154,17 +3154,17 @@ func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdPa
 }
 
 // GetBsdxwgcxfdItem calls GET /bsdxwgcxfd/{id}/items/{itemId}
-func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItemParams, opts ...oasrt.CallOption) (GetBsdxwgcxfdItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItemParams, opts ...oashttp.CallOption) (GetBsdxwgcxfdItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bsdxwgcxfd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBsdxwgcxfdItemResponse204{}, nil
@@ -3173,14 +3173,14 @@ func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItem
 }
 
 // ListSmbx calls GET /smbx
-func (c *Client) ListSmbx(ctx context.Context, opts ...oasrt.CallOption) (ListSmbxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSmbx(ctx context.Context, opts ...oashttp.CallOption) (ListSmbxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/smbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSmbxResponse204{}, nil
@@ -3189,14 +3189,14 @@ func (c *Client) ListSmbx(ctx context.Context, opts ...oasrt.CallOption) (ListSm
 }
 
 // CreateSmbx calls POST /smbx
-func (c *Client) CreateSmbx(ctx context.Context, opts ...oasrt.CallOption) (CreateSmbxResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSmbx(ctx context.Context, opts ...oashttp.CallOption) (CreateSmbxResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/smbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSmbxResponse204{}, nil
@@ -3205,15 +3205,15 @@ func (c *Client) CreateSmbx(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetSmbx calls GET /smbx/{id}
-func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams, opts ...oasrt.CallOption) (GetSmbxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams, opts ...oashttp.CallOption) (GetSmbxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/smbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSmbxResponse204{}, nil
@@ -3222,15 +3222,15 @@ func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams, opts ...oasr
 }
 
 // DeleteSmbx calls DELETE /smbx/{id}
-func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams, opts ...oasrt.CallOption) (DeleteSmbxResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams, opts ...oashttp.CallOption) (DeleteSmbxResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/smbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSmbxResponse204{}, nil
@@ -3239,17 +3239,17 @@ func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams, opts .
 }
 
 // GetSmbxItem calls GET /smbx/{id}/items/{itemId}
-func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams, opts ...oasrt.CallOption) (GetSmbxItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams, opts ...oashttp.CallOption) (GetSmbxItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/smbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSmbxItemResponse204{}, nil
@@ -3258,14 +3258,14 @@ func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams, opts
 }
 
 // ListPdlvjfead calls GET /pdlvjfead
-func (c *Client) ListPdlvjfead(ctx context.Context, opts ...oasrt.CallOption) (ListPdlvjfeadResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListPdlvjfead(ctx context.Context, opts ...oashttp.CallOption) (ListPdlvjfeadResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPdlvjfeadResponse204{}, nil
@@ -3274,14 +3274,14 @@ func (c *Client) ListPdlvjfead(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreatePdlvjfead calls POST /pdlvjfead
-func (c *Client) CreatePdlvjfead(ctx context.Context, opts ...oasrt.CallOption) (CreatePdlvjfeadResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreatePdlvjfead(ctx context.Context, opts ...oashttp.CallOption) (CreatePdlvjfeadResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePdlvjfeadResponse204{}, nil
@@ -3290,15 +3290,15 @@ func (c *Client) CreatePdlvjfead(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetPdlvjfead calls GET /pdlvjfead/{id}
-func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams, opts ...oasrt.CallOption) (GetPdlvjfeadResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams, opts ...oashttp.CallOption) (GetPdlvjfeadResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPdlvjfeadResponse204{}, nil
@@ -3307,15 +3307,15 @@ func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams, op
 }
 
 // DeletePdlvjfead calls DELETE /pdlvjfead/{id}
-func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadParams, opts ...oasrt.CallOption) (DeletePdlvjfeadResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadParams, opts ...oashttp.CallOption) (DeletePdlvjfeadResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePdlvjfeadResponse204{}, nil
@@ -3324,17 +3324,17 @@ func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadPara
 }
 
 // GetPdlvjfeadItem calls GET /pdlvjfead/{id}/items/{itemId}
-func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemParams, opts ...oasrt.CallOption) (GetPdlvjfeadItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemParams, opts ...oashttp.CallOption) (GetPdlvjfeadItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pdlvjfead/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPdlvjfeadItemResponse204{}, nil
@@ -3343,14 +3343,14 @@ func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemPa
 }
 
 // ListYiyhckwrlh calls GET /yiyhckwrlh
-func (c *Client) ListYiyhckwrlh(ctx context.Context, opts ...oasrt.CallOption) (ListYiyhckwrlhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListYiyhckwrlh(ctx context.Context, opts ...oashttp.CallOption) (ListYiyhckwrlhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYiyhckwrlhResponse204{}, nil
@@ -3359,14 +3359,14 @@ func (c *Client) ListYiyhckwrlh(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateYiyhckwrlh calls POST /yiyhckwrlh
-func (c *Client) CreateYiyhckwrlh(ctx context.Context, opts ...oasrt.CallOption) (CreateYiyhckwrlhResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateYiyhckwrlh(ctx context.Context, opts ...oashttp.CallOption) (CreateYiyhckwrlhResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYiyhckwrlhResponse204{}, nil
@@ -3375,15 +3375,15 @@ func (c *Client) CreateYiyhckwrlh(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetYiyhckwrlh calls GET /yiyhckwrlh/{id}
-func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams, opts ...oasrt.CallOption) (GetYiyhckwrlhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams, opts ...oashttp.CallOption) (GetYiyhckwrlhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYiyhckwrlhResponse204{}, nil
@@ -3392,15 +3392,15 @@ func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams, 
 }
 
 // DeleteYiyhckwrlh calls DELETE /yiyhckwrlh/{id}
-func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhParams, opts ...oasrt.CallOption) (DeleteYiyhckwrlhResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhParams, opts ...oashttp.CallOption) (DeleteYiyhckwrlhResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYiyhckwrlhResponse204{}, nil
@@ -3409,17 +3409,17 @@ func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhPa
 }
 
 // GetYiyhckwrlhItem calls GET /yiyhckwrlh/{id}/items/{itemId}
-func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItemParams, opts ...oasrt.CallOption) (GetYiyhckwrlhItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItemParams, opts ...oashttp.CallOption) (GetYiyhckwrlhItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yiyhckwrlh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYiyhckwrlhItemResponse204{}, nil
@@ -3428,14 +3428,14 @@ func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItem
 }
 
 // ListKhvp calls GET /khvp
-func (c *Client) ListKhvp(ctx context.Context, opts ...oasrt.CallOption) (ListKhvpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListKhvp(ctx context.Context, opts ...oashttp.CallOption) (ListKhvpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/khvp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKhvpResponse204{}, nil
@@ -3444,14 +3444,14 @@ func (c *Client) ListKhvp(ctx context.Context, opts ...oasrt.CallOption) (ListKh
 }
 
 // CreateKhvp calls POST /khvp
-func (c *Client) CreateKhvp(ctx context.Context, opts ...oasrt.CallOption) (CreateKhvpResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateKhvp(ctx context.Context, opts ...oashttp.CallOption) (CreateKhvpResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/khvp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKhvpResponse204{}, nil
@@ -3460,15 +3460,15 @@ func (c *Client) CreateKhvp(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetKhvp calls GET /khvp/{id}
-func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams, opts ...oasrt.CallOption) (GetKhvpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams, opts ...oashttp.CallOption) (GetKhvpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/khvp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKhvpResponse204{}, nil
@@ -3477,15 +3477,15 @@ func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams, opts ...oasr
 }
 
 // DeleteKhvp calls DELETE /khvp/{id}
-func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams, opts ...oasrt.CallOption) (DeleteKhvpResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams, opts ...oashttp.CallOption) (DeleteKhvpResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/khvp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKhvpResponse204{}, nil
@@ -3494,17 +3494,17 @@ func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams, opts .
 }
 
 // GetKhvpItem calls GET /khvp/{id}/items/{itemId}
-func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams, opts ...oasrt.CallOption) (GetKhvpItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams, opts ...oashttp.CallOption) (GetKhvpItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/khvp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKhvpItemResponse204{}, nil
@@ -3513,14 +3513,14 @@ func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams, opts
 }
 
 // ListPvjstyljk calls GET /pvjstyljk
-func (c *Client) ListPvjstyljk(ctx context.Context, opts ...oasrt.CallOption) (ListPvjstyljkResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListPvjstyljk(ctx context.Context, opts ...oashttp.CallOption) (ListPvjstyljkResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPvjstyljkResponse204{}, nil
@@ -3529,14 +3529,14 @@ func (c *Client) ListPvjstyljk(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreatePvjstyljk calls POST /pvjstyljk
-func (c *Client) CreatePvjstyljk(ctx context.Context, opts ...oasrt.CallOption) (CreatePvjstyljkResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreatePvjstyljk(ctx context.Context, opts ...oashttp.CallOption) (CreatePvjstyljkResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePvjstyljkResponse204{}, nil
@@ -3545,15 +3545,15 @@ func (c *Client) CreatePvjstyljk(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetPvjstyljk calls GET /pvjstyljk/{id}
-func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams, opts ...oasrt.CallOption) (GetPvjstyljkResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams, opts ...oashttp.CallOption) (GetPvjstyljkResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPvjstyljkResponse204{}, nil
@@ -3562,15 +3562,15 @@ func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams, op
 }
 
 // DeletePvjstyljk calls DELETE /pvjstyljk/{id}
-func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkParams, opts ...oasrt.CallOption) (DeletePvjstyljkResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkParams, opts ...oashttp.CallOption) (DeletePvjstyljkResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePvjstyljkResponse204{}, nil
@@ -3579,17 +3579,17 @@ func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkPara
 }
 
 // GetPvjstyljkItem calls GET /pvjstyljk/{id}/items/{itemId}
-func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemParams, opts ...oasrt.CallOption) (GetPvjstyljkItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemParams, opts ...oashttp.CallOption) (GetPvjstyljkItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pvjstyljk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPvjstyljkItemResponse204{}, nil
@@ -3598,14 +3598,14 @@ func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemPa
 }
 
 // ListKbimj calls GET /kbimj
-func (c *Client) ListKbimj(ctx context.Context, opts ...oasrt.CallOption) (ListKbimjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListKbimj(ctx context.Context, opts ...oashttp.CallOption) (ListKbimjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kbimj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKbimjResponse204{}, nil
@@ -3614,14 +3614,14 @@ func (c *Client) ListKbimj(ctx context.Context, opts ...oasrt.CallOption) (ListK
 }
 
 // CreateKbimj calls POST /kbimj
-func (c *Client) CreateKbimj(ctx context.Context, opts ...oasrt.CallOption) (CreateKbimjResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateKbimj(ctx context.Context, opts ...oashttp.CallOption) (CreateKbimjResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kbimj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKbimjResponse204{}, nil
@@ -3630,15 +3630,15 @@ func (c *Client) CreateKbimj(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetKbimj calls GET /kbimj/{id}
-func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams, opts ...oasrt.CallOption) (GetKbimjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams, opts ...oashttp.CallOption) (GetKbimjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kbimj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKbimjResponse204{}, nil
@@ -3647,15 +3647,15 @@ func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams, opts ...oa
 }
 
 // DeleteKbimj calls DELETE /kbimj/{id}
-func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams, opts ...oasrt.CallOption) (DeleteKbimjResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams, opts ...oashttp.CallOption) (DeleteKbimjResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kbimj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKbimjResponse204{}, nil
@@ -3664,17 +3664,17 @@ func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams, opts
 }
 
 // GetKbimjItem calls GET /kbimj/{id}/items/{itemId}
-func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams, opts ...oasrt.CallOption) (GetKbimjItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams, opts ...oashttp.CallOption) (GetKbimjItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kbimj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKbimjItemResponse204{}, nil
@@ -3683,14 +3683,14 @@ func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams, op
 }
 
 // ListWdxtn calls GET /wdxtn
-func (c *Client) ListWdxtn(ctx context.Context, opts ...oasrt.CallOption) (ListWdxtnResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListWdxtn(ctx context.Context, opts ...oashttp.CallOption) (ListWdxtnResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdxtn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWdxtnResponse204{}, nil
@@ -3699,14 +3699,14 @@ func (c *Client) ListWdxtn(ctx context.Context, opts ...oasrt.CallOption) (ListW
 }
 
 // CreateWdxtn calls POST /wdxtn
-func (c *Client) CreateWdxtn(ctx context.Context, opts ...oasrt.CallOption) (CreateWdxtnResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateWdxtn(ctx context.Context, opts ...oashttp.CallOption) (CreateWdxtnResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wdxtn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWdxtnResponse204{}, nil
@@ -3715,15 +3715,15 @@ func (c *Client) CreateWdxtn(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetWdxtn calls GET /wdxtn/{id}
-func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams, opts ...oasrt.CallOption) (GetWdxtnResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams, opts ...oashttp.CallOption) (GetWdxtnResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdxtn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdxtnResponse204{}, nil
@@ -3732,15 +3732,15 @@ func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams, opts ...oa
 }
 
 // DeleteWdxtn calls DELETE /wdxtn/{id}
-func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams, opts ...oasrt.CallOption) (DeleteWdxtnResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams, opts ...oashttp.CallOption) (DeleteWdxtnResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wdxtn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWdxtnResponse204{}, nil
@@ -3749,17 +3749,17 @@ func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams, opts
 }
 
 // GetWdxtnItem calls GET /wdxtn/{id}/items/{itemId}
-func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams, opts ...oasrt.CallOption) (GetWdxtnItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams, opts ...oashttp.CallOption) (GetWdxtnItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wdxtn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdxtnItemResponse204{}, nil
@@ -3768,14 +3768,14 @@ func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams, op
 }
 
 // ListAksjcfm calls GET /aksjcfm
-func (c *Client) ListAksjcfm(ctx context.Context, opts ...oasrt.CallOption) (ListAksjcfmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListAksjcfm(ctx context.Context, opts ...oashttp.CallOption) (ListAksjcfmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAksjcfmResponse204{}, nil
@@ -3784,14 +3784,14 @@ func (c *Client) ListAksjcfm(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateAksjcfm calls POST /aksjcfm
-func (c *Client) CreateAksjcfm(ctx context.Context, opts ...oasrt.CallOption) (CreateAksjcfmResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateAksjcfm(ctx context.Context, opts ...oashttp.CallOption) (CreateAksjcfmResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAksjcfmResponse204{}, nil
@@ -3800,15 +3800,15 @@ func (c *Client) CreateAksjcfm(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetAksjcfm calls GET /aksjcfm/{id}
-func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams, opts ...oasrt.CallOption) (GetAksjcfmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams, opts ...oashttp.CallOption) (GetAksjcfmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAksjcfmResponse204{}, nil
@@ -3817,15 +3817,15 @@ func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams, opts .
 }
 
 // DeleteAksjcfm calls DELETE /aksjcfm/{id}
-func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams, opts ...oasrt.CallOption) (DeleteAksjcfmResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams, opts ...oashttp.CallOption) (DeleteAksjcfmResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAksjcfmResponse204{}, nil
@@ -3834,17 +3834,17 @@ func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams, 
 }
 
 // GetAksjcfmItem calls GET /aksjcfm/{id}/items/{itemId}
-func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams, opts ...oasrt.CallOption) (GetAksjcfmItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams, opts ...oashttp.CallOption) (GetAksjcfmItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aksjcfm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAksjcfmItemResponse204{}, nil
@@ -3853,14 +3853,14 @@ func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams
 }
 
 // ListSnzgwpyzaw calls GET /snzgwpyzaw
-func (c *Client) ListSnzgwpyzaw(ctx context.Context, opts ...oasrt.CallOption) (ListSnzgwpyzawResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSnzgwpyzaw(ctx context.Context, opts ...oashttp.CallOption) (ListSnzgwpyzawResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSnzgwpyzawResponse204{}, nil
@@ -3869,14 +3869,14 @@ func (c *Client) ListSnzgwpyzaw(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateSnzgwpyzaw calls POST /snzgwpyzaw
-func (c *Client) CreateSnzgwpyzaw(ctx context.Context, opts ...oasrt.CallOption) (CreateSnzgwpyzawResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSnzgwpyzaw(ctx context.Context, opts ...oashttp.CallOption) (CreateSnzgwpyzawResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSnzgwpyzawResponse204{}, nil
@@ -3885,15 +3885,15 @@ func (c *Client) CreateSnzgwpyzaw(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetSnzgwpyzaw calls GET /snzgwpyzaw/{id}
-func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams, opts ...oasrt.CallOption) (GetSnzgwpyzawResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams, opts ...oashttp.CallOption) (GetSnzgwpyzawResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSnzgwpyzawResponse204{}, nil
@@ -3902,15 +3902,15 @@ func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams, 
 }
 
 // DeleteSnzgwpyzaw calls DELETE /snzgwpyzaw/{id}
-func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawParams, opts ...oasrt.CallOption) (DeleteSnzgwpyzawResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawParams, opts ...oashttp.CallOption) (DeleteSnzgwpyzawResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSnzgwpyzawResponse204{}, nil
@@ -3919,17 +3919,17 @@ func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawPa
 }
 
 // GetSnzgwpyzawItem calls GET /snzgwpyzaw/{id}/items/{itemId}
-func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItemParams, opts ...oasrt.CallOption) (GetSnzgwpyzawItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItemParams, opts ...oashttp.CallOption) (GetSnzgwpyzawItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/snzgwpyzaw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSnzgwpyzawItemResponse204{}, nil
@@ -3938,14 +3938,14 @@ func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItem
 }
 
 // ListYzmkmomikw calls GET /yzmkmomikw
-func (c *Client) ListYzmkmomikw(ctx context.Context, opts ...oasrt.CallOption) (ListYzmkmomikwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListYzmkmomikw(ctx context.Context, opts ...oashttp.CallOption) (ListYzmkmomikwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYzmkmomikwResponse204{}, nil
@@ -3954,14 +3954,14 @@ func (c *Client) ListYzmkmomikw(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateYzmkmomikw calls POST /yzmkmomikw
-func (c *Client) CreateYzmkmomikw(ctx context.Context, opts ...oasrt.CallOption) (CreateYzmkmomikwResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateYzmkmomikw(ctx context.Context, opts ...oashttp.CallOption) (CreateYzmkmomikwResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYzmkmomikwResponse204{}, nil
@@ -3970,15 +3970,15 @@ func (c *Client) CreateYzmkmomikw(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetYzmkmomikw calls GET /yzmkmomikw/{id}
-func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams, opts ...oasrt.CallOption) (GetYzmkmomikwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams, opts ...oashttp.CallOption) (GetYzmkmomikwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYzmkmomikwResponse204{}, nil
@@ -3987,15 +3987,15 @@ func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams, 
 }
 
 // DeleteYzmkmomikw calls DELETE /yzmkmomikw/{id}
-func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwParams, opts ...oasrt.CallOption) (DeleteYzmkmomikwResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwParams, opts ...oashttp.CallOption) (DeleteYzmkmomikwResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYzmkmomikwResponse204{}, nil
@@ -4004,17 +4004,17 @@ func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwPa
 }
 
 // GetYzmkmomikwItem calls GET /yzmkmomikw/{id}/items/{itemId}
-func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItemParams, opts ...oasrt.CallOption) (GetYzmkmomikwItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItemParams, opts ...oashttp.CallOption) (GetYzmkmomikwItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yzmkmomikw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYzmkmomikwItemResponse204{}, nil
@@ -4023,14 +4023,14 @@ func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItem
 }
 
 // ListCzexi calls GET /czexi
-func (c *Client) ListCzexi(ctx context.Context, opts ...oasrt.CallOption) (ListCzexiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListCzexi(ctx context.Context, opts ...oashttp.CallOption) (ListCzexiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/czexi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListCzexiResponse204{}, nil
@@ -4039,14 +4039,14 @@ func (c *Client) ListCzexi(ctx context.Context, opts ...oasrt.CallOption) (ListC
 }
 
 // CreateCzexi calls POST /czexi
-func (c *Client) CreateCzexi(ctx context.Context, opts ...oasrt.CallOption) (CreateCzexiResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateCzexi(ctx context.Context, opts ...oashttp.CallOption) (CreateCzexiResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/czexi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateCzexiResponse204{}, nil
@@ -4055,15 +4055,15 @@ func (c *Client) CreateCzexi(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetCzexi calls GET /czexi/{id}
-func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams, opts ...oasrt.CallOption) (GetCzexiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams, opts ...oashttp.CallOption) (GetCzexiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/czexi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetCzexiResponse204{}, nil
@@ -4072,15 +4072,15 @@ func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams, opts ...oa
 }
 
 // DeleteCzexi calls DELETE /czexi/{id}
-func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams, opts ...oasrt.CallOption) (DeleteCzexiResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams, opts ...oashttp.CallOption) (DeleteCzexiResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/czexi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteCzexiResponse204{}, nil
@@ -4089,17 +4089,17 @@ func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams, opts
 }
 
 // GetCzexiItem calls GET /czexi/{id}/items/{itemId}
-func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams, opts ...oasrt.CallOption) (GetCzexiItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams, opts ...oashttp.CallOption) (GetCzexiItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/czexi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetCzexiItemResponse204{}, nil
@@ -4108,14 +4108,14 @@ func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams, op
 }
 
 // ListDkwdriwzoh calls GET /dkwdriwzoh
-func (c *Client) ListDkwdriwzoh(ctx context.Context, opts ...oasrt.CallOption) (ListDkwdriwzohResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDkwdriwzoh(ctx context.Context, opts ...oashttp.CallOption) (ListDkwdriwzohResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDkwdriwzohResponse204{}, nil
@@ -4124,14 +4124,14 @@ func (c *Client) ListDkwdriwzoh(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateDkwdriwzoh calls POST /dkwdriwzoh
-func (c *Client) CreateDkwdriwzoh(ctx context.Context, opts ...oasrt.CallOption) (CreateDkwdriwzohResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDkwdriwzoh(ctx context.Context, opts ...oashttp.CallOption) (CreateDkwdriwzohResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDkwdriwzohResponse204{}, nil
@@ -4140,15 +4140,15 @@ func (c *Client) CreateDkwdriwzoh(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetDkwdriwzoh calls GET /dkwdriwzoh/{id}
-func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams, opts ...oasrt.CallOption) (GetDkwdriwzohResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams, opts ...oashttp.CallOption) (GetDkwdriwzohResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDkwdriwzohResponse204{}, nil
@@ -4157,15 +4157,15 @@ func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams, 
 }
 
 // DeleteDkwdriwzoh calls DELETE /dkwdriwzoh/{id}
-func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohParams, opts ...oasrt.CallOption) (DeleteDkwdriwzohResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohParams, opts ...oashttp.CallOption) (DeleteDkwdriwzohResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDkwdriwzohResponse204{}, nil
@@ -4174,17 +4174,17 @@ func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohPa
 }
 
 // GetDkwdriwzohItem calls GET /dkwdriwzoh/{id}/items/{itemId}
-func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItemParams, opts ...oasrt.CallOption) (GetDkwdriwzohItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItemParams, opts ...oashttp.CallOption) (GetDkwdriwzohItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dkwdriwzoh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDkwdriwzohItemResponse204{}, nil
@@ -4193,14 +4193,14 @@ func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItem
 }
 
 // ListAdsxtbd calls GET /adsxtbd
-func (c *Client) ListAdsxtbd(ctx context.Context, opts ...oasrt.CallOption) (ListAdsxtbdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListAdsxtbd(ctx context.Context, opts ...oashttp.CallOption) (ListAdsxtbdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAdsxtbdResponse204{}, nil
@@ -4209,14 +4209,14 @@ func (c *Client) ListAdsxtbd(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateAdsxtbd calls POST /adsxtbd
-func (c *Client) CreateAdsxtbd(ctx context.Context, opts ...oasrt.CallOption) (CreateAdsxtbdResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateAdsxtbd(ctx context.Context, opts ...oashttp.CallOption) (CreateAdsxtbdResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAdsxtbdResponse204{}, nil
@@ -4225,15 +4225,15 @@ func (c *Client) CreateAdsxtbd(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetAdsxtbd calls GET /adsxtbd/{id}
-func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams, opts ...oasrt.CallOption) (GetAdsxtbdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams, opts ...oashttp.CallOption) (GetAdsxtbdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAdsxtbdResponse204{}, nil
@@ -4242,15 +4242,15 @@ func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams, opts .
 }
 
 // DeleteAdsxtbd calls DELETE /adsxtbd/{id}
-func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams, opts ...oasrt.CallOption) (DeleteAdsxtbdResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams, opts ...oashttp.CallOption) (DeleteAdsxtbdResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAdsxtbdResponse204{}, nil
@@ -4259,17 +4259,17 @@ func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams, 
 }
 
 // GetAdsxtbdItem calls GET /adsxtbd/{id}/items/{itemId}
-func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams, opts ...oasrt.CallOption) (GetAdsxtbdItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams, opts ...oashttp.CallOption) (GetAdsxtbdItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/adsxtbd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAdsxtbdItemResponse204{}, nil
@@ -4278,14 +4278,14 @@ func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams
 }
 
 // ListLjufmoz calls GET /ljufmoz
-func (c *Client) ListLjufmoz(ctx context.Context, opts ...oasrt.CallOption) (ListLjufmozResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLjufmoz(ctx context.Context, opts ...oashttp.CallOption) (ListLjufmozResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLjufmozResponse204{}, nil
@@ -4294,14 +4294,14 @@ func (c *Client) ListLjufmoz(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateLjufmoz calls POST /ljufmoz
-func (c *Client) CreateLjufmoz(ctx context.Context, opts ...oasrt.CallOption) (CreateLjufmozResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLjufmoz(ctx context.Context, opts ...oashttp.CallOption) (CreateLjufmozResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLjufmozResponse204{}, nil
@@ -4310,15 +4310,15 @@ func (c *Client) CreateLjufmoz(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetLjufmoz calls GET /ljufmoz/{id}
-func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams, opts ...oasrt.CallOption) (GetLjufmozResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams, opts ...oashttp.CallOption) (GetLjufmozResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLjufmozResponse204{}, nil
@@ -4327,15 +4327,15 @@ func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams, opts .
 }
 
 // DeleteLjufmoz calls DELETE /ljufmoz/{id}
-func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams, opts ...oasrt.CallOption) (DeleteLjufmozResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams, opts ...oashttp.CallOption) (DeleteLjufmozResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLjufmozResponse204{}, nil
@@ -4344,17 +4344,17 @@ func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams, 
 }
 
 // GetLjufmozItem calls GET /ljufmoz/{id}/items/{itemId}
-func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams, opts ...oasrt.CallOption) (GetLjufmozItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams, opts ...oashttp.CallOption) (GetLjufmozItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ljufmoz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLjufmozItemResponse204{}, nil
@@ -4363,14 +4363,14 @@ func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams
 }
 
 // ListEukyyfcqim calls GET /eukyyfcqim
-func (c *Client) ListEukyyfcqim(ctx context.Context, opts ...oasrt.CallOption) (ListEukyyfcqimResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEukyyfcqim(ctx context.Context, opts ...oashttp.CallOption) (ListEukyyfcqimResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEukyyfcqimResponse204{}, nil
@@ -4379,14 +4379,14 @@ func (c *Client) ListEukyyfcqim(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateEukyyfcqim calls POST /eukyyfcqim
-func (c *Client) CreateEukyyfcqim(ctx context.Context, opts ...oasrt.CallOption) (CreateEukyyfcqimResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateEukyyfcqim(ctx context.Context, opts ...oashttp.CallOption) (CreateEukyyfcqimResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEukyyfcqimResponse204{}, nil
@@ -4395,15 +4395,15 @@ func (c *Client) CreateEukyyfcqim(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetEukyyfcqim calls GET /eukyyfcqim/{id}
-func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams, opts ...oasrt.CallOption) (GetEukyyfcqimResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams, opts ...oashttp.CallOption) (GetEukyyfcqimResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEukyyfcqimResponse204{}, nil
@@ -4412,15 +4412,15 @@ func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams, 
 }
 
 // DeleteEukyyfcqim calls DELETE /eukyyfcqim/{id}
-func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimParams, opts ...oasrt.CallOption) (DeleteEukyyfcqimResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimParams, opts ...oashttp.CallOption) (DeleteEukyyfcqimResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEukyyfcqimResponse204{}, nil
@@ -4429,17 +4429,17 @@ func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimPa
 }
 
 // GetEukyyfcqimItem calls GET /eukyyfcqim/{id}/items/{itemId}
-func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItemParams, opts ...oasrt.CallOption) (GetEukyyfcqimItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItemParams, opts ...oashttp.CallOption) (GetEukyyfcqimItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukyyfcqim/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEukyyfcqimItemResponse204{}, nil
@@ -4448,14 +4448,14 @@ func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItem
 }
 
 // ListEkjzwqucv calls GET /ekjzwqucv
-func (c *Client) ListEkjzwqucv(ctx context.Context, opts ...oasrt.CallOption) (ListEkjzwqucvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEkjzwqucv(ctx context.Context, opts ...oashttp.CallOption) (ListEkjzwqucvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEkjzwqucvResponse204{}, nil
@@ -4464,14 +4464,14 @@ func (c *Client) ListEkjzwqucv(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateEkjzwqucv calls POST /ekjzwqucv
-func (c *Client) CreateEkjzwqucv(ctx context.Context, opts ...oasrt.CallOption) (CreateEkjzwqucvResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateEkjzwqucv(ctx context.Context, opts ...oashttp.CallOption) (CreateEkjzwqucvResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEkjzwqucvResponse204{}, nil
@@ -4480,15 +4480,15 @@ func (c *Client) CreateEkjzwqucv(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetEkjzwqucv calls GET /ekjzwqucv/{id}
-func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams, opts ...oasrt.CallOption) (GetEkjzwqucvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams, opts ...oashttp.CallOption) (GetEkjzwqucvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEkjzwqucvResponse204{}, nil
@@ -4497,15 +4497,15 @@ func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams, op
 }
 
 // DeleteEkjzwqucv calls DELETE /ekjzwqucv/{id}
-func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvParams, opts ...oasrt.CallOption) (DeleteEkjzwqucvResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvParams, opts ...oashttp.CallOption) (DeleteEkjzwqucvResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEkjzwqucvResponse204{}, nil
@@ -4514,17 +4514,17 @@ func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvPara
 }
 
 // GetEkjzwqucvItem calls GET /ekjzwqucv/{id}/items/{itemId}
-func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemParams, opts ...oasrt.CallOption) (GetEkjzwqucvItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemParams, opts ...oashttp.CallOption) (GetEkjzwqucvItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekjzwqucv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEkjzwqucvItemResponse204{}, nil
@@ -4533,14 +4533,14 @@ func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemPa
 }
 
 // ListNwqlyjs calls GET /nwqlyjs
-func (c *Client) ListNwqlyjs(ctx context.Context, opts ...oasrt.CallOption) (ListNwqlyjsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNwqlyjs(ctx context.Context, opts ...oashttp.CallOption) (ListNwqlyjsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNwqlyjsResponse204{}, nil
@@ -4549,14 +4549,14 @@ func (c *Client) ListNwqlyjs(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateNwqlyjs calls POST /nwqlyjs
-func (c *Client) CreateNwqlyjs(ctx context.Context, opts ...oasrt.CallOption) (CreateNwqlyjsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNwqlyjs(ctx context.Context, opts ...oashttp.CallOption) (CreateNwqlyjsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNwqlyjsResponse204{}, nil
@@ -4565,15 +4565,15 @@ func (c *Client) CreateNwqlyjs(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetNwqlyjs calls GET /nwqlyjs/{id}
-func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams, opts ...oasrt.CallOption) (GetNwqlyjsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams, opts ...oashttp.CallOption) (GetNwqlyjsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwqlyjsResponse204{}, nil
@@ -4582,15 +4582,15 @@ func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams, opts .
 }
 
 // DeleteNwqlyjs calls DELETE /nwqlyjs/{id}
-func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams, opts ...oasrt.CallOption) (DeleteNwqlyjsResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams, opts ...oashttp.CallOption) (DeleteNwqlyjsResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNwqlyjsResponse204{}, nil
@@ -4599,17 +4599,17 @@ func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams, 
 }
 
 // GetNwqlyjsItem calls GET /nwqlyjs/{id}/items/{itemId}
-func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams, opts ...oasrt.CallOption) (GetNwqlyjsItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams, opts ...oashttp.CallOption) (GetNwqlyjsItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nwqlyjs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwqlyjsItemResponse204{}, nil
@@ -4618,14 +4618,14 @@ func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams
 }
 
 // ListHqsnhwenl calls GET /hqsnhwenl
-func (c *Client) ListHqsnhwenl(ctx context.Context, opts ...oasrt.CallOption) (ListHqsnhwenlResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHqsnhwenl(ctx context.Context, opts ...oashttp.CallOption) (ListHqsnhwenlResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHqsnhwenlResponse204{}, nil
@@ -4634,14 +4634,14 @@ func (c *Client) ListHqsnhwenl(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateHqsnhwenl calls POST /hqsnhwenl
-func (c *Client) CreateHqsnhwenl(ctx context.Context, opts ...oasrt.CallOption) (CreateHqsnhwenlResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHqsnhwenl(ctx context.Context, opts ...oashttp.CallOption) (CreateHqsnhwenlResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHqsnhwenlResponse204{}, nil
@@ -4650,15 +4650,15 @@ func (c *Client) CreateHqsnhwenl(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetHqsnhwenl calls GET /hqsnhwenl/{id}
-func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams, opts ...oasrt.CallOption) (GetHqsnhwenlResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams, opts ...oashttp.CallOption) (GetHqsnhwenlResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHqsnhwenlResponse204{}, nil
@@ -4667,15 +4667,15 @@ func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams, op
 }
 
 // DeleteHqsnhwenl calls DELETE /hqsnhwenl/{id}
-func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlParams, opts ...oasrt.CallOption) (DeleteHqsnhwenlResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlParams, opts ...oashttp.CallOption) (DeleteHqsnhwenlResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHqsnhwenlResponse204{}, nil
@@ -4684,17 +4684,17 @@ func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlPara
 }
 
 // GetHqsnhwenlItem calls GET /hqsnhwenl/{id}/items/{itemId}
-func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemParams, opts ...oasrt.CallOption) (GetHqsnhwenlItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemParams, opts ...oashttp.CallOption) (GetHqsnhwenlItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hqsnhwenl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHqsnhwenlItemResponse204{}, nil
@@ -4703,14 +4703,14 @@ func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemPa
 }
 
 // ListPevfirsx calls GET /pevfirsx
-func (c *Client) ListPevfirsx(ctx context.Context, opts ...oasrt.CallOption) (ListPevfirsxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListPevfirsx(ctx context.Context, opts ...oashttp.CallOption) (ListPevfirsxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPevfirsxResponse204{}, nil
@@ -4719,14 +4719,14 @@ func (c *Client) ListPevfirsx(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreatePevfirsx calls POST /pevfirsx
-func (c *Client) CreatePevfirsx(ctx context.Context, opts ...oasrt.CallOption) (CreatePevfirsxResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreatePevfirsx(ctx context.Context, opts ...oashttp.CallOption) (CreatePevfirsxResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePevfirsxResponse204{}, nil
@@ -4735,15 +4735,15 @@ func (c *Client) CreatePevfirsx(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetPevfirsx calls GET /pevfirsx/{id}
-func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams, opts ...oasrt.CallOption) (GetPevfirsxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams, opts ...oashttp.CallOption) (GetPevfirsxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPevfirsxResponse204{}, nil
@@ -4752,15 +4752,15 @@ func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams, opts
 }
 
 // DeletePevfirsx calls DELETE /pevfirsx/{id}
-func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams, opts ...oasrt.CallOption) (DeletePevfirsxResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams, opts ...oashttp.CallOption) (DeletePevfirsxResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePevfirsxResponse204{}, nil
@@ -4769,17 +4769,17 @@ func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams
 }
 
 // GetPevfirsxItem calls GET /pevfirsx/{id}/items/{itemId}
-func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemParams, opts ...oasrt.CallOption) (GetPevfirsxItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemParams, opts ...oashttp.CallOption) (GetPevfirsxItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pevfirsx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPevfirsxItemResponse204{}, nil
@@ -4788,14 +4788,14 @@ func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemPara
 }
 
 // ListIiixoeyuoq calls GET /iiixoeyuoq
-func (c *Client) ListIiixoeyuoq(ctx context.Context, opts ...oasrt.CallOption) (ListIiixoeyuoqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListIiixoeyuoq(ctx context.Context, opts ...oashttp.CallOption) (ListIiixoeyuoqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIiixoeyuoqResponse204{}, nil
@@ -4804,14 +4804,14 @@ func (c *Client) ListIiixoeyuoq(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateIiixoeyuoq calls POST /iiixoeyuoq
-func (c *Client) CreateIiixoeyuoq(ctx context.Context, opts ...oasrt.CallOption) (CreateIiixoeyuoqResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateIiixoeyuoq(ctx context.Context, opts ...oashttp.CallOption) (CreateIiixoeyuoqResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIiixoeyuoqResponse204{}, nil
@@ -4820,15 +4820,15 @@ func (c *Client) CreateIiixoeyuoq(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetIiixoeyuoq calls GET /iiixoeyuoq/{id}
-func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams, opts ...oasrt.CallOption) (GetIiixoeyuoqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams, opts ...oashttp.CallOption) (GetIiixoeyuoqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIiixoeyuoqResponse204{}, nil
@@ -4837,15 +4837,15 @@ func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams, 
 }
 
 // DeleteIiixoeyuoq calls DELETE /iiixoeyuoq/{id}
-func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqParams, opts ...oasrt.CallOption) (DeleteIiixoeyuoqResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqParams, opts ...oashttp.CallOption) (DeleteIiixoeyuoqResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIiixoeyuoqResponse204{}, nil
@@ -4854,17 +4854,17 @@ func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqPa
 }
 
 // GetIiixoeyuoqItem calls GET /iiixoeyuoq/{id}/items/{itemId}
-func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItemParams, opts ...oasrt.CallOption) (GetIiixoeyuoqItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItemParams, opts ...oashttp.CallOption) (GetIiixoeyuoqItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iiixoeyuoq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIiixoeyuoqItemResponse204{}, nil
@@ -4873,14 +4873,14 @@ func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItem
 }
 
 // ListDqbdcw calls GET /dqbdcw
-func (c *Client) ListDqbdcw(ctx context.Context, opts ...oasrt.CallOption) (ListDqbdcwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDqbdcw(ctx context.Context, opts ...oashttp.CallOption) (ListDqbdcwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDqbdcwResponse204{}, nil
@@ -4889,14 +4889,14 @@ func (c *Client) ListDqbdcw(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateDqbdcw calls POST /dqbdcw
-func (c *Client) CreateDqbdcw(ctx context.Context, opts ...oasrt.CallOption) (CreateDqbdcwResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDqbdcw(ctx context.Context, opts ...oashttp.CallOption) (CreateDqbdcwResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDqbdcwResponse204{}, nil
@@ -4905,15 +4905,15 @@ func (c *Client) CreateDqbdcw(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetDqbdcw calls GET /dqbdcw/{id}
-func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams, opts ...oasrt.CallOption) (GetDqbdcwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams, opts ...oashttp.CallOption) (GetDqbdcwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDqbdcwResponse204{}, nil
@@ -4922,15 +4922,15 @@ func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams, opts ...
 }
 
 // DeleteDqbdcw calls DELETE /dqbdcw/{id}
-func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams, opts ...oasrt.CallOption) (DeleteDqbdcwResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams, opts ...oashttp.CallOption) (DeleteDqbdcwResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDqbdcwResponse204{}, nil
@@ -4939,17 +4939,17 @@ func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams, op
 }
 
 // GetDqbdcwItem calls GET /dqbdcw/{id}/items/{itemId}
-func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams, opts ...oasrt.CallOption) (GetDqbdcwItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams, opts ...oashttp.CallOption) (GetDqbdcwItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dqbdcw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDqbdcwItemResponse204{}, nil
@@ -4958,14 +4958,14 @@ func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams, 
 }
 
 // ListYtcpz calls GET /ytcpz
-func (c *Client) ListYtcpz(ctx context.Context, opts ...oasrt.CallOption) (ListYtcpzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListYtcpz(ctx context.Context, opts ...oashttp.CallOption) (ListYtcpzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcpz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYtcpzResponse204{}, nil
@@ -4974,14 +4974,14 @@ func (c *Client) ListYtcpz(ctx context.Context, opts ...oasrt.CallOption) (ListY
 }
 
 // CreateYtcpz calls POST /ytcpz
-func (c *Client) CreateYtcpz(ctx context.Context, opts ...oasrt.CallOption) (CreateYtcpzResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateYtcpz(ctx context.Context, opts ...oashttp.CallOption) (CreateYtcpzResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ytcpz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYtcpzResponse204{}, nil
@@ -4990,15 +4990,15 @@ func (c *Client) CreateYtcpz(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetYtcpz calls GET /ytcpz/{id}
-func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams, opts ...oasrt.CallOption) (GetYtcpzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams, opts ...oashttp.CallOption) (GetYtcpzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcpz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYtcpzResponse204{}, nil
@@ -5007,15 +5007,15 @@ func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams, opts ...oa
 }
 
 // DeleteYtcpz calls DELETE /ytcpz/{id}
-func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams, opts ...oasrt.CallOption) (DeleteYtcpzResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams, opts ...oashttp.CallOption) (DeleteYtcpzResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ytcpz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYtcpzResponse204{}, nil
@@ -5024,17 +5024,17 @@ func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams, opts
 }
 
 // GetYtcpzItem calls GET /ytcpz/{id}/items/{itemId}
-func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams, opts ...oasrt.CallOption) (GetYtcpzItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams, opts ...oashttp.CallOption) (GetYtcpzItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcpz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYtcpzItemResponse204{}, nil
@@ -5043,14 +5043,14 @@ func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams, op
 }
 
 // ListUzfykhag calls GET /uzfykhag
-func (c *Client) ListUzfykhag(ctx context.Context, opts ...oasrt.CallOption) (ListUzfykhagResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUzfykhag(ctx context.Context, opts ...oashttp.CallOption) (ListUzfykhagResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUzfykhagResponse204{}, nil
@@ -5059,14 +5059,14 @@ func (c *Client) ListUzfykhag(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateUzfykhag calls POST /uzfykhag
-func (c *Client) CreateUzfykhag(ctx context.Context, opts ...oasrt.CallOption) (CreateUzfykhagResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUzfykhag(ctx context.Context, opts ...oashttp.CallOption) (CreateUzfykhagResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUzfykhagResponse204{}, nil
@@ -5075,15 +5075,15 @@ func (c *Client) CreateUzfykhag(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetUzfykhag calls GET /uzfykhag/{id}
-func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams, opts ...oasrt.CallOption) (GetUzfykhagResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams, opts ...oashttp.CallOption) (GetUzfykhagResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUzfykhagResponse204{}, nil
@@ -5092,15 +5092,15 @@ func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams, opts
 }
 
 // DeleteUzfykhag calls DELETE /uzfykhag/{id}
-func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams, opts ...oasrt.CallOption) (DeleteUzfykhagResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams, opts ...oashttp.CallOption) (DeleteUzfykhagResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUzfykhagResponse204{}, nil
@@ -5109,17 +5109,17 @@ func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams
 }
 
 // GetUzfykhagItem calls GET /uzfykhag/{id}/items/{itemId}
-func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemParams, opts ...oasrt.CallOption) (GetUzfykhagItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemParams, opts ...oashttp.CallOption) (GetUzfykhagItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uzfykhag/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUzfykhagItemResponse204{}, nil
@@ -5128,14 +5128,14 @@ func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemPara
 }
 
 // ListLsfjfwd calls GET /lsfjfwd
-func (c *Client) ListLsfjfwd(ctx context.Context, opts ...oasrt.CallOption) (ListLsfjfwdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLsfjfwd(ctx context.Context, opts ...oashttp.CallOption) (ListLsfjfwdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLsfjfwdResponse204{}, nil
@@ -5144,14 +5144,14 @@ func (c *Client) ListLsfjfwd(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateLsfjfwd calls POST /lsfjfwd
-func (c *Client) CreateLsfjfwd(ctx context.Context, opts ...oasrt.CallOption) (CreateLsfjfwdResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLsfjfwd(ctx context.Context, opts ...oashttp.CallOption) (CreateLsfjfwdResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLsfjfwdResponse204{}, nil
@@ -5160,15 +5160,15 @@ func (c *Client) CreateLsfjfwd(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetLsfjfwd calls GET /lsfjfwd/{id}
-func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams, opts ...oasrt.CallOption) (GetLsfjfwdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams, opts ...oashttp.CallOption) (GetLsfjfwdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLsfjfwdResponse204{}, nil
@@ -5177,15 +5177,15 @@ func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams, opts .
 }
 
 // DeleteLsfjfwd calls DELETE /lsfjfwd/{id}
-func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams, opts ...oasrt.CallOption) (DeleteLsfjfwdResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams, opts ...oashttp.CallOption) (DeleteLsfjfwdResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLsfjfwdResponse204{}, nil
@@ -5194,17 +5194,17 @@ func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams, 
 }
 
 // GetLsfjfwdItem calls GET /lsfjfwd/{id}/items/{itemId}
-func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams, opts ...oasrt.CallOption) (GetLsfjfwdItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams, opts ...oashttp.CallOption) (GetLsfjfwdItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lsfjfwd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLsfjfwdItemResponse204{}, nil
@@ -5213,14 +5213,14 @@ func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams
 }
 
 // ListJmfzovblel calls GET /jmfzovblel
-func (c *Client) ListJmfzovblel(ctx context.Context, opts ...oasrt.CallOption) (ListJmfzovblelResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListJmfzovblel(ctx context.Context, opts ...oashttp.CallOption) (ListJmfzovblelResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJmfzovblelResponse204{}, nil
@@ -5229,14 +5229,14 @@ func (c *Client) ListJmfzovblel(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateJmfzovblel calls POST /jmfzovblel
-func (c *Client) CreateJmfzovblel(ctx context.Context, opts ...oasrt.CallOption) (CreateJmfzovblelResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateJmfzovblel(ctx context.Context, opts ...oashttp.CallOption) (CreateJmfzovblelResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJmfzovblelResponse204{}, nil
@@ -5245,15 +5245,15 @@ func (c *Client) CreateJmfzovblel(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetJmfzovblel calls GET /jmfzovblel/{id}
-func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams, opts ...oasrt.CallOption) (GetJmfzovblelResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams, opts ...oashttp.CallOption) (GetJmfzovblelResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJmfzovblelResponse204{}, nil
@@ -5262,15 +5262,15 @@ func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams, 
 }
 
 // DeleteJmfzovblel calls DELETE /jmfzovblel/{id}
-func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelParams, opts ...oasrt.CallOption) (DeleteJmfzovblelResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelParams, opts ...oashttp.CallOption) (DeleteJmfzovblelResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJmfzovblelResponse204{}, nil
@@ -5279,17 +5279,17 @@ func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelPa
 }
 
 // GetJmfzovblelItem calls GET /jmfzovblel/{id}/items/{itemId}
-func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItemParams, opts ...oasrt.CallOption) (GetJmfzovblelItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItemParams, opts ...oashttp.CallOption) (GetJmfzovblelItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jmfzovblel/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJmfzovblelItemResponse204{}, nil
@@ -5298,14 +5298,14 @@ func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItem
 }
 
 // ListTxtpynqq calls GET /txtpynqq
-func (c *Client) ListTxtpynqq(ctx context.Context, opts ...oasrt.CallOption) (ListTxtpynqqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListTxtpynqq(ctx context.Context, opts ...oashttp.CallOption) (ListTxtpynqqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTxtpynqqResponse204{}, nil
@@ -5314,14 +5314,14 @@ func (c *Client) ListTxtpynqq(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateTxtpynqq calls POST /txtpynqq
-func (c *Client) CreateTxtpynqq(ctx context.Context, opts ...oasrt.CallOption) (CreateTxtpynqqResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateTxtpynqq(ctx context.Context, opts ...oashttp.CallOption) (CreateTxtpynqqResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTxtpynqqResponse204{}, nil
@@ -5330,15 +5330,15 @@ func (c *Client) CreateTxtpynqq(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetTxtpynqq calls GET /txtpynqq/{id}
-func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams, opts ...oasrt.CallOption) (GetTxtpynqqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams, opts ...oashttp.CallOption) (GetTxtpynqqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTxtpynqqResponse204{}, nil
@@ -5347,15 +5347,15 @@ func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams, opts
 }
 
 // DeleteTxtpynqq calls DELETE /txtpynqq/{id}
-func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams, opts ...oasrt.CallOption) (DeleteTxtpynqqResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams, opts ...oashttp.CallOption) (DeleteTxtpynqqResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTxtpynqqResponse204{}, nil
@@ -5364,17 +5364,17 @@ func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams
 }
 
 // GetTxtpynqqItem calls GET /txtpynqq/{id}/items/{itemId}
-func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemParams, opts ...oasrt.CallOption) (GetTxtpynqqItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemParams, opts ...oashttp.CallOption) (GetTxtpynqqItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/txtpynqq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTxtpynqqItemResponse204{}, nil
@@ -5383,14 +5383,14 @@ func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemPara
 }
 
 // ListSaswolsj calls GET /saswolsj
-func (c *Client) ListSaswolsj(ctx context.Context, opts ...oasrt.CallOption) (ListSaswolsjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSaswolsj(ctx context.Context, opts ...oashttp.CallOption) (ListSaswolsjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/saswolsj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSaswolsjResponse204{}, nil
@@ -5399,14 +5399,14 @@ func (c *Client) ListSaswolsj(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateSaswolsj calls POST /saswolsj
-func (c *Client) CreateSaswolsj(ctx context.Context, opts ...oasrt.CallOption) (CreateSaswolsjResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSaswolsj(ctx context.Context, opts ...oashttp.CallOption) (CreateSaswolsjResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/saswolsj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSaswolsjResponse204{}, nil
@@ -5415,15 +5415,15 @@ func (c *Client) CreateSaswolsj(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetSaswolsj calls GET /saswolsj/{id}
-func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams, opts ...oasrt.CallOption) (GetSaswolsjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams, opts ...oashttp.CallOption) (GetSaswolsjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/saswolsj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSaswolsjResponse204{}, nil
@@ -5432,15 +5432,15 @@ func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams, opts
 }
 
 // DeleteSaswolsj calls DELETE /saswolsj/{id}
-func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams, opts ...oasrt.CallOption) (DeleteSaswolsjResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams, opts ...oashttp.CallOption) (DeleteSaswolsjResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/saswolsj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSaswolsjResponse204{}, nil
@@ -5449,17 +5449,17 @@ func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams
 }
 
 // GetSaswolsjItem calls GET /saswolsj/{id}/items/{itemId}
-func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemParams, opts ...oasrt.CallOption) (GetSaswolsjItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemParams, opts ...oashttp.CallOption) (GetSaswolsjItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/saswolsj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSaswolsjItemResponse204{}, nil
@@ -5468,14 +5468,14 @@ func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemPara
 }
 
 // ListFfpsnxar calls GET /ffpsnxar
-func (c *Client) ListFfpsnxar(ctx context.Context, opts ...oasrt.CallOption) (ListFfpsnxarResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListFfpsnxar(ctx context.Context, opts ...oashttp.CallOption) (ListFfpsnxarResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListFfpsnxarResponse204{}, nil
@@ -5484,14 +5484,14 @@ func (c *Client) ListFfpsnxar(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateFfpsnxar calls POST /ffpsnxar
-func (c *Client) CreateFfpsnxar(ctx context.Context, opts ...oasrt.CallOption) (CreateFfpsnxarResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateFfpsnxar(ctx context.Context, opts ...oashttp.CallOption) (CreateFfpsnxarResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateFfpsnxarResponse204{}, nil
@@ -5500,15 +5500,15 @@ func (c *Client) CreateFfpsnxar(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetFfpsnxar calls GET /ffpsnxar/{id}
-func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams, opts ...oasrt.CallOption) (GetFfpsnxarResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams, opts ...oashttp.CallOption) (GetFfpsnxarResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFfpsnxarResponse204{}, nil
@@ -5517,15 +5517,15 @@ func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams, opts
 }
 
 // DeleteFfpsnxar calls DELETE /ffpsnxar/{id}
-func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams, opts ...oasrt.CallOption) (DeleteFfpsnxarResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams, opts ...oashttp.CallOption) (DeleteFfpsnxarResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteFfpsnxarResponse204{}, nil
@@ -5534,17 +5534,17 @@ func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams
 }
 
 // GetFfpsnxarItem calls GET /ffpsnxar/{id}/items/{itemId}
-func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemParams, opts ...oasrt.CallOption) (GetFfpsnxarItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemParams, opts ...oashttp.CallOption) (GetFfpsnxarItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ffpsnxar/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFfpsnxarItemResponse204{}, nil
@@ -5553,14 +5553,14 @@ func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemPara
 }
 
 // ListJyvrxy calls GET /jyvrxy
-func (c *Client) ListJyvrxy(ctx context.Context, opts ...oasrt.CallOption) (ListJyvrxyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListJyvrxy(ctx context.Context, opts ...oashttp.CallOption) (ListJyvrxyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJyvrxyResponse204{}, nil
@@ -5569,14 +5569,14 @@ func (c *Client) ListJyvrxy(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateJyvrxy calls POST /jyvrxy
-func (c *Client) CreateJyvrxy(ctx context.Context, opts ...oasrt.CallOption) (CreateJyvrxyResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateJyvrxy(ctx context.Context, opts ...oashttp.CallOption) (CreateJyvrxyResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJyvrxyResponse204{}, nil
@@ -5585,15 +5585,15 @@ func (c *Client) CreateJyvrxy(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetJyvrxy calls GET /jyvrxy/{id}
-func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams, opts ...oasrt.CallOption) (GetJyvrxyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams, opts ...oashttp.CallOption) (GetJyvrxyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJyvrxyResponse204{}, nil
@@ -5602,15 +5602,15 @@ func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams, opts ...
 }
 
 // DeleteJyvrxy calls DELETE /jyvrxy/{id}
-func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams, opts ...oasrt.CallOption) (DeleteJyvrxyResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams, opts ...oashttp.CallOption) (DeleteJyvrxyResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJyvrxyResponse204{}, nil
@@ -5619,17 +5619,17 @@ func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams, op
 }
 
 // GetJyvrxyItem calls GET /jyvrxy/{id}/items/{itemId}
-func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams, opts ...oasrt.CallOption) (GetJyvrxyItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams, opts ...oashttp.CallOption) (GetJyvrxyItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jyvrxy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJyvrxyItemResponse204{}, nil
@@ -5638,14 +5638,14 @@ func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams, 
 }
 
 // ListGohzvshlwv calls GET /gohzvshlwv
-func (c *Client) ListGohzvshlwv(ctx context.Context, opts ...oasrt.CallOption) (ListGohzvshlwvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListGohzvshlwv(ctx context.Context, opts ...oashttp.CallOption) (ListGohzvshlwvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGohzvshlwvResponse204{}, nil
@@ -5654,14 +5654,14 @@ func (c *Client) ListGohzvshlwv(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateGohzvshlwv calls POST /gohzvshlwv
-func (c *Client) CreateGohzvshlwv(ctx context.Context, opts ...oasrt.CallOption) (CreateGohzvshlwvResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateGohzvshlwv(ctx context.Context, opts ...oashttp.CallOption) (CreateGohzvshlwvResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGohzvshlwvResponse204{}, nil
@@ -5670,15 +5670,15 @@ func (c *Client) CreateGohzvshlwv(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetGohzvshlwv calls GET /gohzvshlwv/{id}
-func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams, opts ...oasrt.CallOption) (GetGohzvshlwvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams, opts ...oashttp.CallOption) (GetGohzvshlwvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGohzvshlwvResponse204{}, nil
@@ -5687,15 +5687,15 @@ func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams, 
 }
 
 // DeleteGohzvshlwv calls DELETE /gohzvshlwv/{id}
-func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvParams, opts ...oasrt.CallOption) (DeleteGohzvshlwvResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvParams, opts ...oashttp.CallOption) (DeleteGohzvshlwvResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGohzvshlwvResponse204{}, nil
@@ -5704,17 +5704,17 @@ func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvPa
 }
 
 // GetGohzvshlwvItem calls GET /gohzvshlwv/{id}/items/{itemId}
-func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItemParams, opts ...oasrt.CallOption) (GetGohzvshlwvItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItemParams, opts ...oashttp.CallOption) (GetGohzvshlwvItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gohzvshlwv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGohzvshlwvItemResponse204{}, nil
@@ -5723,14 +5723,14 @@ func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItem
 }
 
 // ListDuiesk calls GET /duiesk
-func (c *Client) ListDuiesk(ctx context.Context, opts ...oasrt.CallOption) (ListDuieskResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDuiesk(ctx context.Context, opts ...oashttp.CallOption) (ListDuieskResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/duiesk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDuieskResponse204{}, nil
@@ -5739,14 +5739,14 @@ func (c *Client) ListDuiesk(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateDuiesk calls POST /duiesk
-func (c *Client) CreateDuiesk(ctx context.Context, opts ...oasrt.CallOption) (CreateDuieskResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDuiesk(ctx context.Context, opts ...oashttp.CallOption) (CreateDuieskResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/duiesk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDuieskResponse204{}, nil
@@ -5755,15 +5755,15 @@ func (c *Client) CreateDuiesk(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetDuiesk calls GET /duiesk/{id}
-func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams, opts ...oasrt.CallOption) (GetDuieskResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams, opts ...oashttp.CallOption) (GetDuieskResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/duiesk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDuieskResponse204{}, nil
@@ -5772,15 +5772,15 @@ func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams, opts ...
 }
 
 // DeleteDuiesk calls DELETE /duiesk/{id}
-func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams, opts ...oasrt.CallOption) (DeleteDuieskResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams, opts ...oashttp.CallOption) (DeleteDuieskResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/duiesk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDuieskResponse204{}, nil
@@ -5789,17 +5789,17 @@ func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams, op
 }
 
 // GetDuieskItem calls GET /duiesk/{id}/items/{itemId}
-func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams, opts ...oasrt.CallOption) (GetDuieskItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams, opts ...oashttp.CallOption) (GetDuieskItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/duiesk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDuieskItemResponse204{}, nil
@@ -5808,14 +5808,14 @@ func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams, 
 }
 
 // ListEyniwfhya calls GET /eyniwfhya
-func (c *Client) ListEyniwfhya(ctx context.Context, opts ...oasrt.CallOption) (ListEyniwfhyaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEyniwfhya(ctx context.Context, opts ...oashttp.CallOption) (ListEyniwfhyaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEyniwfhyaResponse204{}, nil
@@ -5824,14 +5824,14 @@ func (c *Client) ListEyniwfhya(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateEyniwfhya calls POST /eyniwfhya
-func (c *Client) CreateEyniwfhya(ctx context.Context, opts ...oasrt.CallOption) (CreateEyniwfhyaResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateEyniwfhya(ctx context.Context, opts ...oashttp.CallOption) (CreateEyniwfhyaResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEyniwfhyaResponse204{}, nil
@@ -5840,15 +5840,15 @@ func (c *Client) CreateEyniwfhya(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetEyniwfhya calls GET /eyniwfhya/{id}
-func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams, opts ...oasrt.CallOption) (GetEyniwfhyaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams, opts ...oashttp.CallOption) (GetEyniwfhyaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEyniwfhyaResponse204{}, nil
@@ -5857,15 +5857,15 @@ func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams, op
 }
 
 // DeleteEyniwfhya calls DELETE /eyniwfhya/{id}
-func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaParams, opts ...oasrt.CallOption) (DeleteEyniwfhyaResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaParams, opts ...oashttp.CallOption) (DeleteEyniwfhyaResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEyniwfhyaResponse204{}, nil
@@ -5874,17 +5874,17 @@ func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaPara
 }
 
 // GetEyniwfhyaItem calls GET /eyniwfhya/{id}/items/{itemId}
-func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemParams, opts ...oasrt.CallOption) (GetEyniwfhyaItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemParams, opts ...oashttp.CallOption) (GetEyniwfhyaItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eyniwfhya/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEyniwfhyaItemResponse204{}, nil
@@ -5893,14 +5893,14 @@ func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemPa
 }
 
 // ListLaaa calls GET /laaa
-func (c *Client) ListLaaa(ctx context.Context, opts ...oasrt.CallOption) (ListLaaaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLaaa(ctx context.Context, opts ...oashttp.CallOption) (ListLaaaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/laaa"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLaaaResponse204{}, nil
@@ -5909,14 +5909,14 @@ func (c *Client) ListLaaa(ctx context.Context, opts ...oasrt.CallOption) (ListLa
 }
 
 // CreateLaaa calls POST /laaa
-func (c *Client) CreateLaaa(ctx context.Context, opts ...oasrt.CallOption) (CreateLaaaResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLaaa(ctx context.Context, opts ...oashttp.CallOption) (CreateLaaaResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/laaa"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLaaaResponse204{}, nil
@@ -5925,15 +5925,15 @@ func (c *Client) CreateLaaa(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetLaaa calls GET /laaa/{id}
-func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams, opts ...oasrt.CallOption) (GetLaaaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams, opts ...oashttp.CallOption) (GetLaaaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/laaa/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLaaaResponse204{}, nil
@@ -5942,15 +5942,15 @@ func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams, opts ...oasr
 }
 
 // DeleteLaaa calls DELETE /laaa/{id}
-func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams, opts ...oasrt.CallOption) (DeleteLaaaResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams, opts ...oashttp.CallOption) (DeleteLaaaResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/laaa/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLaaaResponse204{}, nil
@@ -5959,17 +5959,17 @@ func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams, opts .
 }
 
 // GetLaaaItem calls GET /laaa/{id}/items/{itemId}
-func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams, opts ...oasrt.CallOption) (GetLaaaItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams, opts ...oashttp.CallOption) (GetLaaaItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/laaa/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLaaaItemResponse204{}, nil
@@ -5978,14 +5978,14 @@ func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams, opts
 }
 
 // ListKkvecvuyfl calls GET /kkvecvuyfl
-func (c *Client) ListKkvecvuyfl(ctx context.Context, opts ...oasrt.CallOption) (ListKkvecvuyflResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListKkvecvuyfl(ctx context.Context, opts ...oashttp.CallOption) (ListKkvecvuyflResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKkvecvuyflResponse204{}, nil
@@ -5994,14 +5994,14 @@ func (c *Client) ListKkvecvuyfl(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateKkvecvuyfl calls POST /kkvecvuyfl
-func (c *Client) CreateKkvecvuyfl(ctx context.Context, opts ...oasrt.CallOption) (CreateKkvecvuyflResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateKkvecvuyfl(ctx context.Context, opts ...oashttp.CallOption) (CreateKkvecvuyflResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKkvecvuyflResponse204{}, nil
@@ -6010,15 +6010,15 @@ func (c *Client) CreateKkvecvuyfl(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetKkvecvuyfl calls GET /kkvecvuyfl/{id}
-func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams, opts ...oasrt.CallOption) (GetKkvecvuyflResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams, opts ...oashttp.CallOption) (GetKkvecvuyflResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKkvecvuyflResponse204{}, nil
@@ -6027,15 +6027,15 @@ func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams, 
 }
 
 // DeleteKkvecvuyfl calls DELETE /kkvecvuyfl/{id}
-func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflParams, opts ...oasrt.CallOption) (DeleteKkvecvuyflResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflParams, opts ...oashttp.CallOption) (DeleteKkvecvuyflResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKkvecvuyflResponse204{}, nil
@@ -6044,17 +6044,17 @@ func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflPa
 }
 
 // GetKkvecvuyflItem calls GET /kkvecvuyfl/{id}/items/{itemId}
-func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItemParams, opts ...oasrt.CallOption) (GetKkvecvuyflItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItemParams, opts ...oashttp.CallOption) (GetKkvecvuyflItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kkvecvuyfl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKkvecvuyflItemResponse204{}, nil
@@ -6063,14 +6063,14 @@ func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItem
 }
 
 // ListLryqvwmrq calls GET /lryqvwmrq
-func (c *Client) ListLryqvwmrq(ctx context.Context, opts ...oasrt.CallOption) (ListLryqvwmrqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLryqvwmrq(ctx context.Context, opts ...oashttp.CallOption) (ListLryqvwmrqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLryqvwmrqResponse204{}, nil
@@ -6079,14 +6079,14 @@ func (c *Client) ListLryqvwmrq(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateLryqvwmrq calls POST /lryqvwmrq
-func (c *Client) CreateLryqvwmrq(ctx context.Context, opts ...oasrt.CallOption) (CreateLryqvwmrqResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLryqvwmrq(ctx context.Context, opts ...oashttp.CallOption) (CreateLryqvwmrqResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLryqvwmrqResponse204{}, nil
@@ -6095,15 +6095,15 @@ func (c *Client) CreateLryqvwmrq(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetLryqvwmrq calls GET /lryqvwmrq/{id}
-func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams, opts ...oasrt.CallOption) (GetLryqvwmrqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams, opts ...oashttp.CallOption) (GetLryqvwmrqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLryqvwmrqResponse204{}, nil
@@ -6112,15 +6112,15 @@ func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams, op
 }
 
 // DeleteLryqvwmrq calls DELETE /lryqvwmrq/{id}
-func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqParams, opts ...oasrt.CallOption) (DeleteLryqvwmrqResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqParams, opts ...oashttp.CallOption) (DeleteLryqvwmrqResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLryqvwmrqResponse204{}, nil
@@ -6129,17 +6129,17 @@ func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqPara
 }
 
 // GetLryqvwmrqItem calls GET /lryqvwmrq/{id}/items/{itemId}
-func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemParams, opts ...oasrt.CallOption) (GetLryqvwmrqItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemParams, opts ...oashttp.CallOption) (GetLryqvwmrqItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lryqvwmrq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLryqvwmrqItemResponse204{}, nil
@@ -6148,14 +6148,14 @@ func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemPa
 }
 
 // ListEhbcg calls GET /ehbcg
-func (c *Client) ListEhbcg(ctx context.Context, opts ...oasrt.CallOption) (ListEhbcgResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEhbcg(ctx context.Context, opts ...oashttp.CallOption) (ListEhbcgResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ehbcg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEhbcgResponse204{}, nil
@@ -6164,14 +6164,14 @@ func (c *Client) ListEhbcg(ctx context.Context, opts ...oasrt.CallOption) (ListE
 }
 
 // CreateEhbcg calls POST /ehbcg
-func (c *Client) CreateEhbcg(ctx context.Context, opts ...oasrt.CallOption) (CreateEhbcgResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateEhbcg(ctx context.Context, opts ...oashttp.CallOption) (CreateEhbcgResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ehbcg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEhbcgResponse204{}, nil
@@ -6180,15 +6180,15 @@ func (c *Client) CreateEhbcg(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetEhbcg calls GET /ehbcg/{id}
-func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams, opts ...oasrt.CallOption) (GetEhbcgResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams, opts ...oashttp.CallOption) (GetEhbcgResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ehbcg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEhbcgResponse204{}, nil
@@ -6197,15 +6197,15 @@ func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams, opts ...oa
 }
 
 // DeleteEhbcg calls DELETE /ehbcg/{id}
-func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams, opts ...oasrt.CallOption) (DeleteEhbcgResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams, opts ...oashttp.CallOption) (DeleteEhbcgResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ehbcg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEhbcgResponse204{}, nil
@@ -6214,17 +6214,17 @@ func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams, opts
 }
 
 // GetEhbcgItem calls GET /ehbcg/{id}/items/{itemId}
-func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams, opts ...oasrt.CallOption) (GetEhbcgItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams, opts ...oashttp.CallOption) (GetEhbcgItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ehbcg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEhbcgItemResponse204{}, nil
@@ -6233,14 +6233,14 @@ func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams, op
 }
 
 // ListAjfpmlguwz calls GET /ajfpmlguwz
-func (c *Client) ListAjfpmlguwz(ctx context.Context, opts ...oasrt.CallOption) (ListAjfpmlguwzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListAjfpmlguwz(ctx context.Context, opts ...oashttp.CallOption) (ListAjfpmlguwzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAjfpmlguwzResponse204{}, nil
@@ -6249,14 +6249,14 @@ func (c *Client) ListAjfpmlguwz(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateAjfpmlguwz calls POST /ajfpmlguwz
-func (c *Client) CreateAjfpmlguwz(ctx context.Context, opts ...oasrt.CallOption) (CreateAjfpmlguwzResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateAjfpmlguwz(ctx context.Context, opts ...oashttp.CallOption) (CreateAjfpmlguwzResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAjfpmlguwzResponse204{}, nil
@@ -6265,15 +6265,15 @@ func (c *Client) CreateAjfpmlguwz(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetAjfpmlguwz calls GET /ajfpmlguwz/{id}
-func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams, opts ...oasrt.CallOption) (GetAjfpmlguwzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams, opts ...oashttp.CallOption) (GetAjfpmlguwzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAjfpmlguwzResponse204{}, nil
@@ -6282,15 +6282,15 @@ func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams, 
 }
 
 // DeleteAjfpmlguwz calls DELETE /ajfpmlguwz/{id}
-func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzParams, opts ...oasrt.CallOption) (DeleteAjfpmlguwzResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzParams, opts ...oashttp.CallOption) (DeleteAjfpmlguwzResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAjfpmlguwzResponse204{}, nil
@@ -6299,17 +6299,17 @@ func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzPa
 }
 
 // GetAjfpmlguwzItem calls GET /ajfpmlguwz/{id}/items/{itemId}
-func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItemParams, opts ...oasrt.CallOption) (GetAjfpmlguwzItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItemParams, opts ...oashttp.CallOption) (GetAjfpmlguwzItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ajfpmlguwz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAjfpmlguwzItemResponse204{}, nil
@@ -6318,14 +6318,14 @@ func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItem
 }
 
 // ListJkzjf calls GET /jkzjf
-func (c *Client) ListJkzjf(ctx context.Context, opts ...oasrt.CallOption) (ListJkzjfResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListJkzjf(ctx context.Context, opts ...oashttp.CallOption) (ListJkzjfResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jkzjf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJkzjfResponse204{}, nil
@@ -6334,14 +6334,14 @@ func (c *Client) ListJkzjf(ctx context.Context, opts ...oasrt.CallOption) (ListJ
 }
 
 // CreateJkzjf calls POST /jkzjf
-func (c *Client) CreateJkzjf(ctx context.Context, opts ...oasrt.CallOption) (CreateJkzjfResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateJkzjf(ctx context.Context, opts ...oashttp.CallOption) (CreateJkzjfResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jkzjf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJkzjfResponse204{}, nil
@@ -6350,15 +6350,15 @@ func (c *Client) CreateJkzjf(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetJkzjf calls GET /jkzjf/{id}
-func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams, opts ...oasrt.CallOption) (GetJkzjfResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams, opts ...oashttp.CallOption) (GetJkzjfResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jkzjf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJkzjfResponse204{}, nil
@@ -6367,15 +6367,15 @@ func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams, opts ...oa
 }
 
 // DeleteJkzjf calls DELETE /jkzjf/{id}
-func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams, opts ...oasrt.CallOption) (DeleteJkzjfResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams, opts ...oashttp.CallOption) (DeleteJkzjfResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jkzjf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJkzjfResponse204{}, nil
@@ -6384,17 +6384,17 @@ func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams, opts
 }
 
 // GetJkzjfItem calls GET /jkzjf/{id}/items/{itemId}
-func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams, opts ...oasrt.CallOption) (GetJkzjfItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams, opts ...oashttp.CallOption) (GetJkzjfItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jkzjf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJkzjfItemResponse204{}, nil
@@ -6403,14 +6403,14 @@ func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams, op
 }
 
 // ListZjgp calls GET /zjgp
-func (c *Client) ListZjgp(ctx context.Context, opts ...oasrt.CallOption) (ListZjgpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListZjgp(ctx context.Context, opts ...oashttp.CallOption) (ListZjgpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zjgp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZjgpResponse204{}, nil
@@ -6419,14 +6419,14 @@ func (c *Client) ListZjgp(ctx context.Context, opts ...oasrt.CallOption) (ListZj
 }
 
 // CreateZjgp calls POST /zjgp
-func (c *Client) CreateZjgp(ctx context.Context, opts ...oasrt.CallOption) (CreateZjgpResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateZjgp(ctx context.Context, opts ...oashttp.CallOption) (CreateZjgpResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zjgp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZjgpResponse204{}, nil
@@ -6435,15 +6435,15 @@ func (c *Client) CreateZjgp(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetZjgp calls GET /zjgp/{id}
-func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams, opts ...oasrt.CallOption) (GetZjgpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams, opts ...oashttp.CallOption) (GetZjgpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zjgp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZjgpResponse204{}, nil
@@ -6452,15 +6452,15 @@ func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams, opts ...oasr
 }
 
 // DeleteZjgp calls DELETE /zjgp/{id}
-func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams, opts ...oasrt.CallOption) (DeleteZjgpResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams, opts ...oashttp.CallOption) (DeleteZjgpResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zjgp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZjgpResponse204{}, nil
@@ -6469,17 +6469,17 @@ func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams, opts .
 }
 
 // GetZjgpItem calls GET /zjgp/{id}/items/{itemId}
-func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams, opts ...oasrt.CallOption) (GetZjgpItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams, opts ...oashttp.CallOption) (GetZjgpItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zjgp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZjgpItemResponse204{}, nil
@@ -6488,14 +6488,14 @@ func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams, opts
 }
 
 // ListXgtkviz calls GET /xgtkviz
-func (c *Client) ListXgtkviz(ctx context.Context, opts ...oasrt.CallOption) (ListXgtkvizResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXgtkviz(ctx context.Context, opts ...oashttp.CallOption) (ListXgtkvizResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXgtkvizResponse204{}, nil
@@ -6504,14 +6504,14 @@ func (c *Client) ListXgtkviz(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateXgtkviz calls POST /xgtkviz
-func (c *Client) CreateXgtkviz(ctx context.Context, opts ...oasrt.CallOption) (CreateXgtkvizResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXgtkviz(ctx context.Context, opts ...oashttp.CallOption) (CreateXgtkvizResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXgtkvizResponse204{}, nil
@@ -6520,15 +6520,15 @@ func (c *Client) CreateXgtkviz(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetXgtkviz calls GET /xgtkviz/{id}
-func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams, opts ...oasrt.CallOption) (GetXgtkvizResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams, opts ...oashttp.CallOption) (GetXgtkvizResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXgtkvizResponse204{}, nil
@@ -6537,15 +6537,15 @@ func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams, opts .
 }
 
 // DeleteXgtkviz calls DELETE /xgtkviz/{id}
-func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams, opts ...oasrt.CallOption) (DeleteXgtkvizResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams, opts ...oashttp.CallOption) (DeleteXgtkvizResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXgtkvizResponse204{}, nil
@@ -6554,17 +6554,17 @@ func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams, 
 }
 
 // GetXgtkvizItem calls GET /xgtkviz/{id}/items/{itemId}
-func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams, opts ...oasrt.CallOption) (GetXgtkvizItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams, opts ...oashttp.CallOption) (GetXgtkvizItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xgtkviz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXgtkvizItemResponse204{}, nil
@@ -6573,14 +6573,14 @@ func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams
 }
 
 // ListVehwemhv calls GET /vehwemhv
-func (c *Client) ListVehwemhv(ctx context.Context, opts ...oasrt.CallOption) (ListVehwemhvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListVehwemhv(ctx context.Context, opts ...oashttp.CallOption) (ListVehwemhvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListVehwemhvResponse204{}, nil
@@ -6589,14 +6589,14 @@ func (c *Client) ListVehwemhv(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateVehwemhv calls POST /vehwemhv
-func (c *Client) CreateVehwemhv(ctx context.Context, opts ...oasrt.CallOption) (CreateVehwemhvResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateVehwemhv(ctx context.Context, opts ...oashttp.CallOption) (CreateVehwemhvResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateVehwemhvResponse204{}, nil
@@ -6605,15 +6605,15 @@ func (c *Client) CreateVehwemhv(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetVehwemhv calls GET /vehwemhv/{id}
-func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams, opts ...oasrt.CallOption) (GetVehwemhvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams, opts ...oashttp.CallOption) (GetVehwemhvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVehwemhvResponse204{}, nil
@@ -6622,15 +6622,15 @@ func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams, opts
 }
 
 // DeleteVehwemhv calls DELETE /vehwemhv/{id}
-func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams, opts ...oasrt.CallOption) (DeleteVehwemhvResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams, opts ...oashttp.CallOption) (DeleteVehwemhvResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteVehwemhvResponse204{}, nil
@@ -6639,17 +6639,17 @@ func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams
 }
 
 // GetVehwemhvItem calls GET /vehwemhv/{id}/items/{itemId}
-func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemParams, opts ...oasrt.CallOption) (GetVehwemhvItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemParams, opts ...oashttp.CallOption) (GetVehwemhvItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vehwemhv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVehwemhvItemResponse204{}, nil
@@ -6658,14 +6658,14 @@ func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemPara
 }
 
 // ListUsao calls GET /usao
-func (c *Client) ListUsao(ctx context.Context, opts ...oasrt.CallOption) (ListUsaoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUsao(ctx context.Context, opts ...oashttp.CallOption) (ListUsaoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/usao"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUsaoResponse204{}, nil
@@ -6674,14 +6674,14 @@ func (c *Client) ListUsao(ctx context.Context, opts ...oasrt.CallOption) (ListUs
 }
 
 // CreateUsao calls POST /usao
-func (c *Client) CreateUsao(ctx context.Context, opts ...oasrt.CallOption) (CreateUsaoResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUsao(ctx context.Context, opts ...oashttp.CallOption) (CreateUsaoResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/usao"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUsaoResponse204{}, nil
@@ -6690,15 +6690,15 @@ func (c *Client) CreateUsao(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetUsao calls GET /usao/{id}
-func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams, opts ...oasrt.CallOption) (GetUsaoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams, opts ...oashttp.CallOption) (GetUsaoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/usao/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUsaoResponse204{}, nil
@@ -6707,15 +6707,15 @@ func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams, opts ...oasr
 }
 
 // DeleteUsao calls DELETE /usao/{id}
-func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams, opts ...oasrt.CallOption) (DeleteUsaoResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams, opts ...oashttp.CallOption) (DeleteUsaoResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/usao/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUsaoResponse204{}, nil
@@ -6724,17 +6724,17 @@ func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams, opts .
 }
 
 // GetUsaoItem calls GET /usao/{id}/items/{itemId}
-func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams, opts ...oasrt.CallOption) (GetUsaoItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams, opts ...oashttp.CallOption) (GetUsaoItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/usao/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUsaoItemResponse204{}, nil
@@ -6743,14 +6743,14 @@ func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams, opts
 }
 
 // ListIbrpe calls GET /ibrpe
-func (c *Client) ListIbrpe(ctx context.Context, opts ...oasrt.CallOption) (ListIbrpeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListIbrpe(ctx context.Context, opts ...oashttp.CallOption) (ListIbrpeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ibrpe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIbrpeResponse204{}, nil
@@ -6759,14 +6759,14 @@ func (c *Client) ListIbrpe(ctx context.Context, opts ...oasrt.CallOption) (ListI
 }
 
 // CreateIbrpe calls POST /ibrpe
-func (c *Client) CreateIbrpe(ctx context.Context, opts ...oasrt.CallOption) (CreateIbrpeResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateIbrpe(ctx context.Context, opts ...oashttp.CallOption) (CreateIbrpeResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ibrpe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIbrpeResponse204{}, nil
@@ -6775,15 +6775,15 @@ func (c *Client) CreateIbrpe(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetIbrpe calls GET /ibrpe/{id}
-func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams, opts ...oasrt.CallOption) (GetIbrpeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams, opts ...oashttp.CallOption) (GetIbrpeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ibrpe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIbrpeResponse204{}, nil
@@ -6792,15 +6792,15 @@ func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams, opts ...oa
 }
 
 // DeleteIbrpe calls DELETE /ibrpe/{id}
-func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams, opts ...oasrt.CallOption) (DeleteIbrpeResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams, opts ...oashttp.CallOption) (DeleteIbrpeResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ibrpe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIbrpeResponse204{}, nil
@@ -6809,17 +6809,17 @@ func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams, opts
 }
 
 // GetIbrpeItem calls GET /ibrpe/{id}/items/{itemId}
-func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams, opts ...oasrt.CallOption) (GetIbrpeItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams, opts ...oashttp.CallOption) (GetIbrpeItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ibrpe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIbrpeItemResponse204{}, nil
@@ -6828,14 +6828,14 @@ func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams, op
 }
 
 // ListYnnkpcnfp calls GET /ynnkpcnfp
-func (c *Client) ListYnnkpcnfp(ctx context.Context, opts ...oasrt.CallOption) (ListYnnkpcnfpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListYnnkpcnfp(ctx context.Context, opts ...oashttp.CallOption) (ListYnnkpcnfpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYnnkpcnfpResponse204{}, nil
@@ -6844,14 +6844,14 @@ func (c *Client) ListYnnkpcnfp(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateYnnkpcnfp calls POST /ynnkpcnfp
-func (c *Client) CreateYnnkpcnfp(ctx context.Context, opts ...oasrt.CallOption) (CreateYnnkpcnfpResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateYnnkpcnfp(ctx context.Context, opts ...oashttp.CallOption) (CreateYnnkpcnfpResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYnnkpcnfpResponse204{}, nil
@@ -6860,15 +6860,15 @@ func (c *Client) CreateYnnkpcnfp(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetYnnkpcnfp calls GET /ynnkpcnfp/{id}
-func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams, opts ...oasrt.CallOption) (GetYnnkpcnfpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams, opts ...oashttp.CallOption) (GetYnnkpcnfpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYnnkpcnfpResponse204{}, nil
@@ -6877,15 +6877,15 @@ func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams, op
 }
 
 // DeleteYnnkpcnfp calls DELETE /ynnkpcnfp/{id}
-func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpParams, opts ...oasrt.CallOption) (DeleteYnnkpcnfpResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpParams, opts ...oashttp.CallOption) (DeleteYnnkpcnfpResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYnnkpcnfpResponse204{}, nil
@@ -6894,17 +6894,17 @@ func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpPara
 }
 
 // GetYnnkpcnfpItem calls GET /ynnkpcnfp/{id}/items/{itemId}
-func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemParams, opts ...oasrt.CallOption) (GetYnnkpcnfpItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemParams, opts ...oashttp.CallOption) (GetYnnkpcnfpItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ynnkpcnfp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYnnkpcnfpItemResponse204{}, nil
@@ -6913,14 +6913,14 @@ func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemPa
 }
 
 // ListHebsfww calls GET /hebsfww
-func (c *Client) ListHebsfww(ctx context.Context, opts ...oasrt.CallOption) (ListHebsfwwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHebsfww(ctx context.Context, opts ...oashttp.CallOption) (ListHebsfwwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hebsfww"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHebsfwwResponse204{}, nil
@@ -6929,14 +6929,14 @@ func (c *Client) ListHebsfww(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateHebsfww calls POST /hebsfww
-func (c *Client) CreateHebsfww(ctx context.Context, opts ...oasrt.CallOption) (CreateHebsfwwResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHebsfww(ctx context.Context, opts ...oashttp.CallOption) (CreateHebsfwwResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hebsfww"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHebsfwwResponse204{}, nil
@@ -6945,15 +6945,15 @@ func (c *Client) CreateHebsfww(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetHebsfww calls GET /hebsfww/{id}
-func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams, opts ...oasrt.CallOption) (GetHebsfwwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams, opts ...oashttp.CallOption) (GetHebsfwwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hebsfww/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHebsfwwResponse204{}, nil
@@ -6962,15 +6962,15 @@ func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams, opts .
 }
 
 // DeleteHebsfww calls DELETE /hebsfww/{id}
-func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams, opts ...oasrt.CallOption) (DeleteHebsfwwResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams, opts ...oashttp.CallOption) (DeleteHebsfwwResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hebsfww/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHebsfwwResponse204{}, nil
@@ -6979,17 +6979,17 @@ func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams, 
 }
 
 // GetHebsfwwItem calls GET /hebsfww/{id}/items/{itemId}
-func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams, opts ...oasrt.CallOption) (GetHebsfwwItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams, opts ...oashttp.CallOption) (GetHebsfwwItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hebsfww/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHebsfwwItemResponse204{}, nil
@@ -6998,14 +6998,14 @@ func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams
 }
 
 // ListLtjimwzmm calls GET /ltjimwzmm
-func (c *Client) ListLtjimwzmm(ctx context.Context, opts ...oasrt.CallOption) (ListLtjimwzmmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLtjimwzmm(ctx context.Context, opts ...oashttp.CallOption) (ListLtjimwzmmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLtjimwzmmResponse204{}, nil
@@ -7014,14 +7014,14 @@ func (c *Client) ListLtjimwzmm(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateLtjimwzmm calls POST /ltjimwzmm
-func (c *Client) CreateLtjimwzmm(ctx context.Context, opts ...oasrt.CallOption) (CreateLtjimwzmmResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLtjimwzmm(ctx context.Context, opts ...oashttp.CallOption) (CreateLtjimwzmmResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLtjimwzmmResponse204{}, nil
@@ -7030,15 +7030,15 @@ func (c *Client) CreateLtjimwzmm(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetLtjimwzmm calls GET /ltjimwzmm/{id}
-func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams, opts ...oasrt.CallOption) (GetLtjimwzmmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams, opts ...oashttp.CallOption) (GetLtjimwzmmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLtjimwzmmResponse204{}, nil
@@ -7047,15 +7047,15 @@ func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams, op
 }
 
 // DeleteLtjimwzmm calls DELETE /ltjimwzmm/{id}
-func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmParams, opts ...oasrt.CallOption) (DeleteLtjimwzmmResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmParams, opts ...oashttp.CallOption) (DeleteLtjimwzmmResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLtjimwzmmResponse204{}, nil
@@ -7064,17 +7064,17 @@ func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmPara
 }
 
 // GetLtjimwzmmItem calls GET /ltjimwzmm/{id}/items/{itemId}
-func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemParams, opts ...oasrt.CallOption) (GetLtjimwzmmItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemParams, opts ...oashttp.CallOption) (GetLtjimwzmmItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ltjimwzmm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLtjimwzmmItemResponse204{}, nil
@@ -7083,14 +7083,14 @@ func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemPa
 }
 
 // ListDcvkqqrcam calls GET /dcvkqqrcam
-func (c *Client) ListDcvkqqrcam(ctx context.Context, opts ...oasrt.CallOption) (ListDcvkqqrcamResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDcvkqqrcam(ctx context.Context, opts ...oashttp.CallOption) (ListDcvkqqrcamResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDcvkqqrcamResponse204{}, nil
@@ -7099,14 +7099,14 @@ func (c *Client) ListDcvkqqrcam(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateDcvkqqrcam calls POST /dcvkqqrcam
-func (c *Client) CreateDcvkqqrcam(ctx context.Context, opts ...oasrt.CallOption) (CreateDcvkqqrcamResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDcvkqqrcam(ctx context.Context, opts ...oashttp.CallOption) (CreateDcvkqqrcamResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDcvkqqrcamResponse204{}, nil
@@ -7115,15 +7115,15 @@ func (c *Client) CreateDcvkqqrcam(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetDcvkqqrcam calls GET /dcvkqqrcam/{id}
-func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams, opts ...oasrt.CallOption) (GetDcvkqqrcamResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams, opts ...oashttp.CallOption) (GetDcvkqqrcamResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDcvkqqrcamResponse204{}, nil
@@ -7132,15 +7132,15 @@ func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams, 
 }
 
 // DeleteDcvkqqrcam calls DELETE /dcvkqqrcam/{id}
-func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamParams, opts ...oasrt.CallOption) (DeleteDcvkqqrcamResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamParams, opts ...oashttp.CallOption) (DeleteDcvkqqrcamResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDcvkqqrcamResponse204{}, nil
@@ -7149,17 +7149,17 @@ func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamPa
 }
 
 // GetDcvkqqrcamItem calls GET /dcvkqqrcam/{id}/items/{itemId}
-func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItemParams, opts ...oasrt.CallOption) (GetDcvkqqrcamItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItemParams, opts ...oashttp.CallOption) (GetDcvkqqrcamItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dcvkqqrcam/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDcvkqqrcamItemResponse204{}, nil
@@ -7168,14 +7168,14 @@ func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItem
 }
 
 // ListTchlxm calls GET /tchlxm
-func (c *Client) ListTchlxm(ctx context.Context, opts ...oasrt.CallOption) (ListTchlxmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListTchlxm(ctx context.Context, opts ...oashttp.CallOption) (ListTchlxmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tchlxm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTchlxmResponse204{}, nil
@@ -7184,14 +7184,14 @@ func (c *Client) ListTchlxm(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateTchlxm calls POST /tchlxm
-func (c *Client) CreateTchlxm(ctx context.Context, opts ...oasrt.CallOption) (CreateTchlxmResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateTchlxm(ctx context.Context, opts ...oashttp.CallOption) (CreateTchlxmResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tchlxm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTchlxmResponse204{}, nil
@@ -7200,15 +7200,15 @@ func (c *Client) CreateTchlxm(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetTchlxm calls GET /tchlxm/{id}
-func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams, opts ...oasrt.CallOption) (GetTchlxmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams, opts ...oashttp.CallOption) (GetTchlxmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tchlxm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTchlxmResponse204{}, nil
@@ -7217,15 +7217,15 @@ func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams, opts ...
 }
 
 // DeleteTchlxm calls DELETE /tchlxm/{id}
-func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams, opts ...oasrt.CallOption) (DeleteTchlxmResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams, opts ...oashttp.CallOption) (DeleteTchlxmResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/tchlxm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTchlxmResponse204{}, nil
@@ -7234,17 +7234,17 @@ func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams, op
 }
 
 // GetTchlxmItem calls GET /tchlxm/{id}/items/{itemId}
-func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams, opts ...oasrt.CallOption) (GetTchlxmItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams, opts ...oashttp.CallOption) (GetTchlxmItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tchlxm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTchlxmItemResponse204{}, nil
@@ -7253,14 +7253,14 @@ func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams, 
 }
 
 // ListXwvwytbkk calls GET /xwvwytbkk
-func (c *Client) ListXwvwytbkk(ctx context.Context, opts ...oasrt.CallOption) (ListXwvwytbkkResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXwvwytbkk(ctx context.Context, opts ...oashttp.CallOption) (ListXwvwytbkkResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXwvwytbkkResponse204{}, nil
@@ -7269,14 +7269,14 @@ func (c *Client) ListXwvwytbkk(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateXwvwytbkk calls POST /xwvwytbkk
-func (c *Client) CreateXwvwytbkk(ctx context.Context, opts ...oasrt.CallOption) (CreateXwvwytbkkResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXwvwytbkk(ctx context.Context, opts ...oashttp.CallOption) (CreateXwvwytbkkResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXwvwytbkkResponse204{}, nil
@@ -7285,15 +7285,15 @@ func (c *Client) CreateXwvwytbkk(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetXwvwytbkk calls GET /xwvwytbkk/{id}
-func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams, opts ...oasrt.CallOption) (GetXwvwytbkkResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams, opts ...oashttp.CallOption) (GetXwvwytbkkResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXwvwytbkkResponse204{}, nil
@@ -7302,15 +7302,15 @@ func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams, op
 }
 
 // DeleteXwvwytbkk calls DELETE /xwvwytbkk/{id}
-func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkParams, opts ...oasrt.CallOption) (DeleteXwvwytbkkResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkParams, opts ...oashttp.CallOption) (DeleteXwvwytbkkResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXwvwytbkkResponse204{}, nil
@@ -7319,17 +7319,17 @@ func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkPara
 }
 
 // GetXwvwytbkkItem calls GET /xwvwytbkk/{id}/items/{itemId}
-func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemParams, opts ...oasrt.CallOption) (GetXwvwytbkkItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemParams, opts ...oashttp.CallOption) (GetXwvwytbkkItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xwvwytbkk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXwvwytbkkItemResponse204{}, nil
@@ -7338,14 +7338,14 @@ func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemPa
 }
 
 // ListYligt calls GET /yligt
-func (c *Client) ListYligt(ctx context.Context, opts ...oasrt.CallOption) (ListYligtResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListYligt(ctx context.Context, opts ...oashttp.CallOption) (ListYligtResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yligt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYligtResponse204{}, nil
@@ -7354,14 +7354,14 @@ func (c *Client) ListYligt(ctx context.Context, opts ...oasrt.CallOption) (ListY
 }
 
 // CreateYligt calls POST /yligt
-func (c *Client) CreateYligt(ctx context.Context, opts ...oasrt.CallOption) (CreateYligtResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateYligt(ctx context.Context, opts ...oashttp.CallOption) (CreateYligtResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yligt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYligtResponse204{}, nil
@@ -7370,15 +7370,15 @@ func (c *Client) CreateYligt(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetYligt calls GET /yligt/{id}
-func (c *Client) GetYligt(ctx context.Context, params GetYligtParams, opts ...oasrt.CallOption) (GetYligtResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYligt(ctx context.Context, params GetYligtParams, opts ...oashttp.CallOption) (GetYligtResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yligt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYligtResponse204{}, nil
@@ -7387,15 +7387,15 @@ func (c *Client) GetYligt(ctx context.Context, params GetYligtParams, opts ...oa
 }
 
 // DeleteYligt calls DELETE /yligt/{id}
-func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams, opts ...oasrt.CallOption) (DeleteYligtResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams, opts ...oashttp.CallOption) (DeleteYligtResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/yligt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYligtResponse204{}, nil
@@ -7404,17 +7404,17 @@ func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams, opts
 }
 
 // GetYligtItem calls GET /yligt/{id}/items/{itemId}
-func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams, opts ...oasrt.CallOption) (GetYligtItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams, opts ...oashttp.CallOption) (GetYligtItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yligt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYligtItemResponse204{}, nil
@@ -7423,14 +7423,14 @@ func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams, op
 }
 
 // ListHrhnvku calls GET /hrhnvku
-func (c *Client) ListHrhnvku(ctx context.Context, opts ...oasrt.CallOption) (ListHrhnvkuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHrhnvku(ctx context.Context, opts ...oashttp.CallOption) (ListHrhnvkuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHrhnvkuResponse204{}, nil
@@ -7439,14 +7439,14 @@ func (c *Client) ListHrhnvku(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateHrhnvku calls POST /hrhnvku
-func (c *Client) CreateHrhnvku(ctx context.Context, opts ...oasrt.CallOption) (CreateHrhnvkuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHrhnvku(ctx context.Context, opts ...oashttp.CallOption) (CreateHrhnvkuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHrhnvkuResponse204{}, nil
@@ -7455,15 +7455,15 @@ func (c *Client) CreateHrhnvku(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetHrhnvku calls GET /hrhnvku/{id}
-func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams, opts ...oasrt.CallOption) (GetHrhnvkuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams, opts ...oashttp.CallOption) (GetHrhnvkuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHrhnvkuResponse204{}, nil
@@ -7472,15 +7472,15 @@ func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams, opts .
 }
 
 // DeleteHrhnvku calls DELETE /hrhnvku/{id}
-func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams, opts ...oasrt.CallOption) (DeleteHrhnvkuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams, opts ...oashttp.CallOption) (DeleteHrhnvkuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHrhnvkuResponse204{}, nil
@@ -7489,17 +7489,17 @@ func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams, 
 }
 
 // GetHrhnvkuItem calls GET /hrhnvku/{id}/items/{itemId}
-func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams, opts ...oasrt.CallOption) (GetHrhnvkuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams, opts ...oashttp.CallOption) (GetHrhnvkuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hrhnvku/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHrhnvkuItemResponse204{}, nil
@@ -7508,14 +7508,14 @@ func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams
 }
 
 // ListHpiq calls GET /hpiq
-func (c *Client) ListHpiq(ctx context.Context, opts ...oasrt.CallOption) (ListHpiqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHpiq(ctx context.Context, opts ...oashttp.CallOption) (ListHpiqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHpiqResponse204{}, nil
@@ -7524,14 +7524,14 @@ func (c *Client) ListHpiq(ctx context.Context, opts ...oasrt.CallOption) (ListHp
 }
 
 // CreateHpiq calls POST /hpiq
-func (c *Client) CreateHpiq(ctx context.Context, opts ...oasrt.CallOption) (CreateHpiqResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHpiq(ctx context.Context, opts ...oashttp.CallOption) (CreateHpiqResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hpiq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHpiqResponse204{}, nil
@@ -7540,15 +7540,15 @@ func (c *Client) CreateHpiq(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetHpiq calls GET /hpiq/{id}
-func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams, opts ...oasrt.CallOption) (GetHpiqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams, opts ...oashttp.CallOption) (GetHpiqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpiqResponse204{}, nil
@@ -7557,15 +7557,15 @@ func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams, opts ...oasr
 }
 
 // DeleteHpiq calls DELETE /hpiq/{id}
-func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams, opts ...oasrt.CallOption) (DeleteHpiqResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams, opts ...oashttp.CallOption) (DeleteHpiqResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hpiq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHpiqResponse204{}, nil
@@ -7574,17 +7574,17 @@ func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams, opts .
 }
 
 // GetHpiqItem calls GET /hpiq/{id}/items/{itemId}
-func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams, opts ...oasrt.CallOption) (GetHpiqItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams, opts ...oashttp.CallOption) (GetHpiqItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpiqItemResponse204{}, nil
@@ -7593,14 +7593,14 @@ func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams, opts
 }
 
 // ListPnpjsusn calls GET /pnpjsusn
-func (c *Client) ListPnpjsusn(ctx context.Context, opts ...oasrt.CallOption) (ListPnpjsusnResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListPnpjsusn(ctx context.Context, opts ...oashttp.CallOption) (ListPnpjsusnResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPnpjsusnResponse204{}, nil
@@ -7609,14 +7609,14 @@ func (c *Client) ListPnpjsusn(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreatePnpjsusn calls POST /pnpjsusn
-func (c *Client) CreatePnpjsusn(ctx context.Context, opts ...oasrt.CallOption) (CreatePnpjsusnResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreatePnpjsusn(ctx context.Context, opts ...oashttp.CallOption) (CreatePnpjsusnResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePnpjsusnResponse204{}, nil
@@ -7625,15 +7625,15 @@ func (c *Client) CreatePnpjsusn(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetPnpjsusn calls GET /pnpjsusn/{id}
-func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams, opts ...oasrt.CallOption) (GetPnpjsusnResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams, opts ...oashttp.CallOption) (GetPnpjsusnResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPnpjsusnResponse204{}, nil
@@ -7642,15 +7642,15 @@ func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams, opts
 }
 
 // DeletePnpjsusn calls DELETE /pnpjsusn/{id}
-func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams, opts ...oasrt.CallOption) (DeletePnpjsusnResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams, opts ...oashttp.CallOption) (DeletePnpjsusnResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePnpjsusnResponse204{}, nil
@@ -7659,17 +7659,17 @@ func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams
 }
 
 // GetPnpjsusnItem calls GET /pnpjsusn/{id}/items/{itemId}
-func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemParams, opts ...oasrt.CallOption) (GetPnpjsusnItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemParams, opts ...oashttp.CallOption) (GetPnpjsusnItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pnpjsusn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPnpjsusnItemResponse204{}, nil
@@ -7678,14 +7678,14 @@ func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemPara
 }
 
 // ListGoayxu calls GET /goayxu
-func (c *Client) ListGoayxu(ctx context.Context, opts ...oasrt.CallOption) (ListGoayxuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListGoayxu(ctx context.Context, opts ...oashttp.CallOption) (ListGoayxuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/goayxu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGoayxuResponse204{}, nil
@@ -7694,14 +7694,14 @@ func (c *Client) ListGoayxu(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateGoayxu calls POST /goayxu
-func (c *Client) CreateGoayxu(ctx context.Context, opts ...oasrt.CallOption) (CreateGoayxuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateGoayxu(ctx context.Context, opts ...oashttp.CallOption) (CreateGoayxuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/goayxu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGoayxuResponse204{}, nil
@@ -7710,15 +7710,15 @@ func (c *Client) CreateGoayxu(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetGoayxu calls GET /goayxu/{id}
-func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams, opts ...oasrt.CallOption) (GetGoayxuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams, opts ...oashttp.CallOption) (GetGoayxuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/goayxu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGoayxuResponse204{}, nil
@@ -7727,15 +7727,15 @@ func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams, opts ...
 }
 
 // DeleteGoayxu calls DELETE /goayxu/{id}
-func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams, opts ...oasrt.CallOption) (DeleteGoayxuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams, opts ...oashttp.CallOption) (DeleteGoayxuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/goayxu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGoayxuResponse204{}, nil
@@ -7744,17 +7744,17 @@ func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams, op
 }
 
 // GetGoayxuItem calls GET /goayxu/{id}/items/{itemId}
-func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams, opts ...oasrt.CallOption) (GetGoayxuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams, opts ...oashttp.CallOption) (GetGoayxuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/goayxu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGoayxuItemResponse204{}, nil
@@ -7763,14 +7763,14 @@ func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams, 
 }
 
 // ListIsdfbtys calls GET /isdfbtys
-func (c *Client) ListIsdfbtys(ctx context.Context, opts ...oasrt.CallOption) (ListIsdfbtysResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListIsdfbtys(ctx context.Context, opts ...oashttp.CallOption) (ListIsdfbtysResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIsdfbtysResponse204{}, nil
@@ -7779,14 +7779,14 @@ func (c *Client) ListIsdfbtys(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateIsdfbtys calls POST /isdfbtys
-func (c *Client) CreateIsdfbtys(ctx context.Context, opts ...oasrt.CallOption) (CreateIsdfbtysResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateIsdfbtys(ctx context.Context, opts ...oashttp.CallOption) (CreateIsdfbtysResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIsdfbtysResponse204{}, nil
@@ -7795,15 +7795,15 @@ func (c *Client) CreateIsdfbtys(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetIsdfbtys calls GET /isdfbtys/{id}
-func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams, opts ...oasrt.CallOption) (GetIsdfbtysResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams, opts ...oashttp.CallOption) (GetIsdfbtysResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIsdfbtysResponse204{}, nil
@@ -7812,15 +7812,15 @@ func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams, opts
 }
 
 // DeleteIsdfbtys calls DELETE /isdfbtys/{id}
-func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams, opts ...oasrt.CallOption) (DeleteIsdfbtysResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams, opts ...oashttp.CallOption) (DeleteIsdfbtysResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIsdfbtysResponse204{}, nil
@@ -7829,17 +7829,17 @@ func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams
 }
 
 // GetIsdfbtysItem calls GET /isdfbtys/{id}/items/{itemId}
-func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemParams, opts ...oasrt.CallOption) (GetIsdfbtysItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemParams, opts ...oashttp.CallOption) (GetIsdfbtysItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/isdfbtys/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIsdfbtysItemResponse204{}, nil
@@ -7848,14 +7848,14 @@ func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemPara
 }
 
 // ListQencbyscsi calls GET /qencbyscsi
-func (c *Client) ListQencbyscsi(ctx context.Context, opts ...oasrt.CallOption) (ListQencbyscsiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListQencbyscsi(ctx context.Context, opts ...oashttp.CallOption) (ListQencbyscsiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQencbyscsiResponse204{}, nil
@@ -7864,14 +7864,14 @@ func (c *Client) ListQencbyscsi(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateQencbyscsi calls POST /qencbyscsi
-func (c *Client) CreateQencbyscsi(ctx context.Context, opts ...oasrt.CallOption) (CreateQencbyscsiResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateQencbyscsi(ctx context.Context, opts ...oashttp.CallOption) (CreateQencbyscsiResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQencbyscsiResponse204{}, nil
@@ -7880,15 +7880,15 @@ func (c *Client) CreateQencbyscsi(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetQencbyscsi calls GET /qencbyscsi/{id}
-func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams, opts ...oasrt.CallOption) (GetQencbyscsiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams, opts ...oashttp.CallOption) (GetQencbyscsiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQencbyscsiResponse204{}, nil
@@ -7897,15 +7897,15 @@ func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams, 
 }
 
 // DeleteQencbyscsi calls DELETE /qencbyscsi/{id}
-func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiParams, opts ...oasrt.CallOption) (DeleteQencbyscsiResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiParams, opts ...oashttp.CallOption) (DeleteQencbyscsiResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQencbyscsiResponse204{}, nil
@@ -7914,17 +7914,17 @@ func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiPa
 }
 
 // GetQencbyscsiItem calls GET /qencbyscsi/{id}/items/{itemId}
-func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItemParams, opts ...oasrt.CallOption) (GetQencbyscsiItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItemParams, opts ...oashttp.CallOption) (GetQencbyscsiItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qencbyscsi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQencbyscsiItemResponse204{}, nil
@@ -7933,14 +7933,14 @@ func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItem
 }
 
 // ListPjozgwqvuu calls GET /pjozgwqvuu
-func (c *Client) ListPjozgwqvuu(ctx context.Context, opts ...oasrt.CallOption) (ListPjozgwqvuuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListPjozgwqvuu(ctx context.Context, opts ...oashttp.CallOption) (ListPjozgwqvuuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPjozgwqvuuResponse204{}, nil
@@ -7949,14 +7949,14 @@ func (c *Client) ListPjozgwqvuu(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreatePjozgwqvuu calls POST /pjozgwqvuu
-func (c *Client) CreatePjozgwqvuu(ctx context.Context, opts ...oasrt.CallOption) (CreatePjozgwqvuuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreatePjozgwqvuu(ctx context.Context, opts ...oashttp.CallOption) (CreatePjozgwqvuuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePjozgwqvuuResponse204{}, nil
@@ -7965,15 +7965,15 @@ func (c *Client) CreatePjozgwqvuu(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetPjozgwqvuu calls GET /pjozgwqvuu/{id}
-func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams, opts ...oasrt.CallOption) (GetPjozgwqvuuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams, opts ...oashttp.CallOption) (GetPjozgwqvuuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPjozgwqvuuResponse204{}, nil
@@ -7982,15 +7982,15 @@ func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams, 
 }
 
 // DeletePjozgwqvuu calls DELETE /pjozgwqvuu/{id}
-func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuParams, opts ...oasrt.CallOption) (DeletePjozgwqvuuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuParams, opts ...oashttp.CallOption) (DeletePjozgwqvuuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePjozgwqvuuResponse204{}, nil
@@ -7999,17 +7999,17 @@ func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuPa
 }
 
 // GetPjozgwqvuuItem calls GET /pjozgwqvuu/{id}/items/{itemId}
-func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItemParams, opts ...oasrt.CallOption) (GetPjozgwqvuuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItemParams, opts ...oashttp.CallOption) (GetPjozgwqvuuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjozgwqvuu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPjozgwqvuuItemResponse204{}, nil
@@ -8018,14 +8018,14 @@ func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItem
 }
 
 // ListZygq calls GET /zygq
-func (c *Client) ListZygq(ctx context.Context, opts ...oasrt.CallOption) (ListZygqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListZygq(ctx context.Context, opts ...oashttp.CallOption) (ListZygqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zygq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZygqResponse204{}, nil
@@ -8034,14 +8034,14 @@ func (c *Client) ListZygq(ctx context.Context, opts ...oasrt.CallOption) (ListZy
 }
 
 // CreateZygq calls POST /zygq
-func (c *Client) CreateZygq(ctx context.Context, opts ...oasrt.CallOption) (CreateZygqResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateZygq(ctx context.Context, opts ...oashttp.CallOption) (CreateZygqResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zygq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZygqResponse204{}, nil
@@ -8050,15 +8050,15 @@ func (c *Client) CreateZygq(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetZygq calls GET /zygq/{id}
-func (c *Client) GetZygq(ctx context.Context, params GetZygqParams, opts ...oasrt.CallOption) (GetZygqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZygq(ctx context.Context, params GetZygqParams, opts ...oashttp.CallOption) (GetZygqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zygq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZygqResponse204{}, nil
@@ -8067,15 +8067,15 @@ func (c *Client) GetZygq(ctx context.Context, params GetZygqParams, opts ...oasr
 }
 
 // DeleteZygq calls DELETE /zygq/{id}
-func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams, opts ...oasrt.CallOption) (DeleteZygqResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams, opts ...oashttp.CallOption) (DeleteZygqResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zygq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZygqResponse204{}, nil
@@ -8084,17 +8084,17 @@ func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams, opts .
 }
 
 // GetZygqItem calls GET /zygq/{id}/items/{itemId}
-func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams, opts ...oasrt.CallOption) (GetZygqItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams, opts ...oashttp.CallOption) (GetZygqItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zygq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZygqItemResponse204{}, nil
@@ -8103,14 +8103,14 @@ func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams, opts
 }
 
 // ListLpdkoiibzd calls GET /lpdkoiibzd
-func (c *Client) ListLpdkoiibzd(ctx context.Context, opts ...oasrt.CallOption) (ListLpdkoiibzdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLpdkoiibzd(ctx context.Context, opts ...oashttp.CallOption) (ListLpdkoiibzdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLpdkoiibzdResponse204{}, nil
@@ -8119,14 +8119,14 @@ func (c *Client) ListLpdkoiibzd(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateLpdkoiibzd calls POST /lpdkoiibzd
-func (c *Client) CreateLpdkoiibzd(ctx context.Context, opts ...oasrt.CallOption) (CreateLpdkoiibzdResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLpdkoiibzd(ctx context.Context, opts ...oashttp.CallOption) (CreateLpdkoiibzdResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLpdkoiibzdResponse204{}, nil
@@ -8135,15 +8135,15 @@ func (c *Client) CreateLpdkoiibzd(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetLpdkoiibzd calls GET /lpdkoiibzd/{id}
-func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams, opts ...oasrt.CallOption) (GetLpdkoiibzdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams, opts ...oashttp.CallOption) (GetLpdkoiibzdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpdkoiibzdResponse204{}, nil
@@ -8152,15 +8152,15 @@ func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams, 
 }
 
 // DeleteLpdkoiibzd calls DELETE /lpdkoiibzd/{id}
-func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdParams, opts ...oasrt.CallOption) (DeleteLpdkoiibzdResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdParams, opts ...oashttp.CallOption) (DeleteLpdkoiibzdResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLpdkoiibzdResponse204{}, nil
@@ -8169,17 +8169,17 @@ func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdPa
 }
 
 // GetLpdkoiibzdItem calls GET /lpdkoiibzd/{id}/items/{itemId}
-func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItemParams, opts ...oasrt.CallOption) (GetLpdkoiibzdItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItemParams, opts ...oashttp.CallOption) (GetLpdkoiibzdItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lpdkoiibzd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpdkoiibzdItemResponse204{}, nil
@@ -8188,14 +8188,14 @@ func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItem
 }
 
 // ListWmfkrdfpm calls GET /wmfkrdfpm
-func (c *Client) ListWmfkrdfpm(ctx context.Context, opts ...oasrt.CallOption) (ListWmfkrdfpmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListWmfkrdfpm(ctx context.Context, opts ...oashttp.CallOption) (ListWmfkrdfpmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWmfkrdfpmResponse204{}, nil
@@ -8204,14 +8204,14 @@ func (c *Client) ListWmfkrdfpm(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateWmfkrdfpm calls POST /wmfkrdfpm
-func (c *Client) CreateWmfkrdfpm(ctx context.Context, opts ...oasrt.CallOption) (CreateWmfkrdfpmResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateWmfkrdfpm(ctx context.Context, opts ...oashttp.CallOption) (CreateWmfkrdfpmResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWmfkrdfpmResponse204{}, nil
@@ -8220,15 +8220,15 @@ func (c *Client) CreateWmfkrdfpm(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetWmfkrdfpm calls GET /wmfkrdfpm/{id}
-func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams, opts ...oasrt.CallOption) (GetWmfkrdfpmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams, opts ...oashttp.CallOption) (GetWmfkrdfpmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWmfkrdfpmResponse204{}, nil
@@ -8237,15 +8237,15 @@ func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams, op
 }
 
 // DeleteWmfkrdfpm calls DELETE /wmfkrdfpm/{id}
-func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmParams, opts ...oasrt.CallOption) (DeleteWmfkrdfpmResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmParams, opts ...oashttp.CallOption) (DeleteWmfkrdfpmResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWmfkrdfpmResponse204{}, nil
@@ -8254,17 +8254,17 @@ func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmPara
 }
 
 // GetWmfkrdfpmItem calls GET /wmfkrdfpm/{id}/items/{itemId}
-func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemParams, opts ...oasrt.CallOption) (GetWmfkrdfpmItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemParams, opts ...oashttp.CallOption) (GetWmfkrdfpmItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmfkrdfpm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWmfkrdfpmItemResponse204{}, nil
@@ -8273,14 +8273,14 @@ func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemPa
 }
 
 // ListHpjesr calls GET /hpjesr
-func (c *Client) ListHpjesr(ctx context.Context, opts ...oasrt.CallOption) (ListHpjesrResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHpjesr(ctx context.Context, opts ...oashttp.CallOption) (ListHpjesrResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpjesr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHpjesrResponse204{}, nil
@@ -8289,14 +8289,14 @@ func (c *Client) ListHpjesr(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateHpjesr calls POST /hpjesr
-func (c *Client) CreateHpjesr(ctx context.Context, opts ...oasrt.CallOption) (CreateHpjesrResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHpjesr(ctx context.Context, opts ...oashttp.CallOption) (CreateHpjesrResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hpjesr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHpjesrResponse204{}, nil
@@ -8305,15 +8305,15 @@ func (c *Client) CreateHpjesr(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetHpjesr calls GET /hpjesr/{id}
-func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams, opts ...oasrt.CallOption) (GetHpjesrResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams, opts ...oashttp.CallOption) (GetHpjesrResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpjesr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpjesrResponse204{}, nil
@@ -8322,15 +8322,15 @@ func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams, opts ...
 }
 
 // DeleteHpjesr calls DELETE /hpjesr/{id}
-func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams, opts ...oasrt.CallOption) (DeleteHpjesrResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams, opts ...oashttp.CallOption) (DeleteHpjesrResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hpjesr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHpjesrResponse204{}, nil
@@ -8339,17 +8339,17 @@ func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams, op
 }
 
 // GetHpjesrItem calls GET /hpjesr/{id}/items/{itemId}
-func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams, opts ...oasrt.CallOption) (GetHpjesrItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams, opts ...oashttp.CallOption) (GetHpjesrItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpjesr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpjesrItemResponse204{}, nil
@@ -8358,14 +8358,14 @@ func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams, 
 }
 
 // ListInkgjgjncj calls GET /inkgjgjncj
-func (c *Client) ListInkgjgjncj(ctx context.Context, opts ...oasrt.CallOption) (ListInkgjgjncjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListInkgjgjncj(ctx context.Context, opts ...oashttp.CallOption) (ListInkgjgjncjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListInkgjgjncjResponse204{}, nil
@@ -8374,14 +8374,14 @@ func (c *Client) ListInkgjgjncj(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateInkgjgjncj calls POST /inkgjgjncj
-func (c *Client) CreateInkgjgjncj(ctx context.Context, opts ...oasrt.CallOption) (CreateInkgjgjncjResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateInkgjgjncj(ctx context.Context, opts ...oashttp.CallOption) (CreateInkgjgjncjResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateInkgjgjncjResponse204{}, nil
@@ -8390,15 +8390,15 @@ func (c *Client) CreateInkgjgjncj(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetInkgjgjncj calls GET /inkgjgjncj/{id}
-func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams, opts ...oasrt.CallOption) (GetInkgjgjncjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams, opts ...oashttp.CallOption) (GetInkgjgjncjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetInkgjgjncjResponse204{}, nil
@@ -8407,15 +8407,15 @@ func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams, 
 }
 
 // DeleteInkgjgjncj calls DELETE /inkgjgjncj/{id}
-func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjParams, opts ...oasrt.CallOption) (DeleteInkgjgjncjResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjParams, opts ...oashttp.CallOption) (DeleteInkgjgjncjResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteInkgjgjncjResponse204{}, nil
@@ -8424,17 +8424,17 @@ func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjPa
 }
 
 // GetInkgjgjncjItem calls GET /inkgjgjncj/{id}/items/{itemId}
-func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItemParams, opts ...oasrt.CallOption) (GetInkgjgjncjItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItemParams, opts ...oashttp.CallOption) (GetInkgjgjncjItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/inkgjgjncj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetInkgjgjncjItemResponse204{}, nil
@@ -8443,14 +8443,14 @@ func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItem
 }
 
 // ListKsksqf calls GET /ksksqf
-func (c *Client) ListKsksqf(ctx context.Context, opts ...oasrt.CallOption) (ListKsksqfResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListKsksqf(ctx context.Context, opts ...oashttp.CallOption) (ListKsksqfResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ksksqf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKsksqfResponse204{}, nil
@@ -8459,14 +8459,14 @@ func (c *Client) ListKsksqf(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateKsksqf calls POST /ksksqf
-func (c *Client) CreateKsksqf(ctx context.Context, opts ...oasrt.CallOption) (CreateKsksqfResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateKsksqf(ctx context.Context, opts ...oashttp.CallOption) (CreateKsksqfResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ksksqf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKsksqfResponse204{}, nil
@@ -8475,15 +8475,15 @@ func (c *Client) CreateKsksqf(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetKsksqf calls GET /ksksqf/{id}
-func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams, opts ...oasrt.CallOption) (GetKsksqfResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams, opts ...oashttp.CallOption) (GetKsksqfResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ksksqf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKsksqfResponse204{}, nil
@@ -8492,15 +8492,15 @@ func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams, opts ...
 }
 
 // DeleteKsksqf calls DELETE /ksksqf/{id}
-func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams, opts ...oasrt.CallOption) (DeleteKsksqfResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams, opts ...oashttp.CallOption) (DeleteKsksqfResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ksksqf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKsksqfResponse204{}, nil
@@ -8509,17 +8509,17 @@ func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams, op
 }
 
 // GetKsksqfItem calls GET /ksksqf/{id}/items/{itemId}
-func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams, opts ...oasrt.CallOption) (GetKsksqfItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams, opts ...oashttp.CallOption) (GetKsksqfItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ksksqf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKsksqfItemResponse204{}, nil
@@ -8528,14 +8528,14 @@ func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams, 
 }
 
 // ListEtkaalelo calls GET /etkaalelo
-func (c *Client) ListEtkaalelo(ctx context.Context, opts ...oasrt.CallOption) (ListEtkaaleloResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEtkaalelo(ctx context.Context, opts ...oashttp.CallOption) (ListEtkaaleloResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEtkaaleloResponse204{}, nil
@@ -8544,14 +8544,14 @@ func (c *Client) ListEtkaalelo(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateEtkaalelo calls POST /etkaalelo
-func (c *Client) CreateEtkaalelo(ctx context.Context, opts ...oasrt.CallOption) (CreateEtkaaleloResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateEtkaalelo(ctx context.Context, opts ...oashttp.CallOption) (CreateEtkaaleloResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEtkaaleloResponse204{}, nil
@@ -8560,15 +8560,15 @@ func (c *Client) CreateEtkaalelo(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetEtkaalelo calls GET /etkaalelo/{id}
-func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams, opts ...oasrt.CallOption) (GetEtkaaleloResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams, opts ...oashttp.CallOption) (GetEtkaaleloResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEtkaaleloResponse204{}, nil
@@ -8577,15 +8577,15 @@ func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams, op
 }
 
 // DeleteEtkaalelo calls DELETE /etkaalelo/{id}
-func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloParams, opts ...oasrt.CallOption) (DeleteEtkaaleloResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloParams, opts ...oashttp.CallOption) (DeleteEtkaaleloResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEtkaaleloResponse204{}, nil
@@ -8594,17 +8594,17 @@ func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloPara
 }
 
 // GetEtkaaleloItem calls GET /etkaalelo/{id}/items/{itemId}
-func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemParams, opts ...oasrt.CallOption) (GetEtkaaleloItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemParams, opts ...oashttp.CallOption) (GetEtkaaleloItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/etkaalelo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEtkaaleloItemResponse204{}, nil
@@ -8613,14 +8613,14 @@ func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemPa
 }
 
 // ListEwuwn calls GET /ewuwn
-func (c *Client) ListEwuwn(ctx context.Context, opts ...oasrt.CallOption) (ListEwuwnResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEwuwn(ctx context.Context, opts ...oashttp.CallOption) (ListEwuwnResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ewuwn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEwuwnResponse204{}, nil
@@ -8629,14 +8629,14 @@ func (c *Client) ListEwuwn(ctx context.Context, opts ...oasrt.CallOption) (ListE
 }
 
 // CreateEwuwn calls POST /ewuwn
-func (c *Client) CreateEwuwn(ctx context.Context, opts ...oasrt.CallOption) (CreateEwuwnResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateEwuwn(ctx context.Context, opts ...oashttp.CallOption) (CreateEwuwnResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ewuwn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEwuwnResponse204{}, nil
@@ -8645,15 +8645,15 @@ func (c *Client) CreateEwuwn(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetEwuwn calls GET /ewuwn/{id}
-func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams, opts ...oasrt.CallOption) (GetEwuwnResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams, opts ...oashttp.CallOption) (GetEwuwnResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ewuwn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEwuwnResponse204{}, nil
@@ -8662,15 +8662,15 @@ func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams, opts ...oa
 }
 
 // DeleteEwuwn calls DELETE /ewuwn/{id}
-func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams, opts ...oasrt.CallOption) (DeleteEwuwnResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams, opts ...oashttp.CallOption) (DeleteEwuwnResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ewuwn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEwuwnResponse204{}, nil
@@ -8679,17 +8679,17 @@ func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams, opts
 }
 
 // GetEwuwnItem calls GET /ewuwn/{id}/items/{itemId}
-func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams, opts ...oasrt.CallOption) (GetEwuwnItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams, opts ...oashttp.CallOption) (GetEwuwnItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ewuwn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEwuwnItemResponse204{}, nil
@@ -8698,14 +8698,14 @@ func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams, op
 }
 
 // ListTsgoqiast calls GET /tsgoqiast
-func (c *Client) ListTsgoqiast(ctx context.Context, opts ...oasrt.CallOption) (ListTsgoqiastResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListTsgoqiast(ctx context.Context, opts ...oashttp.CallOption) (ListTsgoqiastResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTsgoqiastResponse204{}, nil
@@ -8714,14 +8714,14 @@ func (c *Client) ListTsgoqiast(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateTsgoqiast calls POST /tsgoqiast
-func (c *Client) CreateTsgoqiast(ctx context.Context, opts ...oasrt.CallOption) (CreateTsgoqiastResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateTsgoqiast(ctx context.Context, opts ...oashttp.CallOption) (CreateTsgoqiastResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTsgoqiastResponse204{}, nil
@@ -8730,15 +8730,15 @@ func (c *Client) CreateTsgoqiast(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetTsgoqiast calls GET /tsgoqiast/{id}
-func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams, opts ...oasrt.CallOption) (GetTsgoqiastResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams, opts ...oashttp.CallOption) (GetTsgoqiastResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTsgoqiastResponse204{}, nil
@@ -8747,15 +8747,15 @@ func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams, op
 }
 
 // DeleteTsgoqiast calls DELETE /tsgoqiast/{id}
-func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastParams, opts ...oasrt.CallOption) (DeleteTsgoqiastResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastParams, opts ...oashttp.CallOption) (DeleteTsgoqiastResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTsgoqiastResponse204{}, nil
@@ -8764,17 +8764,17 @@ func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastPara
 }
 
 // GetTsgoqiastItem calls GET /tsgoqiast/{id}/items/{itemId}
-func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemParams, opts ...oasrt.CallOption) (GetTsgoqiastItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemParams, opts ...oashttp.CallOption) (GetTsgoqiastItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tsgoqiast/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTsgoqiastItemResponse204{}, nil
@@ -8783,14 +8783,14 @@ func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemPa
 }
 
 // ListAizwakpp calls GET /aizwakpp
-func (c *Client) ListAizwakpp(ctx context.Context, opts ...oasrt.CallOption) (ListAizwakppResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListAizwakpp(ctx context.Context, opts ...oashttp.CallOption) (ListAizwakppResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAizwakppResponse204{}, nil
@@ -8799,14 +8799,14 @@ func (c *Client) ListAizwakpp(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateAizwakpp calls POST /aizwakpp
-func (c *Client) CreateAizwakpp(ctx context.Context, opts ...oasrt.CallOption) (CreateAizwakppResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateAizwakpp(ctx context.Context, opts ...oashttp.CallOption) (CreateAizwakppResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAizwakppResponse204{}, nil
@@ -8815,15 +8815,15 @@ func (c *Client) CreateAizwakpp(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetAizwakpp calls GET /aizwakpp/{id}
-func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams, opts ...oasrt.CallOption) (GetAizwakppResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams, opts ...oashttp.CallOption) (GetAizwakppResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAizwakppResponse204{}, nil
@@ -8832,15 +8832,15 @@ func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams, opts
 }
 
 // DeleteAizwakpp calls DELETE /aizwakpp/{id}
-func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams, opts ...oasrt.CallOption) (DeleteAizwakppResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams, opts ...oashttp.CallOption) (DeleteAizwakppResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAizwakppResponse204{}, nil
@@ -8849,17 +8849,17 @@ func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams
 }
 
 // GetAizwakppItem calls GET /aizwakpp/{id}/items/{itemId}
-func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemParams, opts ...oasrt.CallOption) (GetAizwakppItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemParams, opts ...oashttp.CallOption) (GetAizwakppItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aizwakpp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAizwakppItemResponse204{}, nil
@@ -8868,14 +8868,14 @@ func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemPara
 }
 
 // ListIkawb calls GET /ikawb
-func (c *Client) ListIkawb(ctx context.Context, opts ...oasrt.CallOption) (ListIkawbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListIkawb(ctx context.Context, opts ...oashttp.CallOption) (ListIkawbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ikawb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIkawbResponse204{}, nil
@@ -8884,14 +8884,14 @@ func (c *Client) ListIkawb(ctx context.Context, opts ...oasrt.CallOption) (ListI
 }
 
 // CreateIkawb calls POST /ikawb
-func (c *Client) CreateIkawb(ctx context.Context, opts ...oasrt.CallOption) (CreateIkawbResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateIkawb(ctx context.Context, opts ...oashttp.CallOption) (CreateIkawbResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ikawb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIkawbResponse204{}, nil
@@ -8900,15 +8900,15 @@ func (c *Client) CreateIkawb(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetIkawb calls GET /ikawb/{id}
-func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams, opts ...oasrt.CallOption) (GetIkawbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams, opts ...oashttp.CallOption) (GetIkawbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ikawb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIkawbResponse204{}, nil
@@ -8917,15 +8917,15 @@ func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams, opts ...oa
 }
 
 // DeleteIkawb calls DELETE /ikawb/{id}
-func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams, opts ...oasrt.CallOption) (DeleteIkawbResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams, opts ...oashttp.CallOption) (DeleteIkawbResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ikawb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIkawbResponse204{}, nil
@@ -8934,17 +8934,17 @@ func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams, opts
 }
 
 // GetIkawbItem calls GET /ikawb/{id}/items/{itemId}
-func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams, opts ...oasrt.CallOption) (GetIkawbItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams, opts ...oashttp.CallOption) (GetIkawbItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ikawb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIkawbItemResponse204{}, nil
@@ -8953,14 +8953,14 @@ func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams, op
 }
 
 // ListCoroo calls GET /coroo
-func (c *Client) ListCoroo(ctx context.Context, opts ...oasrt.CallOption) (ListCorooResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListCoroo(ctx context.Context, opts ...oashttp.CallOption) (ListCorooResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/coroo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListCorooResponse204{}, nil
@@ -8969,14 +8969,14 @@ func (c *Client) ListCoroo(ctx context.Context, opts ...oasrt.CallOption) (ListC
 }
 
 // CreateCoroo calls POST /coroo
-func (c *Client) CreateCoroo(ctx context.Context, opts ...oasrt.CallOption) (CreateCorooResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateCoroo(ctx context.Context, opts ...oashttp.CallOption) (CreateCorooResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/coroo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateCorooResponse204{}, nil
@@ -8985,15 +8985,15 @@ func (c *Client) CreateCoroo(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetCoroo calls GET /coroo/{id}
-func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams, opts ...oasrt.CallOption) (GetCorooResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams, opts ...oashttp.CallOption) (GetCorooResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/coroo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetCorooResponse204{}, nil
@@ -9002,15 +9002,15 @@ func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams, opts ...oa
 }
 
 // DeleteCoroo calls DELETE /coroo/{id}
-func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams, opts ...oasrt.CallOption) (DeleteCorooResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams, opts ...oashttp.CallOption) (DeleteCorooResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/coroo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteCorooResponse204{}, nil
@@ -9019,17 +9019,17 @@ func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams, opts
 }
 
 // GetCorooItem calls GET /coroo/{id}/items/{itemId}
-func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams, opts ...oasrt.CallOption) (GetCorooItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams, opts ...oashttp.CallOption) (GetCorooItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/coroo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetCorooItemResponse204{}, nil
@@ -9038,14 +9038,14 @@ func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams, op
 }
 
 // ListNalhmjxt calls GET /nalhmjxt
-func (c *Client) ListNalhmjxt(ctx context.Context, opts ...oasrt.CallOption) (ListNalhmjxtResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNalhmjxt(ctx context.Context, opts ...oashttp.CallOption) (ListNalhmjxtResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNalhmjxtResponse204{}, nil
@@ -9054,14 +9054,14 @@ func (c *Client) ListNalhmjxt(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateNalhmjxt calls POST /nalhmjxt
-func (c *Client) CreateNalhmjxt(ctx context.Context, opts ...oasrt.CallOption) (CreateNalhmjxtResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNalhmjxt(ctx context.Context, opts ...oashttp.CallOption) (CreateNalhmjxtResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNalhmjxtResponse204{}, nil
@@ -9070,15 +9070,15 @@ func (c *Client) CreateNalhmjxt(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetNalhmjxt calls GET /nalhmjxt/{id}
-func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams, opts ...oasrt.CallOption) (GetNalhmjxtResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams, opts ...oashttp.CallOption) (GetNalhmjxtResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNalhmjxtResponse204{}, nil
@@ -9087,15 +9087,15 @@ func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams, opts
 }
 
 // DeleteNalhmjxt calls DELETE /nalhmjxt/{id}
-func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams, opts ...oasrt.CallOption) (DeleteNalhmjxtResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams, opts ...oashttp.CallOption) (DeleteNalhmjxtResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNalhmjxtResponse204{}, nil
@@ -9104,17 +9104,17 @@ func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams
 }
 
 // GetNalhmjxtItem calls GET /nalhmjxt/{id}/items/{itemId}
-func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemParams, opts ...oasrt.CallOption) (GetNalhmjxtItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemParams, opts ...oashttp.CallOption) (GetNalhmjxtItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nalhmjxt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNalhmjxtItemResponse204{}, nil
@@ -9123,14 +9123,14 @@ func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemPara
 }
 
 // ListGovlnwhqng calls GET /govlnwhqng
-func (c *Client) ListGovlnwhqng(ctx context.Context, opts ...oasrt.CallOption) (ListGovlnwhqngResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListGovlnwhqng(ctx context.Context, opts ...oashttp.CallOption) (ListGovlnwhqngResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGovlnwhqngResponse204{}, nil
@@ -9139,14 +9139,14 @@ func (c *Client) ListGovlnwhqng(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateGovlnwhqng calls POST /govlnwhqng
-func (c *Client) CreateGovlnwhqng(ctx context.Context, opts ...oasrt.CallOption) (CreateGovlnwhqngResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateGovlnwhqng(ctx context.Context, opts ...oashttp.CallOption) (CreateGovlnwhqngResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGovlnwhqngResponse204{}, nil
@@ -9155,15 +9155,15 @@ func (c *Client) CreateGovlnwhqng(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetGovlnwhqng calls GET /govlnwhqng/{id}
-func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams, opts ...oasrt.CallOption) (GetGovlnwhqngResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams, opts ...oashttp.CallOption) (GetGovlnwhqngResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGovlnwhqngResponse204{}, nil
@@ -9172,15 +9172,15 @@ func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams, 
 }
 
 // DeleteGovlnwhqng calls DELETE /govlnwhqng/{id}
-func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngParams, opts ...oasrt.CallOption) (DeleteGovlnwhqngResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngParams, opts ...oashttp.CallOption) (DeleteGovlnwhqngResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGovlnwhqngResponse204{}, nil
@@ -9189,17 +9189,17 @@ func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngPa
 }
 
 // GetGovlnwhqngItem calls GET /govlnwhqng/{id}/items/{itemId}
-func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItemParams, opts ...oasrt.CallOption) (GetGovlnwhqngItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItemParams, opts ...oashttp.CallOption) (GetGovlnwhqngItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/govlnwhqng/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGovlnwhqngItemResponse204{}, nil
@@ -9208,14 +9208,14 @@ func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItem
 }
 
 // ListFivetcjfz calls GET /fivetcjfz
-func (c *Client) ListFivetcjfz(ctx context.Context, opts ...oasrt.CallOption) (ListFivetcjfzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListFivetcjfz(ctx context.Context, opts ...oashttp.CallOption) (ListFivetcjfzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListFivetcjfzResponse204{}, nil
@@ -9224,14 +9224,14 @@ func (c *Client) ListFivetcjfz(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateFivetcjfz calls POST /fivetcjfz
-func (c *Client) CreateFivetcjfz(ctx context.Context, opts ...oasrt.CallOption) (CreateFivetcjfzResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateFivetcjfz(ctx context.Context, opts ...oashttp.CallOption) (CreateFivetcjfzResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateFivetcjfzResponse204{}, nil
@@ -9240,15 +9240,15 @@ func (c *Client) CreateFivetcjfz(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetFivetcjfz calls GET /fivetcjfz/{id}
-func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams, opts ...oasrt.CallOption) (GetFivetcjfzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams, opts ...oashttp.CallOption) (GetFivetcjfzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFivetcjfzResponse204{}, nil
@@ -9257,15 +9257,15 @@ func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams, op
 }
 
 // DeleteFivetcjfz calls DELETE /fivetcjfz/{id}
-func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzParams, opts ...oasrt.CallOption) (DeleteFivetcjfzResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzParams, opts ...oashttp.CallOption) (DeleteFivetcjfzResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteFivetcjfzResponse204{}, nil
@@ -9274,17 +9274,17 @@ func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzPara
 }
 
 // GetFivetcjfzItem calls GET /fivetcjfz/{id}/items/{itemId}
-func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemParams, opts ...oasrt.CallOption) (GetFivetcjfzItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemParams, opts ...oashttp.CallOption) (GetFivetcjfzItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fivetcjfz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFivetcjfzItemResponse204{}, nil
@@ -9293,14 +9293,14 @@ func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemPa
 }
 
 // ListQedvj calls GET /qedvj
-func (c *Client) ListQedvj(ctx context.Context, opts ...oasrt.CallOption) (ListQedvjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListQedvj(ctx context.Context, opts ...oashttp.CallOption) (ListQedvjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qedvj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQedvjResponse204{}, nil
@@ -9309,14 +9309,14 @@ func (c *Client) ListQedvj(ctx context.Context, opts ...oasrt.CallOption) (ListQ
 }
 
 // CreateQedvj calls POST /qedvj
-func (c *Client) CreateQedvj(ctx context.Context, opts ...oasrt.CallOption) (CreateQedvjResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateQedvj(ctx context.Context, opts ...oashttp.CallOption) (CreateQedvjResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qedvj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQedvjResponse204{}, nil
@@ -9325,15 +9325,15 @@ func (c *Client) CreateQedvj(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetQedvj calls GET /qedvj/{id}
-func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams, opts ...oasrt.CallOption) (GetQedvjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams, opts ...oashttp.CallOption) (GetQedvjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qedvj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQedvjResponse204{}, nil
@@ -9342,15 +9342,15 @@ func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams, opts ...oa
 }
 
 // DeleteQedvj calls DELETE /qedvj/{id}
-func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams, opts ...oasrt.CallOption) (DeleteQedvjResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams, opts ...oashttp.CallOption) (DeleteQedvjResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qedvj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQedvjResponse204{}, nil
@@ -9359,17 +9359,17 @@ func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams, opts
 }
 
 // GetQedvjItem calls GET /qedvj/{id}/items/{itemId}
-func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams, opts ...oasrt.CallOption) (GetQedvjItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams, opts ...oashttp.CallOption) (GetQedvjItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qedvj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQedvjItemResponse204{}, nil
@@ -9378,14 +9378,14 @@ func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams, op
 }
 
 // ListFnsjyok calls GET /fnsjyok
-func (c *Client) ListFnsjyok(ctx context.Context, opts ...oasrt.CallOption) (ListFnsjyokResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListFnsjyok(ctx context.Context, opts ...oashttp.CallOption) (ListFnsjyokResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListFnsjyokResponse204{}, nil
@@ -9394,14 +9394,14 @@ func (c *Client) ListFnsjyok(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateFnsjyok calls POST /fnsjyok
-func (c *Client) CreateFnsjyok(ctx context.Context, opts ...oasrt.CallOption) (CreateFnsjyokResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateFnsjyok(ctx context.Context, opts ...oashttp.CallOption) (CreateFnsjyokResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateFnsjyokResponse204{}, nil
@@ -9410,15 +9410,15 @@ func (c *Client) CreateFnsjyok(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetFnsjyok calls GET /fnsjyok/{id}
-func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams, opts ...oasrt.CallOption) (GetFnsjyokResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams, opts ...oashttp.CallOption) (GetFnsjyokResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFnsjyokResponse204{}, nil
@@ -9427,15 +9427,15 @@ func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams, opts .
 }
 
 // DeleteFnsjyok calls DELETE /fnsjyok/{id}
-func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams, opts ...oasrt.CallOption) (DeleteFnsjyokResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams, opts ...oashttp.CallOption) (DeleteFnsjyokResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteFnsjyokResponse204{}, nil
@@ -9444,17 +9444,17 @@ func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams, 
 }
 
 // GetFnsjyokItem calls GET /fnsjyok/{id}/items/{itemId}
-func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams, opts ...oasrt.CallOption) (GetFnsjyokItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams, opts ...oashttp.CallOption) (GetFnsjyokItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fnsjyok/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFnsjyokItemResponse204{}, nil
@@ -9463,14 +9463,14 @@ func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams
 }
 
 // ListKzpfzxdlok calls GET /kzpfzxdlok
-func (c *Client) ListKzpfzxdlok(ctx context.Context, opts ...oasrt.CallOption) (ListKzpfzxdlokResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListKzpfzxdlok(ctx context.Context, opts ...oashttp.CallOption) (ListKzpfzxdlokResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKzpfzxdlokResponse204{}, nil
@@ -9479,14 +9479,14 @@ func (c *Client) ListKzpfzxdlok(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateKzpfzxdlok calls POST /kzpfzxdlok
-func (c *Client) CreateKzpfzxdlok(ctx context.Context, opts ...oasrt.CallOption) (CreateKzpfzxdlokResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateKzpfzxdlok(ctx context.Context, opts ...oashttp.CallOption) (CreateKzpfzxdlokResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKzpfzxdlokResponse204{}, nil
@@ -9495,15 +9495,15 @@ func (c *Client) CreateKzpfzxdlok(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetKzpfzxdlok calls GET /kzpfzxdlok/{id}
-func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams, opts ...oasrt.CallOption) (GetKzpfzxdlokResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams, opts ...oashttp.CallOption) (GetKzpfzxdlokResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKzpfzxdlokResponse204{}, nil
@@ -9512,15 +9512,15 @@ func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams, 
 }
 
 // DeleteKzpfzxdlok calls DELETE /kzpfzxdlok/{id}
-func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokParams, opts ...oasrt.CallOption) (DeleteKzpfzxdlokResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokParams, opts ...oashttp.CallOption) (DeleteKzpfzxdlokResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKzpfzxdlokResponse204{}, nil
@@ -9529,17 +9529,17 @@ func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokPa
 }
 
 // GetKzpfzxdlokItem calls GET /kzpfzxdlok/{id}/items/{itemId}
-func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItemParams, opts ...oasrt.CallOption) (GetKzpfzxdlokItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItemParams, opts ...oashttp.CallOption) (GetKzpfzxdlokItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kzpfzxdlok/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKzpfzxdlokItemResponse204{}, nil
@@ -9548,14 +9548,14 @@ func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItem
 }
 
 // ListNoaexm calls GET /noaexm
-func (c *Client) ListNoaexm(ctx context.Context, opts ...oasrt.CallOption) (ListNoaexmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNoaexm(ctx context.Context, opts ...oashttp.CallOption) (ListNoaexmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/noaexm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNoaexmResponse204{}, nil
@@ -9564,14 +9564,14 @@ func (c *Client) ListNoaexm(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateNoaexm calls POST /noaexm
-func (c *Client) CreateNoaexm(ctx context.Context, opts ...oasrt.CallOption) (CreateNoaexmResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNoaexm(ctx context.Context, opts ...oashttp.CallOption) (CreateNoaexmResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/noaexm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNoaexmResponse204{}, nil
@@ -9580,15 +9580,15 @@ func (c *Client) CreateNoaexm(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetNoaexm calls GET /noaexm/{id}
-func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams, opts ...oasrt.CallOption) (GetNoaexmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams, opts ...oashttp.CallOption) (GetNoaexmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/noaexm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNoaexmResponse204{}, nil
@@ -9597,15 +9597,15 @@ func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams, opts ...
 }
 
 // DeleteNoaexm calls DELETE /noaexm/{id}
-func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams, opts ...oasrt.CallOption) (DeleteNoaexmResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams, opts ...oashttp.CallOption) (DeleteNoaexmResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/noaexm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNoaexmResponse204{}, nil
@@ -9614,17 +9614,17 @@ func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams, op
 }
 
 // GetNoaexmItem calls GET /noaexm/{id}/items/{itemId}
-func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams, opts ...oasrt.CallOption) (GetNoaexmItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams, opts ...oashttp.CallOption) (GetNoaexmItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/noaexm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNoaexmItemResponse204{}, nil
@@ -9633,14 +9633,14 @@ func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams, 
 }
 
 // ListXcljdelfxx calls GET /xcljdelfxx
-func (c *Client) ListXcljdelfxx(ctx context.Context, opts ...oasrt.CallOption) (ListXcljdelfxxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXcljdelfxx(ctx context.Context, opts ...oashttp.CallOption) (ListXcljdelfxxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXcljdelfxxResponse204{}, nil
@@ -9649,14 +9649,14 @@ func (c *Client) ListXcljdelfxx(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateXcljdelfxx calls POST /xcljdelfxx
-func (c *Client) CreateXcljdelfxx(ctx context.Context, opts ...oasrt.CallOption) (CreateXcljdelfxxResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXcljdelfxx(ctx context.Context, opts ...oashttp.CallOption) (CreateXcljdelfxxResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXcljdelfxxResponse204{}, nil
@@ -9665,15 +9665,15 @@ func (c *Client) CreateXcljdelfxx(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetXcljdelfxx calls GET /xcljdelfxx/{id}
-func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams, opts ...oasrt.CallOption) (GetXcljdelfxxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams, opts ...oashttp.CallOption) (GetXcljdelfxxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXcljdelfxxResponse204{}, nil
@@ -9682,15 +9682,15 @@ func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams, 
 }
 
 // DeleteXcljdelfxx calls DELETE /xcljdelfxx/{id}
-func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxParams, opts ...oasrt.CallOption) (DeleteXcljdelfxxResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxParams, opts ...oashttp.CallOption) (DeleteXcljdelfxxResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXcljdelfxxResponse204{}, nil
@@ -9699,17 +9699,17 @@ func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxPa
 }
 
 // GetXcljdelfxxItem calls GET /xcljdelfxx/{id}/items/{itemId}
-func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItemParams, opts ...oasrt.CallOption) (GetXcljdelfxxItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItemParams, opts ...oashttp.CallOption) (GetXcljdelfxxItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcljdelfxx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXcljdelfxxItemResponse204{}, nil
@@ -9718,14 +9718,14 @@ func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItem
 }
 
 // ListGuiyycbu calls GET /guiyycbu
-func (c *Client) ListGuiyycbu(ctx context.Context, opts ...oasrt.CallOption) (ListGuiyycbuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListGuiyycbu(ctx context.Context, opts ...oashttp.CallOption) (ListGuiyycbuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGuiyycbuResponse204{}, nil
@@ -9734,14 +9734,14 @@ func (c *Client) ListGuiyycbu(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateGuiyycbu calls POST /guiyycbu
-func (c *Client) CreateGuiyycbu(ctx context.Context, opts ...oasrt.CallOption) (CreateGuiyycbuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateGuiyycbu(ctx context.Context, opts ...oashttp.CallOption) (CreateGuiyycbuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGuiyycbuResponse204{}, nil
@@ -9750,15 +9750,15 @@ func (c *Client) CreateGuiyycbu(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetGuiyycbu calls GET /guiyycbu/{id}
-func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams, opts ...oasrt.CallOption) (GetGuiyycbuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams, opts ...oashttp.CallOption) (GetGuiyycbuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGuiyycbuResponse204{}, nil
@@ -9767,15 +9767,15 @@ func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams, opts
 }
 
 // DeleteGuiyycbu calls DELETE /guiyycbu/{id}
-func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams, opts ...oasrt.CallOption) (DeleteGuiyycbuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams, opts ...oashttp.CallOption) (DeleteGuiyycbuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGuiyycbuResponse204{}, nil
@@ -9784,17 +9784,17 @@ func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams
 }
 
 // GetGuiyycbuItem calls GET /guiyycbu/{id}/items/{itemId}
-func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemParams, opts ...oasrt.CallOption) (GetGuiyycbuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemParams, opts ...oashttp.CallOption) (GetGuiyycbuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/guiyycbu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGuiyycbuItemResponse204{}, nil
@@ -9803,14 +9803,14 @@ func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemPara
 }
 
 // ListJqjyp calls GET /jqjyp
-func (c *Client) ListJqjyp(ctx context.Context, opts ...oasrt.CallOption) (ListJqjypResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListJqjyp(ctx context.Context, opts ...oashttp.CallOption) (ListJqjypResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqjyp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJqjypResponse204{}, nil
@@ -9819,14 +9819,14 @@ func (c *Client) ListJqjyp(ctx context.Context, opts ...oasrt.CallOption) (ListJ
 }
 
 // CreateJqjyp calls POST /jqjyp
-func (c *Client) CreateJqjyp(ctx context.Context, opts ...oasrt.CallOption) (CreateJqjypResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateJqjyp(ctx context.Context, opts ...oashttp.CallOption) (CreateJqjypResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/jqjyp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJqjypResponse204{}, nil
@@ -9835,15 +9835,15 @@ func (c *Client) CreateJqjyp(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetJqjyp calls GET /jqjyp/{id}
-func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams, opts ...oasrt.CallOption) (GetJqjypResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams, opts ...oashttp.CallOption) (GetJqjypResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqjyp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJqjypResponse204{}, nil
@@ -9852,15 +9852,15 @@ func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams, opts ...oa
 }
 
 // DeleteJqjyp calls DELETE /jqjyp/{id}
-func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams, opts ...oasrt.CallOption) (DeleteJqjypResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams, opts ...oashttp.CallOption) (DeleteJqjypResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/jqjyp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJqjypResponse204{}, nil
@@ -9869,17 +9869,17 @@ func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams, opts
 }
 
 // GetJqjypItem calls GET /jqjyp/{id}/items/{itemId}
-func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams, opts ...oasrt.CallOption) (GetJqjypItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams, opts ...oashttp.CallOption) (GetJqjypItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/jqjyp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJqjypItemResponse204{}, nil
@@ -9888,14 +9888,14 @@ func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams, op
 }
 
 // ListTmnwcqdv calls GET /tmnwcqdv
-func (c *Client) ListTmnwcqdv(ctx context.Context, opts ...oasrt.CallOption) (ListTmnwcqdvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListTmnwcqdv(ctx context.Context, opts ...oashttp.CallOption) (ListTmnwcqdvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTmnwcqdvResponse204{}, nil
@@ -9904,14 +9904,14 @@ func (c *Client) ListTmnwcqdv(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateTmnwcqdv calls POST /tmnwcqdv
-func (c *Client) CreateTmnwcqdv(ctx context.Context, opts ...oasrt.CallOption) (CreateTmnwcqdvResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateTmnwcqdv(ctx context.Context, opts ...oashttp.CallOption) (CreateTmnwcqdvResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTmnwcqdvResponse204{}, nil
@@ -9920,15 +9920,15 @@ func (c *Client) CreateTmnwcqdv(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetTmnwcqdv calls GET /tmnwcqdv/{id}
-func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams, opts ...oasrt.CallOption) (GetTmnwcqdvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams, opts ...oashttp.CallOption) (GetTmnwcqdvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTmnwcqdvResponse204{}, nil
@@ -9937,15 +9937,15 @@ func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams, opts
 }
 
 // DeleteTmnwcqdv calls DELETE /tmnwcqdv/{id}
-func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams, opts ...oasrt.CallOption) (DeleteTmnwcqdvResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams, opts ...oashttp.CallOption) (DeleteTmnwcqdvResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTmnwcqdvResponse204{}, nil
@@ -9954,17 +9954,17 @@ func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams
 }
 
 // GetTmnwcqdvItem calls GET /tmnwcqdv/{id}/items/{itemId}
-func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemParams, opts ...oasrt.CallOption) (GetTmnwcqdvItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemParams, opts ...oashttp.CallOption) (GetTmnwcqdvItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tmnwcqdv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTmnwcqdvItemResponse204{}, nil
@@ -9973,14 +9973,14 @@ func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemPara
 }
 
 // ListQeftui calls GET /qeftui
-func (c *Client) ListQeftui(ctx context.Context, opts ...oasrt.CallOption) (ListQeftuiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListQeftui(ctx context.Context, opts ...oashttp.CallOption) (ListQeftuiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qeftui"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQeftuiResponse204{}, nil
@@ -9989,14 +9989,14 @@ func (c *Client) ListQeftui(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateQeftui calls POST /qeftui
-func (c *Client) CreateQeftui(ctx context.Context, opts ...oasrt.CallOption) (CreateQeftuiResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateQeftui(ctx context.Context, opts ...oashttp.CallOption) (CreateQeftuiResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qeftui"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQeftuiResponse204{}, nil
@@ -10005,15 +10005,15 @@ func (c *Client) CreateQeftui(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetQeftui calls GET /qeftui/{id}
-func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams, opts ...oasrt.CallOption) (GetQeftuiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams, opts ...oashttp.CallOption) (GetQeftuiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qeftui/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQeftuiResponse204{}, nil
@@ -10022,15 +10022,15 @@ func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams, opts ...
 }
 
 // DeleteQeftui calls DELETE /qeftui/{id}
-func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams, opts ...oasrt.CallOption) (DeleteQeftuiResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams, opts ...oashttp.CallOption) (DeleteQeftuiResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qeftui/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQeftuiResponse204{}, nil
@@ -10039,17 +10039,17 @@ func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams, op
 }
 
 // GetQeftuiItem calls GET /qeftui/{id}/items/{itemId}
-func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams, opts ...oasrt.CallOption) (GetQeftuiItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams, opts ...oashttp.CallOption) (GetQeftuiItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qeftui/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQeftuiItemResponse204{}, nil
@@ -10058,14 +10058,14 @@ func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams, 
 }
 
 // ListSvnuldp calls GET /svnuldp
-func (c *Client) ListSvnuldp(ctx context.Context, opts ...oasrt.CallOption) (ListSvnuldpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSvnuldp(ctx context.Context, opts ...oashttp.CallOption) (ListSvnuldpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svnuldp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSvnuldpResponse204{}, nil
@@ -10074,14 +10074,14 @@ func (c *Client) ListSvnuldp(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateSvnuldp calls POST /svnuldp
-func (c *Client) CreateSvnuldp(ctx context.Context, opts ...oasrt.CallOption) (CreateSvnuldpResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSvnuldp(ctx context.Context, opts ...oashttp.CallOption) (CreateSvnuldpResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svnuldp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSvnuldpResponse204{}, nil
@@ -10090,15 +10090,15 @@ func (c *Client) CreateSvnuldp(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetSvnuldp calls GET /svnuldp/{id}
-func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams, opts ...oasrt.CallOption) (GetSvnuldpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams, opts ...oashttp.CallOption) (GetSvnuldpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svnuldp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvnuldpResponse204{}, nil
@@ -10107,15 +10107,15 @@ func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams, opts .
 }
 
 // DeleteSvnuldp calls DELETE /svnuldp/{id}
-func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams, opts ...oasrt.CallOption) (DeleteSvnuldpResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams, opts ...oashttp.CallOption) (DeleteSvnuldpResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/svnuldp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSvnuldpResponse204{}, nil
@@ -10124,17 +10124,17 @@ func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams, 
 }
 
 // GetSvnuldpItem calls GET /svnuldp/{id}/items/{itemId}
-func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams, opts ...oasrt.CallOption) (GetSvnuldpItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams, opts ...oashttp.CallOption) (GetSvnuldpItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svnuldp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvnuldpItemResponse204{}, nil
@@ -10143,14 +10143,14 @@ func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams
 }
 
 // ListZfwxbj calls GET /zfwxbj
-func (c *Client) ListZfwxbj(ctx context.Context, opts ...oasrt.CallOption) (ListZfwxbjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListZfwxbj(ctx context.Context, opts ...oashttp.CallOption) (ListZfwxbjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZfwxbjResponse204{}, nil
@@ -10159,14 +10159,14 @@ func (c *Client) ListZfwxbj(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateZfwxbj calls POST /zfwxbj
-func (c *Client) CreateZfwxbj(ctx context.Context, opts ...oasrt.CallOption) (CreateZfwxbjResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateZfwxbj(ctx context.Context, opts ...oashttp.CallOption) (CreateZfwxbjResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZfwxbjResponse204{}, nil
@@ -10175,15 +10175,15 @@ func (c *Client) CreateZfwxbj(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetZfwxbj calls GET /zfwxbj/{id}
-func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams, opts ...oasrt.CallOption) (GetZfwxbjResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams, opts ...oashttp.CallOption) (GetZfwxbjResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZfwxbjResponse204{}, nil
@@ -10192,15 +10192,15 @@ func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams, opts ...
 }
 
 // DeleteZfwxbj calls DELETE /zfwxbj/{id}
-func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams, opts ...oasrt.CallOption) (DeleteZfwxbjResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams, opts ...oashttp.CallOption) (DeleteZfwxbjResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZfwxbjResponse204{}, nil
@@ -10209,17 +10209,17 @@ func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams, op
 }
 
 // GetZfwxbjItem calls GET /zfwxbj/{id}/items/{itemId}
-func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams, opts ...oasrt.CallOption) (GetZfwxbjItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams, opts ...oashttp.CallOption) (GetZfwxbjItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zfwxbj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZfwxbjItemResponse204{}, nil
@@ -10228,14 +10228,14 @@ func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams, 
 }
 
 // ListDfcvpijrs calls GET /dfcvpijrs
-func (c *Client) ListDfcvpijrs(ctx context.Context, opts ...oasrt.CallOption) (ListDfcvpijrsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDfcvpijrs(ctx context.Context, opts ...oashttp.CallOption) (ListDfcvpijrsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDfcvpijrsResponse204{}, nil
@@ -10244,14 +10244,14 @@ func (c *Client) ListDfcvpijrs(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateDfcvpijrs calls POST /dfcvpijrs
-func (c *Client) CreateDfcvpijrs(ctx context.Context, opts ...oasrt.CallOption) (CreateDfcvpijrsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDfcvpijrs(ctx context.Context, opts ...oashttp.CallOption) (CreateDfcvpijrsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDfcvpijrsResponse204{}, nil
@@ -10260,15 +10260,15 @@ func (c *Client) CreateDfcvpijrs(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetDfcvpijrs calls GET /dfcvpijrs/{id}
-func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams, opts ...oasrt.CallOption) (GetDfcvpijrsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams, opts ...oashttp.CallOption) (GetDfcvpijrsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDfcvpijrsResponse204{}, nil
@@ -10277,15 +10277,15 @@ func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams, op
 }
 
 // DeleteDfcvpijrs calls DELETE /dfcvpijrs/{id}
-func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsParams, opts ...oasrt.CallOption) (DeleteDfcvpijrsResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsParams, opts ...oashttp.CallOption) (DeleteDfcvpijrsResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDfcvpijrsResponse204{}, nil
@@ -10294,17 +10294,17 @@ func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsPara
 }
 
 // GetDfcvpijrsItem calls GET /dfcvpijrs/{id}/items/{itemId}
-func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemParams, opts ...oasrt.CallOption) (GetDfcvpijrsItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemParams, opts ...oashttp.CallOption) (GetDfcvpijrsItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dfcvpijrs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDfcvpijrsItemResponse204{}, nil
@@ -10313,14 +10313,14 @@ func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemPa
 }
 
 // ListKcuotcc calls GET /kcuotcc
-func (c *Client) ListKcuotcc(ctx context.Context, opts ...oasrt.CallOption) (ListKcuotccResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListKcuotcc(ctx context.Context, opts ...oashttp.CallOption) (ListKcuotccResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKcuotccResponse204{}, nil
@@ -10329,14 +10329,14 @@ func (c *Client) ListKcuotcc(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateKcuotcc calls POST /kcuotcc
-func (c *Client) CreateKcuotcc(ctx context.Context, opts ...oasrt.CallOption) (CreateKcuotccResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateKcuotcc(ctx context.Context, opts ...oashttp.CallOption) (CreateKcuotccResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKcuotccResponse204{}, nil
@@ -10345,15 +10345,15 @@ func (c *Client) CreateKcuotcc(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetKcuotcc calls GET /kcuotcc/{id}
-func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams, opts ...oasrt.CallOption) (GetKcuotccResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams, opts ...oashttp.CallOption) (GetKcuotccResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKcuotccResponse204{}, nil
@@ -10362,15 +10362,15 @@ func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams, opts .
 }
 
 // DeleteKcuotcc calls DELETE /kcuotcc/{id}
-func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams, opts ...oasrt.CallOption) (DeleteKcuotccResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams, opts ...oashttp.CallOption) (DeleteKcuotccResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKcuotccResponse204{}, nil
@@ -10379,17 +10379,17 @@ func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams, 
 }
 
 // GetKcuotccItem calls GET /kcuotcc/{id}/items/{itemId}
-func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams, opts ...oasrt.CallOption) (GetKcuotccItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams, opts ...oashttp.CallOption) (GetKcuotccItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kcuotcc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKcuotccItemResponse204{}, nil
@@ -10398,14 +10398,14 @@ func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams
 }
 
 // ListYlxpbzwdi calls GET /ylxpbzwdi
-func (c *Client) ListYlxpbzwdi(ctx context.Context, opts ...oasrt.CallOption) (ListYlxpbzwdiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListYlxpbzwdi(ctx context.Context, opts ...oashttp.CallOption) (ListYlxpbzwdiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYlxpbzwdiResponse204{}, nil
@@ -10414,14 +10414,14 @@ func (c *Client) ListYlxpbzwdi(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateYlxpbzwdi calls POST /ylxpbzwdi
-func (c *Client) CreateYlxpbzwdi(ctx context.Context, opts ...oasrt.CallOption) (CreateYlxpbzwdiResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateYlxpbzwdi(ctx context.Context, opts ...oashttp.CallOption) (CreateYlxpbzwdiResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYlxpbzwdiResponse204{}, nil
@@ -10430,15 +10430,15 @@ func (c *Client) CreateYlxpbzwdi(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetYlxpbzwdi calls GET /ylxpbzwdi/{id}
-func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams, opts ...oasrt.CallOption) (GetYlxpbzwdiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams, opts ...oashttp.CallOption) (GetYlxpbzwdiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYlxpbzwdiResponse204{}, nil
@@ -10447,15 +10447,15 @@ func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams, op
 }
 
 // DeleteYlxpbzwdi calls DELETE /ylxpbzwdi/{id}
-func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiParams, opts ...oasrt.CallOption) (DeleteYlxpbzwdiResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiParams, opts ...oashttp.CallOption) (DeleteYlxpbzwdiResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYlxpbzwdiResponse204{}, nil
@@ -10464,17 +10464,17 @@ func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiPara
 }
 
 // GetYlxpbzwdiItem calls GET /ylxpbzwdi/{id}/items/{itemId}
-func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemParams, opts ...oasrt.CallOption) (GetYlxpbzwdiItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemParams, opts ...oashttp.CallOption) (GetYlxpbzwdiItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ylxpbzwdi/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYlxpbzwdiItemResponse204{}, nil
@@ -10483,14 +10483,14 @@ func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemPa
 }
 
 // ListEukxcmipe calls GET /eukxcmipe
-func (c *Client) ListEukxcmipe(ctx context.Context, opts ...oasrt.CallOption) (ListEukxcmipeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEukxcmipe(ctx context.Context, opts ...oashttp.CallOption) (ListEukxcmipeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEukxcmipeResponse204{}, nil
@@ -10499,14 +10499,14 @@ func (c *Client) ListEukxcmipe(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateEukxcmipe calls POST /eukxcmipe
-func (c *Client) CreateEukxcmipe(ctx context.Context, opts ...oasrt.CallOption) (CreateEukxcmipeResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateEukxcmipe(ctx context.Context, opts ...oashttp.CallOption) (CreateEukxcmipeResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEukxcmipeResponse204{}, nil
@@ -10515,15 +10515,15 @@ func (c *Client) CreateEukxcmipe(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetEukxcmipe calls GET /eukxcmipe/{id}
-func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams, opts ...oasrt.CallOption) (GetEukxcmipeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams, opts ...oashttp.CallOption) (GetEukxcmipeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEukxcmipeResponse204{}, nil
@@ -10532,15 +10532,15 @@ func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams, op
 }
 
 // DeleteEukxcmipe calls DELETE /eukxcmipe/{id}
-func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipeParams, opts ...oasrt.CallOption) (DeleteEukxcmipeResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipeParams, opts ...oashttp.CallOption) (DeleteEukxcmipeResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEukxcmipeResponse204{}, nil
@@ -10549,17 +10549,17 @@ func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipePara
 }
 
 // GetEukxcmipeItem calls GET /eukxcmipe/{id}/items/{itemId}
-func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemParams, opts ...oasrt.CallOption) (GetEukxcmipeItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemParams, opts ...oashttp.CallOption) (GetEukxcmipeItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eukxcmipe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEukxcmipeItemResponse204{}, nil
@@ -10568,14 +10568,14 @@ func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemPa
 }
 
 // ListVqslmzslb calls GET /vqslmzslb
-func (c *Client) ListVqslmzslb(ctx context.Context, opts ...oasrt.CallOption) (ListVqslmzslbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListVqslmzslb(ctx context.Context, opts ...oashttp.CallOption) (ListVqslmzslbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListVqslmzslbResponse204{}, nil
@@ -10584,14 +10584,14 @@ func (c *Client) ListVqslmzslb(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateVqslmzslb calls POST /vqslmzslb
-func (c *Client) CreateVqslmzslb(ctx context.Context, opts ...oasrt.CallOption) (CreateVqslmzslbResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateVqslmzslb(ctx context.Context, opts ...oashttp.CallOption) (CreateVqslmzslbResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateVqslmzslbResponse204{}, nil
@@ -10600,15 +10600,15 @@ func (c *Client) CreateVqslmzslb(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetVqslmzslb calls GET /vqslmzslb/{id}
-func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams, opts ...oasrt.CallOption) (GetVqslmzslbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams, opts ...oashttp.CallOption) (GetVqslmzslbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVqslmzslbResponse204{}, nil
@@ -10617,15 +10617,15 @@ func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams, op
 }
 
 // DeleteVqslmzslb calls DELETE /vqslmzslb/{id}
-func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbParams, opts ...oasrt.CallOption) (DeleteVqslmzslbResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbParams, opts ...oashttp.CallOption) (DeleteVqslmzslbResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteVqslmzslbResponse204{}, nil
@@ -10634,17 +10634,17 @@ func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbPara
 }
 
 // GetVqslmzslbItem calls GET /vqslmzslb/{id}/items/{itemId}
-func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemParams, opts ...oasrt.CallOption) (GetVqslmzslbItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemParams, opts ...oashttp.CallOption) (GetVqslmzslbItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqslmzslb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVqslmzslbItemResponse204{}, nil
@@ -10653,14 +10653,14 @@ func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemPa
 }
 
 // ListMqms calls GET /mqms
-func (c *Client) ListMqms(ctx context.Context, opts ...oasrt.CallOption) (ListMqmsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListMqms(ctx context.Context, opts ...oashttp.CallOption) (ListMqmsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mqms"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMqmsResponse204{}, nil
@@ -10669,14 +10669,14 @@ func (c *Client) ListMqms(ctx context.Context, opts ...oasrt.CallOption) (ListMq
 }
 
 // CreateMqms calls POST /mqms
-func (c *Client) CreateMqms(ctx context.Context, opts ...oasrt.CallOption) (CreateMqmsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateMqms(ctx context.Context, opts ...oashttp.CallOption) (CreateMqmsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mqms"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMqmsResponse204{}, nil
@@ -10685,15 +10685,15 @@ func (c *Client) CreateMqms(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetMqms calls GET /mqms/{id}
-func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams, opts ...oasrt.CallOption) (GetMqmsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams, opts ...oashttp.CallOption) (GetMqmsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mqms/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMqmsResponse204{}, nil
@@ -10702,15 +10702,15 @@ func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams, opts ...oasr
 }
 
 // DeleteMqms calls DELETE /mqms/{id}
-func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams, opts ...oasrt.CallOption) (DeleteMqmsResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams, opts ...oashttp.CallOption) (DeleteMqmsResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mqms/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMqmsResponse204{}, nil
@@ -10719,17 +10719,17 @@ func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams, opts .
 }
 
 // GetMqmsItem calls GET /mqms/{id}/items/{itemId}
-func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams, opts ...oasrt.CallOption) (GetMqmsItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams, opts ...oashttp.CallOption) (GetMqmsItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mqms/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMqmsItemResponse204{}, nil
@@ -10738,14 +10738,14 @@ func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams, opts
 }
 
 // ListXvwuqnvpw calls GET /xvwuqnvpw
-func (c *Client) ListXvwuqnvpw(ctx context.Context, opts ...oasrt.CallOption) (ListXvwuqnvpwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXvwuqnvpw(ctx context.Context, opts ...oashttp.CallOption) (ListXvwuqnvpwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXvwuqnvpwResponse204{}, nil
@@ -10754,14 +10754,14 @@ func (c *Client) ListXvwuqnvpw(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateXvwuqnvpw calls POST /xvwuqnvpw
-func (c *Client) CreateXvwuqnvpw(ctx context.Context, opts ...oasrt.CallOption) (CreateXvwuqnvpwResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXvwuqnvpw(ctx context.Context, opts ...oashttp.CallOption) (CreateXvwuqnvpwResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXvwuqnvpwResponse204{}, nil
@@ -10770,15 +10770,15 @@ func (c *Client) CreateXvwuqnvpw(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetXvwuqnvpw calls GET /xvwuqnvpw/{id}
-func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams, opts ...oasrt.CallOption) (GetXvwuqnvpwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams, opts ...oashttp.CallOption) (GetXvwuqnvpwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXvwuqnvpwResponse204{}, nil
@@ -10787,15 +10787,15 @@ func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams, op
 }
 
 // DeleteXvwuqnvpw calls DELETE /xvwuqnvpw/{id}
-func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwParams, opts ...oasrt.CallOption) (DeleteXvwuqnvpwResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwParams, opts ...oashttp.CallOption) (DeleteXvwuqnvpwResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXvwuqnvpwResponse204{}, nil
@@ -10804,17 +10804,17 @@ func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwPara
 }
 
 // GetXvwuqnvpwItem calls GET /xvwuqnvpw/{id}/items/{itemId}
-func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemParams, opts ...oasrt.CallOption) (GetXvwuqnvpwItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemParams, opts ...oashttp.CallOption) (GetXvwuqnvpwItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xvwuqnvpw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXvwuqnvpwItemResponse204{}, nil
@@ -10823,14 +10823,14 @@ func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemPa
 }
 
 // ListLoruxlgz calls GET /loruxlgz
-func (c *Client) ListLoruxlgz(ctx context.Context, opts ...oasrt.CallOption) (ListLoruxlgzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLoruxlgz(ctx context.Context, opts ...oashttp.CallOption) (ListLoruxlgzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLoruxlgzResponse204{}, nil
@@ -10839,14 +10839,14 @@ func (c *Client) ListLoruxlgz(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateLoruxlgz calls POST /loruxlgz
-func (c *Client) CreateLoruxlgz(ctx context.Context, opts ...oasrt.CallOption) (CreateLoruxlgzResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLoruxlgz(ctx context.Context, opts ...oashttp.CallOption) (CreateLoruxlgzResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLoruxlgzResponse204{}, nil
@@ -10855,15 +10855,15 @@ func (c *Client) CreateLoruxlgz(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetLoruxlgz calls GET /loruxlgz/{id}
-func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams, opts ...oasrt.CallOption) (GetLoruxlgzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams, opts ...oashttp.CallOption) (GetLoruxlgzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLoruxlgzResponse204{}, nil
@@ -10872,15 +10872,15 @@ func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams, opts
 }
 
 // DeleteLoruxlgz calls DELETE /loruxlgz/{id}
-func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams, opts ...oasrt.CallOption) (DeleteLoruxlgzResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams, opts ...oashttp.CallOption) (DeleteLoruxlgzResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLoruxlgzResponse204{}, nil
@@ -10889,17 +10889,17 @@ func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams
 }
 
 // GetLoruxlgzItem calls GET /loruxlgz/{id}/items/{itemId}
-func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemParams, opts ...oasrt.CallOption) (GetLoruxlgzItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemParams, opts ...oashttp.CallOption) (GetLoruxlgzItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/loruxlgz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLoruxlgzItemResponse204{}, nil
@@ -10908,14 +10908,14 @@ func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemPara
 }
 
 // ListMboo calls GET /mboo
-func (c *Client) ListMboo(ctx context.Context, opts ...oasrt.CallOption) (ListMbooResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListMboo(ctx context.Context, opts ...oashttp.CallOption) (ListMbooResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mboo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMbooResponse204{}, nil
@@ -10924,14 +10924,14 @@ func (c *Client) ListMboo(ctx context.Context, opts ...oasrt.CallOption) (ListMb
 }
 
 // CreateMboo calls POST /mboo
-func (c *Client) CreateMboo(ctx context.Context, opts ...oasrt.CallOption) (CreateMbooResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateMboo(ctx context.Context, opts ...oashttp.CallOption) (CreateMbooResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mboo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMbooResponse204{}, nil
@@ -10940,15 +10940,15 @@ func (c *Client) CreateMboo(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetMboo calls GET /mboo/{id}
-func (c *Client) GetMboo(ctx context.Context, params GetMbooParams, opts ...oasrt.CallOption) (GetMbooResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMboo(ctx context.Context, params GetMbooParams, opts ...oashttp.CallOption) (GetMbooResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mboo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMbooResponse204{}, nil
@@ -10957,15 +10957,15 @@ func (c *Client) GetMboo(ctx context.Context, params GetMbooParams, opts ...oasr
 }
 
 // DeleteMboo calls DELETE /mboo/{id}
-func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams, opts ...oasrt.CallOption) (DeleteMbooResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams, opts ...oashttp.CallOption) (DeleteMbooResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mboo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMbooResponse204{}, nil
@@ -10974,17 +10974,17 @@ func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams, opts .
 }
 
 // GetMbooItem calls GET /mboo/{id}/items/{itemId}
-func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams, opts ...oasrt.CallOption) (GetMbooItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams, opts ...oashttp.CallOption) (GetMbooItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mboo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMbooItemResponse204{}, nil
@@ -10993,14 +10993,14 @@ func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams, opts
 }
 
 // ListWkvn calls GET /wkvn
-func (c *Client) ListWkvn(ctx context.Context, opts ...oasrt.CallOption) (ListWkvnResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListWkvn(ctx context.Context, opts ...oashttp.CallOption) (ListWkvnResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wkvn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWkvnResponse204{}, nil
@@ -11009,14 +11009,14 @@ func (c *Client) ListWkvn(ctx context.Context, opts ...oasrt.CallOption) (ListWk
 }
 
 // CreateWkvn calls POST /wkvn
-func (c *Client) CreateWkvn(ctx context.Context, opts ...oasrt.CallOption) (CreateWkvnResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateWkvn(ctx context.Context, opts ...oashttp.CallOption) (CreateWkvnResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wkvn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWkvnResponse204{}, nil
@@ -11025,15 +11025,15 @@ func (c *Client) CreateWkvn(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetWkvn calls GET /wkvn/{id}
-func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams, opts ...oasrt.CallOption) (GetWkvnResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams, opts ...oashttp.CallOption) (GetWkvnResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wkvn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWkvnResponse204{}, nil
@@ -11042,15 +11042,15 @@ func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams, opts ...oasr
 }
 
 // DeleteWkvn calls DELETE /wkvn/{id}
-func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams, opts ...oasrt.CallOption) (DeleteWkvnResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams, opts ...oashttp.CallOption) (DeleteWkvnResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wkvn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWkvnResponse204{}, nil
@@ -11059,17 +11059,17 @@ func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams, opts .
 }
 
 // GetWkvnItem calls GET /wkvn/{id}/items/{itemId}
-func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams, opts ...oasrt.CallOption) (GetWkvnItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams, opts ...oashttp.CallOption) (GetWkvnItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wkvn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWkvnItemResponse204{}, nil
@@ -11078,14 +11078,14 @@ func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams, opts
 }
 
 // ListSadoz calls GET /sadoz
-func (c *Client) ListSadoz(ctx context.Context, opts ...oasrt.CallOption) (ListSadozResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSadoz(ctx context.Context, opts ...oashttp.CallOption) (ListSadozResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sadoz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSadozResponse204{}, nil
@@ -11094,14 +11094,14 @@ func (c *Client) ListSadoz(ctx context.Context, opts ...oasrt.CallOption) (ListS
 }
 
 // CreateSadoz calls POST /sadoz
-func (c *Client) CreateSadoz(ctx context.Context, opts ...oasrt.CallOption) (CreateSadozResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSadoz(ctx context.Context, opts ...oashttp.CallOption) (CreateSadozResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sadoz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSadozResponse204{}, nil
@@ -11110,15 +11110,15 @@ func (c *Client) CreateSadoz(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetSadoz calls GET /sadoz/{id}
-func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams, opts ...oasrt.CallOption) (GetSadozResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams, opts ...oashttp.CallOption) (GetSadozResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sadoz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSadozResponse204{}, nil
@@ -11127,15 +11127,15 @@ func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams, opts ...oa
 }
 
 // DeleteSadoz calls DELETE /sadoz/{id}
-func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams, opts ...oasrt.CallOption) (DeleteSadozResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams, opts ...oashttp.CallOption) (DeleteSadozResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/sadoz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSadozResponse204{}, nil
@@ -11144,17 +11144,17 @@ func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams, opts
 }
 
 // GetSadozItem calls GET /sadoz/{id}/items/{itemId}
-func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams, opts ...oasrt.CallOption) (GetSadozItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams, opts ...oashttp.CallOption) (GetSadozItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sadoz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSadozItemResponse204{}, nil
@@ -11163,14 +11163,14 @@ func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams, op
 }
 
 // ListMtrmzuzu calls GET /mtrmzuzu
-func (c *Client) ListMtrmzuzu(ctx context.Context, opts ...oasrt.CallOption) (ListMtrmzuzuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListMtrmzuzu(ctx context.Context, opts ...oashttp.CallOption) (ListMtrmzuzuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMtrmzuzuResponse204{}, nil
@@ -11179,14 +11179,14 @@ func (c *Client) ListMtrmzuzu(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateMtrmzuzu calls POST /mtrmzuzu
-func (c *Client) CreateMtrmzuzu(ctx context.Context, opts ...oasrt.CallOption) (CreateMtrmzuzuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateMtrmzuzu(ctx context.Context, opts ...oashttp.CallOption) (CreateMtrmzuzuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMtrmzuzuResponse204{}, nil
@@ -11195,15 +11195,15 @@ func (c *Client) CreateMtrmzuzu(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetMtrmzuzu calls GET /mtrmzuzu/{id}
-func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams, opts ...oasrt.CallOption) (GetMtrmzuzuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams, opts ...oashttp.CallOption) (GetMtrmzuzuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMtrmzuzuResponse204{}, nil
@@ -11212,15 +11212,15 @@ func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams, opts
 }
 
 // DeleteMtrmzuzu calls DELETE /mtrmzuzu/{id}
-func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams, opts ...oasrt.CallOption) (DeleteMtrmzuzuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams, opts ...oashttp.CallOption) (DeleteMtrmzuzuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMtrmzuzuResponse204{}, nil
@@ -11229,17 +11229,17 @@ func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams
 }
 
 // GetMtrmzuzuItem calls GET /mtrmzuzu/{id}/items/{itemId}
-func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemParams, opts ...oasrt.CallOption) (GetMtrmzuzuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemParams, opts ...oashttp.CallOption) (GetMtrmzuzuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtrmzuzu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMtrmzuzuItemResponse204{}, nil
@@ -11248,14 +11248,14 @@ func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemPara
 }
 
 // ListLkxd calls GET /lkxd
-func (c *Client) ListLkxd(ctx context.Context, opts ...oasrt.CallOption) (ListLkxdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLkxd(ctx context.Context, opts ...oashttp.CallOption) (ListLkxdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkxd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLkxdResponse204{}, nil
@@ -11264,14 +11264,14 @@ func (c *Client) ListLkxd(ctx context.Context, opts ...oasrt.CallOption) (ListLk
 }
 
 // CreateLkxd calls POST /lkxd
-func (c *Client) CreateLkxd(ctx context.Context, opts ...oasrt.CallOption) (CreateLkxdResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLkxd(ctx context.Context, opts ...oashttp.CallOption) (CreateLkxdResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lkxd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLkxdResponse204{}, nil
@@ -11280,15 +11280,15 @@ func (c *Client) CreateLkxd(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetLkxd calls GET /lkxd/{id}
-func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams, opts ...oasrt.CallOption) (GetLkxdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams, opts ...oashttp.CallOption) (GetLkxdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkxd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLkxdResponse204{}, nil
@@ -11297,15 +11297,15 @@ func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams, opts ...oasr
 }
 
 // DeleteLkxd calls DELETE /lkxd/{id}
-func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams, opts ...oasrt.CallOption) (DeleteLkxdResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams, opts ...oashttp.CallOption) (DeleteLkxdResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lkxd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLkxdResponse204{}, nil
@@ -11314,17 +11314,17 @@ func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams, opts .
 }
 
 // GetLkxdItem calls GET /lkxd/{id}/items/{itemId}
-func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams, opts ...oasrt.CallOption) (GetLkxdItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams, opts ...oashttp.CallOption) (GetLkxdItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkxd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLkxdItemResponse204{}, nil
@@ -11333,14 +11333,14 @@ func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams, opts
 }
 
 // ListVmdbuvzu calls GET /vmdbuvzu
-func (c *Client) ListVmdbuvzu(ctx context.Context, opts ...oasrt.CallOption) (ListVmdbuvzuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListVmdbuvzu(ctx context.Context, opts ...oashttp.CallOption) (ListVmdbuvzuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListVmdbuvzuResponse204{}, nil
@@ -11349,14 +11349,14 @@ func (c *Client) ListVmdbuvzu(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateVmdbuvzu calls POST /vmdbuvzu
-func (c *Client) CreateVmdbuvzu(ctx context.Context, opts ...oasrt.CallOption) (CreateVmdbuvzuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateVmdbuvzu(ctx context.Context, opts ...oashttp.CallOption) (CreateVmdbuvzuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateVmdbuvzuResponse204{}, nil
@@ -11365,15 +11365,15 @@ func (c *Client) CreateVmdbuvzu(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetVmdbuvzu calls GET /vmdbuvzu/{id}
-func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams, opts ...oasrt.CallOption) (GetVmdbuvzuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams, opts ...oashttp.CallOption) (GetVmdbuvzuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVmdbuvzuResponse204{}, nil
@@ -11382,15 +11382,15 @@ func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams, opts
 }
 
 // DeleteVmdbuvzu calls DELETE /vmdbuvzu/{id}
-func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams, opts ...oasrt.CallOption) (DeleteVmdbuvzuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams, opts ...oashttp.CallOption) (DeleteVmdbuvzuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteVmdbuvzuResponse204{}, nil
@@ -11399,17 +11399,17 @@ func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams
 }
 
 // GetVmdbuvzuItem calls GET /vmdbuvzu/{id}/items/{itemId}
-func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemParams, opts ...oasrt.CallOption) (GetVmdbuvzuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemParams, opts ...oashttp.CallOption) (GetVmdbuvzuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vmdbuvzu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVmdbuvzuItemResponse204{}, nil
@@ -11418,14 +11418,14 @@ func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemPara
 }
 
 // ListSeoteeia calls GET /seoteeia
-func (c *Client) ListSeoteeia(ctx context.Context, opts ...oasrt.CallOption) (ListSeoteeiaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSeoteeia(ctx context.Context, opts ...oashttp.CallOption) (ListSeoteeiaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/seoteeia"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSeoteeiaResponse204{}, nil
@@ -11434,14 +11434,14 @@ func (c *Client) ListSeoteeia(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateSeoteeia calls POST /seoteeia
-func (c *Client) CreateSeoteeia(ctx context.Context, opts ...oasrt.CallOption) (CreateSeoteeiaResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSeoteeia(ctx context.Context, opts ...oashttp.CallOption) (CreateSeoteeiaResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/seoteeia"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSeoteeiaResponse204{}, nil
@@ -11450,15 +11450,15 @@ func (c *Client) CreateSeoteeia(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetSeoteeia calls GET /seoteeia/{id}
-func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams, opts ...oasrt.CallOption) (GetSeoteeiaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams, opts ...oashttp.CallOption) (GetSeoteeiaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/seoteeia/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSeoteeiaResponse204{}, nil
@@ -11467,15 +11467,15 @@ func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams, opts
 }
 
 // DeleteSeoteeia calls DELETE /seoteeia/{id}
-func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams, opts ...oasrt.CallOption) (DeleteSeoteeiaResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams, opts ...oashttp.CallOption) (DeleteSeoteeiaResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/seoteeia/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSeoteeiaResponse204{}, nil
@@ -11484,17 +11484,17 @@ func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams
 }
 
 // GetSeoteeiaItem calls GET /seoteeia/{id}/items/{itemId}
-func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemParams, opts ...oasrt.CallOption) (GetSeoteeiaItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemParams, opts ...oashttp.CallOption) (GetSeoteeiaItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/seoteeia/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSeoteeiaItemResponse204{}, nil
@@ -11503,14 +11503,14 @@ func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemPara
 }
 
 // ListAburtmwbx calls GET /aburtmwbx
-func (c *Client) ListAburtmwbx(ctx context.Context, opts ...oasrt.CallOption) (ListAburtmwbxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListAburtmwbx(ctx context.Context, opts ...oashttp.CallOption) (ListAburtmwbxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAburtmwbxResponse204{}, nil
@@ -11519,14 +11519,14 @@ func (c *Client) ListAburtmwbx(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateAburtmwbx calls POST /aburtmwbx
-func (c *Client) CreateAburtmwbx(ctx context.Context, opts ...oasrt.CallOption) (CreateAburtmwbxResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateAburtmwbx(ctx context.Context, opts ...oashttp.CallOption) (CreateAburtmwbxResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAburtmwbxResponse204{}, nil
@@ -11535,15 +11535,15 @@ func (c *Client) CreateAburtmwbx(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetAburtmwbx calls GET /aburtmwbx/{id}
-func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams, opts ...oasrt.CallOption) (GetAburtmwbxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams, opts ...oashttp.CallOption) (GetAburtmwbxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAburtmwbxResponse204{}, nil
@@ -11552,15 +11552,15 @@ func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams, op
 }
 
 // DeleteAburtmwbx calls DELETE /aburtmwbx/{id}
-func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxParams, opts ...oasrt.CallOption) (DeleteAburtmwbxResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxParams, opts ...oashttp.CallOption) (DeleteAburtmwbxResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAburtmwbxResponse204{}, nil
@@ -11569,17 +11569,17 @@ func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxPara
 }
 
 // GetAburtmwbxItem calls GET /aburtmwbx/{id}/items/{itemId}
-func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemParams, opts ...oasrt.CallOption) (GetAburtmwbxItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemParams, opts ...oashttp.CallOption) (GetAburtmwbxItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aburtmwbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAburtmwbxItemResponse204{}, nil
@@ -11588,14 +11588,14 @@ func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemPa
 }
 
 // ListRqcqffd calls GET /rqcqffd
-func (c *Client) ListRqcqffd(ctx context.Context, opts ...oasrt.CallOption) (ListRqcqffdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListRqcqffd(ctx context.Context, opts ...oashttp.CallOption) (ListRqcqffdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListRqcqffdResponse204{}, nil
@@ -11604,14 +11604,14 @@ func (c *Client) ListRqcqffd(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateRqcqffd calls POST /rqcqffd
-func (c *Client) CreateRqcqffd(ctx context.Context, opts ...oasrt.CallOption) (CreateRqcqffdResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateRqcqffd(ctx context.Context, opts ...oashttp.CallOption) (CreateRqcqffdResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateRqcqffdResponse204{}, nil
@@ -11620,15 +11620,15 @@ func (c *Client) CreateRqcqffd(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetRqcqffd calls GET /rqcqffd/{id}
-func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams, opts ...oasrt.CallOption) (GetRqcqffdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams, opts ...oashttp.CallOption) (GetRqcqffdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRqcqffdResponse204{}, nil
@@ -11637,15 +11637,15 @@ func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams, opts .
 }
 
 // DeleteRqcqffd calls DELETE /rqcqffd/{id}
-func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams, opts ...oasrt.CallOption) (DeleteRqcqffdResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams, opts ...oashttp.CallOption) (DeleteRqcqffdResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteRqcqffdResponse204{}, nil
@@ -11654,17 +11654,17 @@ func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams, 
 }
 
 // GetRqcqffdItem calls GET /rqcqffd/{id}/items/{itemId}
-func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams, opts ...oasrt.CallOption) (GetRqcqffdItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams, opts ...oashttp.CallOption) (GetRqcqffdItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rqcqffd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRqcqffdItemResponse204{}, nil
@@ -11673,14 +11673,14 @@ func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams
 }
 
 // ListZcyr calls GET /zcyr
-func (c *Client) ListZcyr(ctx context.Context, opts ...oasrt.CallOption) (ListZcyrResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListZcyr(ctx context.Context, opts ...oashttp.CallOption) (ListZcyrResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zcyr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZcyrResponse204{}, nil
@@ -11689,14 +11689,14 @@ func (c *Client) ListZcyr(ctx context.Context, opts ...oasrt.CallOption) (ListZc
 }
 
 // CreateZcyr calls POST /zcyr
-func (c *Client) CreateZcyr(ctx context.Context, opts ...oasrt.CallOption) (CreateZcyrResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateZcyr(ctx context.Context, opts ...oashttp.CallOption) (CreateZcyrResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zcyr"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZcyrResponse204{}, nil
@@ -11705,15 +11705,15 @@ func (c *Client) CreateZcyr(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetZcyr calls GET /zcyr/{id}
-func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams, opts ...oasrt.CallOption) (GetZcyrResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams, opts ...oashttp.CallOption) (GetZcyrResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zcyr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZcyrResponse204{}, nil
@@ -11722,15 +11722,15 @@ func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams, opts ...oasr
 }
 
 // DeleteZcyr calls DELETE /zcyr/{id}
-func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams, opts ...oasrt.CallOption) (DeleteZcyrResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams, opts ...oashttp.CallOption) (DeleteZcyrResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zcyr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZcyrResponse204{}, nil
@@ -11739,17 +11739,17 @@ func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams, opts .
 }
 
 // GetZcyrItem calls GET /zcyr/{id}/items/{itemId}
-func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams, opts ...oasrt.CallOption) (GetZcyrItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams, opts ...oashttp.CallOption) (GetZcyrItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zcyr/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZcyrItemResponse204{}, nil
@@ -11758,14 +11758,14 @@ func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams, opts
 }
 
 // ListNvvwesgdrt calls GET /nvvwesgdrt
-func (c *Client) ListNvvwesgdrt(ctx context.Context, opts ...oasrt.CallOption) (ListNvvwesgdrtResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNvvwesgdrt(ctx context.Context, opts ...oashttp.CallOption) (ListNvvwesgdrtResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNvvwesgdrtResponse204{}, nil
@@ -11774,14 +11774,14 @@ func (c *Client) ListNvvwesgdrt(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateNvvwesgdrt calls POST /nvvwesgdrt
-func (c *Client) CreateNvvwesgdrt(ctx context.Context, opts ...oasrt.CallOption) (CreateNvvwesgdrtResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNvvwesgdrt(ctx context.Context, opts ...oashttp.CallOption) (CreateNvvwesgdrtResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNvvwesgdrtResponse204{}, nil
@@ -11790,15 +11790,15 @@ func (c *Client) CreateNvvwesgdrt(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetNvvwesgdrt calls GET /nvvwesgdrt/{id}
-func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams, opts ...oasrt.CallOption) (GetNvvwesgdrtResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams, opts ...oashttp.CallOption) (GetNvvwesgdrtResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNvvwesgdrtResponse204{}, nil
@@ -11807,15 +11807,15 @@ func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams, 
 }
 
 // DeleteNvvwesgdrt calls DELETE /nvvwesgdrt/{id}
-func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtParams, opts ...oasrt.CallOption) (DeleteNvvwesgdrtResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtParams, opts ...oashttp.CallOption) (DeleteNvvwesgdrtResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNvvwesgdrtResponse204{}, nil
@@ -11824,17 +11824,17 @@ func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtPa
 }
 
 // GetNvvwesgdrtItem calls GET /nvvwesgdrt/{id}/items/{itemId}
-func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItemParams, opts ...oasrt.CallOption) (GetNvvwesgdrtItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItemParams, opts ...oashttp.CallOption) (GetNvvwesgdrtItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvvwesgdrt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNvvwesgdrtItemResponse204{}, nil
@@ -11843,14 +11843,14 @@ func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItem
 }
 
 // ListZgtpn calls GET /zgtpn
-func (c *Client) ListZgtpn(ctx context.Context, opts ...oasrt.CallOption) (ListZgtpnResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListZgtpn(ctx context.Context, opts ...oashttp.CallOption) (ListZgtpnResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zgtpn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZgtpnResponse204{}, nil
@@ -11859,14 +11859,14 @@ func (c *Client) ListZgtpn(ctx context.Context, opts ...oasrt.CallOption) (ListZ
 }
 
 // CreateZgtpn calls POST /zgtpn
-func (c *Client) CreateZgtpn(ctx context.Context, opts ...oasrt.CallOption) (CreateZgtpnResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateZgtpn(ctx context.Context, opts ...oashttp.CallOption) (CreateZgtpnResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zgtpn"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZgtpnResponse204{}, nil
@@ -11875,15 +11875,15 @@ func (c *Client) CreateZgtpn(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetZgtpn calls GET /zgtpn/{id}
-func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams, opts ...oasrt.CallOption) (GetZgtpnResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams, opts ...oashttp.CallOption) (GetZgtpnResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zgtpn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZgtpnResponse204{}, nil
@@ -11892,15 +11892,15 @@ func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams, opts ...oa
 }
 
 // DeleteZgtpn calls DELETE /zgtpn/{id}
-func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams, opts ...oasrt.CallOption) (DeleteZgtpnResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams, opts ...oashttp.CallOption) (DeleteZgtpnResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zgtpn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZgtpnResponse204{}, nil
@@ -11909,17 +11909,17 @@ func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams, opts
 }
 
 // GetZgtpnItem calls GET /zgtpn/{id}/items/{itemId}
-func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams, opts ...oasrt.CallOption) (GetZgtpnItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams, opts ...oashttp.CallOption) (GetZgtpnItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zgtpn/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZgtpnItemResponse204{}, nil
@@ -11928,14 +11928,14 @@ func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams, op
 }
 
 // ListBdlfeclbdh calls GET /bdlfeclbdh
-func (c *Client) ListBdlfeclbdh(ctx context.Context, opts ...oasrt.CallOption) (ListBdlfeclbdhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListBdlfeclbdh(ctx context.Context, opts ...oashttp.CallOption) (ListBdlfeclbdhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListBdlfeclbdhResponse204{}, nil
@@ -11944,14 +11944,14 @@ func (c *Client) ListBdlfeclbdh(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateBdlfeclbdh calls POST /bdlfeclbdh
-func (c *Client) CreateBdlfeclbdh(ctx context.Context, opts ...oasrt.CallOption) (CreateBdlfeclbdhResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateBdlfeclbdh(ctx context.Context, opts ...oashttp.CallOption) (CreateBdlfeclbdhResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateBdlfeclbdhResponse204{}, nil
@@ -11960,15 +11960,15 @@ func (c *Client) CreateBdlfeclbdh(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetBdlfeclbdh calls GET /bdlfeclbdh/{id}
-func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams, opts ...oasrt.CallOption) (GetBdlfeclbdhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams, opts ...oashttp.CallOption) (GetBdlfeclbdhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBdlfeclbdhResponse204{}, nil
@@ -11977,15 +11977,15 @@ func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams, 
 }
 
 // DeleteBdlfeclbdh calls DELETE /bdlfeclbdh/{id}
-func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhParams, opts ...oasrt.CallOption) (DeleteBdlfeclbdhResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhParams, opts ...oashttp.CallOption) (DeleteBdlfeclbdhResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteBdlfeclbdhResponse204{}, nil
@@ -11994,17 +11994,17 @@ func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhPa
 }
 
 // GetBdlfeclbdhItem calls GET /bdlfeclbdh/{id}/items/{itemId}
-func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItemParams, opts ...oasrt.CallOption) (GetBdlfeclbdhItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItemParams, opts ...oashttp.CallOption) (GetBdlfeclbdhItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bdlfeclbdh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBdlfeclbdhItemResponse204{}, nil
@@ -12013,14 +12013,14 @@ func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItem
 }
 
 // ListHphwvzjpl calls GET /hphwvzjpl
-func (c *Client) ListHphwvzjpl(ctx context.Context, opts ...oasrt.CallOption) (ListHphwvzjplResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHphwvzjpl(ctx context.Context, opts ...oashttp.CallOption) (ListHphwvzjplResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHphwvzjplResponse204{}, nil
@@ -12029,14 +12029,14 @@ func (c *Client) ListHphwvzjpl(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateHphwvzjpl calls POST /hphwvzjpl
-func (c *Client) CreateHphwvzjpl(ctx context.Context, opts ...oasrt.CallOption) (CreateHphwvzjplResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHphwvzjpl(ctx context.Context, opts ...oashttp.CallOption) (CreateHphwvzjplResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHphwvzjplResponse204{}, nil
@@ -12045,15 +12045,15 @@ func (c *Client) CreateHphwvzjpl(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetHphwvzjpl calls GET /hphwvzjpl/{id}
-func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams, opts ...oasrt.CallOption) (GetHphwvzjplResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams, opts ...oashttp.CallOption) (GetHphwvzjplResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHphwvzjplResponse204{}, nil
@@ -12062,15 +12062,15 @@ func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams, op
 }
 
 // DeleteHphwvzjpl calls DELETE /hphwvzjpl/{id}
-func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplParams, opts ...oasrt.CallOption) (DeleteHphwvzjplResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplParams, opts ...oashttp.CallOption) (DeleteHphwvzjplResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHphwvzjplResponse204{}, nil
@@ -12079,17 +12079,17 @@ func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplPara
 }
 
 // GetHphwvzjplItem calls GET /hphwvzjpl/{id}/items/{itemId}
-func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemParams, opts ...oasrt.CallOption) (GetHphwvzjplItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemParams, opts ...oashttp.CallOption) (GetHphwvzjplItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hphwvzjpl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHphwvzjplItemResponse204{}, nil
@@ -12098,14 +12098,14 @@ func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemPa
 }
 
 // ListSbzmfgiv calls GET /sbzmfgiv
-func (c *Client) ListSbzmfgiv(ctx context.Context, opts ...oasrt.CallOption) (ListSbzmfgivResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSbzmfgiv(ctx context.Context, opts ...oashttp.CallOption) (ListSbzmfgivResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSbzmfgivResponse204{}, nil
@@ -12114,14 +12114,14 @@ func (c *Client) ListSbzmfgiv(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateSbzmfgiv calls POST /sbzmfgiv
-func (c *Client) CreateSbzmfgiv(ctx context.Context, opts ...oasrt.CallOption) (CreateSbzmfgivResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSbzmfgiv(ctx context.Context, opts ...oashttp.CallOption) (CreateSbzmfgivResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSbzmfgivResponse204{}, nil
@@ -12130,15 +12130,15 @@ func (c *Client) CreateSbzmfgiv(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetSbzmfgiv calls GET /sbzmfgiv/{id}
-func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams, opts ...oasrt.CallOption) (GetSbzmfgivResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams, opts ...oashttp.CallOption) (GetSbzmfgivResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSbzmfgivResponse204{}, nil
@@ -12147,15 +12147,15 @@ func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams, opts
 }
 
 // DeleteSbzmfgiv calls DELETE /sbzmfgiv/{id}
-func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams, opts ...oasrt.CallOption) (DeleteSbzmfgivResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams, opts ...oashttp.CallOption) (DeleteSbzmfgivResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSbzmfgivResponse204{}, nil
@@ -12164,17 +12164,17 @@ func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams
 }
 
 // GetSbzmfgivItem calls GET /sbzmfgiv/{id}/items/{itemId}
-func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemParams, opts ...oasrt.CallOption) (GetSbzmfgivItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemParams, opts ...oashttp.CallOption) (GetSbzmfgivItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/sbzmfgiv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSbzmfgivItemResponse204{}, nil
@@ -12183,14 +12183,14 @@ func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemPara
 }
 
 // ListAnffhilqp calls GET /anffhilqp
-func (c *Client) ListAnffhilqp(ctx context.Context, opts ...oasrt.CallOption) (ListAnffhilqpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListAnffhilqp(ctx context.Context, opts ...oashttp.CallOption) (ListAnffhilqpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAnffhilqpResponse204{}, nil
@@ -12199,14 +12199,14 @@ func (c *Client) ListAnffhilqp(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateAnffhilqp calls POST /anffhilqp
-func (c *Client) CreateAnffhilqp(ctx context.Context, opts ...oasrt.CallOption) (CreateAnffhilqpResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateAnffhilqp(ctx context.Context, opts ...oashttp.CallOption) (CreateAnffhilqpResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAnffhilqpResponse204{}, nil
@@ -12215,15 +12215,15 @@ func (c *Client) CreateAnffhilqp(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetAnffhilqp calls GET /anffhilqp/{id}
-func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams, opts ...oasrt.CallOption) (GetAnffhilqpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams, opts ...oashttp.CallOption) (GetAnffhilqpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAnffhilqpResponse204{}, nil
@@ -12232,15 +12232,15 @@ func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams, op
 }
 
 // DeleteAnffhilqp calls DELETE /anffhilqp/{id}
-func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpParams, opts ...oasrt.CallOption) (DeleteAnffhilqpResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpParams, opts ...oashttp.CallOption) (DeleteAnffhilqpResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAnffhilqpResponse204{}, nil
@@ -12249,17 +12249,17 @@ func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpPara
 }
 
 // GetAnffhilqpItem calls GET /anffhilqp/{id}/items/{itemId}
-func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemParams, opts ...oasrt.CallOption) (GetAnffhilqpItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemParams, opts ...oashttp.CallOption) (GetAnffhilqpItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/anffhilqp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAnffhilqpItemResponse204{}, nil
@@ -12268,14 +12268,14 @@ func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemPa
 }
 
 // ListHpiszhon calls GET /hpiszhon
-func (c *Client) ListHpiszhon(ctx context.Context, opts ...oasrt.CallOption) (ListHpiszhonResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListHpiszhon(ctx context.Context, opts ...oashttp.CallOption) (ListHpiszhonResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHpiszhonResponse204{}, nil
@@ -12284,14 +12284,14 @@ func (c *Client) ListHpiszhon(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateHpiszhon calls POST /hpiszhon
-func (c *Client) CreateHpiszhon(ctx context.Context, opts ...oasrt.CallOption) (CreateHpiszhonResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateHpiszhon(ctx context.Context, opts ...oashttp.CallOption) (CreateHpiszhonResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHpiszhonResponse204{}, nil
@@ -12300,15 +12300,15 @@ func (c *Client) CreateHpiszhon(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetHpiszhon calls GET /hpiszhon/{id}
-func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams, opts ...oasrt.CallOption) (GetHpiszhonResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams, opts ...oashttp.CallOption) (GetHpiszhonResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpiszhonResponse204{}, nil
@@ -12317,15 +12317,15 @@ func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams, opts
 }
 
 // DeleteHpiszhon calls DELETE /hpiszhon/{id}
-func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams, opts ...oasrt.CallOption) (DeleteHpiszhonResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams, opts ...oashttp.CallOption) (DeleteHpiszhonResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHpiszhonResponse204{}, nil
@@ -12334,17 +12334,17 @@ func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams
 }
 
 // GetHpiszhonItem calls GET /hpiszhon/{id}/items/{itemId}
-func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemParams, opts ...oasrt.CallOption) (GetHpiszhonItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemParams, opts ...oashttp.CallOption) (GetHpiszhonItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/hpiszhon/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpiszhonItemResponse204{}, nil
@@ -12353,14 +12353,14 @@ func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemPara
 }
 
 // ListTgkzupwfyv calls GET /tgkzupwfyv
-func (c *Client) ListTgkzupwfyv(ctx context.Context, opts ...oasrt.CallOption) (ListTgkzupwfyvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListTgkzupwfyv(ctx context.Context, opts ...oashttp.CallOption) (ListTgkzupwfyvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTgkzupwfyvResponse204{}, nil
@@ -12369,14 +12369,14 @@ func (c *Client) ListTgkzupwfyv(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateTgkzupwfyv calls POST /tgkzupwfyv
-func (c *Client) CreateTgkzupwfyv(ctx context.Context, opts ...oasrt.CallOption) (CreateTgkzupwfyvResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateTgkzupwfyv(ctx context.Context, opts ...oashttp.CallOption) (CreateTgkzupwfyvResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTgkzupwfyvResponse204{}, nil
@@ -12385,15 +12385,15 @@ func (c *Client) CreateTgkzupwfyv(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetTgkzupwfyv calls GET /tgkzupwfyv/{id}
-func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams, opts ...oasrt.CallOption) (GetTgkzupwfyvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams, opts ...oashttp.CallOption) (GetTgkzupwfyvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTgkzupwfyvResponse204{}, nil
@@ -12402,15 +12402,15 @@ func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams, 
 }
 
 // DeleteTgkzupwfyv calls DELETE /tgkzupwfyv/{id}
-func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvParams, opts ...oasrt.CallOption) (DeleteTgkzupwfyvResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvParams, opts ...oashttp.CallOption) (DeleteTgkzupwfyvResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTgkzupwfyvResponse204{}, nil
@@ -12419,17 +12419,17 @@ func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvPa
 }
 
 // GetTgkzupwfyvItem calls GET /tgkzupwfyv/{id}/items/{itemId}
-func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItemParams, opts ...oasrt.CallOption) (GetTgkzupwfyvItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItemParams, opts ...oashttp.CallOption) (GetTgkzupwfyvItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tgkzupwfyv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTgkzupwfyvItemResponse204{}, nil
@@ -12438,14 +12438,14 @@ func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItem
 }
 
 // ListSvmyg calls GET /svmyg
-func (c *Client) ListSvmyg(ctx context.Context, opts ...oasrt.CallOption) (ListSvmygResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListSvmyg(ctx context.Context, opts ...oashttp.CallOption) (ListSvmygResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svmyg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSvmygResponse204{}, nil
@@ -12454,14 +12454,14 @@ func (c *Client) ListSvmyg(ctx context.Context, opts ...oasrt.CallOption) (ListS
 }
 
 // CreateSvmyg calls POST /svmyg
-func (c *Client) CreateSvmyg(ctx context.Context, opts ...oasrt.CallOption) (CreateSvmygResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateSvmyg(ctx context.Context, opts ...oashttp.CallOption) (CreateSvmygResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/svmyg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSvmygResponse204{}, nil
@@ -12470,15 +12470,15 @@ func (c *Client) CreateSvmyg(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetSvmyg calls GET /svmyg/{id}
-func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams, opts ...oasrt.CallOption) (GetSvmygResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams, opts ...oashttp.CallOption) (GetSvmygResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svmyg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvmygResponse204{}, nil
@@ -12487,15 +12487,15 @@ func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams, opts ...oa
 }
 
 // DeleteSvmyg calls DELETE /svmyg/{id}
-func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams, opts ...oasrt.CallOption) (DeleteSvmygResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams, opts ...oashttp.CallOption) (DeleteSvmygResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/svmyg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSvmygResponse204{}, nil
@@ -12504,17 +12504,17 @@ func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams, opts
 }
 
 // GetSvmygItem calls GET /svmyg/{id}/items/{itemId}
-func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams, opts ...oasrt.CallOption) (GetSvmygItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams, opts ...oashttp.CallOption) (GetSvmygItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/svmyg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvmygItemResponse204{}, nil
@@ -12523,14 +12523,14 @@ func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams, op
 }
 
 // ListYqtdertvy calls GET /yqtdertvy
-func (c *Client) ListYqtdertvy(ctx context.Context, opts ...oasrt.CallOption) (ListYqtdertvyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListYqtdertvy(ctx context.Context, opts ...oashttp.CallOption) (ListYqtdertvyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYqtdertvyResponse204{}, nil
@@ -12539,14 +12539,14 @@ func (c *Client) ListYqtdertvy(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateYqtdertvy calls POST /yqtdertvy
-func (c *Client) CreateYqtdertvy(ctx context.Context, opts ...oasrt.CallOption) (CreateYqtdertvyResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateYqtdertvy(ctx context.Context, opts ...oashttp.CallOption) (CreateYqtdertvyResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYqtdertvyResponse204{}, nil
@@ -12555,15 +12555,15 @@ func (c *Client) CreateYqtdertvy(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetYqtdertvy calls GET /yqtdertvy/{id}
-func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams, opts ...oasrt.CallOption) (GetYqtdertvyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams, opts ...oashttp.CallOption) (GetYqtdertvyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYqtdertvyResponse204{}, nil
@@ -12572,15 +12572,15 @@ func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams, op
 }
 
 // DeleteYqtdertvy calls DELETE /yqtdertvy/{id}
-func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyParams, opts ...oasrt.CallOption) (DeleteYqtdertvyResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyParams, opts ...oashttp.CallOption) (DeleteYqtdertvyResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYqtdertvyResponse204{}, nil
@@ -12589,17 +12589,17 @@ func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyPara
 }
 
 // GetYqtdertvyItem calls GET /yqtdertvy/{id}/items/{itemId}
-func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemParams, opts ...oasrt.CallOption) (GetYqtdertvyItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemParams, opts ...oashttp.CallOption) (GetYqtdertvyItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/yqtdertvy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYqtdertvyItemResponse204{}, nil
@@ -12608,14 +12608,14 @@ func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemPa
 }
 
 // ListRnzei calls GET /rnzei
-func (c *Client) ListRnzei(ctx context.Context, opts ...oasrt.CallOption) (ListRnzeiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListRnzei(ctx context.Context, opts ...oashttp.CallOption) (ListRnzeiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rnzei"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListRnzeiResponse204{}, nil
@@ -12624,14 +12624,14 @@ func (c *Client) ListRnzei(ctx context.Context, opts ...oasrt.CallOption) (ListR
 }
 
 // CreateRnzei calls POST /rnzei
-func (c *Client) CreateRnzei(ctx context.Context, opts ...oasrt.CallOption) (CreateRnzeiResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateRnzei(ctx context.Context, opts ...oashttp.CallOption) (CreateRnzeiResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/rnzei"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateRnzeiResponse204{}, nil
@@ -12640,15 +12640,15 @@ func (c *Client) CreateRnzei(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetRnzei calls GET /rnzei/{id}
-func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams, opts ...oasrt.CallOption) (GetRnzeiResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams, opts ...oashttp.CallOption) (GetRnzeiResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rnzei/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRnzeiResponse204{}, nil
@@ -12657,15 +12657,15 @@ func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams, opts ...oa
 }
 
 // DeleteRnzei calls DELETE /rnzei/{id}
-func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams, opts ...oasrt.CallOption) (DeleteRnzeiResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams, opts ...oashttp.CallOption) (DeleteRnzeiResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/rnzei/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteRnzeiResponse204{}, nil
@@ -12674,17 +12674,17 @@ func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams, opts
 }
 
 // GetRnzeiItem calls GET /rnzei/{id}/items/{itemId}
-func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams, opts ...oasrt.CallOption) (GetRnzeiItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams, opts ...oashttp.CallOption) (GetRnzeiItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/rnzei/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRnzeiItemResponse204{}, nil
@@ -12693,14 +12693,14 @@ func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams, op
 }
 
 // ListGdjubxqz calls GET /gdjubxqz
-func (c *Client) ListGdjubxqz(ctx context.Context, opts ...oasrt.CallOption) (ListGdjubxqzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListGdjubxqz(ctx context.Context, opts ...oashttp.CallOption) (ListGdjubxqzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGdjubxqzResponse204{}, nil
@@ -12709,14 +12709,14 @@ func (c *Client) ListGdjubxqz(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateGdjubxqz calls POST /gdjubxqz
-func (c *Client) CreateGdjubxqz(ctx context.Context, opts ...oasrt.CallOption) (CreateGdjubxqzResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateGdjubxqz(ctx context.Context, opts ...oashttp.CallOption) (CreateGdjubxqzResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGdjubxqzResponse204{}, nil
@@ -12725,15 +12725,15 @@ func (c *Client) CreateGdjubxqz(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetGdjubxqz calls GET /gdjubxqz/{id}
-func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams, opts ...oasrt.CallOption) (GetGdjubxqzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams, opts ...oashttp.CallOption) (GetGdjubxqzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGdjubxqzResponse204{}, nil
@@ -12742,15 +12742,15 @@ func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams, opts
 }
 
 // DeleteGdjubxqz calls DELETE /gdjubxqz/{id}
-func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams, opts ...oasrt.CallOption) (DeleteGdjubxqzResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams, opts ...oashttp.CallOption) (DeleteGdjubxqzResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGdjubxqzResponse204{}, nil
@@ -12759,17 +12759,17 @@ func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams
 }
 
 // GetGdjubxqzItem calls GET /gdjubxqz/{id}/items/{itemId}
-func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemParams, opts ...oasrt.CallOption) (GetGdjubxqzItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemParams, opts ...oashttp.CallOption) (GetGdjubxqzItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gdjubxqz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGdjubxqzItemResponse204{}, nil
@@ -12778,14 +12778,14 @@ func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemPara
 }
 
 // ListEkzzan calls GET /ekzzan
-func (c *Client) ListEkzzan(ctx context.Context, opts ...oasrt.CallOption) (ListEkzzanResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEkzzan(ctx context.Context, opts ...oashttp.CallOption) (ListEkzzanResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekzzan"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEkzzanResponse204{}, nil
@@ -12794,14 +12794,14 @@ func (c *Client) ListEkzzan(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateEkzzan calls POST /ekzzan
-func (c *Client) CreateEkzzan(ctx context.Context, opts ...oasrt.CallOption) (CreateEkzzanResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateEkzzan(ctx context.Context, opts ...oashttp.CallOption) (CreateEkzzanResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ekzzan"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEkzzanResponse204{}, nil
@@ -12810,15 +12810,15 @@ func (c *Client) CreateEkzzan(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetEkzzan calls GET /ekzzan/{id}
-func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams, opts ...oasrt.CallOption) (GetEkzzanResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams, opts ...oashttp.CallOption) (GetEkzzanResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekzzan/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEkzzanResponse204{}, nil
@@ -12827,15 +12827,15 @@ func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams, opts ...
 }
 
 // DeleteEkzzan calls DELETE /ekzzan/{id}
-func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams, opts ...oasrt.CallOption) (DeleteEkzzanResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams, opts ...oashttp.CallOption) (DeleteEkzzanResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ekzzan/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEkzzanResponse204{}, nil
@@ -12844,17 +12844,17 @@ func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams, op
 }
 
 // GetEkzzanItem calls GET /ekzzan/{id}/items/{itemId}
-func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams, opts ...oasrt.CallOption) (GetEkzzanItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams, opts ...oashttp.CallOption) (GetEkzzanItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ekzzan/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEkzzanItemResponse204{}, nil
@@ -12863,14 +12863,14 @@ func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams, 
 }
 
 // ListUvbyrvwl calls GET /uvbyrvwl
-func (c *Client) ListUvbyrvwl(ctx context.Context, opts ...oasrt.CallOption) (ListUvbyrvwlResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUvbyrvwl(ctx context.Context, opts ...oashttp.CallOption) (ListUvbyrvwlResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUvbyrvwlResponse204{}, nil
@@ -12879,14 +12879,14 @@ func (c *Client) ListUvbyrvwl(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateUvbyrvwl calls POST /uvbyrvwl
-func (c *Client) CreateUvbyrvwl(ctx context.Context, opts ...oasrt.CallOption) (CreateUvbyrvwlResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUvbyrvwl(ctx context.Context, opts ...oashttp.CallOption) (CreateUvbyrvwlResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUvbyrvwlResponse204{}, nil
@@ -12895,15 +12895,15 @@ func (c *Client) CreateUvbyrvwl(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetUvbyrvwl calls GET /uvbyrvwl/{id}
-func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams, opts ...oasrt.CallOption) (GetUvbyrvwlResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams, opts ...oashttp.CallOption) (GetUvbyrvwlResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUvbyrvwlResponse204{}, nil
@@ -12912,15 +12912,15 @@ func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams, opts
 }
 
 // DeleteUvbyrvwl calls DELETE /uvbyrvwl/{id}
-func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams, opts ...oasrt.CallOption) (DeleteUvbyrvwlResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams, opts ...oashttp.CallOption) (DeleteUvbyrvwlResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUvbyrvwlResponse204{}, nil
@@ -12929,17 +12929,17 @@ func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams
 }
 
 // GetUvbyrvwlItem calls GET /uvbyrvwl/{id}/items/{itemId}
-func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemParams, opts ...oasrt.CallOption) (GetUvbyrvwlItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemParams, opts ...oashttp.CallOption) (GetUvbyrvwlItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/uvbyrvwl/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUvbyrvwlItemResponse204{}, nil
@@ -12948,14 +12948,14 @@ func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemPara
 }
 
 // ListAokwq calls GET /aokwq
-func (c *Client) ListAokwq(ctx context.Context, opts ...oasrt.CallOption) (ListAokwqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListAokwq(ctx context.Context, opts ...oashttp.CallOption) (ListAokwqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aokwq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAokwqResponse204{}, nil
@@ -12964,14 +12964,14 @@ func (c *Client) ListAokwq(ctx context.Context, opts ...oasrt.CallOption) (ListA
 }
 
 // CreateAokwq calls POST /aokwq
-func (c *Client) CreateAokwq(ctx context.Context, opts ...oasrt.CallOption) (CreateAokwqResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateAokwq(ctx context.Context, opts ...oashttp.CallOption) (CreateAokwqResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/aokwq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAokwqResponse204{}, nil
@@ -12980,15 +12980,15 @@ func (c *Client) CreateAokwq(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetAokwq calls GET /aokwq/{id}
-func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams, opts ...oasrt.CallOption) (GetAokwqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams, opts ...oashttp.CallOption) (GetAokwqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aokwq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAokwqResponse204{}, nil
@@ -12997,15 +12997,15 @@ func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams, opts ...oa
 }
 
 // DeleteAokwq calls DELETE /aokwq/{id}
-func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams, opts ...oasrt.CallOption) (DeleteAokwqResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams, opts ...oashttp.CallOption) (DeleteAokwqResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/aokwq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAokwqResponse204{}, nil
@@ -13014,17 +13014,17 @@ func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams, opts
 }
 
 // GetAokwqItem calls GET /aokwq/{id}/items/{itemId}
-func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams, opts ...oasrt.CallOption) (GetAokwqItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams, opts ...oashttp.CallOption) (GetAokwqItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/aokwq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAokwqItemResponse204{}, nil
@@ -13033,14 +13033,14 @@ func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams, op
 }
 
 // ListUlpokwk calls GET /ulpokwk
-func (c *Client) ListUlpokwk(ctx context.Context, opts ...oasrt.CallOption) (ListUlpokwkResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUlpokwk(ctx context.Context, opts ...oashttp.CallOption) (ListUlpokwkResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUlpokwkResponse204{}, nil
@@ -13049,14 +13049,14 @@ func (c *Client) ListUlpokwk(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateUlpokwk calls POST /ulpokwk
-func (c *Client) CreateUlpokwk(ctx context.Context, opts ...oasrt.CallOption) (CreateUlpokwkResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUlpokwk(ctx context.Context, opts ...oashttp.CallOption) (CreateUlpokwkResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUlpokwkResponse204{}, nil
@@ -13065,15 +13065,15 @@ func (c *Client) CreateUlpokwk(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetUlpokwk calls GET /ulpokwk/{id}
-func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams, opts ...oasrt.CallOption) (GetUlpokwkResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams, opts ...oashttp.CallOption) (GetUlpokwkResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUlpokwkResponse204{}, nil
@@ -13082,15 +13082,15 @@ func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams, opts .
 }
 
 // DeleteUlpokwk calls DELETE /ulpokwk/{id}
-func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams, opts ...oasrt.CallOption) (DeleteUlpokwkResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams, opts ...oashttp.CallOption) (DeleteUlpokwkResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUlpokwkResponse204{}, nil
@@ -13099,17 +13099,17 @@ func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams, 
 }
 
 // GetUlpokwkItem calls GET /ulpokwk/{id}/items/{itemId}
-func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams, opts ...oasrt.CallOption) (GetUlpokwkItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams, opts ...oashttp.CallOption) (GetUlpokwkItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ulpokwk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUlpokwkItemResponse204{}, nil
@@ -13118,14 +13118,14 @@ func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams
 }
 
 // ListQemvbzwy calls GET /qemvbzwy
-func (c *Client) ListQemvbzwy(ctx context.Context, opts ...oasrt.CallOption) (ListQemvbzwyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListQemvbzwy(ctx context.Context, opts ...oashttp.CallOption) (ListQemvbzwyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQemvbzwyResponse204{}, nil
@@ -13134,14 +13134,14 @@ func (c *Client) ListQemvbzwy(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateQemvbzwy calls POST /qemvbzwy
-func (c *Client) CreateQemvbzwy(ctx context.Context, opts ...oasrt.CallOption) (CreateQemvbzwyResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateQemvbzwy(ctx context.Context, opts ...oashttp.CallOption) (CreateQemvbzwyResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQemvbzwyResponse204{}, nil
@@ -13150,15 +13150,15 @@ func (c *Client) CreateQemvbzwy(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetQemvbzwy calls GET /qemvbzwy/{id}
-func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams, opts ...oasrt.CallOption) (GetQemvbzwyResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams, opts ...oashttp.CallOption) (GetQemvbzwyResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQemvbzwyResponse204{}, nil
@@ -13167,15 +13167,15 @@ func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams, opts
 }
 
 // DeleteQemvbzwy calls DELETE /qemvbzwy/{id}
-func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams, opts ...oasrt.CallOption) (DeleteQemvbzwyResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams, opts ...oashttp.CallOption) (DeleteQemvbzwyResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQemvbzwyResponse204{}, nil
@@ -13184,17 +13184,17 @@ func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams
 }
 
 // GetQemvbzwyItem calls GET /qemvbzwy/{id}/items/{itemId}
-func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemParams, opts ...oasrt.CallOption) (GetQemvbzwyItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemParams, opts ...oashttp.CallOption) (GetQemvbzwyItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qemvbzwy/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQemvbzwyItemResponse204{}, nil
@@ -13203,14 +13203,14 @@ func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemPara
 }
 
 // ListXcuepkm calls GET /xcuepkm
-func (c *Client) ListXcuepkm(ctx context.Context, opts ...oasrt.CallOption) (ListXcuepkmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXcuepkm(ctx context.Context, opts ...oashttp.CallOption) (ListXcuepkmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXcuepkmResponse204{}, nil
@@ -13219,14 +13219,14 @@ func (c *Client) ListXcuepkm(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateXcuepkm calls POST /xcuepkm
-func (c *Client) CreateXcuepkm(ctx context.Context, opts ...oasrt.CallOption) (CreateXcuepkmResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXcuepkm(ctx context.Context, opts ...oashttp.CallOption) (CreateXcuepkmResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXcuepkmResponse204{}, nil
@@ -13235,15 +13235,15 @@ func (c *Client) CreateXcuepkm(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetXcuepkm calls GET /xcuepkm/{id}
-func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams, opts ...oasrt.CallOption) (GetXcuepkmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams, opts ...oashttp.CallOption) (GetXcuepkmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXcuepkmResponse204{}, nil
@@ -13252,15 +13252,15 @@ func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams, opts .
 }
 
 // DeleteXcuepkm calls DELETE /xcuepkm/{id}
-func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams, opts ...oasrt.CallOption) (DeleteXcuepkmResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams, opts ...oashttp.CallOption) (DeleteXcuepkmResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXcuepkmResponse204{}, nil
@@ -13269,17 +13269,17 @@ func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams, 
 }
 
 // GetXcuepkmItem calls GET /xcuepkm/{id}/items/{itemId}
-func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams, opts ...oasrt.CallOption) (GetXcuepkmItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams, opts ...oashttp.CallOption) (GetXcuepkmItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xcuepkm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXcuepkmItemResponse204{}, nil
@@ -13288,14 +13288,14 @@ func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams
 }
 
 // ListWgschsm calls GET /wgschsm
-func (c *Client) ListWgschsm(ctx context.Context, opts ...oasrt.CallOption) (ListWgschsmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListWgschsm(ctx context.Context, opts ...oashttp.CallOption) (ListWgschsmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wgschsm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWgschsmResponse204{}, nil
@@ -13304,14 +13304,14 @@ func (c *Client) ListWgschsm(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateWgschsm calls POST /wgschsm
-func (c *Client) CreateWgschsm(ctx context.Context, opts ...oasrt.CallOption) (CreateWgschsmResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateWgschsm(ctx context.Context, opts ...oashttp.CallOption) (CreateWgschsmResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wgschsm"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWgschsmResponse204{}, nil
@@ -13320,15 +13320,15 @@ func (c *Client) CreateWgschsm(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetWgschsm calls GET /wgschsm/{id}
-func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams, opts ...oasrt.CallOption) (GetWgschsmResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams, opts ...oashttp.CallOption) (GetWgschsmResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wgschsm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWgschsmResponse204{}, nil
@@ -13337,15 +13337,15 @@ func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams, opts .
 }
 
 // DeleteWgschsm calls DELETE /wgschsm/{id}
-func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams, opts ...oasrt.CallOption) (DeleteWgschsmResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams, opts ...oashttp.CallOption) (DeleteWgschsmResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wgschsm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWgschsmResponse204{}, nil
@@ -13354,17 +13354,17 @@ func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams, 
 }
 
 // GetWgschsmItem calls GET /wgschsm/{id}/items/{itemId}
-func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams, opts ...oasrt.CallOption) (GetWgschsmItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams, opts ...oashttp.CallOption) (GetWgschsmItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wgschsm/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWgschsmItemResponse204{}, nil
@@ -13373,14 +13373,14 @@ func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams
 }
 
 // ListDbmzohetpt calls GET /dbmzohetpt
-func (c *Client) ListDbmzohetpt(ctx context.Context, opts ...oasrt.CallOption) (ListDbmzohetptResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDbmzohetpt(ctx context.Context, opts ...oashttp.CallOption) (ListDbmzohetptResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDbmzohetptResponse204{}, nil
@@ -13389,14 +13389,14 @@ func (c *Client) ListDbmzohetpt(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateDbmzohetpt calls POST /dbmzohetpt
-func (c *Client) CreateDbmzohetpt(ctx context.Context, opts ...oasrt.CallOption) (CreateDbmzohetptResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDbmzohetpt(ctx context.Context, opts ...oashttp.CallOption) (CreateDbmzohetptResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDbmzohetptResponse204{}, nil
@@ -13405,15 +13405,15 @@ func (c *Client) CreateDbmzohetpt(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetDbmzohetpt calls GET /dbmzohetpt/{id}
-func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams, opts ...oasrt.CallOption) (GetDbmzohetptResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams, opts ...oashttp.CallOption) (GetDbmzohetptResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDbmzohetptResponse204{}, nil
@@ -13422,15 +13422,15 @@ func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams, 
 }
 
 // DeleteDbmzohetpt calls DELETE /dbmzohetpt/{id}
-func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptParams, opts ...oasrt.CallOption) (DeleteDbmzohetptResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptParams, opts ...oashttp.CallOption) (DeleteDbmzohetptResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDbmzohetptResponse204{}, nil
@@ -13439,17 +13439,17 @@ func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptPa
 }
 
 // GetDbmzohetptItem calls GET /dbmzohetpt/{id}/items/{itemId}
-func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItemParams, opts ...oasrt.CallOption) (GetDbmzohetptItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItemParams, opts ...oashttp.CallOption) (GetDbmzohetptItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dbmzohetpt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDbmzohetptItemResponse204{}, nil
@@ -13458,14 +13458,14 @@ func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItem
 }
 
 // ListVdfphmnz calls GET /vdfphmnz
-func (c *Client) ListVdfphmnz(ctx context.Context, opts ...oasrt.CallOption) (ListVdfphmnzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListVdfphmnz(ctx context.Context, opts ...oashttp.CallOption) (ListVdfphmnzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListVdfphmnzResponse204{}, nil
@@ -13474,14 +13474,14 @@ func (c *Client) ListVdfphmnz(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateVdfphmnz calls POST /vdfphmnz
-func (c *Client) CreateVdfphmnz(ctx context.Context, opts ...oasrt.CallOption) (CreateVdfphmnzResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateVdfphmnz(ctx context.Context, opts ...oashttp.CallOption) (CreateVdfphmnzResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateVdfphmnzResponse204{}, nil
@@ -13490,15 +13490,15 @@ func (c *Client) CreateVdfphmnz(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetVdfphmnz calls GET /vdfphmnz/{id}
-func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams, opts ...oasrt.CallOption) (GetVdfphmnzResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams, opts ...oashttp.CallOption) (GetVdfphmnzResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVdfphmnzResponse204{}, nil
@@ -13507,15 +13507,15 @@ func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams, opts
 }
 
 // DeleteVdfphmnz calls DELETE /vdfphmnz/{id}
-func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams, opts ...oasrt.CallOption) (DeleteVdfphmnzResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams, opts ...oashttp.CallOption) (DeleteVdfphmnzResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteVdfphmnzResponse204{}, nil
@@ -13524,17 +13524,17 @@ func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams
 }
 
 // GetVdfphmnzItem calls GET /vdfphmnz/{id}/items/{itemId}
-func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemParams, opts ...oasrt.CallOption) (GetVdfphmnzItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemParams, opts ...oashttp.CallOption) (GetVdfphmnzItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vdfphmnz/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVdfphmnzItemResponse204{}, nil
@@ -13543,14 +13543,14 @@ func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemPara
 }
 
 // ListNkzgwxxbtc calls GET /nkzgwxxbtc
-func (c *Client) ListNkzgwxxbtc(ctx context.Context, opts ...oasrt.CallOption) (ListNkzgwxxbtcResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNkzgwxxbtc(ctx context.Context, opts ...oashttp.CallOption) (ListNkzgwxxbtcResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNkzgwxxbtcResponse204{}, nil
@@ -13559,14 +13559,14 @@ func (c *Client) ListNkzgwxxbtc(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateNkzgwxxbtc calls POST /nkzgwxxbtc
-func (c *Client) CreateNkzgwxxbtc(ctx context.Context, opts ...oasrt.CallOption) (CreateNkzgwxxbtcResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNkzgwxxbtc(ctx context.Context, opts ...oashttp.CallOption) (CreateNkzgwxxbtcResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNkzgwxxbtcResponse204{}, nil
@@ -13575,15 +13575,15 @@ func (c *Client) CreateNkzgwxxbtc(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetNkzgwxxbtc calls GET /nkzgwxxbtc/{id}
-func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams, opts ...oasrt.CallOption) (GetNkzgwxxbtcResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams, opts ...oashttp.CallOption) (GetNkzgwxxbtcResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNkzgwxxbtcResponse204{}, nil
@@ -13592,15 +13592,15 @@ func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams, 
 }
 
 // DeleteNkzgwxxbtc calls DELETE /nkzgwxxbtc/{id}
-func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcParams, opts ...oasrt.CallOption) (DeleteNkzgwxxbtcResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcParams, opts ...oashttp.CallOption) (DeleteNkzgwxxbtcResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNkzgwxxbtcResponse204{}, nil
@@ -13609,17 +13609,17 @@ func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcPa
 }
 
 // GetNkzgwxxbtcItem calls GET /nkzgwxxbtc/{id}/items/{itemId}
-func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItemParams, opts ...oasrt.CallOption) (GetNkzgwxxbtcItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItemParams, opts ...oashttp.CallOption) (GetNkzgwxxbtcItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nkzgwxxbtc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNkzgwxxbtcItemResponse204{}, nil
@@ -13628,14 +13628,14 @@ func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItem
 }
 
 // ListGnnjxpflvk calls GET /gnnjxpflvk
-func (c *Client) ListGnnjxpflvk(ctx context.Context, opts ...oasrt.CallOption) (ListGnnjxpflvkResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListGnnjxpflvk(ctx context.Context, opts ...oashttp.CallOption) (ListGnnjxpflvkResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGnnjxpflvkResponse204{}, nil
@@ -13644,14 +13644,14 @@ func (c *Client) ListGnnjxpflvk(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateGnnjxpflvk calls POST /gnnjxpflvk
-func (c *Client) CreateGnnjxpflvk(ctx context.Context, opts ...oasrt.CallOption) (CreateGnnjxpflvkResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateGnnjxpflvk(ctx context.Context, opts ...oashttp.CallOption) (CreateGnnjxpflvkResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGnnjxpflvkResponse204{}, nil
@@ -13660,15 +13660,15 @@ func (c *Client) CreateGnnjxpflvk(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetGnnjxpflvk calls GET /gnnjxpflvk/{id}
-func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams, opts ...oasrt.CallOption) (GetGnnjxpflvkResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams, opts ...oashttp.CallOption) (GetGnnjxpflvkResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGnnjxpflvkResponse204{}, nil
@@ -13677,15 +13677,15 @@ func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams, 
 }
 
 // DeleteGnnjxpflvk calls DELETE /gnnjxpflvk/{id}
-func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkParams, opts ...oasrt.CallOption) (DeleteGnnjxpflvkResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkParams, opts ...oashttp.CallOption) (DeleteGnnjxpflvkResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGnnjxpflvkResponse204{}, nil
@@ -13694,17 +13694,17 @@ func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkPa
 }
 
 // GetGnnjxpflvkItem calls GET /gnnjxpflvk/{id}/items/{itemId}
-func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItemParams, opts ...oasrt.CallOption) (GetGnnjxpflvkItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItemParams, opts ...oashttp.CallOption) (GetGnnjxpflvkItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gnnjxpflvk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGnnjxpflvkItemResponse204{}, nil
@@ -13713,14 +13713,14 @@ func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItem
 }
 
 // ListOdmix calls GET /odmix
-func (c *Client) ListOdmix(ctx context.Context, opts ...oasrt.CallOption) (ListOdmixResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListOdmix(ctx context.Context, opts ...oashttp.CallOption) (ListOdmixResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/odmix"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOdmixResponse204{}, nil
@@ -13729,14 +13729,14 @@ func (c *Client) ListOdmix(ctx context.Context, opts ...oasrt.CallOption) (ListO
 }
 
 // CreateOdmix calls POST /odmix
-func (c *Client) CreateOdmix(ctx context.Context, opts ...oasrt.CallOption) (CreateOdmixResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateOdmix(ctx context.Context, opts ...oashttp.CallOption) (CreateOdmixResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/odmix"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOdmixResponse204{}, nil
@@ -13745,15 +13745,15 @@ func (c *Client) CreateOdmix(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetOdmix calls GET /odmix/{id}
-func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams, opts ...oasrt.CallOption) (GetOdmixResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams, opts ...oashttp.CallOption) (GetOdmixResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/odmix/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOdmixResponse204{}, nil
@@ -13762,15 +13762,15 @@ func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams, opts ...oa
 }
 
 // DeleteOdmix calls DELETE /odmix/{id}
-func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams, opts ...oasrt.CallOption) (DeleteOdmixResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams, opts ...oashttp.CallOption) (DeleteOdmixResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/odmix/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOdmixResponse204{}, nil
@@ -13779,17 +13779,17 @@ func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams, opts
 }
 
 // GetOdmixItem calls GET /odmix/{id}/items/{itemId}
-func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams, opts ...oasrt.CallOption) (GetOdmixItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams, opts ...oashttp.CallOption) (GetOdmixItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/odmix/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOdmixItemResponse204{}, nil
@@ -13798,14 +13798,14 @@ func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams, op
 }
 
 // ListZrpklalrbq calls GET /zrpklalrbq
-func (c *Client) ListZrpklalrbq(ctx context.Context, opts ...oasrt.CallOption) (ListZrpklalrbqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListZrpklalrbq(ctx context.Context, opts ...oashttp.CallOption) (ListZrpklalrbqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZrpklalrbqResponse204{}, nil
@@ -13814,14 +13814,14 @@ func (c *Client) ListZrpklalrbq(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateZrpklalrbq calls POST /zrpklalrbq
-func (c *Client) CreateZrpklalrbq(ctx context.Context, opts ...oasrt.CallOption) (CreateZrpklalrbqResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateZrpklalrbq(ctx context.Context, opts ...oashttp.CallOption) (CreateZrpklalrbqResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZrpklalrbqResponse204{}, nil
@@ -13830,15 +13830,15 @@ func (c *Client) CreateZrpklalrbq(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetZrpklalrbq calls GET /zrpklalrbq/{id}
-func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams, opts ...oasrt.CallOption) (GetZrpklalrbqResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams, opts ...oashttp.CallOption) (GetZrpklalrbqResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZrpklalrbqResponse204{}, nil
@@ -13847,15 +13847,15 @@ func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams, 
 }
 
 // DeleteZrpklalrbq calls DELETE /zrpklalrbq/{id}
-func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqParams, opts ...oasrt.CallOption) (DeleteZrpklalrbqResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqParams, opts ...oashttp.CallOption) (DeleteZrpklalrbqResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZrpklalrbqResponse204{}, nil
@@ -13864,17 +13864,17 @@ func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqPa
 }
 
 // GetZrpklalrbqItem calls GET /zrpklalrbq/{id}/items/{itemId}
-func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItemParams, opts ...oasrt.CallOption) (GetZrpklalrbqItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItemParams, opts ...oashttp.CallOption) (GetZrpklalrbqItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zrpklalrbq/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZrpklalrbqItemResponse204{}, nil
@@ -13883,14 +13883,14 @@ func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItem
 }
 
 // ListBaedvo calls GET /baedvo
-func (c *Client) ListBaedvo(ctx context.Context, opts ...oasrt.CallOption) (ListBaedvoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListBaedvo(ctx context.Context, opts ...oashttp.CallOption) (ListBaedvoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/baedvo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListBaedvoResponse204{}, nil
@@ -13899,14 +13899,14 @@ func (c *Client) ListBaedvo(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateBaedvo calls POST /baedvo
-func (c *Client) CreateBaedvo(ctx context.Context, opts ...oasrt.CallOption) (CreateBaedvoResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateBaedvo(ctx context.Context, opts ...oashttp.CallOption) (CreateBaedvoResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/baedvo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateBaedvoResponse204{}, nil
@@ -13915,15 +13915,15 @@ func (c *Client) CreateBaedvo(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetBaedvo calls GET /baedvo/{id}
-func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams, opts ...oasrt.CallOption) (GetBaedvoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams, opts ...oashttp.CallOption) (GetBaedvoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/baedvo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBaedvoResponse204{}, nil
@@ -13932,15 +13932,15 @@ func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams, opts ...
 }
 
 // DeleteBaedvo calls DELETE /baedvo/{id}
-func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams, opts ...oasrt.CallOption) (DeleteBaedvoResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams, opts ...oashttp.CallOption) (DeleteBaedvoResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/baedvo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteBaedvoResponse204{}, nil
@@ -13949,17 +13949,17 @@ func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams, op
 }
 
 // GetBaedvoItem calls GET /baedvo/{id}/items/{itemId}
-func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams, opts ...oasrt.CallOption) (GetBaedvoItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams, opts ...oashttp.CallOption) (GetBaedvoItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/baedvo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBaedvoItemResponse204{}, nil
@@ -13968,14 +13968,14 @@ func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams, 
 }
 
 // ListKqeqazppxu calls GET /kqeqazppxu
-func (c *Client) ListKqeqazppxu(ctx context.Context, opts ...oasrt.CallOption) (ListKqeqazppxuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListKqeqazppxu(ctx context.Context, opts ...oashttp.CallOption) (ListKqeqazppxuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKqeqazppxuResponse204{}, nil
@@ -13984,14 +13984,14 @@ func (c *Client) ListKqeqazppxu(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateKqeqazppxu calls POST /kqeqazppxu
-func (c *Client) CreateKqeqazppxu(ctx context.Context, opts ...oasrt.CallOption) (CreateKqeqazppxuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateKqeqazppxu(ctx context.Context, opts ...oashttp.CallOption) (CreateKqeqazppxuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKqeqazppxuResponse204{}, nil
@@ -14000,15 +14000,15 @@ func (c *Client) CreateKqeqazppxu(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetKqeqazppxu calls GET /kqeqazppxu/{id}
-func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams, opts ...oasrt.CallOption) (GetKqeqazppxuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams, opts ...oashttp.CallOption) (GetKqeqazppxuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKqeqazppxuResponse204{}, nil
@@ -14017,15 +14017,15 @@ func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams, 
 }
 
 // DeleteKqeqazppxu calls DELETE /kqeqazppxu/{id}
-func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuParams, opts ...oasrt.CallOption) (DeleteKqeqazppxuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuParams, opts ...oashttp.CallOption) (DeleteKqeqazppxuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKqeqazppxuResponse204{}, nil
@@ -14034,17 +14034,17 @@ func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuPa
 }
 
 // GetKqeqazppxuItem calls GET /kqeqazppxu/{id}/items/{itemId}
-func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItemParams, opts ...oasrt.CallOption) (GetKqeqazppxuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItemParams, opts ...oashttp.CallOption) (GetKqeqazppxuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kqeqazppxu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKqeqazppxuItemResponse204{}, nil
@@ -14053,14 +14053,14 @@ func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItem
 }
 
 // ListQwggbplec calls GET /qwggbplec
-func (c *Client) ListQwggbplec(ctx context.Context, opts ...oasrt.CallOption) (ListQwggbplecResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListQwggbplec(ctx context.Context, opts ...oashttp.CallOption) (ListQwggbplecResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQwggbplecResponse204{}, nil
@@ -14069,14 +14069,14 @@ func (c *Client) ListQwggbplec(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateQwggbplec calls POST /qwggbplec
-func (c *Client) CreateQwggbplec(ctx context.Context, opts ...oasrt.CallOption) (CreateQwggbplecResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateQwggbplec(ctx context.Context, opts ...oashttp.CallOption) (CreateQwggbplecResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQwggbplecResponse204{}, nil
@@ -14085,15 +14085,15 @@ func (c *Client) CreateQwggbplec(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetQwggbplec calls GET /qwggbplec/{id}
-func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams, opts ...oasrt.CallOption) (GetQwggbplecResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams, opts ...oashttp.CallOption) (GetQwggbplecResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQwggbplecResponse204{}, nil
@@ -14102,15 +14102,15 @@ func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams, op
 }
 
 // DeleteQwggbplec calls DELETE /qwggbplec/{id}
-func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecParams, opts ...oasrt.CallOption) (DeleteQwggbplecResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecParams, opts ...oashttp.CallOption) (DeleteQwggbplecResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQwggbplecResponse204{}, nil
@@ -14119,17 +14119,17 @@ func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecPara
 }
 
 // GetQwggbplecItem calls GET /qwggbplec/{id}/items/{itemId}
-func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemParams, opts ...oasrt.CallOption) (GetQwggbplecItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemParams, opts ...oashttp.CallOption) (GetQwggbplecItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qwggbplec/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQwggbplecItemResponse204{}, nil
@@ -14138,14 +14138,14 @@ func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemPa
 }
 
 // ListWoss calls GET /woss
-func (c *Client) ListWoss(ctx context.Context, opts ...oasrt.CallOption) (ListWossResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListWoss(ctx context.Context, opts ...oashttp.CallOption) (ListWossResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/woss"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWossResponse204{}, nil
@@ -14154,14 +14154,14 @@ func (c *Client) ListWoss(ctx context.Context, opts ...oasrt.CallOption) (ListWo
 }
 
 // CreateWoss calls POST /woss
-func (c *Client) CreateWoss(ctx context.Context, opts ...oasrt.CallOption) (CreateWossResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateWoss(ctx context.Context, opts ...oashttp.CallOption) (CreateWossResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/woss"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWossResponse204{}, nil
@@ -14170,15 +14170,15 @@ func (c *Client) CreateWoss(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetWoss calls GET /woss/{id}
-func (c *Client) GetWoss(ctx context.Context, params GetWossParams, opts ...oasrt.CallOption) (GetWossResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWoss(ctx context.Context, params GetWossParams, opts ...oashttp.CallOption) (GetWossResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/woss/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWossResponse204{}, nil
@@ -14187,15 +14187,15 @@ func (c *Client) GetWoss(ctx context.Context, params GetWossParams, opts ...oasr
 }
 
 // DeleteWoss calls DELETE /woss/{id}
-func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams, opts ...oasrt.CallOption) (DeleteWossResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams, opts ...oashttp.CallOption) (DeleteWossResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/woss/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWossResponse204{}, nil
@@ -14204,17 +14204,17 @@ func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams, opts .
 }
 
 // GetWossItem calls GET /woss/{id}/items/{itemId}
-func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams, opts ...oasrt.CallOption) (GetWossItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams, opts ...oashttp.CallOption) (GetWossItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/woss/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWossItemResponse204{}, nil
@@ -14223,14 +14223,14 @@ func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams, opts
 }
 
 // ListKxgaet calls GET /kxgaet
-func (c *Client) ListKxgaet(ctx context.Context, opts ...oasrt.CallOption) (ListKxgaetResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListKxgaet(ctx context.Context, opts ...oashttp.CallOption) (ListKxgaetResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kxgaet"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKxgaetResponse204{}, nil
@@ -14239,14 +14239,14 @@ func (c *Client) ListKxgaet(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateKxgaet calls POST /kxgaet
-func (c *Client) CreateKxgaet(ctx context.Context, opts ...oasrt.CallOption) (CreateKxgaetResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateKxgaet(ctx context.Context, opts ...oashttp.CallOption) (CreateKxgaetResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/kxgaet"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKxgaetResponse204{}, nil
@@ -14255,15 +14255,15 @@ func (c *Client) CreateKxgaet(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetKxgaet calls GET /kxgaet/{id}
-func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams, opts ...oasrt.CallOption) (GetKxgaetResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams, opts ...oashttp.CallOption) (GetKxgaetResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kxgaet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKxgaetResponse204{}, nil
@@ -14272,15 +14272,15 @@ func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams, opts ...
 }
 
 // DeleteKxgaet calls DELETE /kxgaet/{id}
-func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams, opts ...oasrt.CallOption) (DeleteKxgaetResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams, opts ...oashttp.CallOption) (DeleteKxgaetResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/kxgaet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKxgaetResponse204{}, nil
@@ -14289,17 +14289,17 @@ func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams, op
 }
 
 // GetKxgaetItem calls GET /kxgaet/{id}/items/{itemId}
-func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams, opts ...oasrt.CallOption) (GetKxgaetItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams, opts ...oashttp.CallOption) (GetKxgaetItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/kxgaet/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKxgaetItemResponse204{}, nil
@@ -14308,14 +14308,14 @@ func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams, 
 }
 
 // ListNtpsfifnrw calls GET /ntpsfifnrw
-func (c *Client) ListNtpsfifnrw(ctx context.Context, opts ...oasrt.CallOption) (ListNtpsfifnrwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNtpsfifnrw(ctx context.Context, opts ...oashttp.CallOption) (ListNtpsfifnrwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNtpsfifnrwResponse204{}, nil
@@ -14324,14 +14324,14 @@ func (c *Client) ListNtpsfifnrw(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateNtpsfifnrw calls POST /ntpsfifnrw
-func (c *Client) CreateNtpsfifnrw(ctx context.Context, opts ...oasrt.CallOption) (CreateNtpsfifnrwResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNtpsfifnrw(ctx context.Context, opts ...oashttp.CallOption) (CreateNtpsfifnrwResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNtpsfifnrwResponse204{}, nil
@@ -14340,15 +14340,15 @@ func (c *Client) CreateNtpsfifnrw(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetNtpsfifnrw calls GET /ntpsfifnrw/{id}
-func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams, opts ...oasrt.CallOption) (GetNtpsfifnrwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams, opts ...oashttp.CallOption) (GetNtpsfifnrwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNtpsfifnrwResponse204{}, nil
@@ -14357,15 +14357,15 @@ func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams, 
 }
 
 // DeleteNtpsfifnrw calls DELETE /ntpsfifnrw/{id}
-func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwParams, opts ...oasrt.CallOption) (DeleteNtpsfifnrwResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwParams, opts ...oashttp.CallOption) (DeleteNtpsfifnrwResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNtpsfifnrwResponse204{}, nil
@@ -14374,17 +14374,17 @@ func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwPa
 }
 
 // GetNtpsfifnrwItem calls GET /ntpsfifnrw/{id}/items/{itemId}
-func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItemParams, opts ...oasrt.CallOption) (GetNtpsfifnrwItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItemParams, opts ...oashttp.CallOption) (GetNtpsfifnrwItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ntpsfifnrw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNtpsfifnrwItemResponse204{}, nil
@@ -14393,14 +14393,14 @@ func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItem
 }
 
 // ListWmubezcx calls GET /wmubezcx
-func (c *Client) ListWmubezcx(ctx context.Context, opts ...oasrt.CallOption) (ListWmubezcxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListWmubezcx(ctx context.Context, opts ...oashttp.CallOption) (ListWmubezcxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWmubezcxResponse204{}, nil
@@ -14409,14 +14409,14 @@ func (c *Client) ListWmubezcx(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateWmubezcx calls POST /wmubezcx
-func (c *Client) CreateWmubezcx(ctx context.Context, opts ...oasrt.CallOption) (CreateWmubezcxResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateWmubezcx(ctx context.Context, opts ...oashttp.CallOption) (CreateWmubezcxResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWmubezcxResponse204{}, nil
@@ -14425,15 +14425,15 @@ func (c *Client) CreateWmubezcx(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetWmubezcx calls GET /wmubezcx/{id}
-func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams, opts ...oasrt.CallOption) (GetWmubezcxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams, opts ...oashttp.CallOption) (GetWmubezcxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWmubezcxResponse204{}, nil
@@ -14442,15 +14442,15 @@ func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams, opts
 }
 
 // DeleteWmubezcx calls DELETE /wmubezcx/{id}
-func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams, opts ...oasrt.CallOption) (DeleteWmubezcxResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams, opts ...oashttp.CallOption) (DeleteWmubezcxResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWmubezcxResponse204{}, nil
@@ -14459,17 +14459,17 @@ func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams
 }
 
 // GetWmubezcxItem calls GET /wmubezcx/{id}/items/{itemId}
-func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemParams, opts ...oasrt.CallOption) (GetWmubezcxItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemParams, opts ...oashttp.CallOption) (GetWmubezcxItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/wmubezcx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWmubezcxItemResponse204{}, nil
@@ -14478,14 +14478,14 @@ func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemPara
 }
 
 // ListBtlbjtyay calls GET /btlbjtyay
-func (c *Client) ListBtlbjtyay(ctx context.Context, opts ...oasrt.CallOption) (ListBtlbjtyayResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListBtlbjtyay(ctx context.Context, opts ...oashttp.CallOption) (ListBtlbjtyayResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListBtlbjtyayResponse204{}, nil
@@ -14494,14 +14494,14 @@ func (c *Client) ListBtlbjtyay(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateBtlbjtyay calls POST /btlbjtyay
-func (c *Client) CreateBtlbjtyay(ctx context.Context, opts ...oasrt.CallOption) (CreateBtlbjtyayResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateBtlbjtyay(ctx context.Context, opts ...oashttp.CallOption) (CreateBtlbjtyayResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateBtlbjtyayResponse204{}, nil
@@ -14510,15 +14510,15 @@ func (c *Client) CreateBtlbjtyay(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetBtlbjtyay calls GET /btlbjtyay/{id}
-func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams, opts ...oasrt.CallOption) (GetBtlbjtyayResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams, opts ...oashttp.CallOption) (GetBtlbjtyayResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBtlbjtyayResponse204{}, nil
@@ -14527,15 +14527,15 @@ func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams, op
 }
 
 // DeleteBtlbjtyay calls DELETE /btlbjtyay/{id}
-func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayParams, opts ...oasrt.CallOption) (DeleteBtlbjtyayResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayParams, opts ...oashttp.CallOption) (DeleteBtlbjtyayResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteBtlbjtyayResponse204{}, nil
@@ -14544,17 +14544,17 @@ func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayPara
 }
 
 // GetBtlbjtyayItem calls GET /btlbjtyay/{id}/items/{itemId}
-func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemParams, opts ...oasrt.CallOption) (GetBtlbjtyayItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemParams, opts ...oashttp.CallOption) (GetBtlbjtyayItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/btlbjtyay/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBtlbjtyayItemResponse204{}, nil
@@ -14563,14 +14563,14 @@ func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemPa
 }
 
 // ListExoimo calls GET /exoimo
-func (c *Client) ListExoimo(ctx context.Context, opts ...oasrt.CallOption) (ListExoimoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListExoimo(ctx context.Context, opts ...oashttp.CallOption) (ListExoimoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/exoimo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListExoimoResponse204{}, nil
@@ -14579,14 +14579,14 @@ func (c *Client) ListExoimo(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateExoimo calls POST /exoimo
-func (c *Client) CreateExoimo(ctx context.Context, opts ...oasrt.CallOption) (CreateExoimoResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateExoimo(ctx context.Context, opts ...oashttp.CallOption) (CreateExoimoResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/exoimo"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateExoimoResponse204{}, nil
@@ -14595,15 +14595,15 @@ func (c *Client) CreateExoimo(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetExoimo calls GET /exoimo/{id}
-func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams, opts ...oasrt.CallOption) (GetExoimoResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams, opts ...oashttp.CallOption) (GetExoimoResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/exoimo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetExoimoResponse204{}, nil
@@ -14612,15 +14612,15 @@ func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams, opts ...
 }
 
 // DeleteExoimo calls DELETE /exoimo/{id}
-func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams, opts ...oasrt.CallOption) (DeleteExoimoResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams, opts ...oashttp.CallOption) (DeleteExoimoResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/exoimo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteExoimoResponse204{}, nil
@@ -14629,17 +14629,17 @@ func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams, op
 }
 
 // GetExoimoItem calls GET /exoimo/{id}/items/{itemId}
-func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams, opts ...oasrt.CallOption) (GetExoimoItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams, opts ...oashttp.CallOption) (GetExoimoItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/exoimo/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetExoimoItemResponse204{}, nil
@@ -14648,14 +14648,14 @@ func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams, 
 }
 
 // ListEodhnor calls GET /eodhnor
-func (c *Client) ListEodhnor(ctx context.Context, opts ...oasrt.CallOption) (ListEodhnorResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEodhnor(ctx context.Context, opts ...oashttp.CallOption) (ListEodhnorResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eodhnor"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEodhnorResponse204{}, nil
@@ -14664,14 +14664,14 @@ func (c *Client) ListEodhnor(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateEodhnor calls POST /eodhnor
-func (c *Client) CreateEodhnor(ctx context.Context, opts ...oasrt.CallOption) (CreateEodhnorResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateEodhnor(ctx context.Context, opts ...oashttp.CallOption) (CreateEodhnorResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eodhnor"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEodhnorResponse204{}, nil
@@ -14680,15 +14680,15 @@ func (c *Client) CreateEodhnor(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetEodhnor calls GET /eodhnor/{id}
-func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams, opts ...oasrt.CallOption) (GetEodhnorResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams, opts ...oashttp.CallOption) (GetEodhnorResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eodhnor/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEodhnorResponse204{}, nil
@@ -14697,15 +14697,15 @@ func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams, opts .
 }
 
 // DeleteEodhnor calls DELETE /eodhnor/{id}
-func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams, opts ...oasrt.CallOption) (DeleteEodhnorResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams, opts ...oashttp.CallOption) (DeleteEodhnorResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/eodhnor/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEodhnorResponse204{}, nil
@@ -14714,17 +14714,17 @@ func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams, 
 }
 
 // GetEodhnorItem calls GET /eodhnor/{id}/items/{itemId}
-func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams, opts ...oasrt.CallOption) (GetEodhnorItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams, opts ...oashttp.CallOption) (GetEodhnorItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eodhnor/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEodhnorItemResponse204{}, nil
@@ -14733,14 +14733,14 @@ func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams
 }
 
 // ListFpat calls GET /fpat
-func (c *Client) ListFpat(ctx context.Context, opts ...oasrt.CallOption) (ListFpatResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListFpat(ctx context.Context, opts ...oashttp.CallOption) (ListFpatResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fpat"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListFpatResponse204{}, nil
@@ -14749,14 +14749,14 @@ func (c *Client) ListFpat(ctx context.Context, opts ...oasrt.CallOption) (ListFp
 }
 
 // CreateFpat calls POST /fpat
-func (c *Client) CreateFpat(ctx context.Context, opts ...oasrt.CallOption) (CreateFpatResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateFpat(ctx context.Context, opts ...oashttp.CallOption) (CreateFpatResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fpat"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateFpatResponse204{}, nil
@@ -14765,15 +14765,15 @@ func (c *Client) CreateFpat(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetFpat calls GET /fpat/{id}
-func (c *Client) GetFpat(ctx context.Context, params GetFpatParams, opts ...oasrt.CallOption) (GetFpatResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFpat(ctx context.Context, params GetFpatParams, opts ...oashttp.CallOption) (GetFpatResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fpat/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFpatResponse204{}, nil
@@ -14782,15 +14782,15 @@ func (c *Client) GetFpat(ctx context.Context, params GetFpatParams, opts ...oasr
 }
 
 // DeleteFpat calls DELETE /fpat/{id}
-func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams, opts ...oasrt.CallOption) (DeleteFpatResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams, opts ...oashttp.CallOption) (DeleteFpatResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/fpat/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteFpatResponse204{}, nil
@@ -14799,17 +14799,17 @@ func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams, opts .
 }
 
 // GetFpatItem calls GET /fpat/{id}/items/{itemId}
-func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams, opts ...oasrt.CallOption) (GetFpatItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams, opts ...oashttp.CallOption) (GetFpatItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fpat/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFpatItemResponse204{}, nil
@@ -14818,14 +14818,14 @@ func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams, opts
 }
 
 // ListPjybe calls GET /pjybe
-func (c *Client) ListPjybe(ctx context.Context, opts ...oasrt.CallOption) (ListPjybeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListPjybe(ctx context.Context, opts ...oashttp.CallOption) (ListPjybeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjybe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPjybeResponse204{}, nil
@@ -14834,14 +14834,14 @@ func (c *Client) ListPjybe(ctx context.Context, opts ...oasrt.CallOption) (ListP
 }
 
 // CreatePjybe calls POST /pjybe
-func (c *Client) CreatePjybe(ctx context.Context, opts ...oasrt.CallOption) (CreatePjybeResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreatePjybe(ctx context.Context, opts ...oashttp.CallOption) (CreatePjybeResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/pjybe"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePjybeResponse204{}, nil
@@ -14850,15 +14850,15 @@ func (c *Client) CreatePjybe(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetPjybe calls GET /pjybe/{id}
-func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams, opts ...oasrt.CallOption) (GetPjybeResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams, opts ...oashttp.CallOption) (GetPjybeResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjybe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPjybeResponse204{}, nil
@@ -14867,15 +14867,15 @@ func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams, opts ...oa
 }
 
 // DeletePjybe calls DELETE /pjybe/{id}
-func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams, opts ...oasrt.CallOption) (DeletePjybeResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams, opts ...oashttp.CallOption) (DeletePjybeResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/pjybe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePjybeResponse204{}, nil
@@ -14884,17 +14884,17 @@ func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams, opts
 }
 
 // GetPjybeItem calls GET /pjybe/{id}/items/{itemId}
-func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams, opts ...oasrt.CallOption) (GetPjybeItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams, opts ...oashttp.CallOption) (GetPjybeItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pjybe/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPjybeItemResponse204{}, nil
@@ -14903,14 +14903,14 @@ func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams, op
 }
 
 // ListQqju calls GET /qqju
-func (c *Client) ListQqju(ctx context.Context, opts ...oasrt.CallOption) (ListQqjuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListQqju(ctx context.Context, opts ...oashttp.CallOption) (ListQqjuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqju"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQqjuResponse204{}, nil
@@ -14919,14 +14919,14 @@ func (c *Client) ListQqju(ctx context.Context, opts ...oasrt.CallOption) (ListQq
 }
 
 // CreateQqju calls POST /qqju
-func (c *Client) CreateQqju(ctx context.Context, opts ...oasrt.CallOption) (CreateQqjuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateQqju(ctx context.Context, opts ...oashttp.CallOption) (CreateQqjuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qqju"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQqjuResponse204{}, nil
@@ -14935,15 +14935,15 @@ func (c *Client) CreateQqju(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetQqju calls GET /qqju/{id}
-func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams, opts ...oasrt.CallOption) (GetQqjuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams, opts ...oashttp.CallOption) (GetQqjuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqju/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQqjuResponse204{}, nil
@@ -14952,15 +14952,15 @@ func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams, opts ...oasr
 }
 
 // DeleteQqju calls DELETE /qqju/{id}
-func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams, opts ...oasrt.CallOption) (DeleteQqjuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams, opts ...oashttp.CallOption) (DeleteQqjuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qqju/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQqjuResponse204{}, nil
@@ -14969,17 +14969,17 @@ func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams, opts .
 }
 
 // GetQqjuItem calls GET /qqju/{id}/items/{itemId}
-func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams, opts ...oasrt.CallOption) (GetQqjuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams, opts ...oashttp.CallOption) (GetQqjuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqju/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQqjuItemResponse204{}, nil
@@ -14988,14 +14988,14 @@ func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams, opts
 }
 
 // ListScishs calls GET /scishs
-func (c *Client) ListScishs(ctx context.Context, opts ...oasrt.CallOption) (ListScishsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListScishs(ctx context.Context, opts ...oashttp.CallOption) (ListScishsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/scishs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListScishsResponse204{}, nil
@@ -15004,14 +15004,14 @@ func (c *Client) ListScishs(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateScishs calls POST /scishs
-func (c *Client) CreateScishs(ctx context.Context, opts ...oasrt.CallOption) (CreateScishsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateScishs(ctx context.Context, opts ...oashttp.CallOption) (CreateScishsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/scishs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateScishsResponse204{}, nil
@@ -15020,15 +15020,15 @@ func (c *Client) CreateScishs(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetScishs calls GET /scishs/{id}
-func (c *Client) GetScishs(ctx context.Context, params GetScishsParams, opts ...oasrt.CallOption) (GetScishsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetScishs(ctx context.Context, params GetScishsParams, opts ...oashttp.CallOption) (GetScishsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/scishs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetScishsResponse204{}, nil
@@ -15037,15 +15037,15 @@ func (c *Client) GetScishs(ctx context.Context, params GetScishsParams, opts ...
 }
 
 // DeleteScishs calls DELETE /scishs/{id}
-func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams, opts ...oasrt.CallOption) (DeleteScishsResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams, opts ...oashttp.CallOption) (DeleteScishsResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/scishs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteScishsResponse204{}, nil
@@ -15054,17 +15054,17 @@ func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams, op
 }
 
 // GetScishsItem calls GET /scishs/{id}/items/{itemId}
-func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams, opts ...oasrt.CallOption) (GetScishsItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams, opts ...oashttp.CallOption) (GetScishsItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/scishs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetScishsItemResponse204{}, nil
@@ -15073,14 +15073,14 @@ func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams, 
 }
 
 // ListYtcmg calls GET /ytcmg
-func (c *Client) ListYtcmg(ctx context.Context, opts ...oasrt.CallOption) (ListYtcmgResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListYtcmg(ctx context.Context, opts ...oashttp.CallOption) (ListYtcmgResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYtcmgResponse204{}, nil
@@ -15089,14 +15089,14 @@ func (c *Client) ListYtcmg(ctx context.Context, opts ...oasrt.CallOption) (ListY
 }
 
 // CreateYtcmg calls POST /ytcmg
-func (c *Client) CreateYtcmg(ctx context.Context, opts ...oasrt.CallOption) (CreateYtcmgResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateYtcmg(ctx context.Context, opts ...oashttp.CallOption) (CreateYtcmgResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ytcmg"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYtcmgResponse204{}, nil
@@ -15105,15 +15105,15 @@ func (c *Client) CreateYtcmg(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetYtcmg calls GET /ytcmg/{id}
-func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams, opts ...oasrt.CallOption) (GetYtcmgResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams, opts ...oashttp.CallOption) (GetYtcmgResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYtcmgResponse204{}, nil
@@ -15122,15 +15122,15 @@ func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams, opts ...oa
 }
 
 // DeleteYtcmg calls DELETE /ytcmg/{id}
-func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams, opts ...oasrt.CallOption) (DeleteYtcmgResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams, opts ...oashttp.CallOption) (DeleteYtcmgResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ytcmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYtcmgResponse204{}, nil
@@ -15139,17 +15139,17 @@ func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams, opts
 }
 
 // GetYtcmgItem calls GET /ytcmg/{id}/items/{itemId}
-func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams, opts ...oasrt.CallOption) (GetYtcmgItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams, opts ...oashttp.CallOption) (GetYtcmgItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ytcmg/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYtcmgItemResponse204{}, nil
@@ -15158,14 +15158,14 @@ func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams, op
 }
 
 // ListXbrrgbcjh calls GET /xbrrgbcjh
-func (c *Client) ListXbrrgbcjh(ctx context.Context, opts ...oasrt.CallOption) (ListXbrrgbcjhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXbrrgbcjh(ctx context.Context, opts ...oashttp.CallOption) (ListXbrrgbcjhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXbrrgbcjhResponse204{}, nil
@@ -15174,14 +15174,14 @@ func (c *Client) ListXbrrgbcjh(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateXbrrgbcjh calls POST /xbrrgbcjh
-func (c *Client) CreateXbrrgbcjh(ctx context.Context, opts ...oasrt.CallOption) (CreateXbrrgbcjhResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXbrrgbcjh(ctx context.Context, opts ...oashttp.CallOption) (CreateXbrrgbcjhResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXbrrgbcjhResponse204{}, nil
@@ -15190,15 +15190,15 @@ func (c *Client) CreateXbrrgbcjh(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetXbrrgbcjh calls GET /xbrrgbcjh/{id}
-func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams, opts ...oasrt.CallOption) (GetXbrrgbcjhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams, opts ...oashttp.CallOption) (GetXbrrgbcjhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXbrrgbcjhResponse204{}, nil
@@ -15207,15 +15207,15 @@ func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams, op
 }
 
 // DeleteXbrrgbcjh calls DELETE /xbrrgbcjh/{id}
-func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhParams, opts ...oasrt.CallOption) (DeleteXbrrgbcjhResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhParams, opts ...oashttp.CallOption) (DeleteXbrrgbcjhResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXbrrgbcjhResponse204{}, nil
@@ -15224,17 +15224,17 @@ func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhPara
 }
 
 // GetXbrrgbcjhItem calls GET /xbrrgbcjh/{id}/items/{itemId}
-func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemParams, opts ...oasrt.CallOption) (GetXbrrgbcjhItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemParams, opts ...oashttp.CallOption) (GetXbrrgbcjhItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xbrrgbcjh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXbrrgbcjhItemResponse204{}, nil
@@ -15243,14 +15243,14 @@ func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemPa
 }
 
 // ListNvcblvypxv calls GET /nvcblvypxv
-func (c *Client) ListNvcblvypxv(ctx context.Context, opts ...oasrt.CallOption) (ListNvcblvypxvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListNvcblvypxv(ctx context.Context, opts ...oashttp.CallOption) (ListNvcblvypxvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNvcblvypxvResponse204{}, nil
@@ -15259,14 +15259,14 @@ func (c *Client) ListNvcblvypxv(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateNvcblvypxv calls POST /nvcblvypxv
-func (c *Client) CreateNvcblvypxv(ctx context.Context, opts ...oasrt.CallOption) (CreateNvcblvypxvResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateNvcblvypxv(ctx context.Context, opts ...oashttp.CallOption) (CreateNvcblvypxvResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNvcblvypxvResponse204{}, nil
@@ -15275,15 +15275,15 @@ func (c *Client) CreateNvcblvypxv(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetNvcblvypxv calls GET /nvcblvypxv/{id}
-func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams, opts ...oasrt.CallOption) (GetNvcblvypxvResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams, opts ...oashttp.CallOption) (GetNvcblvypxvResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNvcblvypxvResponse204{}, nil
@@ -15292,15 +15292,15 @@ func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams, 
 }
 
 // DeleteNvcblvypxv calls DELETE /nvcblvypxv/{id}
-func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvParams, opts ...oasrt.CallOption) (DeleteNvcblvypxvResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvParams, opts ...oashttp.CallOption) (DeleteNvcblvypxvResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNvcblvypxvResponse204{}, nil
@@ -15309,17 +15309,17 @@ func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvPa
 }
 
 // GetNvcblvypxvItem calls GET /nvcblvypxv/{id}/items/{itemId}
-func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItemParams, opts ...oasrt.CallOption) (GetNvcblvypxvItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItemParams, opts ...oashttp.CallOption) (GetNvcblvypxvItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/nvcblvypxv/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNvcblvypxvItemResponse204{}, nil
@@ -15328,14 +15328,14 @@ func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItem
 }
 
 // ListMhjgoj calls GET /mhjgoj
-func (c *Client) ListMhjgoj(ctx context.Context, opts ...oasrt.CallOption) (ListMhjgojResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListMhjgoj(ctx context.Context, opts ...oashttp.CallOption) (ListMhjgojResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMhjgojResponse204{}, nil
@@ -15344,14 +15344,14 @@ func (c *Client) ListMhjgoj(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateMhjgoj calls POST /mhjgoj
-func (c *Client) CreateMhjgoj(ctx context.Context, opts ...oasrt.CallOption) (CreateMhjgojResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateMhjgoj(ctx context.Context, opts ...oashttp.CallOption) (CreateMhjgojResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMhjgojResponse204{}, nil
@@ -15360,15 +15360,15 @@ func (c *Client) CreateMhjgoj(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetMhjgoj calls GET /mhjgoj/{id}
-func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams, opts ...oasrt.CallOption) (GetMhjgojResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams, opts ...oashttp.CallOption) (GetMhjgojResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMhjgojResponse204{}, nil
@@ -15377,15 +15377,15 @@ func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams, opts ...
 }
 
 // DeleteMhjgoj calls DELETE /mhjgoj/{id}
-func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams, opts ...oasrt.CallOption) (DeleteMhjgojResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams, opts ...oashttp.CallOption) (DeleteMhjgojResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMhjgojResponse204{}, nil
@@ -15394,17 +15394,17 @@ func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams, op
 }
 
 // GetMhjgojItem calls GET /mhjgoj/{id}/items/{itemId}
-func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams, opts ...oasrt.CallOption) (GetMhjgojItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams, opts ...oashttp.CallOption) (GetMhjgojItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mhjgoj/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMhjgojItemResponse204{}, nil
@@ -15413,14 +15413,14 @@ func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams, 
 }
 
 // ListLkqh calls GET /lkqh
-func (c *Client) ListLkqh(ctx context.Context, opts ...oasrt.CallOption) (ListLkqhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListLkqh(ctx context.Context, opts ...oashttp.CallOption) (ListLkqhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkqh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLkqhResponse204{}, nil
@@ -15429,14 +15429,14 @@ func (c *Client) ListLkqh(ctx context.Context, opts ...oasrt.CallOption) (ListLk
 }
 
 // CreateLkqh calls POST /lkqh
-func (c *Client) CreateLkqh(ctx context.Context, opts ...oasrt.CallOption) (CreateLkqhResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateLkqh(ctx context.Context, opts ...oashttp.CallOption) (CreateLkqhResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/lkqh"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLkqhResponse204{}, nil
@@ -15445,15 +15445,15 @@ func (c *Client) CreateLkqh(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetLkqh calls GET /lkqh/{id}
-func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams, opts ...oasrt.CallOption) (GetLkqhResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams, opts ...oashttp.CallOption) (GetLkqhResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkqh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLkqhResponse204{}, nil
@@ -15462,15 +15462,15 @@ func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams, opts ...oasr
 }
 
 // DeleteLkqh calls DELETE /lkqh/{id}
-func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams, opts ...oasrt.CallOption) (DeleteLkqhResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams, opts ...oashttp.CallOption) (DeleteLkqhResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/lkqh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLkqhResponse204{}, nil
@@ -15479,17 +15479,17 @@ func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams, opts .
 }
 
 // GetLkqhItem calls GET /lkqh/{id}/items/{itemId}
-func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams, opts ...oasrt.CallOption) (GetLkqhItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams, opts ...oashttp.CallOption) (GetLkqhItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lkqh/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLkqhItemResponse204{}, nil
@@ -15498,14 +15498,14 @@ func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams, opts
 }
 
 // ListQion calls GET /qion
-func (c *Client) ListQion(ctx context.Context, opts ...oasrt.CallOption) (ListQionResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListQion(ctx context.Context, opts ...oashttp.CallOption) (ListQionResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qion"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQionResponse204{}, nil
@@ -15514,14 +15514,14 @@ func (c *Client) ListQion(ctx context.Context, opts ...oasrt.CallOption) (ListQi
 }
 
 // CreateQion calls POST /qion
-func (c *Client) CreateQion(ctx context.Context, opts ...oasrt.CallOption) (CreateQionResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateQion(ctx context.Context, opts ...oashttp.CallOption) (CreateQionResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qion"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQionResponse204{}, nil
@@ -15530,15 +15530,15 @@ func (c *Client) CreateQion(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetQion calls GET /qion/{id}
-func (c *Client) GetQion(ctx context.Context, params GetQionParams, opts ...oasrt.CallOption) (GetQionResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQion(ctx context.Context, params GetQionParams, opts ...oashttp.CallOption) (GetQionResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qion/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQionResponse204{}, nil
@@ -15547,15 +15547,15 @@ func (c *Client) GetQion(ctx context.Context, params GetQionParams, opts ...oasr
 }
 
 // DeleteQion calls DELETE /qion/{id}
-func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams, opts ...oasrt.CallOption) (DeleteQionResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams, opts ...oashttp.CallOption) (DeleteQionResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qion/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQionResponse204{}, nil
@@ -15564,17 +15564,17 @@ func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams, opts .
 }
 
 // GetQionItem calls GET /qion/{id}/items/{itemId}
-func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams, opts ...oasrt.CallOption) (GetQionItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams, opts ...oashttp.CallOption) (GetQionItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qion/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQionItemResponse204{}, nil
@@ -15583,14 +15583,14 @@ func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams, opts
 }
 
 // ListXetyu calls GET /xetyu
-func (c *Client) ListXetyu(ctx context.Context, opts ...oasrt.CallOption) (ListXetyuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXetyu(ctx context.Context, opts ...oashttp.CallOption) (ListXetyuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xetyu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXetyuResponse204{}, nil
@@ -15599,14 +15599,14 @@ func (c *Client) ListXetyu(ctx context.Context, opts ...oasrt.CallOption) (ListX
 }
 
 // CreateXetyu calls POST /xetyu
-func (c *Client) CreateXetyu(ctx context.Context, opts ...oasrt.CallOption) (CreateXetyuResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXetyu(ctx context.Context, opts ...oashttp.CallOption) (CreateXetyuResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xetyu"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXetyuResponse204{}, nil
@@ -15615,15 +15615,15 @@ func (c *Client) CreateXetyu(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetXetyu calls GET /xetyu/{id}
-func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams, opts ...oasrt.CallOption) (GetXetyuResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams, opts ...oashttp.CallOption) (GetXetyuResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xetyu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXetyuResponse204{}, nil
@@ -15632,15 +15632,15 @@ func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams, opts ...oa
 }
 
 // DeleteXetyu calls DELETE /xetyu/{id}
-func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams, opts ...oasrt.CallOption) (DeleteXetyuResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams, opts ...oashttp.CallOption) (DeleteXetyuResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xetyu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXetyuResponse204{}, nil
@@ -15649,17 +15649,17 @@ func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams, opts
 }
 
 // GetXetyuItem calls GET /xetyu/{id}/items/{itemId}
-func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams, opts ...oasrt.CallOption) (GetXetyuItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams, opts ...oashttp.CallOption) (GetXetyuItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xetyu/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXetyuItemResponse204{}, nil
@@ -15668,14 +15668,14 @@ func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams, op
 }
 
 // ListQqvgdwbt calls GET /qqvgdwbt
-func (c *Client) ListQqvgdwbt(ctx context.Context, opts ...oasrt.CallOption) (ListQqvgdwbtResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListQqvgdwbt(ctx context.Context, opts ...oashttp.CallOption) (ListQqvgdwbtResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQqvgdwbtResponse204{}, nil
@@ -15684,14 +15684,14 @@ func (c *Client) ListQqvgdwbt(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateQqvgdwbt calls POST /qqvgdwbt
-func (c *Client) CreateQqvgdwbt(ctx context.Context, opts ...oasrt.CallOption) (CreateQqvgdwbtResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateQqvgdwbt(ctx context.Context, opts ...oashttp.CallOption) (CreateQqvgdwbtResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQqvgdwbtResponse204{}, nil
@@ -15700,15 +15700,15 @@ func (c *Client) CreateQqvgdwbt(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetQqvgdwbt calls GET /qqvgdwbt/{id}
-func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams, opts ...oasrt.CallOption) (GetQqvgdwbtResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams, opts ...oashttp.CallOption) (GetQqvgdwbtResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQqvgdwbtResponse204{}, nil
@@ -15717,15 +15717,15 @@ func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams, opts
 }
 
 // DeleteQqvgdwbt calls DELETE /qqvgdwbt/{id}
-func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams, opts ...oasrt.CallOption) (DeleteQqvgdwbtResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams, opts ...oashttp.CallOption) (DeleteQqvgdwbtResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQqvgdwbtResponse204{}, nil
@@ -15734,17 +15734,17 @@ func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams
 }
 
 // GetQqvgdwbtItem calls GET /qqvgdwbt/{id}/items/{itemId}
-func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemParams, opts ...oasrt.CallOption) (GetQqvgdwbtItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemParams, opts ...oashttp.CallOption) (GetQqvgdwbtItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/qqvgdwbt/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQqvgdwbtItemResponse204{}, nil
@@ -15753,14 +15753,14 @@ func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemPara
 }
 
 // ListVqkfydzd calls GET /vqkfydzd
-func (c *Client) ListVqkfydzd(ctx context.Context, opts ...oasrt.CallOption) (ListVqkfydzdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListVqkfydzd(ctx context.Context, opts ...oashttp.CallOption) (ListVqkfydzdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListVqkfydzdResponse204{}, nil
@@ -15769,14 +15769,14 @@ func (c *Client) ListVqkfydzd(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateVqkfydzd calls POST /vqkfydzd
-func (c *Client) CreateVqkfydzd(ctx context.Context, opts ...oasrt.CallOption) (CreateVqkfydzdResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateVqkfydzd(ctx context.Context, opts ...oashttp.CallOption) (CreateVqkfydzdResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateVqkfydzdResponse204{}, nil
@@ -15785,15 +15785,15 @@ func (c *Client) CreateVqkfydzd(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetVqkfydzd calls GET /vqkfydzd/{id}
-func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams, opts ...oasrt.CallOption) (GetVqkfydzdResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams, opts ...oashttp.CallOption) (GetVqkfydzdResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVqkfydzdResponse204{}, nil
@@ -15802,15 +15802,15 @@ func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams, opts
 }
 
 // DeleteVqkfydzd calls DELETE /vqkfydzd/{id}
-func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams, opts ...oasrt.CallOption) (DeleteVqkfydzdResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams, opts ...oashttp.CallOption) (DeleteVqkfydzdResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteVqkfydzdResponse204{}, nil
@@ -15819,17 +15819,17 @@ func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams
 }
 
 // GetVqkfydzdItem calls GET /vqkfydzd/{id}/items/{itemId}
-func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemParams, opts ...oasrt.CallOption) (GetVqkfydzdItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemParams, opts ...oashttp.CallOption) (GetVqkfydzdItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/vqkfydzd/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVqkfydzdItemResponse204{}, nil
@@ -15838,14 +15838,14 @@ func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemPara
 }
 
 // ListIfuormbk calls GET /ifuormbk
-func (c *Client) ListIfuormbk(ctx context.Context, opts ...oasrt.CallOption) (ListIfuormbkResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListIfuormbk(ctx context.Context, opts ...oashttp.CallOption) (ListIfuormbkResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIfuormbkResponse204{}, nil
@@ -15854,14 +15854,14 @@ func (c *Client) ListIfuormbk(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateIfuormbk calls POST /ifuormbk
-func (c *Client) CreateIfuormbk(ctx context.Context, opts ...oasrt.CallOption) (CreateIfuormbkResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateIfuormbk(ctx context.Context, opts ...oashttp.CallOption) (CreateIfuormbkResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIfuormbkResponse204{}, nil
@@ -15870,15 +15870,15 @@ func (c *Client) CreateIfuormbk(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetIfuormbk calls GET /ifuormbk/{id}
-func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams, opts ...oasrt.CallOption) (GetIfuormbkResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams, opts ...oashttp.CallOption) (GetIfuormbkResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIfuormbkResponse204{}, nil
@@ -15887,15 +15887,15 @@ func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams, opts
 }
 
 // DeleteIfuormbk calls DELETE /ifuormbk/{id}
-func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams, opts ...oasrt.CallOption) (DeleteIfuormbkResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams, opts ...oashttp.CallOption) (DeleteIfuormbkResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIfuormbkResponse204{}, nil
@@ -15904,17 +15904,17 @@ func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams
 }
 
 // GetIfuormbkItem calls GET /ifuormbk/{id}/items/{itemId}
-func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemParams, opts ...oasrt.CallOption) (GetIfuormbkItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemParams, opts ...oashttp.CallOption) (GetIfuormbkItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/ifuormbk/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIfuormbkItemResponse204{}, nil
@@ -15923,14 +15923,14 @@ func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemPara
 }
 
 // ListZkgjs calls GET /zkgjs
-func (c *Client) ListZkgjs(ctx context.Context, opts ...oasrt.CallOption) (ListZkgjsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListZkgjs(ctx context.Context, opts ...oashttp.CallOption) (ListZkgjsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zkgjs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZkgjsResponse204{}, nil
@@ -15939,14 +15939,14 @@ func (c *Client) ListZkgjs(ctx context.Context, opts ...oasrt.CallOption) (ListZ
 }
 
 // CreateZkgjs calls POST /zkgjs
-func (c *Client) CreateZkgjs(ctx context.Context, opts ...oasrt.CallOption) (CreateZkgjsResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateZkgjs(ctx context.Context, opts ...oashttp.CallOption) (CreateZkgjsResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/zkgjs"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZkgjsResponse204{}, nil
@@ -15955,15 +15955,15 @@ func (c *Client) CreateZkgjs(ctx context.Context, opts ...oasrt.CallOption) (Cre
 }
 
 // GetZkgjs calls GET /zkgjs/{id}
-func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams, opts ...oasrt.CallOption) (GetZkgjsResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams, opts ...oashttp.CallOption) (GetZkgjsResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zkgjs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZkgjsResponse204{}, nil
@@ -15972,15 +15972,15 @@ func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams, opts ...oa
 }
 
 // DeleteZkgjs calls DELETE /zkgjs/{id}
-func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams, opts ...oasrt.CallOption) (DeleteZkgjsResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams, opts ...oashttp.CallOption) (DeleteZkgjsResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/zkgjs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZkgjsResponse204{}, nil
@@ -15989,17 +15989,17 @@ func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams, opts
 }
 
 // GetZkgjsItem calls GET /zkgjs/{id}/items/{itemId}
-func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams, opts ...oasrt.CallOption) (GetZkgjsItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams, opts ...oashttp.CallOption) (GetZkgjsItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/zkgjs/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZkgjsItemResponse204{}, nil
@@ -16008,14 +16008,14 @@ func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams, op
 }
 
 // ListEoockqbx calls GET /eoockqbx
-func (c *Client) ListEoockqbx(ctx context.Context, opts ...oasrt.CallOption) (ListEoockqbxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListEoockqbx(ctx context.Context, opts ...oashttp.CallOption) (ListEoockqbxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEoockqbxResponse204{}, nil
@@ -16024,14 +16024,14 @@ func (c *Client) ListEoockqbx(ctx context.Context, opts ...oasrt.CallOption) (Li
 }
 
 // CreateEoockqbx calls POST /eoockqbx
-func (c *Client) CreateEoockqbx(ctx context.Context, opts ...oasrt.CallOption) (CreateEoockqbxResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateEoockqbx(ctx context.Context, opts ...oashttp.CallOption) (CreateEoockqbxResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEoockqbxResponse204{}, nil
@@ -16040,15 +16040,15 @@ func (c *Client) CreateEoockqbx(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // GetEoockqbx calls GET /eoockqbx/{id}
-func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams, opts ...oasrt.CallOption) (GetEoockqbxResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams, opts ...oashttp.CallOption) (GetEoockqbxResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEoockqbxResponse204{}, nil
@@ -16057,15 +16057,15 @@ func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams, opts
 }
 
 // DeleteEoockqbx calls DELETE /eoockqbx/{id}
-func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams, opts ...oasrt.CallOption) (DeleteEoockqbxResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams, opts ...oashttp.CallOption) (DeleteEoockqbxResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEoockqbxResponse204{}, nil
@@ -16074,17 +16074,17 @@ func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams
 }
 
 // GetEoockqbxItem calls GET /eoockqbx/{id}/items/{itemId}
-func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemParams, opts ...oasrt.CallOption) (GetEoockqbxItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemParams, opts ...oashttp.CallOption) (GetEoockqbxItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/eoockqbx/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEoockqbxItemResponse204{}, nil
@@ -16093,14 +16093,14 @@ func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemPara
 }
 
 // ListIddmjcp calls GET /iddmjcp
-func (c *Client) ListIddmjcp(ctx context.Context, opts ...oasrt.CallOption) (ListIddmjcpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListIddmjcp(ctx context.Context, opts ...oashttp.CallOption) (ListIddmjcpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIddmjcpResponse204{}, nil
@@ -16109,14 +16109,14 @@ func (c *Client) ListIddmjcp(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateIddmjcp calls POST /iddmjcp
-func (c *Client) CreateIddmjcp(ctx context.Context, opts ...oasrt.CallOption) (CreateIddmjcpResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateIddmjcp(ctx context.Context, opts ...oashttp.CallOption) (CreateIddmjcpResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIddmjcpResponse204{}, nil
@@ -16125,15 +16125,15 @@ func (c *Client) CreateIddmjcp(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetIddmjcp calls GET /iddmjcp/{id}
-func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams, opts ...oasrt.CallOption) (GetIddmjcpResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams, opts ...oashttp.CallOption) (GetIddmjcpResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIddmjcpResponse204{}, nil
@@ -16142,15 +16142,15 @@ func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams, opts .
 }
 
 // DeleteIddmjcp calls DELETE /iddmjcp/{id}
-func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams, opts ...oasrt.CallOption) (DeleteIddmjcpResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams, opts ...oashttp.CallOption) (DeleteIddmjcpResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIddmjcpResponse204{}, nil
@@ -16159,17 +16159,17 @@ func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams, 
 }
 
 // GetIddmjcpItem calls GET /iddmjcp/{id}/items/{itemId}
-func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams, opts ...oasrt.CallOption) (GetIddmjcpItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams, opts ...oashttp.CallOption) (GetIddmjcpItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/iddmjcp/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIddmjcpItemResponse204{}, nil
@@ -16178,14 +16178,14 @@ func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams
 }
 
 // ListGxlvbalni calls GET /gxlvbalni
-func (c *Client) ListGxlvbalni(ctx context.Context, opts ...oasrt.CallOption) (ListGxlvbalniResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListGxlvbalni(ctx context.Context, opts ...oashttp.CallOption) (ListGxlvbalniResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGxlvbalniResponse204{}, nil
@@ -16194,14 +16194,14 @@ func (c *Client) ListGxlvbalni(ctx context.Context, opts ...oasrt.CallOption) (L
 }
 
 // CreateGxlvbalni calls POST /gxlvbalni
-func (c *Client) CreateGxlvbalni(ctx context.Context, opts ...oasrt.CallOption) (CreateGxlvbalniResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateGxlvbalni(ctx context.Context, opts ...oashttp.CallOption) (CreateGxlvbalniResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGxlvbalniResponse204{}, nil
@@ -16210,15 +16210,15 @@ func (c *Client) CreateGxlvbalni(ctx context.Context, opts ...oasrt.CallOption) 
 }
 
 // GetGxlvbalni calls GET /gxlvbalni/{id}
-func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams, opts ...oasrt.CallOption) (GetGxlvbalniResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams, opts ...oashttp.CallOption) (GetGxlvbalniResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGxlvbalniResponse204{}, nil
@@ -16227,15 +16227,15 @@ func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams, op
 }
 
 // DeleteGxlvbalni calls DELETE /gxlvbalni/{id}
-func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniParams, opts ...oasrt.CallOption) (DeleteGxlvbalniResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniParams, opts ...oashttp.CallOption) (DeleteGxlvbalniResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGxlvbalniResponse204{}, nil
@@ -16244,17 +16244,17 @@ func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniPara
 }
 
 // GetGxlvbalniItem calls GET /gxlvbalni/{id}/items/{itemId}
-func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemParams, opts ...oasrt.CallOption) (GetGxlvbalniItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemParams, opts ...oashttp.CallOption) (GetGxlvbalniItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gxlvbalni/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGxlvbalniItemResponse204{}, nil
@@ -16263,14 +16263,14 @@ func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemPa
 }
 
 // ListFzca calls GET /fzca
-func (c *Client) ListFzca(ctx context.Context, opts ...oasrt.CallOption) (ListFzcaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListFzca(ctx context.Context, opts ...oashttp.CallOption) (ListFzcaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fzca"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListFzcaResponse204{}, nil
@@ -16279,14 +16279,14 @@ func (c *Client) ListFzca(ctx context.Context, opts ...oasrt.CallOption) (ListFz
 }
 
 // CreateFzca calls POST /fzca
-func (c *Client) CreateFzca(ctx context.Context, opts ...oasrt.CallOption) (CreateFzcaResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateFzca(ctx context.Context, opts ...oashttp.CallOption) (CreateFzcaResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/fzca"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateFzcaResponse204{}, nil
@@ -16295,15 +16295,15 @@ func (c *Client) CreateFzca(ctx context.Context, opts ...oasrt.CallOption) (Crea
 }
 
 // GetFzca calls GET /fzca/{id}
-func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams, opts ...oasrt.CallOption) (GetFzcaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams, opts ...oashttp.CallOption) (GetFzcaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fzca/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFzcaResponse204{}, nil
@@ -16312,15 +16312,15 @@ func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams, opts ...oasr
 }
 
 // DeleteFzca calls DELETE /fzca/{id}
-func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams, opts ...oasrt.CallOption) (DeleteFzcaResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams, opts ...oashttp.CallOption) (DeleteFzcaResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/fzca/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteFzcaResponse204{}, nil
@@ -16329,17 +16329,17 @@ func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams, opts .
 }
 
 // GetFzcaItem calls GET /fzca/{id}/items/{itemId}
-func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams, opts ...oasrt.CallOption) (GetFzcaItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams, opts ...oashttp.CallOption) (GetFzcaItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/fzca/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFzcaItemResponse204{}, nil
@@ -16348,14 +16348,14 @@ func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams, opts
 }
 
 // ListKnnkozqwja calls GET /knnkozqwja
-func (c *Client) ListKnnkozqwja(ctx context.Context, opts ...oasrt.CallOption) (ListKnnkozqwjaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListKnnkozqwja(ctx context.Context, opts ...oashttp.CallOption) (ListKnnkozqwjaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKnnkozqwjaResponse204{}, nil
@@ -16364,14 +16364,14 @@ func (c *Client) ListKnnkozqwja(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateKnnkozqwja calls POST /knnkozqwja
-func (c *Client) CreateKnnkozqwja(ctx context.Context, opts ...oasrt.CallOption) (CreateKnnkozqwjaResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateKnnkozqwja(ctx context.Context, opts ...oashttp.CallOption) (CreateKnnkozqwjaResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKnnkozqwjaResponse204{}, nil
@@ -16380,15 +16380,15 @@ func (c *Client) CreateKnnkozqwja(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetKnnkozqwja calls GET /knnkozqwja/{id}
-func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams, opts ...oasrt.CallOption) (GetKnnkozqwjaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams, opts ...oashttp.CallOption) (GetKnnkozqwjaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKnnkozqwjaResponse204{}, nil
@@ -16397,15 +16397,15 @@ func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams, 
 }
 
 // DeleteKnnkozqwja calls DELETE /knnkozqwja/{id}
-func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaParams, opts ...oasrt.CallOption) (DeleteKnnkozqwjaResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaParams, opts ...oashttp.CallOption) (DeleteKnnkozqwjaResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKnnkozqwjaResponse204{}, nil
@@ -16414,17 +16414,17 @@ func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaPa
 }
 
 // GetKnnkozqwjaItem calls GET /knnkozqwja/{id}/items/{itemId}
-func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItemParams, opts ...oasrt.CallOption) (GetKnnkozqwjaItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItemParams, opts ...oashttp.CallOption) (GetKnnkozqwjaItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/knnkozqwja/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKnnkozqwjaItemResponse204{}, nil
@@ -16433,14 +16433,14 @@ func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItem
 }
 
 // ListGcxbiixeca calls GET /gcxbiixeca
-func (c *Client) ListGcxbiixeca(ctx context.Context, opts ...oasrt.CallOption) (ListGcxbiixecaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListGcxbiixeca(ctx context.Context, opts ...oashttp.CallOption) (ListGcxbiixecaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGcxbiixecaResponse204{}, nil
@@ -16449,14 +16449,14 @@ func (c *Client) ListGcxbiixeca(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateGcxbiixeca calls POST /gcxbiixeca
-func (c *Client) CreateGcxbiixeca(ctx context.Context, opts ...oasrt.CallOption) (CreateGcxbiixecaResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateGcxbiixeca(ctx context.Context, opts ...oashttp.CallOption) (CreateGcxbiixecaResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGcxbiixecaResponse204{}, nil
@@ -16465,15 +16465,15 @@ func (c *Client) CreateGcxbiixeca(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetGcxbiixeca calls GET /gcxbiixeca/{id}
-func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams, opts ...oasrt.CallOption) (GetGcxbiixecaResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams, opts ...oashttp.CallOption) (GetGcxbiixecaResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGcxbiixecaResponse204{}, nil
@@ -16482,15 +16482,15 @@ func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams, 
 }
 
 // DeleteGcxbiixeca calls DELETE /gcxbiixeca/{id}
-func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaParams, opts ...oasrt.CallOption) (DeleteGcxbiixecaResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaParams, opts ...oashttp.CallOption) (DeleteGcxbiixecaResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGcxbiixecaResponse204{}, nil
@@ -16499,17 +16499,17 @@ func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaPa
 }
 
 // GetGcxbiixecaItem calls GET /gcxbiixeca/{id}/items/{itemId}
-func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItemParams, opts ...oasrt.CallOption) (GetGcxbiixecaItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItemParams, opts ...oashttp.CallOption) (GetGcxbiixecaItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/gcxbiixeca/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGcxbiixecaItemResponse204{}, nil
@@ -16518,14 +16518,14 @@ func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItem
 }
 
 // ListXznlmb calls GET /xznlmb
-func (c *Client) ListXznlmb(ctx context.Context, opts ...oasrt.CallOption) (ListXznlmbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXznlmb(ctx context.Context, opts ...oashttp.CallOption) (ListXznlmbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xznlmb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXznlmbResponse204{}, nil
@@ -16534,14 +16534,14 @@ func (c *Client) ListXznlmb(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateXznlmb calls POST /xznlmb
-func (c *Client) CreateXznlmb(ctx context.Context, opts ...oasrt.CallOption) (CreateXznlmbResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXznlmb(ctx context.Context, opts ...oashttp.CallOption) (CreateXznlmbResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xznlmb"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXznlmbResponse204{}, nil
@@ -16550,15 +16550,15 @@ func (c *Client) CreateXznlmb(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetXznlmb calls GET /xznlmb/{id}
-func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams, opts ...oasrt.CallOption) (GetXznlmbResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams, opts ...oashttp.CallOption) (GetXznlmbResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xznlmb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXznlmbResponse204{}, nil
@@ -16567,15 +16567,15 @@ func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams, opts ...
 }
 
 // DeleteXznlmb calls DELETE /xznlmb/{id}
-func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams, opts ...oasrt.CallOption) (DeleteXznlmbResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams, opts ...oashttp.CallOption) (DeleteXznlmbResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xznlmb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXznlmbResponse204{}, nil
@@ -16584,17 +16584,17 @@ func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams, op
 }
 
 // GetXznlmbItem calls GET /xznlmb/{id}/items/{itemId}
-func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams, opts ...oasrt.CallOption) (GetXznlmbItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams, opts ...oashttp.CallOption) (GetXznlmbItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xznlmb/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXznlmbItemResponse204{}, nil
@@ -16603,14 +16603,14 @@ func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams, 
 }
 
 // ListUnhihgbprc calls GET /unhihgbprc
-func (c *Client) ListUnhihgbprc(ctx context.Context, opts ...oasrt.CallOption) (ListUnhihgbprcResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListUnhihgbprc(ctx context.Context, opts ...oashttp.CallOption) (ListUnhihgbprcResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUnhihgbprcResponse204{}, nil
@@ -16619,14 +16619,14 @@ func (c *Client) ListUnhihgbprc(ctx context.Context, opts ...oasrt.CallOption) (
 }
 
 // CreateUnhihgbprc calls POST /unhihgbprc
-func (c *Client) CreateUnhihgbprc(ctx context.Context, opts ...oasrt.CallOption) (CreateUnhihgbprcResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateUnhihgbprc(ctx context.Context, opts ...oashttp.CallOption) (CreateUnhihgbprcResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUnhihgbprcResponse204{}, nil
@@ -16635,15 +16635,15 @@ func (c *Client) CreateUnhihgbprc(ctx context.Context, opts ...oasrt.CallOption)
 }
 
 // GetUnhihgbprc calls GET /unhihgbprc/{id}
-func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams, opts ...oasrt.CallOption) (GetUnhihgbprcResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams, opts ...oashttp.CallOption) (GetUnhihgbprcResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUnhihgbprcResponse204{}, nil
@@ -16652,15 +16652,15 @@ func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams, 
 }
 
 // DeleteUnhihgbprc calls DELETE /unhihgbprc/{id}
-func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcParams, opts ...oasrt.CallOption) (DeleteUnhihgbprcResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcParams, opts ...oashttp.CallOption) (DeleteUnhihgbprcResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUnhihgbprcResponse204{}, nil
@@ -16669,17 +16669,17 @@ func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcPa
 }
 
 // GetUnhihgbprcItem calls GET /unhihgbprc/{id}/items/{itemId}
-func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItemParams, opts ...oasrt.CallOption) (GetUnhihgbprcItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItemParams, opts ...oashttp.CallOption) (GetUnhihgbprcItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/unhihgbprc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUnhihgbprcItemResponse204{}, nil
@@ -16688,14 +16688,14 @@ func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItem
 }
 
 // ListBnpfqqf calls GET /bnpfqqf
-func (c *Client) ListBnpfqqf(ctx context.Context, opts ...oasrt.CallOption) (ListBnpfqqfResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListBnpfqqf(ctx context.Context, opts ...oashttp.CallOption) (ListBnpfqqfResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListBnpfqqfResponse204{}, nil
@@ -16704,14 +16704,14 @@ func (c *Client) ListBnpfqqf(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateBnpfqqf calls POST /bnpfqqf
-func (c *Client) CreateBnpfqqf(ctx context.Context, opts ...oasrt.CallOption) (CreateBnpfqqfResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateBnpfqqf(ctx context.Context, opts ...oashttp.CallOption) (CreateBnpfqqfResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateBnpfqqfResponse204{}, nil
@@ -16720,15 +16720,15 @@ func (c *Client) CreateBnpfqqf(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetBnpfqqf calls GET /bnpfqqf/{id}
-func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams, opts ...oasrt.CallOption) (GetBnpfqqfResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams, opts ...oashttp.CallOption) (GetBnpfqqfResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBnpfqqfResponse204{}, nil
@@ -16737,15 +16737,15 @@ func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams, opts .
 }
 
 // DeleteBnpfqqf calls DELETE /bnpfqqf/{id}
-func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams, opts ...oasrt.CallOption) (DeleteBnpfqqfResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams, opts ...oashttp.CallOption) (DeleteBnpfqqfResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteBnpfqqfResponse204{}, nil
@@ -16754,17 +16754,17 @@ func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams, 
 }
 
 // GetBnpfqqfItem calls GET /bnpfqqf/{id}/items/{itemId}
-func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams, opts ...oasrt.CallOption) (GetBnpfqqfItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams, opts ...oashttp.CallOption) (GetBnpfqqfItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/bnpfqqf/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBnpfqqfItemResponse204{}, nil
@@ -16773,14 +16773,14 @@ func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams
 }
 
 // ListDtehsbc calls GET /dtehsbc
-func (c *Client) ListDtehsbc(ctx context.Context, opts ...oasrt.CallOption) (ListDtehsbcResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListDtehsbc(ctx context.Context, opts ...oashttp.CallOption) (ListDtehsbcResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDtehsbcResponse204{}, nil
@@ -16789,14 +16789,14 @@ func (c *Client) ListDtehsbc(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateDtehsbc calls POST /dtehsbc
-func (c *Client) CreateDtehsbc(ctx context.Context, opts ...oasrt.CallOption) (CreateDtehsbcResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateDtehsbc(ctx context.Context, opts ...oashttp.CallOption) (CreateDtehsbcResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDtehsbcResponse204{}, nil
@@ -16805,15 +16805,15 @@ func (c *Client) CreateDtehsbc(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetDtehsbc calls GET /dtehsbc/{id}
-func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams, opts ...oasrt.CallOption) (GetDtehsbcResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams, opts ...oashttp.CallOption) (GetDtehsbcResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDtehsbcResponse204{}, nil
@@ -16822,15 +16822,15 @@ func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams, opts .
 }
 
 // DeleteDtehsbc calls DELETE /dtehsbc/{id}
-func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams, opts ...oasrt.CallOption) (DeleteDtehsbcResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams, opts ...oashttp.CallOption) (DeleteDtehsbcResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDtehsbcResponse204{}, nil
@@ -16839,17 +16839,17 @@ func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams, 
 }
 
 // GetDtehsbcItem calls GET /dtehsbc/{id}/items/{itemId}
-func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams, opts ...oasrt.CallOption) (GetDtehsbcItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams, opts ...oashttp.CallOption) (GetDtehsbcItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/dtehsbc/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDtehsbcItemResponse204{}, nil
@@ -16858,14 +16858,14 @@ func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams
 }
 
 // ListXewkvlw calls GET /xewkvlw
-func (c *Client) ListXewkvlw(ctx context.Context, opts ...oasrt.CallOption) (ListXewkvlwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListXewkvlw(ctx context.Context, opts ...oashttp.CallOption) (ListXewkvlwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXewkvlwResponse204{}, nil
@@ -16874,14 +16874,14 @@ func (c *Client) ListXewkvlw(ctx context.Context, opts ...oasrt.CallOption) (Lis
 }
 
 // CreateXewkvlw calls POST /xewkvlw
-func (c *Client) CreateXewkvlw(ctx context.Context, opts ...oasrt.CallOption) (CreateXewkvlwResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateXewkvlw(ctx context.Context, opts ...oashttp.CallOption) (CreateXewkvlwResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXewkvlwResponse204{}, nil
@@ -16890,15 +16890,15 @@ func (c *Client) CreateXewkvlw(ctx context.Context, opts ...oasrt.CallOption) (C
 }
 
 // GetXewkvlw calls GET /xewkvlw/{id}
-func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams, opts ...oasrt.CallOption) (GetXewkvlwResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams, opts ...oashttp.CallOption) (GetXewkvlwResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXewkvlwResponse204{}, nil
@@ -16907,15 +16907,15 @@ func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams, opts .
 }
 
 // DeleteXewkvlw calls DELETE /xewkvlw/{id}
-func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams, opts ...oasrt.CallOption) (DeleteXewkvlwResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams, opts ...oashttp.CallOption) (DeleteXewkvlwResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXewkvlwResponse204{}, nil
@@ -16924,17 +16924,17 @@ func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams, 
 }
 
 // GetXewkvlwItem calls GET /xewkvlw/{id}/items/{itemId}
-func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams, opts ...oasrt.CallOption) (GetXewkvlwItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams, opts ...oashttp.CallOption) (GetXewkvlwItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/xewkvlw/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXewkvlwItemResponse204{}, nil
@@ -16943,14 +16943,14 @@ func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams
 }
 
 // ListOrders calls GET /orders
-func (c *Client) ListOrders(ctx context.Context, opts ...oasrt.CallOption) (ListOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (ListOrdersResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOrdersResponse204{}, nil
@@ -16959,14 +16959,14 @@ func (c *Client) ListOrders(ctx context.Context, opts ...oasrt.CallOption) (List
 }
 
 // CreateOrders calls POST /orders
-func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (CreateOrdersResponse, error) {
-	req := oasrt.Request{Method: "POST", Options: opts}
+func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (CreateOrdersResponse, error) {
+	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOrdersResponse204{}, nil
@@ -16975,15 +16975,15 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oasrt.CallOption) (Cr
 }
 
 // GetOrders calls GET /orders/{id}
-func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oasrt.CallOption) (GetOrdersResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oashttp.CallOption) (GetOrdersResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOrdersResponse204{}, nil
@@ -16992,15 +16992,15 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 }
 
 // DeleteOrders calls DELETE /orders/{id}
-func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oasrt.CallOption) (DeleteOrdersResponse, error) {
-	req := oasrt.Request{Method: "DELETE", Options: opts}
+func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oashttp.CallOption) (DeleteOrdersResponse, error) {
+	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOrdersResponse204{}, nil
@@ -17009,17 +17009,17 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
-func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oasrt.CallOption) (GetOrdersItemResponse, error) {
-	req := oasrt.Request{Method: "GET", Options: opts}
+func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, opts ...oashttp.CallOption) (GetOrdersItemResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/items/"...)
-	req.Path = oasrt.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
+	req.Path = oashttp.AppendPath(req.Path, "", ",", strconv.FormatInt(params.ItemID, 10))
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oasrt.CloseBody(resp)
+	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOrdersItemResponse204{}, nil

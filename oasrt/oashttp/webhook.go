@@ -1,4 +1,4 @@
-package oasrt
+package oashttp
 
 // NewSenderConfig returns the configuration of a client with no base URL,
 // whose requests name their whole URL (Request.URL): the webhooks' and

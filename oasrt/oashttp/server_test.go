@@ -1,4 +1,4 @@
-package oasrt
+package oashttp
 
 import (
 	"errors"
@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 func TestProblemOf(t *testing.T) {
-	decErr := AtKey(ErrorAt(7, "expected string, got number"), "name")
+	decErr := oasrt.AtKey(oasrt.ErrorAt(7, "expected string, got number"), "name")
 	tests := []struct {
 		name   string
 		err    error
@@ -56,9 +58,9 @@ func TestBodyFail(t *testing.T) {
 		status     int
 		detail     string
 	}{
-		{"valid JSON", `{"a":"x"}`, AtKey(ErrorAt(5, "expected integer, got string"), "a"), 422, "request body: $.a: expected integer, got string (offset 5)"},
-		{"syntax error after the violation", `{"a":"x",}`, AtKey(ErrorAt(5, "expected integer, got string"), "a"), 400, "request body: $: invalid character '}' looking for beginning of object key string (offset 9)"},
-		{"syntax error where decoding stopped keeps its path", `{"a":[[1]]}`, AtKey(ErrorAt(7, "exceeded max depth 2"), "a"), 400, "request body: $.a: exceeded max depth 2 (offset 7)"},
+		{"valid JSON", `{"a":"x"}`, oasrt.AtKey(oasrt.ErrorAt(5, "expected integer, got string"), "a"), 422, "request body: $.a: expected integer, got string (offset 5)"},
+		{"syntax error after the violation", `{"a":"x",}`, oasrt.AtKey(oasrt.ErrorAt(5, "expected integer, got string"), "a"), 400, "request body: $: invalid character '}' looking for beginning of object key string (offset 9)"},
+		{"syntax error where decoding stopped keeps its path", `{"a":[[1]]}`, oasrt.AtKey(oasrt.ErrorAt(7, "exceeded max depth 2"), "a"), 400, "request body: $.a: exceeded max depth 2 (offset 7)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,7 +80,7 @@ func TestBodyFail(t *testing.T) {
 
 func TestProblemJSON(t *testing.T) {
 	p := &Problem{Title: "Bad Request", Status: 400, Detail: `say "hi"`, Parameter: "id", In: "path", Offset: -1}
-	data, err := Marshal(p)
+	data, err := oasrt.Marshal(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +89,7 @@ func TestProblemJSON(t *testing.T) {
 		t.Errorf("encoded %s, want %s", data, want)
 	}
 	var q Problem
-	if err := Unmarshal([]byte(`{"type":"about:blank","status":413,"title":"x","offset":3,"path":"$","ext":{"a":[1]},"detail":7}`), &q); err != nil {
+	if err := oasrt.Unmarshal([]byte(`{"type":"about:blank","status":413,"title":"x","offset":3,"path":"$","ext":{"a":[1]},"detail":7}`), &q); err != nil {
 		t.Fatal(err)
 	}
 	if q.Type != "about:blank" || q.Status != 413 || q.Offset != 3 || q.Path != "$" || q.Detail != "" {

@@ -1,4 +1,4 @@
-package oasrt
+package oashttp
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // Exchange is what runtime expressions read (OpenAPI 3.1, 4.8.20.4,
@@ -237,13 +239,13 @@ var errNoValue = errors.New("no value")
 
 // pointerValue returns the scalar at pointer in the JSON document doc.
 func pointerValue(doc []byte, pointer []string) (string, error) {
-	rd := NewReader(doc)
+	rd := oasrt.NewReader(doc)
 	at := ""
 	for _, tok := range pointer {
 		at += "/" + strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
 		found := false
 		switch rd.Next() {
-		case Object:
+		case oasrt.Object:
 			if err := rd.ObjStart(); err != nil {
 				return "", err
 			}
@@ -263,7 +265,7 @@ func pointerValue(doc []byte, pointer []string) (string, error) {
 					return "", err
 				}
 			}
-		case Array:
+		case oasrt.Array:
 			i, err := strconv.Atoi(tok)
 			if err != nil || i < 0 || tok != strconv.Itoa(i) {
 				return "", errors.New("has an array where " + at + " names a property")
@@ -296,18 +298,18 @@ func pointerValue(doc []byte, pointer []string) (string, error) {
 		at = "the root"
 	}
 	switch k := rd.Next(); k {
-	case String:
+	case oasrt.String:
 		return rd.Str()
-	case Number:
+	case oasrt.Number:
 		b, err := rd.NumberText()
 		return string(b), err
-	case Bool:
+	case oasrt.Bool:
 		b, err := rd.Bool()
 		return strconv.FormatBool(b), err
-	case Null:
+	case oasrt.Null:
 		return "", errors.New("has null at " + at)
-	case Object, Array:
-		return "", errors.New("has " + kindNames[k] + " at " + at + ", not a value a URL can hold")
+	case oasrt.Object, oasrt.Array:
+		return "", errors.New("has " + k.String() + " at " + at + ", not a value a URL can hold")
 	}
 	return "", errNoValue
 }

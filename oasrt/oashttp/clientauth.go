@@ -1,4 +1,4 @@
-package oasrt
+package oashttp
 
 import (
 	"sync"
@@ -30,12 +30,12 @@ func (t *Token) authorization() string {
 //
 //	type oauth2Tokens struct{ oauth2.TokenSource }
 //
-//	func (s oauth2Tokens) Token() (*oasrt.Token, error) {
+//	func (s oauth2Tokens) Token() (*oashttp.Token, error) {
 //		t, err := s.TokenSource.Token()
 //		if err != nil {
 //			return nil, err
 //		}
-//		return &oasrt.Token{AccessToken: t.AccessToken, TokenType: t.Type(), Expiry: t.Expiry}, nil
+//		return &oashttp.Token{AccessToken: t.AccessToken, TokenType: t.Type(), Expiry: t.Expiry}, nil
 //	}
 type TokenSource interface {
 	Token() (*Token, error)

@@ -1,4 +1,4 @@
-package oasrt
+package oashttp
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // DefaultMaxResponseBytes is the default limit on a response body a
@@ -312,7 +314,7 @@ func (c *ClientConfig) ResponseJSON(resp *http.Response) (*Body, error) {
 	}
 	// The declared length fails a body over the limit at once; under it,
 	// it sizes nothing beyond the bytes that arrived (see Reader.InputSize).
-	return StreamBody(resp.Body, resp.ContentLength, c.MaxResponseBytes, InResponse)
+	return StreamBody(resp.Body, resp.ContentLength, c.MaxResponseBytes, oasrt.InResponse)
 }
 
 // readResponse reads a response body whole, up to limit bytes. A declared

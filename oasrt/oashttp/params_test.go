@@ -1,4 +1,4 @@
-package oasrt
+package oashttp
 
 import (
 	"reflect"

@@ -1,4 +1,4 @@
-package oasrt
+package oashttp
 
 import (
 	"encoding/base64"
@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // Parameter parsing and formatting for generated servers and clients
@@ -537,8 +539,8 @@ func AppendQuery(q []byte, name string, explode bool, sep byte, vals ...string) 
 }
 
 // ParseDateValue parses a full-date parameter ("2021-01-27").
-func ParseDateValue(s string) (Date, error) {
-	d, err := ParseDate(s)
+func ParseDateValue(s string) (oasrt.Date, error) {
+	d, err := oasrt.ParseDate(s)
 	if err != nil {
 		return d, errors.New(strconv.Quote(s) + " is not a date: " + err.Error())
 	}
@@ -546,8 +548,8 @@ func ParseDateValue(s string) (Date, error) {
 }
 
 // ParseUUIDValue parses a uuid parameter.
-func ParseUUIDValue(s string) (UUID, error) {
-	u, err := ParseUUID(s)
+func ParseUUIDValue(s string) (oasrt.UUID, error) {
+	u, err := oasrt.ParseUUID(s)
 	if err != nil {
 		return u, errors.New(strconv.Quote(s) + " is not a UUID: " + err.Error())
 	}

@@ -1,9 +1,11 @@
-package oasrt
+package oashttp
 
 import (
 	"errors"
 	"net/http"
 	"strconv"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // Problem is an RFC 9457 problem details object, the body of every error
@@ -47,7 +49,7 @@ func (p *Problem) Error() string {
 
 // EncodeJSON writes the problem as a JSON object with the members of RFC
 // 9457 and the extension members "parameter", "in", "path" and "offset".
-func (p *Problem) EncodeJSON(w *Writer) {
+func (p *Problem) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if p.Type != "" {
 		w.Raw(`,"type":`)
@@ -84,7 +86,7 @@ func (p *Problem) EncodeJSON(w *Writer) {
 
 // DecodeJSON reads a problem object; members it does not know are skipped,
 // as RFC 9457 requires of consumers.
-func (p *Problem) DecodeJSON(r *Reader) error {
+func (p *Problem) DecodeJSON(r *oasrt.Reader) error {
 	p.Offset = -1
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -115,7 +117,7 @@ func (p *Problem) DecodeJSON(r *Reader) error {
 			dst = &p.Path
 		case "status", "offset":
 			name := string(key)
-			if r.Next() != Number {
+			if r.Next() != oasrt.Number {
 				if err := r.Skip(); err != nil {
 					return err
 				}
@@ -123,7 +125,7 @@ func (p *Problem) DecodeJSON(r *Reader) error {
 			}
 			n, err := r.Int(64)
 			if err != nil {
-				return AtKey(err, name)
+				return oasrt.AtKey(err, name)
 			}
 			if name == "status" {
 				p.Status = int(n)
@@ -132,7 +134,7 @@ func (p *Problem) DecodeJSON(r *Reader) error {
 			}
 			continue
 		}
-		if dst == nil || r.Next() != String {
+		if dst == nil || r.Next() != oasrt.String {
 			if err := r.Skip(); err != nil {
 				return err
 			}
@@ -279,7 +281,7 @@ func fillProblem(p *Problem, err error) {
 		if e.Status != 0 {
 			p.Status = e.Status
 		}
-		var de *Error
+		var de *oasrt.Error
 		if errors.As(e.Err, &de) {
 			p.Path, p.Offset = de.Path(), de.Offset
 		}
@@ -379,7 +381,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 var (
 	problemType  = []string{"application/problem+json"}
 	notFoundBody = func() []byte {
-		b, _ := Marshal(ProblemOf(ErrNotFound))
+		b, _ := oasrt.Marshal(ProblemOf(ErrNotFound))
 		return b
 	}()
 )
@@ -391,29 +393,18 @@ func WriteProblem(w http.ResponseWriter, p *Problem) {
 	if !errorStatus(p.Status) {
 		p = &Problem{Status: http.StatusInternalServerError, Title: http.StatusText(http.StatusInternalServerError), Offset: -1}
 	}
-	buf := GetWriter()
+	buf := oasrt.GetWriter()
 	p.EncodeJSON(buf)
 	h := w.Header()
 	h["Content-Type"] = problemType
 	delete(h, "Content-Length")
 	w.WriteHeader(p.Status)
 	w.Write(buf.Buf)
-	ReleaseWriter(buf)
-}
-
-// ReleaseWriter puts a Writer from GetWriter back in the pool without
-// copying its output, for callers done with w.Buf. A buffer that grew past
-// 64 KiB is dropped; the Writer goes back without it.
-func ReleaseWriter(w *Writer) {
-	if cap(w.Buf) > maxPooled {
-		w.Buf = nil
-	}
-	w.Reset()
-	writers.Put(w)
+	oasrt.ReleaseWriter(buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (p *Problem) MarshalJSON() ([]byte, error) { return Marshal(p) }
+func (p *Problem) MarshalJSON() ([]byte, error) { return oasrt.Marshal(p) }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (p *Problem) UnmarshalJSON(data []byte) error { return Unmarshal(data, p) }
+func (p *Problem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, p) }

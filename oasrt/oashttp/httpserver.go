@@ -1,4 +1,4 @@
-package oasrt
+package oashttp
 
 import (
 	"net/http"
@@ -41,7 +41,7 @@ const (
 // ListenAndServe for other values. Shut it down with Shutdown, which lets
 // requests in flight finish:
 //
-//	srv := oasrt.NewHTTPServer(":8080", api.NewServer(h))
+//	srv := oashttp.NewHTTPServer(":8080", api.NewServer(h))
 //	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 //	defer stop()
 //	go func() { <-ctx.Done(); srv.Shutdown(context.Background()) }()

@@ -1,4 +1,4 @@
-package oasrt
+package oashttp
 
 import (
 	"compress/gzip"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // DefaultMaxBodyBytes is the default limit on a request body a generated
@@ -270,7 +272,7 @@ func PathParams(r *http.Request) (params []string, escaped bool) {
 // over it for JSON. Release returns both to the pool; nothing decoded from
 // the Reader refers to the buffer (decoded strings are copies).
 type Body struct {
-	Reader  Reader
+	Reader  oasrt.Reader
 	buf     []byte
 	limited limitedReader
 	done    func() // gives back a streamed body's gzip reader
@@ -306,7 +308,7 @@ func (b *Body) Bytes() []byte { return b.buf }
 // to 422, or to 400 for an operation that documents 400 and not 422. Call
 // it before Release; it runs on failures only.
 func (b *Body) Fail(err error, invalid int) error {
-	var syntax Reader
+	var syntax oasrt.Reader
 	syntax.Reset(b.buf)
 	syntax.MaxDepth = b.Reader.MaxDepth
 	serr := syntax.Skip()
@@ -314,7 +316,7 @@ func (b *Body) Fail(err error, invalid int) error {
 		serr = syntax.End()
 	}
 	if serr != nil {
-		var de, se *Error
+		var de, se *oasrt.Error
 		if errors.As(err, &de) && errors.As(serr, &se) && de.Offset == se.Offset {
 			return &BodyError{Err: err}
 		}
@@ -329,7 +331,7 @@ func (b *Body) Fail(err error, invalid int) error {
 // over limit fails before anything is read; reading past limit fails the
 // decoding with a *TooLargeError. Body.Bytes and Body.Fail, which need the
 // whole body, are not for a streamed Body.
-func StreamBody(rc io.Reader, size, limit int64, dir Direction) (*Body, error) {
+func StreamBody(rc io.Reader, size, limit int64, dir oasrt.Direction) (*Body, error) {
 	if size > limit {
 		return nil, &TooLargeError{Limit: limit}
 	}
@@ -455,7 +457,7 @@ func (c *ServerConfig) JSONBody(r *http.Request, required bool) (*Body, error) {
 		return nil, nil
 	}
 	b.Reader.MaxDepth = c.MaxDepth
-	b.Reader.Direction = InRequest // required readOnly properties may be left out
+	b.Reader.Direction = oasrt.InRequest // required readOnly properties may be left out
 	return b, nil
 }
 
@@ -532,7 +534,7 @@ func (c *ServerConfig) JSONStream(r *http.Request, required bool) (*Body, error)
 	if err != nil {
 		return nil, err
 	}
-	b, err := StreamBody(src, size, c.MaxBodyBytes, InRequest)
+	b, err := StreamBody(src, size, c.MaxBodyBytes, oasrt.InRequest)
 	if err != nil {
 		done()
 		return nil, err
@@ -701,7 +703,7 @@ func SetContentType(h http.Header, ct string) {
 // WriteBody writes a response to request r of the given status whose body
 // is the output of w (a Writer from GetWriter), and releases w. A body of
 // CompressMin bytes or more goes out gzip-compressed when r accepts gzip.
-func WriteBody(rw http.ResponseWriter, r *http.Request, status int, contentType string, w *Writer) {
+func WriteBody(rw http.ResponseWriter, r *http.Request, status int, contentType string, w *oasrt.Writer) {
 	SetContentType(rw.Header(), contentType)
 	if len(w.Buf) >= CompressMin && acceptsGzip(r) {
 		z := startGzip(rw, status)
@@ -711,7 +713,7 @@ func WriteBody(rw http.ResponseWriter, r *http.Request, status int, contentType 
 		rw.WriteHeader(status)
 		rw.Write(w.Buf)
 	}
-	ReleaseWriter(w)
+	oasrt.ReleaseWriter(w)
 }
 
 // CompressMin is the size from which a response body is gzip-compressed

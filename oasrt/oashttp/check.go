@@ -1,8 +1,10 @@
-package oasrt
+package oashttp
 
 import (
 	"context"
 	"net/http"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // Response checks: with WithResponseCheck, a generated server decodes each
@@ -50,10 +52,10 @@ func (e *ResponseCheckError) Unwrap() error { return e.Err }
 
 // CheckResponse decodes the body w holds with decode, which checks the
 // schema, and returns a *ResponseCheckError when it fails.
-func CheckResponse(status int, w *Writer, decode func(r *Reader) error) error {
-	var r Reader
+func CheckResponse(status int, w *oasrt.Writer, decode func(r *oasrt.Reader) error) error {
+	var r oasrt.Reader
 	r.Reset(w.Buf)
-	r.Direction = InResponse
+	r.Direction = oasrt.InResponse
 	err := decode(&r)
 	if err == nil {
 		err = r.End()

@@ -1,13 +1,16 @@
-package oasrt
+package oashttp
 
 import (
 	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 func TestAppendEvent(t *testing.T) {
@@ -130,7 +133,7 @@ func TestEventsReconnect(t *testing.T) {
 		}
 		got = append(got, ev.Data)
 	}
-	if !slicesEqual(got, []int64{1, 2, 3}) {
+	if !slices.Equal(got, []int64{1, 2, 3}) {
 		t.Errorf("events %v, want [1 2 3]", got)
 	}
 	if len(gotIDs) != 2 || gotIDs[1] != "2" {
@@ -141,8 +144,16 @@ func TestEventsReconnect(t *testing.T) {
 // TestWriteEventsNil: a nil iterator is an empty stream, not a panic.
 func TestWriteEventsNil(t *testing.T) {
 	rec := httptest.NewRecorder()
-	WriteEvents[string](rec, httptest.NewRequest("GET", "/", nil), 200, nil, EventText)
+	WriteEvents[string](rec, httptest.NewRequest("GET", "/", nil), 200, nil, oasrt.EventText)
 	if rec.Code != 200 || rec.Body.Len() != 0 || rec.Header().Get("Content-Type") != "text/event-stream" {
 		t.Errorf("status %d, body %q, Content-Type %q", rec.Code, rec.Body.String(), rec.Header().Get("Content-Type"))
 	}
 }
+
+func decInt(x *int64, r *oasrt.Reader) error {
+	v, err := r.Int(64)
+	*x = v
+	return err
+}
+
+func encInt(x *int64, w *oasrt.Writer) { w.Int(*x) }

@@ -1,0 +1,126 @@
+package oashttp
+
+import (
+	"compress/gzip"
+	"errors"
+	"io"
+	"iter"
+	"net/http"
+	"time"
+
+	"github.com/oasgen/oasgen/oasrt"
+)
+
+func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(w *oasrt.Writer, out io.Writer) error) {
+	SetContentType(rw.Header(), contentType)
+	out := &flushWriter{rw: rw, rc: http.NewResponseController(rw)}
+	if acceptsGzip(r) {
+		out.z = startGzip(rw, status)
+	} else {
+		rw.WriteHeader(status)
+	}
+	defer abortStarted(status)
+	w := oasrt.GetWriter()
+	w.Direction = oasrt.InResponse
+	err := encode(w, out)
+	oasrt.ReleaseWriter(w)
+	if out.z != nil {
+		if err == nil {
+			err = out.z.Close()
+		}
+		out.z.Reset(io.Discard)
+		if err == nil {
+			gzipWriters.Put(out.z)
+		}
+	}
+	if err != nil {
+		abortError(status, err, out.err != nil && errors.Is(err, out.err))
+	}
+}
+
+type flushWriter struct {
+	rw  http.ResponseWriter
+	rc  *http.ResponseController
+	z   *gzip.Writer
+	err error
+}
+
+func (f *flushWriter) Write(p []byte) (int, error) {
+	var n int
+	var err error
+	// Each write gets its own deadline, so that a server's WriteTimeout
+	// bounds a client that stops reading, not the length of the stream.
+	// Writers that cannot (a ResponseRecorder) are left as they are.
+	f.rc.SetWriteDeadline(time.Now().Add(StreamWriteTimeout))
+	if f.z != nil {
+		if n, err = f.z.Write(p); err == nil {
+			err = f.z.Flush()
+		}
+	} else {
+		n, err = f.rw.Write(p)
+	}
+	if err == nil {
+		err = f.rc.Flush()
+		if errors.Is(err, http.ErrNotSupported) {
+			err = nil
+		}
+	}
+	if err != nil && f.err == nil {
+		f.err = err
+	}
+	return n, err
+}
+
+func ResponseItems[T any](resp *http.Response, b *Body, seq iter.Seq2[T, error]) iter.Seq2[T, error] {
+	used := false
+	return func(yield func(T, error) bool) {
+		if used {
+			var zero T
+			yield(zero, errors.New("oasrt: a streamed response body can be read once"))
+			return
+		}
+		used = true
+		defer func() {
+			b.Release()
+			CloseBody(resp)
+		}()
+		for x, err := range seq {
+			if err != nil {
+				yield(x, ResponseError(resp.StatusCode, err))
+				return
+			}
+			if !yield(x, nil) {
+				return
+			}
+		}
+	}
+}
+
+func RequestItems[T any](seq iter.Seq2[T, error]) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		for x, err := range seq {
+			if err != nil {
+				if _, ok := err.(*BodyError); !ok {
+					err = &BodyError{Err: err}
+				}
+				yield(x, err)
+				return
+			}
+			if !yield(x, nil) {
+				return
+			}
+		}
+	}
+}
+
+func SendStream(encode func(w *oasrt.Writer, out io.Writer) error) io.Reader {
+	pr, pw := io.Pipe()
+	go func() {
+		w := oasrt.GetWriter()
+		w.Direction = oasrt.InRequest
+		err := encode(w, pw)
+		oasrt.ReleaseWriter(w)
+		pw.CloseWithError(err) // nil: the reader sees io.EOF
+	}()
+	return pr
+}
