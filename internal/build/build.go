@@ -577,8 +577,12 @@ func constrainsOthers(members []*base.SchemaProxy, i int) bool {
 		}
 		if sp.IsReference() || len(ms.Type) > 0 || len(enumValues(ms)) > 0 || ms.Format != "" || ms.Pattern != "" ||
 			ms.MinLength != nil || ms.MaxLength != nil || ms.Minimum != nil || ms.Maximum != nil ||
-			ms.MinItems != nil || ms.MaxItems != nil || ms.Const != nil {
+			ms.MinItems != nil || ms.MaxItems != nil || ms.Const != nil ||
+			constrains(ms) || len(ms.Required) > 0 || len(ms.AnyOf)+len(ms.OneOf) > 0 {
 			return true
+		}
+		if n := rootNode(ms); n != nil && n.Tag == "!!bool" && n.Value == "false" {
+			return true // the schema false
 		}
 	}
 	return false

@@ -39,6 +39,8 @@ func TestIgnoredKeywords(t *testing.T) {
 		{"no type, idn format", `{format: idn-email}`, nil},
 		{"object without properties", `{type: object, required: [a], minProperties: 1, maxProperties: 2}`, nil},
 		{"untyped allOf", `{allOf: [{minimum: 1}, {maximum: 3}], anyOf: [{multipleOf: 2}, {not: {}}], not: {maxLength: 2}}`, nil},
+		{"allOf with the schema false", `{allOf: [{type: integer, minimum: -2}, false]}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: allOf of non-object schemas: member 0 gives the type; the others' constraints are not checked"}},
 		{"untyped allOf with items", `{allOf: [{items: {type: string}}, {maximum: 3}]}`,
 			[]string{"spec.yaml:7:8: #/components/schemas/S: allOf is not checked: a schema without type is kept as raw JSON"}},
 		{"object without properties or constraints", `{type: object}`, nil},
