@@ -577,8 +577,12 @@ func constrainsOthers(members []*base.SchemaProxy, i int) bool {
 		}
 		if sp.IsReference() || len(ms.Type) > 0 || len(enumValues(ms)) > 0 || ms.Format != "" || ms.Pattern != "" ||
 			ms.MinLength != nil || ms.MaxLength != nil || ms.Minimum != nil || ms.Maximum != nil ||
-			ms.MinItems != nil || ms.MaxItems != nil || ms.Const != nil {
+			ms.MinItems != nil || ms.MaxItems != nil || ms.Const != nil ||
+			constrains(ms) || len(ms.Required) > 0 || len(ms.AnyOf)+len(ms.OneOf) > 0 {
 			return true
+		}
+		if n := rootNode(ms); n != nil && n.Tag == "!!bool" && n.Value == "false" {
+			return true // the schema false
 		}
 	}
 	return false
@@ -1015,9 +1019,6 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 			p.Quoted = true
 		default:
 			p.Kind = ir.String
-			if p.Format != "" {
-				b.uncheckedFormat(sch, pointer)
-			}
 		}
 		if p.Kind == ir.String {
 			// Lengths and patterns apply to the text; formats with a Go

@@ -62,34 +62,17 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 	var kws keywordList
 	add := kws.add
 	// The keywords of one kind each are checked on values of their kind
-	// (kindParts). Composition that reaches a raw value: no member gave it a type.
-	add(len(sch.AllOf) > 0, "allOf")
-	add(len(sch.AnyOf) > 0, "anyOf")
-	add(len(sch.OneOf) > 0, "oneOf")
+	// (kindParts), and so is composition whose members are all free-form
+	// (composeParts). Other composition that reaches a raw value: no
+	// member gave it a type.
+	composed := freeFormChecked(sch)
+	add(len(sch.AllOf) > 0 && !composed, "allOf")
+	add(len(sch.AnyOf) > 0 && !composed, "anyOf")
+	add(len(sch.OneOf) > 0 && !composed, "oneOf")
 	if len(kws) == 0 {
 		return
 	}
 	b.warnf(b.pos(sch), "%s: %s not checked: %s", pointer, kws.subject(), why)
-}
-
-// uncheckedFormats are the formats JSON Schema 2020-12 defines that the
-// generated code does not check; other formats it does not know are the
-// spec's own annotations (OpenAPI's password, binary), and say nothing.
-var uncheckedFormats = map[string]bool{
-	"idn-email": true, "idn-hostname": true,
-}
-
-// uncheckedFormat warns about a string format JSON Schema defines that is
-// not checked, at the format's position.
-func (b *builder) uncheckedFormat(sch *base.Schema, pointer string) {
-	if !uncheckedFormats[sch.Format] {
-		return
-	}
-	pos := b.pos(sch)
-	if low := sch.GoLow(); low != nil && low.Format.ValueNode != nil {
-		pos.Line, pos.Col = low.Format.ValueNode.Line, low.Format.ValueNode.Column
-	}
-	b.warnf(pos, "%s: format %s is not checked: oasgen does not validate it yet, any string is accepted", pointer, sch.Format)
 }
 
 // refSiblings warns about the keywords beside a $ref, which OpenAPI 3.1

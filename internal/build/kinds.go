@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/pb33f/libopenapi/datamodel/high/base"
@@ -20,9 +21,6 @@ func (b *builder) kindParts(a *ir.Any, sch *base.Schema, pointer string) {
 			p.Format = ""
 		}
 		b.stringChecks(p, sch, pointer)
-		if p.Format != "" {
-			b.uncheckedFormat(sch, pointer)
-		}
 		if p.HasChecks() {
 			a.String = p
 		}
@@ -39,6 +37,7 @@ func (b *builder) kindParts(a *ir.Any, sch *base.Schema, pointer string) {
 	}
 	if freeFormChecked(sch) {
 		b.conditionParts(a, sch, pointer)
+		b.composeParts(a, sch, pointer)
 	}
 	a.MinItems, a.MaxItems = sch.MinItems, sch.MaxItems
 	a.UniqueItems = sch.UniqueItems != nil && *sch.UniqueItems
@@ -130,7 +129,59 @@ func freeFormShape(sch *base.Schema) bool {
 		return false
 	}
 	return sch.Items == nil && len(sch.PrefixItems) == 0 && sch.Properties == nil && sch.AdditionalProperties == nil &&
-		sch.PatternProperties == nil && len(sch.AllOf)+len(sch.AnyOf)+len(sch.OneOf) == 0
+		sch.PatternProperties == nil && freeFormMembers(sch)
+}
+
+// freeFormMembers reports whether every allOf, anyOf and oneOf member of
+// sch is an inline free-form schema, checked by a matcher on the whole
+// value (composeParts). A $ref member is not followed: it may lead back
+// to sch, and it gives the value its type (shapeNonNull).
+func freeFormMembers(sch *base.Schema) bool {
+	for _, list := range [][]*base.SchemaProxy{sch.AllOf, sch.AnyOf, sch.OneOf} {
+		for _, sp := range list {
+			if sp == nil || sp.IsReference() || !freeFormSub(sp) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// composeParts sets a free-form value's allOf, anyOf and oneOf members,
+// each a free-form value's checks (freeFormMembers says they all are).
+func (b *builder) composeParts(a *ir.Any, sch *base.Schema, pointer string) {
+	members := func(sps []*base.SchemaProxy, name string) []*ir.Any {
+		var out []*ir.Any
+		for i, sp := range sps {
+			ms := b.resolve(sp, b.pos(sch))
+			if ms == nil {
+				return nil
+			}
+			at := fmt.Sprintf("%s/%s/%d", pointer, name, i)
+			m, ok := b.shape(ms, fmt.Sprintf("%s%d", ir.GoName(name), i), at).(*ir.Any)
+			if !ok {
+				b.warnf(b.pos(sch), "%s: %s is not checked: its schema is not a free-form one", at, name)
+				return nil
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	// Members every value matches say nothing: of allOf they are left
+	// out, and one of them makes an anyOf hold always. Of oneOf each counts.
+	for _, m := range members(sch.AllOf, "allOf") {
+		if m.Checked() {
+			a.AllOf = append(a.AllOf, m)
+		}
+	}
+	a.AnyOf = members(sch.AnyOf, "anyOf")
+	for _, m := range a.AnyOf {
+		if !m.Checked() {
+			a.AnyOf = nil
+			break
+		}
+	}
+	a.OneOf = members(sch.OneOf, "oneOf")
 }
 
 // containsParts sets a free-form value's contains checks.

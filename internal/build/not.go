@@ -110,6 +110,18 @@ func constrains(s *base.Schema) bool {
 // rules out every value of the type, or that the type cannot be checked
 // against, is reported.
 func (b *builder) withNot(t ir.Type, sch *base.Schema, pointer string) ir.Type {
+	if u, ok := t.(*ir.Any); ok && sch.Not != nil && !sch.Not.IsReference() && freeFormSub(sch.Not) {
+		// A free-form not on a free-form value: its schema's checks run
+		// on the whole value, which must fail them; not {type} is a check
+		// of the value's kind.
+		if ns := b.resolve(sch.Not, b.pos(sch)); ns != nil && !onlyType(ns) {
+			if m, ok := b.shape(ns, "Not", pointer+"/not").(*ir.Any); ok {
+				c := *u
+				c.NotAny = m
+				return &c
+			}
+		}
+	}
 	n := b.notOf(sch, pointer)
 	if n == nil {
 		return t
@@ -156,6 +168,12 @@ func (b *builder) withNot(t ir.Type, sch *base.Schema, pointer string) ir.Type {
 	}
 	b.warnf(pos, "%s/not: not is checked on scalars, objects and free-form values, not here; it is not checked", pointer)
 	return t
+}
+
+// onlyType reports whether a schema says nothing but its type.
+func onlyType(s *base.Schema) bool {
+	return len(s.Type) > 0 && !constrains(s) && len(s.Enum) == 0 && s.Const == nil && len(s.Required) == 0 &&
+		len(s.AnyOf) == 0 && len(s.OneOf) == 0
 }
 
 // primKind is the JSON type of a prim's values, or "" for those carried in

@@ -540,16 +540,7 @@ func TestContains(t *testing.T) {
 		{name: "four match", doc: `[5,6,7,"x"]`, into: some, wantErr: `$: 4 items match contains, more than maxContains 3 (offset 0)`},
 	}
 	runRoundTrips(t, cases)
-	for _, tc := range cases {
-		v := keywords.Some(tc.doc)
-		want := tc.wantErr
-		if i := strings.LastIndex(want, " (offset"); i >= 0 {
-			want = want[:i]
-		}
-		if err := v.Validate(); fmt.Sprint(err) != want && !(want == "" && err == nil) {
-			t.Errorf("%s: Validate(%s) = %v, want %q", tc.name, tc.doc, err, want)
-		}
-	}
+	validateRaw(t, cases, func(doc string) interface{ Validate() error } { v := keywords.Some(doc); return &v })
 }
 
 // TestConditional checks if/then/else, propertyNames and dependentRequired
@@ -567,13 +558,36 @@ func TestConditional(t *testing.T) {
 		{name: "dependent missing", doc: `{"bar":2}`, into: cond, wantErr: `$: missing property "foo", required with "bar" (dependentRequired) (offset 0)`},
 	}
 	runRoundTrips(t, cases)
+	validateRaw(t, cases, func(doc string) interface{ Validate() error } { v := keywords.Conditional(doc); return &v })
+}
+
+// TestFreeFormComposition checks allOf, anyOf, oneOf and not whose
+// members are free-form, on a value without type, by the decoder and by
+// Validate.
+func TestFreeFormComposition(t *testing.T) {
+	between := func() codec { return new(keywords.Between) }
+	cases := []roundTrip{
+		{name: "all hold", doc: `4`, into: between},
+		{name: "an object without a", doc: `{}`, into: between},
+		{name: "allOf member 0 fails", doc: `0`, into: between, wantErr: `$: the value does not match allOf member 0 (offset 0)`},
+		{name: "no anyOf member", doc: `1`, into: between, wantErr: `$: the value matches no anyOf member (offset 0)`},
+		{name: "both oneOf members", doc: `{"a":1}`, into: between, wantErr: `$: the value matches 2 oneOf members, not exactly one (offset 0)`},
+		{name: "not", doc: `2`, into: between, wantErr: `$: the value matches the schema's not (offset 0)`},
+	}
+	runRoundTrips(t, cases)
+	validateRaw(t, cases, func(doc string) interface{ Validate() error } { v := keywords.Between(doc); return &v })
+}
+
+// validateRaw checks that Validate on the free-form value of each case's
+// document reports what its decoder does (without the offset).
+func validateRaw(t *testing.T, cases []roundTrip, value func(doc string) interface{ Validate() error }) {
+	t.Helper()
 	for _, tc := range cases {
-		v := keywords.Conditional(tc.doc)
 		want := tc.wantErr
 		if i := strings.LastIndex(want, " (offset"); i >= 0 {
 			want = want[:i]
 		}
-		if err := v.Validate(); fmt.Sprint(err) != want && !(want == "" && err == nil) {
+		if err := value(tc.doc).Validate(); fmt.Sprint(err) != want && !(want == "" && err == nil) {
 			t.Errorf("%s: Validate(%s) = %v, want %q", tc.name, tc.doc, err, want)
 		}
 	}

@@ -342,6 +342,10 @@ func (g *docGen) prim(p *ir.Prim) {
 			g.str([]string{"https://example.com/a%20b?q=1#f", "urn:isbn:0451450523", "mailto:a@b.c"}[r.IntN(3)])
 		case "hostname":
 			g.str([]string{"example.com", "a-b.c0", "localhost"}[r.IntN(3)])
+		case "idn-hostname":
+			g.str([]string{"bücher.example", "例え.テスト", "xn--bcher-kva.example"}[r.IntN(3)])
+		case "idn-email":
+			g.str([]string{"δοκιμή@παράδειγμα.δοκιμή", "a@bücher.example", "x@example.com"}[r.IntN(3)])
 		case "duration":
 			g.str([]string{"P1Y2M3DT4H5M6S", "PT0.5S", "P4W", "PT36H", "P1D"}[r.IntN(5)])
 		case "time":
@@ -513,6 +517,9 @@ func rawKind(v string) string {
 func kindChecked(t *ir.Any, kind string) bool {
 	if t.If != nil && kind != "null" {
 		return true // if/then/else may say anything of the other kinds
+	}
+	if len(t.AllOf)+len(t.AnyOf)+len(t.OneOf) > 0 || t.NotAny != nil {
+		return true // subschemas may say anything of every kind
 	}
 	switch kind {
 	case "string":

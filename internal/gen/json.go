@@ -830,7 +830,7 @@ func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 	case ir.String:
 		call = "r.Str()"
 		if chk := p.FormatCheck(); chk != "" {
-			call = "r.StrFormat(" + strconv.Quote(p.Format) + ", " + c.qual(rt(chk)) + ")"
+			call = "r.StrFormat(" + strconv.Quote(p.Format) + ", " + c.qual(formatFunc(chk)) + ")"
 		}
 	case ir.Bool:
 		call = "r.Bool()"

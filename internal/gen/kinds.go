@@ -79,6 +79,7 @@ func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		fail(`"property name %q does not match propertyNames"`, "kindKey")
 		f.P("}")
 	}
+	composeChecks(f, t, raw, fail)
 	for _, d := range t.DependentRequired {
 		args := ""
 		for _, n := range d.Names {
@@ -102,10 +103,57 @@ func kindChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 	}
 }
 
+// composeChecks prints the checks of a free-form value's allOf, anyOf,
+// oneOf and not whose schemas are free-form too: each a matcher run on
+// the whole value.
+func composeChecks(f *file, t *ir.Any, raw string, fail failFunc) {
+	for i, m := range t.AllOf {
+		if m.Checked() {
+			f.P("if !", f.checks.matcher(m), "(", raw, ") {")
+			fail(strconv.Quote("the value does not match allOf member " + strconv.Itoa(i)))
+			f.P("}")
+		}
+	}
+	if len(t.AnyOf) > 0 {
+		var conds []string
+		for _, m := range t.AnyOf {
+			if !m.Checked() {
+				conds = nil // a member every value matches
+				break
+			}
+			conds = append(conds, "!"+f.checks.matcher(m)+"("+raw+")")
+		}
+		if len(conds) > 0 {
+			f.P("if ", strings.Join(conds, " && "), " {")
+			fail(`"the value matches no anyOf member"`)
+			f.P("}")
+		}
+	}
+	if len(t.OneOf) > 0 {
+		var ms []string
+		for _, m := range t.OneOf {
+			ms = append(ms, f.checks.matcher(m))
+		}
+		f.P("if kindN := ", f.qual(rt("RawMatches")), "(", raw, ", ", strings.Join(ms, ", "), "); kindN != 1 {")
+		fail(`"the value matches %d oneOf members, not exactly one"`, "kindN")
+		f.P("}")
+	}
+	if m := t.NotAny; m != nil {
+		if m.Checked() {
+			f.P("if ", f.checks.matcher(m), "(", raw, ") {")
+		} else {
+			// not {}: every JSON value has a kind, the condition always holds.
+			f.P("if ", f.qual(rt("RawKind")), "(", raw, ") != ", f.qual(rt("Invalid")), " {")
+		}
+		fail(`"the value matches the schema's not"`)
+		f.P("}")
+	}
+}
+
 // matcher returns the name of a package-level function that reports
 // whether a raw JSON value passes the checks of t (for contains).
 func (k *checks) matcher(t *ir.Any) string {
-	return k.variable(fmt.Sprintf("match:%p", t), "match", "whether a value matches a contains schema", func(f *file) string {
+	return k.variable(fmt.Sprintf("match:%p", t), "match", "whether a value matches a subschema", func(f *file) string {
 		sub := f.scratch()
 		anyChecks(sub, t, "raw", func(_ string, args ...string) {
 			if len(args) > 0 {

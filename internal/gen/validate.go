@@ -191,6 +191,21 @@ func (f *file) errorf(ret func(err string) string) failFunc {
 	}
 }
 
+// idnPath is the runtime's package for the internationalized formats,
+// apart so that only the packages that use them import the IDNA tables.
+const idnPath = "github.com/oasgen/oasgen/oasrt/oasidn"
+
+// formatFunc is the runtime's function for ir.Prim.FormatCheck's name.
+func formatFunc(chk string) Ident {
+	switch chk {
+	case "ValidIDNHostname":
+		return Ident{idnPath, "ValidHostname"}
+	case "ValidIDNEmail":
+		return Ident{idnPath, "ValidEmail"}
+	}
+	return rt(chk)
+}
+
 // primChecks prints the checks of a scalar's constraints on x, an
 // expression of the scalar's checked type (string, int64, uint64 or
 // float64), calling fail for each that does not hold. format says whether
@@ -200,7 +215,7 @@ func (k *checks) primChecks(f *file, p *ir.Prim, x string, format bool, fail fai
 	k.constCheck(f, p, x, fail)
 	if p.Kind == ir.String {
 		if chk := p.FormatCheck(); chk != "" && format {
-			f.P("if !", f.qual(rt(chk)), "(", x, ") {")
+			f.P("if !", f.qual(formatFunc(chk)), "(", x, ") {")
 			fail(strconv.Quote("invalid "+p.Format+" %q"), x) // as the decoder says it
 			f.P("}")
 		}

@@ -433,6 +433,10 @@ func (p *Prim) FormatCheck() string {
 		return "ValidRelativeJSONPointer"
 	case "regex":
 		return "ValidRegex"
+	case "idn-hostname":
+		return "ValidIDNHostname"
+	case "idn-email":
+		return "ValidIDNEmail"
 	}
 	return ""
 }
@@ -493,6 +497,11 @@ type Any struct {
 	If, Then, Else    *Any
 	PropertyNames     *Any
 	DependentRequired []Dependent
+	// AllOf, AnyOf and OneOf are the members of a schema without type
+	// whose members are free-form too, each checked on the whole value;
+	// NotAny is a not whose schema is free-form (not {}, not {minimum: 2}).
+	AllOf, AnyOf, OneOf []*Any
+	NotAny              *Any
 }
 
 // Dependent is one entry of dependentRequired: when an object has Key, it
@@ -511,7 +520,8 @@ func (a *Any) Checked() bool {
 func (a *Any) KindChecked() bool {
 	return a.String != nil || a.Number != nil || a.MinItems != nil || a.MaxItems != nil || a.UniqueItems ||
 		a.MinProps != nil || a.MaxProps != nil || len(a.Required) > 0 || a.Contains != nil ||
-		a.If != nil || a.PropertyNames != nil || len(a.DependentRequired) > 0
+		a.If != nil || a.PropertyNames != nil || len(a.DependentRequired) > 0 ||
+		len(a.AllOf)+len(a.AnyOf)+len(a.OneOf) > 0 || a.NotAny != nil
 }
 
 // Nullable wraps a type whose values may also be null.

@@ -105,6 +105,9 @@ func Parse(path string, data []byte) (*Spec, error) {
 		return nil, err
 	}
 	s.Version = doc.GetVersion()
+	if !strings.HasPrefix(s.Version, "3.0") {
+		boolSubschemas(root) // OpenAPI 3.0's schema object has no boolean schemas
+	}
 	model, err := doc.BuildV3Model()
 	if model == nil {
 		if err == nil {

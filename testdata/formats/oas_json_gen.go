@@ -4,6 +4,7 @@ package formats
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasidn"
 )
 
 // The runtime must support the contract this code was generated for.
@@ -220,6 +221,14 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 	if v.Ipv6.Set {
 		w.Raw(`,"ipv6":`)
 		w.Addr(v.Ipv6.Value)
+	}
+	if v.IdnHost.Set {
+		w.Raw(`,"idnHost":`)
+		w.String(v.IdnHost.Value)
+	}
+	if v.IdnEmail.Set {
+		w.Raw(`,"idnEmail":`)
+		w.String(v.IdnEmail.Value)
 	}
 	if v.Counts != nil {
 		w.Raw(`,"counts":`)
@@ -692,6 +701,20 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "ipv6")
 			}
 			v.Ipv6.Value = x67
+		case "idnHost":
+			v.IdnHost.Set = true
+			x68, err := r.StrFormat("idn-hostname", oasidn.ValidHostname)
+			if err != nil {
+				return oasrt.AtKey(err, "idnHost")
+			}
+			v.IdnHost.Value = x68
+		case "idnEmail":
+			v.IdnEmail.Set = true
+			x69, err := r.StrFormat("idn-email", oasidn.ValidEmail)
+			if err != nil {
+				return oasrt.AtKey(err, "idnEmail")
+			}
+			v.IdnEmail.Value = x69
 		case "counts":
 			if err := r.ObjStart(); err != nil {
 				return oasrt.AtKey(err, "counts")
@@ -700,21 +723,21 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Counts = make(map[string]int64)
 			}
 			for {
-				k68, more, err := r.ObjKey()
+				k70, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "counts")
 				}
 				if !more {
 					break
 				}
-				key69 := r.Intern(k68)
-				var x70 int64
-				x71, err := r.Int(64)
+				key71 := r.Intern(k70)
+				var x72 int64
+				x73, err := r.Int(64)
 				if err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key69), "counts")
+					return oasrt.AtKey(oasrt.AtKey(err, key71), "counts")
 				}
-				x70 = x71
-				v.Counts[key69] = x70
+				x72 = x73
+				v.Counts[key71] = x72
 			}
 		case "nested":
 			if err := r.ObjStart(); err != nil {
@@ -724,37 +747,37 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Nested = make(map[string][]Color)
 			}
 			for {
-				k72, more, err := r.ObjKey()
+				k74, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "nested")
 				}
 				if !more {
 					break
 				}
-				key73 := r.Intern(k72)
-				var x74 []Color
+				key75 := r.Intern(k74)
+				var x76 []Color
 				if err := r.ArrStart(); err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key73), "nested")
+					return oasrt.AtKey(oasrt.AtKey(err, key75), "nested")
 				}
-				x74 = x74[:0]
-				for i75 := 0; ; i75++ {
+				x76 = x76[:0]
+				for i77 := 0; ; i77++ {
 					more, err := r.ArrNext()
 					if err != nil {
-						return oasrt.AtKey(oasrt.AtKey(err, key73), "nested")
+						return oasrt.AtKey(oasrt.AtKey(err, key75), "nested")
 					}
 					if !more {
 						break
 					}
-					var e76 *Color
-					x74, e76 = oasrt.Grow(r, x74)
-					if err := (*e76).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i75), key73), "nested")
+					var e78 *Color
+					x76, e78 = oasrt.Grow(r, x76)
+					if err := (*e78).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i77), key75), "nested")
 					}
 				}
-				if x74 == nil {
-					x74 = []Color{}
+				if x76 == nil {
+					x76 = []Color{}
 				}
-				v.Nested[key73] = x74
+				v.Nested[key75] = x76
 			}
 		case "matrix":
 			if r.Streams(&v.Matrix) {
@@ -766,7 +789,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "matrix")
 				}
 				v.Matrix = v.Matrix[:0]
-				for i77 := 0; ; i77++ {
+				for i79 := 0; ; i79++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "matrix")
@@ -774,30 +797,30 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e78 *[]float64
-					v.Matrix, e78 = oasrt.Grow(r, v.Matrix)
+					var e80 *[]float64
+					v.Matrix, e80 = oasrt.Grow(r, v.Matrix)
 					if err := r.ArrStart(); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i77), "matrix")
+						return oasrt.AtKey(oasrt.AtIndex(err, i79), "matrix")
 					}
-					(*e78) = (*e78)[:0]
-					for i79 := 0; ; i79++ {
+					(*e80) = (*e80)[:0]
+					for i81 := 0; ; i81++ {
 						more, err := r.ArrNext()
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i77), "matrix")
+							return oasrt.AtKey(oasrt.AtIndex(err, i79), "matrix")
 						}
 						if !more {
 							break
 						}
-						var e80 *float64
-						(*e78), e80 = oasrt.Grow(r, (*e78))
-						x81, err := r.Float(64)
+						var e82 *float64
+						(*e80), e82 = oasrt.Grow(r, (*e80))
+						x83, err := r.Float(64)
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i79), i77), "matrix")
+							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i81), i79), "matrix")
 						}
-						(*e80) = x81
+						(*e82) = x83
 					}
-					if (*e78) == nil {
-						(*e78) = []float64{}
+					if (*e80) == nil {
+						(*e80) = []float64{}
 					}
 				}
 				if v.Matrix == nil {
@@ -835,11 +858,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "old":
 			v.Old.Set = true
-			x82, err := r.Str()
+			x84, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "old")
 			}
-			v.Old.Value = x82
+			v.Old.Value = x84
 		case "inline":
 			v.Inline.Set = true
 			if err := v.Inline.Value.DecodeJSON(r); err != nil {

@@ -49,10 +49,13 @@ type Everything struct {
 	BigID   oasrt.Opt[int64]  `json:"bigID,omitzero"`
 	SmallID oasrt.Opt[uint32] `json:"smallID,omitzero"`
 	// Kept exactly as written.
-	Amount        oasrt.Opt[oasrt.Decimal]         `json:"amount,omitzero"`
-	PriceText     oasrt.Opt[oasrt.Decimal]         `json:"priceText,omitzero"`
-	Ipv4          oasrt.Opt[netip.Addr]            `json:"ipv4,omitzero"`
-	Ipv6          oasrt.Opt[netip.Addr]            `json:"ipv6,omitzero"`
+	Amount    oasrt.Opt[oasrt.Decimal] `json:"amount,omitzero"`
+	PriceText oasrt.Opt[oasrt.Decimal] `json:"priceText,omitzero"`
+	Ipv4      oasrt.Opt[netip.Addr]    `json:"ipv4,omitzero"`
+	Ipv6      oasrt.Opt[netip.Addr]    `json:"ipv6,omitzero"`
+	// Checked by oasrt/oasidn, which only packages with idn formats import.
+	IdnHost       oasrt.Opt[string]                `json:"idnHost,omitzero"`
+	IdnEmail      oasrt.Opt[string]                `json:"idnEmail,omitzero"`
 	Counts        map[string]int64                 `json:"counts,omitzero"`
 	Nested        map[string][]Color               `json:"nested,omitzero"`
 	Matrix        [][]float64                      `json:"matrix,omitzero"`

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasidn"
 )
 
 // Validate checks v against its schema's constraints and names the
@@ -57,6 +58,20 @@ func (v *Everything) validate(c *oasrt.Validator) {
 		c.Key("clock")
 		if !oasrt.ValidTime(v.Clock.Value) {
 			c.Errorf("invalid time %q", v.Clock.Value)
+		}
+		c.Pop()
+	}
+	if v.IdnHost.Set {
+		c.Key("idnHost")
+		if !oasidn.ValidHostname(v.IdnHost.Value) {
+			c.Errorf("invalid idn-hostname %q", v.IdnHost.Value)
+		}
+		c.Pop()
+	}
+	if v.IdnEmail.Set {
+		c.Key("idnEmail")
+		if !oasidn.ValidEmail(v.IdnEmail.Value) {
+			c.Errorf("invalid idn-email %q", v.IdnEmail.Value)
 		}
 		c.Pop()
 	}

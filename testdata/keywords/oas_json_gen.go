@@ -907,6 +907,52 @@ func (v *NotZero) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
+// EncodeJSON writes v as JSON.
+func (v *Between) EncodeJSON(w *oasrt.Writer) {
+	w.RawJSON(*v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema.
+func (v *Between) DecodeJSON(r *oasrt.Reader) error {
+	at2 := r.Start()
+	x1, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if !match1(x1) {
+		return oasrt.Violation(at2, "the value does not match allOf member 0")
+	}
+	if !match2(x1) {
+		return oasrt.Violation(at2, "the value does not match allOf member 1")
+	}
+	if !match3(x1) && !match4(x1) {
+		return oasrt.Violation(at2, "the value matches no anyOf member")
+	}
+	if kindN := oasrt.RawMatches(x1, match5, match6); kindN != 1 {
+		return oasrt.Violation(at2, "the value matches %d oneOf members, not exactly one", kindN)
+	}
+	if match7(x1) {
+		return oasrt.Violation(at2, "the value matches the schema's not")
+	}
+	(*v) = x1
+	return nil
+}
+
+// sizeHintBetween sizes the buffer of Between's owned-output encoders for large values.
+var sizeHintBetween oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Between) MarshalJSON() ([]byte, error) {
+	w := sizeHintBetween.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintBetween.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Between) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
 // EncodeJSON writes v as a JSON string.
 func (v *Color) EncodeJSON(w *oasrt.Writer) {
 	w.String(string(*v))
@@ -2424,7 +2470,7 @@ func (v *Some) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindN, ok := oasrt.RawContains(x1, match1); ok {
+	if kindN, ok := oasrt.RawContains(x1, match8); ok {
 		if kindN < 2 {
 			return oasrt.Violation(at2, "%d items match contains, fewer than minContains 2", kindN)
 		}
@@ -2463,16 +2509,16 @@ func (v *Conditional) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if match2(x1) {
-		if !match3(x1) {
+	if match9(x1) {
+		if !match10(x1) {
 			return oasrt.Violation(at2, "the value matches if but not then")
 		}
 	} else {
-		if !match4(x1) {
+		if !match11(x1) {
 			return oasrt.Violation(at2, "the value matches neither if nor else")
 		}
 	}
-	if kindKey, ok := oasrt.RawKeys(x1, match5); ok {
+	if kindKey, ok := oasrt.RawKeys(x1, match12); ok {
 		return oasrt.Violation(at2, "property name %q does not match propertyNames", kindKey)
 	}
 	if kindKey := oasrt.RawDependent(x1, "bar", "foo"); kindKey != "" {

@@ -208,6 +208,20 @@ func (v *NotZero) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
+func (v Between) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintBetween.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintBetween.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Between) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
 func (v Color) MarshalJSONTo(enc *jsontext.Encoder) error {
 	w := sizeHintColor.GetWriter()
 	v.EncodeJSON(w)

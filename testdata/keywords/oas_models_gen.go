@@ -175,6 +175,11 @@ type Name string
 // NotZero is the schema #/components/schemas/NotZero.
 type NotZero int64
 
+// Between is the schema #/components/schemas/Between.
+//
+// A schema without type whose allOf, anyOf, oneOf and not are free-form too, each checked on the whole value.
+type Between oasrt.Raw
+
 // Color is the enum schema #/components/schemas/Color.
 //
 // An enum's not drops values.

@@ -289,6 +289,32 @@ func (v *NotZero) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Between) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Between) validate(c *oasrt.Validator) {
+	if !match1((*v)) {
+		c.Errorf("the value does not match allOf member 0")
+	}
+	if !match2((*v)) {
+		c.Errorf("the value does not match allOf member 1")
+	}
+	if !match3((*v)) && !match4((*v)) {
+		c.Errorf("the value matches no anyOf member")
+	}
+	if kindN := oasrt.RawMatches((*v), match5, match6); kindN != 1 {
+		c.Errorf("the value matches %d oneOf members, not exactly one", kindN)
+	}
+	if match7((*v)) {
+		c.Errorf("the value matches the schema's not")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *Color) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -833,7 +859,7 @@ func (v *Some) Validate() error {
 }
 
 func (v *Some) validate(c *oasrt.Validator) {
-	if kindN, ok := oasrt.RawContains((*v), match1); ok {
+	if kindN, ok := oasrt.RawContains((*v), match8); ok {
 		if kindN < 2 {
 			c.Errorf("%d items match contains, fewer than minContains 2", kindN)
 		}
@@ -852,16 +878,16 @@ func (v *Conditional) Validate() error {
 }
 
 func (v *Conditional) validate(c *oasrt.Validator) {
-	if match2((*v)) {
-		if !match3((*v)) {
+	if match9((*v)) {
+		if !match10((*v)) {
 			c.Errorf("the value matches if but not then")
 		}
 	} else {
-		if !match4((*v)) {
+		if !match11((*v)) {
 			c.Errorf("the value matches neither if nor else")
 		}
 	}
-	if kindKey, ok := oasrt.RawKeys((*v), match5); ok {
+	if kindKey, ok := oasrt.RawKeys((*v), match12); ok {
 		c.Errorf("property name %q does not match propertyNames", kindKey)
 	}
 	if kindKey := oasrt.RawDependent((*v), "bar", "foo"); kindKey != "" {
@@ -955,6 +981,79 @@ func (v *HolderFree) validate(c *oasrt.Validator) {
 	}
 }
 
+// match1 is whether a value matches a subschema.
+var match1 = func(raw []byte) bool {
+	if kindNum, ok := oasrt.RawDecimal(raw); ok {
+		if oasrt.CompareDecimal(kindNum, bound5) < 0 {
+			_ = []any{kindNum} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match2 is whether a value matches a subschema.
+var match2 = func(raw []byte) bool {
+	if kindNum, ok := oasrt.RawDecimal(raw); ok {
+		if oasrt.CompareDecimal(kindNum, bound7) > 0 {
+			_ = []any{kindNum} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match3 is whether a value matches a subschema.
+var match3 = func(raw []byte) bool {
+	if kindNum, ok := oasrt.RawDecimal(raw); ok {
+		if !oasrt.DecimalMultipleOf(kindNum, multipleOf3) {
+			_ = []any{kindNum} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match4 is whether a value matches a subschema.
+var match4 = func(raw []byte) bool {
+	if kindNum, ok := oasrt.RawDecimal(raw); ok {
+		if !oasrt.DecimalMultipleOf(kindNum, multipleOf4) {
+			_ = []any{kindNum} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match5 is whether a value matches a subschema.
+var match5 = func(raw []byte) bool {
+	if kindNum, ok := oasrt.RawDecimal(raw); ok {
+		if oasrt.CompareDecimal(kindNum, bound8) < 0 {
+			_ = []any{kindNum} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// match6 is whether a value matches a subschema.
+var match6 = func(raw []byte) bool {
+	if kindKey := oasrt.RawMissing(raw, "a"); kindKey != "" {
+		_ = []any{kindKey} // the message's values, unused here
+		return false
+	}
+	return true
+}
+
+// match7 is whether a value matches a subschema.
+var match7 = func(raw []byte) bool {
+	if !oasrt.JSONEqual(raw, `2`) {
+		_ = []any{raw} // the message's values, unused here
+		return false
+	}
+	return true
+}
+
 // pattern1 is the pattern `^x-`.
 var pattern1 = regexp.MustCompile(`^x-`)
 
@@ -1021,8 +1120,8 @@ var bound7 = oasrt.Rat("10")
 // multipleOf2 is the multipleOf 0.1, exact.
 var multipleOf2 = oasrt.Rat("0.1")
 
-// match1 is whether a value matches a contains schema.
-var match1 = func(raw []byte) bool {
+// match8 is whether a value matches a subschema.
+var match8 = func(raw []byte) bool {
 	if kindStr, ok := oasrt.RawString(raw); ok {
 		if !pattern14.MatchString(kindStr) {
 			_ = []any{kindStr, `^x`} // the message's values, unused here
@@ -1038,8 +1137,8 @@ var match1 = func(raw []byte) bool {
 	return true
 }
 
-// match2 is whether a value matches a contains schema.
-var match2 = func(raw []byte) bool {
+// match9 is whether a value matches a subschema.
+var match9 = func(raw []byte) bool {
 	if kindNum, ok := oasrt.RawDecimal(raw); ok {
 		if oasrt.CompareDecimal(kindNum, bound9) >= 0 {
 			_ = []any{kindNum} // the message's values, unused here
@@ -1049,8 +1148,8 @@ var match2 = func(raw []byte) bool {
 	return true
 }
 
-// match3 is whether a value matches a contains schema.
-var match3 = func(raw []byte) bool {
+// match10 is whether a value matches a subschema.
+var match10 = func(raw []byte) bool {
 	if kindNum, ok := oasrt.RawDecimal(raw); ok {
 		if oasrt.CompareDecimal(kindNum, bound10) < 0 {
 			_ = []any{kindNum} // the message's values, unused here
@@ -1060,8 +1159,8 @@ var match3 = func(raw []byte) bool {
 	return true
 }
 
-// match4 is whether a value matches a contains schema.
-var match4 = func(raw []byte) bool {
+// match11 is whether a value matches a subschema.
+var match11 = func(raw []byte) bool {
 	if kindNum, ok := oasrt.RawDecimal(raw); ok {
 		if !oasrt.DecimalMultipleOf(kindNum, multipleOf3) {
 			_ = []any{kindNum} // the message's values, unused here
@@ -1071,8 +1170,8 @@ var match4 = func(raw []byte) bool {
 	return true
 }
 
-// match5 is whether a value matches a contains schema.
-var match5 = func(raw []byte) bool {
+// match12 is whether a value matches a subschema.
+var match12 = func(raw []byte) bool {
 	if kindStr, ok := oasrt.RawString(raw); ok {
 		if len(kindStr) > 3 && oasrt.Len(kindStr) > 3 {
 			_ = []any{oasrt.Len(kindStr)} // the message's values, unused here
@@ -1082,17 +1181,20 @@ var match5 = func(raw []byte) bool {
 	return true
 }
 
-// pattern14 is the pattern `^x`.
-var pattern14 = regexp.MustCompile(`^x`)
+// multipleOf3 is the multipleOf 2, exact.
+var multipleOf3 = oasrt.Rat("2")
+
+// multipleOf4 is the multipleOf 3, exact.
+var multipleOf4 = oasrt.Rat("3")
 
 // bound8 is the value 5, exact.
 var bound8 = oasrt.Rat("5")
+
+// pattern14 is the pattern `^x`.
+var pattern14 = regexp.MustCompile(`^x`)
 
 // bound9 is the value 0, exact.
 var bound9 = oasrt.Rat("0")
 
 // bound10 is the value -10, exact.
 var bound10 = oasrt.Rat("-10")
-
-// multipleOf3 is the multipleOf 2, exact.
-var multipleOf3 = oasrt.Rat("2")

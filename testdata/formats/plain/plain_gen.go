@@ -117,6 +117,8 @@ type Everything struct {
 	PriceText        *string                `json:"priceText,omitempty"`
 	Ipv4             *netip.Addr            `json:"ipv4,omitempty"`
 	Ipv6             *netip.Addr            `json:"ipv6,omitempty"`
+	IdnHost          *string                `json:"idnHost,omitempty"`
+	IdnEmail         *string                `json:"idnEmail,omitempty"`
 	Counts           map[string]int64       `json:"counts,omitzero"`
 	Nested           map[string][]Color     `json:"nested,omitzero"`
 	Matrix           [][]float64            `json:"matrix,omitzero"`

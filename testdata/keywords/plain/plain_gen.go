@@ -21,6 +21,7 @@ type Pair struct {
 
 // Pairs lists every named type the mirror can describe.
 var Pairs = []Pair{
+	{"Between", func() any { return new(keywords.Between) }, func() any { return new(Between) }, true},
 	{"Color", func() any { return new(keywords.Color) }, func() any { return new(Color) }, true},
 	{"Cat", func() any { return new(keywords.Cat) }, func() any { return new(Cat) }, false},
 	{"AnyObject", func() any { return new(keywords.AnyObject) }, func() any { return new(AnyObject) }, true},
@@ -76,6 +77,8 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 	}
 	return json.Unmarshal(b, &o.v)
 }
+
+type Between = json.RawMessage
 
 type Color string
 

@@ -1,0 +1,76 @@
+package spec
+
+import (
+	"testing"
+)
+
+func TestBoolSubschemas(t *testing.T) {
+	doc := `openapi: 3.1.0
+info: {title: t, version: "1"}
+paths: {}
+components:
+  schemas:
+    Never: {not: true}
+    Any: {not: false}
+    Some: {contains: true}
+    Cond: {if: false, then: {minimum: 1}, else: {maximum: 2}}
+    Names: {propertyNames: false}
+    Example: {example: {not: true}, x-thing: {if: true}}
+    Closed: {type: object, properties: {a: {type: string}}, unevaluatedProperties: false}
+    Composed: {allOf: [{properties: {a: {type: string}}}], unevaluatedProperties: false}
+    Tuple: {prefixItems: [{type: string}], unevaluatedItems: {type: integer}}
+    Loose: {unevaluatedItems: false}
+`
+	s, err := Parse("spec.yaml", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := s.Doc.Components.Schemas
+	get := func(name string) map[string]any {
+		sp, ok := schemas.Get(name)
+		if !ok {
+			t.Fatalf("no schema %s", name)
+		}
+		sch := sp.Schema()
+		if sch == nil {
+			t.Fatalf("%s: %v", name, sp.GetBuildError())
+		}
+		low := sch.GoLow().RootNode
+		m := map[string]any{}
+		for i := 0; i+1 < len(low.Content); i += 2 {
+			m[low.Content[i].Value] = low.Content[i+1]
+		}
+		return m
+	}
+	never := schemas.GetOrZero("Never").Schema()
+	if ns := never.Not.Schema(); ns == nil || ns.Not != nil || ns.GoLow().RootNode.Line != 6 || ns.GoLow().RootNode.Column != 18 {
+		t.Errorf("not: true is not {} at 6:18")
+	}
+	if ns := schemas.GetOrZero("Any").Schema().Not.Schema(); ns == nil || ns.Not == nil {
+		t.Errorf("not: false is not {not: {}}")
+	}
+	if cs := schemas.GetOrZero("Some").Schema().Contains.Schema(); cs == nil || cs.Not != nil {
+		t.Errorf("contains: true is not {}")
+	}
+	if is := schemas.GetOrZero("Cond").Schema().If.Schema(); is == nil || is.Not == nil {
+		t.Errorf("if: false is not {not: {}}")
+	}
+	if ps := schemas.GetOrZero("Names").Schema().PropertyNames.Schema(); ps == nil || ps.Not == nil {
+		t.Errorf("propertyNames: false is not {not: {}}")
+	}
+	if ex := schemas.GetOrZero("Example").Schema().Example; ex == nil || ex.Content[1].Value != "true" {
+		t.Errorf("an example was rewritten")
+	}
+	if m := get("Closed"); m["additionalProperties"] == nil || m["unevaluatedProperties"] != nil {
+		t.Errorf("Closed: unevaluatedProperties is not additionalProperties: %v", m)
+	}
+	if m := get("Composed"); m["unevaluatedProperties"] == nil {
+		t.Errorf("Composed: unevaluatedProperties beside allOf was renamed")
+	}
+	if m := get("Tuple"); m["items"] == nil {
+		t.Errorf("Tuple: unevaluatedItems after prefixItems is not items")
+	}
+	if m := get("Loose"); m["unevaluatedItems"] == nil {
+		t.Errorf("Loose: a schema without type became an array")
+	}
+}
