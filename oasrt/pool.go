@@ -3,7 +3,6 @@ package oasrt
 import (
 	"bytes"
 	"reflect"
-	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -120,7 +119,7 @@ func getReader(data []byte) *Reader {
 // The input is let go, options are reset, and scratch space past the
 // pool's bound is dropped.
 func putReader(r *Reader) {
-	r.arena = strings.Builder{}
+	r.arena = nil
 	r.strSlab, r.slabLen = nil, 0
 	r.buf = nil
 	r.MaxDepth, r.DisallowUnknownFields, r.Direction, r.BufferSize = 0, false, AnyDirection, 0

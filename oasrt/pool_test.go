@@ -31,8 +31,8 @@ func TestPoolsBound(t *testing.T) {
 		t.Fatalf("Strings: %d, %v", len(s), err)
 	}
 	putReader(r)
-	if r.buf != nil || r.arena.Cap() != 0 || r.strSlab != nil || cap(r.scratch) > maxPooled {
-		t.Errorf("pooled Reader kept input %d, block %d, string arrays %d, scratch %d", len(r.buf), r.arena.Cap(), len(r.strSlab), cap(r.scratch))
+	if r.buf != nil || cap(r.arena) != 0 || r.strSlab != nil || cap(r.scratch) > maxPooled {
+		t.Errorf("pooled Reader kept input %d, block %d, string arrays %d, scratch %d", len(r.buf), cap(r.arena), len(r.strSlab), cap(r.scratch))
 	}
 	if r.DisallowUnknownFields || r.MaxDepth != 0 || r.Direction != AnyDirection {
 		t.Error("pooled Reader kept its options")

@@ -17,3 +17,10 @@ func (w *Writer) setBuf(b []byte) {
 	}
 	w.Buf = b
 }
+
+// noCopy makes go vet's copylocks check report copies of the struct that
+// holds it.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
