@@ -23,6 +23,24 @@ func TestPoolsBound(t *testing.T) {
 		t.Errorf("PutWriter: %d bytes (cap %d), %v; the Writer kept %d", len(out), cap(out), err, cap(w.Buf))
 	}
 
+	w = GetWriter()
+	big := make(map[string]int, maxPooled/16+1)
+	for i := range maxPooled/16 + 1 {
+		big[strings.Repeat("k", i)] = i
+	}
+	SortedKeys(w, big) // a map of maps: two levels of key lists
+	small := SortedKeys(w, map[string]int{"a": 1})
+	w.DoneKeys()
+	w.DoneKeys()
+	w.RawJSON([]byte(`"` + strings.Repeat(`\n`, maxPooled) + `"`))
+	ReleaseWriter(w)
+	if keys := w.keys[:cap(w.keys)]; len(keys) < 2 || keys[0] != nil || cap(keys[1]) != cap(small) {
+		t.Errorf("ReleaseWriter kept key lists of %v strings", keyCaps(keys))
+	}
+	if w.raw != nil {
+		t.Errorf("ReleaseWriter kept a RawJSON checker holding %d bytes", w.raw.scratchSize())
+	}
+
 	doc := `["` + strings.Repeat(`\n`, maxPooled) + `","b","c"]`
 	r := getReader([]byte(doc))
 	r.DisallowUnknownFields, r.MaxDepth, r.Direction = true, 3, InRequest
@@ -61,4 +79,12 @@ func TestPooledReaderValuesOwned(t *testing.T) {
 			t.Fatalf("value %d is now %q", i, s)
 		}
 	}
+}
+
+func keyCaps(keys [][]string) []int {
+	var caps []int
+	for _, k := range keys {
+		caps = append(caps, cap(k))
+	}
+	return caps
 }
