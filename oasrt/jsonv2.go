@@ -127,7 +127,7 @@ func quoteOrEscape8(x uint64) uint64 {
 	const lo, hi = 0x0101010101010101, 0x8080808080808080
 	q := x ^ (lo * '"')
 	e := x ^ (lo * '\\')
-	return ((q - lo) &^ q | (e - lo) &^ e) & hi
+	return ((q-lo)&^q | (e-lo)&^e) & hi
 }
 
 // DecodeFrom reads the next value from dec and decodes it into v with a
