@@ -19,13 +19,16 @@ import (
 // parses them again) that jsontext's API allows, measured on workload B
 // through encoding/json on Go 1.27 (docs/doors.md says which was kept):
 //
+//	lib=write-value       the Writer's whole output in one WriteValue (what
+//	                      the generated method does below oasrt's bound)
 //	lib=tokens            one WriteToken per token: jsontext.String for
 //	                      every key and string, escaped by the Encoder
 //	lib=available-buffer  the oasrt.Writer writes into enc.AvailableBuffer(),
 //	                      then WriteValue, as jsontext suggests: no pool
 //
 // BenchmarkBWriteTo runs them beside lib=oasgen-json-go1.27 (the generated
-// method) and lib=encoding-json-go1.27 (the plain structs).
+// method, which above oasrt's bound writes the Writer's output token by
+// token) and lib=encoding-json-go1.27 (the plain structs).
 
 // tokenList writes a List token by token.
 type tokenList struct{ *oasb.List }
@@ -61,6 +64,19 @@ func (l tokenList) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return enc.WriteToken(jsontext.EndObject)
 }
 
+// valueList writes a List with a pooled Writer and one WriteValue.
+type valueList struct{ *oasb.List }
+
+func (l valueList) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := oasrt.GetWriter()
+	defer oasrt.ReleaseWriter(w)
+	l.EncodeJSON(w)
+	if err := w.Err(); err != nil {
+		return err
+	}
+	return enc.WriteValue(w.Buf)
+}
+
 // availList writes a List with the Writer into the Encoder's buffer.
 type availList struct{ *oasb.List }
 
@@ -89,6 +105,7 @@ func BenchmarkBWriteTo(b *testing.B) {
 	}{
 		{"encoding-json-go1.27", &p},
 		{"oasgen-json-go1.27", &l},
+		{"write-value", valueList{&l}},
 		{"tokens", tokenList{&l}},
 		{"available-buffer", availList{&l}},
 	} {
