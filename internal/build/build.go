@@ -38,11 +38,15 @@ type builder struct {
 	keywordsChecked map[*yaml.Node]bool
 	decls           []ir.Decl
 	diags           []ir.Diagnostic
-	ops             []*ir.Operation
-	hooks           []*ir.Operation // the webhooks' operations
-	cbs             []*ir.Operation // the callbacks' operations
-	unions          []*ir.Union
-	errs            []error
+	// subject is what the warnings being made are about (about).
+	subject any
+	// opOf finds the operation built from a spec operation.
+	opOf   map[*v3.Operation]*ir.Operation
+	ops    []*ir.Operation
+	hooks  []*ir.Operation // the webhooks' operations
+	cbs    []*ir.Operation // the callbacks' operations
+	unions []*ir.Union
+	errs   []error
 	// schemes are the security schemes by name.
 	schemes map[string]*ir.SecurityScheme
 	secList []*ir.SecurityScheme
@@ -76,7 +80,7 @@ const UncheckedPatternsFlag = "-unchecked-patterns"
 
 // Package builds the IR of s.
 func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
-	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opts: opts}
+	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opOf: map[*v3.Operation]*ir.Operation{}, opts: opts}
 	b.components()
 	b.securitySchemes()
 	b.operations()
@@ -86,7 +90,9 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.finishUnions()
 	b.configPages()
 	for _, o := range b.ops {
+		restore := b.about(o)
 		b.pages(o) // pages.go: once every type is complete
+		restore()
 	}
 	if len(b.errs) > 0 {
 		return nil, joinErrs(b.errs)
@@ -155,7 +161,15 @@ func (b *builder) patternError(pos ir.Pos, pointer, pattern string, err error) b
 }
 
 func (b *builder) warnf(pos ir.Pos, format string, args ...any) {
-	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Of: b.subject})
+}
+
+// about makes s the subject of the warnings that follow, until the
+// returned function restores the one before.
+func (b *builder) about(s any) (restore func()) {
+	old := b.subject
+	b.subject = s
+	return func() { b.subject = old }
 }
 
 // components declares every schema in components/schemas. Names are claimed
@@ -589,6 +603,7 @@ func hasObjectPart(sch *base.Schema, depth int) bool {
 
 // fill completes a declared Decl from its schema.
 func (b *builder) fill(d ir.Decl, sch *base.Schema) {
+	defer b.about(d)()
 	p, _ := d.Origin()
 	_, alias := d.(*ir.Alias) // shaped: may be a free-form value
 	b.ignoredKeywords(sch, p, alias)

@@ -541,7 +541,9 @@ func enumOfKind(e *yaml.Node, kind string) bool {
 // finishUnions works out, once every declaration is filled, what each
 // variant accepts and how the decoder tells the variants apart.
 func (b *builder) finishUnions() {
+	defer b.about(nil)()
 	for _, d := range b.unions {
+		b.subject = d // what the warnings below are about
 		for _, v := range d.Variants {
 			v.Kinds = kindsOf(v.Type)
 		}

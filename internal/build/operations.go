@@ -46,6 +46,8 @@ func (b *builder) operations() {
 			if low := op.GoLow(); low != nil && low.KeyNode != nil {
 				o.Pos = ir.Pos{File: b.s.File, Line: low.KeyNode.Line, Col: low.KeyNode.Column}
 			}
+			restore := b.about(o)
+			b.opOf[op] = o
 			if op.Extensions != nil {
 				if n, ok := op.Extensions.Get("x-oasgen-stream"); ok && n != nil {
 					if n.Value != "true" && n.Value != "false" {
@@ -67,13 +69,13 @@ func (b *builder) operations() {
 				}
 			}
 			b.params(o, pi.Parameters, op.Parameters)
-			if !b.pathParamsMatch(o) {
-				continue
+			if b.pathParamsMatch(o) {
+				b.body(o, op.RequestBody)
+				b.responses(o, op.Responses)
+				o.Security = b.requirements(op.Security, o.Pos)
+				b.ops = append(b.ops, o)
 			}
-			b.body(o, op.RequestBody)
-			b.responses(o, op.Responses)
-			o.Security = b.requirements(op.Security, o.Pos)
-			b.ops = append(b.ops, o)
+			restore()
 		}
 	}
 }

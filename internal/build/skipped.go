@@ -41,7 +41,7 @@ const (
 
 // skipf records a warning about a spec element that is not generated.
 func (b *builder) skipf(kind string, pos ir.Pos, format string, args ...any) {
-	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Kind: kind})
+	b.diags = append(b.diags, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Kind: kind, Of: b.subject})
 }
 
 // keyPos is the position of key in the mapping m as written, or of m
@@ -104,7 +104,9 @@ func (b *builder) skipped() {
 			}
 			for _, mo := range opsOf(pi) {
 				if mo.op != nil {
+					restore := b.about(b.opOf[mo.op])
 					b.skippedOp(mo.method+" "+path, mo.op)
+					restore()
 				}
 			}
 		}
@@ -113,7 +115,13 @@ func (b *builder) skipped() {
 		schemes := spec.MapValue(spec.MapValue(b.s.Root, "components"), "securitySchemes")
 		for name, ss := range c.SecuritySchemes.FromOldest() {
 			if ss != nil {
+				var of any // the document, for a scheme that was not built
+				if s, ok := b.schemes[name]; ok {
+					of = s
+				}
+				restore := b.about(of)
 				b.skippedScheme(name, ss, b.keyPos(schemes, name))
+				restore()
 			}
 		}
 	}

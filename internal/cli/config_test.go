@@ -216,3 +216,70 @@ func TestConfigPagination(t *testing.T) {
 		})
 	}
 }
+
+// TestSelectionWarnings: the warnings about operations and schemas a
+// selection leaves out are left out with them; the others stay.
+func TestSelectionWarnings(t *testing.T) {
+	const spec = `openapi: 3.1.0
+info: {title: t, version: "1"}
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      tags: [pets]
+      responses:
+        "200":
+          description: ok
+          links:
+            self: {operationId: listPets}
+  /levels:
+    get:
+      operationId: getLevel
+      tags: [levels]
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Level"}
+components:
+  schemas:
+    Level:
+      oneOf: [{type: integer, format: int32}, {type: integer, format: int64}]
+`
+	path := filepath.Join(t.TempDir(), "openapi.yaml")
+	if err := os.WriteFile(path, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const link, level = "link self is not generated", "Level: variants"
+	tests := []struct {
+		tags       []string
+		want, gone []string
+	}{
+		{tags: nil, want: []string{link, level}},
+		{tags: []string{"pets"}, want: []string{link}, gone: []string{level}},
+		{tags: []string{"levels"}, want: []string{level}, gone: []string{link}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.tags, ","), func(t *testing.T) {
+			res, err := generate(&genConfig{input: path, pkg: "api", include: opFilter{tags: tt.tags}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var all strings.Builder
+			for _, d := range res.Diagnostics {
+				all.WriteString(d.String() + "\n")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(all.String(), w) {
+					t.Errorf("no warning %q in:\n%s", w, &all)
+				}
+			}
+			for _, g := range tt.gone {
+				if strings.Contains(all.String(), g) {
+					t.Errorf("warning %q about what was not selected:\n%s", g, &all)
+				}
+			}
+		})
+	}
+}

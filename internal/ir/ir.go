@@ -85,6 +85,10 @@ type Diagnostic struct {
 	// ("webhooks", "links", "parameter content"...), for counting them;
 	// empty for the other warnings.
 	Kind string
+	// Of is the *Operation or Decl the warning is about, so that a
+	// selection that leaves it out leaves out its warnings too; nil for
+	// the document as a whole.
+	Of any
 }
 
 func (d Diagnostic) String() string { return d.Pos.String() + ": " + d.Msg }

@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Select keeps the operations keep accepts, in their order, and then only
 // what they need: the declarations their parameters, bodies and responses
 // reach (through fields, items, variants and aliases) and the security
@@ -8,6 +10,12 @@ package ir
 // its operations, not the whole spec. Names were given before, so a
 // selection renames nothing.
 func (p *Package) Select(keep func(*Operation) bool) {
+	built := map[*Operation]bool{}
+	for _, list := range [][]*Operation{p.Operations, p.Webhooks, p.Callbacks} {
+		for _, o := range list {
+			built[o] = true
+		}
+	}
 	ops := p.Operations[:0:0]
 	for _, o := range p.Operations {
 		if keep(o) {
@@ -76,6 +84,28 @@ func (p *Package) Select(keep func(*Operation) bool) {
 		}
 	}
 	p.SecuritySchemes = kept
+
+	// Warnings about what the selection left out go with it; those about
+	// the document, and about operations never generated, stay.
+	diags := p.Diagnostics[:0:0]
+	for _, d := range p.Diagnostics {
+		switch of := d.Of.(type) {
+		case *Operation:
+			if built[of] && !keptOps[of] && !slices.Contains(hooks, of) {
+				continue
+			}
+		case Decl:
+			if !r.seen[of] {
+				continue
+			}
+		case *SecurityScheme:
+			if !schemes[of] {
+				continue
+			}
+		}
+		diags = append(diags, d)
+	}
+	p.Diagnostics = diags
 }
 
 // reach collects the declarations type uses lead to.
