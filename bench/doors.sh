@@ -12,6 +12,11 @@
 # Writes bench/results/doors-{after,before}.txt (benchstat's input) and
 # prints benchstat's comparisons, then the medians as ratios to goccy,
 # encoding/json and ogen-Validate.
+#
+# With CPU=1 it runs TestDoorsCPUTime (bench/cputime_test.go, copied into
+# BASE's tree) instead, alternating BASE's binary and this tree's ROUNDS
+# times: CPU time per call of A, C and SomeValue, which a machine shared
+# with other jobs disturbs far less than wall time.
 set -eu
 base=${1:-}
 rounds=${2:-6}
@@ -30,8 +35,19 @@ names=after
 if [ -n "$base" ]; then
 	git -C "$root" worktree add -q --detach "$work/base" "$base"
 	ln -s "$bench/.work" "$work/base/bench/.work"
+	cp "$bench/cputime_test.go" "$work/base/bench/"
 	build "$work/base/bench" before
 	names="before after"
+fi
+
+if [ "${CPU:-}" = 1 ]; then
+	for i in $(seq "$rounds"); do
+		for n in $names; do
+			echo "== $n, round $i/$rounds: CPU time per call, median of 5 interleaved runs (min-max)"
+			(cd "$bench" && OASGEN_CPUTIME=1 "$work/$n.test" -test.run '^TestDoorsCPUTime$' -test.count 1) | grep cpu-ns
+		done
+	done
+	exit 0
 fi
 
 libs='oasgen|oasgen-oasrt|oasgen-method|oasgen-json|encoding-json|goccy|ogen|ogen-Validate'
