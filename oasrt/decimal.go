@@ -49,12 +49,10 @@ func (w *Writer) Decimal(d Decimal, quoted bool) {
 		s = "0"
 	}
 	if quoted {
-		w.Buf = append(w.Buf, '"')
-		w.Buf = append(w.Buf, s...)
-		w.Buf = append(w.Buf, '"')
+		w.setBuf(append(append(append(w.Buf, '"'), s...), '"'))
 		return
 	}
-	w.Buf = append(w.Buf, s...)
+	w.setBuf(append(w.Buf, s...))
 }
 
 // Decimal reads a JSON number as written, or, when quoted, a JSON string

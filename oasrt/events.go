@@ -1,6 +1,6 @@
 package oasrt
 
-func EventText(x *string, w *Writer) { w.Buf = append(w.Buf, *x...) }
+func EventText(x *string, w *Writer) { w.setBuf(append(w.Buf, *x...)) }
 
 func EventTextData(x *string, r *Reader) error {
 	*x = string(r.buf[r.pos:])

@@ -5,6 +5,7 @@ package oasrt
 import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"unsafe"
 )
 
 // This file is what generated MarshalJSONTo and UnmarshalJSONFrom methods
@@ -13,22 +14,120 @@ import (
 // is in the standard library without an experiment flag, and so do the
 // generated methods (oas_jsonv2_gen.go).
 
-// EncodeTo writes the output of w, a Writer from h.GetWriter, to enc as
-// one value and puts w back in the pool. An error the encoding kept (a NaN,
-// a time past year 9999) is returned instead and nothing is written.
+// EncodeTo writes the output of w, a Writer from h.GetWriter, to enc and
+// puts w back in the pool. An error the encoding kept (a NaN, a time past
+// year 9999) is returned instead and nothing is written.
 //
 // jsontext has no way to write a value unchecked: WriteValue parses what
-// it is given and applies enc's options (encoding/json's escape <, > and
-// &). It is one scan that copies plain strings and numbers verbatim, no
-// reflection, and no more than encoding/json does to a MarshalJSON's output.
+// it is given and re-encodes every string under enc's options (encoding/
+// json's escape <, > and &, and U+2028 and U+2029), decoding each
+// multi-byte character twice. For most values that one call is the
+// cheapest way in. A large output holding text beyond ASCII is handed over
+// a token at a time instead (writeTokens): a string without escapes as a
+// jsontext.String, which enc escapes decoding each character once. Token
+// by token costs more per token, so small values and ASCII text, where
+// the one scan is cheap, keep WriteValue (docs/doors.md has the numbers).
 func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, w *Writer) error {
 	h.observe(len(w.Buf))
 	err := w.err
 	if err == nil {
-		err = enc.WriteValue(w.Buf)
+		if len(w.Buf) >= tokensFrom && !ascii(w.Buf[:4<<10]) {
+			err = writeTokens(enc, w.Buf)
+		} else {
+			err = enc.WriteValue(w.Buf)
+		}
 	}
 	ReleaseWriter(w)
 	return err
+}
+
+// tokensFrom is the size from which EncodeTo writes an output holding
+// text beyond ASCII (in its first 4 KiB) token by token.
+const tokensFrom = 64 << 10
+
+// ascii reports whether b holds only ASCII bytes.
+func ascii(b []byte) bool {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if load64(b, i)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// writeTokens writes b, a Writer's output (valid JSON, no white space), to
+// enc token by token.
+func writeTokens(enc *jsontext.Encoder, b []byte) error {
+	var err error
+	for i := 0; i < len(b) && err == nil; {
+		switch b[i] {
+		case ',', ':':
+			i++
+			continue
+		case '{':
+			err = enc.WriteToken(jsontext.BeginObject)
+		case '}':
+			err = enc.WriteToken(jsontext.EndObject)
+		case '[':
+			err = enc.WriteToken(jsontext.BeginArray)
+		case ']':
+			err = enc.WriteToken(jsontext.EndArray)
+		case '"':
+			end, plain := stringEnd(b, i+1)
+			if plain {
+				err = enc.WriteToken(jsontext.String(unsafe.String(unsafe.SliceData(b[i+1:]), end-i-1)))
+			} else {
+				err = enc.WriteValue(b[i : end+1])
+			}
+			i = end + 1
+			continue
+		default: // a number, true, false or null
+			end := i + 1
+			for end < len(b) && b[end] != ',' && b[end] != ']' && b[end] != '}' {
+				end++
+			}
+			err = enc.WriteValue(b[i:end])
+			i = end
+			continue
+		}
+		i++
+	}
+	return err
+}
+
+// stringEnd returns the offset of the quote that closes the string whose
+// body starts at b[i], and whether the body holds no escape.
+func stringEnd(b []byte, i int) (end int, plain bool) {
+	plain = true
+	for {
+		for i+8 <= len(b) && quoteOrEscape8(load64(b, i)) == 0 {
+			i += 8
+		}
+		switch b[i] {
+		case '"':
+			return i, plain
+		case '\\':
+			plain = false
+			i += 2
+		default:
+			i++
+		}
+	}
+}
+
+// quoteOrEscape8 returns a word with the high bit set in each byte of x
+// that is a quote or a backslash.
+func quoteOrEscape8(x uint64) uint64 {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	q := x ^ (lo * '"')
+	e := x ^ (lo * '\\')
+	return ((q-lo)&^q | (e-lo)&^e) & hi
 }
 
 // DecodeFrom reads the next value from dec and decodes it into v with a

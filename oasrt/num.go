@@ -30,13 +30,33 @@ func decimalLen(u uint64) int {
 	return max(n, 1)
 }
 
-// appendUint appends the decimal digits of u, writing them in place from
-// the last: eight-digit chunks split off with one 64-bit division each are
-// formatted with 32-bit arithmetic, two digits at a time; strconv divides
-// the whole 64-bit number for every two digits, and copies its result.
-func appendUint(b []byte, u uint64) []byte {
+// Uint appends an unsigned integer.
+func (w *Writer) Uint(u uint64) { w.digits(u, false) }
+
+// Int appends a signed integer.
+func (w *Writer) Int(v int64) {
+	// -v wraps for math.MinInt64, and uint64 of the wrapped value is still
+	// its magnitude.
+	u := uint64(v)
+	if v < 0 {
+		u = uint64(-v)
+	}
+	w.digits(u, v < 0)
+}
+
+// digits appends the decimal digits of u, after a minus sign when neg is
+// set, writing them in place from the last: eight-digit chunks split off
+// with one 64-bit division each are formatted with 32-bit arithmetic, two
+// digits at a time; strconv divides the whole 64-bit number for every two
+// digits, and copies its result.
+func (w *Writer) digits(u uint64, neg bool) {
+	b := w.Buf
+	if neg {
+		b = append(b, '-')
+	}
 	if u < 10 {
-		return append(b, byte('0'+u))
+		w.setBuf(append(b, byte('0'+u)))
+		return
 	}
 	n := decimalLen(u)
 	if cap(b)-len(b) < n {
@@ -71,15 +91,19 @@ func appendUint(b []byte, u uint64) []byte {
 	} else {
 		out[i-1] = byte('0' + v)
 	}
-	return b
+	w.setBuf(b)
 }
 
-// appendInt appends the decimal form of v.
+// appendUint appends the decimal digits of u to b.
+func appendUint(b []byte, u uint64) []byte {
+	w := Writer{Buf: b}
+	w.Uint(u)
+	return w.Buf
+}
+
+// appendInt appends the decimal form of v to b.
 func appendInt(b []byte, v int64) []byte {
-	if v < 0 {
-		// -v wraps for math.MinInt64, and uint64 of the wrapped value is
-		// still its magnitude.
-		return appendUint(append(b, '-'), uint64(-v))
-	}
-	return appendUint(b, uint64(v))
+	w := Writer{Buf: b}
+	w.Int(v)
+	return w.Buf
 }

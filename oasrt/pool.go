@@ -3,9 +3,9 @@ package oasrt
 import (
 	"bytes"
 	"reflect"
-	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // maxPooled bounds what the pools keep: a Writer whose buffer grew past it,
@@ -22,13 +22,28 @@ func GetWriter() *Writer { return writers.Get().(*Writer) }
 
 // ReleaseWriter puts a Writer from GetWriter back in the pool without
 // copying its output, for callers done with w.Buf. A buffer that grew past
-// 64 KiB is dropped; the Writer goes back without it.
+// 64 KiB is dropped, and so is scratch space past that bound (the key lists
+// of large maps, the RawJSON checker's); the Writer goes back without them.
 func ReleaseWriter(w *Writer) {
 	if cap(w.Buf) > maxPooled {
 		w.Buf = nil
 	}
+	keys := w.keys[:cap(w.keys)]
+	for i := range keys {
+		if cap(keys[i])*int(unsafe.Sizeof("")) > maxPooled {
+			keys[i] = nil
+		}
+	}
+	if w.raw != nil && w.raw.scratchSize() > maxPooled {
+		w.raw = nil
+	}
 	w.Reset()
 	writers.Put(w)
+}
+
+// scratchSize is the memory held by r's scratch space, in bytes.
+func (r *Reader) scratchSize() int {
+	return cap(r.scratch) + cap(r.keyCopy) + cap(r.own) + cap(r.strs)*int(unsafe.Sizeof(""))
 }
 
 // PutWriter returns w's output, owned by the caller, and its error, and
@@ -120,7 +135,7 @@ func getReader(data []byte) *Reader {
 // The input is let go, options are reset, and scratch space past the
 // pool's bound is dropped.
 func putReader(r *Reader) {
-	r.arena = strings.Builder{}
+	r.arena = nil
 	r.strSlab, r.slabLen = nil, 0
 	r.buf = nil
 	r.MaxDepth, r.DisallowUnknownFields, r.Direction, r.BufferSize = 0, false, AnyDirection, 0

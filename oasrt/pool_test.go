@@ -23,6 +23,24 @@ func TestPoolsBound(t *testing.T) {
 		t.Errorf("PutWriter: %d bytes (cap %d), %v; the Writer kept %d", len(out), cap(out), err, cap(w.Buf))
 	}
 
+	w = GetWriter()
+	big := make(map[string]int, maxPooled/16+1)
+	for i := range maxPooled/16 + 1 {
+		big[strings.Repeat("k", i)] = i
+	}
+	SortedKeys(w, big) // a map of maps: two levels of key lists
+	small := SortedKeys(w, map[string]int{"a": 1})
+	w.DoneKeys()
+	w.DoneKeys()
+	w.RawJSON([]byte(`"` + strings.Repeat(`\n`, maxPooled) + `"`))
+	ReleaseWriter(w)
+	if keys := w.keys[:cap(w.keys)]; len(keys) < 2 || keys[0] != nil || cap(keys[1]) != cap(small) {
+		t.Errorf("ReleaseWriter kept key lists of %v strings", keyCaps(keys))
+	}
+	if w.raw != nil {
+		t.Errorf("ReleaseWriter kept a RawJSON checker holding %d bytes", w.raw.scratchSize())
+	}
+
 	doc := `["` + strings.Repeat(`\n`, maxPooled) + `","b","c"]`
 	r := getReader([]byte(doc))
 	r.DisallowUnknownFields, r.MaxDepth, r.Direction = true, 3, InRequest
@@ -31,8 +49,8 @@ func TestPoolsBound(t *testing.T) {
 		t.Fatalf("Strings: %d, %v", len(s), err)
 	}
 	putReader(r)
-	if r.buf != nil || r.arena.Cap() != 0 || r.strSlab != nil || cap(r.scratch) > maxPooled {
-		t.Errorf("pooled Reader kept input %d, block %d, string arrays %d, scratch %d", len(r.buf), r.arena.Cap(), len(r.strSlab), cap(r.scratch))
+	if r.buf != nil || cap(r.arena) != 0 || r.strSlab != nil || cap(r.scratch) > maxPooled {
+		t.Errorf("pooled Reader kept input %d, block %d, string arrays %d, scratch %d", len(r.buf), cap(r.arena), len(r.strSlab), cap(r.scratch))
 	}
 	if r.DisallowUnknownFields || r.MaxDepth != 0 || r.Direction != AnyDirection {
 		t.Error("pooled Reader kept its options")
@@ -61,4 +79,12 @@ func TestPooledReaderValuesOwned(t *testing.T) {
 			t.Fatalf("value %d is now %q", i, s)
 		}
 	}
+}
+
+func keyCaps(keys [][]string) []int {
+	var caps []int
+	for _, k := range keys {
+		caps = append(caps, cap(k))
+	}
+	return caps
 }

@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -31,8 +30,12 @@ const DefaultMaxDepth = 10000
 // the buffer.
 //
 // The zero value is an empty Reader; call Reset to give it input. A Reader
-// must not be copied after its first use (it holds a strings.Builder).
+// must not be copied after its first use: the copy would append to the
+// string block the original's strings point into (go vet's copylocks check
+// reports copies).
 type Reader struct {
+	_ noCopy
+
 	buf   []byte
 	pos   int
 	depth int
@@ -57,10 +60,10 @@ type Reader struct {
 	// requires them all.
 	Direction Direction
 
-	// arena is the current string block. A strings.Builder only ever
-	// appends, and its Grow does not clear the memory it allocates, which
-	// every byte of the block is copied over anyway.
-	arena   strings.Builder
+	// arena is the current string block. It is only ever appended to, by
+	// reslicing (so no pointer is stored per string, and no write barrier
+	// runs), and strings point into it: their bytes are never written again.
+	arena   []byte
 	scratch []byte   // unescaped string bytes, valid until the next read
 	strs    []string // the elements of the string array Strings is reading
 	strSlab []string // free tail of the current block of short string arrays
@@ -99,7 +102,12 @@ func NewReader(data []byte) *Reader {
 // Reset makes the Reader read data from its start. Options are kept.
 func (r *Reader) Reset(data []byte) {
 	r.buf, r.pos, r.depth, r.first = data, 0, 0, false
-	r.base, r.keep, r.src, r.srcErr, r.stream, r.InputSize = 0, -1, nil, nil, nil, 0
+	r.base, r.keep, r.InputSize = 0, -1, 0
+	if r.src != nil || r.srcErr != nil || r.stream != nil {
+		// Only when set: a pointer store, even of nil, runs the write
+		// barrier while a collection marks.
+		r.src, r.srcErr, r.stream = nil, nil, nil
+	}
 }
 
 // ResetReader makes the Reader read from src, through a buffer of
@@ -470,26 +478,26 @@ func (r *Reader) intern(b []byte) string {
 	if n == 0 {
 		return ""
 	}
-	if n > r.arena.Cap()-r.arena.Len() {
+	if n > cap(r.arena)-len(r.arena) {
 		if n > arenaBlock/8 {
 			return string(b) // long strings get their own allocation
 		}
 		// No string can be longer than the unread input, so a small
 		// document gets a block that fits it exactly, unless the Reader
 		// is reused: each block is then at least twice the last.
-		size := min(arenaBlock, max(len(r.buf)-r.pos+n, 64, 2*r.arena.Cap()))
+		size := min(arenaBlock, max(len(r.buf)-r.pos+n, 64, 2*cap(r.arena)))
 		if r.src != nil {
 			size = arenaBlock // the unread input is not all in the buffer
 		}
-		r.arena = strings.Builder{}
-		r.arena.Grow(size)
+		r.arena = make([]byte, 0, size)
 	}
-	start := r.arena.Len()
-	r.arena.Write(b)
+	start := len(r.arena)
+	r.arena = r.arena[:start+n]
+	copy(r.arena[start:], b)
 	// The block is only ever appended to, so the bytes behind this
 	// string are never written again: the string is immutable as Go
 	// requires.
-	return r.arena.String()[start:]
+	return unsafe.String(&r.arena[start], n)
 }
 
 // strBytes reads the string starting at the quote under r.pos. A string

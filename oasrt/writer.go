@@ -47,7 +47,9 @@ type Writer struct {
 // the Direction.
 func (w *Writer) Reset() {
 	w.Buf = w.Buf[:0]
-	w.err = nil
+	if w.err != nil { // storing nil over nil would run the write barrier too
+		w.err = nil
+	}
 	w.Direction = AnyDirection
 }
 
@@ -66,28 +68,22 @@ func (w *Writer) Fail(err error) {
 
 // Raw appends s verbatim. Generated code uses it for keys and punctuation
 // known at generation time, already escaped.
-func (w *Writer) Raw(s string) { w.Buf = append(w.Buf, s...) }
+func (w *Writer) Raw(s string) { w.setBuf(append(w.Buf, s...)) }
 
 // Byte appends one byte verbatim.
-func (w *Writer) Byte(c byte) { w.Buf = append(w.Buf, c) }
+func (w *Writer) Byte(c byte) { w.setBuf(append(w.Buf, c)) }
 
 // Null appends null.
-func (w *Writer) Null() { w.Buf = append(w.Buf, "null"...) }
+func (w *Writer) Null() { w.setBuf(append(w.Buf, "null"...)) }
 
 // Bool appends true or false.
 func (w *Writer) Bool(v bool) {
 	if v {
-		w.Buf = append(w.Buf, "true"...)
+		w.setBuf(append(w.Buf, "true"...))
 	} else {
-		w.Buf = append(w.Buf, "false"...)
+		w.setBuf(append(w.Buf, "false"...))
 	}
 }
-
-// Int appends a signed integer.
-func (w *Writer) Int(v int64) { w.Buf = appendInt(w.Buf, v) }
-
-// Uint appends an unsigned integer.
-func (w *Writer) Uint(v uint64) { w.Buf = appendUint(w.Buf, v) }
 
 // Float64 appends v formatted as encoding/json formats a float64.
 func (w *Writer) Float64(v float64) { w.float(v, 64) }
@@ -120,7 +116,7 @@ func (w *Writer) float(v float64, bits int) {
 		}
 	}
 	start := len(w.Buf)
-	w.Buf = strconv.AppendFloat(w.Buf, v, format, -1, bits)
+	w.setBuf(strconv.AppendFloat(w.Buf, v, format, -1, bits))
 	if format == 'e' {
 		// strconv writes at least two exponent digits ("1e-07");
 		// JSON readers expect the shorter "1e-7".
@@ -137,11 +133,7 @@ const hexDigits = "0123456789abcdef"
 // String appends s as a JSON string. Invalid UTF-8 is written as \ufffd, and
 // U+2028 and U+2029 are escaped, as encoding/json does; <, > and & are not.
 func (w *Writer) String(s string) {
-	w.Buf = appendString(append(w.Buf, '"'), s)
-}
-
-// appendString appends the escaped body of s and the closing quote.
-func appendString(buf []byte, s string) []byte {
+	buf := append(w.Buf, '"')
 	start, i := 0, 0
 	for i < len(s) {
 		// Plain ASCII, eight bytes at a time; the tail byte by byte.
@@ -199,7 +191,7 @@ func appendString(buf []byte, s string) []byte {
 		start = i
 	}
 	buf = append(buf, s[start:]...)
-	return append(buf, '"')
+	w.setBuf(append(buf, '"'))
 }
 
 // Bytes64 appends b as a base64 (standard alphabet, padded) JSON string, or
@@ -209,52 +201,43 @@ func (w *Writer) Bytes64(b []byte) {
 		w.Null()
 		return
 	}
-	w.Buf = append(w.Buf, '"')
-	w.Buf = base64.StdEncoding.AppendEncode(w.Buf, b)
-	w.Buf = append(w.Buf, '"')
+	out := base64.StdEncoding.AppendEncode(append(w.Buf, '"'), b)
+	w.setBuf(append(out, '"'))
 }
 
 // Time appends t in RFC 3339 with nanoseconds, as time.Time.MarshalJSON does.
 func (w *Writer) Time(t time.Time) {
-	start := len(w.Buf)
-	w.Buf = append(w.Buf, '"')
-	b, err := t.AppendText(w.Buf)
+	b, err := t.AppendText(append(w.Buf, '"'))
 	if err != nil {
-		w.Buf = w.Buf[:start]
 		w.Fail(err)
 		w.Null()
 		return
 	}
-	w.Buf = append(b, '"')
+	w.setBuf(append(b, '"'))
 }
 
 // UUID appends u in its hyphenated lower-case form.
 func (w *Writer) UUID(u UUID) {
-	w.Buf = append(w.Buf, '"')
-	w.Buf, _ = u.AppendText(w.Buf)
-	w.Buf = append(w.Buf, '"')
+	b, _ := u.AppendText(append(w.Buf, '"'))
+	w.setBuf(append(b, '"'))
 }
 
 // Date appends d as YYYY-MM-DD.
 func (w *Writer) Date(d Date) {
-	start := len(w.Buf)
-	w.Buf = append(w.Buf, '"')
-	b, err := d.AppendText(w.Buf)
+	b, err := d.AppendText(append(w.Buf, '"'))
 	if err != nil {
-		w.Buf = w.Buf[:start]
 		w.Fail(err)
 		w.Null()
 		return
 	}
-	w.Buf = append(b, '"')
+	w.setBuf(append(b, '"'))
 }
 
 // Addr appends an IP address; the zero Addr is written as "", as its
 // MarshalText does.
 func (w *Writer) Addr(a netip.Addr) {
-	w.Buf = append(w.Buf, '"')
-	w.Buf, _ = a.AppendText(w.Buf)
-	w.Buf = append(w.Buf, '"')
+	b, _ := a.AppendText(append(w.Buf, '"'))
+	w.setBuf(append(b, '"'))
 }
 
 // RawJSON appends a JSON value given as text, with insignificant white space
@@ -276,7 +259,7 @@ func (w *Writer) RawJSON(v []byte) {
 		w.Null()
 		return
 	}
-	w.Buf = out
+	w.setBuf(out)
 }
 
 // ObjectEnd closes an object whose members were each written with a leading
@@ -284,30 +267,30 @@ func (w *Writer) RawJSON(v []byte) {
 // This keeps optional members branch-free at their call sites.
 func (w *Writer) ObjectEnd(start int) {
 	if len(w.Buf) == start {
-		w.Buf = append(w.Buf, '{', '}')
+		w.setBuf(append(w.Buf, '{', '}'))
 		return
 	}
 	w.Buf[start] = '{'
-	w.Buf = append(w.Buf, '}')
+	w.setBuf(append(w.Buf, '}'))
 }
 
 // ArrayEnd closes an array whose elements were each written with a leading
 // comma, starting at offset start, the same way ObjectEnd does.
 func (w *Writer) ArrayEnd(start int) {
 	if len(w.Buf) == start {
-		w.Buf = append(w.Buf, '[', ']')
+		w.setBuf(append(w.Buf, '[', ']'))
 		return
 	}
 	w.Buf[start] = '['
-	w.Buf = append(w.Buf, ']')
+	w.setBuf(append(w.Buf, ']'))
 }
 
 // Key appends a comma (unless first) and the object key k, escaped, and a
 // colon. Generated code uses it for map keys, which are not known in advance.
 func (w *Writer) Key(k string) {
-	w.Buf = append(w.Buf, ',')
+	w.setBuf(append(w.Buf, ','))
 	w.String(k)
-	w.Buf = append(w.Buf, ':')
+	w.setBuf(append(w.Buf, ':'))
 }
 
 // SortedKeys returns the keys of m in ascending order, the order encoding/json

@@ -1,0 +1,105 @@
+#!/bin/sh
+# doors.sh: issue 15's targets for the doors programs call (oasrt.Marshal,
+# MarshalJSON, oasrt.Unmarshal, UnmarshalJSON; json.Marshal and
+# json.Unmarshal on Go 1.26 and 1.27) against goccy, encoding/json and
+# ogen on workloads A, B, C and SomeValue, in rounds that interleave every
+# contender, and with BASE given, the same benchmarks built at BASE in the
+# same rounds (before/after). Needs the peers: `cd bench && go run
+# ./cmd/report -peers` first. Run from anywhere in the checkout:
+#
+#	sh bench/doors.sh [BASE] [ROUNDS]
+#
+# Writes bench/results/doors-{after,before}.txt (benchstat's input) and
+# prints benchstat's comparisons, then the medians as ratios to goccy,
+# encoding/json and ogen-Validate.
+#
+# With CPU=1 it runs TestDoorsCPUTime (bench/cputime_test.go, copied into
+# BASE's tree) instead, alternating BASE's binary and this tree's ROUNDS
+# times: CPU time per call of A, C and SomeValue, which a machine shared
+# with other jobs disturbs far less than wall time.
+set -eu
+base=${1:-}
+rounds=${2:-6}
+small=${SMALL:-200ms}
+large=${LARGE:-3x}
+root=$(git rev-parse --show-toplevel)
+bench=$root/bench
+work=$(mktemp -d)
+trap 'if [ -n "$base" ]; then git -C "$root" worktree remove --force "$work/base" >/dev/null 2>&1 || true; fi; rm -rf "$work"' EXIT
+
+build() { # build DIR NAME: the two benchmark binaries of the bench module in DIR
+	(cd "$1" && go test -c -o "$work/$2.test" . && GOTOOLCHAIN=go1.27.4 go test -c -o "$work/$2-v2.test" ./jsonv2)
+}
+build "$bench" after
+names=after
+if [ -n "$base" ]; then
+	git -C "$root" worktree add -q --detach "$work/base" "$base"
+	ln -s "$bench/.work" "$work/base/bench/.work"
+	cp "$bench/cputime_test.go" "$work/base/bench/"
+	build "$work/base/bench" before
+	names="before after"
+fi
+
+if [ "${CPU:-}" = 1 ]; then
+	for i in $(seq "$rounds"); do
+		for n in $names; do
+			echo "== $n, round $i/$rounds: CPU time per call, median of 5 interleaved runs (min-max)"
+			(cd "$bench" && OASGEN_CPUTIME=1 "$work/$n.test" -test.run '^TestDoorsCPUTime$' -test.count 1) | grep cpu-ns
+		done
+	done
+	exit 0
+fi
+
+libs='oasgen|oasgen-oasrt|oasgen-method|oasgen-json|encoding-json|goccy|ogen|ogen-Validate'
+out=$bench/results
+mkdir -p "$out"
+for n in $names; do : >"$out/doors-$n.txt"; done
+for i in $(seq "$rounds"); do
+	echo "round $i/$rounds" >&2
+	for n in $names; do
+		for run in \
+			"$n.test ^Benchmark(A|C|SomeValue)\$/^(Marshal|Unmarshal)\$/^lib=($libs)\$ $small" \
+			"$n-v2.test ^Benchmark(A|C|SomeValue)\$ $small" \
+			"$n.test ^BenchmarkB\$/^(Marshal|Unmarshal)\$/^lib=($libs)\$ $large" \
+			"$n-v2.test ^BenchmarkB\$ $large"; do
+			set -- $run
+			(cd "$bench" && "$work/$1" -test.run '^$' -test.bench "$2" -test.benchtime "$3" -test.count 1) |
+				grep -E '^(Benchmark|goos|goarch|pkg|cpu)' >>"$out/doors-$n.txt"
+		done
+	done
+done
+
+stat() { (cd "$bench" && go tool benchstat "$@"); }
+if [ -n "$base" ]; then
+	stat -ignore pkg "$out/doors-before.txt" "$out/doors-after.txt"
+fi
+for n in $names; do
+	echo "== $n: medians, and each door's time over goccy's, encoding/json's (Go 1.26 and 1.27) and ogen-Validate's"
+	awk -v FS='[ \t]+' '
+	/^Benchmark/ {
+		split($1, p, "/"); w = p[1]; sub(/^Benchmark/, "", w); sub(/-[0-9]+$/, "", p[3])
+		lib = p[3]; sub(/^lib=/, "", lib); k = w "/" p[2] "/" lib
+		ns[k] = ns[k] " " $3; keys[k] = 1
+	}
+	function median(s,   a, n, i, j, t) {
+		n = split(s, a, " ")
+		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	END {
+		split("A B C SomeValue", ws, " "); split("Marshal Unmarshal", ops, " ")
+		split("oasgen oasgen-oasrt oasgen-method oasgen-json oasgen-json-go1.27 oasgen-jsonv2", doors, " ")
+		printf "%-28s %12s %8s %8s %8s %8s\n", "benchmark", "ns/op", "/goccy", "/ej1.26", "/ej1.27", "/ogenV"
+		for (i = 1; i <= 4; i++) for (o = 1; o <= 2; o++) {
+			pre = ws[i] "/" ops[o] "/"
+			g = median(ns[pre "goccy"]); e = median(ns[pre "encoding-json"]); e2 = median(ns[pre "encoding-json-go1.27"])
+			v = median(ns[pre "ogen-Validate"]); if (!v) v = median(ns[pre "ogen"])
+			for (d = 1; d <= 6; d++) if ((pre doors[d]) in keys) {
+				m = median(ns[pre doors[d]])
+				printf "%-28s %12.0f %8.2f %8.2f %8.2f %8.2f\n", pre doors[d], m, m / g, m / e, m / e2, (v ? m / v : 0)
+			}
+			printf "%-28s %12.0f %8s %8s %8s %8s\n", pre "goccy", g, "", "", "", ""
+			printf "%-28s %12.0f\n%-28s %12.0f\n%-28s %12.0f\n", pre "encoding-json", e, pre "encoding-json-go1.27", e2, pre "ogen-Validate", v
+		}
+	}' "$out/doors-$n.txt"
+done
