@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -64,6 +65,7 @@ type row struct {
 	spec, gen string
 	err       string // why generation or the build failed
 	lines     int
+	ops       int // operations the package serves (opsPattern)
 	genTime   time.Duration
 	genCPU    time.Duration // user and system
 	genRSS    int64         // KiB
@@ -124,6 +126,8 @@ func main() {
 				continue
 			}
 			r.lines, err = countLines(dir)
+			must(err)
+			r.ops, err = countOps(gen, dir)
 			must(err)
 			if !*noBuild {
 				r.buildTime, r.buildRSS, err = build(dir, *builds)
@@ -280,6 +284,38 @@ func run(dir, name string, args ...string) error {
 	return nil
 }
 
+// opsPattern finds, in each generator's output, one distinct match per
+// operation its server handles: the Handler method's doc for oasgen,
+// the handler function for ogen, the method and path each interface
+// method is documented with for oapi-codegen (twice: the plain and the
+// strict server).
+var opsPattern = map[string]*regexp.Regexp{
+	"oasgen":       regexp.MustCompile(`(?m)^\t// \w+ handles ([A-Z]+ \S+)$`),
+	"ogen":         regexp.MustCompile(`(?m)^func \(s \*Server\) handle(\w+)Request\(`),
+	"oapi-codegen": regexp.MustCompile(`(?m)^\t// \(([A-Z]+ [^)]+)\)$`),
+}
+
+// countOps counts the operations the package in dir serves, so that the
+// table says how much of the spec each generator's lines cover.
+func countOps(gen, dir string) (int, error) {
+	re := opsPattern[gen]
+	if strings.HasPrefix(gen, "oasgen@") {
+		re = opsPattern["oasgen"]
+	}
+	seen := map[string]bool{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		for _, m := range re.FindAllSubmatch(b, -1) {
+			seen[string(m[1])] = true
+		}
+		return err
+	})
+	return len(seen), err
+}
+
 // countLines counts the lines of the Go files in dir.
 func countLines(dir string) (int, error) {
 	n := 0
@@ -304,11 +340,11 @@ func render(rows []row, noBuild bool) string {
 		b.WriteString("; generated packages built with `go build` after their dependencies")
 	}
 	b.WriteString(".\n\n")
-	b.WriteString("| spec | generator | generated lines | generate | generate CPU | generate peak RSS | go build | build peak RSS | vs ogen (lines, build, RSS) |\n")
-	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---|\n")
+	b.WriteString("| spec | generator | operations | generated lines | generate | generate CPU | generate peak RSS | go build | build peak RSS | vs ogen (lines, build, RSS) |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
 	for _, r := range rows {
 		if r.err != "" && r.lines == 0 {
-			fmt.Fprintf(&b, "| %s | %s | %s | | | | | | |\n", r.spec, r.gen, r.err)
+			fmt.Fprintf(&b, "| %s | %s | | %s | | | | | | |\n", r.spec, r.gen, r.err)
 			continue
 		}
 		build, brss := "not built", ""
@@ -325,7 +361,7 @@ func render(rows []row, noBuild bool) string {
 				ratio += fmt.Sprintf(", %.2fx, %.2fx", r.buildTime.Seconds()/base.buildTime.Seconds(), float64(r.buildRSS)/float64(base.buildRSS))
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %.1f s | %.1f s | %s | %s | %s | %s |\n", r.spec, r.gen, thousands(r.lines), r.genTime.Seconds(), r.genCPU.Seconds(), mib(r.genRSS), build, brss, ratio)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %.1f s | %.1f s | %s | %s | %s | %s |\n", r.spec, r.gen, thousands(r.ops), thousands(r.lines), r.genTime.Seconds(), r.genCPU.Seconds(), mib(r.genRSS), build, brss, ratio)
 	}
 	return b.String()
 }
