@@ -208,29 +208,3 @@ func EncodeSeq[T any](w *Writer, out io.Writer, f SeqFormat, seq iter.Seq2[T, er
 	}
 	return w.flush(out)
 }
-
-// WriteSeq writes a sequence response (JSON Lines or a JSON text
-// sequence) from seq, flushing as EncodeSeq does; gzip-compressed for
-// clients that accept it. An error or panic after the status went out
-// aborts the connection, as WriteStream does. The request body stays
-// readable while the response is written.
-// SeqRequest returns the body of a sequence request for the handler's
-// iterator: the Content-Type checked against the declared media types
-// (415), gzip undone, the body limit applied to the whole stream (413 as
-// an error of the iteration once it is passed). done gives back what the
-// body used; call it when the handler returns. A nil reader means the
-// body is absent (and not required).
-// RequestSeq returns the iterator a handler gets for a sequence request
-// body read from src, each item bounded by maxItem bytes (0 means
-// DefaultMaxItemBytes): nil when src is nil, and errors as *BodyError (a
-// 400 naming the line or record when the handler returns it).
-// WithMaxRequestItemBytes bounds one line or record of a sequence request
-// body; a longer one is a 400 naming it. The default is
-// DefaultMaxItemBytes.
-// SendSeq returns a request body that writes the values of seq in format
-// f while the request is sent (see SendStream).
-// ResponseSeq returns an iterator over the values of a sequence response,
-// decoded as they arrive, each item bounded by the client's MaxItemBytes
-// (the response limit does not bound a sequence, which need not end); the
-// body is closed when the iteration ends or is stopped. A decoding error
-// carries the response's status. It can be ranged over once.

@@ -361,30 +361,3 @@ func (w *Writer) endStream() {
 	w.stream, w.sent, w.hold = nil, 0, 0
 	w.Buf = w.Buf[:0]
 }
-
-// WriteStream writes a response whose body encode writes to out as it
-// goes, flushing the connection after each write, for the generated
-// streaming responses. The Writer it passes has Direction InResponse. An
-// error or a panic once the response has started cannot become an error
-// status: WriteStream panics with a value that the generated server's
-// recover (ServerConfig.Recovered) logs before aborting the connection
-// (http.ErrAbortHandler), so the client sees a broken response rather
-// than a short one that parses, or a problem after a success status.
-//
-// When r accepts gzip, the body is gzip-compressed, each flush of the
-// Writer flushing the compressor too, so the client still gets elements as
-// they come.
-// flushWriter writes to an http.ResponseWriter, through z when it is set,
-// and flushes after each write; err is the first error of the connection.
-// ResponseItems returns seq, which decodes the response body b of resp, as
-// an iterator the generated client hands out: when the iteration ends, or
-// the consumer stops it, the body is released and closed; a decoding error
-// carries the response's status. It can be ranged over once.
-// RequestItems returns seq, which decodes a streamed request body, as the
-// iterator the generated server hands to a handler: a decoding error comes
-// as a *BodyError, so a handler that returns it answers 400 naming the JSON
-// path. (A streamed body is not kept, so syntax errors and schema
-// violations are not told apart as they are for a buffered one.)
-// SendStream returns a request body that encode writes while the request
-// is sent, through a pipe, for the generated client's streamed bodies. If
-// the request is never sent, closing the body ends the writing.

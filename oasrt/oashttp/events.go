@@ -75,9 +75,6 @@ func LastEventID(ctx context.Context) string {
 	return ""
 }
 
-// EventText is the data encoder of events whose data is text: the string
-// is written as it is.
-// EventTextData is the data decoder of events whose data is text.
 // WriteEvents writes an event stream response from seq: each event's data
 // encoded with enc, written in the standard's framing (one data line per
 // line of the data) and flushed as it is yielded; a comment line every

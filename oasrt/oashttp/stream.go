@@ -11,6 +11,18 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
+// WriteStream writes a response whose body encode writes to out as it
+// goes, flushing the connection after each write, for the generated
+// streaming responses. The Writer it passes has Direction oasrt.InResponse. An
+// error or a panic once the response has started cannot become an error
+// status: WriteStream panics with a value that the generated server's
+// recover (ServerConfig.Recovered) logs before aborting the connection
+// (http.ErrAbortHandler), so the client sees a broken response rather
+// than a short one that parses, or a problem after a success status.
+//
+// When r accepts gzip, the body is gzip-compressed, each flush of the
+// Writer flushing the compressor too, so the client still gets elements as
+// they come.
 func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(w *oasrt.Writer, out io.Writer) error) {
 	SetContentType(rw.Header(), contentType)
 	out := &flushWriter{rw: rw, rc: http.NewResponseController(rw)}
@@ -38,6 +50,8 @@ func WriteStream(rw http.ResponseWriter, r *http.Request, status int, contentTyp
 	}
 }
 
+// flushWriter writes to an http.ResponseWriter, through z when it is set,
+// and flushes after each write; err is the first error of the connection.
 type flushWriter struct {
 	rw  http.ResponseWriter
 	rc  *http.ResponseController
@@ -71,6 +85,10 @@ func (f *flushWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// ResponseItems returns seq, which decodes the response body b of resp, as
+// an iterator the generated client hands out: when the iteration ends, or
+// the consumer stops it, the body is released and closed; a decoding error
+// carries the response's status. It can be ranged over once.
 func ResponseItems[T any](resp *http.Response, b *Body, seq iter.Seq2[T, error]) iter.Seq2[T, error] {
 	used := false
 	return func(yield func(T, error) bool) {
@@ -96,6 +114,11 @@ func ResponseItems[T any](resp *http.Response, b *Body, seq iter.Seq2[T, error])
 	}
 }
 
+// RequestItems returns seq, which decodes a streamed request body, as the
+// iterator the generated server hands to a handler: a decoding error comes
+// as a *BodyError, so a handler that returns it answers 400 naming the JSON
+// path. (A streamed body is not kept, so syntax errors and schema
+// violations are not told apart as they are for a buffered one.)
 func RequestItems[T any](seq iter.Seq2[T, error]) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		for x, err := range seq {
@@ -113,6 +136,9 @@ func RequestItems[T any](seq iter.Seq2[T, error]) iter.Seq2[T, error] {
 	}
 }
 
+// SendStream returns a request body that encode writes while the request
+// is sent, through a pipe, for the generated client's streamed bodies. If
+// the request is never sent, closing the body ends the writing.
 func SendStream(encode func(w *oasrt.Writer, out io.Writer) error) io.Reader {
 	pr, pw := io.Pipe()
 	go func() {
