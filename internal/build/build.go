@@ -36,6 +36,10 @@ type builder struct {
 	// keywordsChecked holds the schemas whose keywords ignoredKeywords
 	// and checkKeywords have looked at.
 	keywordsChecked map[*yaml.Node]bool
+	// inParts holds the schemas whose free-form checks kindParts is
+	// making: one met again below itself ($ref back to it from an if,
+	// allOf or contains it holds) would be inlined forever.
+	inParts map[*yaml.Node]bool
 	decls           []ir.Decl
 	diags           []ir.Diagnostic
 	// subject is what the warnings being made are about (about).
@@ -633,7 +637,38 @@ func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 			// uses are nullable.
 			t = n.Elem
 		}
+		if refersTo(t, d) {
+			// A: {allOf: [{$ref: A}]}: nothing but itself, which JSON
+			// Schema would apply to the value forever.
+			b.warnf(d.Pos, "%s: refers to nothing but itself ($ref cycle with no schema on the way); any value is accepted", d.Pointer)
+			t = &ir.Any{}
+		}
 		d.Type = t
+	}
+}
+
+// refersTo reports whether t is the alias d itself, through nullable
+// wrappers and other aliases: an alias of that type would be an
+// invalid recursive Go type.
+func refersTo(t ir.Type, d *ir.Alias) bool {
+	seen := map[*ir.Alias]bool{}
+	for {
+		switch u := t.(type) {
+		case *ir.Nullable:
+			t = u.Elem
+		case *ir.Ref:
+			a, ok := u.Decl.(*ir.Alias)
+			if !ok || seen[a] {
+				return false
+			}
+			if a == d {
+				return true
+			}
+			seen[a] = true
+			t = a.Type
+		default:
+			return false
+		}
 	}
 }
 

@@ -12,22 +12,28 @@ import (
 // maps already refer indirectly, so only by-value edges count.
 func breakCycles(decls []ir.Decl) {
 	// byValue returns the declarations with fields (structs and tuples)
-	// a type embeds by value.
-	var byValue func(t ir.Type, out []ir.Decl) []ir.Decl
-	byValue = func(t ir.Type, out []ir.Decl) []ir.Decl {
+	// a type embeds by value; seen holds the aliases and unions passed
+	// through, which may refer back to themselves.
+	var byValue func(t ir.Type, out []ir.Decl, seen map[ir.Decl]bool) []ir.Decl
+	byValue = func(t ir.Type, out []ir.Decl, seen map[ir.Decl]bool) []ir.Decl {
 		switch t := t.(type) {
 		case *ir.Nullable:
-			return byValue(t.Elem, out)
+			return byValue(t.Elem, out, seen)
 		case *ir.Ref:
+			if seen[t.Decl] {
+				return out
+			}
 			switch d := t.Decl.(type) {
 			case *ir.Struct, *ir.Tuple:
 				return append(out, d)
 			case *ir.Alias:
-				return byValue(d.Type, out)
+				seen[d] = true
+				return byValue(d.Type, out, seen)
 			case *ir.Union:
 				// A union holds its variants by value.
+				seen[d] = true
 				for _, v := range d.Variants {
-					out = byValue(v.Type, out)
+					out = byValue(v.Type, out, seen)
 				}
 			}
 		}
@@ -49,7 +55,7 @@ func breakCycles(decls []ir.Decl) {
 			seen[d] = true
 			for _, f := range fieldsOf(d) {
 				if !f.Ptr {
-					stack = byValue(f.Type, stack)
+					stack = byValue(f.Type, stack, map[ir.Decl]bool{})
 				}
 			}
 		}
@@ -57,7 +63,7 @@ func breakCycles(decls []ir.Decl) {
 	}
 	for _, d := range decls {
 		for _, f := range fieldsOf(d) {
-			for _, target := range byValue(f.Type, nil) {
+			for _, target := range byValue(f.Type, nil, map[ir.Decl]bool{}) {
 				if reaches(target, d) {
 					f.Ptr = true
 					break

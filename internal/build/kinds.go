@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
@@ -15,6 +16,17 @@ import (
 // value stays raw JSON and each keyword is checked on values of its kind
 // (docs/generated-code.md, "Schemas without type").
 func (b *builder) kindParts(a *ir.Any, sch *base.Schema, pointer string) {
+	if n := rootNode(sch); n != nil {
+		if b.inParts[n] {
+			b.warnf(b.pos(sch), "%s: refers back to a schema that holds it ($ref cycle through a free-form check); it is not checked here", pointer)
+			return
+		}
+		if b.inParts == nil {
+			b.inParts = map[*yaml.Node]bool{}
+		}
+		b.inParts[n] = true
+		defer delete(b.inParts, n)
+	}
 	if sch.Format != "" || sch.Pattern != "" || sch.MinLength != nil || sch.MaxLength != nil {
 		p := &ir.Prim{Kind: ir.String, Format: sch.Format}
 		if b.opts.FormatAnnotations {

@@ -11,7 +11,7 @@ import (
 // allows them wherever a schema goes).
 var boolKeywords = map[string]bool{
 	"not": true, "contains": true, "if": true, "then": true, "else": true,
-	"propertyNames": true, "unevaluatedItems": true,
+	"propertyNames": true, "unevaluatedItems": true, "contentSchema": true,
 }
 
 // dataKeywords hold JSON values, not schemas: nothing under them is
@@ -20,28 +20,39 @@ var dataKeywords = map[string]bool{
 	"example": true, "examples": true, "default": true, "const": true, "enum": true,
 }
 
+// namedMaps are the fields whose keys are names, not keywords: a
+// response "default" or a property "enum" is no data.
+var namedMaps = map[string]bool{
+	"responses": true, "properties": true, "patternProperties": true, "$defs": true,
+	"dependentSchemas": true, "schemas": true, "callbacks": true, "webhooks": true,
+}
+
 // boolSubschemas rewrites, in place, the schemas true and false under
 // boolKeywords into the schemas that mean the same, {} and {not: {}},
 // before the parser builds its model from the tree. The new nodes take
 // the position of the boolean they replace, so messages point at it.
 // Extensions (x-) and example data are left as written.
-func boolSubschemas(n *yaml.Node) {
+func boolSubschemas(n *yaml.Node) { boolSubschemasIn(n, false) }
+
+// boolSubschemasIn is boolSubschemas on a node whose keys are names when
+// named is true.
+func boolSubschemasIn(n *yaml.Node, named bool) {
 	switch n.Kind {
 	case yaml.DocumentNode, yaml.SequenceNode:
 		for _, c := range n.Content {
-			boolSubschemas(c)
+			boolSubschemasIn(c, false)
 		}
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
-			if dataKeywords[k.Value] || strings.HasPrefix(k.Value, "x-") {
+			if !named && dataKeywords[k.Value] || strings.HasPrefix(k.Value, "x-") {
 				continue
 			}
 			if boolKeywords[k.Value] && v.Kind == yaml.ScalarNode && v.Tag == "!!bool" {
 				rewriteBool(v)
 				continue
 			}
-			boolSubschemas(v)
+			boolSubschemasIn(v, !named && namedMaps[k.Value])
 		}
 		unevaluatedAsAdditional(n)
 	}

@@ -7,7 +7,15 @@ import (
 func TestBoolSubschemas(t *testing.T) {
 	doc := `openapi: 3.1.0
 info: {title: t, version: "1"}
-paths: {}
+paths:
+  /p:
+    get:
+      responses:
+        default:
+          description: a response named like a data keyword
+          content:
+            application/json:
+              schema: {properties: {enum: {propertyNames: false}}}
 components:
   schemas:
     Never: {not: true}
@@ -15,6 +23,7 @@ components:
     Some: {contains: true}
     Cond: {if: false, then: {minimum: 1}, else: {maximum: 2}}
     Names: {propertyNames: false}
+    Content: {type: string, contentMediaType: application/json, contentSchema: false}
     Example: {example: {not: true}, x-thing: {if: true}}
     Closed: {type: object, properties: {a: {type: string}}, unevaluatedProperties: false}
     Composed: {allOf: [{properties: {a: {type: string}}}], unevaluatedProperties: false}
@@ -26,6 +35,12 @@ components:
 		t.Fatal(err)
 	}
 	schemas := s.Doc.Components.Schemas
+	op := s.Doc.Paths.PathItems.GetOrZero("/p").Get
+	if rs := op.Responses.Default.Content.GetOrZero("application/json").Schema.Schema(); rs == nil {
+		t.Errorf("a response named default: %v", op.Responses.Default.Content.GetOrZero("application/json").Schema.GetBuildError())
+	} else if ps := rs.Properties.GetOrZero("enum").Schema(); ps == nil || ps.PropertyNames.Schema() == nil || ps.PropertyNames.Schema().Not == nil {
+		t.Errorf("propertyNames: false under a response named default and a property named enum is not {not: {}}")
+	}
 	get := func(name string) map[string]any {
 		sp, ok := schemas.Get(name)
 		if !ok {
@@ -43,8 +58,8 @@ components:
 		return m
 	}
 	never := schemas.GetOrZero("Never").Schema()
-	if ns := never.Not.Schema(); ns == nil || ns.Not != nil || ns.GoLow().RootNode.Line != 6 || ns.GoLow().RootNode.Column != 18 {
-		t.Errorf("not: true is not {} at 6:18")
+	if ns := never.Not.Schema(); ns == nil || ns.Not != nil || ns.GoLow().RootNode.Line != 14 || ns.GoLow().RootNode.Column != 18 {
+		t.Errorf("not: true is not {} at 14:18")
 	}
 	if ns := schemas.GetOrZero("Any").Schema().Not.Schema(); ns == nil || ns.Not == nil {
 		t.Errorf("not: false is not {not: {}}")
@@ -57,6 +72,9 @@ components:
 	}
 	if ps := schemas.GetOrZero("Names").Schema().PropertyNames.Schema(); ps == nil || ps.Not == nil {
 		t.Errorf("propertyNames: false is not {not: {}}")
+	}
+	if cs := schemas.GetOrZero("Content").Schema(); cs == nil || cs.ContentSchema == nil || cs.ContentSchema.Schema().Not == nil {
+		t.Errorf("contentSchema: false is not {not: {}}")
 	}
 	if ex := schemas.GetOrZero("Example").Schema().Example; ex == nil || ex.Content[1].Value != "true" {
 		t.Errorf("an example was rewritten")
