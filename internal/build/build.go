@@ -6,6 +6,7 @@ package build
 import (
 	"fmt"
 	"go/token"
+	"math"
 	"math/big"
 	"net/http"
 	"slices"
@@ -40,8 +41,8 @@ type builder struct {
 	// making: one met again below itself ($ref back to it from an if,
 	// allOf or contains it holds) would be inlined forever.
 	inParts map[*yaml.Node]bool
-	decls           []ir.Decl
-	diags           []ir.Diagnostic
+	decls   []ir.Decl
+	diags   []ir.Diagnostic
 	// subject is what the warnings being made are about (about).
 	subject any
 	// opOf finds the operation built from a spec operation.
@@ -647,22 +648,22 @@ func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 	}
 }
 
-// refersTo reports whether t is the alias d itself, through nullable
-// wrappers and other aliases: an alias of that type would be an
-// invalid recursive Go type.
-func refersTo(t ir.Type, d *ir.Alias) bool {
+// refersTo reports whether t is the declaration d itself, through
+// nullable wrappers and aliases: an alias of that type, or a union
+// holding it as a variant, would be an invalid recursive Go type.
+func refersTo(t ir.Type, d ir.Decl) bool {
 	seen := map[*ir.Alias]bool{}
 	for {
 		switch u := t.(type) {
 		case *ir.Nullable:
 			t = u.Elem
 		case *ir.Ref:
+			if u.Decl == d {
+				return true
+			}
 			a, ok := u.Decl.(*ir.Alias)
 			if !ok || seen[a] {
 				return false
-			}
-			if a == d {
-				return true
 			}
 			seen[a] = true
 			t = a.Type
@@ -811,11 +812,30 @@ func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {
 				b.errorf(ir.Pos{File: d.Pos.File, Line: e.Line, Col: e.Column}, "%s: enum value %q is not an integer", d.Pointer, e.Value)
 				continue
 			}
+			if !fitsKind(n, d.Base.Kind) {
+				// {format: uint32, enum: [-2]}: no value of the format
+				// equals it, and the Go constant would not compile.
+				b.warnf(ir.Pos{File: d.Pos.File, Line: e.Line, Col: e.Column}, "%s: enum value %s is out of the range of format %s; no value can match it, it is left out", d.Pointer, e.Value, sch.Format)
+				continue
+			}
 			v.Int = n
 		}
 		d.Values = append(d.Values, v)
 	}
 	b.enumNot(d, sch)
+}
+
+// fitsKind reports whether n is a value of the integer kind k.
+func fitsKind(n int64, k ir.PrimKind) bool {
+	switch k {
+	case ir.Int32:
+		return n >= math.MinInt32 && n <= math.MaxInt32
+	case ir.Uint32:
+		return n >= 0 && n <= math.MaxUint32
+	case ir.Uint64:
+		return n >= 0
+	}
+	return true
 }
 
 // typeOf returns the type of a schema use: a Ref when the proxy is a $ref

@@ -344,6 +344,12 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 		} else {
 			t = b.typeOf(sp, ms, hint, pointer)
 		}
+		if refersTo(t, d) {
+			// oneOf: [{$ref: Self}, ...]: the union itself, which JSON
+			// Schema would apply to the value forever.
+			b.warnf(d.Pos, "%s: refers back to the union itself ($ref cycle); the variant is left out", pointer)
+			continue
+		}
 		if name == "" {
 			name = variantName(t)
 		}

@@ -94,9 +94,13 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	// The path: literal text as written in the spec, parameters formatted
 	// in their style and escaped.
 	byName := map[string]*ir.Param{}
+	arrays := 0 // path parameters that are arrays, each formatted into vals
 	for _, p := range op.Params {
 		if p.In == ir.InPath {
 			byName[p.Name] = p
+			if kind, _ := requestShape(p); kind == arrayParam {
+				arrays++
+			}
 		}
 	}
 	path := op.Path
@@ -139,8 +143,14 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		}
 		switch kind {
 		case arrayParam:
+			if arrays > 1 {
+				f.P("{ // a scope for vals, which other parameters use too")
+			}
 			formatArray(f, p.Type, elem, x)
 			f.P("req.Path = ", rt("AppendPath"), "(req.Path, ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", vals...)")
+			if arrays > 1 {
+				f.P("}")
+			}
 		case objectParam:
 			prefix, sep := objectStyle(p)
 			f.P("{ // a scope for pairs, which other parameters use too")

@@ -373,6 +373,16 @@ func (k *checks) bound(f *file, p *ir.Prim, x string, r *big.Rat, exclusive, low
 			// would exceed a maximum of 0.1.
 			fv = float64(float32(fv))
 		}
+		if math.IsInf(fv, 0) {
+			// A bound past the type's largest value (1e300 on a
+			// float32): every value is within it, or none is.
+			if fv > 0 == lower {
+				f.P("if true { // no value of the type is within the bound")
+				fail(strconv.Quote(msg), shown(p, x))
+				f.P("}")
+			}
+			return
+		}
 		f.P("if ", x, " ", op, " ", strconv.FormatFloat(fv, 'g', -1, 64), " {")
 		fail(strconv.Quote(msg), shown(p, x))
 		f.P("}")

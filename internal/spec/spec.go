@@ -108,7 +108,17 @@ func Parse(path string, data []byte) (*Spec, error) {
 	if !strings.HasPrefix(s.Version, "3.0") {
 		boolSubschemas(root) // OpenAPI 3.0's schema object has no boolean schemas
 	}
-	model, err := doc.BuildV3Model()
+	if n := refListItem(root); n != nil {
+		return nil, &Error{File: path, Line: n.Line, Col: n.Column, Msg: `the text "$ref" as an item of a list (a required property or an enum value named "$ref") stops the OpenAPI parser (libopenapi v0.42.3 reads it as a reference); oasgen cannot read this document`}
+	}
+	model, err, crashed := buildModel(doc)
+	if crashed {
+		at := root
+		if at.Kind == yaml.DocumentNode && len(at.Content) > 0 {
+			at = at.Content[0]
+		}
+		return nil, &Error{File: path, Line: at.Line, Col: at.Column, Msg: err.Error()}
+	}
 	if model == nil {
 		if err == nil {
 			err = errors.New("not an OpenAPI 3 document")
@@ -122,6 +132,33 @@ func Parse(path string, data []byte) (*Spec, error) {
 	}
 	s.Doc = &model.Model
 	return s, nil
+}
+
+// buildModel builds the document's model, turning a panic of the parser
+// into an error (crashed), which Parse puts at the top of the document:
+// oasgen reports input it cannot read, it does not crash on it.
+func buildModel(doc libopenapi.Document) (model *libopenapi.DocumentModel[v3.Document], err error, crashed bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			model, err, crashed = nil, fmt.Errorf("the OpenAPI parser (libopenapi) failed on this document: %v", r), true
+		}
+	}()
+	model, err = doc.BuildV3Model()
+	return model, err, false
+}
+
+// refListItem returns the first scalar "$ref" that is an item of a list,
+// on which the parser panics, or nil.
+func refListItem(n *yaml.Node) *yaml.Node {
+	for _, c := range n.Content {
+		if n.Kind == yaml.SequenceNode && c.Kind == yaml.ScalarNode && c.Value == "$ref" {
+			return c
+		}
+		if r := refListItem(c); r != nil {
+			return r
+		}
+	}
+	return nil
 }
 
 var versionRe = regexp.MustCompile(`^3\.[012]\.\d+`)
