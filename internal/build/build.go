@@ -553,7 +553,7 @@ func (b *builder) fillTuple(d *ir.Tuple, sch *base.Schema) {
 
 func isStruct(sch *base.Schema) bool {
 	if len(sch.AllOf) > 0 {
-		return passThrough(sch) == nil && hasObjectPart(sch, 0)
+		return passThrough(sch) == nil && hasObjectPart(sch, map[*yaml.Node]bool{})
 	}
 	ts, _ := types(sch)
 	if len(ts) > 1 || len(ts) == 1 && ts[0] != "object" {
@@ -594,16 +594,20 @@ func constrainsOthers(members []*base.SchemaProxy, i int) bool {
 }
 
 // hasObjectPart reports whether a schema or one of its allOf members is an
-// object with properties.
-func hasObjectPart(sch *base.Schema, depth int) bool {
+// object with properties. seen holds the schemas looked at already: each
+// is looked at once, however many allOf lists refer to it (or back).
+func hasObjectPart(sch *base.Schema, seen map[*yaml.Node]bool) bool {
 	if sch.Properties != nil || len(sch.Type) == 1 && sch.Type[0] == "object" {
 		return true
 	}
-	if depth > 32 {
-		return false
+	if n := rootNode(sch); n != nil {
+		if seen[n] {
+			return false
+		}
+		seen[n] = true
 	}
 	for _, sp := range sch.AllOf {
-		if ms, err := sp.BuildSchema(); err == nil && ms != nil && hasObjectPart(ms, depth+1) {
+		if ms, err := sp.BuildSchema(); err == nil && ms != nil && hasObjectPart(ms, seen) {
 			return true
 		}
 	}

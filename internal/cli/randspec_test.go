@@ -295,6 +295,7 @@ func (g *specGen) schema(depth int) any {
 				g.objectKeywords(s, depth)
 			}
 		}
+		delete(s, "enum") // one kind's enum would break the others
 	case "typeless":
 		// Keywords without a type apply to their own kind only.
 		switch g.intn(5) {
@@ -316,7 +317,7 @@ func (g *specGen) schema(depth int) any {
 		if kind != "allOf" && g.chance(3) {
 			s = g.discriminated(kind, depth)
 		}
-		if g.chance(4) {
+		if g.chance(8) {
 			s["type"] = g.pick("object", "string", "integer")
 		}
 		if g.chance(5) {
@@ -410,9 +411,9 @@ func (g *specGen) stringKeywords(s map[string]any) {
 		}
 	}
 	if g.chance(3) {
-		s["pattern"] = patterns[g.intn(len(patterns))]
-		if g.chance(2) {
-			s["pattern"] = patterns[g.intn(8)] // mostly patterns RE2 runs
+		s["pattern"] = patterns[g.intn(8)] // mostly patterns RE2 runs
+		if g.chance(12) {
+			s["pattern"] = patterns[g.intn(len(patterns))]
 		}
 	}
 	if !g.v30() && g.chance(10) {
@@ -516,7 +517,7 @@ func (g *specGen) arrayKeywords(s map[string]any, depth int) {
 // method names.
 var propertyNames = []string{
 	"id", "name", "type", "kind", "value", "created_at", "createdAt", "x-y", "x_y", "Validate",
-	"UnmarshalJSON", "String", "2nd", "url", "URL", "items", "", "a b", "ünï", "$ref", "func", "_", "-",
+	"UnmarshalJSON", "String", "2nd", "url", "URL", "items", "", "a b", "ünï", "func", "_", "-",
 	"@type", "kind.sub", "Set", "Get", "Is", "Raw", "Opt",
 }
 
@@ -525,6 +526,9 @@ func (g *specGen) objectKeywords(s map[string]any, depth int) {
 	var names []any
 	for range g.intn(6) {
 		name := propertyNames[g.intn(len(propertyNames))]
+		if g.chance(1000) {
+			name = "$ref" // the parser cannot read it as a required name
+		}
 		if _, dup := props[name]; dup {
 			continue
 		}
@@ -576,7 +580,7 @@ func (g *specGen) objectKeywords(s map[string]any, depth int) {
 	}
 	if g.chance(6) {
 		s["patternProperties"] = map[string]any{
-			g.pick("^x-", "^[0-9]+$", "(?!a)b", "a"): g.schema(depth + 1),
+			g.pick("^x-", "^[0-9]+$", "a", "^[a-z]", "^x-", "^[0-9]+$", "a", "^[a-z]", "(?!a)b"): g.schema(depth + 1),
 		}
 	}
 	if g.chance(8) {

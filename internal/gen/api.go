@@ -524,6 +524,14 @@ func definedType(t ir.Type) bool {
 func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 	k := f.checks
 	prim, enum, _ := scalarOf(t)
+	if enum != nil && len(enum.Values) == 0 {
+		// Every value of the enum was left out (out of its format's
+		// range): nothing parses.
+		f.P("if true { // the enum has no value")
+		f.P(fail(f.qual(rt("InvalidValue")) + "(" + s + ", " + strconv.Quote(enum.GoName) + ")"))
+		f.P("}")
+		return
+	}
 	if enum != nil {
 		if enum.Base.Kind == ir.String {
 			f.P("switch ", s, " {")

@@ -21,7 +21,8 @@ var dataKeywords = map[string]bool{
 }
 
 // namedMaps are the fields whose keys are names, not keywords: a
-// response "default" or a property "enum" is no data.
+// response "default" or a property "enum" is no data, a property "x-y"
+// no extension.
 var namedMaps = map[string]bool{
 	"responses": true, "properties": true, "patternProperties": true, "$defs": true,
 	"dependentSchemas": true, "schemas": true, "callbacks": true, "webhooks": true,
@@ -45,7 +46,7 @@ func boolSubschemasIn(n *yaml.Node, named bool) {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
-			if !named && dataKeywords[k.Value] || strings.HasPrefix(k.Value, "x-") {
+			if !named && (dataKeywords[k.Value] || strings.HasPrefix(k.Value, "x-")) {
 				continue
 			}
 			if boolKeywords[k.Value] && v.Kind == yaml.ScalarNode && v.Tag == "!!bool" {

@@ -15,7 +15,7 @@ paths:
           description: a response named like a data keyword
           content:
             application/json:
-              schema: {properties: {enum: {propertyNames: false}}}
+              schema: {properties: {enum: {propertyNames: false}, x-y: {not: true}}}
 components:
   schemas:
     Never: {not: true}
@@ -40,6 +40,11 @@ components:
 		t.Errorf("a response named default: %v", op.Responses.Default.Content.GetOrZero("application/json").Schema.GetBuildError())
 	} else if ps := rs.Properties.GetOrZero("enum").Schema(); ps == nil || ps.PropertyNames.Schema() == nil || ps.PropertyNames.Schema().Not == nil {
 		t.Errorf("propertyNames: false under a response named default and a property named enum is not {not: {}}")
+	}
+	if rs := op.Responses.Default.Content.GetOrZero("application/json").Schema.Schema(); rs != nil {
+		if ps := rs.Properties.GetOrZero("x-y").Schema(); ps == nil || ps.Not.Schema() == nil {
+			t.Errorf("not: true under a property named x-y is not {}")
+		}
 	}
 	get := func(name string) map[string]any {
 		sp, ok := schemas.Get(name)
