@@ -320,8 +320,13 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 		kw = "anyOf"
 	}
 	var refs []string
+	nullMember := false  // a member {type: null}
+	var nullToo []string // the variants that may take null as well
 	for i, sp := range members {
 		ms := b.resolve(sp, d.Pos)
+		if ms != nil && isNullSchema(ms) {
+			nullMember = true
+		}
 		if ms == nil || isNullSchema(ms) {
 			continue // a null member makes the union's uses nullable
 		}
@@ -355,12 +360,21 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 		}
 		v := &ir.Variant{GoName: fields.Claim(name, "Variant"), Type: t}
 		d.Variants = append(d.Variants, v)
+		if mayBeNull(t) {
+			nullToo = append(nullToo, v.GoName)
+		}
 		refs = append(refs, sp.GetReference())
 		if _, ok := t.(*ir.Nullable); ok {
 			// A variant that is null: the union as a whole accepts null,
 			// which refTo records on its uses.
 			v.Type = t.(*ir.Nullable).Elem
 		}
+	}
+	if nullMember && len(nullToo) > 0 && !d.AnyOf {
+		// oneOf: [{oneOf: [{type: number}, true]}, {type: null}]: null
+		// matches two members, so oneOf rejects it; the union's uses take
+		// null as the null member's.
+		b.warnf(d.Pos, "%s: null matches the null member and variant %s too, so oneOf rejects it; the decoder accepts null (oneOf's exclusivity is not checked for null)", d.Pointer, strings.Join(nullToo, ", "))
 	}
 	if disc := sch.Discriminator; disc != nil && disc.PropertyName != "" {
 		d.Discriminator = disc.PropertyName
@@ -383,6 +397,35 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 		b.inlineTags(d)
 	}
 	b.unions = append(b.unions, d)
+}
+
+// mayBeNull reports whether a variant's type may take null: a nullable
+// one, a free-form value not kept to other kinds, or a union with such a
+// variant.
+func mayBeNull(t ir.Type) bool {
+	seen := map[ir.Decl]bool{}
+	var may func(t ir.Type) bool
+	may = func(t ir.Type) bool {
+		switch t := t.(type) {
+		case *ir.Nullable:
+			return true
+		case *ir.Any:
+			return !t.False && (len(t.Kinds) == 0 || slices.Contains(t.Kinds, "null"))
+		case *ir.Ref:
+			if seen[t.Decl] {
+				return false
+			}
+			seen[t.Decl] = true
+			switch d := t.Decl.(type) {
+			case *ir.Alias:
+				return may(d.Type)
+			case *ir.Union:
+				return slices.ContainsFunc(d.Variants, func(v *ir.Variant) bool { return may(v.Type) })
+			}
+		}
+		return false
+	}
+	return may(t)
 }
 
 // mergedVariant declares the struct of an object member of a oneOf or

@@ -60,6 +60,7 @@ import (
 	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
 	serversplain "github.com/oasgen/oasgen/testdata/servers/plain"
 	skippedplain "github.com/oasgen/oasgen/testdata/skipped/plain"
+	specfuzzplain "github.com/oasgen/oasgen/testdata/specfuzz/plain"
 	specmistakesplain "github.com/oasgen/oasgen/testdata/specmistakes/plain"
 	streamlistplain "github.com/oasgen/oasgen/testdata/streamlist/plain"
 	stringchecksplain "github.com/oasgen/oasgen/testdata/stringchecks/plain"
@@ -130,6 +131,7 @@ var cases = map[string][]pair{
 	"secure":         conv(secureplain.Pairs, func(p secureplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"servers":        conv(serversplain.Pairs, func(p serversplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"skipped":        conv(skippedplain.Pairs, func(p skippedplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"specfuzz":       conv(specfuzzplain.Pairs, func(p specfuzzplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"specmistakes":   conv(specmistakesplain.Pairs, func(p specmistakesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"streamlist":     conv(streamlistplain.Pairs, func(p streamlistplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"stringchecks":   conv(stringchecksplain.Pairs, func(p stringchecksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
