@@ -462,3 +462,29 @@ func TestSpecFuzzWrite(t *testing.T) {
 	}
 	t.Logf("wrote %s (parts %d, options %+v)", name, c.parts, c.opts)
 }
+
+// TestFloatBoundPastFloat32 is a finding of the spec fuzzer that the
+// golden cases cannot hold (the differential tests draw numbers near a
+// bound, past float32's range): a bound of 1e300 on a float was printed
+// as +Inf, which does not compile. A minimum past the largest float32
+// rules out every value; a maximum there rules out none.
+func TestFloatBoundPastFloat32(t *testing.T) {
+	src := `{"openapi": "3.1.1", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": {
+		"Huge": {"type": "number", "format": "float", "minimum": 1e300},
+		"Big": {"type": "number", "format": "float", "maximum": 1e300}}}}`
+	out := generateNow(fuzzCase{src: []byte(src)}, "p")
+	if out.err != nil || out.panic != "" {
+		t.Fatalf("generation failed: %v%s", out.err, out.panic)
+	}
+	var all strings.Builder
+	for _, f := range out.files {
+		all.Write(f.Content)
+	}
+	code := all.String()
+	if strings.Contains(code, "Inf") {
+		t.Errorf("a bound is printed as Inf")
+	}
+	if n := strings.Count(code, "no value of the type is within the bound"); n != 2 {
+		t.Errorf("Huge is checked as ruling out every value %d times, want 2 (decoder and Validate)", n)
+	}
+}

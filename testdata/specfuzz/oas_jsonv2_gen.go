@@ -124,34 +124,6 @@ func (v *Narrow) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
-func (v Huge) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintHuge.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHuge.EncodeTo(enc, w)
-}
-
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
-func (v *Huge) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
-}
-
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
-func (v Big) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBig.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBig.EncodeTo(enc, w)
-}
-
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
-func (v *Big) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
-}
-
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
 func (v Tie) MarshalJSONTo(enc *jsontext.Encoder) error {
 	w := sizeHintTie.GetWriter()
 	v.EncodeJSON(w)

@@ -59,12 +59,6 @@ const (
 	Narrow7 Narrow = 7
 )
 
-// Huge is the schema #/components/schemas/Huge.
-type Huge float32
-
-// Big is the schema #/components/schemas/Big.
-type Big float32
-
 // Knot is the schema #/components/schemas/Knot.
 type Knot = Tie
 

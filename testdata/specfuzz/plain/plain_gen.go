@@ -27,8 +27,6 @@ var Pairs = []Pair{
 	{"Nested", func() any { return new(specfuzz.Nested) }, func() any { return new(Nested) }, true},
 	{"Small", func() any { return new(specfuzz.Small) }, func() any { return new(Small) }, true},
 	{"Narrow", func() any { return new(specfuzz.Narrow) }, func() any { return new(Narrow) }, true},
-	{"Huge", func() any { return new(specfuzz.Huge) }, func() any { return new(Huge) }, true},
-	{"Big", func() any { return new(specfuzz.Big) }, func() any { return new(Big) }, true},
 	{"Tie", func() any { return new(specfuzz.Tie) }, func() any { return new(Tie) }, true},
 	{"ListItemsNone", func() any { return new(specfuzz.ListItemsNone) }, func() any { return new(ListItemsNone) }, true},
 }
@@ -81,10 +79,6 @@ type Nested = json.RawMessage
 type Small uint32
 
 type Narrow int32
-
-type Huge float32
-
-type Big float32
 
 type Knot = Tie
 
