@@ -399,6 +399,31 @@ func (b *builder) fillUnion(d *ir.Union, sch *base.Schema) {
 	b.unions = append(b.unions, d)
 }
 
+// holdsUnion reports whether a value of type t holds the union u by
+// value, through aliases, nullable wrappers and other unions' variants
+// (struct fields are made pointers where they close a cycle).
+func holdsUnion(t ir.Type, u *ir.Union, seen map[ir.Decl]bool) bool {
+	switch t := t.(type) {
+	case *ir.Nullable:
+		return holdsUnion(t.Elem, u, seen)
+	case *ir.Ref:
+		if t.Decl == u {
+			return true
+		}
+		if seen[t.Decl] {
+			return false
+		}
+		seen[t.Decl] = true
+		switch d := t.Decl.(type) {
+		case *ir.Alias:
+			return holdsUnion(d.Type, u, seen)
+		case *ir.Union:
+			return slices.ContainsFunc(d.Variants, func(v *ir.Variant) bool { return holdsUnion(v.Type, u, seen) })
+		}
+	}
+	return false
+}
+
 // mayBeNull reports whether a variant's type may take null: a nullable
 // one, a free-form value not kept to other kinds, or a union with such a
 // variant.
@@ -593,6 +618,16 @@ func (b *builder) finishUnions() {
 	defer b.about(nil)()
 	for _, d := range b.unions {
 		b.subject = d // what the warnings below are about
+		d.Variants = slices.DeleteFunc(d.Variants, func(v *ir.Variant) bool {
+			if !holdsUnion(v.Type, d, map[ir.Decl]bool{}) {
+				return false
+			}
+			// S: {anyOf: [T, ...]}, T: {oneOf: [S, ...]}: JSON Schema
+			// would apply S to the value forever, and the Go type would
+			// hold itself.
+			b.warnf(d.Pos, "%s: variant %s holds the union itself through oneOf or anyOf ($ref cycle); it is left out", d.Pointer, v.GoName)
+			return true
+		})
 		for _, v := range d.Variants {
 			v.Kinds = kindsOf(v.Type)
 		}

@@ -196,6 +196,106 @@ func (v *Tree) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
+// EncodeJSON writes the variant that is set.
+func (v *Outer) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case OuterInt64:
+		w.Int(v.Int64)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *Outer) DecodeJSON(r *oasrt.Reader) error {
+	*v = Outer{}
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Number:
+		v.Type = OuterInt64
+		x1, err := r.Int(64)
+		if err != nil {
+			return err
+		}
+		v.Int64 = x1
+		return nil
+	}
+	return oasrt.NoVariant(start, "Outer", kind, nil)
+}
+
+// sizeHintOuter sizes the buffer of Outer's owned-output encoders for large values.
+var sizeHintOuter oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Outer) MarshalJSON() ([]byte, error) {
+	w := sizeHintOuter.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintOuter.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Outer) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes the variant that is set.
+func (v *Inner) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case InnerOuter:
+		v.Outer.EncodeJSON(w)
+	case InnerBool:
+		w.Bool(v.Bool)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *Inner) DecodeJSON(r *oasrt.Reader) error {
+	*v = Inner{}
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Number:
+		v.Type = InnerOuter
+		if err := v.Outer.DecodeJSON(r); err != nil {
+			return err
+		}
+		return nil
+	case oasrt.Bool:
+		v.Type = InnerBool
+		x1, err := r.Bool()
+		if err != nil {
+			return err
+		}
+		v.Bool = x1
+		return nil
+	}
+	return oasrt.NoVariant(start, "Inner", kind, nil)
+}
+
+// sizeHintInner sizes the buffer of Inner's owned-output encoders for large values.
+var sizeHintInner oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v Inner) MarshalJSON() ([]byte, error) {
+	w := sizeHintInner.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintInner.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Inner) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)

@@ -82,6 +82,34 @@ func (v *Tree) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
+func (v Outer) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintOuter.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintOuter.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Outer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Inner) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintInner.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintInner.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Inner) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
 func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
 	w := sizeHintHolder.GetWriter()
 	v.EncodeJSON(w)

@@ -37,6 +37,40 @@ const (
 	TreeString TreeType = iota + 1
 )
 
+// Outer is the anyOf schema #/components/schemas/Outer.
+//
+// Type says which variant is set: Int64.
+type Outer struct {
+	Type  OuterType
+	Int64 int64
+}
+
+// OuterType names a variant of Outer; the zero value names none.
+type OuterType uint8
+
+// The variants of Outer.
+const (
+	OuterInt64 OuterType = iota + 1
+)
+
+// Inner is the oneOf schema #/components/schemas/Inner.
+//
+// Type says which variant is set: Outer, Bool.
+type Inner struct {
+	Type  InnerType
+	Outer Outer
+	Bool  bool
+}
+
+// InnerType names a variant of Inner; the zero value names none.
+type InnerType uint8
+
+// The variants of Inner.
+const (
+	InnerOuter InnerType = iota + 1
+	InnerBool
+)
+
 // Holder is the object schema #/components/schemas/Holder.
 type Holder struct {
 	Tree oasrt.Opt[Tree] `json:"tree,omitzero"`

@@ -68,6 +68,40 @@ func (v *Tree) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *Outer) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Outer) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case OuterInt64:
+	default:
+		c.Errorf("no variant of Outer is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Inner) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Inner) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case InnerOuter:
+		v.Outer.validate(c)
+	case InnerBool:
+	default:
+		c.Errorf("no variant of Inner is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *Holder) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)

@@ -33,7 +33,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Tree", "Holder", "Exclusive", "Exclusive1"}
+var Unmirrored = []string{"Tree", "Outer", "Inner", "Holder", "Exclusive", "Exclusive1"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
