@@ -68,7 +68,13 @@ func (k *checks) declNeeds(d ir.Decl) bool {
 func (k *checks) typeNeeds(t ir.Type) bool {
 	switch t := t.(type) {
 	case *ir.Prim:
-		return t.HasChecks()
+		if t.MinLength != nil || t.MaxLength != nil || len(t.Regexps) > 0 || t.MultipleOf != nil ||
+			t.Not != nil || t.Const != "" || t.FormatCheck() != "" {
+			return true
+		}
+		// Only a range: one every value of the kind meets (minimum: -5
+		// on a uint64) prints nothing.
+		return (t.Minimum != nil || t.Maximum != nil) && k.emitsChecks(t)
 	case *ir.Array:
 		return t.MinItems != nil || t.MaxItems != nil || t.Unique || k.typeNeeds(t.Elem)
 	case *ir.Map:

@@ -41,6 +41,13 @@ func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...
 	if params.None.Set {
 		req.SetHeader("None", strconv.FormatUint(uint64(params.None.Value), 10))
 	}
+	if params.Counts != nil {
+		vals := make([]string, len(params.Counts))
+		for i := range params.Counts {
+			vals[i] = strconv.FormatUint(params.Counts[i], 10)
+		}
+		req.Query = oashttp.AppendQuery(req.Query, "counts", true, ',', vals...)
+	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

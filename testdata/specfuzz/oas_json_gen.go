@@ -299,6 +299,17 @@ func (v *Inner) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
+	if v.Counts != nil {
+		w.Raw(`,"counts":`)
+		start1 := len(w.Buf)
+		for _, k2 := range oasrt.SortedKeys(w, v.Counts) {
+			w.Key(k2)
+			x3 := v.Counts[k2]
+			w.Uint(x3)
+		}
+		w.DoneKeys()
+		w.ObjectEnd(start1)
+	}
 	if v.Tree.Set {
 		w.Raw(`,"tree":`)
 		v.Tree.Value.EncodeJSON(w)
@@ -320,6 +331,30 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		switch string(key) {
+		case "counts":
+			if err := r.ObjStart(); err != nil {
+				return oasrt.AtKey(err, "counts")
+			}
+			if v.Counts == nil {
+				v.Counts = make(map[string]uint64)
+			}
+			for {
+				k4, more, err := r.ObjKey()
+				if err != nil {
+					return oasrt.AtKey(err, "counts")
+				}
+				if !more {
+					break
+				}
+				key5 := r.Intern(k4)
+				var x6 uint64
+				x7, err := r.Uint(64)
+				if err != nil {
+					return oasrt.AtKey(oasrt.AtKey(err, key5), "counts")
+				}
+				x6 = x7
+				v.Counts[key5] = x6
+			}
 		case "tree":
 			v.Tree.Set = true
 			if err := v.Tree.Value.DecodeJSON(r); err != nil {

@@ -73,7 +73,8 @@ const (
 
 // Holder is the object schema #/components/schemas/Holder.
 type Holder struct {
-	Tree oasrt.Opt[Tree] `json:"tree,omitzero"`
+	Counts map[string]uint64 `json:"counts,omitzero"`
+	Tree   oasrt.Opt[Tree]   `json:"tree,omitzero"`
 }
 
 // Small is the enum schema #/components/schemas/Small.

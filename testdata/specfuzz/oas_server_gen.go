@@ -14,6 +14,8 @@ import (
 type ListItemsParams struct {
 	// None is the header parameter "none", style simple.
 	None oasrt.Opt[ListItemsNone]
+	// Counts is the query parameter "counts", style form, exploded.
+	Counts []uint64
 }
 
 // ListItemsResponse is the result of ListItems: one of
@@ -214,6 +216,31 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 		return v, nil
 	}); err != nil {
 		return params, err
+	}
+	var seen [1]bool
+	var raw0 []string
+	for q := r.URL.RawQuery; q != ""; {
+		var key, value string
+		key, value, q = oashttp.NextQuery(q)
+		switch key {
+		case "counts":
+			seen[0] = true
+			var err error
+			raw0, err = oashttp.QueryArray(raw0, value, 0)
+			if err != nil {
+				return params, &oashttp.ParamError{Name: "counts", In: "query", Err: err}
+			}
+		}
+	}
+	if seen[0] {
+		params.Counts = make([]uint64, len(raw0))
+		for i, s := range raw0 {
+			x, err := oashttp.ParseUint(s, 64)
+			if err != nil {
+				return params, &oashttp.ParamError{Name: "counts", In: "query", Err: err}
+			}
+			params.Counts[i] = x
+		}
 	}
 	return params, nil
 }

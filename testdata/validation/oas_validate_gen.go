@@ -363,14 +363,6 @@ func (v *Wide) Validate() error {
 }
 
 func (v *Wide) validate(c *oasrt.Validator) {
-	if v.Small.Set {
-		c.Key("small")
-		c.Pop()
-	}
-	if v.Unsigned.Set {
-		c.Key("unsigned")
-		c.Pop()
-	}
 	if v.Huge.Set {
 		c.Key("huge")
 		if v.Huge.Value != 0 { // no other value of the type is a multiple
