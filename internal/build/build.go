@@ -8,10 +8,12 @@ import (
 	"go/token"
 	"math/big"
 	"net/http"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
@@ -318,9 +320,48 @@ func (b *builder) defaultOf(n *yaml.Node, t ir.Type, pointer string) *ir.Default
 		if err != nil || n.Tag == "!!str" && u.Kind != ir.String {
 			return skip("it is not a value of the property's type")
 		}
+		if why := breaks(u, n.Value); why != "" {
+			// JSON Schema's default is an annotation: applied, it would
+			// make an object without the property fail.
+			return skip("it breaks the property's own schema (" + why + ")")
+		}
 		return def
 	}
 	return skip("only scalar defaults are")
+}
+
+// breaks returns which of p's checks the default text (a value of p's
+// kind) fails, or "": lengths in code points and pattern for strings,
+// bounds and multipleOf for numbers.
+func breaks(p *ir.Prim, text string) string {
+	if p.Kind == ir.String {
+		n := int64(utf8.RuneCountInString(text))
+		switch {
+		case p.MinLength != nil && n < *p.MinLength:
+			return "minLength"
+		case p.MaxLength != nil && n > *p.MaxLength:
+			return "maxLength"
+		}
+		for _, re := range p.Regexps {
+			if m, err := regexp.MatchString(re.Expr, text); err == nil && m != re.Match {
+				return "pattern"
+			}
+		}
+		return ""
+	}
+	v, ok := new(big.Rat).SetString(text)
+	if !ok || p.Kind == ir.Bool {
+		return ""
+	}
+	switch {
+	case p.Minimum != nil && (v.Cmp(p.Minimum) < 0 || p.ExclusiveMinimum && v.Cmp(p.Minimum) == 0):
+		return "minimum"
+	case p.Maximum != nil && (v.Cmp(p.Maximum) > 0 || p.ExclusiveMaximum && v.Cmp(p.Maximum) == 0):
+		return "maximum"
+	case p.MultipleOf != nil && p.MultipleOf.Sign() != 0 && !new(big.Rat).Quo(v, p.MultipleOf).IsInt():
+		return "multipleOf"
+	}
+	return ""
 }
 
 // extension returns the value of a schema's extension key and where it is,
@@ -477,12 +518,20 @@ func isEnum(sch *base.Schema) bool {
 	}
 	ts, _ := types(sch)
 	if len(ts) == 0 {
+		// Values all strings or all integers (null aside) make a Go
+		// enum; values of mixed kinds (6, "foo", []) are compared as
+		// JSON on a free-form value (shapeNonNull).
+		tag := ""
 		for _, e := range enum {
-			if e.Tag == "!!str" || e.Tag == "!!int" {
-				return true
+			switch {
+			case e.Tag == "!!null":
+			case e.Tag != "!!str" && e.Tag != "!!int" || tag != "" && e.Tag != tag:
+				return false
+			default:
+				tag = e.Tag
 			}
 		}
-		return false
+		return tag != ""
 	}
 	return len(ts) == 1 && (ts[0] == "string" || ts[0] == "integer")
 }
