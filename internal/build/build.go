@@ -696,6 +696,9 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 	for k := range reservedMethods {
 		fieldNames.Claim(k, "")
 	}
+	if d.Other = b.otherKinds(sch, d.Pointer); d.Other != nil {
+		fieldNames.Claim("OtherKind", "") // the embedded oasrt.OtherKind
+	}
 	{
 		for _, pr := range o.props {
 			name, sp, ps := pr.name, pr.sp, pr.sch

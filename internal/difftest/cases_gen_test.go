@@ -44,6 +44,7 @@ import (
 	oneofkindsplain "github.com/oasgen/oasgen/testdata/oneofkinds/plain"
 	onepassplain "github.com/oasgen/oasgen/testdata/onepass/plain"
 	optionalbodyplain "github.com/oasgen/oasgen/testdata/optionalbody/plain"
+	otherkindsplain "github.com/oasgen/oasgen/testdata/otherkinds/plain"
 	pagesplain "github.com/oasgen/oasgen/testdata/pages/plain"
 	pathstylesplain "github.com/oasgen/oasgen/testdata/pathstyles/plain"
 	pathtemplatesplain "github.com/oasgen/oasgen/testdata/pathtemplates/plain"
@@ -114,6 +115,7 @@ var cases = map[string][]pair{
 	"oneofkinds":     conv(oneofkindsplain.Pairs, func(p oneofkindsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"onepass":        conv(onepassplain.Pairs, func(p onepassplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"optionalbody":   conv(optionalbodyplain.Pairs, func(p optionalbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"otherkinds":     conv(otherkindsplain.Pairs, func(p otherkindsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"pages":          conv(pagesplain.Pairs, func(p pagesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"pathstyles":     conv(pathstylesplain.Pairs, func(p pathstylesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"pathtemplates":  conv(pathtemplatesplain.Pairs, func(p pathtemplatesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

@@ -4,6 +4,8 @@
 package difftest
 
 import (
+	"github.com/oasgen/oasgen/oasrt"
+
 	"bytes"
 	"encoding/json"
 	"maps"
@@ -245,12 +247,17 @@ func FuzzGenerated(f *testing.F) {
 			if err != nil {
 				continue // a value JSON cannot carry, reported as an error
 			}
-			plain := p.plain()
-			if err := json.Unmarshal(out, plain); err != nil {
-				t.Fatalf("%s: encoding/json rejects oasgen output %s: %v", p.name, out, err)
-			}
-			if back := stdEncode(t, plain); p.exact && !bytes.Equal(back, out) {
-				t.Fatalf("%s: encodings differ\noasgen:        %s\nencoding/json: %s", p.name, out, back)
+			// A value of another kind than an object, which a schema
+			// without type allows (oasrt.OtherKind), has no encoding/json
+			// mirror: the plain struct takes objects only.
+			if o, ok := real.(interface{ Other() oasrt.Raw }); !ok || o.Other() == nil {
+				plain := p.plain()
+				if err := json.Unmarshal(out, plain); err != nil {
+					t.Fatalf("%s: encoding/json rejects oasgen output %s: %v", p.name, out, err)
+				}
+				if back := stdEncode(t, plain); p.exact && !bytes.Equal(back, out) {
+					t.Fatalf("%s: encodings differ\noasgen:        %s\nencoding/json: %s", p.name, out, back)
+				}
 			}
 			again := p.real().(codec)
 			if err := again.UnmarshalJSON(out); err != nil {

@@ -185,6 +185,11 @@ func genModels(f *file, pkg *ir.Package) {
 		case *ir.Struct:
 			f.declDoc(d, &d.Common, "the object schema")
 			f.P("type ", d.GoName, " struct {")
+			if d.Other != nil {
+				f.P("// OtherKind holds the value when it is not an object: the schema")
+				f.P("// has no type, so JSON Schema allows every kind.")
+				f.P(rt("OtherKind"))
+			}
 			for _, fd := range d.Fields {
 				if fd.Doc.Description != "" || fd.Doc.Title != "" {
 					f.comment(strings.TrimSpace(fd.Doc.Title + "\n\n" + fd.Doc.Description))

@@ -123,8 +123,18 @@ func (c *codec) structCodec(d *ir.Struct) {
 	c.n = 0
 	// Encoding: each member is written with a leading comma; ObjectEnd
 	// turns the first into the opening brace.
-	c.P("// EncodeJSON writes v as a JSON object.")
+	if d.Other != nil {
+		c.P("// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.")
+	} else {
+		c.P("// EncodeJSON writes v as a JSON object.")
+	}
 	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	if d.Other != nil {
+		c.P("if other := ", rt("OtherJSON"), "(v.OtherKind); other != \"\" {")
+		c.P("w.Raw(other)")
+		c.P("return")
+		c.P("}")
+	}
 	c.P("start := len(w.Buf)")
 	for _, fd := range d.Fields {
 		switch {
@@ -158,8 +168,32 @@ func (c *codec) structCodec(d *ir.Struct) {
 		}
 	}
 	words := (len(required) + 63) / 64
-	c.P("// DecodeJSON reads a JSON object into v, checking the schema.")
+	if d.Other != nil {
+		c.P("// DecodeJSON reads a JSON object into v, or a value of another kind")
+		c.P("// into its OtherKind, checking the schema.")
+	} else {
+		c.P("// DecodeJSON reads a JSON object into v, checking the schema.")
+	}
 	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	if d.Other != nil {
+		// A value of another kind is valid too (the schema has no type).
+		c.P("if r.Next() != ", rt("Object"), " {")
+		c.P("*v = ", d.GoName, "{}")
+		if d.Other.Checked() {
+			c.P("at := r.Start()")
+			c.P("other, err := ", rt("DecodeOther"), "(r, &v.OtherKind)")
+			c.P("if err != nil {")
+			c.P("return err")
+			c.P("}")
+			kindChecks(c.file, d.Other, "other", c.violation("at", identity))
+			c.P("return nil")
+		} else {
+			c.P("_, err := ", rt("DecodeOther"), "(r, &v.OtherKind)")
+			c.P("return err")
+		}
+		c.P("}")
+		c.P("v.OtherKind = ", rt("OtherKind"), "{}")
+	}
 	c.P("if err := r.ObjStart(); err != nil {")
 	c.P("return err")
 	c.P("}")

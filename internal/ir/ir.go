@@ -144,6 +144,11 @@ type Struct struct {
 	MaxProps *int64
 	// Not holds the sets of properties the schema's not forbids together.
 	Not *Not
+	// Other is set when the schema has no type: a value of another kind
+	// than an object is valid too, kept whole in the struct's embedded
+	// oasrt.OtherKind, and Other's checks (the schema's keywords of those
+	// kinds) apply to it.
+	Other *Any
 }
 
 // PatternProps is one entry of patternProperties.

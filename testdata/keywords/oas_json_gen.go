@@ -1727,8 +1727,12 @@ func (v *Headers) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
-// EncodeJSON writes v as a JSON object.
+// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *Labels) EncodeJSON(w *oasrt.Writer) {
+	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+		w.Raw(other)
+		return
+	}
 	start := len(w.Buf)
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
 		switch k1 {
@@ -1743,8 +1747,15 @@ func (v *Labels) EncodeJSON(w *oasrt.Writer) {
 	w.ObjectEnd(start)
 }
 
-// DecodeJSON reads a JSON object into v, checking the schema.
+// DecodeJSON reads a JSON object into v, or a value of another kind
+// into its OtherKind, checking the schema.
 func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
+	if r.Next() != oasrt.Object {
+		*v = Labels{}
+		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		return err
+	}
+	v.OtherKind = oasrt.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}

@@ -558,6 +558,9 @@ func (v *Labels) Validate() error {
 }
 
 func (v *Labels) validate(c *oasrt.Validator) {
+	if oasrt.OtherJSON(v.OtherKind) != "" {
+		return
+	}
 	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties)) {
 		c.Key(k1)
 		if !pattern3.MatchString(k1) {
