@@ -497,9 +497,26 @@ func types(sch *base.Schema) (ts []string, nullable bool) {
 	return ts, nullable
 }
 
-// isNullSchema reports whether a schema accepts only null ({type: "null"}).
+// isNullSchema reports whether a schema accepts only null ({type: "null"},
+// or an anyOf or oneOf of such schemas only, as {anyOf: [{type: "null"}]}).
 func isNullSchema(s *base.Schema) bool {
-	return len(s.Type) == 1 && s.Type[0] == "null" || len(s.Enum) == 1 && s.Enum[0].Tag == "!!null"
+	return isNullSchemaDepth(s, 0)
+}
+
+func isNullSchemaDepth(s *base.Schema, depth int) bool {
+	if len(s.Type) == 1 && s.Type[0] == "null" || len(s.Enum) == 1 && s.Enum[0].Tag == "!!null" {
+		return true
+	}
+	if len(s.Type) > 0 || len(s.AllOf) > 0 || len(s.AnyOf) > 0 == (len(s.OneOf) > 0) || depth > 8 {
+		return false // exactly one of anyOf and oneOf, nothing else
+	}
+	for _, sp := range slices.Concat(s.AnyOf, s.OneOf) {
+		ms, err := sp.BuildSchema()
+		if err != nil || ms == nil || !isNullSchemaDepth(ms, depth+1) {
+			return false
+		}
+	}
+	return s.Properties == nil && s.Items == nil
 }
 
 // enumValues returns a schema's enum values, or its const as the one value

@@ -28,6 +28,8 @@ func TestOtherKinds(t *testing.T) {
 		{name: "short string", doc: `"abc"`, into: short},
 		{name: "long string", doc: `"abcd"`, into: short, wantErr: `$: length 4 is greater than maxLength 3 (offset 0)`},
 		{name: "other kind in a property", doc: `{"loose":true}`, into: typed},
+		{name: "null through a nested anyOf", doc: `{"maybe":null}`, into: typed},
+		{name: "string beside it", doc: `{"maybe":"x"}`, into: typed},
 		{name: "typed rejects", doc: `true`, into: typed, wantErr: `$: expected object, got boolean (offset 0)`},
 		{name: "mixed enum array", doc: `[]`, into: mixed},
 		{name: "mixed enum object", doc: `{"foo":12}`, into: mixed},

@@ -173,6 +173,14 @@ func (v *Typed) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"loose":`)
 		v.Loose.Value.EncodeJSON(w)
 	}
+	if v.Maybe.Set {
+		w.Raw(`,"maybe":`)
+		if v.Maybe.Null {
+			w.Null()
+		} else {
+			v.Maybe.Value.EncodeJSON(w)
+		}
+	}
 	w.ObjectEnd(start)
 }
 
@@ -194,6 +202,15 @@ func (v *Typed) DecodeJSON(r *oasrt.Reader) error {
 			v.Loose.Set = true
 			if err := v.Loose.Value.DecodeJSON(r); err != nil {
 				return oasrt.AtKey(err, "loose")
+			}
+		case "maybe":
+			if r.Null() {
+				v.Maybe = oasrt.OptNullable[TypedMaybe]{Set: true, Null: true}
+			} else {
+				v.Maybe.Set, v.Maybe.Null = true, false
+				if err := v.Maybe.Value.DecodeJSON(r); err != nil {
+					return oasrt.AtKey(err, "maybe")
+				}
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -338,5 +355,51 @@ func (v Defaults) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Defaults) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
+
+// EncodeJSON writes the variant that is set.
+func (v *TypedMaybe) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case TypedMaybeString:
+		w.String(v.String)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *TypedMaybe) DecodeJSON(r *oasrt.Reader) error {
+	*v = TypedMaybe{}
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.String:
+		v.Type = TypedMaybeString
+		x1, err := r.Str()
+		if err != nil {
+			return err
+		}
+		v.String = x1
+		return nil
+	}
+	return oasrt.NoVariant(start, "TypedMaybe", kind, nil)
+}
+
+// sizeHintTypedMaybe sizes the buffer of TypedMaybe's owned-output encoders for large values.
+var sizeHintTypedMaybe oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v TypedMaybe) MarshalJSON() ([]byte, error) {
+	w := sizeHintTypedMaybe.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintTypedMaybe.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *TypedMaybe) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }

@@ -79,3 +79,17 @@ func (v Defaults) MarshalJSONTo(enc *jsontext.Encoder) error {
 func (v *Defaults) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return oasrt.DecodeFrom(dec, v)
 }
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v TypedMaybe) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintTypedMaybe.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintTypedMaybe.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *TypedMaybe) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}

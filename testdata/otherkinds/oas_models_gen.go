@@ -32,6 +32,8 @@ type Short struct {
 // type object keeps the struct to objects.
 type Typed struct {
 	Loose oasrt.Opt[Loose] `json:"loose,omitzero"`
+	// null through a nested anyOf is null too.
+	Maybe oasrt.OptNullable[TypedMaybe] `json:"maybe,omitzero"`
 }
 
 // Mixed is the schema #/components/schemas/Mixed.
@@ -45,3 +47,21 @@ type Defaults struct {
 	Code oasrt.Opt[string] `json:"code,omitzero"`
 	Ok   oasrt.Opt[int64]  `json:"ok,omitzero"`
 }
+
+// TypedMaybe is the anyOf schema #/components/schemas/Typed/properties/maybe.
+//
+// null through a nested anyOf is null too.
+//
+// Type says which variant is set: String.
+type TypedMaybe struct {
+	Type   TypedMaybeType
+	String string
+}
+
+// TypedMaybeType names a variant of TypedMaybe; the zero value names none.
+type TypedMaybeType uint8
+
+// The variants of TypedMaybe.
+const (
+	TypedMaybeString TypedMaybeType = iota + 1
+)

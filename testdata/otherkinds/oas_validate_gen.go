@@ -28,8 +28,21 @@ func (v *Short) validate(c *oasrt.Validator) {
 	}
 }
 
-// Validate returns nil: no value of Typed breaks its schema.
-func (v *Typed) Validate() error { return nil }
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Typed) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Typed) validate(c *oasrt.Validator) {
+	if v.Maybe.Set && !v.Maybe.Null {
+		c.Key("maybe")
+		v.Maybe.Value.validate(c)
+		c.Pop()
+	}
+}
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
@@ -67,5 +80,21 @@ func (v *Defaults) validate(c *oasrt.Validator) {
 			c.Errorf("length %d is less than minLength 4", oasrt.Len(v.Code.Value))
 		}
 		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *TypedMaybe) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *TypedMaybe) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case TypedMaybeString:
+	default:
+		c.Errorf("no variant of TypedMaybe is set")
 	}
 }

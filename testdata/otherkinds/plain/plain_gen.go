@@ -23,12 +23,11 @@ type Pair struct {
 var Pairs = []Pair{
 	{"Loose", func() any { return new(otherkinds.Loose) }, func() any { return new(Loose) }, true},
 	{"Short", func() any { return new(otherkinds.Short) }, func() any { return new(Short) }, true},
-	{"Typed", func() any { return new(otherkinds.Typed) }, func() any { return new(Typed) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Mixed", "Defaults"}
+var Unmirrored = []string{"Typed", "Mixed", "Defaults", "TypedMaybe"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -68,8 +67,4 @@ type Loose struct {
 
 type Short struct {
 	N *int64 `json:"n,omitempty"`
-}
-
-type Typed struct {
-	Loose *Loose `json:"loose,omitempty"`
 }
