@@ -663,7 +663,9 @@ type Response struct {
 	Headers []*Param
 	Content []*Media
 	// Results are the Go types the response is returned as: one per media
-	// type of Content, or one without a body when Content is empty.
+	// type of Content, or one without a body when Content is empty, but
+	// one for all the media types whose body is passed on as bytes when
+	// there are several (see Result.More).
 	Results []*Result
 }
 
@@ -672,6 +674,11 @@ type Response struct {
 type Result struct {
 	GoName string
 	Media  *Media // nil for a response without content
+	// More are the response's other media types whose bodies are passed on
+	// as bytes (RawMedia), which this result carries too; its
+	// ContentTypeField then says which of them the body is in.
+	More             []*Media
+	ContentTypeField string
 	// StatusField holds the status of a range or default response ("" for
 	// a single status); BodyField the body ("" without Media).
 	StatusField, BodyField string

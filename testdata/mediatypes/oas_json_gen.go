@@ -66,3 +66,58 @@ func (v GetDocOK) MarshalJSON() ([]byte, error) {
 func (v *GetDocOK) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
+
+// EncodeJSON writes v as a JSON object.
+func (v *GetImageOK) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Width.Set {
+		w.Raw(`,"width":`)
+		w.Int(v.Width.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *GetImageOK) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "width":
+			v.Width.Set = true
+			x1, err := r.Int(64)
+			if err != nil {
+				return oasrt.AtKey(err, "width")
+			}
+			v.Width.Value = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sizeHintGetImageOK sizes the buffer of GetImageOK's owned-output encoders for large values.
+var sizeHintGetImageOK oasrt.SizeHint
+
+// MarshalJSON implements json.Marshaler.
+func (v GetImageOK) MarshalJSON() ([]byte, error) {
+	w := sizeHintGetImageOK.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintGetImageOK.PutWriter(w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *GetImageOK) UnmarshalJSON(data []byte) error {
+	return oasrt.Unmarshal(data, v)
+}
