@@ -70,7 +70,9 @@ func cpuWorkload[P, O, G any, OP oasType[O], GP ogenPeer[G]](t *testing.T, cs []
 	var e jx.Encoder
 	var d jx.Decoder
 	discard := func(_ []byte, err error) error { return err }
-	add := func(op, lib string, f func() error) { cs = append(cs, cputime.Case{Name: name + "/" + op + "/" + lib, F: f}) }
+	add := func(op, lib string, f func() error) {
+		cs = append(cs, cputime.Case{Name: name + "/" + op + "/" + lib, F: f})
+	}
 	add("Marshal", "writer", func() error { w.Reset(); v.EncodeJSON(&w); return w.Err() })
 	add("Marshal", "oasrt", func() error { return discard(oasrt.Marshal(v)) })
 	add("Marshal", "method", func() error { return discard(v.MarshalJSON()) })

@@ -55,7 +55,9 @@ func cpuWorkload[P, O any, OP oasType[O]](t *testing.T, cs []cputime.Case, name 
 		t.Fatal(err)
 	}
 	discard := func(_ []byte, err error) error { return err }
-	add := func(op, lib string, f func() error) { cs = append(cs, cputime.Case{Name: name + "/" + op + "/" + lib, F: f}) }
+	add := func(op, lib string, f func() error) {
+		cs = append(cs, cputime.Case{Name: name + "/" + op + "/" + lib, F: f})
+	}
 	add("Marshal", "encoding-json-go1.27", func() error { return discard(jsonv1.Marshal(&p)) })
 	add("Marshal", "oasgen-json-go1.27", func() error { return discard(jsonv1.Marshal(OP(&o))) })
 	add("Marshal", "encoding-json-v2", func() error { return discard(json.Marshal(&p)) })
