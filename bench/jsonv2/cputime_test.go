@@ -27,6 +27,8 @@ import (
 //	oasgen-json-go1.27    encoding/json on the oasgen type
 //	encoding-json-v2      encoding/json/v2 on the plain structs
 //	oasgen-jsonv2         encoding/json/v2 on the oasgen type
+//	tokens-by-hand        (B only) encoding/json on tokenList, whose
+//	                      MarshalJSONTo writes B token by token
 //
 // It runs only when OASGEN_CPUTIME is set (bench/doors.sh CPU=1 sets it).
 func TestDoorsCPUTime(t *testing.T) {
@@ -36,6 +38,16 @@ func TestDoorsCPUTime(t *testing.T) {
 	var cs []cputime.Case
 	cs = cpuWorkload[plain.Pet, oasa.Pet](t, cs, "A", payload.A)
 	cs = cpuWorkload[plain.List, oasb.List](t, cs, "B", payload.B())
+	// The hand-written token-by-token MarshalJSONTo of tokens_test.go: what
+	// a MarshalJSONTo generated token by token would cost on B.
+	var l oasb.List
+	if err := jsonv1.Unmarshal(payload.B(), &l); err != nil {
+		t.Fatal(err)
+	}
+	cs = append(cs, cputime.Case{Name: "B/Marshal/tokens-by-hand", F: func() error {
+		_, err := jsonv1.Marshal(tokenList{&l})
+		return err
+	}})
 	cs = cpuWorkload[plain.ABitOfEverything, oasc.ABitOfEverything](t, cs, "C", payload.C())
 	cs = cpuWorkload[plain.SomeValue, oasu.SomeValue](t, cs, "SomeValue", payload.SomeValue)
 	if err := cputime.Run(os.Stdout, cs, 5, 100*time.Millisecond); err != nil {
