@@ -2,9 +2,7 @@ package bench_test
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
-	"time"
 
 	"github.com/go-faster/jx"
 	goccy "github.com/goccy/go-json"
@@ -40,17 +38,12 @@ import (
 //
 //	OASGEN_CPUTIME=1 go test -run TestDoorsCPUTime -v .
 func TestDoorsCPUTime(t *testing.T) {
-	if os.Getenv("OASGEN_CPUTIME") == "" {
-		t.Skip("set OASGEN_CPUTIME to run")
-	}
-	var cs []cputime.Case
-	cs = cpuWorkload[plain.Pet, oasa.Pet, ogena.Pet](t, cs, "A", payload.A)
-	cs = cpuWorkload[plain.List, oasb.List, ogenb.List](t, cs, "B", payload.B())
-	cs = cpuWorkload[plain.ABitOfEverything, oasc.ABitOfEverything, ogenc.ABitOfEverything](t, cs, "C", payload.C())
-	cs = cpuWorkload[plain.SomeValue, oasu.SomeValue, ogenu.SomeValue](t, cs, "SomeValue", payload.SomeValue)
-	if err := cputime.Run(os.Stdout, cs, 5, 100*time.Millisecond); err != nil {
-		t.Fatal(err)
-	}
+	cputime.Test(t, func() (cs []cputime.Case) {
+		cs = cpuWorkload[plain.Pet, oasa.Pet, ogena.Pet](t, cs, "A", payload.A)
+		cs = cpuWorkload[plain.List, oasb.List, ogenb.List](t, cs, "B", payload.B())
+		cs = cpuWorkload[plain.ABitOfEverything, oasc.ABitOfEverything, ogenc.ABitOfEverything](t, cs, "C", payload.C())
+		return cpuWorkload[plain.SomeValue, oasu.SomeValue, ogenu.SomeValue](t, cs, "SomeValue", payload.SomeValue)
+	})
 }
 
 // cpuWorkload appends the contenders of one workload to cs: P is its plain

@@ -5,9 +5,7 @@ package jsonv2
 import (
 	jsonv1 "encoding/json"
 	"encoding/json/v2"
-	"os"
 	"testing"
-	"time"
 
 	"github.com/oasgen/oasgen/bench/internal/cputime"
 	oasa "github.com/oasgen/oasgen/bench/internal/oasgen/a"
@@ -32,27 +30,22 @@ import (
 //
 // It runs only when OASGEN_CPUTIME is set (bench/doors.sh CPU=1 sets it).
 func TestDoorsCPUTime(t *testing.T) {
-	if os.Getenv("OASGEN_CPUTIME") == "" {
-		t.Skip("set OASGEN_CPUTIME to run")
-	}
-	var cs []cputime.Case
-	cs = cpuWorkload[plain.Pet, oasa.Pet](t, cs, "A", payload.A)
-	cs = cpuWorkload[plain.List, oasb.List](t, cs, "B", payload.B())
-	// The hand-written token-by-token MarshalJSONTo of tokens_test.go: what
-	// a MarshalJSONTo generated token by token would cost on B.
-	var l oasb.List
-	if err := jsonv1.Unmarshal(payload.B(), &l); err != nil {
-		t.Fatal(err)
-	}
-	cs = append(cs, cputime.Case{Name: "B/Marshal/tokens-by-hand", F: func() error {
-		_, err := jsonv1.Marshal(tokenList{&l})
-		return err
-	}})
-	cs = cpuWorkload[plain.ABitOfEverything, oasc.ABitOfEverything](t, cs, "C", payload.C())
-	cs = cpuWorkload[plain.SomeValue, oasu.SomeValue](t, cs, "SomeValue", payload.SomeValue)
-	if err := cputime.Run(os.Stdout, cs, 5, 100*time.Millisecond); err != nil {
-		t.Fatal(err)
-	}
+	cputime.Test(t, func() (cs []cputime.Case) {
+		cs = cpuWorkload[plain.Pet, oasa.Pet](t, cs, "A", payload.A)
+		cs = cpuWorkload[plain.List, oasb.List](t, cs, "B", payload.B())
+		// The hand-written token-by-token MarshalJSONTo of tokens_test.go:
+		// what a MarshalJSONTo generated token by token would cost on B.
+		var l oasb.List
+		if err := jsonv1.Unmarshal(payload.B(), &l); err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, cputime.Case{Name: "B/Marshal/tokens-by-hand", F: func() error {
+			_, err := jsonv1.Marshal(tokenList{&l})
+			return err
+		}})
+		cs = cpuWorkload[plain.ABitOfEverything, oasc.ABitOfEverything](t, cs, "C", payload.C())
+		return cpuWorkload[plain.SomeValue, oasu.SomeValue](t, cs, "SomeValue", payload.SomeValue)
+	})
 }
 
 // cpuWorkload appends the contenders of one workload to cs: P is its plain

@@ -9,8 +9,10 @@ package cputime
 import (
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"syscall"
+	"testing"
 	"time"
 )
 
@@ -57,4 +59,16 @@ func cpu() time.Duration {
 		panic(err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// Test is a CPU-time test's body: it skips unless OASGEN_CPUTIME is set
+// (bench/doors.sh CPU=1 sets it), then runs the cases cases returns in
+// five rounds of 100 ms each, printing the medians.
+func Test(t *testing.T, cases func() []Case) {
+	if os.Getenv("OASGEN_CPUTIME") == "" {
+		t.Skip("set OASGEN_CPUTIME to run")
+	}
+	if err := Run(os.Stdout, cases(), 5, 100*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
 }
