@@ -96,9 +96,9 @@ func goString(s string) string {
 // package-level names (pattern1, producesX, operations).
 func sizeHintVar(name string) string { return "sizeHint" + name }
 
-// marshalers prints MarshalJSON and UnmarshalJSON: a pooled Writer sized
-// by the type's SizeHint, its output handed over or copied once; a pooled
-// Reader (oasrt.Unmarshal).
+// marshalers prints MarshalJSON and UnmarshalJSON: a Writer on the
+// method's stack whose buffer, sized by the type's SizeHint, becomes the
+// output (no pool, no copy); a pooled Reader (oasrt.Unmarshal).
 func (c *codec) marshalers(name string) {
 	c.marshaled = append(c.marshaled, name)
 	hint := sizeHintVar(name)
@@ -107,9 +107,10 @@ func (c *codec) marshalers(name string) {
 	c.P()
 	c.P("// MarshalJSON implements json.Marshaler.")
 	c.P("func (v ", name, ") MarshalJSON() ([]byte, error) {")
-	c.P("w := ", hint, ".GetWriter()")
-	c.P("v.EncodeJSON(w)")
-	c.P("return ", hint, ".PutWriter(w)")
+	c.P("var w ", rt("Writer"))
+	c.P(hint, ".Start(&w)")
+	c.P("v.EncodeJSON(&w)")
+	c.P("return ", hint, ".Output(&w)")
 	c.P("}")
 	c.P()
 	c.P("// UnmarshalJSON implements json.Unmarshaler.")

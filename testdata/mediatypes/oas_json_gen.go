@@ -57,9 +57,10 @@ var sizeHintGetDocOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v GetDocOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintGetDocOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetDocOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGetDocOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGetDocOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
