@@ -113,9 +113,10 @@ var sizeHintGetImageOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v GetImageOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintGetImageOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetImageOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGetImageOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGetImageOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -81,9 +81,10 @@ var sizeHintLoose oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Loose) MarshalJSON() ([]byte, error) {
-	w := sizeHintLoose.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLoose.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLoose.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLoose.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -156,9 +157,10 @@ var sizeHintShort oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Short) MarshalJSON() ([]byte, error) {
-	w := sizeHintShort.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShort.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShort.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShort.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -226,9 +228,10 @@ var sizeHintTyped oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Typed) MarshalJSON() ([]byte, error) {
-	w := sizeHintTyped.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTyped.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTyped.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTyped.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -260,9 +263,10 @@ var sizeHintMixed oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Mixed) MarshalJSON() ([]byte, error) {
-	w := sizeHintMixed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMixed.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintMixed.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintMixed.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -348,9 +352,10 @@ var sizeHintDefaults oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Defaults) MarshalJSON() ([]byte, error) {
-	w := sizeHintDefaults.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDefaults.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintDefaults.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintDefaults.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -394,9 +399,10 @@ var sizeHintTypedMaybe oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v TypedMaybe) MarshalJSON() ([]byte, error) {
-	w := sizeHintTypedMaybe.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTypedMaybe.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTypedMaybe.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTypedMaybe.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
