@@ -221,7 +221,9 @@ func (b *builder) components() {
 	b.subtypeUnions(c.Schemas, byPointer)
 	for _, p := range todo {
 		if p.sp == nil {
+			start := len(b.diags)
 			b.fill(p.decl, p.sch)
+			b.wholeCheck(p.decl, p.sch, start)
 			continue
 		}
 		a := p.decl.(*ir.Alias)
