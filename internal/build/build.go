@@ -33,6 +33,9 @@ type builder struct {
 	s      *spec.Spec
 	ns     *ir.Namespace
 	byNode map[*yaml.Node]ir.Decl
+	// filled are the components filled from schemas of their own, for
+	// their whole-value checks (whole.go).
+	filled []component
 	// keywordsChecked holds the schemas whose keywords ignoredKeywords
 	// and checkKeywords have looked at.
 	keywordsChecked map[*yaml.Node]bool
@@ -88,6 +91,9 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.callbacks()
 	b.skipped()
 	b.finishUnions()
+	for _, c := range b.filled {
+		b.wholeCheck(c.decl, c.sch) // whole.go: once every warning is in
+	}
 	b.configPages()
 	for _, o := range b.ops {
 		restore := b.about(o)
@@ -221,9 +227,8 @@ func (b *builder) components() {
 	b.subtypeUnions(c.Schemas, byPointer)
 	for _, p := range todo {
 		if p.sp == nil {
-			start := len(b.diags)
 			b.fill(p.decl, p.sch)
-			b.wholeCheck(p.decl, p.sch, start)
+			b.filled = append(b.filled, component{p.decl, p.sch})
 			continue
 		}
 		a := p.decl.(*ir.Alias)

@@ -25,10 +25,17 @@ import (
 // included), past which a schema keeps its warnings.
 const maxWholeDepth = 64
 
-// wholeCheck gives the component d, just filled from sch, its whole-value
-// check when the warnings from diags[start:] about its own schemas say
-// its Go type leaves a keyword unchecked, and drops those warnings.
-func (b *builder) wholeCheck(d ir.Decl, sch *base.Schema, start int) {
+// component is a component's declaration and the schema it was filled
+// from.
+type component struct {
+	decl ir.Decl
+	sch  *base.Schema
+}
+
+// wholeCheck gives the component d, filled from sch, its whole-value
+// check when the warnings about its own schemas say its Go type leaves a
+// keyword unchecked, and drops those warnings.
+func (b *builder) wholeCheck(d ir.Decl, sch *base.Schema) {
 	pointer, _ := d.Origin()
 	own := func(dg ir.Diagnostic) bool {
 		if !unchecked(dg.Msg) {
@@ -44,7 +51,7 @@ func (b *builder) wholeCheck(d ir.Decl, sch *base.Schema, start int) {
 		p, _ := of.Origin()
 		return p == pointer || strings.HasPrefix(p, pointer+"/")
 	}
-	if !slices.ContainsFunc(b.diags[start:], own) {
+	if !slices.ContainsFunc(b.diags, own) {
 		return
 	}
 	w := &wholeBuilder{b: b, onPath: map[*yaml.Node]bool{}}
@@ -53,7 +60,7 @@ func (b *builder) wholeCheck(d ir.Decl, sch *base.Schema, start int) {
 		return
 	}
 	setWhole(d, a)
-	b.diags = slices.Concat(b.diags[:start], slices.DeleteFunc(slices.Clone(b.diags[start:]), own))
+	b.diags = slices.DeleteFunc(b.diags, own)
 }
 
 // setWhole sets a declaration's whole-value check.
