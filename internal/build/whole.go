@@ -61,6 +61,9 @@ func (b *builder) wholeCheck(d ir.Decl, sch *base.Schema) {
 	}
 	setWhole(d, a)
 	b.diags = slices.DeleteFunc(b.diags, own)
+	restore := b.about(d)
+	b.warnf(b.pos(sch), "%s: keywords its Go type does not hold are checked on the JSON value as a whole after decoding it, a second pass over the value", pointer)
+	restore()
 }
 
 // setWhole sets a declaration's whole-value check.

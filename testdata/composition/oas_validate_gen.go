@@ -863,3 +863,215 @@ func (v *Figure2Kind) validate(c *oasrt.Validator) {
 		c.Errorf("%q is not a valid Figure2Kind", string(*v))
 	}
 }
+
+// eval1 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval1 = func(raw []byte, out *oasrt.Evaluated) bool {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if !eval2(raw, ev) {
+		return false
+	}
+	if !eval3(raw, ev) {
+		return false
+	}
+	out.Merge(ev)
+	return true
+}
+
+// eval2 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval2 = func(raw []byte, out *oasrt.Evaluated) bool {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Object {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "url" {
+				matched = true
+				if !eval4(m.Value, nil) {
+					return false
+				}
+			}
+			if m.Key == "tags" {
+				matched = true
+				if !eval5(m.Value, nil) {
+					return false
+				}
+			}
+			if m.Key == "after" {
+				matched = true
+				if !eval6(m.Value, nil) {
+					return false
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return true
+}
+
+// eval3 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval3 = func(raw []byte, out *oasrt.Evaluated) bool {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Object {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "url" {
+				matched = true
+				if !eval7(m.Value, nil) {
+					return false
+				}
+			}
+			if m.Key == "tags" {
+				matched = true
+				if !eval8(m.Value, nil) {
+					return false
+				}
+			}
+			if m.Key == "after" {
+				matched = true
+				if !eval9(m.Value, nil) {
+					return false
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return true
+}
+
+// eval4 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval4 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if oasrt.RawKind(raw) != oasrt.String {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	return true
+}
+
+// eval5 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval5 = func(raw []byte, out *oasrt.Evaluated) bool {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Array {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	if items, ok := oasrt.RawArray(raw); ok {
+		for _, item := range items {
+			switch {
+			default:
+				if !eval10(item, nil) {
+					return false
+				}
+			}
+		}
+		ev.Items(len(items))
+	}
+	out.Merge(ev)
+	return true
+}
+
+// eval6 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval6 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if oasrt.RawKind(raw) != oasrt.Number {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	return true
+}
+
+// eval7 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval7 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if oasrt.RawKind(raw) != oasrt.String {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if !oasrt.ValidURITemplate(kindStr) {
+			_ = []any{kindStr} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// eval8 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval8 = func(raw []byte, out *oasrt.Evaluated) bool {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Array {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	if items, ok := oasrt.RawArray(raw); ok {
+		for _, item := range items {
+			switch {
+			default:
+				if !eval11(item, nil) {
+					return false
+				}
+			}
+		}
+		ev.Items(len(items))
+	}
+	out.Merge(ev)
+	return true
+}
+
+// eval9 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval9 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if !oasrt.RawInteger(raw) {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	return true
+}
+
+// eval10 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval10 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if oasrt.RawKind(raw) != oasrt.String {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	return true
+}
+
+// eval11 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval11 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if oasrt.RawKind(raw) != oasrt.String {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if len(kindStr) > 5 && oasrt.Len(kindStr) > 5 {
+			_ = []any{oasrt.Len(kindStr)} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}

@@ -1057,11 +1057,70 @@ var match7 = func(raw []byte) bool {
 // pattern1 is the pattern `^x-`.
 var pattern1 = regexp.MustCompile(`^x-`)
 
+// eval1 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval1 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if oasrt.RawKind(raw) != oasrt.String {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	if eval3(raw, nil) {
+		return false
+	}
+	return true
+}
+
 // pattern2 is the pattern `^n_[0-9]+$`.
 var pattern2 = regexp.MustCompile(`^n_[0-9]+$`)
 
 // pattern3 is the pattern `^[a-z]+$`.
 var pattern3 = regexp.MustCompile(`^[a-z]+$`)
+
+// eval2 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval2 = func(raw []byte, out *oasrt.Evaluated) bool {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Object {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "name" {
+				matched = true
+				if !eval4(m.Value, nil) {
+					return false
+				}
+			}
+			if m.Key == "slug" {
+				matched = true
+				if !eval5(m.Value, nil) {
+					return false
+				}
+			}
+			if !pattern9.MatchString(m.Key) && pattern10.MatchString(m.Key) {
+				matched = true
+				if !eval6(m.Value, nil) {
+					return false
+				}
+			}
+			if pattern11.MatchString(m.Key) && pattern12.MatchString(m.Key) {
+				matched = true
+				if !eval7(m.Value, nil) {
+					return false
+				}
+			}
+			if !matched && !eval8(m.Value, nil) {
+				return false
+			}
+			ev.Key(m.Key)
+		}
+	}
+	out.Merge(ev)
+	return true
+}
 
 // pattern4 is part 1 of 2 of the pattern `^(?!\s*$).+`: a value must not match it.
 var pattern4 = regexp.MustCompile(`^(?:[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]*$)`)
@@ -1189,6 +1248,74 @@ var multipleOf4 = oasrt.Rat("3")
 
 // bound8 is the value 5, exact.
 var bound8 = oasrt.Rat("5")
+
+// eval3 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval3 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if !pattern14.MatchString(kindStr) {
+			_ = []any{kindStr, `^x`} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// eval4 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval4 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if oasrt.RawKind(raw) != oasrt.String {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if pattern4.MatchString(kindStr) || !pattern5.MatchString(kindStr) {
+			_ = []any{kindStr, `^(?!\s*$).+`} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// eval5 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval5 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if oasrt.RawKind(raw) != oasrt.String {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if pattern6.MatchString(kindStr) || pattern7.MatchString(kindStr) || !pattern8.MatchString(kindStr) {
+			_ = []any{kindStr, `(?!^-)^[a-z-]+(?<!-)$`} // the message's values, unused here
+			return false
+		}
+	}
+	return true
+}
+
+// eval6 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval6 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if oasrt.RawKind(raw) != oasrt.String {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	return true
+}
+
+// eval7 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval7 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if !oasrt.RawInteger(raw) {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	return true
+}
+
+// eval8 is whether a value matches a schema of a whole-value check, noting what it evaluated.
+var eval8 = func(raw []byte, out *oasrt.Evaluated) bool {
+	if oasrt.RawKind(raw) != oasrt.Bool {
+		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
+		return false
+	}
+	return true
+}
 
 // pattern14 is the pattern `^x`.
 var pattern14 = regexp.MustCompile(`^x`)
