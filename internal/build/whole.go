@@ -51,8 +51,8 @@ func (b *builder) wholeCheck(d ir.Decl, sch *base.Schema) {
 		p, _ := of.Origin()
 		return p == pointer || strings.HasPrefix(p, pointer+"/")
 	}
-	if !slices.ContainsFunc(b.diags, own) {
-		return
+	if a, ok := d.(*ir.Alias); ok && a.GoAlias() || !slices.ContainsFunc(b.diags, own) {
+		return // a Go alias has the methods of its target
 	}
 	w := &wholeBuilder{b: b, onPath: map[*yaml.Node]bool{}}
 	a := w.schema(sch, 0)

@@ -260,6 +260,22 @@ type Alias struct {
 	Items *ItemsNames
 }
 
+// GoAlias reports whether the alias is declared as a Go alias (type A =
+// T): of another declaration, an external type, or a format type of the
+// runtime or the standard library, whose methods it shares.
+func (a *Alias) GoAlias() bool {
+	switch t := a.Type.(type) {
+	case *Ref, *External:
+		return true
+	case *Prim:
+		switch t.Kind {
+		case DateTime, Date, UUID, IPv4, IPv6:
+			return true
+		}
+	}
+	return false
+}
+
 // Union is a oneOf or anyOf schema. Its Go type holds a tag saying which
 // variant is set and one field per variant. How the decoder picks the
 // variant is decided here, at generation time, from what tells the variants
