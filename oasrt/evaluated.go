@@ -136,3 +136,16 @@ func RawKeyJSON(key string) []byte {
 // kept in the buffer, to the current position: the JSON text of the value
 // just read, for a whole-value check after decoding it.
 func (r *Reader) Span(start int) []byte { return r.buf[start-r.base : r.pos] }
+
+// Holding counts the subschemas of anyOf or oneOf that the JSON value raw
+// matches: every one runs, and each that holds adds what it evaluated to
+// ev.
+func Holding(raw []byte, ev *Evaluated, evals ...func([]byte, *Evaluated) string) int {
+	n := 0
+	for _, eval := range evals {
+		if eval(raw, ev) == "" {
+			n++
+		}
+	}
+	return n
+}

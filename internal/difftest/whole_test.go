@@ -48,4 +48,11 @@ func TestWholeValue(t *testing.T) {
 			t.Errorf("%s: %s: %v, want the whole-value check's error", tc.name, tc.doc, err)
 		}
 	}
+	// The error says which keyword failed, on which member.
+	var e unevaluated.Extended
+	err := e.UnmarshalJSON([]byte(`{"id":1,"other":2}`))
+	want := `$: unevaluated property "other": no value is valid here (the schema is false), got number (checked on the JSON value as a whole) (offset 0)`
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
+	}
 }

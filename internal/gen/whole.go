@@ -42,11 +42,9 @@ func decodeName(d ir.Decl) string {
 	return "DecodeJSON"
 }
 
-// wholeMsg is the message of a value that fails d's whole-value check.
-func wholeMsg(d ir.Decl) string {
-	p, _ := d.Origin()
-	return strconv.Quote("the value does not match the schema " + p + " (checked on the JSON value as a whole)")
-}
+// wholeSuffix ends the message of a value that fails a whole-value
+// check.
+const wholeSuffix = " (checked on the JSON value as a whole)"
 
 // wholeDecoder prints the DecodeJSON of a declaration with a whole-value
 // check.
@@ -63,8 +61,8 @@ func (c *codec) wholeDecoder(d ir.Decl) {
 	c.P("if err := v.decodeTyped(r); err != nil {")
 	c.P("return err")
 	c.P("}")
-	c.P("if !", c.checks.evaluator(w), "(r.Span(at), nil) {")
-	c.P("return ", rt("Violation"), "(at, ", wholeMsg(d), ")")
+	c.P("if why := ", c.checks.evaluator(w), "(r.Span(at), nil); why != \"\" {")
+	c.P("return ", rt("Violation"), "(at, ", strconv.Quote("%s"+wholeSuffix), ", why)")
 	c.P("}")
 	c.P("return nil")
 	c.P("}")
@@ -85,8 +83,8 @@ func (g *validator) wholeValidate(d ir.Decl) {
 	if _, raw := a.Type.(*ir.Any); !raw {
 		return
 	}
-	g.P("if !", g.checks.evaluator(w), "((*v), nil) {")
-	g.P("c.Errorf(", wholeMsg(d), ")")
+	g.P("if why := ", g.checks.evaluator(w), "((*v), nil); why != \"\" {")
+	g.P("c.Errorf(", strconv.Quote("%s"+wholeSuffix), ", why)")
 	g.P("}")
 }
 
@@ -110,26 +108,38 @@ func tracks(t *ir.Any) bool {
 		t.Contains != nil || t.If != nil || len(t.AllOf)+len(t.AnyOf)+len(t.OneOf) > 0
 }
 
-// evaluator returns the name of the package-level function that reports
-// whether a raw JSON value matches t, a schema of a whole-value check,
-// and adds what it evaluated to its second argument (when not nil).
+// evaluator returns the name of the package-level function that checks
+// a raw JSON value against t, a schema of a whole-value check: it returns
+// why the value does not match, or "", and adds what it evaluated to its
+// second argument (when not nil).
 func (k *checks) evaluator(t *ir.Any) string {
-	return k.variable(fmt.Sprintf("eval:%p", t), "eval", "whether a value matches a schema of a whole-value check, noting what it evaluated", func(f *file) string {
+	return k.variable(fmt.Sprintf("eval:%p", t), "eval", "why a value does not match a schema of a whole-value check (\"\" when it does), noting what it evaluated", func(f *file) string {
 		sub := f.scratch()
 		evalBody(sub, t)
-		return "func(raw []byte, out *" + f.qual(rt("Evaluated")) + ") bool {\n" + sub.buf.String() + "return true\n}"
+		return "func(raw []byte, out *" + f.qual(rt("Evaluated")) + ") string {\n" + sub.buf.String() + "return \"\"\n}"
 	})
+}
+
+// whyNot prints the call of the evaluator of s on x, returning its reason
+// after prefix (a Go string expression, "" for none) when it fails.
+func whyNot(f *file, s *ir.Any, x, ev, prefix string) {
+	f.P("if why := ", f.checks.evaluator(s), "(", x, ", ", ev, "); why != \"\" {")
+	if prefix == "" {
+		f.P("return why")
+	} else {
+		f.P("return ", prefix, " + why")
+	}
+	f.P("}")
+}
+
+// holds is the condition that the evaluator of s accepts x.
+func holds(f *file, s *ir.Any, x, ev string) string {
+	return f.checks.evaluator(s) + "(" + x + ", " + ev + ") == \"\""
 }
 
 // evalBody prints the checks of an evaluator.
 func evalBody(f *file, t *ir.Any) {
-	fail := func(_ string, args ...string) {
-		if len(args) > 0 {
-			f.P("_ = []any{", strings.Join(args, ", "), "} // the message's values, unused here")
-		}
-		f.P("return false")
-	}
-	eval := func(s *ir.Any) string { return f.checks.evaluator(s) }
+	fail := evalFail(f)
 	app := t.App
 	ev := "nil"
 	if tracks(t) {
@@ -150,75 +160,85 @@ func evalBody(f *file, t *ir.Any) {
 	plain.AllOf, plain.AnyOf, plain.OneOf, plain.NotAny, plain.App = nil, nil, nil, nil, nil
 	anyChecks(f, &plain, "raw", fail)
 	if t.PropertyNames != nil {
-		f.P("if _, bad := ", f.qual(rt("RawKeys")), "(raw, func(key []byte) bool { return ", eval(t.PropertyNames), "(key, nil) }); bad {")
-		fail("")
+		f.P("if key, bad := ", f.qual(rt("RawKeys")), "(raw, func(key []byte) bool { return ", holds(f, t.PropertyNames, "key", "nil"), " }); bad {")
+		fail(`"property name %q does not match propertyNames"`, "key")
 		f.P("}")
 	}
 	if t.NotAny != nil {
-		f.P("if ", eval(t.NotAny), "(raw, nil) {")
-		fail("")
+		f.P("if ", holds(f, t.NotAny, "raw", "nil"), " {")
+		fail(`"the value matches the schema's not"`)
 		f.P("}")
 	}
-	for _, m := range t.AllOf {
-		f.P("if !", eval(m), "(raw, ", ev, ") {")
-		fail("")
-		f.P("}")
+	for i, m := range t.AllOf {
+		whyNot(f, m, "raw", ev, strconv.Quote(fmt.Sprintf("allOf member %d: ", i)))
 	}
 	for _, list := range []struct {
 		members []*ir.Any
 		cond    string
-	}{{t.AnyOf, "== 0"}, {t.OneOf, "!= 1"}} {
+		msg     string
+	}{{t.AnyOf, "== 0", `"the value matches no anyOf member"`}, {t.OneOf, "!= 1", `"the value matches %d oneOf members, not exactly one"`}} {
 		if len(list.members) == 0 {
 			continue
 		}
 		// Every member runs: each that holds adds what it evaluated.
-		f.P("{")
-		f.P("n := 0")
+		call := f.qual(rt("Holding")) + "(raw, " + ev
 		for _, m := range list.members {
-			f.P("if ", eval(m), "(raw, ", ev, ") {")
-			f.P("n++")
-			f.P("}")
+			call += ", " + f.checks.evaluator(m)
 		}
-		f.P("if n ", list.cond, " {")
-		fail("")
-		f.P("}")
+		f.P("if n := ", call, "); n ", list.cond, " {")
+		if strings.Contains(list.msg, "%d") {
+			fail(list.msg, "n")
+		} else {
+			fail(list.msg)
+		}
 		f.P("}")
 	}
 	if t.If != nil {
-		f.P("if ", eval(t.If), "(raw, ", ev, ") {")
+		f.P("if ", holds(f, t.If, "raw", ev), " {")
 		if t.Then != nil {
-			f.P("if !", eval(t.Then), "(raw, ", ev, ") {")
-			fail("")
-			f.P("}")
+			whyNot(f, t.Then, "raw", ev, `"then: "`)
 		}
 		f.P("} else {")
 		if t.Else != nil {
-			f.P("if !", eval(t.Else), "(raw, ", ev, ") {")
-			fail("")
-			f.P("}")
+			whyNot(f, t.Else, "raw", ev, `"else: "`)
 		}
 		f.P("}")
 	}
 	for _, d := range app.DependentSchemas {
-		f.P("if ", f.qual(rt("RawHas")), "(raw, ", strconv.Quote(d.Name), ") && !", eval(d.Schema), "(raw, ", ev, ") {")
-		fail("")
+		f.P("if ", f.qual(rt("RawHas")), "(raw, ", strconv.Quote(d.Name), ") {")
+		whyNot(f, d.Schema, "raw", ev, strconv.Quote("dependentSchemas "+strconv.Quote(d.Name)+": "))
 		f.P("}")
 	}
-	objectEval(f, t, ev, fail)
-	arrayEval(f, t, ev, fail)
+	objectEval(f, t, fail)
+	arrayEval(f, t, fail)
 	if ev == "ev" {
 		f.P("out.Merge(ev)")
 	}
 }
 
+// evalFail returns the failFunc of an evaluator: it returns the message.
+func evalFail(f *file) failFunc {
+	return func(format string, args ...string) {
+		if len(args) == 0 {
+			f.P("return ", format)
+			return
+		}
+		f.P("return ", f.qual(Ident{"fmt", "Sprintf"}), "(", format, joinArgs(args), ")")
+	}
+}
+
 // objectEval prints an evaluator's properties, patternProperties,
 // additionalProperties and unevaluatedProperties.
-func objectEval(f *file, t *ir.Any, ev string, fail failFunc) {
+func objectEval(f *file, t *ir.Any, fail failFunc) {
 	app := t.App
 	if len(app.Properties)+len(app.Patterns) == 0 && app.Additional == nil && app.UnevaluatedProperties == nil {
 		return
 	}
-	eval := func(s *ir.Any) string { return f.checks.evaluator(s) }
+	member := func(s *ir.Any, what string) {
+		f.P("if why := ", f.checks.evaluator(s), "(m.Value, nil); why != \"\" {")
+		fail(strconv.Quote(what+"property %q: %s"), "m.Key", "why")
+		f.P("}")
+	}
 	f.P("if members, ok := ", f.qual(rt("RawObject")), "(raw); ok {")
 	if len(app.Properties)+len(app.Patterns) > 0 || app.Additional != nil {
 		f.P("for _, m := range members {")
@@ -229,31 +249,27 @@ func objectEval(f *file, t *ir.Any, ev string, fail failFunc) {
 		for _, p := range app.Properties {
 			f.P("if m.Key == ", strconv.Quote(p.Name), " {")
 			f.P("matched = true")
-			f.P("if !", eval(p.Schema), "(m.Value, nil) {")
-			fail("")
-			f.P("}")
+			member(p.Schema, "")
 			f.P("}")
 		}
 		for _, p := range app.Patterns {
 			f.P("if ", f.checks.patternCond(p.Regexps, p.Pattern, "MatchString", "m.Key", true), " {")
 			f.P("matched = true")
-			f.P("if !", eval(p.Schema), "(m.Value, nil) {")
-			fail("")
-			f.P("}")
+			member(p.Schema, "")
 			f.P("}")
 		}
 		if app.Additional != nil {
 			if matched {
-				f.P("if !matched && !", eval(app.Additional), "(m.Value, nil) {")
+				f.P("if !matched {")
 			} else {
-				f.P("if !", eval(app.Additional), "(m.Value, nil) {")
+				f.P("{")
 			}
-			fail("")
+			member(app.Additional, "additional ")
 			f.P("}")
-			f.P(ev, ".Key(m.Key)")
+			f.P("ev.Key(m.Key)")
 		} else {
 			f.P("if matched {")
-			f.P(ev, ".Key(m.Key)")
+			f.P("ev.Key(m.Key)")
 			f.P("}")
 		}
 		f.P("}")
@@ -261,9 +277,7 @@ func objectEval(f *file, t *ir.Any, ev string, fail failFunc) {
 	if u := app.UnevaluatedProperties; u != nil {
 		f.P("for _, m := range members {")
 		f.P("if !ev.HasKey(m.Key) {")
-		f.P("if !", eval(u), "(m.Value, nil) {")
-		fail("")
-		f.P("}")
+		member(u, "unevaluated ")
 		f.P("ev.Key(m.Key)")
 		f.P("}")
 		f.P("}")
@@ -273,47 +287,42 @@ func objectEval(f *file, t *ir.Any, ev string, fail failFunc) {
 
 // arrayEval prints an evaluator's prefixItems, items, contains and
 // unevaluatedItems.
-func arrayEval(f *file, t *ir.Any, ev string, fail failFunc) {
+func arrayEval(f *file, t *ir.Any, fail failFunc) {
 	app := t.App
 	if len(app.PrefixItems) == 0 && app.Items == nil && t.Contains == nil && app.UnevaluatedItems == nil {
 		return
 	}
-	eval := func(s *ir.Any) string { return f.checks.evaluator(s) }
+	item := func(s *ir.Any, what string) {
+		f.P("if why := ", f.checks.evaluator(s), "(item, nil); why != \"\" {")
+		fail(strconv.Quote(what+"item %d: %s"), "i", "why")
+		f.P("}")
+	}
 	f.P("if items, ok := ", f.qual(rt("RawArray")), "(raw); ok {")
 	if n := len(app.PrefixItems); n > 0 || app.Items != nil {
-		if n > 0 {
-			f.P("for i, item := range items {")
-		} else {
-			f.P("for _, item := range items {")
-		}
+		f.P("for i, item := range items {")
 		f.P("switch {")
 		for i, p := range app.PrefixItems {
 			f.P("case i == ", i, ":")
-			f.P("if !", eval(p), "(item, nil) {")
-			fail("")
-			f.P("}")
+			item(p, "")
 		}
 		if app.Items != nil {
 			f.P("default:")
-			f.P("if !", eval(app.Items), "(item, nil) {")
-			fail("")
-			f.P("}")
+			item(app.Items, "")
 		}
 		f.P("}")
 		f.P("}")
 		if app.Items != nil {
-			f.P(ev, ".Items(len(items))")
+			f.P("ev.Items(len(items))")
 		} else {
-			f.P(ev, ".Items(", n, ")")
+			f.P("ev.Items(", n, ")")
 		}
 	}
 	if c := t.Contains; c != nil {
-		f.P("{")
 		f.P("n := 0")
 		f.P("for i, item := range items {")
-		f.P("if ", eval(c), "(item, nil) {")
+		f.P("if ", holds(f, c, "item", "nil"), " {")
 		f.P("n++")
-		f.P(ev, ".Item(i)")
+		f.P("ev.Item(i)")
 		f.P("}")
 		f.P("}")
 		min := int64(1)
@@ -322,20 +331,19 @@ func arrayEval(f *file, t *ir.Any, ev string, fail failFunc) {
 		}
 		if min > 0 {
 			f.P("if n < ", min, " {")
-			fail("")
+			fail(strconv.Quote("%d items match contains, fewer than "+strconv.FormatInt(min, 10)), "n")
 			f.P("}")
 		}
 		if t.MaxContains != nil {
 			f.P("if n > ", *t.MaxContains, " {")
-			fail("")
+			fail(strconv.Quote("%d items match contains, more than maxContains "+strconv.FormatInt(*t.MaxContains, 10)), "n")
 			f.P("}")
 		}
-		f.P("}")
 	}
 	if u := app.UnevaluatedItems; u != nil {
 		f.P("for i, item := range items {")
-		f.P("if !ev.HasItem(i) && !", eval(u), "(item, nil) {")
-		fail("")
+		f.P("if !ev.HasItem(i) {")
+		item(u, "unevaluated ")
 		f.P("}")
 		f.P("}")
 		f.P("ev.Items(len(items))")

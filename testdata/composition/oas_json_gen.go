@@ -1323,8 +1323,8 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if !eval1(r.Span(at), nil) {
-		return oasrt.Violation(at, "the value does not match the schema #/components/schemas/Refined (checked on the JSON value as a whole)")
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@
 package composition
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -864,51 +865,50 @@ func (v *Figure2Kind) validate(c *oasrt.Validator) {
 	}
 }
 
-// eval1 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval1 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
-	if !eval2(raw, ev) {
-		return false
+	if why := eval2(raw, ev); why != "" {
+		return "allOf member 0: " + why
 	}
-	if !eval3(raw, ev) {
-		return false
+	if why := eval3(raw, ev); why != "" {
+		return "allOf member 1: " + why
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval2 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval2 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "url" {
 				matched = true
-				if !eval4(m.Value, nil) {
-					return false
+				if why := eval4(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if m.Key == "tags" {
 				matched = true
-				if !eval5(m.Value, nil) {
-					return false
+				if why := eval5(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if m.Key == "after" {
 				matched = true
-				if !eval6(m.Value, nil) {
-					return false
+				if why := eval6(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -917,38 +917,37 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval3 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval3 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "url" {
 				matched = true
-				if !eval7(m.Value, nil) {
-					return false
+				if why := eval7(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if m.Key == "tags" {
 				matched = true
-				if !eval8(m.Value, nil) {
-					return false
+				if why := eval8(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if m.Key == "after" {
 				matched = true
-				if !eval9(m.Value, nil) {
-					return false
+				if why := eval9(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -957,121 +956,111 @@ var eval3 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval4 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval4 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval5 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Array {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
 	if items, ok := oasrt.RawArray(raw); ok {
-		for _, item := range items {
+		for i, item := range items {
 			switch {
 			default:
-				if !eval10(item, nil) {
-					return false
+				if why := eval10(item, nil); why != "" {
+					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			}
 		}
 		ev.Items(len(items))
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval6 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval6 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Number {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval7 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval7 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
 	if kindStr, ok := oasrt.RawString(raw); ok {
 		if !oasrt.ValidURITemplate(kindStr) {
-			_ = []any{kindStr} // the message's values, unused here
-			return false
+			return fmt.Sprintf("invalid uri-template %q", kindStr)
 		}
 	}
-	return true
+	return ""
 }
 
-// eval8 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval8 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Array {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
 	if items, ok := oasrt.RawArray(raw); ok {
-		for _, item := range items {
+		for i, item := range items {
 			switch {
 			default:
-				if !eval11(item, nil) {
-					return false
+				if why := eval11(item, nil); why != "" {
+					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			}
 		}
 		ev.Items(len(items))
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval9 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval9 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval10 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval10 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval11 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval11 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
 	if kindStr, ok := oasrt.RawString(raw); ok {
 		if len(kindStr) > 5 && oasrt.Len(kindStr) > 5 {
-			_ = []any{oasrt.Len(kindStr)} // the message's values, unused here
-			return false
+			return fmt.Sprintf("length %d is greater than maxLength 5", oasrt.Len(kindStr))
 		}
 	}
-	return true
+	return ""
 }

@@ -1559,8 +1559,8 @@ func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if !eval1(r.Span(at), nil) {
-		return oasrt.Violation(at, "the value does not match the schema #/components/schemas/Unchecked (checked on the JSON value as a whole)")
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -1817,8 +1817,8 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if !eval2(r.Span(at), nil) {
-		return oasrt.Violation(at, "the value does not match the schema #/components/schemas/Tags (checked on the JSON value as a whole)")
+	if why := eval2(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@
 package keywords
 
 import (
+	"fmt"
 	"maps"
 	"regexp"
 	"slices"
@@ -1057,16 +1058,15 @@ var match7 = func(raw []byte) bool {
 // pattern1 is the pattern `^x-`.
 var pattern1 = regexp.MustCompile(`^x-`)
 
-// eval1 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval1 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	if eval3(raw, nil) {
-		return false
+	if eval3(raw, nil) == "" {
+		return "the value matches the schema's not"
 	}
-	return true
+	return ""
 }
 
 // pattern2 is the pattern `^n_[0-9]+$`.
@@ -1075,51 +1075,52 @@ var pattern2 = regexp.MustCompile(`^n_[0-9]+$`)
 // pattern3 is the pattern `^[a-z]+$`.
 var pattern3 = regexp.MustCompile(`^[a-z]+$`)
 
-// eval2 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval2 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "name" {
 				matched = true
-				if !eval4(m.Value, nil) {
-					return false
+				if why := eval4(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if m.Key == "slug" {
 				matched = true
-				if !eval5(m.Value, nil) {
-					return false
+				if why := eval5(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if !pattern9.MatchString(m.Key) && pattern10.MatchString(m.Key) {
 				matched = true
-				if !eval6(m.Value, nil) {
-					return false
+				if why := eval6(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if pattern11.MatchString(m.Key) && pattern12.MatchString(m.Key) {
 				matched = true
-				if !eval7(m.Value, nil) {
-					return false
+				if why := eval7(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
-			if !matched && !eval8(m.Value, nil) {
-				return false
+			if !matched {
+				if why := eval8(m.Value, nil); why != "" {
+					return fmt.Sprintf("additional property %q: %s", m.Key, why)
+				}
 			}
 			ev.Key(m.Key)
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
 // pattern4 is part 1 of 2 of the pattern `^(?!\s*$).+`: a value must not match it.
@@ -1249,72 +1250,64 @@ var multipleOf4 = oasrt.Rat("3")
 // bound8 is the value 5, exact.
 var bound8 = oasrt.Rat("5")
 
-// eval3 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval3 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 	if kindStr, ok := oasrt.RawString(raw); ok {
 		if !pattern14.MatchString(kindStr) {
-			_ = []any{kindStr, `^x`} // the message's values, unused here
-			return false
+			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^x`)
 		}
 	}
-	return true
+	return ""
 }
 
-// eval4 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval4 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
 	if kindStr, ok := oasrt.RawString(raw); ok {
 		if pattern4.MatchString(kindStr) || !pattern5.MatchString(kindStr) {
-			_ = []any{kindStr, `^(?!\s*$).+`} // the message's values, unused here
-			return false
+			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^(?!\s*$).+`)
 		}
 	}
-	return true
+	return ""
 }
 
-// eval5 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
 	if kindStr, ok := oasrt.RawString(raw); ok {
 		if pattern6.MatchString(kindStr) || pattern7.MatchString(kindStr) || !pattern8.MatchString(kindStr) {
-			_ = []any{kindStr, `(?!^-)^[a-z-]+(?<!-)$`} // the message's values, unused here
-			return false
+			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `(?!^-)^[a-z-]+(?<!-)$`)
 		}
 	}
-	return true
+	return ""
 }
 
-// eval6 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval6 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval7 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval7 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval8 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval8 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Bool {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected boolean, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
 // pattern14 is the pattern `^x`.

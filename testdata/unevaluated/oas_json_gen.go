@@ -20,8 +20,8 @@ func (v *Extended) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if !eval1(r.Span(at), nil) {
-		return oasrt.Violation(at, "the value does not match the schema #/components/schemas/Extended (checked on the JSON value as a whole)")
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -100,8 +100,8 @@ func (v *Either) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if !eval2(r.Span(at), nil) {
-		return oasrt.Violation(at, "the value does not match the schema #/components/schemas/Either (checked on the JSON value as a whole)")
+	if why := eval2(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -196,8 +196,8 @@ func (v *Couple) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if !eval3(r.Span(at), nil) {
-		return oasrt.Violation(at, "the value does not match the schema #/components/schemas/Couple (checked on the JSON value as a whole)")
+	if why := eval3(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -263,8 +263,8 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if !eval4(r.Span(at), nil) {
-		return oasrt.Violation(at, "the value does not match the schema #/components/schemas/Payment (checked on the JSON value as a whole)")
+	if why := eval4(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -343,8 +343,8 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if !eval5(r.Span(at), nil) {
-		return oasrt.Violation(at, "the value does not match the schema #/components/schemas/Shape (checked on the JSON value as a whole)")
+	if why := eval5(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -439,8 +439,8 @@ func (v *Scores) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if !eval6(r.Span(at), nil) {
-		return oasrt.Violation(at, "the value does not match the schema #/components/schemas/Scores (checked on the JSON value as a whole)")
+	if why := eval6(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -506,8 +506,8 @@ func (v *Shipping) DecodeJSON(r *oasrt.Reader) error {
 	if err := v.decodeTyped(r); err != nil {
 		return err
 	}
-	if !eval7(r.Span(at), nil) {
-		return oasrt.Violation(at, "the value does not match the schema #/components/schemas/Shipping (checked on the JSON value as a whole)")
+	if why := eval7(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@
 package unevaluated
 
 import (
+	"fmt"
 	"regexp"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -69,24 +70,23 @@ func (v *Shape1) Validate() error { return nil }
 // Validate returns nil: no value of Shape2 breaks its schema.
 func (v *Shape2) Validate() error { return nil }
 
-// eval1 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval1 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	ev = new(oasrt.Evaluated)
 	if oasrt.RawKind(raw) != oasrt.Object {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if !eval8(raw, ev) {
-		return false
+	if why := eval8(raw, ev); why != "" {
+		return "allOf member 0: " + why
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "id" {
 				matched = true
-				if !eval9(m.Value, nil) {
-					return false
+				if why := eval9(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -95,44 +95,34 @@ var eval1 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 		for _, m := range members {
 			if !ev.HasKey(m.Key) {
-				if !eval10(m.Value, nil) {
-					return false
+				if why := eval10(m.Value, nil); why != "" {
+					return fmt.Sprintf("unevaluated property %q: %s", m.Key, why)
 				}
 				ev.Key(m.Key)
 			}
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval2 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval2 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	ev = new(oasrt.Evaluated)
 	if oasrt.RawKind(raw) != oasrt.Object {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	{
-		n := 0
-		if eval11(raw, ev) {
-			n++
-		}
-		if eval12(raw, ev) {
-			n++
-		}
-		if n == 0 {
-			return false
-		}
+	if n := oasrt.Holding(raw, ev, eval11, eval12); n == 0 {
+		return "the value matches no anyOf member"
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "kind" {
 				matched = true
-				if !eval13(m.Value, nil) {
-					return false
+				if why := eval13(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -141,75 +131,77 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 		for _, m := range members {
 			if !ev.HasKey(m.Key) {
-				if !eval14(m.Value, nil) {
-					return false
+				if why := eval14(m.Value, nil); why != "" {
+					return fmt.Sprintf("unevaluated property %q: %s", m.Key, why)
 				}
 				ev.Key(m.Key)
 			}
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval3 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval3 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	ev = new(oasrt.Evaluated)
 	if oasrt.RawKind(raw) != oasrt.Array {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
-	if !eval15(raw, ev) {
-		return false
+	if why := eval15(raw, ev); why != "" {
+		return "allOf member 0: " + why
 	}
 	if items, ok := oasrt.RawArray(raw); ok {
 		for i, item := range items {
 			switch {
 			case i == 0:
-				if !eval16(item, nil) {
-					return false
+				if why := eval16(item, nil); why != "" {
+					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			}
 		}
 		ev.Items(1)
 		for i, item := range items {
-			if !ev.HasItem(i) && !eval17(item, nil) {
-				return false
+			if !ev.HasItem(i) {
+				if why := eval17(item, nil); why != "" {
+					return fmt.Sprintf("unevaluated item %d: %s", i, why)
+				}
 			}
 		}
 		ev.Items(len(items))
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval4 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval4 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if oasrt.RawHas(raw, "card") && !eval18(raw, ev) {
-		return false
+	if oasrt.RawHas(raw, "card") {
+		if why := eval18(raw, ev); why != "" {
+			return "dependentSchemas \"card\": " + why
+		}
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "card" {
 				matched = true
-				if !eval19(m.Value, nil) {
-					return false
+				if why := eval19(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if m.Key == "billing" {
 				matched = true
-				if !eval20(m.Value, nil) {
-					return false
+				if why := eval20(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -218,81 +210,68 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval5 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
-	{
-		n := 0
-		if eval21(raw, ev) {
-			n++
-		}
-		if eval22(raw, ev) {
-			n++
-		}
-		if n != 1 {
-			return false
-		}
+	if n := oasrt.Holding(raw, ev, eval21, eval22); n != 1 {
+		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval6 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval6 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Array {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
 	if items, ok := oasrt.RawArray(raw); ok {
-		for _, item := range items {
+		for i, item := range items {
 			switch {
 			default:
-				if !eval23(item, nil) {
-					return false
+				if why := eval23(item, nil); why != "" {
+					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			}
 		}
 		ev.Items(len(items))
-		{
-			n := 0
-			for i, item := range items {
-				if eval24(item, nil) {
-					n++
-					ev.Item(i)
-				}
+		n := 0
+		for i, item := range items {
+			if eval24(item, nil) == "" {
+				n++
+				ev.Item(i)
 			}
-			if n < 1 {
-				return false
-			}
+		}
+		if n < 1 {
+			return fmt.Sprintf("%d items match contains, fewer than 1", n)
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval7 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval7 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if eval25(raw, ev) {
-		if !eval26(raw, ev) {
-			return false
+	if eval25(raw, ev) == "" {
+		if why := eval26(raw, ev); why != "" {
+			return "then: " + why
 		}
 	} else {
 	}
@@ -301,14 +280,14 @@ var eval7 = func(raw []byte, out *oasrt.Evaluated) bool {
 			matched := false
 			if m.Key == "country" {
 				matched = true
-				if !eval27(m.Value, nil) {
-					return false
+				if why := eval27(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if m.Key == "postcode" {
 				matched = true
-				if !eval28(m.Value, nil) {
-					return false
+				if why := eval28(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -317,11 +296,11 @@ var eval7 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval8 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval8 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
@@ -331,8 +310,8 @@ var eval8 = func(raw []byte, out *oasrt.Evaluated) bool {
 			matched := false
 			if m.Key == "name" {
 				matched = true
-				if !eval29(m.Value, nil) {
-					return false
+				if why := eval29(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -341,44 +320,41 @@ var eval8 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval9 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval9 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval10 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval10 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Invalid {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval11 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval11 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if kindKey := oasrt.RawMissing(raw, "a"); kindKey != "" {
-		_ = []any{kindKey} // the message's values, unused here
-		return false
+		return fmt.Sprintf("missing required property %q", kindKey)
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "a" {
 				matched = true
-				if !eval30(m.Value, nil) {
-					return false
+				if why := eval30(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -387,26 +363,25 @@ var eval11 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval12 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval12 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if kindKey := oasrt.RawMissing(raw, "b"); kindKey != "" {
-		_ = []any{kindKey} // the message's values, unused here
-		return false
+		return fmt.Sprintf("missing required property %q", kindKey)
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "b" {
 				matched = true
-				if !eval31(m.Value, nil) {
-					return false
+				if why := eval31(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -415,29 +390,27 @@ var eval12 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval13 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval13 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval13 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval14 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval14 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval14 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval14 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Invalid {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval15 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval15 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval15 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval15 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
@@ -446,86 +419,80 @@ var eval15 = func(raw []byte, out *oasrt.Evaluated) bool {
 		for i, item := range items {
 			switch {
 			case i == 0:
-				if !eval32(item, nil) {
-					return false
+				if why := eval32(item, nil); why != "" {
+					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			case i == 1:
-				if !eval33(item, nil) {
-					return false
+				if why := eval33(item, nil); why != "" {
+					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			}
 		}
 		ev.Items(2)
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval16 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval16 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval16 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval16 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval17 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval17 = func(raw []byte, out *oasrt.Evaluated) bool {
-	if eval34(raw, nil) {
-		return false
+// eval17 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval17 = func(raw []byte, out *oasrt.Evaluated) string {
+	if eval34(raw, nil) == "" {
+		return "the value matches the schema's not"
 	}
-	return true
+	return ""
 }
 
-// eval18 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval18 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval18 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval18 = func(raw []byte, out *oasrt.Evaluated) string {
 	if kindKey := oasrt.RawMissing(raw, "billing"); kindKey != "" {
-		_ = []any{kindKey} // the message's values, unused here
-		return false
+		return fmt.Sprintf("missing required property %q", kindKey)
 	}
-	return true
+	return ""
 }
 
-// eval19 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval19 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval19 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval19 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval20 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval20 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval20 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval20 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval21 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval21 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval21 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval21 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
 	if kindKey := oasrt.RawMissing(raw, "radius"); kindKey != "" {
-		_ = []any{kindKey} // the message's values, unused here
-		return false
+		return fmt.Sprintf("missing required property %q", kindKey)
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "radius" {
 				matched = true
-				if !eval35(m.Value, nil) {
-					return false
+				if why := eval35(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -534,30 +501,28 @@ var eval21 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval22 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval22 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval22 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval22 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
 	if kindKey := oasrt.RawMissing(raw, "side"); kindKey != "" {
-		_ = []any{kindKey} // the message's values, unused here
-		return false
+		return fmt.Sprintf("missing required property %q", kindKey)
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "side" {
 				matched = true
-				if !eval36(m.Value, nil) {
-					return false
+				if why := eval36(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -566,31 +531,29 @@ var eval22 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval23 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval23 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval23 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval23 = func(raw []byte, out *oasrt.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval24 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval24 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval24 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval24 = func(raw []byte, out *oasrt.Evaluated) string {
 	if kindNum, ok := oasrt.RawDecimal(raw); ok {
 		if oasrt.CompareDecimal(kindNum, bound1) < 0 {
-			_ = []any{kindNum} // the message's values, unused here
-			return false
+			return fmt.Sprintf("%v is less than minimum 10", kindNum)
 		}
 	}
-	return true
+	return ""
 }
 
-// eval25 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval25 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval25 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval25 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
@@ -600,8 +563,8 @@ var eval25 = func(raw []byte, out *oasrt.Evaluated) bool {
 			matched := false
 			if m.Key == "country" {
 				matched = true
-				if !eval37(m.Value, nil) {
-					return false
+				if why := eval37(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -610,11 +573,11 @@ var eval25 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval26 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval26 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval26 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval26 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
@@ -624,8 +587,8 @@ var eval26 = func(raw []byte, out *oasrt.Evaluated) bool {
 			matched := false
 			if m.Key == "postcode" {
 				matched = true
-				if !eval38(m.Value, nil) {
-					return false
+				if why := eval38(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if matched {
@@ -634,112 +597,102 @@ var eval26 = func(raw []byte, out *oasrt.Evaluated) bool {
 		}
 	}
 	out.Merge(ev)
-	return true
+	return ""
 }
 
-// eval27 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval27 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval27 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval27 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval28 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval28 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval28 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval28 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval29 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval29 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval29 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval29 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval30 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval30 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval30 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval30 = func(raw []byte, out *oasrt.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval31 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval31 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval31 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval31 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval32 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval32 = func(raw []byte, out *oasrt.Evaluated) bool {
-	return true
+// eval32 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval32 = func(raw []byte, out *oasrt.Evaluated) string {
+	return ""
 }
 
-// eval33 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval33 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval33 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval33 = func(raw []byte, out *oasrt.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval34 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval34 = func(raw []byte, out *oasrt.Evaluated) bool {
-	return true
+// eval34 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval34 = func(raw []byte, out *oasrt.Evaluated) string {
+	return ""
 }
 
-// eval35 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval35 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval35 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval35 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Number {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
-// eval36 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval36 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval36 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval36 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Number {
-		_ = []any{oasrt.RawKind(raw)} // the message's values, unused here
-		return false
+		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
 	}
-	return true
+	return ""
 }
 
 // bound1 is the value 10, exact.
 var bound1 = oasrt.Rat("10")
 
-// eval37 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval37 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval37 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval37 = func(raw []byte, out *oasrt.Evaluated) string {
 	if !oasrt.JSONEqual(raw, `"NL"`) {
-		_ = []any{raw} // the message's values, unused here
-		return false
+		return fmt.Sprintf("%s is not the const \"NL\"", raw)
 	}
-	return true
+	return ""
 }
 
-// eval38 is whether a value matches a schema of a whole-value check, noting what it evaluated.
-var eval38 = func(raw []byte, out *oasrt.Evaluated) bool {
+// eval38 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval38 = func(raw []byte, out *oasrt.Evaluated) string {
 	if kindStr, ok := oasrt.RawString(raw); ok {
 		if !pattern1.MatchString(kindStr) {
-			_ = []any{kindStr, `^[0-9]{4}[A-Z]{2}$`} // the message's values, unused here
-			return false
+			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^[0-9]{4}[A-Z]{2}$`)
 		}
 	}
-	return true
+	return ""
 }
 
 // pattern1 is the pattern `^[0-9]{4}[A-Z]{2}$`.
