@@ -35,6 +35,9 @@ type builder struct {
 	s      *spec.Spec
 	ns     *ir.Namespace
 	byNode map[*yaml.Node]ir.Decl
+	// filled are the components filled from schemas of their own, for
+	// their whole-value checks (whole.go).
+	filled []component
 	// keywordsChecked holds the schemas whose keywords ignoredKeywords
 	// and checkKeywords have looked at.
 	keywordsChecked map[*yaml.Node]bool
@@ -70,6 +73,9 @@ type Options struct {
 	// Pages declares the pagination of operations by operationId, from
 	// the config file (pages.go).
 	Pages map[string]*PageDecl
+	// noWhole leaves out whole-value checks (whole.go), for the tests of
+	// the warnings they replace.
+	noWhole bool
 }
 
 // FormatAnnotationsFlag is the generate flag that sets
@@ -90,6 +96,11 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.callbacks()
 	b.skipped()
 	b.finishUnions()
+	for _, c := range b.filled {
+		if !opts.noWhole {
+			b.wholeCheck(c.decl, c.sch) // whole.go: once every warning is in
+		}
+	}
 	b.configPages()
 	for _, o := range b.ops {
 		restore := b.about(o)
@@ -224,6 +235,7 @@ func (b *builder) components() {
 	for _, p := range todo {
 		if p.sp == nil {
 			b.fill(p.decl, p.sch)
+			b.filled = append(b.filled, component{p.decl, p.sch})
 			continue
 		}
 		a := p.decl.(*ir.Alias)

@@ -67,6 +67,7 @@ import (
 	stringformatsplain "github.com/oasgen/oasgen/testdata/stringformats/plain"
 	tupleplain "github.com/oasgen/oasgen/testdata/tuple/plain"
 	typearrayplain "github.com/oasgen/oasgen/testdata/typearray/plain"
+	unevaluatedplain "github.com/oasgen/oasgen/testdata/unevaluated/plain"
 	uniqueobjectsplain "github.com/oasgen/oasgen/testdata/uniqueobjects/plain"
 	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
 	webhooksplain "github.com/oasgen/oasgen/testdata/webhooks/plain"
@@ -138,6 +139,7 @@ var cases = map[string][]pair{
 	"stringformats":  conv(stringformatsplain.Pairs, func(p stringformatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"tuple":          conv(tupleplain.Pairs, func(p tupleplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"typearray":      conv(typearrayplain.Pairs, func(p typearrayplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"unevaluated":    conv(unevaluatedplain.Pairs, func(p unevaluatedplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"uniqueobjects":  conv(uniqueobjectsplain.Pairs, func(p uniqueobjectsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"validation":     conv(validationplain.Pairs, func(p validationplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"webhooks":       conv(webhooksplain.Pairs, func(p webhooksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

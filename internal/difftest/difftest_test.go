@@ -147,6 +147,12 @@ func checkDoc(t *testing.T, p pair, doc []byte) {
 	t.Helper()
 	real := p.real().(codec)
 	if err := real.UnmarshalJSON(doc); err != nil {
+		if strings.Contains(err.Error(), "(checked on the JSON value as a whole)") {
+			// The documents are written from the Go types, which do not
+			// hold the keywords checked on the value as a whole: this
+			// one breaks one of them (TestWholeValue tests those).
+			return
+		}
 		t.Fatalf("oasgen rejects a valid document: %v\n%s", err, doc)
 	}
 	plain := p.plain()

@@ -44,6 +44,7 @@ func genJSON(f *file, pkg *ir.Package) []string {
 	f.P(")")
 	f.P()
 	for _, d := range pkg.Decls {
+		c.wholeDecoder(d)
 		switch d := d.(type) {
 		case *ir.Struct:
 			c.structCodec(d)
@@ -170,12 +171,12 @@ func (c *codec) structCodec(d *ir.Struct) {
 	}
 	words := (len(required) + 63) / 64
 	if d.Other != nil {
-		c.P("// DecodeJSON reads a JSON object into v, or a value of another kind")
+		c.P("// ", decodeName(d), " reads a JSON object into v, or a value of another kind")
 		c.P("// into its OtherKind, checking the schema.")
 	} else {
-		c.P("// DecodeJSON reads a JSON object into v, checking the schema.")
+		c.P("// ", decodeName(d), " reads a JSON object into v, checking the schema.")
 	}
-	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
 	if d.Other != nil {
 		// A value of another kind is valid too (the schema has no type).
 		c.P("if r.Next() != ", rt("Object"), " {")
@@ -926,8 +927,8 @@ func (c *codec) enumCodec(d *ir.Enum) {
 	}
 	c.P("}")
 	c.P()
-	c.P("// DecodeJSON reads one of the values of ", d.GoName, ".")
-	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("// ", decodeName(d), " reads one of the values of ", d.GoName, ".")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
 	c.P("start := r.Start()")
 	if len(d.Values) == 0 {
 		// Only null was allowed, which the enum's uses handle: no value
@@ -999,8 +1000,8 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 	}
 	c.P("}")
 	c.P()
-	c.P("// DecodeJSON reads JSON into v, checking the schema.")
-	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("// ", decodeName(d), " reads JSON into v, checking the schema.")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
 	switch t := d.Type.(type) {
 	case *ir.Prim:
 		c.P("var x ", under)

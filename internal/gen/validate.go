@@ -41,6 +41,9 @@ func newChecks(pkg *ir.Package) *checks {
 }
 
 func (k *checks) declNeeds(d ir.Decl) bool {
+	if wholeValidated(d) {
+		return true
+	}
 	switch d := d.(type) {
 	case *ir.Struct:
 		if d.MinProps != nil || d.MaxProps != nil || d.Not != nil || d.Other != nil && d.Other.Checked() {
@@ -461,6 +464,7 @@ func genValidate(f *file, pkg *ir.Package) {
 				g.check(d.Type, "(*v)")
 			}
 		}
+		g.wholeValidate(d)
 		g.P("}")
 		g.P()
 	}

@@ -1329,6 +1329,20 @@ func (v *LateEnum) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
+}
+
 // EncodeJSON writes v as a JSON object.
 func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
@@ -1357,8 +1371,8 @@ func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 	w.ObjectEnd(start)
 }
 
-// DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
+// decodeTyped reads a JSON object into v, checking the schema.
+func (v *Refined) decodeTyped(r *oasrt.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}

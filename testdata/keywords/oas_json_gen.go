@@ -1577,14 +1577,28 @@ func (v *OnlyNull) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
+}
+
 // EncodeJSON writes v as JSON.
 func (v *Unchecked) EncodeJSON(w *oasrt.Writer) {
 	x := string(*v)
 	w.String(x)
 }
 
-// DecodeJSON reads JSON into v, checking the schema.
-func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
+// decodeTyped reads JSON into v, checking the schema.
+func (v *Unchecked) decodeTyped(r *oasrt.Reader) error {
 	var x string
 	x1, err := r.Str()
 	if err != nil {
@@ -1835,6 +1849,20 @@ func (v *Labels) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval2(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
+}
+
 // EncodeJSON writes v as a JSON object.
 func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
@@ -1879,8 +1907,8 @@ func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 	w.ObjectEnd(start)
 }
 
-// DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
+// decodeTyped reads a JSON object into v, checking the schema.
+func (v *Tags) decodeTyped(r *oasrt.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}

@@ -130,7 +130,7 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 	case "integer", "number":
 		numbers()
 	case "array":
-		switch r.IntN(5) {
+		switch r.IntN(7) {
 		case 0:
 			s["items"] = sub()
 		case 1:
@@ -141,9 +141,17 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 			s["uniqueItems"] = true
 		case 4:
 			s["maxItems"] = r.IntN(3)
+		case 5:
+			s["contains"] = sub()
+		case 6:
+			// Checked on the value as a whole: what allOf evaluates
+			// counts for unevaluatedItems.
+			s["prefixItems"] = []any{sub()}
+			s["allOf"] = []any{map[string]any{"type": "array", "prefixItems": []any{true, sub()}}}
+			s["unevaluatedItems"] = sub()
 		}
 	case "object":
-		switch r.IntN(5) {
+		switch r.IntN(7) {
 		case 0, 1:
 			s["properties"] = map[string]any{keys[r.IntN(len(keys))]: sub()}
 			if r.IntN(2) == 0 {
@@ -155,6 +163,14 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 			s["minProperties"] = r.IntN(3)
 		case 4:
 			s["maxProperties"] = r.IntN(2)
+		case 5:
+			s["dependentSchemas"] = map[string]any{keys[r.IntN(len(keys))]: sub()}
+		case 6:
+			// Checked on the value as a whole: what allOf evaluates
+			// counts for unevaluatedProperties.
+			s["properties"] = map[string]any{keys[r.IntN(len(keys))]: sub()}
+			s["allOf"] = []any{map[string]any{"type": "object", "properties": map[string]any{keys[r.IntN(len(keys))]: sub()}}}
+			s["unevaluatedProperties"] = sub()
 		}
 	case "":
 		// Without type: the keywords of each kind apply to their kind,
