@@ -82,9 +82,10 @@ var sizeHintExtended oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Extended) MarshalJSON() ([]byte, error) {
-	w := sizeHintExtended.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintExtended.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintExtended.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintExtended.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -178,9 +179,10 @@ var sizeHintEither oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Either) MarshalJSON() ([]byte, error) {
-	w := sizeHintEither.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEither.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEither.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEither.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -245,9 +247,10 @@ var sizeHintCouple oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Couple) MarshalJSON() ([]byte, error) {
-	w := sizeHintCouple.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCouple.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCouple.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCouple.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -325,9 +328,10 @@ var sizeHintPayment oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Payment) MarshalJSON() ([]byte, error) {
-	w := sizeHintPayment.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPayment.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPayment.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPayment.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -421,9 +425,10 @@ var sizeHintShape oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shape) MarshalJSON() ([]byte, error) {
-	w := sizeHintShape.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShape.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShape.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -488,9 +493,10 @@ var sizeHintScores oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Scores) MarshalJSON() ([]byte, error) {
-	w := sizeHintScores.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintScores.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintScores.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintScores.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -568,9 +574,10 @@ var sizeHintShipping oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shipping) MarshalJSON() ([]byte, error) {
-	w := sizeHintShipping.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShipping.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShipping.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShipping.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -636,9 +643,10 @@ var sizeHintEither1 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Either1) MarshalJSON() ([]byte, error) {
-	w := sizeHintEither1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEither1.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEither1.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEither1.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -704,9 +712,10 @@ var sizeHintEither2 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Either2) MarshalJSON() ([]byte, error) {
-	w := sizeHintEither2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEither2.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEither2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEither2.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -761,9 +770,10 @@ var sizeHintShape1 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shape1) MarshalJSON() ([]byte, error) {
-	w := sizeHintShape1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape1.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShape1.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShape1.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -818,9 +828,10 @@ var sizeHintShape2 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shape2) MarshalJSON() ([]byte, error) {
-	w := sizeHintShape2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape2.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShape2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShape2.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
