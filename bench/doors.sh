@@ -13,10 +13,12 @@
 # prints benchstat's comparisons, then the medians as ratios to goccy,
 # encoding/json and ogen-Validate.
 #
-# With CPU=1 it runs TestDoorsCPUTime (bench/cputime_test.go, copied into
-# BASE's tree) instead, alternating BASE's binary and this tree's ROUNDS
-# times: CPU time per call of A, C and SomeValue, which a machine shared
-# with other jobs disturbs far less than wall time.
+# With CPU=1 it runs TestDoorsCPUTime (bench/cputime_test.go and
+# bench/jsonv2/cputime_test.go, with bench/internal/cputime, copied into
+# BASE's tree) instead, alternating BASE's binaries and this tree's ROUNDS
+# times: CPU time per call of A, B, C and SomeValue on Go 1.26 and on Go
+# 1.27 (GOTOOLCHAIN=go1.27.4), which a machine shared with other jobs
+# disturbs far less than wall time.
 set -eu
 base=${1:-}
 rounds=${2:-6}
@@ -36,6 +38,9 @@ if [ -n "$base" ]; then
 	git -C "$root" worktree add -q --detach "$work/base" "$base"
 	ln -s "$bench/.work" "$work/base/bench/.work"
 	cp "$bench/cputime_test.go" "$work/base/bench/"
+	cp "$bench/jsonv2/cputime_test.go" "$work/base/bench/jsonv2/"
+	mkdir -p "$work/base/bench/internal/cputime"
+	cp "$bench/internal/cputime/cputime.go" "$work/base/bench/internal/cputime/"
 	build "$work/base/bench" before
 	names="before after"
 fi
@@ -43,8 +48,10 @@ fi
 if [ "${CPU:-}" = 1 ]; then
 	for i in $(seq "$rounds"); do
 		for n in $names; do
-			echo "== $n, round $i/$rounds: CPU time per call, median of 5 interleaved runs (min-max)"
+			echo "== $n, round $i/$rounds, Go 1.26: CPU time per call, median of 5 interleaved runs (min-max)"
 			(cd "$bench" && OASGEN_CPUTIME=1 "$work/$n.test" -test.run '^TestDoorsCPUTime$' -test.count 1) | grep cpu-ns
+			echo "== $n, round $i/$rounds, Go 1.27: CPU time per call, median of 5 interleaved runs (min-max)"
+			(cd "$bench" && OASGEN_CPUTIME=1 "$work/$n-v2.test" -test.run '^TestDoorsCPUTime$' -test.count 1) | grep cpu-ns
 		done
 	done
 	exit 0

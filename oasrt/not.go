@@ -1,6 +1,7 @@
 package oasrt
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 )
@@ -34,15 +35,11 @@ func IsInteger(f float64) bool {
 	return f == math.Trunc(f) && !math.IsInf(f, 0)
 }
 
-// isIntegerText reports whether a number too large for a float64 is
-// written without fraction digits or a negative exponent that leaves one.
+// isIntegerText reports whether a number too large for a float64 has an
+// integral value.
 func isIntegerText(raw []byte) bool {
-	for _, c := range raw {
-		if c == '.' || c == 'e' || c == 'E' {
-			return false // rare; a value past float64 with a fraction is not worth exactness
-		}
-	}
-	return true
+	_, ok := integralText(bytes.TrimSpace(raw))
+	return ok
 }
 
 // HasKey reports whether a map holds key k.

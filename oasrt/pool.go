@@ -62,12 +62,14 @@ func PutWriter(w *Writer) ([]byte, error) {
 	return out, err
 }
 
-// SizeHint remembers the size of the last large output of one type, so
-// that owned-output encoders of outputs the pooled buffers cannot hold
-// allocate their buffer once instead of growing it from a pooled size
-// (which allocates about five times the output). Generated MarshalJSON
-// methods keep one per type. The zero value is ready to use; a SizeHint is
-// safe for concurrent use, and small outputs only ever read it.
+// SizeHint remembers the size of one type's outputs, so that its
+// owned-output encoders allocate their buffer once instead of growing it:
+// for outputs the pooled buffers cannot hold, the size of the last one
+// (growing from a pooled size allocates about five times the output); for
+// smaller ones, the largest seen, until one four times smaller comes. The
+// generated MarshalJSON methods keep one per type. The zero value is ready
+// to use; a SizeHint is safe for concurrent use, and while a small type's
+// outputs keep their size it is only read.
 type SizeHint struct{ n atomic.Int64 }
 
 // GetWriter returns an empty Writer from the pool, its buffer already
@@ -87,12 +89,44 @@ func (h *SizeHint) PutWriter(w *Writer) ([]byte, error) {
 }
 
 // observe records an output of n bytes. Outputs that fit a pooled buffer
-// are written only when a large one was recorded before, so that
-// encoding small values in parallel does not share a written cache line.
+// are written only when larger than the one recorded, or four times
+// smaller, or after a large one, so that encoding small values in
+// parallel rarely writes a shared cache line.
 func (h *SizeHint) observe(n int) {
-	if n > maxPooled || h.n.Load() > maxPooled {
+	if old := h.n.Load(); int64(n) > old || int64(n) < old/4 || old > maxPooled {
 		h.n.Store(int64(n))
 	}
+}
+
+// Start readies w, a zero Writer the caller declared, to encode an output
+// the caller will own: its buffer, sized from the outputs h saw, is
+// allocated here and becomes the output (Output). A Writer declared in the
+// caller's function stays on its stack, so this door costs no pool and no
+// copy; generated MarshalJSON methods use it as
+//
+//	var w oasrt.Writer
+//	h.Start(&w)
+//	v.EncodeJSON(&w)
+//	return h.Output(&w)
+func (h *SizeHint) Start(w *Writer) {
+	n := h.n.Load()
+	w.Buf = make([]byte, 0, max(n+n/16, minOwned))
+}
+
+// minOwned is the buffer Start allocates before h has seen an output.
+const minOwned = 64
+
+// Output returns the output of w, a Writer from Start, and its error,
+// recording the output's size. The buffer itself is handed over, unless
+// it is larger than a pooled buffer and wastes more than a quarter of its
+// capacity (an output much smaller than the last): then it is copied.
+func (h *SizeHint) Output(w *Writer) ([]byte, error) {
+	h.observe(len(w.Buf))
+	out := w.Buf
+	if cap(out) > maxPooled && cap(out)-len(out) > len(out)/4 {
+		out = bytes.Clone(out)
+	}
+	return out, w.err
 }
 
 // hints holds a SizeHint per dynamic type for Marshal.

@@ -88,3 +88,37 @@ func keyCaps(keys [][]string) []int {
 	}
 	return caps
 }
+
+// TestSizeHintStartOutput checks the owned-output pair generated
+// MarshalJSON methods use: the buffer Start allocates is the output, sized
+// from the outputs seen, and an output that would keep a large buffer
+// mostly empty is copied instead.
+func TestSizeHintStartOutput(t *testing.T) {
+	var h SizeHint
+	encode := func(s string) []byte {
+		var w Writer
+		h.Start(&w)
+		w.String(s)
+		out, err := h.Output(&w)
+		if err != nil || string(out) != `"`+s+`"` {
+			t.Fatalf("Output = %q, %v; want %q", out, err, `"`+s+`"`)
+		}
+		return out
+	}
+	encode(strings.Repeat("a", 200)) // grows from minOwned, learns 202
+	var w Writer
+	h.Start(&w)
+	if cap(w.Buf) < 202 {
+		t.Errorf("Start after a 202-byte output: cap %d", cap(w.Buf))
+	}
+	if out := encode("b"); cap(out) > 202+202/16 {
+		t.Errorf("a small output kept a buffer of %d bytes", cap(out))
+	}
+	if n := h.n.Load(); n != 3 {
+		t.Errorf("after an output four times smaller, the hint is %d, want 3", n)
+	}
+	encode(strings.Repeat("c", 2*maxPooled)) // learns a large size
+	if out := encode("d"); cap(out) > maxPooled {
+		t.Errorf("a 3-byte output after a large one kept %d bytes", cap(out))
+	}
+}

@@ -815,7 +815,8 @@ func (r *Reader) number() (end int, isFloat bool, err error) {
 }
 
 // Int reads an integer that fits in bits (8, 16, 32 or 64) signed bits.
-// A number with a fraction or exponent is an error, as in encoding/json.
+// A number with a fraction or exponent is one when its value is integral
+// (1.0, 1e2), as JSON Schema says; 1.5 is an error.
 func (r *Reader) Int(bits int) (int64, error) {
 	if r.src != nil {
 		r.ws()
@@ -850,15 +851,30 @@ func (r *Reader) intSlow(bits int) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	text := r.buf[r.pos:end]
 	if isFloat {
-		return 0, r.ErrorHere("expected integer, got number " + string(r.buf[r.pos:end]))
+		if text, err = r.integral(end); err != nil {
+			return 0, err
+		}
 	}
-	v, perr := strconv.ParseInt(unsafe.String(&r.buf[r.pos], end-r.pos), 10, bits)
+	v, perr := strconv.ParseInt(unsafe.String(&text[0], len(text)), 10, bits)
 	if perr != nil {
 		return 0, r.rangeErr(end, bits, false)
 	}
 	r.pos = end
 	return v, nil
+}
+
+// integral returns the digits of the number at r.pos, which ends at end
+// and has a fraction or exponent, when its value is an integer: JSON
+// Schema counts 1.0 and 1e2 as integers, and so does Int (encoding/json
+// does not; docs/generated-code.md, "Numbers").
+func (r *Reader) integral(end int) ([]byte, error) {
+	text, ok := integralText(r.buf[r.pos:end])
+	if !ok {
+		return nil, r.ErrorHere("expected integer, got number " + string(r.buf[r.pos:end]))
+	}
+	return text, nil
 }
 
 // Uint reads a non-negative integer that fits in bits unsigned bits.
@@ -893,10 +909,13 @@ func (r *Reader) uintSlow(bits int) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if isFloat {
-		return 0, r.ErrorHere("expected integer, got number " + string(r.buf[r.pos:end]))
+	text := r.buf[r.pos:end]
+	if isFloat || text[0] == '-' { // -0 is 0
+		if text, err = r.integral(end); err != nil {
+			return 0, err
+		}
 	}
-	v, perr := strconv.ParseUint(unsafe.String(&r.buf[r.pos], end-r.pos), 10, bits)
+	v, perr := strconv.ParseUint(unsafe.String(&text[0], len(text)), 10, bits)
 	if perr != nil {
 		return 0, r.rangeErr(end, bits, true)
 	}

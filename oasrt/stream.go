@@ -22,6 +22,11 @@ var errStopped = errors.New("oasrt: iteration stopped")
 // struct that owns one of the fields calls its run where the array starts
 // instead of storing the array.
 type streamHook struct {
+	// r is the Reader the hook is installed on. Stream hands it to the
+	// handler from here rather than from its receiver, so that a decoder
+	// only loads through its Reader and a Reader on the stack (the
+	// generated UnmarshalJSON's) stays there.
+	r      *Reader
 	fields []FieldItems
 }
 
@@ -53,7 +58,7 @@ func (h *streamHook) has(field any) bool {
 func (r *Reader) Stream(field any) error {
 	for _, f := range r.stream.fields {
 		if f.field == field {
-			return f.run(r)
+			return f.run(r.stream.r)
 		}
 	}
 	return nil
@@ -85,7 +90,7 @@ func Each[T any](field any, rules ArrayRules, dec func(*T, *Reader) error, fn fu
 // when DecodeEach returns.
 func DecodeEach(r *Reader, decode func(*Reader) error, fields ...FieldItems) error {
 	prev := r.stream
-	r.stream = &streamHook{fields: fields}
+	r.stream = &streamHook{r: r, fields: fields}
 	err := decode(r)
 	r.stream = prev
 	if err == nil {
@@ -202,6 +207,9 @@ const FlushDelay = 50 * time.Millisecond
 
 // writeHook is installed on a Writer by EncodeFieldItems.
 type writeHook struct {
+	// w is the Writer the hook is installed on, handed to run from here
+	// for the reason streamHook.r is.
+	w     *Writer
 	field any
 	out   io.Writer
 	run   func(w *Writer) error
@@ -219,7 +227,7 @@ func (w *Writer) Streams(field any) bool { return w.stream != nil && w.stream.fi
 func (w *Writer) Stream(start int) {
 	h := w.stream
 	w.Buf[start] = '{'
-	if err := h.run(w); err != nil && h.err == nil {
+	if err := h.run(h.w); err != nil && h.err == nil {
 		h.err = err
 	}
 }
@@ -342,7 +350,7 @@ func EncodeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc f
 func EncodeFieldItems[T any](w *Writer, out io.Writer, field any, encode func(*Writer), seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
 	w.Buf, w.err = w.Buf[:0], nil
 	defer w.endStream()
-	h := &writeHook{field: field, out: out}
+	h := &writeHook{w: w, field: field, out: out}
 	h.run = func(w *Writer) error { return writeItems(w, out, seq, enc) }
 	w.stream = h
 	encode(w)

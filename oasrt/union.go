@@ -258,15 +258,22 @@ func scanStr(s []byte, i int) (j int, esc, ok bool) {
 	return i, esc, false
 }
 
-// IsInteger reports whether the number at the current position is written
-// without a fraction or exponent. It consumes nothing.
+// IsInteger reports whether the number at the current position is an
+// integer: written without a fraction or exponent, or with ones that
+// leave an integral value (1.0, 1e2), as JSON Schema counts. It consumes
+// nothing.
 func (r *Reader) IsInteger() bool {
 	r.ws()
 	r.whole()
 	for i := r.pos; i < len(r.buf); i++ {
 		switch r.buf[i] {
 		case '.', 'e', 'E':
-			return false
+			end, _, err := r.number()
+			if err != nil {
+				return false
+			}
+			_, ok := integralText(r.buf[r.pos:end])
+			return ok
 		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		default:
 			return true

@@ -9,10 +9,12 @@ import (
 	"math"
 	"math/big"
 	"net/http"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
@@ -34,6 +36,9 @@ type builder struct {
 	s      *spec.Spec
 	ns     *ir.Namespace
 	byNode map[*yaml.Node]ir.Decl
+	// filled are the components filled from schemas of their own, for
+	// their whole-value checks (whole.go).
+	filled []component
 	// keywordsChecked holds the schemas whose keywords ignoredKeywords
 	// and checkKeywords have looked at.
 	keywordsChecked map[*yaml.Node]bool
@@ -73,6 +78,9 @@ type Options struct {
 	// Pages declares the pagination of operations by operationId, from
 	// the config file (pages.go).
 	Pages map[string]*PageDecl
+	// noWhole leaves out whole-value checks (whole.go), for the tests of
+	// the warnings they replace.
+	noWhole bool
 }
 
 // FormatAnnotationsFlag is the generate flag that sets
@@ -93,6 +101,11 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b.callbacks()
 	b.skipped()
 	b.finishUnions()
+	for _, c := range b.filled {
+		if !opts.noWhole {
+			b.wholeCheck(c.decl, c.sch) // whole.go: once every warning is in
+		}
+	}
 	b.configPages()
 	for _, o := range b.ops {
 		restore := b.about(o)
@@ -227,6 +240,7 @@ func (b *builder) components() {
 	for _, p := range todo {
 		if p.sp == nil {
 			b.fill(p.decl, p.sch)
+			b.filled = append(b.filled, component{p.decl, p.sch})
 			continue
 		}
 		a := p.decl.(*ir.Alias)
@@ -323,9 +337,48 @@ func (b *builder) defaultOf(n *yaml.Node, t ir.Type, pointer string) *ir.Default
 		if err != nil || n.Tag == "!!str" && u.Kind != ir.String {
 			return skip("it is not a value of the property's type")
 		}
+		if why := breaks(u, n.Value); why != "" {
+			// JSON Schema's default is an annotation: applied, it would
+			// make an object without the property fail.
+			return skip("it breaks the property's own schema (" + why + ")")
+		}
 		return def
 	}
 	return skip("only scalar defaults are")
+}
+
+// breaks returns which of p's checks the default text (a value of p's
+// kind) fails, or "": lengths in code points and pattern for strings,
+// bounds and multipleOf for numbers.
+func breaks(p *ir.Prim, text string) string {
+	if p.Kind == ir.String {
+		n := int64(utf8.RuneCountInString(text))
+		switch {
+		case p.MinLength != nil && n < *p.MinLength:
+			return "minLength"
+		case p.MaxLength != nil && n > *p.MaxLength:
+			return "maxLength"
+		}
+		for _, re := range p.Regexps {
+			if m, err := regexp.MatchString(re.Expr, text); err == nil && m != re.Match {
+				return "pattern"
+			}
+		}
+		return ""
+	}
+	v, ok := new(big.Rat).SetString(text)
+	if !ok || p.Kind == ir.Bool {
+		return ""
+	}
+	switch {
+	case p.Minimum != nil && (v.Cmp(p.Minimum) < 0 || p.ExclusiveMinimum && v.Cmp(p.Minimum) == 0):
+		return "minimum"
+	case p.Maximum != nil && (v.Cmp(p.Maximum) > 0 || p.ExclusiveMaximum && v.Cmp(p.Maximum) == 0):
+		return "maximum"
+	case p.MultipleOf != nil && p.MultipleOf.Sign() != 0 && !new(big.Rat).Quo(v, p.MultipleOf).IsInt():
+		return "multipleOf"
+	}
+	return ""
 }
 
 // extension returns the value of a schema's extension key and where it is,
@@ -461,9 +514,26 @@ func types(sch *base.Schema) (ts []string, nullable bool) {
 	return ts, nullable
 }
 
-// isNullSchema reports whether a schema accepts only null ({type: "null"}).
+// isNullSchema reports whether a schema accepts only null ({type: "null"},
+// or an anyOf or oneOf of such schemas only, as {anyOf: [{type: "null"}]}).
 func isNullSchema(s *base.Schema) bool {
-	return len(s.Type) == 1 && s.Type[0] == "null" || len(s.Enum) == 1 && s.Enum[0].Tag == "!!null"
+	return isNullSchemaDepth(s, 0)
+}
+
+func isNullSchemaDepth(s *base.Schema, depth int) bool {
+	if len(s.Type) == 1 && s.Type[0] == "null" || len(s.Enum) == 1 && s.Enum[0].Tag == "!!null" {
+		return true
+	}
+	if len(s.Type) > 0 || len(s.AllOf) > 0 || len(s.AnyOf) > 0 == (len(s.OneOf) > 0) || depth > 8 {
+		return false // exactly one of anyOf and oneOf, nothing else
+	}
+	for _, sp := range slices.Concat(s.AnyOf, s.OneOf) {
+		ms, err := sp.BuildSchema()
+		if err != nil || ms == nil || !isNullSchemaDepth(ms, depth+1) {
+			return false
+		}
+	}
+	return s.Properties == nil && s.Items == nil
 }
 
 // enumValues returns a schema's enum values, or its const as the one value
@@ -482,12 +552,20 @@ func isEnum(sch *base.Schema) bool {
 	}
 	ts, _ := types(sch)
 	if len(ts) == 0 {
+		// Values all strings or all integers (null aside) make a Go
+		// enum; values of mixed kinds (6, "foo", []) are compared as
+		// JSON on a free-form value (shapeNonNull).
+		tag := ""
 		for _, e := range enum {
-			if e.Tag == "!!str" || e.Tag == "!!int" {
-				return true
+			switch {
+			case e.Tag == "!!null":
+			case e.Tag != "!!str" && e.Tag != "!!int" || tag != "" && e.Tag != tag:
+				return false
+			default:
+				tag = e.Tag
 			}
 		}
-		return false
+		return tag != ""
 	}
 	return len(ts) == 1 && (ts[0] == "string" || ts[0] == "integer")
 }
@@ -686,6 +764,9 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 	fieldNames := ir.NewNamespace()
 	for k := range reservedMethods {
 		fieldNames.Claim(k, "")
+	}
+	if d.Other = b.otherKinds(sch, d.Pointer); d.Other != nil {
+		fieldNames.Claim("OtherKind", "") // the embedded oasrt.OtherKind
 	}
 	{
 		for _, pr := range o.props {

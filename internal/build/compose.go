@@ -51,8 +51,13 @@ func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen ma
 		seen[n] = true
 	}
 	b.ignoredKeywords(sch, "", false)
-	for _, sp := range sch.AllOf {
+	for i, sp := range sch.AllOf {
 		if ms := b.resolve(sp, at); ms != nil {
+			if n := rootNode(ms); n != nil && n.Tag == "!!bool" && n.Value == "false" {
+				// A struct cannot say that no value is valid.
+				b.warnf(b.pos(ms), "allOf member %d is the schema false, which no value matches; it is not checked on an object", i)
+				continue
+			}
 			b.mergeInto(o, ms, b.pos(ms), seen)
 		}
 	}

@@ -80,12 +80,26 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 // the generated code does not check; description and summary only
 // annotate.
 func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
-	if sp == nil || !sp.IsReference() {
+	kws, n := refSiblingKeywords(sp)
+	if len(kws) == 0 {
 		return
+	}
+	verb := "is"
+	if len(kws) > 1 {
+		verb = "are"
+	}
+	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), verb)
+}
+
+// refSiblingKeywords returns the keywords beside a $ref that are not
+// annotations, and the node holding them.
+func refSiblingKeywords(sp *base.SchemaProxy) ([]string, *yaml.Node) {
+	if sp == nil || !sp.IsReference() {
+		return nil, nil
 	}
 	low := sp.GoLow()
 	if low == nil {
-		return
+		return nil, nil
 	}
 	// The node that holds the $ref, as written; the proxy's value node
 	// is the referenced schema's.
@@ -94,7 +108,7 @@ func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
 		n = low.TransformedRef
 	}
 	if n == nil || n.Kind != yaml.MappingNode {
-		return
+		return nil, nil
 	}
 	var kws []string
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -107,14 +121,7 @@ func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
 			}
 		}
 	}
-	if len(kws) == 0 {
-		return
-	}
-	verb := "is"
-	if len(kws) > 1 {
-		verb = "are"
-	}
-	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), verb)
+	return kws, n
 }
 
 // keywordList collects the names of the keywords a warning names.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oasgen/oasgen/internal/ir"
 	"github.com/oasgen/oasgen/internal/spec"
 )
 
@@ -66,7 +67,7 @@ func TestIgnoredKeywords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := Package(s, Options{})
+			p, err := Package(s, Options{noWhole: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,6 +77,50 @@ func TestIgnoredKeywords(t *testing.T) {
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestWholeReplacesWarnings checks that a component whose Go type leaves
+// keywords unchecked gets a whole-value check, and one note instead of
+// the warnings; one whose keywords cannot all be expressed (a recursive
+// $ref) keeps them.
+func TestWholeReplacesWarnings(t *testing.T) {
+	tests := []struct {
+		name, schema string
+		whole        bool
+		want         string
+	}{
+		{"unevaluatedProperties", `{type: object, properties: {a: {type: string}}, allOf: [{properties: {b: {type: string}}}], unevaluatedProperties: false}`,
+			true, "spec.yaml:7:8: #/components/schemas/S: keywords its Go type does not hold are checked on the JSON value as a whole after decoding it, a second pass over the value"},
+		{"recursive", `{type: object, properties: {a: {$ref: '#/components/schemas/S'}}, dependentSchemas: {a: {required: [b]}}}`,
+			false, "spec.yaml:7:8: #/components/schemas/S: dependentSchemas is not checked: oasgen does not enforce this keyword yet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Other: {type: string}\n    S: " + tt.schema + "\n"
+			s, err := spec.Parse("spec.yaml", []byte(doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := Package(s, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range p.Diagnostics {
+				got = append(got, d.String())
+			}
+			if !slices.Equal(got, []string{tt.want}) {
+				t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), tt.want)
+			}
+			for _, d := range p.Decls {
+				if d.Name() == "S" {
+					if s := d.(*ir.Struct); (s.Whole != nil) != tt.whole {
+						t.Errorf("whole-value check: %v, want %v", s.Whole != nil, tt.whole)
+					}
+				}
 			}
 		})
 	}

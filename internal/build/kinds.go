@@ -214,3 +214,23 @@ func (b *builder) containsParts(a *ir.Any, sch *base.Schema, pointer string) {
 	}
 	b.warnf(b.pos(sch), "%s: contains is not checked: its schema is not a free-form one", pointer)
 }
+
+// otherKinds returns the checks of the values of other kinds than an
+// object that a struct's schema allows, or nil when it allows objects
+// only: JSON Schema applies properties, required and the other object
+// keywords to objects, so a schema without type takes every kind (the
+// struct stays the Go type; oasrt.OtherKind keeps the others). A struct
+// merged from allOf stays an object: its members' keywords of other kinds
+// are not gathered.
+func (b *builder) otherKinds(sch *base.Schema, pointer string) *ir.Any {
+	if len(sch.Type) > 0 || len(sch.AllOf) > 0 || len(sch.AnyOf) > 0 || len(sch.OneOf) > 0 ||
+		len(sch.Enum) > 0 || sch.Const != nil || sch.Not != nil {
+		return nil // and enum, const and not: the struct's own checks
+	}
+	a := &ir.Any{}
+	b.kindParts(a, sch, pointer)
+	// The object keywords are the struct's own.
+	a.MinProps, a.MaxProps, a.Required = nil, nil, nil
+	a.PropertyNames, a.DependentRequired = nil, nil
+	return a
+}

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -98,19 +99,36 @@ func (b *builder) nameBody(o *ir.Operation) {
 
 // nameResults names the Go types a response is returned as: the result
 // interface's name, the status, and the media type's subtype when the
-// response has several.
+// response has several. Media types whose bodies are passed on as bytes
+// share one result when there are several of them (a field says which),
+// named "Raw" beside the others, with no suffix when they are all there is.
 func (b *builder) nameResults(o *ir.Operation, r *ir.Response) {
 	base := o.ResultName + statusPart(r.Status)
 	content := r.Content
 	if len(content) == 0 {
 		content = []*ir.Media{nil}
 	}
+	var raw []*ir.Media
+	for _, m := range r.Content {
+		if ir.RawMedia(m) {
+			raw = append(raw, m)
+		}
+	}
 	for _, m := range content {
 		name := base
-		if len(r.Content) > 1 {
+		var more []*ir.Media
+		switch {
+		case len(raw) > 1 && m == raw[0]:
+			more = raw[1:]
+			if len(raw) < len(r.Content) {
+				name += "Raw"
+			}
+		case len(raw) > 1 && slices.Contains(raw, m):
+			continue // carried by the result of raw[0]
+		case len(r.Content) > 1:
 			name += ir.NamePart(subtype(m.ContentType))
 		}
-		res := &ir.Result{GoName: b.ns.Claim(name, ""), Media: m}
+		res := &ir.Result{GoName: b.ns.Claim(name, ""), Media: m, More: more}
 		// Error is the method of the results of error statuses (a client
 		// made with WithErrorResults returns them as errors): no field takes it.
 		fields := ir.NewNamespace("Error")
@@ -119,6 +137,9 @@ func (b *builder) nameResults(o *ir.Operation, r *ir.Response) {
 		}
 		if m != nil {
 			res.BodyField = fields.Claim("Body", "")
+			if more != nil {
+				res.ContentTypeField = fields.Claim("ContentType", "")
+			}
 			if o.Stream && m.Kind == ir.MediaJSON {
 				if arr, _, _ := ir.StreamBody(m.Type); arr != nil {
 					res.Stream = b.ns.Claim(res.GoName+"Stream", "")

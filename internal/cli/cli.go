@@ -155,6 +155,8 @@ petstore example into ./petstore). The files, each rewritten whole:
   oas_models_gen.go    a Go type per schema
   oas_json_gen.go      their JSON codecs: EncodeJSON, DecodeJSON,
                        MarshalJSON, UnmarshalJSON
+  oas_jsonv2_gen.go    MarshalJSONTo and UnmarshalJSONFrom, so encoding/json
+                       and encoding/json/v2 reach those codecs (Go 1.27)
   oas_validate_gen.go  Validate methods and the values checks share
   oas_stream_gen.go    iterators over streamed arrays (specs that stream)
   oas_router_gen.go    the router (specs with paths)
@@ -162,6 +164,10 @@ petstore example into ./petstore). The files, each rewritten whole:
   oas_client_gen.go    the Client
   oas_webhooks_gen.go  the WebhookHandler interface and WebhookServer (specs with webhooks)
   oas_webhooks_client_gen.go  the WebhookClient that sends them
+  oas_callbacks_gen.go the CallbackHandler and callback server, for the
+                       API's clients (specs with callbacks)
+  oas_callbacks_client_gen.go  the CallbackClient the API's server
+                       calls them with
 
 Files named oas_*_gen.go in DIR that a new generation does not write are
 removed. Warnings (what is not generated or not checked) go to stderr, each

@@ -63,3 +63,20 @@ func TestHeaderVersion(t *testing.T) {
 		t.Errorf("header %q", first)
 	}
 }
+
+// TestGenerateHelpNamesEveryFile checks that generate's help names every
+// file a golden case holds: a new kind of file must be explained there.
+func TestGenerateHelpNamesEveryFile(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "*", "oas_*_gen.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		name := filepath.Base(f)
+		if !seen[name] && !strings.Contains(generateUsage, "  "+name+" ") {
+			t.Errorf("generate's help does not name %s", name)
+		}
+		seen[name] = true
+	}
+}

@@ -44,6 +44,7 @@ import (
 	oneofkindsplain "github.com/oasgen/oasgen/testdata/oneofkinds/plain"
 	onepassplain "github.com/oasgen/oasgen/testdata/onepass/plain"
 	optionalbodyplain "github.com/oasgen/oasgen/testdata/optionalbody/plain"
+	otherkindsplain "github.com/oasgen/oasgen/testdata/otherkinds/plain"
 	pagesplain "github.com/oasgen/oasgen/testdata/pages/plain"
 	pathstylesplain "github.com/oasgen/oasgen/testdata/pathstyles/plain"
 	pathtemplatesplain "github.com/oasgen/oasgen/testdata/pathtemplates/plain"
@@ -67,6 +68,7 @@ import (
 	stringformatsplain "github.com/oasgen/oasgen/testdata/stringformats/plain"
 	tupleplain "github.com/oasgen/oasgen/testdata/tuple/plain"
 	typearrayplain "github.com/oasgen/oasgen/testdata/typearray/plain"
+	unevaluatedplain "github.com/oasgen/oasgen/testdata/unevaluated/plain"
 	uniqueobjectsplain "github.com/oasgen/oasgen/testdata/uniqueobjects/plain"
 	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
 	webhooksplain "github.com/oasgen/oasgen/testdata/webhooks/plain"
@@ -115,6 +117,7 @@ var cases = map[string][]pair{
 	"oneofkinds":     conv(oneofkindsplain.Pairs, func(p oneofkindsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"onepass":        conv(onepassplain.Pairs, func(p onepassplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"optionalbody":   conv(optionalbodyplain.Pairs, func(p optionalbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"otherkinds":     conv(otherkindsplain.Pairs, func(p otherkindsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"pages":          conv(pagesplain.Pairs, func(p pagesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"pathstyles":     conv(pathstylesplain.Pairs, func(p pathstylesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"pathtemplates":  conv(pathtemplatesplain.Pairs, func(p pathtemplatesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
@@ -138,6 +141,7 @@ var cases = map[string][]pair{
 	"stringformats":  conv(stringformatsplain.Pairs, func(p stringformatsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"tuple":          conv(tupleplain.Pairs, func(p tupleplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"typearray":      conv(typearrayplain.Pairs, func(p typearrayplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"unevaluated":    conv(unevaluatedplain.Pairs, func(p unevaluatedplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"uniqueobjects":  conv(uniqueobjectsplain.Pairs, func(p uniqueobjectsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"validation":     conv(validationplain.Pairs, func(p validationplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"webhooks":       conv(webhooksplain.Pairs, func(p webhooksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

@@ -4,6 +4,8 @@
 package difftest
 
 import (
+	"github.com/oasgen/oasgen/oasrt"
+
 	"bytes"
 	"encoding/json"
 	"maps"
@@ -145,6 +147,12 @@ func checkDoc(t *testing.T, p pair, doc []byte) {
 	t.Helper()
 	real := p.real().(codec)
 	if err := real.UnmarshalJSON(doc); err != nil {
+		if strings.Contains(err.Error(), "(checked on the JSON value as a whole)") {
+			// The documents are written from the Go types, which do not
+			// hold the keywords checked on the value as a whole: this
+			// one breaks one of them (TestWholeValue tests those).
+			return
+		}
 		t.Fatalf("oasgen rejects a valid document: %v\n%s", err, doc)
 	}
 	plain := p.plain()
@@ -245,12 +253,17 @@ func FuzzGenerated(f *testing.F) {
 			if err != nil {
 				continue // a value JSON cannot carry, reported as an error
 			}
-			plain := p.plain()
-			if err := json.Unmarshal(out, plain); err != nil {
-				t.Fatalf("%s: encoding/json rejects oasgen output %s: %v", p.name, out, err)
-			}
-			if back := stdEncode(t, plain); p.exact && !bytes.Equal(back, out) {
-				t.Fatalf("%s: encodings differ\noasgen:        %s\nencoding/json: %s", p.name, out, back)
+			// A value of another kind than an object, which a schema
+			// without type allows (oasrt.OtherKind), has no encoding/json
+			// mirror: the plain struct takes objects only.
+			if o, ok := real.(interface{ Other() oasrt.Raw }); !ok || o.Other() == nil {
+				plain := p.plain()
+				if err := json.Unmarshal(out, plain); err != nil {
+					t.Fatalf("%s: encoding/json rejects oasgen output %s: %v", p.name, out, err)
+				}
+				if back := stdEncode(t, plain); p.exact && !bytes.Equal(back, out) {
+					t.Fatalf("%s: encodings differ\noasgen:        %s\nencoding/json: %s", p.name, out, back)
+				}
 			}
 			again := p.real().(codec)
 			if err := again.UnmarshalJSON(out); err != nil {

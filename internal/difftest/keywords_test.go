@@ -93,8 +93,11 @@ func TestTypeArrays(t *testing.T) {
 		t.Errorf("Scalar 12: %+v, %v", s, err)
 	}
 	var c keywords.Count
-	if err := json.Unmarshal([]byte(`12.0`), &c); err != nil || c.Type != keywords.CountNumber || c.Number != 12 {
-		t.Errorf("Count 12.0: %+v, %v", c, err)
+	if err := json.Unmarshal([]byte(`12.0`), &c); err != nil || c.Type != keywords.CountInteger || c.Integer != 12 {
+		t.Errorf("Count 12.0: %+v, %v", c, err) // JSON Schema's integer
+	}
+	if err := json.Unmarshal([]byte(`12.5`), &c); err != nil || c.Type != keywords.CountNumber || c.Number != 12.5 {
+		t.Errorf("Count 12.5: %+v, %v", c, err)
 	}
 	// Validate checks the variant that is set, and that one is.
 	if err := (&keywords.Scalar{Type: keywords.ScalarString, String: "toolong"}).Validate(); err == nil || err.Error() != "$: length 7 is greater than maxLength 5" {

@@ -130,10 +130,14 @@ type apiBody struct {
 }
 
 type variant struct {
-	name       string
-	status     string // "200", "4XX", "default"
-	code       int    // for a single status, else 0
-	media      *ir.Media
+	name   string
+	status string // "200", "4XX", "default"
+	code   int    // for a single status, else 0
+	media  *ir.Media
+	// more are the other media types a raw body may be in, ctField the
+	// field saying which (see ir.Result.More).
+	more       []*ir.Media
+	ctField    string
 	json       bool
 	typ        ir.Type
 	headers    []*header
@@ -227,7 +231,7 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		}
 		for _, r := range o.Response {
 			for _, res := range r.Results {
-				v := &variant{name: res.GoName, status: r.Status, media: res.Media, statusCode: res.StatusField, bodyField: res.BodyField}
+				v := &variant{name: res.GoName, status: r.Status, media: res.Media, more: res.More, ctField: res.ContentTypeField, statusCode: res.StatusField, bodyField: res.BodyField}
 				if n, err := strconv.Atoi(r.Status); err == nil {
 					v.code = n
 				}
@@ -312,6 +316,18 @@ func concreteType(ct string) string {
 		return "application/octet-stream"
 	}
 	return ct
+}
+
+// mediaTypes are the media types of a variant, in the spec's order.
+func (v *variant) mediaTypes() []string {
+	if v.media == nil {
+		return nil
+	}
+	types := []string{v.media.ContentType}
+	for _, m := range v.more {
+		types = append(types, m.ContentType)
+	}
+	return types
 }
 
 // isRange reports whether a response status is a range such as "4XX".

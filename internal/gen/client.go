@@ -481,13 +481,22 @@ func decodeStatus(f *file, op *apiOp, stream bool, vs []*variant) bool {
 	// The media types in the spec's order, the first that matches wins; a
 	// variant without content, if any, takes the rest.
 	var types []any
+	var cases [][]any
 	var other *variant
 	for _, v := range vs {
 		if v.media == nil {
 			other = v
 			break
 		}
-		types = append(types, ", ", strconv.Quote(v.media.ContentType))
+		c := []any{"case "}
+		for i, t := range v.mediaTypes() {
+			if i > 0 {
+				c = append(c, ", ")
+			}
+			c = append(c, len(types)/2)
+			types = append(types, ", ", strconv.Quote(t))
+		}
+		cases = append(cases, append(c, ":"))
 	}
 	f.P(append([]any{"switch ", rt("MatchMedia"), "(resp"}, append(types, ") {")...)...)
 	for i, v := range vs {
@@ -496,7 +505,7 @@ func decodeStatus(f *file, op *apiOp, stream bool, vs []*variant) bool {
 			decodeVariant(f, op, stream, v)
 			break
 		}
-		f.P("case ", i, ":")
+		f.P(cases[i]...)
 		decodeVariant(f, op, stream, v)
 	}
 	f.P("}")
@@ -559,6 +568,9 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 			}
 			f.P("if err := c.cfg.DecodeResponse(resp, ", decode, "); err != nil {")
 		} else {
+			if v.ctField != "" {
+				f.P("v.", v.ctField, " = resp.Header.Get(\"Content-Type\")")
+			}
 			f.P("if v.", v.bodyField, ", err = c.cfg.ResponseReader(resp); err != nil {")
 		}
 		f.P("return nil, err")

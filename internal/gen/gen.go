@@ -185,6 +185,11 @@ func genModels(f *file, pkg *ir.Package) {
 		case *ir.Struct:
 			f.declDoc(d, &d.Common, "the object schema")
 			f.P("type ", d.GoName, " struct {")
+			if d.Other != nil {
+				f.P("// OtherKind holds the value when it is not an object: the schema")
+				f.P("// has no type, so JSON Schema allows every kind.")
+				f.P(rt("OtherKind"))
+			}
 			for _, fd := range d.Fields {
 				if fd.Doc.Description != "" || fd.Doc.Title != "" {
 					f.comment(strings.TrimSpace(fd.Doc.Title + "\n\n" + fd.Doc.Description))
@@ -251,18 +256,7 @@ func patternDoc(pattern string) string {
 // a defined type: a schema that only refers to another named schema is that
 // type (with its methods), and formats whose Go type already has JSON
 // methods (time.Time, oasrt.Date, oasrt.UUID, netip.Addr) keep them that way.
-func goAlias(d *ir.Alias) bool {
-	switch t := d.Type.(type) {
-	case *ir.Ref, *ir.External:
-		return true
-	case *ir.Prim:
-		switch t.Kind {
-		case ir.DateTime, ir.Date, ir.UUID, ir.IPv4, ir.IPv6:
-			return true
-		}
-	}
-	return false
-}
+func goAlias(d *ir.Alias) bool { return d.GoAlias() }
 
 // fieldTag is the struct tag naming the JSON property, for readers of the
 // code and tools that look at tags; the generated codecs do not use it.

@@ -44,6 +44,7 @@ func genJSON(f *file, pkg *ir.Package) []string {
 	f.P(")")
 	f.P()
 	for _, d := range pkg.Decls {
+		c.wholeDecoder(d)
 		switch d := d.(type) {
 		case *ir.Struct:
 			c.structCodec(d)
@@ -96,9 +97,9 @@ func goString(s string) string {
 // package-level names (pattern1, producesX, operations).
 func sizeHintVar(name string) string { return "sizeHint" + name }
 
-// marshalers prints MarshalJSON and UnmarshalJSON: a pooled Writer sized
-// by the type's SizeHint, its output handed over or copied once; a pooled
-// Reader (oasrt.Unmarshal).
+// marshalers prints MarshalJSON and UnmarshalJSON: a Writer on the
+// method's stack whose buffer, sized by the type's SizeHint, becomes the
+// output (no pool, no copy); a pooled Reader (oasrt.Unmarshal).
 func (c *codec) marshalers(name string) {
 	c.marshaled = append(c.marshaled, name)
 	hint := sizeHintVar(name)
@@ -107,9 +108,10 @@ func (c *codec) marshalers(name string) {
 	c.P()
 	c.P("// MarshalJSON implements json.Marshaler.")
 	c.P("func (v ", name, ") MarshalJSON() ([]byte, error) {")
-	c.P("w := ", hint, ".GetWriter()")
-	c.P("v.EncodeJSON(w)")
-	c.P("return ", hint, ".PutWriter(w)")
+	c.P("var w ", rt("Writer"))
+	c.P(hint, ".Start(&w)")
+	c.P("v.EncodeJSON(&w)")
+	c.P("return ", hint, ".Output(&w)")
 	c.P("}")
 	c.P()
 	c.P("// UnmarshalJSON implements json.Unmarshaler.")
@@ -123,8 +125,18 @@ func (c *codec) structCodec(d *ir.Struct) {
 	c.n = 0
 	// Encoding: each member is written with a leading comma; ObjectEnd
 	// turns the first into the opening brace.
-	c.P("// EncodeJSON writes v as a JSON object.")
+	if d.Other != nil {
+		c.P("// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.")
+	} else {
+		c.P("// EncodeJSON writes v as a JSON object.")
+	}
 	c.P("func (v *", d.GoName, ") EncodeJSON(w *", rt("Writer"), ") {")
+	if d.Other != nil {
+		c.P("if other := ", rt("OtherJSON"), "(v.OtherKind); other != \"\" {")
+		c.P("w.Raw(other)")
+		c.P("return")
+		c.P("}")
+	}
 	c.P("start := len(w.Buf)")
 	for _, fd := range d.Fields {
 		switch {
@@ -158,8 +170,32 @@ func (c *codec) structCodec(d *ir.Struct) {
 		}
 	}
 	words := (len(required) + 63) / 64
-	c.P("// DecodeJSON reads a JSON object into v, checking the schema.")
-	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	if d.Other != nil {
+		c.P("// ", decodeName(d), " reads a JSON object into v, or a value of another kind")
+		c.P("// into its OtherKind, checking the schema.")
+	} else {
+		c.P("// ", decodeName(d), " reads a JSON object into v, checking the schema.")
+	}
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
+	if d.Other != nil {
+		// A value of another kind is valid too (the schema has no type).
+		c.P("if r.Next() != ", rt("Object"), " {")
+		c.P("*v = ", d.GoName, "{}")
+		if d.Other.Checked() {
+			c.P("at := r.Start()")
+			c.P("other, err := ", rt("DecodeOther"), "(r, &v.OtherKind)")
+			c.P("if err != nil {")
+			c.P("return err")
+			c.P("}")
+			kindChecks(c.file, d.Other, "other", c.violation("at", identity))
+			c.P("return nil")
+		} else {
+			c.P("_, err := ", rt("DecodeOther"), "(r, &v.OtherKind)")
+			c.P("return err")
+		}
+		c.P("}")
+		c.P("v.OtherKind = ", rt("OtherKind"), "{}")
+	}
 	c.P("if err := r.ObjStart(); err != nil {")
 	c.P("return err")
 	c.P("}")
@@ -891,8 +927,8 @@ func (c *codec) enumCodec(d *ir.Enum) {
 	}
 	c.P("}")
 	c.P()
-	c.P("// DecodeJSON reads one of the values of ", d.GoName, ".")
-	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("// ", decodeName(d), " reads one of the values of ", d.GoName, ".")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
 	c.P("start := r.Start()")
 	if len(d.Values) == 0 {
 		// Only null was allowed, which the enum's uses handle: no value
@@ -964,8 +1000,8 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 	}
 	c.P("}")
 	c.P()
-	c.P("// DecodeJSON reads JSON into v, checking the schema.")
-	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("// ", decodeName(d), " reads JSON into v, checking the schema.")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
 	switch t := d.Type.(type) {
 	case *ir.Prim:
 		c.P("var x ", under)

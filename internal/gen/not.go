@@ -86,6 +86,11 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		k := f.qual(rt("RawKind")) + "(" + raw + ")"
 		var conds []string
 		for _, kind := range t.Kinds {
+			if kind == "integer" {
+				// A number without fraction (1.0 included).
+				conds = append(conds, "!"+f.qual(rt("RawInteger"))+"("+raw+")")
+				continue
+			}
 			conds = append(conds, k+" != "+f.qual(rt(anyKinds[kind])))
 		}
 		f.P("if ", strings.Join(conds, " && "), " {")

@@ -131,7 +131,7 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 		what = "the default response"
 	}
 	if v.media != nil {
-		what += " (" + v.media.ContentType + ")"
+		what += " (" + strings.Join(v.mediaTypes(), ", ") + ")"
 	}
 	f.P("// ", v.name, " is ", what, " of ", op.GoName, ".")
 	for _, r := range op.Response {
@@ -199,6 +199,11 @@ func genVariantFields(f *file, v *variant) {
 		} else if v.json {
 			f.P(v.bodyField, " ", f.goType(v.typ))
 		} else {
+			if v.ctField != "" {
+				types := v.mediaTypes()
+				f.P("// ", v.ctField, " is the media type of ", v.bodyField, ": one of ", strings.Join(types, ", "), "; ", concreteType(types[0]), " when empty.")
+				f.P(v.ctField, " string")
+			}
 			f.P("// ", v.bodyField, " is the response body, streamed; closed when it is an io.Closer.")
 			f.P(v.bodyField, " ", Ident{"io", "Reader"})
 		}
@@ -220,6 +225,24 @@ func genWrite(f *file, op *apiOp, v *variant) {
 	contentType := ""
 	if v.media != nil {
 		contentType = strconv.Quote(concreteType(v.media.ContentType))
+	}
+	if v.ctField != "" {
+		var types []any
+		for _, t := range v.mediaTypes() {
+			types = append(types, ", ", strconv.Quote(t))
+		}
+		if len(v.headers) == 0 {
+			f.P(append([]any{"return ", rt("WriteReaderAs"), "(rw, ", status, ", v.", v.ctField, ", v.", v.bodyField}, append(types, ")")...)...)
+			f.P("}")
+			f.P()
+			return
+		}
+		// Checked before anything is written: an error writes nothing.
+		f.P(append([]any{"ct, err := ", rt("ResponseMedia"), "(v.", v.ctField}, append(types, ")")...)...)
+		f.P("if err != nil {")
+		f.P("return err")
+		f.P("}")
+		contentType = "ct"
 	}
 	if v.media != nil && v.json {
 		f.P("w := ", rt("GetResponseWriter"), "()")

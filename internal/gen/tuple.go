@@ -96,8 +96,8 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 	c.P("}")
 	c.P()
 
-	c.P("// DecodeJSON reads a JSON array into v, checking the schema.")
-	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("// ", decodeName(d), " reads a JSON array into v, checking the schema.")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
 	c.P("*v = ", d.GoName, "{}")
 	if d.MaxItems != nil || d.Rest == nil || tupleMin(d) > 0 || d.Unique {
 		c.P("at := r.Start()")

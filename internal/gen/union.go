@@ -96,10 +96,10 @@ func (c *codec) unionCodec(d *ir.Union) {
 	c.P("}")
 	c.P()
 
-	c.P("// DecodeJSON reads the variant the value selects, in one pass over")
+	c.P("// ", decodeName(d), " reads the variant the value selects, in one pass over")
 	c.P("// the value: what tells the variants apart was worked out when this")
 	c.P("// code was generated.")
-	c.P("func (v *", d.GoName, ") DecodeJSON(r *", rt("Reader"), ") error {")
+	c.P("func (v *", d.GoName, ") ", decodeName(d), "(r *", rt("Reader"), ") error {")
 	c.P("*v = ", d.GoName, "{}")
 	c.pin = false
 	var onePass *onePassUnion

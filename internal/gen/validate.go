@@ -41,9 +41,12 @@ func newChecks(pkg *ir.Package) *checks {
 }
 
 func (k *checks) declNeeds(d ir.Decl) bool {
+	if wholeValidated(d) {
+		return true
+	}
 	switch d := d.(type) {
 	case *ir.Struct:
-		if d.MinProps != nil || d.MaxProps != nil || d.Not != nil {
+		if d.MinProps != nil || d.MaxProps != nil || d.Not != nil || d.Other != nil && d.Other.Checked() {
 			return true
 		}
 		for _, fd := range d.Fields {
@@ -477,6 +480,7 @@ func genValidate(f *file, pkg *ir.Package) {
 				g.check(d.Type, "(*v)")
 			}
 		}
+		g.wholeValidate(d)
 		g.P("}")
 		g.P()
 	}
@@ -520,6 +524,17 @@ func (g *validator) enumBody(d *ir.Enum) {
 }
 
 func (g *validator) structBody(d *ir.Struct) {
+	if d.Other != nil {
+		// A value of another kind: the object keywords do not apply.
+		if d.Other.Checked() {
+			g.P("if other := v.OtherKind.Other(); other != nil {")
+			kindChecks(g.file, d.Other, "other", g.fail)
+		} else {
+			g.P("if ", g.qual(rt("OtherJSON")), "(v.OtherKind) != \"\" {")
+		}
+		g.P("return")
+		g.P("}")
+	}
 	if d.MinProps != nil || d.MaxProps != nil {
 		n := g.tmp("n")
 		countProps(g.file, d, "v", n)

@@ -117,6 +117,13 @@ type Common struct {
 	Pointer string // JSON pointer or location description of the schema
 	Pos     Pos
 	Doc     Doc
+	// Whole is the schema as JSON Schema applies it, checked on the raw
+	// JSON value after the Go type has decoded it and by Validate on its
+	// encoding: set on a component whose keywords the Go type does not
+	// hold (unevaluatedProperties, unevaluatedItems, dependentSchemas,
+	// conditions on typed values...); nil for the others, which pay
+	// nothing.
+	Whole *Any
 }
 
 func (c *Common) Name() string          { return c.GoName }
@@ -144,6 +151,11 @@ type Struct struct {
 	MaxProps *int64
 	// Not holds the sets of properties the schema's not forbids together.
 	Not *Not
+	// Other is set when the schema has no type: a value of another kind
+	// than an object is valid too, kept whole in the struct's embedded
+	// oasrt.OtherKind, and Other's checks (the schema's keywords of those
+	// kinds) apply to it.
+	Other *Any
 }
 
 // PatternProps is one entry of patternProperties.
@@ -251,6 +263,22 @@ type Alias struct {
 	// Items names the streaming functions of a named array (Each is
 	// unused); nil for other aliases and for Go aliases of format types.
 	Items *ItemsNames
+}
+
+// GoAlias reports whether the alias is declared as a Go alias (type A =
+// T): of another declaration, an external type, or a format type of the
+// runtime or the standard library, whose methods it shares.
+func (a *Alias) GoAlias() bool {
+	switch t := a.Type.(type) {
+	case *Ref, *External:
+		return true
+	case *Prim:
+		switch t.Kind {
+		case DateTime, Date, UUID, IPv4, IPv6:
+			return true
+		}
+	}
+	return false
 }
 
 // Union is a oneOf or anyOf schema. Its Go type holds a tag saying which
@@ -502,6 +530,39 @@ type Any struct {
 	// NotAny is a not whose schema is free-form (not {}, not {minimum: 2}).
 	AllOf, AnyOf, OneOf []*Any
 	NotAny              *Any
+	// App holds the keywords that apply subschemas to an object's
+	// members and an array's items, and the unevaluated ones: set on
+	// every node of a whole-value check (Common.Whole), nil elsewhere.
+	App *Applicators
+}
+
+// Applicators are the keywords of a whole-value check's schema that
+// apply subschemas to the members or items of the value: each evaluates
+// them, and unevaluatedProperties and unevaluatedItems apply to those no
+// keyword of the schema or of its in-place subschemas that held
+// evaluated. A $ref is an allOf member.
+type Applicators struct {
+	Properties       []AnyProperty
+	Patterns         []AnyPattern
+	Additional       *Any
+	PrefixItems      []*Any
+	Items            *Any
+	DependentSchemas []AnyProperty // applied to the whole value when it has the key
+	// UnevaluatedProperties and UnevaluatedItems, nil when absent.
+	UnevaluatedProperties, UnevaluatedItems *Any
+}
+
+// AnyProperty is a property name with its schema.
+type AnyProperty struct {
+	Name   string
+	Schema *Any
+}
+
+// AnyPattern is an entry of patternProperties in a whole-value check.
+type AnyPattern struct {
+	Pattern string
+	Regexps []Regexp
+	Schema  *Any
 }
 
 // Dependent is one entry of dependentRequired: when an object has Key, it
@@ -513,7 +574,7 @@ type Dependent struct {
 
 // Checked reports whether a free-form value has anything to check.
 func (a *Any) Checked() bool {
-	return a.False || len(a.Kinds) > 0 || len(a.Enum) > 0 || a.Not != nil || a.Const != "" || a.KindChecked()
+	return a.False || len(a.Kinds) > 0 || len(a.Enum) > 0 || a.Not != nil || a.Const != "" || a.KindChecked() || a.App != nil
 }
 
 // KindChecked reports whether a free-form value has checks of one kind.
@@ -658,7 +719,9 @@ type Response struct {
 	Headers []*Param
 	Content []*Media
 	// Results are the Go types the response is returned as: one per media
-	// type of Content, or one without a body when Content is empty.
+	// type of Content, or one without a body when Content is empty, but
+	// one for all the media types whose body is passed on as bytes when
+	// there are several (see Result.More).
 	Results []*Result
 }
 
@@ -667,6 +730,11 @@ type Response struct {
 type Result struct {
 	GoName string
 	Media  *Media // nil for a response without content
+	// More are the response's other media types whose bodies are passed on
+	// as bytes (RawMedia), which this result carries too; its
+	// ContentTypeField then says which of them the body is in.
+	More             []*Media
+	ContentTypeField string
 	// StatusField holds the status of a range or default response ("" for
 	// a single status); BodyField the body ("" without Media).
 	StatusField, BodyField string

@@ -82,6 +82,19 @@ func (k MediaKind) Sequential() bool {
 	return k == MediaEventStream || k == MediaJSONLines || k == MediaJSONSeq
 }
 
+// RawMedia reports whether a body of media type m is passed on as bytes
+// (an io.Reader), not decoded: a kind oasgen has no codec for, or a
+// sequence whose items the spec does not type.
+func RawMedia(m *Media) bool {
+	switch {
+	case m.Kind == MediaJSON:
+		return false
+	case m.Kind.Sequential():
+		return m.Item == nil
+	}
+	return true
+}
+
 // ClassifyMedia returns the kind of a media type as a spec writes it
 // (parameters, case and spaces allowed). It is the one place that decides
 // what a media type is.

@@ -1,7 +1,11 @@
 package oashttp
 
 import (
+	"errors"
+	"io"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/oasgen/oasgen/oasrt"
 )
@@ -60,5 +64,35 @@ func CheckJSON[T any, P interface {
 // for write methods to return.
 func WriteStatus(rw http.ResponseWriter, status int) error {
 	rw.WriteHeader(status)
+	return nil
+}
+
+// ResponseMedia returns the Content-Type to write for a result whose body
+// may be in any of declared, the media types its status declares: ct
+// when one of them matches it (MediaMatches), the first of them when ct
+// is empty (application/octet-stream for a media range such as image/*),
+// and an error, before anything is written, for any other ct.
+func ResponseMedia(ct string, declared ...string) (string, error) {
+	if ct == "" {
+		if strings.Contains(declared[0], "*") {
+			return "application/octet-stream", nil
+		}
+		return declared[0], nil
+	}
+	if MediaMatches(ct, declared) {
+		return ct, nil
+	}
+	return "", errors.New("response content type " + strconv.Quote(ct) + " is not one the operation declares (" + strings.Join(declared, ", ") + ")")
+}
+
+// WriteReaderAs writes a body passed on as bytes (WriteReader) in media
+// type ct, checked by ResponseMedia against declared; an error means
+// nothing was written.
+func WriteReaderAs(rw http.ResponseWriter, status int, ct string, body io.Reader, declared ...string) error {
+	ct, err := ResponseMedia(ct, declared...)
+	if err != nil {
+		return err
+	}
+	WriteReader(rw, status, ct, body)
 	return nil
 }

@@ -59,9 +59,10 @@ var sizeHintBase oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Base) MarshalJSON() ([]byte, error) {
-	w := sizeHintBase.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBase.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBase.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBase.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -118,9 +119,10 @@ var sizeHintNamed oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Named) MarshalJSON() ([]byte, error) {
-	w := sizeHintNamed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNamed.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNamed.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNamed.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -199,9 +201,10 @@ var sizeHintItem oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Item) MarshalJSON() ([]byte, error) {
-	w := sizeHintItem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintItem.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintItem.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintItem.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

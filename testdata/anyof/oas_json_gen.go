@@ -84,9 +84,10 @@ var sizeHintContact oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Contact) MarshalJSON() ([]byte, error) {
-	w := sizeHintContact.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintContact.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintContact.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintContact.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -141,9 +142,10 @@ var sizeHintEmail oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Email) MarshalJSON() ([]byte, error) {
-	w := sizeHintEmail.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEmail.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEmail.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEmail.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -198,9 +200,10 @@ var sizeHintPhone oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Phone) MarshalJSON() ([]byte, error) {
-	w := sizeHintPhone.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPhone.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPhone.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPhone.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

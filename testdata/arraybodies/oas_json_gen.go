@@ -59,9 +59,10 @@ var sizeHintOp oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Op) MarshalJSON() ([]byte, error) {
-	w := sizeHintOp.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOp.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOp.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOp.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -65,9 +65,10 @@ var sizeHintTags oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tags) MarshalJSON() ([]byte, error) {
-	w := sizeHintTags.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTags.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTags.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTags.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -141,9 +142,10 @@ var sizeHintMatrix oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Matrix) MarshalJSON() ([]byte, error) {
-	w := sizeHintMatrix.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMatrix.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintMatrix.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintMatrix.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -252,9 +254,10 @@ var sizeHintPost oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Post) MarshalJSON() ([]byte, error) {
-	w := sizeHintPost.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPost.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPost.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPost.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -72,9 +72,10 @@ var sizeHintEvent oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
-	w := sizeHintEvent.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEvent.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEvent.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEvent.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -129,9 +130,10 @@ var sizeHintSubscribeRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	w := sizeHintSubscribeRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSubscribeRequest.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSubscribeRequest.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSubscribeRequest.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -184,9 +186,10 @@ var sizeHintSubscriptionDoneOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintSubscriptionDoneOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSubscriptionDoneOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSubscriptionDoneOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSubscriptionDoneOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -66,9 +66,10 @@ var sizeHintPoint oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
-	w := sizeHintPoint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPoint.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPoint.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPoint.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -70,9 +70,10 @@ var sizeHintBase oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Base) MarshalJSON() ([]byte, error) {
-	w := sizeHintBase.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBase.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBase.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBase.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -158,9 +159,10 @@ var sizeHintCat oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Cat) MarshalJSON() ([]byte, error) {
-	w := sizeHintCat.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCat.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCat.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCat.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -246,9 +248,10 @@ var sizeHintDog oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Dog) MarshalJSON() ([]byte, error) {
-	w := sizeHintDog.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDog.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintDog.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintDog.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -431,9 +434,10 @@ var sizeHintPet oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPet.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPet.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -497,9 +501,10 @@ var sizeHintSomeValue oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SomeValue) MarshalJSON() ([]byte, error) {
-	w := sizeHintSomeValue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSomeValue.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSomeValue.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSomeValue.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -670,9 +675,10 @@ var sizeHintShape oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shape) MarshalJSON() ([]byte, error) {
-	w := sizeHintShape.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShape.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShape.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -755,9 +761,10 @@ var sizeHintContact oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Contact) MarshalJSON() ([]byte, error) {
-	w := sizeHintContact.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintContact.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintContact.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintContact.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -828,9 +835,10 @@ var sizeHintSize oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Size) MarshalJSON() ([]byte, error) {
-	w := sizeHintSize.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSize.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSize.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSize.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -926,9 +934,10 @@ var sizeHintLevel oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Level) MarshalJSON() ([]byte, error) {
-	w := sizeHintLevel.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLevel.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLevel.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLevel.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -972,9 +981,10 @@ var sizeHintMaybeName oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v MaybeName) MarshalJSON() ([]byte, error) {
-	w := sizeHintMaybeName.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMaybeName.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintMaybeName.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintMaybeName.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1092,9 +1102,10 @@ var sizeHintTree oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tree) MarshalJSON() ([]byte, error) {
-	w := sizeHintTree.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTree.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTree.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTree.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1213,9 +1224,10 @@ var sizeHintOwner oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
-	w := sizeHintOwner.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOwner.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOwner.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOwner.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1267,9 +1279,10 @@ var sizeHintEarly oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Early) MarshalJSON() ([]byte, error) {
-	w := sizeHintEarly.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEarly.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEarly.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEarly.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1305,14 +1318,29 @@ var sizeHintLateEnum oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v LateEnum) MarshalJSON() ([]byte, error) {
-	w := sizeHintLateEnum.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLateEnum.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLateEnum.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLateEnum.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LateEnum) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1343,8 +1371,8 @@ func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 	w.ObjectEnd(start)
 }
 
-// DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
+// decodeTyped reads a JSON object into v, checking the schema.
+func (v *Refined) decodeTyped(r *oasrt.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1397,9 +1425,10 @@ var sizeHintRefined oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Refined) MarshalJSON() ([]byte, error) {
-	w := sizeHintRefined.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRefined.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRefined.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRefined.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1427,9 +1456,10 @@ var sizeHintOnlyNull oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OnlyNull) MarshalJSON() ([]byte, error) {
-	w := sizeHintOnlyNull.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOnlyNull.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOnlyNull.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOnlyNull.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1580,9 +1610,10 @@ var sizeHintTwice oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Twice) MarshalJSON() ([]byte, error) {
-	w := sizeHintTwice.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTwice.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTwice.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTwice.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1646,9 +1677,10 @@ var sizeHintAnything oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Anything) MarshalJSON() ([]byte, error) {
-	w := sizeHintAnything.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAnything.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAnything.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAnything.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1676,9 +1708,10 @@ var sizeHintBlob oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Blob) MarshalJSON() ([]byte, error) {
-	w := sizeHintBlob.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBlob.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBlob.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBlob.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1920,9 +1953,10 @@ var sizeHintVehicle oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Vehicle) MarshalJSON() ([]byte, error) {
-	w := sizeHintVehicle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintVehicle.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintVehicle.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintVehicle.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1988,9 +2022,10 @@ var sizeHintVehicleBase oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v VehicleBase) MarshalJSON() ([]byte, error) {
-	w := sizeHintVehicleBase.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintVehicleBase.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintVehicleBase.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintVehicleBase.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2067,9 +2102,10 @@ var sizeHintCar oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Car) MarshalJSON() ([]byte, error) {
-	w := sizeHintCar.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCar.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCar.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCar.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2144,9 +2180,10 @@ var sizeHintBicycle oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Bicycle) MarshalJSON() ([]byte, error) {
-	w := sizeHintBicycle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBicycle.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBicycle.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBicycle.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2234,9 +2271,10 @@ var sizeHintRaceCar oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v RaceCar) MarshalJSON() ([]byte, error) {
-	w := sizeHintRaceCar.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRaceCar.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRaceCar.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRaceCar.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2329,9 +2367,10 @@ var sizeHintGarage oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Garage) MarshalJSON() ([]byte, error) {
-	w := sizeHintGarage.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGarage.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGarage.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGarage.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2481,9 +2520,10 @@ var sizeHintMessage oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Message) MarshalJSON() ([]byte, error) {
-	w := sizeHintMessage.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMessage.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintMessage.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintMessage.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2547,9 +2587,10 @@ var sizeHintText oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Text) MarshalJSON() ([]byte, error) {
-	w := sizeHintText.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintText.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintText.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintText.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2602,9 +2643,10 @@ var sizeHintPlain oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Plain) MarshalJSON() ([]byte, error) {
-	w := sizeHintPlain.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPlain.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPlain.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPlain.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2685,9 +2727,10 @@ var sizeHintToggle oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Toggle) MarshalJSON() ([]byte, error) {
-	w := sizeHintToggle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintToggle.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintToggle.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintToggle.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2738,9 +2781,10 @@ var sizeHintAcceptorLink oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v AcceptorLink) MarshalJSON() ([]byte, error) {
-	w := sizeHintAcceptorLink.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAcceptorLink.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAcceptorLink.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAcceptorLink.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2815,9 +2859,10 @@ var sizeHintPortRef oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v PortRef) MarshalJSON() ([]byte, error) {
-	w := sizeHintPortRef.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPortRef.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPortRef.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPortRef.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2892,9 +2937,10 @@ var sizeHintProcessRef oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ProcessRef) MarshalJSON() ([]byte, error) {
-	w := sizeHintProcessRef.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProcessRef.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintProcessRef.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintProcessRef.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2960,9 +3006,10 @@ var sizeHintRefBase oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v RefBase) MarshalJSON() ([]byte, error) {
-	w := sizeHintRefBase.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRefBase.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRefBase.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRefBase.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3026,9 +3073,10 @@ var sizeHintRefBaseBase oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v RefBaseBase) MarshalJSON() ([]byte, error) {
-	w := sizeHintRefBaseBase.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRefBaseBase.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRefBaseBase.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRefBaseBase.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3196,9 +3244,10 @@ var sizeHintFigure oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Figure) MarshalJSON() ([]byte, error) {
-	w := sizeHintFigure.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFigure.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintFigure.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintFigure.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3262,9 +3311,10 @@ var sizeHintSomeValueValue oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueValue) MarshalJSON() ([]byte, error) {
-	w := sizeHintSomeValueValue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSomeValueValue.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSomeValueValue.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSomeValueValue.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3326,9 +3376,10 @@ var sizeHintShape1 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shape1) MarshalJSON() ([]byte, error) {
-	w := sizeHintShape1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape1.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShape1.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShape1.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3362,9 +3413,10 @@ var sizeHintShape1Kind oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shape1Kind) MarshalJSON() ([]byte, error) {
-	w := sizeHintShape1Kind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape1Kind.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShape1Kind.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShape1Kind.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3426,9 +3478,10 @@ var sizeHintShape2 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shape2) MarshalJSON() ([]byte, error) {
-	w := sizeHintShape2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape2.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShape2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShape2.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3462,9 +3515,10 @@ var sizeHintShape2Kind oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shape2Kind) MarshalJSON() ([]byte, error) {
-	w := sizeHintShape2Kind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape2Kind.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShape2Kind.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShape2Kind.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3530,9 +3584,10 @@ var sizeHintContact1 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Contact1) MarshalJSON() ([]byte, error) {
-	w := sizeHintContact1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintContact1.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintContact1.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintContact1.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3596,9 +3651,10 @@ var sizeHintContact2 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Contact2) MarshalJSON() ([]byte, error) {
-	w := sizeHintContact2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintContact2.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintContact2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintContact2.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3636,9 +3692,10 @@ var sizeHintSize1 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Size1) MarshalJSON() ([]byte, error) {
-	w := sizeHintSize1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSize1.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSize1.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSize1.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3722,9 +3779,10 @@ var sizeHintMessageAsText oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v MessageAsText) MarshalJSON() ([]byte, error) {
-	w := sizeHintMessageAsText.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMessageAsText.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintMessageAsText.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintMessageAsText.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3799,9 +3857,10 @@ var sizeHintMessage2 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Message2) MarshalJSON() ([]byte, error) {
-	w := sizeHintMessage2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMessage2.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintMessage2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintMessage2.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3865,9 +3924,10 @@ var sizeHintToggle1 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Toggle1) MarshalJSON() ([]byte, error) {
-	w := sizeHintToggle1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintToggle1.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintToggle1.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintToggle1.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3901,9 +3961,10 @@ var sizeHintToggle1Status oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Toggle1Status) MarshalJSON() ([]byte, error) {
-	w := sizeHintToggle1Status.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintToggle1Status.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintToggle1Status.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintToggle1Status.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3954,9 +4015,10 @@ var sizeHintToggle2 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Toggle2) MarshalJSON() ([]byte, error) {
-	w := sizeHintToggle2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintToggle2.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintToggle2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintToggle2.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3990,9 +4052,10 @@ var sizeHintToggle2Status oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Toggle2Status) MarshalJSON() ([]byte, error) {
-	w := sizeHintToggle2Status.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintToggle2Status.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintToggle2Status.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintToggle2Status.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4052,9 +4115,10 @@ var sizeHintAcceptorLinkProperties oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) {
-	w := sizeHintAcceptorLinkProperties.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAcceptorLinkProperties.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAcceptorLinkProperties.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAcceptorLinkProperties.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4105,9 +4169,10 @@ var sizeHintPortRefProperties oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v PortRefProperties) MarshalJSON() ([]byte, error) {
-	w := sizeHintPortRefProperties.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPortRefProperties.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPortRefProperties.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPortRefProperties.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4158,9 +4223,10 @@ var sizeHintProcessRefProperties oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
-	w := sizeHintProcessRefProperties.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProcessRefProperties.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintProcessRefProperties.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintProcessRefProperties.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4222,9 +4288,10 @@ var sizeHintFigure2 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Figure2) MarshalJSON() ([]byte, error) {
-	w := sizeHintFigure2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFigure2.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintFigure2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintFigure2.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4260,9 +4327,10 @@ var sizeHintFigure2Kind oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Figure2Kind) MarshalJSON() ([]byte, error) {
-	w := sizeHintFigure2Kind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFigure2Kind.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintFigure2Kind.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintFigure2Kind.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -3,6 +3,7 @@
 package composition
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -862,4 +863,204 @@ func (v *Figure2Kind) validate(c *oasrt.Validator) {
 	default:
 		c.Errorf("%q is not a valid Figure2Kind", string(*v))
 	}
+}
+
+// eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if why := eval2(raw, ev); why != "" {
+		return "allOf member 0: " + why
+	}
+	if why := eval3(raw, ev); why != "" {
+		return "allOf member 1: " + why
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Object {
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "url" {
+				matched = true
+				if why := eval4(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if m.Key == "tags" {
+				matched = true
+				if why := eval5(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if m.Key == "after" {
+				matched = true
+				if why := eval6(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Object {
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "url" {
+				matched = true
+				if why := eval7(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if m.Key == "tags" {
+				matched = true
+				if why := eval8(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if m.Key == "after" {
+				matched = true
+				if why := eval9(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Array {
+		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	}
+	if items, ok := oasrt.RawArray(raw); ok {
+		for i, item := range items {
+			switch {
+			default:
+				if why := eval10(item, nil); why != "" {
+					return fmt.Sprintf("item %d: %s", i, why)
+				}
+			}
+		}
+		ev.Items(len(items))
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Number {
+		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if !oasrt.ValidURITemplate(kindStr) {
+			return fmt.Sprintf("invalid uri-template %q", kindStr)
+		}
+	}
+	return ""
+}
+
+// eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Array {
+		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	}
+	if items, ok := oasrt.RawArray(raw); ok {
+		for i, item := range items {
+			switch {
+			default:
+				if why := eval11(item, nil); why != "" {
+					return fmt.Sprintf("item %d: %s", i, why)
+				}
+			}
+		}
+		ev.Items(len(items))
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
+	if !oasrt.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if len(kindStr) > 5 && oasrt.Len(kindStr) > 5 {
+			return fmt.Sprintf("length %d is greater than maxLength 5", oasrt.Len(kindStr))
+		}
+	}
+	return ""
 }

@@ -38,9 +38,10 @@ var sizeHintVersion oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Version) MarshalJSON() ([]byte, error) {
-	w := sizeHintVersion.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintVersion.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintVersion.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintVersion.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -109,9 +110,10 @@ var sizeHintEnvelope oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Envelope) MarshalJSON() ([]byte, error) {
-	w := sizeHintEnvelope.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEnvelope.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEnvelope.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEnvelope.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -145,9 +147,10 @@ var sizeHintEnvelopeKind oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v EnvelopeKind) MarshalJSON() ([]byte, error) {
-	w := sizeHintEnvelopeKind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEnvelopeKind.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEnvelopeKind.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEnvelopeKind.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -181,9 +184,10 @@ var sizeHintEnvelopeLevel oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v EnvelopeLevel) MarshalJSON() ([]byte, error) {
-	w := sizeHintEnvelopeLevel.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEnvelopeLevel.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEnvelopeLevel.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEnvelopeLevel.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -68,9 +68,10 @@ var sizeHintListItemsFilter oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ListItemsFilter) MarshalJSON() ([]byte, error) {
-	w := sizeHintListItemsFilter.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintListItemsFilter.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintListItemsFilter.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintListItemsFilter.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

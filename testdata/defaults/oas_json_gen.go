@@ -114,9 +114,10 @@ var sizeHintSettings oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Settings) MarshalJSON() ([]byte, error) {
-	w := sizeHintSettings.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSettings.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSettings.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSettings.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -152,9 +153,10 @@ var sizeHintSettingsMode oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SettingsMode) MarshalJSON() ([]byte, error) {
-	w := sizeHintSettingsMode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSettingsMode.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSettingsMode.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSettingsMode.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -168,9 +168,10 @@ var sizeHintShape oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shape) MarshalJSON() ([]byte, error) {
-	w := sizeHintShape.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShape.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShape.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -234,9 +235,10 @@ var sizeHintCircle oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Circle) MarshalJSON() ([]byte, error) {
-	w := sizeHintCircle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCircle.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCircle.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCircle.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -300,9 +302,10 @@ var sizeHintSquare oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Square) MarshalJSON() ([]byte, error) {
-	w := sizeHintSquare.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSquare.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSquare.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSquare.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

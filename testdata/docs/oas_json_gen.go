@@ -68,9 +68,10 @@ var sizeHintWidget oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Widget) MarshalJSON() ([]byte, error) {
-	w := sizeHintWidget.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintWidget.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintWidget.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintWidget.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

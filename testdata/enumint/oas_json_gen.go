@@ -44,9 +44,10 @@ var sizeHintPriority oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Priority) MarshalJSON() ([]byte, error) {
-	w := sizeHintPriority.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPriority.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPriority.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPriority.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -82,9 +83,10 @@ var sizeHintLevel oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Level) MarshalJSON() ([]byte, error) {
-	w := sizeHintLevel.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLevel.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLevel.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLevel.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -144,9 +146,10 @@ var sizeHintTask oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Task) MarshalJSON() ([]byte, error) {
-	w := sizeHintTask.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTask.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTask.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTask.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -40,9 +40,10 @@ var sizeHintAnswer oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Answer) MarshalJSON() ([]byte, error) {
-	w := sizeHintAnswer.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAnswer.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAnswer.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAnswer.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -101,9 +102,10 @@ var sizeHintForm oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Form) MarshalJSON() ([]byte, error) {
-	w := sizeHintForm.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintForm.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintForm.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintForm.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

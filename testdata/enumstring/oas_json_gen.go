@@ -44,9 +44,10 @@ var sizeHintColor oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Color) MarshalJSON() ([]byte, error) {
-	w := sizeHintColor.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintColor.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintColor.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintColor.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -111,9 +112,10 @@ var sizeHintPaint oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Paint) MarshalJSON() ([]byte, error) {
-	w := sizeHintPaint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPaint.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPaint.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPaint.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -149,9 +151,10 @@ var sizeHintPaintTrim oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v PaintTrim) MarshalJSON() ([]byte, error) {
-	w := sizeHintPaintTrim.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPaintTrim.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPaintTrim.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPaintTrim.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

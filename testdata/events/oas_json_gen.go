@@ -77,9 +77,10 @@ var sizeHintProgress oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Progress) MarshalJSON() ([]byte, error) {
-	w := sizeHintProgress.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProgress.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintProgress.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintProgress.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -147,9 +148,10 @@ var sizeHintLogEntry oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v LogEntry) MarshalJSON() ([]byte, error) {
-	w := sizeHintLogEntry.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLogEntry.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLogEntry.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLogEntry.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -202,9 +204,10 @@ var sizeHintChatRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ChatRequest) MarshalJSON() ([]byte, error) {
-	w := sizeHintChatRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintChatRequest.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintChatRequest.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintChatRequest.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

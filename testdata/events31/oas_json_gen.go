@@ -59,9 +59,10 @@ var sizeHintTick oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tick) MarshalJSON() ([]byte, error) {
-	w := sizeHintTick.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTick.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTick.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTick.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

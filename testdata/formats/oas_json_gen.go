@@ -885,9 +885,10 @@ var sizeHintEverything oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Everything) MarshalJSON() ([]byte, error) {
-	w := sizeHintEverything.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEverything.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEverything.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEverything.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -931,9 +932,10 @@ var sizeHintColor oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Color) MarshalJSON() ([]byte, error) {
-	w := sizeHintColor.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintColor.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintColor.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintColor.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -969,9 +971,10 @@ var sizeHintNullableColor oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v NullableColor) MarshalJSON() ([]byte, error) {
-	w := sizeHintNullableColor.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNullableColor.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNullableColor.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNullableColor.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1009,9 +1012,10 @@ var sizeHintLevel oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Level) MarshalJSON() ([]byte, error) {
-	w := sizeHintLevel.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLevel.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLevel.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLevel.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1119,9 +1123,10 @@ var sizeHintNode oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Node) MarshalJSON() ([]byte, error) {
-	w := sizeHintNode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNode.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNode.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNode.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1262,9 +1267,10 @@ var sizeHintNames oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Names) MarshalJSON() ([]byte, error) {
-	w := sizeHintNames.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNames.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNames.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNames.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1295,9 +1301,10 @@ var sizeHintNamesStatus oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v NamesStatus) MarshalJSON() ([]byte, error) {
-	w := sizeHintNamesStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNamesStatus.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNamesStatus.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNamesStatus.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1331,9 +1338,10 @@ var sizeHintNamesStatus2 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v NamesStatus2) MarshalJSON() ([]byte, error) {
-	w := sizeHintNamesStatus2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNamesStatus2.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNamesStatus2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNamesStatus2.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1382,9 +1390,10 @@ var sizeHintPets oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pets) MarshalJSON() ([]byte, error) {
-	w := sizeHintPets.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPets.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPets.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPets.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1483,9 +1492,10 @@ var sizeHintTagged oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tagged) MarshalJSON() ([]byte, error) {
-	w := sizeHintTagged.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTagged.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTagged.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTagged.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1516,9 +1526,10 @@ var sizeHintScore oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Score) MarshalJSON() ([]byte, error) {
-	w := sizeHintScore.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintScore.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintScore.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintScore.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1546,9 +1557,10 @@ var sizeHintBlob oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Blob) MarshalJSON() ([]byte, error) {
-	w := sizeHintBlob.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBlob.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBlob.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBlob.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1588,9 +1600,10 @@ var sizeHintClosed oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Closed) MarshalJSON() ([]byte, error) {
-	w := sizeHintClosed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintClosed.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintClosed.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintClosed.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1628,9 +1641,10 @@ var sizeHintStickiness oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Stickiness) MarshalJSON() ([]byte, error) {
-	w := sizeHintStickiness.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStickiness.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintStickiness.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintStickiness.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1701,9 +1715,10 @@ var sizeHintBox oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Box) MarshalJSON() ([]byte, error) {
-	w := sizeHintBox.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBox.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBox.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBox.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1767,9 +1782,10 @@ var sizeHintShared oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shared) MarshalJSON() ([]byte, error) {
-	w := sizeHintShared.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShared.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShared.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShared.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1841,9 +1857,10 @@ var sizeHintEverythingInline oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v EverythingInline) MarshalJSON() ([]byte, error) {
-	w := sizeHintEverythingInline.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEverythingInline.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEverythingInline.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEverythingInline.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1896,9 +1913,10 @@ var sizeHintEverythingInlineB oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v EverythingInlineB) MarshalJSON() ([]byte, error) {
-	w := sizeHintEverythingInlineB.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEverythingInlineB.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEverythingInlineB.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEverythingInlineB.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1934,9 +1952,10 @@ var sizeHintGetThingKindItem oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v GetThingKindItem) MarshalJSON() ([]byte, error) {
-	w := sizeHintGetThingKindItem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetThingKindItem.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGetThingKindItem.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGetThingKindItem.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2024,9 +2043,10 @@ var sizeHintGetThingOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v GetThingOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintGetThingOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetThingOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGetThingOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGetThingOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

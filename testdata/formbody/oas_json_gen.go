@@ -83,9 +83,10 @@ var sizeHintLoginRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v LoginRequest) MarshalJSON() ([]byte, error) {
-	w := sizeHintLoginRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLoginRequest.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLoginRequest.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLoginRequest.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -32,9 +32,10 @@ var sizeHintAnything oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Anything) MarshalJSON() ([]byte, error) {
-	w := sizeHintAnything.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAnything.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAnything.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAnything.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -66,9 +67,10 @@ var sizeHintBag oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Bag) MarshalJSON() ([]byte, error) {
-	w := sizeHintBag.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBag.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBag.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBag.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -172,9 +174,10 @@ var sizeHintHolder oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
-	w := sizeHintHolder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolder.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintHolder.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintHolder.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

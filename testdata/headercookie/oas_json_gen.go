@@ -40,9 +40,10 @@ var sizeHintGetMeTheme oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v GetMeTheme) MarshalJSON() ([]byte, error) {
-	w := sizeHintGetMeTheme.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetMeTheme.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGetMeTheme.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGetMeTheme.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -97,9 +97,10 @@ var sizeHintOrder oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Order) MarshalJSON() ([]byte, error) {
-	w := sizeHintOrder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrder.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOrder.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOrder.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -161,9 +162,10 @@ var sizeHintOrderItemsItem oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OrderItemsItem) MarshalJSON() ([]byte, error) {
-	w := sizeHintOrderItemsItem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderItemsItem.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOrderItemsItem.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOrderItemsItem.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -216,9 +218,10 @@ var sizeHintOrderItemsItemProduct oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OrderItemsItemProduct) MarshalJSON() ([]byte, error) {
-	w := sizeHintOrderItemsItemProduct.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderItemsItemProduct.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOrderItemsItemProduct.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOrderItemsItemProduct.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -269,9 +272,10 @@ var sizeHintOrderShipping oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OrderShipping) MarshalJSON() ([]byte, error) {
-	w := sizeHintOrderShipping.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderShipping.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOrderShipping.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOrderShipping.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -307,9 +311,10 @@ var sizeHintOrderShippingMethod oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OrderShippingMethod) MarshalJSON() ([]byte, error) {
-	w := sizeHintOrderShippingMethod.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderShippingMethod.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOrderShippingMethod.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOrderShippingMethod.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -101,9 +101,10 @@ var sizeHintSizes oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Sizes) MarshalJSON() ([]byte, error) {
-	w := sizeHintSizes.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSizes.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSizes.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSizes.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

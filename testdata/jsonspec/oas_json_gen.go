@@ -109,9 +109,10 @@ var sizeHintList oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v List) MarshalJSON() ([]byte, error) {
-	w := sizeHintList.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintList.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintList.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintList.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -228,9 +229,10 @@ var sizeHintItem oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Item) MarshalJSON() ([]byte, error) {
-	w := sizeHintItem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintItem.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintItem.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintItem.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

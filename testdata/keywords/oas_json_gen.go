@@ -66,9 +66,10 @@ var sizeHintScalar oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Scalar) MarshalJSON() ([]byte, error) {
-	w := sizeHintScalar.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintScalar.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintScalar.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintScalar.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -132,9 +133,10 @@ var sizeHintLoose oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Loose) MarshalJSON() ([]byte, error) {
-	w := sizeHintLoose.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLoose.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLoose.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLoose.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -197,9 +199,10 @@ var sizeHintCount oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Count) MarshalJSON() ([]byte, error) {
-	w := sizeHintCount.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCount.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCount.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCount.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -266,9 +269,10 @@ var sizeHintMixed oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Mixed) MarshalJSON() ([]byte, error) {
-	w := sizeHintMixed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMixed.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintMixed.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintMixed.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -318,9 +322,10 @@ var sizeHintMode oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Mode) MarshalJSON() ([]byte, error) {
-	w := sizeHintMode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMode.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintMode.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintMode.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -406,9 +411,10 @@ var sizeHintHolder oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
-	w := sizeHintHolder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolder.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintHolder.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintHolder.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -486,9 +492,10 @@ var sizeHintPoint oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
-	w := sizeHintPoint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPoint.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPoint.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPoint.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -584,9 +591,10 @@ var sizeHintRecord oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Record) MarshalJSON() ([]byte, error) {
-	w := sizeHintRecord.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRecord.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRecord.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRecord.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -654,9 +662,10 @@ var sizeHintOpen oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Open) MarshalJSON() ([]byte, error) {
-	w := sizeHintOpen.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOpen.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOpen.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOpen.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -752,9 +761,10 @@ var sizeHintTrack oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Track) MarshalJSON() ([]byte, error) {
-	w := sizeHintTrack.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTrack.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTrack.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTrack.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -786,9 +796,10 @@ var sizeHintNotNull oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v NotNull) MarshalJSON() ([]byte, error) {
-	w := sizeHintNotNull.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNotNull.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNotNull.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNotNull.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -823,9 +834,10 @@ var sizeHintFraction oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Fraction) MarshalJSON() ([]byte, error) {
-	w := sizeHintFraction.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFraction.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintFraction.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintFraction.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -860,9 +872,10 @@ var sizeHintName oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Name) MarshalJSON() ([]byte, error) {
-	w := sizeHintName.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintName.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintName.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintName.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -897,9 +910,10 @@ var sizeHintNotZero oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v NotZero) MarshalJSON() ([]byte, error) {
-	w := sizeHintNotZero.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNotZero.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNotZero.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNotZero.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -943,9 +957,10 @@ var sizeHintBetween oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Between) MarshalJSON() ([]byte, error) {
-	w := sizeHintBetween.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBetween.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBetween.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBetween.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -981,9 +996,10 @@ var sizeHintColor oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Color) MarshalJSON() ([]byte, error) {
-	w := sizeHintColor.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintColor.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintColor.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintColor.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1103,9 +1119,10 @@ var sizeHintPayment oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Payment) MarshalJSON() ([]byte, error) {
-	w := sizeHintPayment.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPayment.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPayment.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPayment.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1168,9 +1185,10 @@ var sizeHintSealed oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Sealed) MarshalJSON() ([]byte, error) {
-	w := sizeHintSealed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSealed.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSealed.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSealed.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1245,9 +1263,10 @@ var sizeHintCat oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Cat) MarshalJSON() ([]byte, error) {
-	w := sizeHintCat.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCat.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCat.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCat.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1279,9 +1298,10 @@ var sizeHintNothing oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Nothing) MarshalJSON() ([]byte, error) {
-	w := sizeHintNothing.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNothing.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNothing.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNothing.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1348,9 +1368,10 @@ var sizeHintNoBar oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v NoBar) MarshalJSON() ([]byte, error) {
-	w := sizeHintNoBar.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNoBar.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNoBar.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNoBar.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1382,9 +1403,10 @@ var sizeHintOdd oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Odd) MarshalJSON() ([]byte, error) {
-	w := sizeHintOdd.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOdd.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOdd.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOdd.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1439,9 +1461,10 @@ var sizeHintEmpty oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Empty) MarshalJSON() ([]byte, error) {
-	w := sizeHintEmpty.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEmpty.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEmpty.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEmpty.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1473,9 +1496,10 @@ var sizeHintAnyObject oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v AnyObject) MarshalJSON() ([]byte, error) {
-	w := sizeHintAnyObject.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAnyObject.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAnyObject.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAnyObject.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1507,9 +1531,10 @@ var sizeHintObjectOrNull oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ObjectOrNull) MarshalJSON() ([]byte, error) {
-	w := sizeHintObjectOrNull.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintObjectOrNull.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintObjectOrNull.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintObjectOrNull.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1541,14 +1566,29 @@ var sizeHintOnlyNull oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OnlyNull) MarshalJSON() ([]byte, error) {
-	w := sizeHintOnlyNull.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOnlyNull.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOnlyNull.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOnlyNull.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnlyNull) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
 }
 
 // EncodeJSON writes v as JSON.
@@ -1557,8 +1597,8 @@ func (v *Unchecked) EncodeJSON(w *oasrt.Writer) {
 	w.String(x)
 }
 
-// DecodeJSON reads JSON into v, checking the schema.
-func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
+// decodeTyped reads JSON into v, checking the schema.
+func (v *Unchecked) decodeTyped(r *oasrt.Reader) error {
 	var x string
 	x1, err := r.Str()
 	if err != nil {
@@ -1574,9 +1614,10 @@ var sizeHintUnchecked oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Unchecked) MarshalJSON() ([]byte, error) {
-	w := sizeHintUnchecked.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUnchecked.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintUnchecked.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintUnchecked.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1717,9 +1758,10 @@ var sizeHintHeaders oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Headers) MarshalJSON() ([]byte, error) {
-	w := sizeHintHeaders.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHeaders.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintHeaders.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintHeaders.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1727,8 +1769,12 @@ func (v *Headers) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
 }
 
-// EncodeJSON writes v as a JSON object.
+// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *Labels) EncodeJSON(w *oasrt.Writer) {
+	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+		w.Raw(other)
+		return
+	}
 	start := len(w.Buf)
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
 		switch k1 {
@@ -1743,8 +1789,15 @@ func (v *Labels) EncodeJSON(w *oasrt.Writer) {
 	w.ObjectEnd(start)
 }
 
-// DecodeJSON reads a JSON object into v, checking the schema.
+// DecodeJSON reads a JSON object into v, or a value of another kind
+// into its OtherKind, checking the schema.
 func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
+	if r.Next() != oasrt.Object {
+		*v = Labels{}
+		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		return err
+	}
+	v.OtherKind = oasrt.OtherKind{}
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1785,14 +1838,29 @@ var sizeHintLabels oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Labels) MarshalJSON() ([]byte, error) {
-	w := sizeHintLabels.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLabels.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLabels.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLabels.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Labels) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval2(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
 }
 
 // EncodeJSON writes v as a JSON object.
@@ -1839,8 +1907,8 @@ func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 	w.ObjectEnd(start)
 }
 
-// DecodeJSON reads a JSON object into v, checking the schema.
-func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
+// decodeTyped reads a JSON object into v, checking the schema.
+func (v *Tags) decodeTyped(r *oasrt.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -1923,9 +1991,10 @@ var sizeHintTags oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tags) MarshalJSON() ([]byte, error) {
-	w := sizeHintTags.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTags.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTags.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTags.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2108,9 +2177,10 @@ var sizeHintConsts oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Consts) MarshalJSON() ([]byte, error) {
-	w := sizeHintConsts.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintConsts.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintConsts.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintConsts.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2158,9 +2228,10 @@ var sizeHintFixed oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Fixed) MarshalJSON() ([]byte, error) {
-	w := sizeHintFixed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFixed.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintFixed.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintFixed.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2200,9 +2271,10 @@ var sizeHintShortText oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ShortText) MarshalJSON() ([]byte, error) {
-	w := sizeHintShortText.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShortText.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintShortText.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintShortText.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2236,9 +2308,10 @@ var sizeHintStamp oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Stamp) MarshalJSON() ([]byte, error) {
-	w := sizeHintStamp.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStamp.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintStamp.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintStamp.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2278,9 +2351,10 @@ var sizeHintBounded oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Bounded) MarshalJSON() ([]byte, error) {
-	w := sizeHintBounded.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBounded.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBounded.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBounded.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2325,9 +2399,10 @@ var sizeHintFew oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Few) MarshalJSON() ([]byte, error) {
-	w := sizeHintFew.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFew.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintFew.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintFew.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2367,9 +2442,10 @@ var sizeHintKeyed oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Keyed) MarshalJSON() ([]byte, error) {
-	w := sizeHintKeyed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintKeyed.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintKeyed.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintKeyed.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2448,9 +2524,10 @@ var sizeHintDistinct oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Distinct) MarshalJSON() ([]byte, error) {
-	w := sizeHintDistinct.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDistinct.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintDistinct.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintDistinct.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2487,9 +2564,10 @@ var sizeHintSome oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Some) MarshalJSON() ([]byte, error) {
-	w := sizeHintSome.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSome.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSome.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSome.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2533,9 +2611,10 @@ var sizeHintConditional oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Conditional) MarshalJSON() ([]byte, error) {
-	w := sizeHintConditional.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintConditional.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintConditional.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintConditional.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2590,9 +2669,10 @@ var sizeHintMixedAsObject oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v MixedAsObject) MarshalJSON() ([]byte, error) {
-	w := sizeHintMixedAsObject.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMixedAsObject.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintMixedAsObject.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintMixedAsObject.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2626,9 +2706,10 @@ var sizeHintModeAsString oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ModeAsString) MarshalJSON() ([]byte, error) {
-	w := sizeHintModeAsString.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintModeAsString.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintModeAsString.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintModeAsString.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2664,9 +2745,10 @@ var sizeHintModeAsInteger oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ModeAsInteger) MarshalJSON() ([]byte, error) {
-	w := sizeHintModeAsInteger.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintModeAsInteger.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintModeAsInteger.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintModeAsInteger.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2720,9 +2802,10 @@ var sizeHintHolderFlag oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v HolderFlag) MarshalJSON() ([]byte, error) {
-	w := sizeHintHolderFlag.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolderFlag.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintHolderFlag.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintHolderFlag.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2776,9 +2859,10 @@ var sizeHintHolderMaybe oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v HolderMaybe) MarshalJSON() ([]byte, error) {
-	w := sizeHintHolderMaybe.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolderMaybe.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintHolderMaybe.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintHolderMaybe.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2857,9 +2941,10 @@ var sizeHintHolderFree oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v HolderFree) MarshalJSON() ([]byte, error) {
-	w := sizeHintHolderFree.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolderFree.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintHolderFree.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintHolderFree.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

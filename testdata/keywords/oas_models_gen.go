@@ -48,7 +48,7 @@ const (
 
 // Count is the schema of several types #/components/schemas/Count.
 //
-// An integer literal is an integer; any other number a number.
+// A number with an integral value is an integer, 12.0 too, as JSON Schema counts; any other number a number.
 //
 // Type says which variant is set: Integer, Number.
 type Count struct {
@@ -273,6 +273,9 @@ type Headers struct {
 //
 // Only pattern properties; other names are skipped.
 type Labels struct {
+	// OtherKind holds the value when it is not an object: the schema
+	// has no type, so JSON Schema allows every kind.
+	oasrt.OtherKind
 	// PatternProperties holds the properties whose names match `^[a-z]+$`.
 	PatternProperties map[string]string `json:"-"`
 }

@@ -3,6 +3,7 @@
 package keywords
 
 import (
+	"fmt"
 	"maps"
 	"regexp"
 	"slices"
@@ -558,6 +559,9 @@ func (v *Labels) Validate() error {
 }
 
 func (v *Labels) validate(c *oasrt.Validator) {
+	if oasrt.OtherJSON(v.OtherKind) != "" {
+		return
+	}
 	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties)) {
 		c.Key(k1)
 		if !pattern3.MatchString(k1) {
@@ -1057,11 +1061,70 @@ var match7 = func(raw []byte) bool {
 // pattern1 is the pattern `^x-`.
 var pattern1 = regexp.MustCompile(`^x-`)
 
+// eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	if eval3(raw, nil) == "" {
+		return "the value matches the schema's not"
+	}
+	return ""
+}
+
 // pattern2 is the pattern `^n_[0-9]+$`.
 var pattern2 = regexp.MustCompile(`^n_[0-9]+$`)
 
 // pattern3 is the pattern `^[a-z]+$`.
 var pattern3 = regexp.MustCompile(`^[a-z]+$`)
+
+// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Object {
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "name" {
+				matched = true
+				if why := eval4(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if m.Key == "slug" {
+				matched = true
+				if why := eval5(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if !pattern9.MatchString(m.Key) && pattern10.MatchString(m.Key) {
+				matched = true
+				if why := eval6(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if pattern11.MatchString(m.Key) && pattern12.MatchString(m.Key) {
+				matched = true
+				if why := eval7(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if !matched {
+				if why := eval8(m.Value, nil); why != "" {
+					return fmt.Sprintf("additional property %q: %s", m.Key, why)
+				}
+			}
+			ev.Key(m.Key)
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
 
 // pattern4 is part 1 of 2 of the pattern `^(?!\s*$).+`: a value must not match it.
 var pattern4 = regexp.MustCompile(`^(?:[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]*$)`)
@@ -1189,6 +1252,66 @@ var multipleOf4 = oasrt.Rat("3")
 
 // bound8 is the value 5, exact.
 var bound8 = oasrt.Rat("5")
+
+// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if !pattern14.MatchString(kindStr) {
+			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^x`)
+		}
+	}
+	return ""
+}
+
+// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if pattern4.MatchString(kindStr) || !pattern5.MatchString(kindStr) {
+			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^(?!\s*$).+`)
+		}
+	}
+	return ""
+}
+
+// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if pattern6.MatchString(kindStr) || pattern7.MatchString(kindStr) || !pattern8.MatchString(kindStr) {
+			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `(?!^-)^[a-z-]+(?<!-)$`)
+		}
+	}
+	return ""
+}
+
+// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
+	if !oasrt.RawInteger(raw) {
+		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Bool {
+		return fmt.Sprintf("expected boolean, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
 
 // pattern14 is the pattern `^x`.
 var pattern14 = regexp.MustCompile(`^x`)

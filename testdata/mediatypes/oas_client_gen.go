@@ -71,3 +71,68 @@ func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oashttp.R
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
+
+// GetImage calls GET /image/{id}
+func (c *Client) GetImage(ctx context.Context, params GetImageParams, opts ...oashttp.CallOption) (GetImageResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
+	req.AddPath("/image/", params.ID)
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oashttp.CloseBody(resp)
+	switch resp.StatusCode {
+	case 200:
+		switch oashttp.MatchMedia(resp, "application/json", "image/png", "image/*") {
+		case 0:
+			var v GetImageResponse200JSON
+			if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+				return nil, err
+			}
+			return v, nil
+		case 1, 2:
+			var v GetImageResponse200Raw
+			v.ContentType = resp.Header.Get("Content-Type")
+			if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+				return nil, err
+			}
+			return v, nil
+		}
+	case 404:
+		var v GetImageResponse404
+		v.ContentType = resp.Header.Get("Content-Type")
+		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+			return nil, err
+		}
+		if s := resp.Header.Get("X-Request-Id"); s != "" {
+			v.XRequestID.Set = true
+			v.XRequestID.Value = s
+		}
+		if c.cfg.ErrorResults {
+			return v, v
+		}
+		return v, nil
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}
+
+// Export calls GET /export
+func (c *Client) Export(ctx context.Context, opts ...oashttp.CallOption) (ExportResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
+	req.Path = append(req.Path, "/export"...)
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oashttp.CloseBody(resp)
+	switch resp.StatusCode {
+	case 200:
+		var v ExportResponse200
+		v.ContentType = resp.Header.Get("Content-Type")
+		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}

@@ -23,3 +23,17 @@ func (v GetDocOK) MarshalJSONTo(enc *jsontext.Encoder) error {
 func (v *GetDocOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return oasrt.DecodeFrom(dec, v)
 }
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v GetImageOK) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintGetImageOK.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintGetImageOK.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *GetImageOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}

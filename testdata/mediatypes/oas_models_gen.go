@@ -10,3 +10,8 @@ import (
 type GetDocOK struct {
 	Text oasrt.Opt[string] `json:"text,omitzero"`
 }
+
+// GetImageOK is the object schema response 200 of getImage (application/json).
+type GetImageOK struct {
+	Width oasrt.Opt[int64] `json:"width,omitzero"`
+}

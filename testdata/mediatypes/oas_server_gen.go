@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 
+	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
@@ -71,6 +72,97 @@ func (v PutDocResponse204) writePutDocResponse(rw http.ResponseWriter, r *http.R
 	return oashttp.WriteStatus(rw, 204)
 }
 
+// GetImageParams holds the parameters of GetImage.
+type GetImageParams struct {
+	// ID is the path parameter "id", style simple, required.
+	ID string
+}
+
+// GetImageResponse is the result of GetImage: one of
+// GetImageResponse200JSON, GetImageResponse200Raw, GetImageResponse404.
+type GetImageResponse interface {
+	// writeGetImageResponse answers r; an error means nothing was written.
+	writeGetImageResponse(rw http.ResponseWriter, r *http.Request) error
+}
+
+// GetImageResponse200JSON is the 200 response (application/json) of GetImage.
+//
+// The image or its metadata.
+type GetImageResponse200JSON struct {
+	Body GetImageOK
+}
+
+func (v GetImageResponse200JSON) writeGetImageResponse(rw http.ResponseWriter, r *http.Request) error {
+	w := oashttp.GetResponseWriter()
+	v.Body.EncodeJSON(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[GetImageOK])
+}
+
+// GetImageResponse200Raw is the 200 response (image/png, image/*) of GetImage.
+//
+// The image or its metadata.
+type GetImageResponse200Raw struct {
+	// ContentType is the media type of Body: one of image/png, image/*; image/png when empty.
+	ContentType string
+	// Body is the response body, streamed; closed when it is an io.Closer.
+	Body io.Reader
+}
+
+func (v GetImageResponse200Raw) writeGetImageResponse(rw http.ResponseWriter, r *http.Request) error {
+	return oashttp.WriteReaderAs(rw, 200, v.ContentType, v.Body, "image/png", "image/*")
+}
+
+// GetImageResponse404 is the 404 response (text/plain, text/html) of GetImage.
+//
+// No such image.
+type GetImageResponse404 struct {
+	// ContentType is the media type of Body: one of text/plain, text/html; text/plain when empty.
+	ContentType string
+	// Body is the response body, streamed; closed when it is an io.Closer.
+	Body io.Reader
+	// XRequestID is the "X-Request-Id" header.
+	XRequestID oasrt.Opt[string]
+}
+
+// Error says which response v is, for clients made with oashttp.WithErrorResults.
+func (v GetImageResponse404) Error() string {
+	return "getImage: 404 response"
+}
+
+func (v GetImageResponse404) writeGetImageResponse(rw http.ResponseWriter, r *http.Request) error {
+	ct, err := oashttp.ResponseMedia(v.ContentType, "text/plain", "text/html")
+	if err != nil {
+		return err
+	}
+	h := rw.Header()
+	if v.XRequestID.Set {
+		h.Set("X-Request-Id", v.XRequestID.Value)
+	}
+	oashttp.WriteReader(rw, 404, ct, v.Body)
+	return nil
+}
+
+// ExportResponse is the result of Export: one of
+// ExportResponse200.
+type ExportResponse interface {
+	// writeExportResponse answers r; an error means nothing was written.
+	writeExportResponse(rw http.ResponseWriter, r *http.Request) error
+}
+
+// ExportResponse200 is the 200 response (application/yaml, application/x-protobuf) of Export.
+//
+// Everything, in YAML or protobuf.
+type ExportResponse200 struct {
+	// ContentType is the media type of Body: one of application/yaml, application/x-protobuf; application/yaml when empty.
+	ContentType string
+	// Body is the response body, streamed; closed when it is an io.Closer.
+	Body io.Reader
+}
+
+func (v ExportResponse200) writeExportResponse(rw http.ResponseWriter, r *http.Request) error {
+	return oashttp.WriteReaderAs(rw, 200, v.ContentType, v.Body, "application/yaml", "application/x-protobuf")
+}
+
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
@@ -80,6 +172,10 @@ type Handler interface {
 	GetDoc(ctx context.Context, params GetDocParams) (GetDocResponse, error)
 	// PutDoc handles PUT /doc/{id}
 	PutDoc(ctx context.Context, params PutDocParams, body oashttp.RawBody) (PutDocResponse, error)
+	// GetImage handles GET /image/{id}
+	GetImage(ctx context.Context, params GetImageParams) (GetImageResponse, error)
+	// Export handles GET /export
+	Export(ctx context.Context) (ExportResponse, error)
 }
 
 // Unimplemented answers every operation with 501 Not Implemented. Embed
@@ -96,15 +192,27 @@ func (Unimplemented) PutDoc(ctx context.Context, params PutDocParams, body oasht
 	return nil, oashttp.ErrNotImplemented
 }
 
+// GetImage returns oashttp.ErrNotImplemented.
+func (Unimplemented) GetImage(ctx context.Context, params GetImageParams) (GetImageResponse, error) {
+	return nil, oashttp.ErrNotImplemented
+}
+
+// Export returns oashttp.ErrNotImplemented.
+func (Unimplemented) Export(ctx context.Context) (ExportResponse, error) {
+	return nil, oashttp.ErrNotImplemented
+}
+
 // operations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
 // which any Accept header takes).
-var operations = [2]struct {
+var operations = [4]struct {
 	id, path       string
 	tags, produces []string
 }{
 	{"getDoc", "/doc/{id}", nil, []string{"application/json", "text/plain"}},
 	{"putDoc", "/doc/{id}", nil, nil},
+	{"getImage", "/image/{id}", nil, []string{"application/json", "image/png", "text/plain"}},
+	{"export", "/export", nil, []string{"application/yaml"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -119,7 +227,7 @@ type Server struct {
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
-	ops [2]http.Handler
+	ops [4]http.Handler
 }
 
 // NewServer returns a server for h. Middleware given in opts is composed
@@ -203,6 +311,10 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 		s.handleGetDoc(w, r, p, esc)
 	case 1:
 		s.handlePutDoc(w, r, p, esc)
+	case 2:
+		s.handleGetImage(w, r, p, esc)
+	case 3:
+		s.handleExport(w, r, p, esc)
 	}
 }
 
@@ -256,4 +368,41 @@ func decodePutDocParams(r *http.Request, p []string, esc bool) (params PutDocPar
 		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
+}
+
+// handleGetImage serves GET /image/{id}.
+func (s *Server) handleGetImage(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	if !s.cfg.Accepts(w, r, operations[2].produces) {
+		return
+	}
+	params, err := decodeGetImageParams(r, p, esc)
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return
+	}
+	res, err := s.h.GetImage(r.Context(), params)
+	if err == nil && res != nil {
+		err = res.writeGetImageResponse(w, s.cfg.ResponseRequest(r))
+	}
+	s.cfg.Done(w, r, "getImage", res == nil, err)
+}
+
+// decodeGetImageParams reads the parameters of GetImage from r and its path segments p.
+func decodeGetImageParams(r *http.Request, p []string, esc bool) (params GetImageParams, err error) {
+	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
+	}
+	return params, nil
+}
+
+// handleExport serves GET /export.
+func (s *Server) handleExport(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	if !s.cfg.Accepts(w, r, operations[3].produces) {
+		return
+	}
+	res, err := s.h.Export(r.Context())
+	if err == nil && res != nil {
+		err = res.writeExportResponse(w, s.cfg.ResponseRequest(r))
+	}
+	s.cfg.Done(w, r, "export", res == nil, err)
 }

@@ -4,3 +4,6 @@ package mediatypes
 
 // Validate returns nil: no value of GetDocOK breaks its schema.
 func (v *GetDocOK) Validate() error { return nil }
+
+// Validate returns nil: no value of GetImageOK breaks its schema.
+func (v *GetImageOK) Validate() error { return nil }

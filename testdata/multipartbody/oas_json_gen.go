@@ -116,9 +116,10 @@ var sizeHintUploadRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v UploadRequest) MarshalJSON() ([]byte, error) {
-	w := sizeHintUploadRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUploadRequest.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintUploadRequest.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintUploadRequest.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -154,9 +155,10 @@ var sizeHintUploadRequestTagsItem oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) {
-	w := sizeHintUploadRequestTagsItem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUploadRequestTagsItem.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintUploadRequestTagsItem.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintUploadRequestTagsItem.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -35,9 +35,10 @@ var sizeHintHandler oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Handler) MarshalJSON() ([]byte, error) {
-	w := sizeHintHandler.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHandler.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintHandler.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintHandler.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -68,9 +69,10 @@ var sizeHintListPetsResponse oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ListPetsResponse) MarshalJSON() ([]byte, error) {
-	w := sizeHintListPetsResponse.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintListPetsResponse.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintListPetsResponse.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintListPetsResponse.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -101,9 +103,10 @@ var sizeHintDecodePetsItems oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v DecodePetsItems) MarshalJSON() ([]byte, error) {
-	w := sizeHintDecodePetsItems.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDecodePetsItems.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintDecodePetsItems.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintDecodePetsItems.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -136,9 +139,10 @@ var sizeHintPets oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pets) MarshalJSON() ([]byte, error) {
-	w := sizeHintPets.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPets.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPets.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPets.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -200,9 +204,10 @@ var sizeHintSchema400 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Schema400) MarshalJSON() ([]byte, error) {
-	w := sizeHintSchema400.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSchema400.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSchema400.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSchema400.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -238,9 +243,10 @@ var sizeHintStatusCode oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v StatusCode) MarshalJSON() ([]byte, error) {
-	w := sizeHintStatusCode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStatusCode.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintStatusCode.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintStatusCode.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -319,9 +325,10 @@ var sizeHintPage oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Page) MarshalJSON() ([]byte, error) {
-	w := sizeHintPage.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPage.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPage.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPage.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

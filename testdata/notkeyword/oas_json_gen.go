@@ -36,9 +36,10 @@ var sizeHintNotString oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v NotString) MarshalJSON() ([]byte, error) {
-	w := sizeHintNotString.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNotString.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNotString.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNotString.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -73,9 +74,10 @@ var sizeHintCode oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Code) MarshalJSON() ([]byte, error) {
-	w := sizeHintCode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCode.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCode.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCode.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -104,9 +104,10 @@ var sizeHintNote oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Note) MarshalJSON() ([]byte, error) {
-	w := sizeHintNote.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNote.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNote.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNote.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -159,9 +160,10 @@ var sizeHintOwner oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
-	w := sizeHintOwner.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOwner.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOwner.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOwner.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -120,9 +120,10 @@ var sizeHintNote oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Note) MarshalJSON() ([]byte, error) {
-	w := sizeHintNote.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNote.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNote.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNote.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -175,9 +176,10 @@ var sizeHintOwner oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
-	w := sizeHintOwner.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOwner.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOwner.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOwner.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -219,9 +221,10 @@ var sizeHintNoteOwner oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v NoteOwner) MarshalJSON() ([]byte, error) {
-	w := sizeHintNoteOwner.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNoteOwner.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNoteOwner.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNoteOwner.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -115,9 +115,10 @@ var sizeHintReading oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Reading) MarshalJSON() ([]byte, error) {
-	w := sizeHintReading.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintReading.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintReading.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintReading.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

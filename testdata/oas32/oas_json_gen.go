@@ -78,9 +78,10 @@ var sizeHintSearch oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Search) MarshalJSON() ([]byte, error) {
-	w := sizeHintSearch.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSearch.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSearch.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSearch.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -144,9 +145,10 @@ var sizeHintNote oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Note) MarshalJSON() ([]byte, error) {
-	w := sizeHintNote.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNote.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNote.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNote.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -62,9 +62,10 @@ var sizeHintIDOrName oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v IDOrName) MarshalJSON() ([]byte, error) {
-	w := sizeHintIDOrName.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintIDOrName.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintIDOrName.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintIDOrName.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -115,9 +116,10 @@ var sizeHintRef oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Ref) MarshalJSON() ([]byte, error) {
-	w := sizeHintRef.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRef.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRef.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRef.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

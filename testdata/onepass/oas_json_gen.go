@@ -342,9 +342,10 @@ var sizeHintEvent oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
-	w := sizeHintEvent.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEvent.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEvent.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEvent.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -500,9 +501,10 @@ var sizeHintClick oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Click) MarshalJSON() ([]byte, error) {
-	w := sizeHintClick.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintClick.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintClick.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintClick.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -675,9 +677,10 @@ var sizeHintView oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v View) MarshalJSON() ([]byte, error) {
-	w := sizeHintView.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintView.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintView.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintView.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -775,9 +778,10 @@ var sizeHintScroll oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Scroll) MarshalJSON() ([]byte, error) {
-	w := sizeHintScroll.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintScroll.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintScroll.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintScroll.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -841,9 +845,10 @@ var sizeHintPoint oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
-	w := sizeHintPoint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPoint.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPoint.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPoint.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -901,9 +906,10 @@ var sizeHintSized oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Sized) MarshalJSON() ([]byte, error) {
-	w := sizeHintSized.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSized.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSized.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSized.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -967,9 +973,10 @@ var sizeHintBox oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Box) MarshalJSON() ([]byte, error) {
-	w := sizeHintBox.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBox.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBox.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBox.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1033,9 +1040,10 @@ var sizeHintBag oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Bag) MarshalJSON() ([]byte, error) {
-	w := sizeHintBag.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBag.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBag.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBag.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1093,9 +1101,10 @@ var sizeHintLoose oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Loose) MarshalJSON() ([]byte, error) {
-	w := sizeHintLoose.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLoose.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLoose.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLoose.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1168,9 +1177,10 @@ var sizeHintOpen oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Open) MarshalJSON() ([]byte, error) {
-	w := sizeHintOpen.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOpen.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOpen.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOpen.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1263,9 +1273,10 @@ var sizeHintHolder oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
-	w := sizeHintHolder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolder.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintHolder.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintHolder.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1299,9 +1310,10 @@ var sizeHintViewKind oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ViewKind) MarshalJSON() ([]byte, error) {
-	w := sizeHintViewKind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintViewKind.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintViewKind.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintViewKind.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

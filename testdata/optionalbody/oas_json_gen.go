@@ -57,9 +57,10 @@ var sizeHintAddNoteRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v AddNoteRequest) MarshalJSON() ([]byte, error) {
-	w := sizeHintAddNoteRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddNoteRequest.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAddNoteRequest.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAddNoteRequest.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -112,9 +113,10 @@ var sizeHintAddNoteCreated oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v AddNoteCreated) MarshalJSON() ([]byte, error) {
-	w := sizeHintAddNoteCreated.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddNoteCreated.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAddNoteCreated.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAddNoteCreated.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

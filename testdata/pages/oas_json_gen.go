@@ -68,9 +68,10 @@ var sizeHintIssue oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Issue) MarshalJSON() ([]byte, error) {
-	w := sizeHintIssue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintIssue.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintIssue.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintIssue.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -125,9 +126,10 @@ var sizeHintCustomer oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Customer) MarshalJSON() ([]byte, error) {
-	w := sizeHintCustomer.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCustomer.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCustomer.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCustomer.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -225,9 +227,10 @@ var sizeHintListCustomersOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ListCustomersOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintListCustomersOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintListCustomersOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintListCustomersOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintListCustomersOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -306,9 +309,10 @@ var sizeHintListEventsOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ListEventsOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintListEventsOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintListEventsOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintListEventsOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintListEventsOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

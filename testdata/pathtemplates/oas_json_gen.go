@@ -40,9 +40,10 @@ var sizeHintGetFileExt oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v GetFileExt) MarshalJSON() ([]byte, error) {
-	w := sizeHintGetFileExt.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetFileExt.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGetFileExt.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGetFileExt.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

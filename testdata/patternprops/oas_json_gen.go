@@ -103,9 +103,10 @@ var sizeHintEnv oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Env) MarshalJSON() ([]byte, error) {
-	w := sizeHintEnv.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEnv.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEnv.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEnv.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

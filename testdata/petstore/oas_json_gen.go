@@ -114,9 +114,10 @@ var sizeHintOrder oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Order) MarshalJSON() ([]byte, error) {
-	w := sizeHintOrder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrder.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOrder.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOrder.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -180,9 +181,10 @@ var sizeHintCategory oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
-	w := sizeHintCategory.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCategory.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCategory.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCategory.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -318,9 +320,10 @@ var sizeHintUser oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
-	w := sizeHintUser.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUser.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintUser.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintUser.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -384,9 +387,10 @@ var sizeHintTag oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tag) MarshalJSON() ([]byte, error) {
-	w := sizeHintTag.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTag.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTag.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTag.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -537,9 +541,10 @@ var sizeHintPet oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPet.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPet.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -614,9 +619,10 @@ var sizeHintAPIResponse oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v APIResponse) MarshalJSON() ([]byte, error) {
-	w := sizeHintAPIResponse.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAPIResponse.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAPIResponse.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAPIResponse.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -654,9 +660,10 @@ var sizeHintOrderStatus oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OrderStatus) MarshalJSON() ([]byte, error) {
-	w := sizeHintOrderStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderStatus.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOrderStatus.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOrderStatus.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -694,9 +701,10 @@ var sizeHintPetStatus oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v PetStatus) MarshalJSON() ([]byte, error) {
-	w := sizeHintPetStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPetStatus.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPetStatus.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPetStatus.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -734,9 +742,10 @@ var sizeHintFindPetsByStatusStatus oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) {
-	w := sizeHintFindPetsByStatusStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFindPetsByStatusStatus.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintFindPetsByStatusStatus.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintFindPetsByStatusStatus.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -774,9 +783,10 @@ var sizeHintUpdatePetWithFormStatus oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) {
-	w := sizeHintUpdatePetWithFormStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUpdatePetWithFormStatus.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintUpdatePetWithFormStatus.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintUpdatePetWithFormStatus.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -109,9 +109,10 @@ var sizeHintRecord oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Record) MarshalJSON() ([]byte, error) {
-	w := sizeHintRecord.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRecord.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRecord.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRecord.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

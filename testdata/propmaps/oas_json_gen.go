@@ -66,9 +66,10 @@ var sizeHintLabels oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Labels) MarshalJSON() ([]byte, error) {
-	w := sizeHintLabels.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLabels.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLabels.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLabels.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -126,9 +127,10 @@ var sizeHintCounts oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Counts) MarshalJSON() ([]byte, error) {
-	w := sizeHintCounts.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCounts.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCounts.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCounts.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -199,9 +201,10 @@ var sizeHintResource oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Resource) MarshalJSON() ([]byte, error) {
-	w := sizeHintResource.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintResource.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintResource.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintResource.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -90,9 +90,10 @@ var sizeHintAccount oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Account) MarshalJSON() ([]byte, error) {
-	w := sizeHintAccount.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAccount.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAccount.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAccount.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -112,9 +112,10 @@ var sizeHintNode oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Node) MarshalJSON() ([]byte, error) {
-	w := sizeHintNode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNode.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNode.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNode.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

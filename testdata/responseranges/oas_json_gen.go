@@ -57,9 +57,10 @@ var sizeHintJob oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Job) MarshalJSON() ([]byte, error) {
-	w := sizeHintJob.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintJob.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintJob.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintJob.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -123,9 +124,10 @@ var sizeHintProblem oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Problem) MarshalJSON() ([]byte, error) {
-	w := sizeHintProblem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProblem.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintProblem.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintProblem.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

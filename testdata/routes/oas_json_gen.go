@@ -70,9 +70,10 @@ var sizeHintPoint oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
-	w := sizeHintPoint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPoint.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPoint.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPoint.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -157,9 +158,10 @@ var sizeHintRGB oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v RGB) MarshalJSON() ([]byte, error) {
-	w := sizeHintRGB.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRGB.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRGB.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRGB.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -195,9 +197,10 @@ var sizeHintKind oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Kind) MarshalJSON() ([]byte, error) {
-	w := sizeHintKind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintKind.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintKind.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintKind.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -267,9 +270,10 @@ var sizeHintUser oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
-	w := sizeHintUser.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUser.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintUser.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintUser.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -324,9 +328,10 @@ var sizeHintStored oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Stored) MarshalJSON() ([]byte, error) {
-	w := sizeHintStored.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStored.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintStored.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintStored.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -401,9 +406,10 @@ var sizeHintProblem oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Problem) MarshalJSON() ([]byte, error) {
-	w := sizeHintProblem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProblem.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintProblem.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintProblem.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -456,9 +462,10 @@ var sizeHintStatusOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v StatusOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintStatusOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStatusOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintStatusOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintStatusOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -617,9 +624,10 @@ var sizeHintUploadPhotoRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) {
-	w := sizeHintUploadPhotoRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUploadPhotoRequest.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintUploadPhotoRequest.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintUploadPhotoRequest.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -672,9 +680,10 @@ var sizeHintUploadPhotoRequestMeta oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) {
-	w := sizeHintUploadPhotoRequestMeta.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUploadPhotoRequestMeta.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintUploadPhotoRequestMeta.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintUploadPhotoRequestMeta.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -770,9 +779,10 @@ var sizeHintImportPointsOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ImportPointsOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintImportPointsOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintImportPointsOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintImportPointsOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintImportPointsOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -838,9 +848,10 @@ var sizeHintSearchFilter oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SearchFilter) MarshalJSON() ([]byte, error) {
-	w := sizeHintSearchFilter.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSearchFilter.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSearchFilter.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSearchFilter.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -908,9 +919,10 @@ var sizeHintSearchMeta oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SearchMeta) MarshalJSON() ([]byte, error) {
-	w := sizeHintSearchMeta.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSearchMeta.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSearchMeta.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSearchMeta.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -965,9 +977,10 @@ var sizeHintSearchOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SearchOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintSearchOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSearchOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSearchOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSearchOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

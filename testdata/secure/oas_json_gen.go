@@ -59,9 +59,10 @@ var sizeHintWho oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Who) MarshalJSON() ([]byte, error) {
-	w := sizeHintWho.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintWho.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintWho.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintWho.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

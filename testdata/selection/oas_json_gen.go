@@ -40,9 +40,10 @@ var sizeHintKind oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Kind) MarshalJSON() ([]byte, error) {
-	w := sizeHintKind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintKind.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintKind.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintKind.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -115,9 +116,10 @@ var sizeHintPet oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPet.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPet.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -170,9 +172,10 @@ var sizeHintOwner oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
-	w := sizeHintOwner.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOwner.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOwner.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOwner.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

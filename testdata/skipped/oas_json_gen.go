@@ -70,9 +70,10 @@ var sizeHintPet oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPet.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPet.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -125,9 +126,10 @@ var sizeHintAddPetFilter oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v AddPetFilter) MarshalJSON() ([]byte, error) {
-	w := sizeHintAddPetFilter.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddPetFilter.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAddPetFilter.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAddPetFilter.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -178,9 +180,10 @@ var sizeHintAddPetRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v AddPetRequest) MarshalJSON() ([]byte, error) {
-	w := sizeHintAddPetRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddPetRequest.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAddPetRequest.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAddPetRequest.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

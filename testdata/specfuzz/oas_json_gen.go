@@ -32,9 +32,10 @@ var sizeHintItself oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Itself) MarshalJSON() ([]byte, error) {
-	w := sizeHintItself.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintItself.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintItself.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintItself.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -62,9 +63,10 @@ var sizeHintPong oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pong) MarshalJSON() ([]byte, error) {
-	w := sizeHintPong.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPong.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPong.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPong.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -99,9 +101,10 @@ var sizeHintCond oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Cond) MarshalJSON() ([]byte, error) {
-	w := sizeHintCond.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCond.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCond.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCond.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -140,9 +143,10 @@ var sizeHintNested oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Nested) MarshalJSON() ([]byte, error) {
-	w := sizeHintNested.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNested.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNested.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNested.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -186,9 +190,10 @@ var sizeHintTree oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tree) MarshalJSON() ([]byte, error) {
-	w := sizeHintTree.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTree.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTree.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTree.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -232,9 +237,10 @@ var sizeHintOuter oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Outer) MarshalJSON() ([]byte, error) {
-	w := sizeHintOuter.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOuter.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOuter.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOuter.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -286,9 +292,10 @@ var sizeHintInner oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Inner) MarshalJSON() ([]byte, error) {
-	w := sizeHintInner.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintInner.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintInner.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintInner.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -374,9 +381,10 @@ var sizeHintHolder oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
-	w := sizeHintHolder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolder.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintHolder.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintHolder.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -412,9 +420,10 @@ var sizeHintSmall oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Small) MarshalJSON() ([]byte, error) {
-	w := sizeHintSmall.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSmall.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSmall.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSmall.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -448,9 +457,10 @@ var sizeHintNarrow oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Narrow) MarshalJSON() ([]byte, error) {
-	w := sizeHintNarrow.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNarrow.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNarrow.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNarrow.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -478,14 +488,29 @@ var sizeHintTie oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tie) MarshalJSON() ([]byte, error) {
-	w := sizeHintTie.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTie.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTie.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTie.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tie) UnmarshalJSON(data []byte) error {
 	return oasrt.Unmarshal(data, v)
+}
+
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *Exclusive) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
 }
 
 // EncodeJSON writes the variant that is set.
@@ -499,10 +524,10 @@ func (v *Exclusive) EncodeJSON(w *oasrt.Writer) {
 	}
 }
 
-// DecodeJSON reads the variant the value selects, in one pass over
+// decodeTyped reads the variant the value selects, in one pass over
 // the value: what tells the variants apart was worked out when this
 // code was generated.
-func (v *Exclusive) DecodeJSON(r *oasrt.Reader) error {
+func (v *Exclusive) decodeTyped(r *oasrt.Reader) error {
 	*v = Exclusive{}
 	r.Start()
 	kind := r.Next()
@@ -550,9 +575,10 @@ var sizeHintExclusive oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Exclusive) MarshalJSON() ([]byte, error) {
-	w := sizeHintExclusive.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintExclusive.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintExclusive.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintExclusive.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -682,9 +708,10 @@ var sizeHintExclusive1 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Exclusive1) MarshalJSON() ([]byte, error) {
-	w := sizeHintExclusive1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintExclusive1.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintExclusive1.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintExclusive1.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -712,9 +739,10 @@ var sizeHintListItemsNone oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ListItemsNone) MarshalJSON() ([]byte, error) {
-	w := sizeHintListItemsNone.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintListItemsNone.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintListItemsNone.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintListItemsNone.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -3,6 +3,8 @@
 package specfuzz
 
 import (
+	"fmt"
+
 	"github.com/oasgen/oasgen/oasrt"
 )
 
@@ -219,4 +221,51 @@ var match2 = func(raw []byte) bool {
 // match3 is whether a value matches a subschema.
 var match3 = func(raw []byte) bool {
 	return true
+}
+
+// eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if n := oasrt.Holding(raw, ev, eval2, eval3); n != 1 {
+		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if n := oasrt.Holding(raw, ev, eval4, eval5); n != 1 {
+		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Null {
+		return fmt.Sprintf("expected null, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Number {
+		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
+	return ""
 }

@@ -45,9 +45,10 @@ var sizeHintHandle oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Handle) MarshalJSON() ([]byte, error) {
-	w := sizeHintHandle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHandle.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintHandle.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintHandle.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -128,9 +129,10 @@ var sizeHintProfile oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Profile) MarshalJSON() ([]byte, error) {
-	w := sizeHintProfile.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProfile.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintProfile.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintProfile.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -133,9 +133,10 @@ var sizeHintEvent oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
-	w := sizeHintEvent.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEvent.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEvent.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEvent.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

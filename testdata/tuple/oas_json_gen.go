@@ -70,9 +70,10 @@ var sizeHintPair oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pair) MarshalJSON() ([]byte, error) {
-	w := sizeHintPair.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPair.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPair.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPair.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -136,9 +137,10 @@ var sizeHintRow oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Row) MarshalJSON() ([]byte, error) {
-	w := sizeHintRow.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRow.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRow.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRow.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

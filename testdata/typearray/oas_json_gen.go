@@ -68,9 +68,10 @@ var sizeHintValue oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Value) MarshalJSON() ([]byte, error) {
-	w := sizeHintValue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintValue.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintValue.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintValue.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -130,9 +131,10 @@ var sizeHintCell oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Cell) MarshalJSON() ([]byte, error) {
-	w := sizeHintCell.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCell.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCell.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCell.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -186,9 +188,10 @@ var sizeHintCellWeight oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v CellWeight) MarshalJSON() ([]byte, error) {
-	w := sizeHintCellWeight.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCellWeight.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCellWeight.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCellWeight.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -68,9 +68,10 @@ var sizeHintPoint oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
-	w := sizeHintPoint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPoint.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPoint.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPoint.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -125,9 +126,10 @@ var sizeHintPath oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Path) MarshalJSON() ([]byte, error) {
-	w := sizeHintPath.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPath.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPath.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPath.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

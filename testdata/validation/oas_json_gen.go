@@ -424,9 +424,10 @@ var sizeHintAccount oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Account) MarshalJSON() ([]byte, error) {
-	w := sizeHintAccount.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAccount.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAccount.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAccount.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -532,9 +533,10 @@ var sizeHintPoint oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
-	w := sizeHintPoint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPoint.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPoint.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPoint.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -572,9 +574,10 @@ var sizeHintRatio oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Ratio) MarshalJSON() ([]byte, error) {
-	w := sizeHintRatio.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRatio.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRatio.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRatio.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -609,9 +612,10 @@ var sizeHintCode oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Code) MarshalJSON() ([]byte, error) {
-	w := sizeHintCode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCode.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCode.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCode.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -669,9 +673,10 @@ var sizeHintBounded oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Bounded) MarshalJSON() ([]byte, error) {
-	w := sizeHintBounded.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBounded.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintBounded.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintBounded.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -706,9 +711,10 @@ var sizeHintLookahead oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Lookahead) MarshalJSON() ([]byte, error) {
-	w := sizeHintLookahead.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLookahead.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLookahead.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLookahead.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -798,9 +804,10 @@ var sizeHintCircle oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Circle) MarshalJSON() ([]byte, error) {
-	w := sizeHintCircle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCircle.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCircle.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCircle.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -857,9 +864,10 @@ var sizeHintRenamedThing oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v RenamedThing) MarshalJSON() ([]byte, error) {
-	w := sizeHintRenamedThing.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRenamedThing.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintRenamedThing.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRenamedThing.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1017,9 +1025,10 @@ var sizeHintSettings oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Settings) MarshalJSON() ([]byte, error) {
-	w := sizeHintSettings.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSettings.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSettings.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSettings.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1098,9 +1107,10 @@ var sizeHintWide oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Wide) MarshalJSON() ([]byte, error) {
-	w := sizeHintWide.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintWide.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintWide.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintWide.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1201,9 +1211,10 @@ var sizeHintUser oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
-	w := sizeHintUser.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUser.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintUser.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintUser.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1254,9 +1265,10 @@ var sizeHintGrant oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Grant) MarshalJSON() ([]byte, error) {
-	w := sizeHintGrant.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGrant.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGrant.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGrant.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1368,9 +1380,10 @@ var sizeHintLedger oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Ledger) MarshalJSON() ([]byte, error) {
-	w := sizeHintLedger.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLedger.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintLedger.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintLedger.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1435,9 +1448,10 @@ var sizeHintGauge oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Gauge) MarshalJSON() ([]byte, error) {
-	w := sizeHintGauge.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGauge.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGauge.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGauge.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1471,9 +1485,10 @@ var sizeHintCircleKind oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v CircleKind) MarshalJSON() ([]byte, error) {
-	w := sizeHintCircleKind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCircleKind.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCircleKind.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCircleKind.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1507,9 +1522,10 @@ var sizeHintCircleVersion oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v CircleVersion) MarshalJSON() ([]byte, error) {
-	w := sizeHintCircleVersion.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCircleVersion.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCircleVersion.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCircleVersion.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1545,9 +1561,10 @@ var sizeHintSettingsTheme oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SettingsTheme) MarshalJSON() ([]byte, error) {
-	w := sizeHintSettingsTheme.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSettingsTheme.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSettingsTheme.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSettingsTheme.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1583,9 +1600,10 @@ var sizeHintGrantPermission oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v GrantPermission) MarshalJSON() ([]byte, error) {
-	w := sizeHintGrantPermission.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGrantPermission.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGrantPermission.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGrantPermission.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -72,9 +72,10 @@ var sizeHintPet oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPet.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPet.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -129,9 +130,10 @@ var sizeHintSubscribeRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	w := sizeHintSubscribeRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSubscribeRequest.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSubscribeRequest.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSubscribeRequest.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -186,9 +188,10 @@ var sizeHintOnPetRemovedRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) {
-	w := sizeHintOnPetRemovedRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOnPetRemovedRequest.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOnPetRemovedRequest.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOnPetRemovedRequest.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -241,9 +244,10 @@ var sizeHintOnPetRemovedOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintOnPetRemovedOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOnPetRemovedOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintOnPetRemovedOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintOnPetRemovedOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

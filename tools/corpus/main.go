@@ -170,6 +170,9 @@ type result struct {
 	crash    string
 	timedOut bool
 	took     time.Duration
+	// structs counts the generated structs, otherKinds those that
+	// embed oasrt.OtherKind (schemas without type).
+	structs, otherKinds int
 }
 
 func runAll(paths []string, workers int, timeout time.Duration, mode func(*result)) []result {
@@ -260,6 +263,14 @@ func generateSpec(r *result) {
 	}
 	for _, f := range files {
 		r.bytes += len(f.Content)
+	}
+	for _, d := range p.Decls {
+		if st, ok := d.(*ir.Struct); ok {
+			r.structs++
+			if st.Other != nil {
+				r.otherKinds++
+			}
+		}
 	}
 	r.files = files
 }
@@ -419,7 +430,16 @@ func generateReport(results []result, github string, nspecs int, compiled *compi
 	row("not generated: the spec's own error, reported with its position", failed)
 	row("timed out", timedOut)
 	row("crashed, or wrote Go that does not parse (generator bug)", crashed)
-	fmt.Fprintf(&b, "\n%s.\n\n%d generated specs printed warnings (a feature kept as raw JSON, a union decoded by trial, a required property with no definition); the most common:\n\n", ghLine, withWarnings)
+	var structs, otherKinds, otherSpecs int
+	for _, r := range results {
+		structs += r.structs
+		otherKinds += r.otherKinds
+		if r.otherKinds > 0 {
+			otherSpecs++
+		}
+	}
+	fmt.Fprintf(&b, "\n%s.\n\nStructs from schemas without type, which take values of every kind (`oasrt.OtherKind`, docs/generated-code.md): %d of %d structs, in %d specs.\n", ghLine, otherKinds, structs, otherSpecs)
+	fmt.Fprintf(&b, "\n%d generated specs printed warnings (a feature kept as raw JSON, a union decoded by trial, a required property with no definition); the most common:\n\n", withWarnings)
 	top := func(m map[string]int, n int) {
 		keys := make([]string, 0, len(m))
 		for k := range m {

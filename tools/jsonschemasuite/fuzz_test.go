@@ -86,9 +86,10 @@ func TestDifferential(t *testing.T) {
 var keys = []string{"a", "b", "foo"}
 
 // randSchema returns a random schema of JSON Schema 2020-12 as a JSON
-// value. A schema with properties or items has the matching type: one
-// without type is an object or array in oasgen (docs/conformance.md,
-// "Rejects valid"), a known deviation the fuzzer does not look for.
+// value. A schema with items has the matching type: one without type is
+// an array in oasgen (docs/generated-code.md, "Schemas without type"), a
+// known deviation the fuzzer does not look for; one with properties may
+// have none.
 func randSchema(r *rand.Rand, depth int) map[string]any {
 	s := map[string]any{}
 	sub := func() any {
@@ -129,7 +130,7 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 	case "integer", "number":
 		numbers()
 	case "array":
-		switch r.IntN(5) {
+		switch r.IntN(7) {
 		case 0:
 			s["items"] = sub()
 		case 1:
@@ -140,9 +141,17 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 			s["uniqueItems"] = true
 		case 4:
 			s["maxItems"] = r.IntN(3)
+		case 5:
+			s["contains"] = sub()
+		case 6:
+			// Checked on the value as a whole: what allOf evaluates
+			// counts for unevaluatedItems.
+			s["prefixItems"] = []any{sub()}
+			s["allOf"] = []any{map[string]any{"type": "array", "prefixItems": []any{true, sub()}}}
+			s["unevaluatedItems"] = sub()
 		}
 	case "object":
-		switch r.IntN(5) {
+		switch r.IntN(7) {
 		case 0, 1:
 			s["properties"] = map[string]any{keys[r.IntN(len(keys))]: sub()}
 			if r.IntN(2) == 0 {
@@ -154,11 +163,19 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 			s["minProperties"] = r.IntN(3)
 		case 4:
 			s["maxProperties"] = r.IntN(2)
+		case 5:
+			s["dependentSchemas"] = map[string]any{keys[r.IntN(len(keys))]: sub()}
+		case 6:
+			// Checked on the value as a whole: what allOf evaluates
+			// counts for unevaluatedProperties.
+			s["properties"] = map[string]any{keys[r.IntN(len(keys))]: sub()}
+			s["allOf"] = []any{map[string]any{"type": "object", "properties": map[string]any{keys[r.IntN(len(keys))]: sub()}}}
+			s["unevaluatedProperties"] = sub()
 		}
 	case "":
 		// Without type: the keywords of each kind apply to their kind,
 		// and the subschemas of free-form values.
-		switch r.IntN(11) {
+		switch r.IntN(12) {
 		case 0:
 			numbers()
 		case 1:
@@ -181,14 +198,19 @@ func randSchema(r *rand.Rand, depth int) map[string]any {
 			s["contains"] = sub()
 		case 10:
 			s["const"] = randInstance(r, 1)
+		case 11:
+			// A struct that takes the other kinds too.
+			s["properties"] = map[string]any{keys[r.IntN(len(keys))]: sub()}
+			if r.IntN(2) == 0 {
+				strs()
+			}
 		}
 	}
 	return s
 }
 
-// randInstance returns a random JSON value; numbers are integers or
-// fractions, never an integral number written with a fraction (1.0),
-// which oasgen's integers refuse (a known deviation).
+// randInstance returns a random JSON value; numbers are integers,
+// fractions, and integral numbers written with a fraction or exponent.
 func randInstance(r *rand.Rand, depth int) any {
 	n := 8
 	if depth >= 2 {
@@ -206,7 +228,7 @@ func randInstance(r *rand.Rand, depth int) any {
 	case 4:
 		return []string{"", "a", "ab", "abc", "b1", "2020-01-02", "x@example.com", "10.0.0.1", "https://example.com/", strings.Repeat("é", 2)}[r.IntN(10)]
 	case 5:
-		return json.Number("2")
+		return json.Number([]string{"2", "2.0", "1e1"}[r.IntN(3)])
 	case 6:
 		a := make([]any, r.IntN(4))
 		for i := range a {

@@ -22,6 +22,7 @@ type Pair struct {
 // Pairs lists every named type the mirror can describe.
 var Pairs = []Pair{
 	{"GetDocOK", func() any { return new(mediatypes.GetDocOK) }, func() any { return new(GetDocOK) }, true},
+	{"GetImageOK", func() any { return new(mediatypes.GetImageOK) }, func() any { return new(GetImageOK) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -61,4 +62,8 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 
 type GetDocOK struct {
 	Text *string `json:"text,omitempty"`
+}
+
+type GetImageOK struct {
+	Width *int64 `json:"width,omitempty"`
 }

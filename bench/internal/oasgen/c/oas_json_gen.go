@@ -40,9 +40,10 @@ var sizeHintDeepEnum oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v DeepEnum) MarshalJSON() ([]byte, error) {
-	w := sizeHintDeepEnum.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDeepEnum.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintDeepEnum.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintDeepEnum.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -115,9 +116,10 @@ var sizeHintNested oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Nested) MarshalJSON() ([]byte, error) {
-	w := sizeHintNested.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNested.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintNested.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNested.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -394,9 +396,10 @@ var sizeHintABitOfEverything oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ABitOfEverything) MarshalJSON() ([]byte, error) {
-	w := sizeHintABitOfEverything.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintABitOfEverything.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintABitOfEverything.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintABitOfEverything.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -191,9 +191,10 @@ var sizeHintMasterData oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v MasterData) MarshalJSON() ([]byte, error) {
-	w := sizeHintMasterData.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMasterData.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintMasterData.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintMasterData.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -366,9 +367,10 @@ var sizeHintProduct oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Product) MarshalJSON() ([]byte, error) {
-	w := sizeHintProduct.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProduct.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintProduct.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintProduct.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -457,9 +459,10 @@ var sizeHintCategory oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
-	w := sizeHintCategory.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCategory.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCategory.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCategory.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -523,9 +526,10 @@ var sizeHintAttribute oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Attribute) MarshalJSON() ([]byte, error) {
-	w := sizeHintAttribute.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAttribute.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAttribute.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAttribute.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -657,9 +661,10 @@ var sizeHintStore oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Store) MarshalJSON() ([]byte, error) {
-	w := sizeHintStore.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStore.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintStore.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintStore.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -741,9 +746,10 @@ var sizeHintAddress oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Address) MarshalJSON() ([]byte, error) {
-	w := sizeHintAddress.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddress.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintAddress.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintAddress.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -843,9 +849,10 @@ var sizeHintPrice oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Price) MarshalJSON() ([]byte, error) {
-	w := sizeHintPrice.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPrice.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPrice.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPrice.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -68,9 +68,10 @@ var sizeHintCategory oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
-	w := sizeHintCategory.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCategory.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintCategory.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintCategory.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -134,9 +135,10 @@ var sizeHintTag oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tag) MarshalJSON() ([]byte, error) {
-	w := sizeHintTag.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTag.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintTag.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTag.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -287,9 +289,10 @@ var sizeHintPet oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPet.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPet.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -327,9 +330,10 @@ var sizeHintPetStatus oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v PetStatus) MarshalJSON() ([]byte, error) {
-	w := sizeHintPetStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPetStatus.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintPetStatus.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintPetStatus.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

@@ -66,9 +66,10 @@ var sizeHintSomeValue oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SomeValue) MarshalJSON() ([]byte, error) {
-	w := sizeHintSomeValue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSomeValue.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSomeValue.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSomeValue.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -132,9 +133,10 @@ var sizeHintSomeValueString oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueString) MarshalJSON() ([]byte, error) {
-	w := sizeHintSomeValueString.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSomeValueString.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSomeValueString.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSomeValueString.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -354,9 +356,10 @@ var sizeHintEvent oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
-	w := sizeHintEvent.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEvent.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintEvent.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintEvent.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -471,9 +474,10 @@ var sizeHintClick oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Click) MarshalJSON() ([]byte, error) {
-	w := sizeHintClick.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintClick.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintClick.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintClick.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -579,9 +583,10 @@ var sizeHintView oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v View) MarshalJSON() ([]byte, error) {
-	w := sizeHintView.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintView.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintView.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintView.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -645,9 +650,10 @@ var sizeHintSomeValueValue oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueValue) MarshalJSON() ([]byte, error) {
-	w := sizeHintSomeValueValue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSomeValueValue.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintSomeValueValue.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintSomeValueValue.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

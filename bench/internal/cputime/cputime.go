@@ -1,0 +1,74 @@
+// Package cputime measures calls in CPU time (user and system, of the
+// whole process, so the collector's work counts) rather than wall time: on
+// a machine shared with other jobs, wall time moves by 100% and more
+// between rounds, CPU time by a few percent. bench/cputime_test.go (Go
+// 1.26's doors) and bench/jsonv2/cputime_test.go (Go 1.27's) use it;
+// bench/doors.sh CPU=1 runs both.
+package cputime
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// A Case is one contender on one workload: Name is workload/op/lib.
+type Case struct {
+	Name string
+	F    func() error
+}
+
+// Run runs every case in rounds that interleave them, each run repeating
+// the call until it has taken min of CPU time, and writes one line per
+// case to out: the median CPU time per call over the rounds, and the
+// smallest and largest.
+func Run(out io.Writer, cases []Case, rounds int, min time.Duration) error {
+	samples := make([][]float64, len(cases))
+	for range rounds {
+		for i, c := range cases {
+			for n := 1; ; n *= 4 {
+				t0 := cpu()
+				for range n {
+					if err := c.F(); err != nil {
+						return fmt.Errorf("%s: %w", c.Name, err)
+					}
+				}
+				if el := cpu() - t0; el >= min {
+					samples[i] = append(samples[i], float64(el.Nanoseconds())/float64(n))
+					break
+				}
+			}
+		}
+	}
+	for i, c := range cases {
+		s := samples[i]
+		slices.Sort(s)
+		fmt.Fprintf(out, "%-40s %12.0f cpu-ns/op (%.0f-%.0f)\n", c.Name, s[len(s)/2], s[0], s[len(s)-1])
+	}
+	return nil
+}
+
+// cpu returns the user and system CPU time the process has used.
+func cpu() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		panic(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// Test is a CPU-time test's body: it skips unless OASGEN_CPUTIME is set
+// (bench/doors.sh CPU=1 sets it), then runs the cases cases returns in
+// five rounds of 100 ms each, printing the medians.
+func Test(t *testing.T, cases func() []Case) {
+	if os.Getenv("OASGEN_CPUTIME") == "" {
+		t.Skip("set OASGEN_CPUTIME to run")
+	}
+	if err := Run(os.Stdout, cases(), 5, 100*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+}
