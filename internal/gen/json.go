@@ -31,6 +31,50 @@ type codec struct {
 	// marshaled names the types given MarshalJSON and UnmarshalJSON, in
 	// order, for the encoding/json/v2 methods (genJSONv2).
 	marshaled []string
+	// errVar is set where a variable err of type error is in scope, so a
+	// value can be read straight into its destination.
+	errVar bool
+}
+
+// errPath is where a decoder's value is below the value its function
+// decodes: each step a key or an index of an enclosing object or array,
+// from the innermost out, its argument a Go expression (a string literal or
+// a variable). A nil path adds nothing to an error.
+type errPath struct {
+	up  *errPath
+	fn  string // the runtime function that adds the step: AtKey or AtIndex
+	arg string
+}
+
+// key returns p with the value one level down, at object key k.
+func (p *errPath) key(k string) *errPath { return &errPath{p, "AtKey", k} }
+
+// index returns p with the value one level down, at array index i.
+func (p *errPath) index(i string) *errPath { return &errPath{p, "AtIndex", i} }
+
+// keyPath is the path of a struct member's value: its key.
+func keyPath(name string) *errPath { return (*errPath)(nil).key(strconv.Quote(name)) }
+
+// wrapped returns the printer arguments of the error expression err with
+// p's steps added.
+func (p *errPath) wrapped(err ...any) []any {
+	for s := p; s != nil; s = s.up {
+		err = append(append([]any{rt(s.fn), "("}, err...), ", ", s.arg, ")")
+	}
+	return err
+}
+
+// ret prints the return of the error expression err at path p.
+func (c *codec) ret(p *errPath, err ...any) {
+	c.P(append([]any{"return "}, p.wrapped(err...)...)...)
+}
+
+// check prints the call of a function that returns only an error, returning
+// the error at path p.
+func (c *codec) check(p *errPath, call ...any) {
+	c.P(append(append([]any{"if err := "}, call...), "; err != nil {")...)
+	c.ret(p, "err")
+	c.P("}")
 }
 
 // genJSON prints the codecs and returns the names of the types that have
@@ -182,6 +226,8 @@ func (c *codec) structCodec(d *ir.Struct) {
 	}
 	c.P("for {")
 	c.keySwitch()
+	c.errVar = true
+	defer func() { c.errVar = false }()
 	for _, name := range unheld {
 		c.P("case ", strconv.Quote(name), ":")
 		c.P(seenNot[name], " = true")
@@ -237,7 +283,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.P("return ", rt("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
 	})
 	c.applyDefaults(d.Fields, "v")
-	c.structEndChecks(d, "v", seenNot, c.violation("at", identity))
+	c.structEndChecks(d, "v", seenNot, c.violation("at", nil))
 	c.P("return nil")
 	c.P("}")
 	c.P()
@@ -386,7 +432,7 @@ func (c *codec) decExtra(d *ir.Struct, field string, t ir.Type) {
 	if d.MaxProps != nil {
 		// Checked before the value is read, so a large object costs no
 		// more than maxProperties members.
-		c.propMax(d.MaxProps, extraCount(d, "v")+"+1", "at", identity)
+		c.propMax(d.MaxProps, extraCount(d, "v")+"+1", "at", nil)
 	}
 	k := c.tmp("k")
 	c.P(k, " := r.Intern(key)")
@@ -395,7 +441,7 @@ func (c *codec) decExtra(d *ir.Struct, field string, t ir.Type) {
 	c.P("}")
 	x := c.tmp("x")
 	c.P("var ", x, " ", c.goType(t))
-	c.dec(t, x, atKeyExpr(k))
+	c.dec(t, x, (*errPath)(nil).key(k))
 	c.P("v.", field, "[", k, "] = ", x)
 }
 
@@ -576,35 +622,22 @@ func (c *codec) encPrim(k ir.PrimKind, x string) {
 	}
 }
 
-func atKeyExpr(k string) func(string) string {
-	return func(err string) string { return "oasrt.AtKey(" + err + ", " + k + ")" }
-}
-
 // decField reads one member of the struct recv into its field.
 func (c *codec) decField(fd *ir.Field, recv string) {
 	if fd.Items != nil {
 		// DecodeEach hands the array's elements over one at a time.
 		c.P("if r.Streams(&", recv, ".", fd.GoName, ") {")
-		c.P("if err := r.Stream(&", recv, ".", fd.GoName, "); err != nil {")
-		c.P("return ", rt("AtKey"), "(err, ", strconv.Quote(fd.JSONName), ")")
-		c.P("}")
+		c.check(keyPath(fd.JSONName), "r.Stream(&", recv, ".", fd.GoName, ")")
 		c.P("} else {")
-		c.decFieldAt(fd, recv, atKeyLit(fd.JSONName))
+		c.decFieldAt(fd, recv, keyPath(fd.JSONName))
 		c.P("}")
 		return
 	}
-	c.decFieldAt(fd, recv, atKeyLit(fd.JSONName))
+	c.decFieldAt(fd, recv, keyPath(fd.JSONName))
 }
 
-// atKeyLit is the wrap of a struct member's value: its key is added to
-// the path.
-func atKeyLit(name string) func(string) string {
-	return func(err string) string { return "oasrt.AtKey(" + err + ", " + strconv.Quote(name) + ")" }
-}
-
-// decFieldAt reads the value of field fd of the struct recv, adding the
-// path with wrap.
-func (c *codec) decFieldAt(fd *ir.Field, recv string, wrap func(string) string) {
+// decFieldAt reads the value of field fd of the struct recv, at path p.
+func (c *codec) decFieldAt(fd *ir.Field, recv string, p *errPath) {
 	w, t := fieldShape(fd)
 	x := recv + "." + fd.GoName
 	into := func(dst string) {
@@ -613,7 +646,7 @@ func (c *codec) decFieldAt(fd *ir.Field, recv string, wrap func(string) string) 
 			c.P(dst, " = new(", c.goType(t), ")")
 			c.P("}")
 		}
-		c.dec(t, dst, wrap)
+		c.dec(t, dst, p)
 	}
 	switch w {
 	case plain, nilAbsent:
@@ -622,17 +655,11 @@ func (c *codec) decFieldAt(fd *ir.Field, recv string, wrap func(string) string) 
 		c.P(x, ".Set = true")
 		into(x + ".Value")
 	case nullable:
-		c.P("if r.Null() {")
-		c.P(x, " = ", c.fieldType(fd), "{Null: true}")
-		c.P("} else {")
-		c.P(x, ".Null = false")
+		c.P("if ", rt("NonNull"), "(r, &", x, ") {")
 		into(x + ".Value")
 		c.P("}")
 	case optNullable:
-		c.P("if r.Null() {")
-		c.P(x, " = ", c.fieldType(fd), "{Set: true, Null: true}")
-		c.P("} else {")
-		c.P(x, ".Set, ", x, ".Null = true, false")
+		c.P("if ", rt("OptNonNull"), "(r, &", x, ") {")
 		into(x + ".Value")
 		c.P("}")
 	case nilNull:
@@ -644,39 +671,31 @@ func (c *codec) decFieldAt(fd *ir.Field, recv string, wrap func(string) string) 
 	}
 }
 
-// dec reads a value of type t into the addressable dst; wrap turns an error
-// variable into the returned expression, adding the path.
-func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
-	ret := func(call string) {
-		c.P("if err := ", call, "; err != nil {")
-		c.P("return ", c.fix(wrap("err")))
-		c.P("}")
-	}
+// dec reads a value of type t into the addressable dst, at path p.
+func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 	switch t := t.(type) {
 	case *ir.Prim:
-		c.decPrim(t, dst, wrap)
+		c.decPrim(t, dst, p)
 	case *ir.Ref:
 		if a, ok := t.Decl.(*ir.Alias); ok && goAlias(a) {
-			c.dec(a.Type, dst, wrap) // the alias is its target's type
+			c.dec(a.Type, dst, p) // the alias is its target's type
 			return
 		}
-		ret(dst + ".DecodeJSON(r)")
+		c.check(p, dst, ".DecodeJSON(r)")
 	case *ir.External:
-		ret("r.Unmarshaler(&" + dst + ")")
+		c.check(p, "r.Unmarshaler(&", dst, ")")
 	case *ir.Any:
-		x, at := c.tmp("x"), ""
-		checked := t.Checked()
-		if checked {
-			at = c.tmp("at")
-			c.P(at, " := r.Start()")
+		if !t.Checked() {
+			c.read(dst, "r.Raw()", p)
+			return
 		}
+		x, at := c.tmp("x"), c.tmp("at")
+		c.P(at, " := r.Start()")
 		c.P(x, ", err := r.Raw()")
 		c.P("if err != nil {")
-		c.P("return ", c.fix(wrap("err")))
+		c.ret(p, "err")
 		c.P("}")
-		if checked {
-			anyChecks(c.file, t, x, c.violation(at, wrap))
-		}
+		anyChecks(c.file, t, x, c.violation(at, p))
 		c.P(dst, " = ", x)
 	case *ir.Array:
 		at := ""
@@ -686,16 +705,11 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		}
 		if t.MaxItems == nil && c.plainString(t.Elem) {
 			// The runtime reads it, sharing blocks between short arrays.
-			x := c.tmp("x")
-			c.P(x, ", err := r.Strings()")
-			c.P("if err != nil {")
-			c.P("return ", c.fix(wrap("err")))
-			c.P("}")
-			c.P(dst, " = ", x)
+			c.read(dst, "r.Strings()", p)
 		} else {
-			c.decArrayLoop(t, dst, at, wrap)
+			c.decArrayLoop(t, dst, at, p)
 		}
-		fail := c.violation(at, wrap)
+		fail := c.violation(at, p)
 		countBounds(c.file, "len("+dst+")", t.MinItems, nil, "items", fail) // maxItems: in the loop
 		if t.Unique {
 			c.checks.uniqueCheck(c.file, t, dst, c.tmp, fail)
@@ -706,7 +720,7 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 			at, n = c.tmp("at"), c.tmp("n")
 			c.P(at, ", ", n, " := r.Start(), 0")
 		}
-		ret("r.ObjStart()")
+		c.check(p, "r.ObjStart()")
 		k, key, x := c.tmp("k"), c.tmp("key"), c.tmp("x")
 		c.P("if ", dst, " == nil {")
 		c.P(dst, " = make(", c.goType(t), ")")
@@ -714,45 +728,61 @@ func (c *codec) dec(t ir.Type, dst string, wrap func(string) string) {
 		c.P("for {")
 		c.P(k, ", more, err := r.ObjKey()")
 		c.P("if err != nil {")
-		c.P("return ", c.fix(wrap("err")))
+		c.ret(p, "err")
 		c.P("}")
 		c.P("if !more {")
 		if n != "" {
-			countBounds(c.file, n, t.MinProps, nil, "properties", c.violation(at, wrap)) // maxProperties: below
+			countBounds(c.file, n, t.MinProps, nil, "properties", c.violation(at, p)) // maxProperties: below
 		}
 		c.P("break")
 		c.P("}")
 		if n != "" {
 			c.P(n, "++")
-			c.propMax(t.MaxProps, n, at, wrap)
+			c.propMax(t.MaxProps, n, at, p)
 		}
 		c.P(key, " := r.Intern(", k, ")")
 		c.P("var ", x, " ", c.goType(t.Elem))
-		c.dec(t.Elem, x, func(err string) string { return wrap("oasrt.AtKey(" + err + ", " + key + ")") })
+		c.withErrVar(func() { c.dec(t.Elem, x, p.key(key)) })
 		c.P(dst, "[", key, "] = ", x)
 		c.P("}")
 	case *ir.Nullable:
-		c.P("if r.Null() {")
 		if nilable(t.Elem) {
+			c.P("if r.Null() {")
 			c.P(dst, " = nil")
-		} else {
-			c.P(dst, " = ", c.goType(t), "{Null: true}")
+			c.P("} else {")
+			c.dec(t.Elem, dst, p)
+			c.P("}")
+			return
 		}
-		c.P("} else {")
-		if nilable(t.Elem) {
-			c.dec(t.Elem, dst, wrap)
-		} else {
-			c.P(dst, ".Null = false")
-			c.dec(t.Elem, dst+".Value", wrap)
-		}
+		c.P("if ", rt("NonNull"), "(r, &", dst, ") {")
+		c.dec(t.Elem, dst+".Value", p)
 		c.P("}")
 	}
 }
 
-// fix qualifies the runtime package name in an error expression built as
-// text, importing it.
-func (c *codec) fix(expr string) string {
-	return strings.ReplaceAll(expr, "oasrt.", c.importName(rtPath)+".")
+// withErrVar prints, with print, code inside a scope that declares err.
+func (c *codec) withErrVar(print func()) {
+	old := c.errVar
+	c.errVar = true
+	print()
+	c.errVar = old
+}
+
+// read prints the call of a Reader method returning a value and an error,
+// its value stored in dst, returning the error at path p.
+func (c *codec) read(dst, call string, p *errPath) {
+	if c.errVar {
+		c.P("if ", dst, ", err = ", call, "; err != nil {")
+		c.ret(p, "err")
+		c.P("}")
+		return
+	}
+	x := c.tmp("x")
+	c.P(x, ", err := ", call)
+	c.P("if err != nil {")
+	c.ret(p, "err")
+	c.P("}")
+	c.P(dst, " = ", x)
 }
 
 // keySwitch prints the head of an object decoder's loop body: the next
@@ -769,11 +799,11 @@ func (c *codec) keySwitch() {
 }
 
 // arrNext prints the head of an array decoder's loop body: the next
-// element, or the end of the array, wrap adding the path to an error.
-func (c *codec) arrNext(wrap func(string) string) {
+// element, or the end of the array, an error returned at path p.
+func (c *codec) arrNext(p *errPath) {
 	c.P("more, err := r.ArrNext()")
 	c.P("if err != nil {")
-	c.P("return ", c.fix(wrap("err")))
+	c.ret(p, "err")
 	c.P("}")
 	c.P("if !more {")
 	c.P("break")
@@ -794,18 +824,16 @@ func (c *codec) maxItemsCheck(i string, max *int64, fail failFunc) {
 
 // decArrayLoop reads an array element by element into dst, checking
 // maxItems before each element.
-func (c *codec) decArrayLoop(t *ir.Array, dst, at string, wrap func(string) string) {
-	c.P("if err := r.ArrStart(); err != nil {")
-	c.P("return ", c.fix(wrap("err")))
-	c.P("}")
+func (c *codec) decArrayLoop(t *ir.Array, dst, at string, p *errPath) {
+	c.check(p, "r.ArrStart()")
 	i, e := c.tmp("i"), c.tmp("e")
 	c.P(dst, " = ", dst, "[:0]")
 	c.P("for ", i, " := 0; ; ", i, "++ {")
-	c.arrNext(wrap)
-	c.maxItemsCheck(i, t.MaxItems, c.violation(at, wrap))
+	c.arrNext(p)
+	c.maxItemsCheck(i, t.MaxItems, c.violation(at, p))
 	c.P("var ", e, " *", c.goType(t.Elem))
 	c.P(dst, ", ", e, " = ", rt("Grow"), "(r, ", dst, ")")
-	c.dec(t.Elem, "(*"+e+")", func(err string) string { return wrap("oasrt.AtIndex(" + err + ", " + i + ")") })
+	c.withErrVar(func() { c.dec(t.Elem, "(*"+e+")", p.index(i)) })
 	c.P("}")
 	c.P("if ", dst, " == nil {")
 	c.P(dst, " = ", c.goType(t), "{}")
@@ -819,8 +847,7 @@ func (c *codec) plainString(t ir.Type) bool {
 	return ok && p.Kind == ir.String && !p.Quoted && p.FormatCheck() == "" && !c.checks.emitsChecks(p)
 }
 
-func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
-	x := c.tmp("x")
+func (c *codec) decPrim(p *ir.Prim, dst string, path *errPath) {
 	quoted := "" // IntString and UintString read integers carried in strings
 	if p.Quoted {
 		quoted = "String"
@@ -861,17 +888,30 @@ func (c *codec) decPrim(p *ir.Prim, dst string, wrap func(string) string) {
 	case ir.Decimal:
 		call = "r.Decimal(" + strconv.FormatBool(p.Quoted) + ")"
 	}
-	at := ""
-	if c.checks.emitsChecks(p) {
+	checked := c.checks.emitsChecks(p)
+	if !checked {
+		// The 32-bit readers convert what they read.
+		switch {
+		case conv == "":
+		case !p.Quoted:
+			call, conv = "r."+map[string]string{"int32": "Int32", "uint32": "Uint32", "float32": "Float32"}[conv]+"()", ""
+		}
+		if conv == "" {
+			c.read(dst, call, path)
+			return
+		}
+	}
+	x, at := c.tmp("x"), ""
+	if checked {
 		at = c.tmp("at")
 		c.P(at, " := r.Start()")
 	}
 	c.P(x, ", err := ", call)
 	c.P("if err != nil {")
-	c.P("return ", c.fix(wrap("err")))
+	c.ret(path, "err")
 	c.P("}")
-	if at != "" {
-		c.checks.primChecks(c.file, p, x, false, c.violation(at, wrap))
+	if checked {
+		c.checks.primChecks(c.file, p, x, false, c.violation(at, path))
 	}
 	if conv != "" {
 		c.P(dst, " = ", conv, "(", x, ")")
@@ -969,11 +1009,11 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 	switch t := d.Type.(type) {
 	case *ir.Prim:
 		c.P("var x ", under)
-		c.dec(t, "x", identity)
+		c.dec(t, "x", nil)
 		c.P("*v = ", d.GoName, "(x)")
 	case *ir.Any:
 		if t.Checked() {
-			c.dec(t, "(*v)", identity)
+			c.dec(t, "(*v)", nil)
 			break
 		}
 		c.P("x, err := r.Raw()")
@@ -982,7 +1022,7 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 		c.P("}")
 		c.P("*v = ", d.GoName, "(x)")
 	default:
-		c.dec(d.Type, "(*v)", identity)
+		c.dec(d.Type, "(*v)", nil)
 	}
 	c.P("return nil")
 	c.P("}")
@@ -993,26 +1033,23 @@ func (c *codec) aliasCodec(d *ir.Alias) {
 // propMax prints the maxProperties check of an object whose n-th member
 // was just read, before its value is, so a large object costs no more than
 // maxProperties members.
-func (c *codec) propMax(max *int64, n, at string, wrap func(string) string) {
+func (c *codec) propMax(max *int64, n, at string, p *errPath) {
 	if max == nil {
 		return
 	}
 	m := strconv.FormatInt(*max, 10)
 	c.P("if ", n, " > ", m, " {")
-	c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+strconv.Quote("more properties than maxProperties "+m)+")")))
+	c.ret(p, rt("Violation"), "(", at, ", ", strconv.Quote("more properties than maxProperties "+m), ")")
 	c.P("}")
 }
 
 // violation returns the failFunc of a decoder: it returns the violation,
-// at the offset held in the variable at, with its path added by wrap.
-func (c *codec) violation(at string, wrap func(string) string) failFunc {
+// at the offset held in the variable at, at path p.
+func (c *codec) violation(at string, p *errPath) failFunc {
 	return func(format string, args ...string) {
-		c.P("return ", c.fix(wrap(c.qual(rt("Violation"))+"("+at+", "+format+joinArgs(args)+")")))
+		c.ret(p, rt("Violation"), "(", at, ", ", format, joinArgs(args), ")")
 	}
 }
-
-// identity is the wrap of a value at the top of a decoder: no path to add.
-func identity(err string) string { return err }
 
 // defaultLit returns the Go expression of a default value of type t.
 func defaultLit(d *ir.Default, t ir.Type) string {

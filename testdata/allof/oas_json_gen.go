@@ -37,11 +37,9 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -159,29 +157,25 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "name":
 			seen |= 1 << 1
-			at3 := r.Start()
-			x2, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			if len(x2) > 20 && oasrt.Len(x2) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at3, "length %d is greater than maxLength 20", oasrt.Len(x2)), "name")
+			if len(x1) > 20 && oasrt.Len(x1) > 20 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 20", oasrt.Len(x1)), "name")
 			}
-			v.Name = x2
+			v.Name = x1
 		case "price":
 			v.Price.Set = true
-			x4, err := r.Float(64)
-			if err != nil {
+			if v.Price.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "price")
 			}
-			v.Price.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -119,11 +119,9 @@ func (v *Email) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "email":
 			seen |= 1 << 0
-			x1, err := r.StrFormat("email", oasrt.ValidEmail)
-			if err != nil {
+			if v.Email, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -176,11 +174,9 @@ func (v *Phone) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "phone":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Phone, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "phone")
 			}
-			v.Phone = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

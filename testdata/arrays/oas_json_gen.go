@@ -42,11 +42,9 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 		}
 		var e5 *string
 		(*v), e5 = oasrt.Grow(r, (*v))
-		x6, err := r.Str()
-		if err != nil {
+		if (*e5), err = r.Str(); err != nil {
 			return oasrt.AtIndex(err, i4)
 		}
-		(*e5) = x6
 	}
 	if (*v) == nil {
 		(*v) = []string{}
@@ -54,8 +52,8 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 	if len((*v)) < 1 {
 		return oasrt.Violation(at3, "%d items, fewer than minItems 1", len((*v)))
 	}
-	if i7, j8 := oasrt.Duplicate((*v)); i7 >= 0 {
-		return oasrt.Violation(at3, "items %d and %d are equal; uniqueItems is set", i7, j8)
+	if i6, j7 := oasrt.Duplicate((*v)); i6 >= 0 {
+		return oasrt.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
 	}
 	return nil
 }
@@ -120,11 +118,9 @@ func (v *Matrix) DecodeJSON(r *oasrt.Reader) error {
 			}
 			var e8 *float64
 			(*e6), e8 = oasrt.Grow(r, (*e6))
-			x9, err := r.Float(64)
-			if err != nil {
+			if (*e8), err = r.Float(64); err != nil {
 				return oasrt.AtIndex(oasrt.AtIndex(err, i7), i5)
 			}
-			(*e8) = x9
 		}
 		if (*e6) == nil {
 			(*e6) = []float64{}
@@ -228,11 +224,9 @@ func (v *Post) DecodeJSON(r *oasrt.Reader) error {
 					}
 					var e5 *int64
 					v.Scores, e5 = oasrt.Grow(r, v.Scores)
-					x6, err := r.Int(64)
-					if err != nil {
+					if (*e5), err = r.Int(64); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i4), "scores")
 					}
-					(*e5) = x6
 				}
 				if v.Scores == nil {
 					v.Scores = []int64{}

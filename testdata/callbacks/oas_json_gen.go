@@ -39,22 +39,20 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "topic":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Topic, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "topic")
 			}
-			v.Topic = x1
 		case "seq":
 			seen |= 1 << 1
-			at3 := r.Start()
-			x2, err := r.Int(64)
+			at2 := r.Start()
+			x1, err := r.Int(64)
 			if err != nil {
 				return oasrt.AtKey(err, "seq")
 			}
-			if x2 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at3, "%v is less than minimum 1", x2), "seq")
+			if x1 < 1 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 1", x1), "seq")
 			}
-			v.Seq = x2
+			v.Seq = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -107,11 +105,9 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			x1, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
-			v.URL = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -165,11 +161,9 @@ func (v *SubscriptionDoneOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "bye":
 			v.Bye.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Bye.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "bye")
 			}
-			v.Bye.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -39,18 +39,14 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "x":
 			seen |= 1 << 0
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.X, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.X = x1
 		case "y":
 			seen |= 1 << 1
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Y, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Y = x2
 		default:
 			return oasrt.AtKey(r.ErrorHere("property not allowed (additionalProperties: false)"), string(key))
 		}

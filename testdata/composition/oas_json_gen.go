@@ -41,18 +41,14 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "created":
 			v.Created.Set = true
-			x2, err := r.Time()
-			if err != nil {
+			if v.Created.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "created")
 			}
-			v.Created.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -115,32 +111,24 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "created":
 			v.Created.Set = true
-			x2, err := r.Time()
-			if err != nil {
+			if v.Created.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "created")
 			}
-			v.Created.Value = x2
 		case "kind":
 			seen |= 1 << 1
-			x3, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x3
 		case "lives":
 			v.Lives.Set = true
-			x4, err := r.Int(32)
-			if err != nil {
+			if v.Lives.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "lives")
 			}
-			v.Lives.Value = int32(x4)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -203,32 +191,24 @@ func (v *Dog) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "created":
 			v.Created.Set = true
-			x2, err := r.Time()
-			if err != nil {
+			if v.Created.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "created")
 			}
-			v.Created.Value = x2
 		case "kind":
 			seen |= 1 << 1
-			x3, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x3
 		case "barks":
 			v.Barks.Set = true
-			x4, err := r.Bool()
-			if err != nil {
+			if v.Barks.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "barks")
 			}
-			v.Barks.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -377,11 +357,11 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 		case "lives":
 			seen |= 1 << 3
 			v.Cat.Lives.Set = true
-			x3, err := r.Int(32)
+			x3, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "lives")
 			}
-			v.Cat.Lives.Value = int32(x3)
+			v.Cat.Lives.Value = x3
 		case "barks":
 			seen |= 1 << 4
 			v.Dog.Barks.Set = true
@@ -470,11 +450,9 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "type":
 			seen |= 1 << 0
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Type, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "type")
 			}
-			v.Type = int32(x1)
 		case "value":
 			v.Value.Set = true
 			if err := v.Value.Value.DecodeJSON(r); err != nil {
@@ -800,11 +778,11 @@ func (v *Size) DecodeJSON(r *oasrt.Reader) error {
 			m := r.Mark()
 			var x1 int32
 			if err := func() error {
-				x2, err := r.Int(32)
+				x2, err := r.Int32()
 				if err != nil {
 					return err
 				}
-				x1 = int32(x2)
+				x1 = x2
 				return nil
 			}(); err == nil {
 				v.Type, v.Int32 = SizeInt32, x1
@@ -1186,10 +1164,7 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "favorite")
 			}
 		case "nickname":
-			if r.Null() {
-				v.Nickname = oasrt.OptNullable[MaybeName]{Set: true, Null: true}
-			} else {
-				v.Nickname.Set, v.Nickname.Null = true, false
+			if oasrt.OptNonNull(r, &v.Nickname) {
 				if err := v.Nickname.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "nickname")
 				}
@@ -1252,11 +1227,11 @@ func (v *Early) DecodeJSON(r *oasrt.Reader) error {
 		return nil
 	case oasrt.Number:
 		v.Type = EarlyInt32
-		x1, err := r.Int(32)
+		x1, err := r.Int32()
 		if err != nil {
 			return err
 		}
-		v.Int32 = int32(x1)
+		v.Int32 = x1
 		return nil
 	}
 	return oasrt.NoVariant(start, "Early", kind, nil)
@@ -1359,30 +1334,24 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			v.URL.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.URL.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
-			v.URL.Value = x3
 		case "tags":
 			if r.Streams(&v.Tags) {
 				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x4, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x4
 			}
 		case "after":
 			v.After.Set = true
-			x5, err := r.Int(64)
-			if err != nil {
+			if v.After.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "after")
 			}
-			v.After.Value = x5
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1549,11 +1518,11 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 		case "lives":
 			seen |= 1 << 3
 			v.Cat.Lives.Set = true
-			x3, err := r.Int(32)
+			x3, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "lives")
 			}
-			v.Cat.Lives.Value = int32(x3)
+			v.Cat.Lives.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1814,26 +1783,26 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 		case "wheels":
 			seen |= 1 << 1
 			v.Car.Wheels.Set = true
-			x1, err := r.Int(32)
+			x1, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "wheels")
 			}
-			v.Car.Wheels.Value = int32(x1)
+			v.Car.Wheels.Value = x1
 		case "seats":
 			seen |= 1 << 2
 			v.Car.Seats.Set = true
-			x2, err := r.Int(32)
+			x2, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "seats")
 			}
-			v.Car.Seats.Value = int32(x2)
+			v.Car.Seats.Value = x2
 		case "gears":
 			seen |= 1 << 3
-			x3, err := r.Int(32)
+			x3, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "gears")
 			}
-			v.Bicycle.Gears = int32(x3)
+			v.Bicycle.Gears = x3
 		case "topSpeed":
 			seen |= 1 << 4
 			v.RaceCar.TopSpeed.Set = true
@@ -1959,18 +1928,14 @@ func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "wheels":
 			v.Wheels.Set = true
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Wheels.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "wheels")
 			}
-			v.Wheels.Value = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2031,25 +1996,19 @@ func (v *Car) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "wheels":
 			v.Wheels.Set = true
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Wheels.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "wheels")
 			}
-			v.Wheels.Value = int32(x2)
 		case "seats":
 			v.Seats.Set = true
-			x3, err := r.Int(32)
-			if err != nil {
+			if v.Seats.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "seats")
 			}
-			v.Seats.Value = int32(x3)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2108,25 +2067,19 @@ func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "wheels":
 			v.Wheels.Set = true
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Wheels.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "wheels")
 			}
-			v.Wheels.Value = int32(x2)
 		case "gears":
 			seen |= 1 << 1
-			x3, err := r.Int(32)
-			if err != nil {
+			if v.Gears, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "gears")
 			}
-			v.Gears = int32(x3)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2191,32 +2144,24 @@ func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "wheels":
 			v.Wheels.Set = true
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Wheels.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "wheels")
 			}
-			v.Wheels.Value = int32(x2)
 		case "seats":
 			v.Seats.Set = true
-			x3, err := r.Int(32)
-			if err != nil {
+			if v.Seats.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "seats")
 			}
-			v.Seats.Value = int32(x3)
 		case "topSpeed":
 			v.TopSpeed.Set = true
-			x4, err := r.Float(64)
-			if err != nil {
+			if v.TopSpeed.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "topSpeed")
 			}
-			v.TopSpeed.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2518,18 +2463,14 @@ func (v *Text) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "body":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Body, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "body")
 			}
-			v.Body = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2583,11 +2524,9 @@ func (v *Plain) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "k":
 			v.K.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.K.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "k")
 			}
-			v.K.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2779,18 +2718,14 @@ func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "kind":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x2
 		case "properties":
 			if v.Properties == nil {
 				v.Properties = new(PortRefProperties)
@@ -2856,18 +2791,14 @@ func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "kind":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x2
 		case "properties":
 			if v.Properties == nil {
 				v.Properties = new(ProcessRefProperties)
@@ -2997,18 +2928,14 @@ func (v *RefBaseBase) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "kind":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3239,11 +3166,11 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		return nil
 	case oasrt.Number:
 		v.Type = SomeValueValueInt32
-		x2, err := r.Int(32)
+		x2, err := r.Int32()
 		if err != nil {
 			return err
 		}
-		v.Int32 = int32(x2)
+		v.Int32 = x2
 		return nil
 	case oasrt.Bool:
 		v.Type = SomeValueValueBool
@@ -3304,11 +3231,9 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "r":
 			seen |= 1 << 1
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.R, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "r")
 			}
-			v.R = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3404,11 +3329,9 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "side":
 			seen |= 1 << 1
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.Side, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "side")
 			}
-			v.Side = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3501,18 +3424,14 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "email":
 			seen |= 1 << 0
-			x1, err := r.StrFormat("email", oasrt.ValidEmail)
-			if err != nil {
+			if v.Email, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3570,18 +3489,14 @@ func (v *Contact2) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "number":
 			v.Number.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Number.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "number")
 			}
-			v.Number.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3679,32 +3594,24 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "body":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Body, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "body")
 			}
-			v.Body = x2
 		case "id":
 			seen |= 1 << 2
-			x3, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x3
 		case "sent":
 			v.Sent.Set = true
-			x4, err := r.Time()
-			if err != nil {
+			if v.Sent.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "sent")
 			}
-			v.Sent.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3763,25 +3670,19 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			x1, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
-			v.URL = x1
 		case "id":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x2
 		case "sent":
 			v.Sent.Set = true
-			x3, err := r.Time()
-			if err != nil {
+			if v.Sent.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "sent")
 			}
-			v.Sent.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3843,11 +3744,9 @@ func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "conclusion":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Conclusion, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "conclusion")
 			}
-			v.Conclusion = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -4200,11 +4099,9 @@ func (v *Figure2) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "side":
 			seen |= 1 << 1
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.Side, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "side")
 			}
-			v.Side = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

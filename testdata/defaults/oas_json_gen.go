@@ -54,25 +54,19 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "retries":
 			v.Retries.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.Retries.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "retries")
 			}
-			v.Retries.Value = x1
 		case "ratio":
 			v.Ratio.Set = true
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Ratio.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "ratio")
 			}
-			v.Ratio.Value = x2
 		case "verbose":
 			v.Verbose.Set = true
-			x3, err := r.Bool()
-			if err != nil {
+			if v.Verbose.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "verbose")
 			}
-			v.Verbose.Value = x3
 		case "mode":
 			v.Mode.Set = true
 			if err := v.Mode.Value.DecodeJSON(r); err != nil {
@@ -80,11 +74,9 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "name":
 			v.Name.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

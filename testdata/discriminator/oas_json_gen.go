@@ -205,18 +205,14 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "radius":
 			seen |= 1 << 1
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Radius, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "radius")
 			}
-			v.Radius = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -271,18 +267,14 @@ func (v *Square) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "side":
 			seen |= 1 << 1
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Side, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "side")
 			}
-			v.Side = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -79,10 +79,7 @@ func (v *Form) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "answer":
-			if r.Null() {
-				v.Answer = oasrt.OptNullable[Answer]{Set: true, Null: true}
-			} else {
-				v.Answer.Set, v.Answer.Null = true, false
+			if oasrt.OptNonNull(r, &v.Answer) {
 				if err := v.Answer.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "answer")
 				}

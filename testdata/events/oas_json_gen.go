@@ -55,11 +55,9 @@ func (v *Progress) DecodeJSON(r *oasrt.Reader) error {
 			v.Percent = int32(x1)
 		case "note":
 			v.Note.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Note.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			v.Note.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -114,22 +112,20 @@ func (v *LogEntry) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "seq":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.Seq, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "seq")
 			}
-			v.Seq = x1
 		case "msg":
 			seen |= 1 << 1
-			at3 := r.Start()
-			x2, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "msg")
 			}
-			if len(x2) > 200 && oasrt.Len(x2) > 200 {
-				return oasrt.AtKey(oasrt.Violation(at3, "length %d is greater than maxLength 200", oasrt.Len(x2)), "msg")
+			if len(x1) > 200 && oasrt.Len(x1) > 200 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 200", oasrt.Len(x1)), "msg")
 			}
-			v.Msg = x2
+			v.Msg = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -183,11 +179,9 @@ func (v *ChatRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "prompt":
 			v.Prompt.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Prompt.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "prompt")
 			}
-			v.Prompt.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -37,11 +37,9 @@ func (v *Tick) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "n":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.N, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "n")
 			}
-			v.N = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

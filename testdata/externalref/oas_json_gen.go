@@ -94,11 +94,9 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x1
 		case "kind":
 			v.Kind.Set = true
 			if err := v.Kind.Value.DecodeJSON(r); err != nil {

@@ -328,40 +328,26 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "reqString":
 			seen |= 1 << 0
-			x23, err := r.Str()
-			if err != nil {
+			if v.ReqString, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "reqString")
 			}
-			v.ReqString = x23
 		case "optString":
 			v.OptString.Set = true
-			x24, err := r.Str()
-			if err != nil {
+			if v.OptString.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "optString")
 			}
-			v.OptString.Value = x24
 		case "reqNullable":
 			seen |= 1 << 1
-			if r.Null() {
-				v.ReqNullable = oasrt.Nullable[string]{Null: true}
-			} else {
-				v.ReqNullable.Null = false
-				x25, err := r.Str()
-				if err != nil {
+			if oasrt.NonNull(r, &v.ReqNullable) {
+				if v.ReqNullable.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "reqNullable")
 				}
-				v.ReqNullable.Value = x25
 			}
 		case "optNullable":
-			if r.Null() {
-				v.OptNullable = oasrt.OptNullable[int32]{Set: true, Null: true}
-			} else {
-				v.OptNullable.Set, v.OptNullable.Null = true, false
-				x26, err := r.Int(32)
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.OptNullable) {
+				if v.OptNullable.Value, err = r.Int32(); err != nil {
 					return oasrt.AtKey(err, "optNullable")
 				}
-				v.OptNullable.Value = int32(x26)
 			}
 		case "reqArray":
 			seen |= 1 << 2
@@ -370,11 +356,9 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "reqArray")
 				}
 			} else {
-				x27, err := r.Strings()
-				if err != nil {
+				if v.ReqArray, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "reqArray")
 				}
-				v.ReqArray = x27
 			}
 		case "optArray":
 			if r.Streams(&v.OptArray) {
@@ -386,7 +370,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "optArray")
 				}
 				v.OptArray = v.OptArray[:0]
-				for i28 := 0; ; i28++ {
+				for i23 := 0; ; i23++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "optArray")
@@ -394,13 +378,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e29 *int64
-					v.OptArray, e29 = oasrt.Grow(r, v.OptArray)
-					x30, err := r.Int(64)
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i28), "optArray")
+					var e24 *int64
+					v.OptArray, e24 = oasrt.Grow(r, v.OptArray)
+					if (*e24), err = r.Int(64); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i23), "optArray")
 					}
-					(*e29) = x30
 				}
 				if v.OptArray == nil {
 					v.OptArray = []int64{}
@@ -420,7 +402,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						return oasrt.AtKey(err, "reqNullableArray")
 					}
 					v.ReqNullableArray = v.ReqNullableArray[:0]
-					for i31 := 0; ; i31++ {
+					for i25 := 0; ; i25++ {
 						more, err := r.ArrNext()
 						if err != nil {
 							return oasrt.AtKey(err, "reqNullableArray")
@@ -428,13 +410,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						if !more {
 							break
 						}
-						var e32 *bool
-						v.ReqNullableArray, e32 = oasrt.Grow(r, v.ReqNullableArray)
-						x33, err := r.Bool()
-						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i31), "reqNullableArray")
+						var e26 *bool
+						v.ReqNullableArray, e26 = oasrt.Grow(r, v.ReqNullableArray)
+						if (*e26), err = r.Bool(); err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(err, i25), "reqNullableArray")
 						}
-						(*e32) = x33
 					}
 					if v.ReqNullableArray == nil {
 						v.ReqNullableArray = []bool{}
@@ -447,15 +427,12 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "optNullableArray")
 				}
 			} else {
-				if r.Null() {
-					v.OptNullableArray = oasrt.OptNullable[[]float64]{Set: true, Null: true}
-				} else {
-					v.OptNullableArray.Set, v.OptNullableArray.Null = true, false
+				if oasrt.OptNonNull(r, &v.OptNullableArray) {
 					if err := r.ArrStart(); err != nil {
 						return oasrt.AtKey(err, "optNullableArray")
 					}
 					v.OptNullableArray.Value = v.OptNullableArray.Value[:0]
-					for i34 := 0; ; i34++ {
+					for i27 := 0; ; i27++ {
 						more, err := r.ArrNext()
 						if err != nil {
 							return oasrt.AtKey(err, "optNullableArray")
@@ -463,13 +440,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						if !more {
 							break
 						}
-						var e35 *float64
-						v.OptNullableArray.Value, e35 = oasrt.Grow(r, v.OptNullableArray.Value)
-						x36, err := r.Float(64)
-						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i34), "optNullableArray")
+						var e28 *float64
+						v.OptNullableArray.Value, e28 = oasrt.Grow(r, v.OptNullableArray.Value)
+						if (*e28), err = r.Float(64); err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(err, i27), "optNullableArray")
 						}
-						(*e35) = x36
 					}
 					if v.OptNullableArray.Value == nil {
 						v.OptNullableArray.Value = []float64{}
@@ -486,7 +461,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "nullableItems")
 				}
 				v.NullableItems = v.NullableItems[:0]
-				for i37 := 0; ; i37++ {
+				for i29 := 0; ; i29++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "nullableItems")
@@ -494,17 +469,12 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e38 *oasrt.Nullable[string]
-					v.NullableItems, e38 = oasrt.Grow(r, v.NullableItems)
-					if r.Null() {
-						(*e38) = oasrt.Nullable[string]{Null: true}
-					} else {
-						(*e38).Null = false
-						x39, err := r.Str()
-						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i37), "nullableItems")
+					var e30 *oasrt.Nullable[string]
+					v.NullableItems, e30 = oasrt.Grow(r, v.NullableItems)
+					if oasrt.NonNull(r, &(*e30)) {
+						if (*e30).Value, err = r.Str(); err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(err, i29), "nullableItems")
 						}
-						(*e38).Value = x39
 					}
 				}
 				if v.NullableItems == nil {
@@ -513,208 +483,154 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "reqAny":
 			seen |= 1 << 4
-			x40, err := r.Raw()
-			if err != nil {
+			if v.ReqAny, err = r.Raw(); err != nil {
 				return oasrt.AtKey(err, "reqAny")
 			}
-			v.ReqAny = x40
 		case "optAny":
-			x41, err := r.Raw()
-			if err != nil {
+			if v.OptAny, err = r.Raw(); err != nil {
 				return oasrt.AtKey(err, "optAny")
 			}
-			v.OptAny = x41
 		case "freeObject":
-			at43 := r.Start()
-			x42, err := r.Raw()
+			at32 := r.Start()
+			x31, err := r.Raw()
 			if err != nil {
 				return oasrt.AtKey(err, "freeObject")
 			}
-			if oasrt.RawKind(x42) != oasrt.Object {
-				return oasrt.AtKey(oasrt.Violation(at43, "expected object, got %v", oasrt.RawKind(x42)), "freeObject")
+			if oasrt.RawKind(x31) != oasrt.Object {
+				return oasrt.AtKey(oasrt.Violation(at32, "expected object, got %v", oasrt.RawKind(x31)), "freeObject")
 			}
-			v.FreeObject = x42
+			v.FreeObject = x31
 		case "int32":
 			v.Int32.Set = true
-			x44, err := r.Int(32)
-			if err != nil {
+			if v.Int32.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "int32")
 			}
-			v.Int32.Value = int32(x44)
 		case "int64":
 			v.Int64.Set = true
-			x45, err := r.Int(64)
-			if err != nil {
+			if v.Int64.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "int64")
 			}
-			v.Int64.Value = x45
 		case "uint32":
 			v.Uint32.Set = true
-			x46, err := r.Uint(32)
-			if err != nil {
+			if v.Uint32.Value, err = r.Uint32(); err != nil {
 				return oasrt.AtKey(err, "uint32")
 			}
-			v.Uint32.Value = uint32(x46)
 		case "uint64":
 			v.Uint64.Set = true
-			x47, err := r.Uint(64)
-			if err != nil {
+			if v.Uint64.Value, err = r.Uint(64); err != nil {
 				return oasrt.AtKey(err, "uint64")
 			}
-			v.Uint64.Value = x47
 		case "plainInteger":
 			v.PlainInteger.Set = true
-			x48, err := r.Int(64)
-			if err != nil {
+			if v.PlainInteger.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "plainInteger")
 			}
-			v.PlainInteger.Value = x48
 		case "float":
 			v.Float.Set = true
-			x49, err := r.Float(32)
-			if err != nil {
+			if v.Float.Value, err = r.Float32(); err != nil {
 				return oasrt.AtKey(err, "float")
 			}
-			v.Float.Value = float32(x49)
 		case "double":
 			v.Double.Set = true
-			x50, err := r.Float(64)
-			if err != nil {
+			if v.Double.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "double")
 			}
-			v.Double.Value = x50
 		case "bool":
 			v.Bool.Set = true
-			x51, err := r.Bool()
-			if err != nil {
+			if v.Bool.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "bool")
 			}
-			v.Bool.Value = x51
 		case "reqDate":
 			seen |= 1 << 5
-			x52, err := r.Date()
-			if err != nil {
+			if v.ReqDate, err = r.Date(); err != nil {
 				return oasrt.AtKey(err, "reqDate")
 			}
-			v.ReqDate = x52
 		case "dateTime":
 			v.DateTime.Set = true
-			x53, err := r.Time()
-			if err != nil {
+			if v.DateTime.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "dateTime")
 			}
-			v.DateTime.Value = x53
 		case "uuid":
 			v.UUID.Set = true
-			x54, err := r.UUID()
-			if err != nil {
+			if v.UUID.Value, err = r.UUID(); err != nil {
 				return oasrt.AtKey(err, "uuid")
 			}
-			v.UUID.Value = x54
 		case "byte":
-			x55, err := r.Bytes64()
-			if err != nil {
+			if v.Byte, err = r.Bytes64(); err != nil {
 				return oasrt.AtKey(err, "byte")
 			}
-			v.Byte = x55
 		case "binary":
 			v.Binary.Set = true
-			x56, err := r.Str()
-			if err != nil {
+			if v.Binary.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "binary")
 			}
-			v.Binary.Value = x56
 		case "email":
 			v.Email.Set = true
-			x57, err := r.StrFormat("email", oasrt.ValidEmail)
-			if err != nil {
+			if v.Email.Value, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email.Value = x57
 		case "uri":
 			v.URI.Set = true
-			x58, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.URI.Value, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "uri")
 			}
-			v.URI.Value = x58
 		case "hostname":
 			v.Hostname.Set = true
-			x59, err := r.StrFormat("hostname", oasrt.ValidHostname)
-			if err != nil {
+			if v.Hostname.Value, err = r.StrFormat("hostname", oasrt.ValidHostname); err != nil {
 				return oasrt.AtKey(err, "hostname")
 			}
-			v.Hostname.Value = x59
 		case "duration":
 			v.Duration.Set = true
-			x60, err := r.StrFormat("duration", oasrt.ValidDuration)
-			if err != nil {
+			if v.Duration.Value, err = r.StrFormat("duration", oasrt.ValidDuration); err != nil {
 				return oasrt.AtKey(err, "duration")
 			}
-			v.Duration.Value = x60
 		case "clock":
 			v.Clock.Set = true
-			x61, err := r.StrFormat("time", oasrt.ValidTime)
-			if err != nil {
+			if v.Clock.Value, err = r.StrFormat("time", oasrt.ValidTime); err != nil {
 				return oasrt.AtKey(err, "clock")
 			}
-			v.Clock.Value = x61
 		case "bigID":
 			v.BigID.Set = true
-			x62, err := r.IntString(64)
-			if err != nil {
+			if v.BigID.Value, err = r.IntString(64); err != nil {
 				return oasrt.AtKey(err, "bigID")
 			}
-			v.BigID.Value = x62
 		case "smallID":
 			v.SmallID.Set = true
-			x63, err := r.UintString(32)
+			x33, err := r.UintString(32)
 			if err != nil {
 				return oasrt.AtKey(err, "smallID")
 			}
-			v.SmallID.Value = uint32(x63)
+			v.SmallID.Value = uint32(x33)
 		case "amount":
 			v.Amount.Set = true
-			x64, err := r.Decimal(false)
-			if err != nil {
+			if v.Amount.Value, err = r.Decimal(false); err != nil {
 				return oasrt.AtKey(err, "amount")
 			}
-			v.Amount.Value = x64
 		case "priceText":
 			v.PriceText.Set = true
-			x65, err := r.Decimal(true)
-			if err != nil {
+			if v.PriceText.Value, err = r.Decimal(true); err != nil {
 				return oasrt.AtKey(err, "priceText")
 			}
-			v.PriceText.Value = x65
 		case "ipv4":
 			v.Ipv4.Set = true
-			x66, err := r.Addr(4)
-			if err != nil {
+			if v.Ipv4.Value, err = r.Addr(4); err != nil {
 				return oasrt.AtKey(err, "ipv4")
 			}
-			v.Ipv4.Value = x66
 		case "ipv6":
 			v.Ipv6.Set = true
-			x67, err := r.Addr(6)
-			if err != nil {
+			if v.Ipv6.Value, err = r.Addr(6); err != nil {
 				return oasrt.AtKey(err, "ipv6")
 			}
-			v.Ipv6.Value = x67
 		case "idnHost":
 			v.IdnHost.Set = true
-			x68, err := r.StrFormat("idn-hostname", oasidn.ValidHostname)
-			if err != nil {
+			if v.IdnHost.Value, err = r.StrFormat("idn-hostname", oasidn.ValidHostname); err != nil {
 				return oasrt.AtKey(err, "idnHost")
 			}
-			v.IdnHost.Value = x68
 		case "idnEmail":
 			v.IdnEmail.Set = true
-			x69, err := r.StrFormat("idn-email", oasidn.ValidEmail)
-			if err != nil {
+			if v.IdnEmail.Value, err = r.StrFormat("idn-email", oasidn.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "idnEmail")
 			}
-			v.IdnEmail.Value = x69
 		case "counts":
 			if err := r.ObjStart(); err != nil {
 				return oasrt.AtKey(err, "counts")
@@ -723,21 +639,19 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Counts = make(map[string]int64)
 			}
 			for {
-				k70, more, err := r.ObjKey()
+				k34, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "counts")
 				}
 				if !more {
 					break
 				}
-				key71 := r.Intern(k70)
-				var x72 int64
-				x73, err := r.Int(64)
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key71), "counts")
+				key35 := r.Intern(k34)
+				var x36 int64
+				if x36, err = r.Int(64); err != nil {
+					return oasrt.AtKey(oasrt.AtKey(err, key35), "counts")
 				}
-				x72 = x73
-				v.Counts[key71] = x72
+				v.Counts[key35] = x36
 			}
 		case "nested":
 			if err := r.ObjStart(); err != nil {
@@ -747,37 +661,37 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Nested = make(map[string][]Color)
 			}
 			for {
-				k74, more, err := r.ObjKey()
+				k37, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "nested")
 				}
 				if !more {
 					break
 				}
-				key75 := r.Intern(k74)
-				var x76 []Color
+				key38 := r.Intern(k37)
+				var x39 []Color
 				if err := r.ArrStart(); err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key75), "nested")
+					return oasrt.AtKey(oasrt.AtKey(err, key38), "nested")
 				}
-				x76 = x76[:0]
-				for i77 := 0; ; i77++ {
+				x39 = x39[:0]
+				for i40 := 0; ; i40++ {
 					more, err := r.ArrNext()
 					if err != nil {
-						return oasrt.AtKey(oasrt.AtKey(err, key75), "nested")
+						return oasrt.AtKey(oasrt.AtKey(err, key38), "nested")
 					}
 					if !more {
 						break
 					}
-					var e78 *Color
-					x76, e78 = oasrt.Grow(r, x76)
-					if err := (*e78).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i77), key75), "nested")
+					var e41 *Color
+					x39, e41 = oasrt.Grow(r, x39)
+					if err := (*e41).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i40), key38), "nested")
 					}
 				}
-				if x76 == nil {
-					x76 = []Color{}
+				if x39 == nil {
+					x39 = []Color{}
 				}
-				v.Nested[key75] = x76
+				v.Nested[key38] = x39
 			}
 		case "matrix":
 			if r.Streams(&v.Matrix) {
@@ -789,7 +703,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "matrix")
 				}
 				v.Matrix = v.Matrix[:0]
-				for i79 := 0; ; i79++ {
+				for i42 := 0; ; i42++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "matrix")
@@ -797,30 +711,28 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e80 *[]float64
-					v.Matrix, e80 = oasrt.Grow(r, v.Matrix)
+					var e43 *[]float64
+					v.Matrix, e43 = oasrt.Grow(r, v.Matrix)
 					if err := r.ArrStart(); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i79), "matrix")
+						return oasrt.AtKey(oasrt.AtIndex(err, i42), "matrix")
 					}
-					(*e80) = (*e80)[:0]
-					for i81 := 0; ; i81++ {
+					(*e43) = (*e43)[:0]
+					for i44 := 0; ; i44++ {
 						more, err := r.ArrNext()
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i79), "matrix")
+							return oasrt.AtKey(oasrt.AtIndex(err, i42), "matrix")
 						}
 						if !more {
 							break
 						}
-						var e82 *float64
-						(*e80), e82 = oasrt.Grow(r, (*e80))
-						x83, err := r.Float(64)
-						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i81), i79), "matrix")
+						var e45 *float64
+						(*e43), e45 = oasrt.Grow(r, (*e43))
+						if (*e45), err = r.Float(64); err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i44), i42), "matrix")
 						}
-						(*e82) = x83
 					}
-					if (*e80) == nil {
-						(*e80) = []float64{}
+					if (*e43) == nil {
+						(*e43) = []float64{}
 					}
 				}
 				if v.Matrix == nil {
@@ -838,10 +750,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "level")
 			}
 		case "nullableColor":
-			if r.Null() {
-				v.NullableColor = oasrt.OptNullable[NullableColor]{Set: true, Null: true}
-			} else {
-				v.NullableColor.Set, v.NullableColor.Null = true, false
+			if oasrt.OptNonNull(r, &v.NullableColor) {
 				if err := v.NullableColor.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "nullableColor")
 				}
@@ -858,11 +767,9 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "old":
 			v.Old.Set = true
-			x84, err := r.Str()
-			if err != nil {
+			if v.Old.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "old")
 			}
-			v.Old.Value = x84
 		case "inline":
 			v.Inline.Set = true
 			if err := v.Inline.Value.DecodeJSON(r); err != nil {
@@ -1062,11 +969,9 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			seen |= 1 << 0
-			x3, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x3
 		case "parent":
 			if v.Parent == nil {
 				v.Parent = new(Node)
@@ -1084,7 +989,7 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "children")
 				}
 				v.Children = v.Children[:0]
-				for i4 := 0; ; i4++ {
+				for i3 := 0; ; i3++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "children")
@@ -1092,10 +997,10 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e5 *Node
-					v.Children, e5 = oasrt.Grow(r, v.Children)
-					if err := (*e5).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i4), "children")
+					var e4 *Node
+					v.Children, e4 = oasrt.Grow(r, v.Children)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "children")
 					}
 				}
 				if v.Children == nil {
@@ -1187,67 +1092,49 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "pet_id":
 			v.PetID.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.PetID.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "pet_id")
 			}
-			v.PetID.Value = x1
 		case "petId":
 			v.PetID2.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.PetID2.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "petId")
 			}
-			v.PetID2.Value = x2
 		case "PetID":
 			v.PetID3.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.PetID3.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "PetID")
 			}
-			v.PetID3.Value = x3
 		case "validate":
 			v.ValidateField.Set = true
-			x4, err := r.Bool()
-			if err != nil {
+			if v.ValidateField.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "validate")
 			}
-			v.ValidateField.Value = x4
 		case "MarshalJSON":
 			v.MarshalJSONField.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.MarshalJSONField.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "MarshalJSON")
 			}
-			v.MarshalJSONField.Value = x5
 		case "UnmarshalJSONFrom":
 			v.UnmarshalJSONFromField.Set = true
-			x6, err := r.Str()
-			if err != nil {
+			if v.UnmarshalJSONFromField.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "UnmarshalJSONFrom")
 			}
-			v.UnmarshalJSONFromField.Value = x6
 		case "weird key \"quoted\"":
 			v.WeirdKeyQuoted.Set = true
-			x7, err := r.Str()
-			if err != nil {
+			if v.WeirdKeyQuoted.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "weird key \"quoted\"")
 			}
-			v.WeirdKeyQuoted.Value = x7
 		case "日本":
 			v.Field.Set = true
-			x8, err := r.Str()
-			if err != nil {
+			if v.Field.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "日本")
 			}
-			v.Field.Value = x8
 		case "":
 			v.Field2.Set = true
-			x9, err := r.Str()
-			if err != nil {
+			if v.Field2.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "")
 			}
-			v.Field2.Value = x9
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1441,35 +1328,29 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x5, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x5
 		case "tags":
 			if r.Streams(&v.Tags) {
 				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x6, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x6
 			}
 		default:
-			k7 := r.Intern(key)
+			k5 := r.Intern(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = make(map[string]string)
 			}
-			var x8 string
-			x9, err := r.Str()
-			if err != nil {
-				return oasrt.AtKey(err, k7)
+			var x6 string
+			if x6, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, k5)
 			}
-			x8 = x9
-			v.AdditionalProperties[k7] = x8
+			v.AdditionalProperties[k5] = x6
 		}
 	}
 	if seen&0x1 != 0x1 {
@@ -1677,11 +1558,9 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "when":
 			v.When.Set = true
-			x1, err := r.Time()
-			if err != nil {
+			if v.When.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "when")
 			}
-			v.When.Value = x1
 		case "closed":
 			v.Closed.Set = true
 			if err := v.Closed.Value.DecodeJSON(r); err != nil {
@@ -1741,18 +1620,14 @@ func (v *Shared) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "note":
 			v.Note.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Note.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			v.Note.Value = x1
 		case "when":
 			v.When.Set = true
-			x2, err := r.Date()
-			if err != nil {
+			if v.When.Value, err = r.Date(); err != nil {
 				return oasrt.AtKey(err, "when")
 			}
-			v.When.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1810,16 +1685,11 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "a":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.A, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "a")
 			}
-			v.A = x1
 		case "b":
-			if r.Null() {
-				v.B = oasrt.OptNullable[EverythingInlineB]{Set: true, Null: true}
-			} else {
-				v.B.Set, v.B.Null = true, false
+			if oasrt.OptNonNull(r, &v.B) {
 				if err := v.B.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "b")
 				}
@@ -1877,11 +1747,9 @@ func (v *EverythingInlineB) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "c":
 			v.C.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.C.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "c")
 			}
-			v.C.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2000,11 +1868,9 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 				}
 				key5 := r.Intern(k4)
 				var x6 string
-				x7, err := r.StrFormat("uri", oasrt.ValidURI)
-				if err != nil {
+				if x6, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 					return oasrt.AtKey(oasrt.AtKey(err, key5), "links")
 				}
-				x6 = x7
 				v.Links[key5] = x6
 			}
 		default:

@@ -119,11 +119,9 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "any":
-			x3, err := r.Raw()
-			if err != nil {
+			if v.Any, err = r.Raw(); err != nil {
 				return oasrt.AtKey(err, "any")
 			}
-			v.Any = x3
 		case "bag":
 			if err := v.Bag.DecodeJSON(r); err != nil {
 				return oasrt.AtKey(err, "bag")
@@ -138,7 +136,7 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "list")
 				}
 				v.List = v.List[:0]
-				for i4 := 0; ; i4++ {
+				for i3 := 0; ; i3++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "list")
@@ -146,13 +144,11 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e5 *oasrt.Raw
-					v.List, e5 = oasrt.Grow(r, v.List)
-					x6, err := r.Raw()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i4), "list")
+					var e4 *oasrt.Raw
+					v.List, e4 = oasrt.Grow(r, v.List)
+					if (*e4), err = r.Raw(); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "list")
 					}
-					(*e5) = x6
 				}
 				if v.List == nil {
 					v.List = []oasrt.Raw{}

@@ -142,11 +142,9 @@ func (v *OrderItemsItem) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "quantity":
 			v.Quantity.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.Quantity.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "quantity")
 			}
-			v.Quantity.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -197,11 +195,9 @@ func (v *OrderItemsItemProduct) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "sku":
 			v.Sku.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Sku.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "sku")
 			}
-			v.Sku.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

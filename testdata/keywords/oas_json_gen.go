@@ -379,10 +379,7 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "flag")
 			}
 		case "maybe":
-			if r.Null() {
-				v.Maybe = oasrt.OptNullable[HolderMaybe]{Set: true, Null: true}
-			} else {
-				v.Maybe.Set, v.Maybe.Null = true, false
+			if oasrt.OptNonNull(r, &v.Maybe) {
 				if err := v.Maybe.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "maybe")
 				}
@@ -449,28 +446,24 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch n {
 		case 0:
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.X, err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, 0)
 			}
-			v.X = x1
 		case 1:
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Y, err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, 1)
 			}
-			v.Y = x2
 		case 2:
 			v.Item2.Set = true
-			at4 := r.Start()
-			x3, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtIndex(err, 2)
 			}
-			if len(x3) > 3 && oasrt.Len(x3) > 3 {
-				return oasrt.AtIndex(oasrt.Violation(at4, "length %d is greater than maxLength 3", oasrt.Len(x3)), 2)
+			if len(x1) > 3 && oasrt.Len(x1) > 3 {
+				return oasrt.AtIndex(oasrt.Violation(at2, "length %d is greater than maxLength 3", oasrt.Len(x1)), 2)
 			}
-			v.Item2.Value = x3
+			v.Item2.Value = x1
 		default:
 			return oasrt.Violation(at, "more than 3 items; items after prefixItems are not allowed")
 		}
@@ -542,21 +535,14 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch n {
 		case 0:
-			x2, err := r.Str()
-			if err != nil {
+			if v.Item0, err = r.Str(); err != nil {
 				return oasrt.AtIndex(err, 0)
 			}
-			v.Item0 = x2
 		case 1:
-			if r.Null() {
-				v.Item1 = oasrt.OptNullable[int64]{Set: true, Null: true}
-			} else {
-				v.Item1.Set, v.Item1.Null = true, false
-				x3, err := r.Int(64)
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.Item1) {
+				if v.Item1.Value, err = r.Int(64); err != nil {
 					return oasrt.AtIndex(err, 1)
 				}
-				v.Item1.Value = x3
 			}
 		case 2:
 			v.Item2.Set = true
@@ -564,13 +550,11 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtIndex(err, 2)
 			}
 		default:
-			var e4 *bool
-			v.Rest, e4 = oasrt.Grow(r, v.Rest)
-			x5, err := r.Bool()
-			if err != nil {
+			var e2 *bool
+			v.Rest, e2 = oasrt.Grow(r, v.Rest)
+			if (*e2), err = r.Bool(); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
-			(*e4) = x5
 		}
 	}
 	if n < 1 {
@@ -639,11 +623,9 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 		default:
 			var e4 *oasrt.Raw
 			v.Rest, e4 = oasrt.Grow(r, v.Rest)
-			x5, err := r.Raw()
-			if err != nil {
+			if (*e4), err = r.Raw(); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
-			(*e4) = x5
 		}
 	}
 	return nil
@@ -1040,50 +1022,42 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "card":
 			v.Card.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Card.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "card")
 			}
-			v.Card.Value = x3
 		case "account":
 			v.Account.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.Account.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "account")
 			}
-			v.Account.Value = x4
 		case "reference":
 			v.Reference.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.Reference.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "reference")
 			}
-			v.Reference.Value = x5
 		case "note":
-			at7 := r.Start()
-			x6, err := r.Raw()
+			at4 := r.Start()
+			x3, err := r.Raw()
 			if err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			if oasrt.RawKind(x6) == oasrt.Array || oasrt.RawKind(x6) == oasrt.Object {
-				return oasrt.AtKey(oasrt.Violation(at7, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x6)), "note")
+			if oasrt.RawKind(x3) == oasrt.Array || oasrt.RawKind(x3) == oasrt.Object {
+				return oasrt.AtKey(oasrt.Violation(at4, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x3)), "note")
 			}
-			if oasrt.RawInteger(x6) {
-				return oasrt.AtKey(oasrt.Violation(at7, "%s is an integer, ruled out by the schema's not", x6), "note")
+			if oasrt.RawInteger(x3) {
+				return oasrt.AtKey(oasrt.Violation(at4, "%s is an integer, ruled out by the schema's not", x3), "note")
 			}
-			v.Note = x6
+			v.Note = x3
 		default:
-			k8 := r.Intern(key)
+			k5 := r.Intern(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = make(map[string]string)
 			}
-			var x9 string
-			x10, err := r.Str()
-			if err != nil {
-				return oasrt.AtKey(err, k8)
+			var x6 string
+			if x6, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, k5)
 			}
-			x9 = x10
-			v.AdditionalProperties[k8] = x9
+			v.AdditionalProperties[k5] = x6
 		}
 	}
 	if v.Reference.Set {
@@ -1146,11 +1120,9 @@ func (v *Sealed) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "id":
 			v.ID.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1214,24 +1186,20 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "meows":
 			v.Meows.Set = true
-			x3, err := r.Bool()
-			if err != nil {
+			if v.Meows.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "meows")
 			}
-			v.Meows.Value = x3
 		default:
 			if pattern1.Match(key) {
-				k4 := r.Intern(key)
+				k3 := r.Intern(key)
 				if v.PatternProperties == nil {
 					v.PatternProperties = make(map[string]string)
 				}
-				var x5 string
-				x6, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(err, k4)
+				var x4 string
+				if x4, err = r.Str(); err != nil {
+					return oasrt.AtKey(err, k3)
 				}
-				x5 = x6
-				v.PatternProperties[k4] = x5
+				v.PatternProperties[k3] = x4
 			} else {
 				return oasrt.AtKey(r.ErrorHere("property not allowed (additionalProperties: false)"), string(key))
 			}
@@ -1319,21 +1287,19 @@ func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "foo":
 			v.Foo.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.Foo.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "foo")
 			}
-			v.Foo.Value = x1
 		case "bar":
-			at3 := r.Start()
-			x2, err := r.Raw()
+			at2 := r.Start()
+			x1, err := r.Raw()
 			if err != nil {
 				return oasrt.AtKey(err, "bar")
 			}
-			if oasrt.RawKind(x2) != oasrt.Invalid {
-				return oasrt.AtKey(oasrt.Violation(at3, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x2)), "bar")
+			if oasrt.RawKind(x1) != oasrt.Invalid {
+				return oasrt.AtKey(oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "bar")
 			}
-			v.Bar = x2
+			v.Bar = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1641,61 +1607,55 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x7, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x7
 		default:
 			if pattern1.Match(key) {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
 					return oasrt.Violation(at, "more properties than maxProperties 6")
 				}
-				k8 := r.Intern(key)
+				k7 := r.Intern(key)
 				if v.PatternProperties1 == nil {
 					v.PatternProperties1 = make(map[string]string)
 				}
-				var x9 string
-				at11 := r.Start()
-				x10, err := r.Str()
+				var x8 string
+				at10 := r.Start()
+				x9, err := r.Str()
 				if err != nil {
-					return oasrt.AtKey(err, k8)
+					return oasrt.AtKey(err, k7)
 				}
-				if len(x10) > 8 && oasrt.Len(x10) > 8 {
-					return oasrt.AtKey(oasrt.Violation(at11, "length %d is greater than maxLength 8", oasrt.Len(x10)), k8)
+				if len(x9) > 8 && oasrt.Len(x9) > 8 {
+					return oasrt.AtKey(oasrt.Violation(at10, "length %d is greater than maxLength 8", oasrt.Len(x9)), k7)
 				}
-				x9 = x10
-				v.PatternProperties1[k8] = x9
+				x8 = x9
+				v.PatternProperties1[k7] = x8
 			} else if pattern2.Match(key) {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
 					return oasrt.Violation(at, "more properties than maxProperties 6")
 				}
-				k12 := r.Intern(key)
+				k11 := r.Intern(key)
 				if v.PatternProperties2 == nil {
 					v.PatternProperties2 = make(map[string]int32)
 				}
-				var x13 int32
-				x14, err := r.Int(32)
-				if err != nil {
-					return oasrt.AtKey(err, k12)
+				var x12 int32
+				if x12, err = r.Int32(); err != nil {
+					return oasrt.AtKey(err, k11)
 				}
-				x13 = int32(x14)
-				v.PatternProperties2[k12] = x13
+				v.PatternProperties2[k11] = x12
 			} else {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
 					return oasrt.Violation(at, "more properties than maxProperties 6")
 				}
-				k15 := r.Intern(key)
+				k13 := r.Intern(key)
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = make(map[string]bool)
 				}
-				var x16 bool
-				x17, err := r.Bool()
-				if err != nil {
-					return oasrt.AtKey(err, k15)
+				var x14 bool
+				if x14, err = r.Bool(); err != nil {
+					return oasrt.AtKey(err, k13)
 				}
-				x16 = x17
-				v.AdditionalProperties[k15] = x16
+				v.AdditionalProperties[k13] = x14
 			}
 		}
 	}
@@ -1764,11 +1724,9 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 					v.PatternProperties = make(map[string]string)
 				}
 				var x4 string
-				x5, err := r.Str()
-				if err != nil {
+				if x4, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, k3)
 				}
-				x4 = x5
 				v.PatternProperties[k3] = x4
 			} else {
 				if err := r.Unknown(key); err != nil {
@@ -1882,36 +1840,30 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 					v.PatternProperties1 = make(map[string]string)
 				}
 				var x12 string
-				x13, err := r.Str()
-				if err != nil {
+				if x12, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, k11)
 				}
-				x12 = x13
 				v.PatternProperties1[k11] = x12
 			} else if pattern11.Match(key) && pattern12.Match(key) {
-				k14 := r.Intern(key)
+				k13 := r.Intern(key)
 				if v.PatternProperties2 == nil {
 					v.PatternProperties2 = make(map[string]int64)
 				}
-				var x15 int64
-				x16, err := r.Int(64)
-				if err != nil {
-					return oasrt.AtKey(err, k14)
+				var x14 int64
+				if x14, err = r.Int(64); err != nil {
+					return oasrt.AtKey(err, k13)
 				}
-				x15 = x16
-				v.PatternProperties2[k14] = x15
+				v.PatternProperties2[k13] = x14
 			} else {
-				k17 := r.Intern(key)
+				k15 := r.Intern(key)
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = make(map[string]bool)
 				}
-				var x18 bool
-				x19, err := r.Bool()
-				if err != nil {
-					return oasrt.AtKey(err, k17)
+				var x16 bool
+				if x16, err = r.Bool(); err != nil {
+					return oasrt.AtKey(err, k15)
 				}
-				x18 = x19
-				v.AdditionalProperties[k17] = x18
+				v.AdditionalProperties[k15] = x16
 			}
 		}
 	}
@@ -2415,26 +2367,20 @@ func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
 		switch n {
 		case 0:
 			v.Item0.Set = true
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Item0.Value, err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, 0)
 			}
-			v.Item0.Value = x2
 		case 1:
 			v.Item1.Set = true
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.Item1.Value, err = r.Int(64); err != nil {
 				return oasrt.AtIndex(err, 1)
 			}
-			v.Item1.Value = x3
 		default:
-			var e4 *oasrt.Raw
-			v.Rest, e4 = oasrt.Grow(r, v.Rest)
-			x5, err := r.Raw()
-			if err != nil {
+			var e2 *oasrt.Raw
+			v.Rest, e2 = oasrt.Grow(r, v.Rest)
+			if (*e2), err = r.Raw(); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
-			(*e4) = x5
 		}
 	}
 	if i, j := oasrt.EncodedDuplicate(v); i >= 0 {
@@ -2568,11 +2514,9 @@ func (v *MixedAsObject) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2832,21 +2776,19 @@ func (v *HolderFree) DecodeJSON(r *oasrt.Reader) error {
 			}
 			key5 := r.Intern(k4)
 			var x6 oasrt.Raw
-			x7, err := r.Raw()
-			if err != nil {
+			if x6, err = r.Raw(); err != nil {
 				return oasrt.AtKey(err, key5)
 			}
-			x6 = x7
 			v.Object[key5] = x6
 		}
 		return nil
 	case oasrt.Bool:
 		v.Type = HolderFreeBoolean
-		x8, err := r.Bool()
+		x7, err := r.Bool()
 		if err != nil {
 			return err
 		}
-		v.Boolean = x8
+		v.Boolean = x7
 		return nil
 	}
 	return oasrt.NoVariant(start, "HolderFree", kind, nil)

@@ -38,11 +38,9 @@ func (v *GetDocOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "text":
 			v.Text.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Text.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "text")
 			}
-			v.Text.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

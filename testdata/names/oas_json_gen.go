@@ -176,11 +176,9 @@ func (v *Schema400) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "2fa":
 			v.Field2fa.Set = true
-			x1, err := r.Bool()
-			if err != nil {
+			if v.Field2fa.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "2fa")
 			}
-			v.Field2fa.Value = x1
 		case "status":
 			v.Status.Set = true
 			if err := v.Status.Value.DecodeJSON(r); err != nil {
@@ -292,19 +290,15 @@ func (v *Page) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "items")
 				}
 			} else {
-				x3, err := r.Strings()
-				if err != nil {
+				if v.Items, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "items")
 				}
-				v.Items = x3
 			}
 		case "eachItems":
 			v.EachItems.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.EachItems.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "eachItems")
 			}
-			v.EachItems.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -57,32 +57,19 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "text":
 			seen |= 1 << 0
-			if r.Null() {
-				v.Text = oasrt.Nullable[string]{Null: true}
-			} else {
-				v.Text.Null = false
-				x1, err := r.Str()
-				if err != nil {
+			if oasrt.NonNull(r, &v.Text) {
+				if v.Text.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "text")
 				}
-				v.Text.Value = x1
 			}
 		case "count":
-			if r.Null() {
-				v.Count = oasrt.OptNullable[int64]{Set: true, Null: true}
-			} else {
-				v.Count.Set, v.Count.Null = true, false
-				x2, err := r.Int(64)
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.Count) {
+				if v.Count.Value, err = r.Int(64); err != nil {
 					return oasrt.AtKey(err, "count")
 				}
-				v.Count.Value = x2
 			}
 		case "owner":
-			if r.Null() {
-				v.Owner = oasrt.OptNullable[Owner]{Set: true, Null: true}
-			} else {
-				v.Owner.Set, v.Owner.Null = true, false
+			if oasrt.OptNonNull(r, &v.Owner) {
 				if err := v.Owner.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "owner")
 				}
@@ -140,11 +127,9 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -67,15 +67,10 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "text":
 			seen |= 1 << 0
-			if r.Null() {
-				v.Text = oasrt.Nullable[string]{Null: true}
-			} else {
-				v.Text.Null = false
-				x3, err := r.Str()
-				if err != nil {
+			if oasrt.NonNull(r, &v.Text) {
+				if v.Text.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "text")
 				}
-				v.Text.Value = x3
 			}
 		case "tags":
 			if r.Streams(&v.Tags) {
@@ -83,22 +78,14 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if r.Null() {
-					v.Tags = oasrt.OptNullable[[]string]{Set: true, Null: true}
-				} else {
-					v.Tags.Set, v.Tags.Null = true, false
-					x4, err := r.Strings()
-					if err != nil {
+				if oasrt.OptNonNull(r, &v.Tags) {
+					if v.Tags.Value, err = r.Strings(); err != nil {
 						return oasrt.AtKey(err, "tags")
 					}
-					v.Tags.Value = x4
 				}
 			}
 		case "owner":
-			if r.Null() {
-				v.Owner = oasrt.OptNullable[NoteOwner]{Set: true, Null: true}
-			} else {
-				v.Owner.Set, v.Owner.Null = true, false
+			if oasrt.OptNonNull(r, &v.Owner) {
 				if err := v.Owner.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "owner")
 				}
@@ -156,11 +143,9 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

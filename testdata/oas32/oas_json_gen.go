@@ -115,18 +115,14 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "text":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Text, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "text")
 			}
-			v.Text = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

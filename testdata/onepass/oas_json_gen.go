@@ -182,10 +182,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.Click.Button.Value = x6
 		case "label":
 			seen |= 1 << 7
-			if r.Null() {
-				v.Click.Label = oasrt.OptNullable[string]{Set: true, Null: true}
-			} else {
-				v.Click.Label.Set, v.Click.Label.Null = true, false
+			if oasrt.OptNonNull(r, &v.Click.Label) {
 				x7, err := r.Str()
 				if err != nil {
 					return oasrt.AtKey(err, "label")
@@ -235,10 +232,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.Scroll.Serial = x13
 		case "depth":
 			seen |= 1 << 13
-			if r.Null() {
-				v.Scroll.Depth = oasrt.OptNullable[float64]{Set: true, Null: true}
-			} else {
-				v.Scroll.Depth.Set, v.Scroll.Depth.Null = true, false
+			if oasrt.OptNonNull(r, &v.Scroll.Depth) {
 				x14, err := r.Float(64)
 				if err != nil {
 					return oasrt.AtKey(err, "depth")
@@ -415,36 +409,28 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x3, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x3
 		case "id":
 			seen |= 1 << 1
-			x4, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x4
 		case "at":
 			v.At.Set = true
-			x5, err := r.Time()
-			if err != nil {
+			if v.At.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "at")
 			}
-			v.At.Value = x5
 		case "tags":
 			if r.Streams(&v.Tags) {
 				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x6, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x6
 			}
 		case "origin":
 			v.Origin.Set = true
@@ -453,32 +439,25 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "x":
 			seen |= 1 << 2
-			at8 := r.Start()
-			x7, err := r.Int(32)
+			at4 := r.Start()
+			x3, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			if x7 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at8, "%v is less than minimum 0", x7), "x")
+			if x3 < 0 {
+				return oasrt.AtKey(oasrt.Violation(at4, "%v is less than minimum 0", x3), "x")
 			}
-			v.X = int32(x7)
+			v.X = int32(x3)
 		case "button":
 			v.Button.Set = true
-			x9, err := r.Str()
-			if err != nil {
+			if v.Button.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "button")
 			}
-			v.Button.Value = x9
 		case "label":
-			if r.Null() {
-				v.Label = oasrt.OptNullable[string]{Set: true, Null: true}
-			} else {
-				v.Label.Set, v.Label.Null = true, false
-				x10, err := r.Str()
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.Label) {
+				if v.Label.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "label")
 				}
-				v.Label.Value = x10
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -575,62 +554,50 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "id":
 			seen |= 1 << 1
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x3
 		case "at":
 			v.At.Set = true
-			x4, err := r.Time()
-			if err != nil {
+			if v.At.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "at")
 			}
-			v.At.Value = x4
 		case "tags":
 			if r.Streams(&v.Tags) {
 				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x5, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x5
 			}
 		case "page":
 			seen |= 1 << 2
-			at7 := r.Start()
-			x6, err := r.Str()
+			at4 := r.Start()
+			x3, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "page")
 			}
-			if len(x6) > 20 && oasrt.Len(x6) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at7, "length %d is greater than maxLength 20", oasrt.Len(x6)), "page")
+			if len(x3) > 20 && oasrt.Len(x3) > 20 {
+				return oasrt.AtKey(oasrt.Violation(at4, "length %d is greater than maxLength 20", oasrt.Len(x3)), "page")
 			}
-			v.Page = x6
+			v.Page = x3
 		case "seconds":
 			v.Seconds.Set = true
-			x8, err := r.Float(64)
-			if err != nil {
+			if v.Seconds.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "seconds")
 			}
-			v.Seconds.Value = x8
 		case "token":
 			seen |= 1 << 3
-			x9, err := r.Str()
-			if err != nil {
+			if v.Token, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "token")
 			}
-			v.Token = x9
 		case "note":
 			v.Note.Set = true
-			x10, err := r.Str()
-			if err != nil {
+			if v.Note.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			v.Note.Value = x10
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -726,11 +693,9 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "origin":
 			v.Origin.Set = true
 			if err := v.Origin.Value.DecodeJSON(r); err != nil {
@@ -738,21 +703,14 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "serial":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Serial, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "serial")
 			}
-			v.Serial = x2
 		case "depth":
-			if r.Null() {
-				v.Depth = oasrt.OptNullable[float64]{Set: true, Null: true}
-			} else {
-				v.Depth.Set, v.Depth.Null = true, false
-				x3, err := r.Float(64)
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.Depth) {
+				if v.Depth.Value, err = r.Float(64); err != nil {
 					return oasrt.AtKey(err, "depth")
 				}
-				v.Depth.Value = x3
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -812,18 +770,14 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "x":
 			seen |= 1 << 0
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.X, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.X = x1
 		case "y":
 			seen |= 1 << 1
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Y, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Y = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -938,18 +892,14 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "size":
 			seen |= 1 << 1
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Size, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "size")
 			}
-			v.Size = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1004,18 +954,14 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "size":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Size, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "size")
 			}
-			v.Size = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1138,23 +1084,19 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x3, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x3
 		default:
-			k4 := r.Intern(key)
+			k3 := r.Intern(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = make(map[string]int64)
 			}
-			var x5 int64
-			x6, err := r.Int(64)
-			if err != nil {
-				return oasrt.AtKey(err, k4)
+			var x4 int64
+			if x4, err = r.Int(64); err != nil {
+				return oasrt.AtKey(err, k3)
 			}
-			x5 = x6
-			v.AdditionalProperties[k4] = x5
+			v.AdditionalProperties[k3] = x4
 		}
 	}
 	if seen&0x1 != 0x1 {

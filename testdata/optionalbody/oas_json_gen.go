@@ -38,11 +38,9 @@ func (v *AddNoteRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "text":
 			v.Text.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Text.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "text")
 			}
-			v.Text.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -93,11 +91,9 @@ func (v *AddNoteCreated) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -39,18 +39,14 @@ func (v *Issue) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "number":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.Number, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "number")
 			}
-			v.Number = x1
 		case "title":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Title, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			v.Title = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -103,11 +99,9 @@ func (v *Customer) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -203,11 +197,9 @@ func (v *ListCustomersOK) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "next_cursor":
 			v.NextCursor.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.NextCursor.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "next_cursor")
 			}
-			v.NextCursor.Value = x5
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -275,22 +267,18 @@ func (v *ListEventsOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "total":
 			v.Total.Set = true
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.Total.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "total")
 			}
-			v.Total.Value = x3
 		case "events":
 			if r.Streams(&v.Events) {
 				if err := r.Stream(&v.Events); err != nil {
 					return oasrt.AtKey(err, "events")
 				}
 			} else {
-				x4, err := r.Strings()
-				if err != nil {
+				if v.Events, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "events")
 				}
-				v.Events = x4
 			}
 		default:
 			if err := r.Unknown(key); err != nil {

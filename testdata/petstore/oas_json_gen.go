@@ -58,36 +58,30 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "petId":
 			v.PetID.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.PetID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "petId")
 			}
-			v.PetID.Value = x2
 		case "quantity":
 			v.Quantity.Set = true
-			at4 := r.Start()
-			x3, err := r.Int(32)
+			at2 := r.Start()
+			x1, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "quantity")
 			}
-			if x3 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is less than minimum 1", x3), "quantity")
+			if x1 < 1 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 1", x1), "quantity")
 			}
-			v.Quantity.Value = int32(x3)
+			v.Quantity.Value = int32(x1)
 		case "shipDate":
 			v.ShipDate.Set = true
-			x5, err := r.Time()
-			if err != nil {
+			if v.ShipDate.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "shipDate")
 			}
-			v.ShipDate.Value = x5
 		case "status":
 			v.Status.Set = true
 			if err := v.Status.Value.DecodeJSON(r); err != nil {
@@ -95,11 +89,9 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "complete":
 			v.Complete.Set = true
-			x6, err := r.Bool()
-			if err != nil {
+			if v.Complete.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "complete")
 			}
-			v.Complete.Value = x6
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -154,18 +146,14 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -243,64 +231,50 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "username":
 			seen |= 1 << 0
-			at3 := r.Start()
-			x2, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "username")
 			}
-			if oasrt.Len(x2) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at3, "length %d is less than minLength 1", oasrt.Len(x2)), "username")
+			if oasrt.Len(x1) < 1 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1)), "username")
 			}
-			v.Username = x2
+			v.Username = x1
 		case "firstName":
 			v.FirstName.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.FirstName.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "firstName")
 			}
-			v.FirstName.Value = x4
 		case "lastName":
 			v.LastName.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.LastName.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "lastName")
 			}
-			v.LastName.Value = x5
 		case "email":
 			v.Email.Set = true
-			x6, err := r.Str()
-			if err != nil {
+			if v.Email.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email.Value = x6
 		case "password":
 			v.Password.Set = true
-			x7, err := r.Str()
-			if err != nil {
+			if v.Password.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "password")
 			}
-			v.Password.Value = x7
 		case "phone":
 			v.Phone.Set = true
-			x8, err := r.Str()
-			if err != nil {
+			if v.Phone.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "phone")
 			}
-			v.Phone.Value = x8
 		case "userStatus":
 			v.UserStatus.Set = true
-			x9, err := r.Int(32)
-			if err != nil {
+			if v.UserStatus.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "userStatus")
 			}
-			v.UserStatus.Value = int32(x9)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -358,18 +332,14 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -457,18 +427,14 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x5, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x5
 		case "name":
 			seen |= 1 << 0
-			x6, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x6
 		case "category":
 			v.Category.Set = true
 			if err := v.Category.Value.DecodeJSON(r); err != nil {
@@ -481,11 +447,9 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "photoUrls")
 				}
 			} else {
-				x7, err := r.Strings()
-				if err != nil {
+				if v.PhotoURLs, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "photoUrls")
 				}
-				v.PhotoURLs = x7
 			}
 		case "tags":
 			if r.Streams(&v.Tags) {
@@ -497,7 +461,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 				v.Tags = v.Tags[:0]
-				for i8 := 0; ; i8++ {
+				for i5 := 0; ; i5++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "tags")
@@ -505,10 +469,10 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e9 *Tag
-					v.Tags, e9 = oasrt.Grow(r, v.Tags)
-					if err := (*e9).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i8), "tags")
+					var e6 *Tag
+					v.Tags, e6 = oasrt.Grow(r, v.Tags)
+					if err := (*e6).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tags")
 					}
 				}
 				if v.Tags == nil {
@@ -581,25 +545,19 @@ func (v *APIResponse) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "code":
 			v.Code.Set = true
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Code.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "code")
 			}
-			v.Code.Value = int32(x1)
 		case "type":
 			v.Type.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Type.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "type")
 			}
-			v.Type.Value = x2
 		case "message":
 			v.Message.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Message.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "message")
 			}
-			v.Message.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

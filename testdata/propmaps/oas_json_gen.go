@@ -111,11 +111,9 @@ func (v *Counts) DecodeJSON(r *oasrt.Reader) error {
 		n5++
 		key7 := r.Intern(k6)
 		var x8 int64
-		x9, err := r.Int(64)
-		if err != nil {
+		if x8, err = r.Int(64); err != nil {
 			return oasrt.AtKey(err, key7)
 		}
-		x8 = x9
 		(*v)[key7] = x8
 	}
 	return nil
@@ -172,23 +170,19 @@ func (v *Resource) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x3
 		default:
-			k4 := r.Intern(key)
+			k3 := r.Intern(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = make(map[string]bool)
 			}
-			var x5 bool
-			x6, err := r.Bool()
-			if err != nil {
-				return oasrt.AtKey(err, k4)
+			var x4 bool
+			if x4, err = r.Bool(); err != nil {
+				return oasrt.AtKey(err, k3)
 			}
-			x5 = x6
-			v.AdditionalProperties[k4] = x5
+			v.AdditionalProperties[k3] = x4
 		}
 	}
 	return nil

@@ -38,11 +38,9 @@ func (v *Job) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "state":
 			v.State.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.State.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "state")
 			}
-			v.State.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -97,18 +95,14 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "title":
 			v.Title.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Title.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			v.Title.Value = x1
 		case "status":
 			v.Status.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Status.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "status")
 			}
-			v.Status.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -41,18 +41,14 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "x":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.X, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.X = x1
 		case "y":
 			v.Y.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Y.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Y.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -234,22 +230,20 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x1
 		case "age":
 			v.Age.Set = true
-			at3 := r.Start()
-			x2, err := r.Int(32)
+			at2 := r.Start()
+			x1, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "age")
 			}
-			if x2 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at3, "%v is less than minimum 0", x2), "age")
+			if x1 < 0 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 0", x1), "age")
 			}
-			v.Age.Value = int32(x2)
+			v.Age.Value = int32(x1)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -302,11 +296,9 @@ func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "summary":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Summary, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "summary")
 			}
-			v.Summary = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -368,25 +360,19 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "title":
 			v.Title.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Title.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			v.Title.Value = x1
 		case "status":
 			v.Status.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Status.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "status")
 			}
-			v.Status.Value = x2
 		case "detail":
 			v.Detail.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Detail.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "detail")
 			}
-			v.Detail.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -437,11 +423,9 @@ func (v *StatusOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "version":
 			v.Version.Set = true
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Version.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "version")
 			}
-			v.Version.Value = int32(x1)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -570,30 +554,24 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x9, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x9
 			}
 		case "photo":
 			seen |= 1 << 1
-			x10, err := r.Str()
-			if err != nil {
+			if v.Photo, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "photo")
 			}
-			v.Photo = x10
 		case "thumbnails":
 			if r.Streams(&v.Thumbnails) {
 				if err := r.Stream(&v.Thumbnails); err != nil {
 					return oasrt.AtKey(err, "thumbnails")
 				}
 			} else {
-				x11, err := r.Strings()
-				if err != nil {
+				if v.Thumbnails, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "thumbnails")
 				}
-				v.Thumbnails = x11
 			}
 		case "meta":
 			v.Meta.Set = true
@@ -653,11 +631,9 @@ func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "camera":
 			v.Camera.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Camera.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "camera")
 			}
-			v.Camera.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -719,11 +695,9 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "count":
 			seen |= 1 << 0
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.Count, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "count")
 			}
-			v.Count = x3
 		case "points":
 			seen |= 1 << 1
 			if r.Streams(&v.Points) {
@@ -735,7 +709,7 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "points")
 				}
 				v.Points = v.Points[:0]
-				for i4 := 0; ; i4++ {
+				for i3 := 0; ; i3++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "points")
@@ -743,10 +717,10 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e5 *Point
-					v.Points, e5 = oasrt.Grow(r, v.Points)
-					if err := (*e5).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i4), "points")
+					var e4 *Point
+					v.Points, e4 = oasrt.Grow(r, v.Points)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "points")
 					}
 				}
 				if v.Points == nil {
@@ -809,18 +783,14 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "color":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Color, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "color")
 			}
-			v.Color = x1
 		case "size":
 			v.Size.Set = true
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Size.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "size")
 			}
-			v.Size.Value = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -888,11 +858,9 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x3, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x3
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -943,11 +911,9 @@ func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "query":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Query, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "query")
 			}
-			v.Query = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -37,11 +37,9 @@ func (v *Who) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "who":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Who, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "who")
 			}
-			v.Who = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

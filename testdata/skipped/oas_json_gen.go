@@ -41,18 +41,14 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "callbackUrl":
 			v.CallbackURL.Set = true
-			x2, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.CallbackURL.Value, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "callbackUrl")
 			}
-			v.CallbackURL.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -106,11 +102,9 @@ func (v *AddPetFilter) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			v.Kind.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

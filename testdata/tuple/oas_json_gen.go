@@ -46,18 +46,14 @@ func (v *Pair) DecodeJSON(r *oasrt.Reader) error {
 		switch n {
 		case 0:
 			v.Item0.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Item0.Value, err = r.Str(); err != nil {
 				return oasrt.AtIndex(err, 0)
 			}
-			v.Item0.Value = x1
 		case 1:
 			v.Item1.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Item1.Value, err = r.Int(64); err != nil {
 				return oasrt.AtIndex(err, 1)
 			}
-			v.Item1.Value = x2
 		default:
 			return oasrt.Violation(at, "more than 2 items; items after prefixItems are not allowed")
 		}
@@ -113,19 +109,15 @@ func (v *Row) DecodeJSON(r *oasrt.Reader) error {
 		switch n {
 		case 0:
 			v.Item0.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Item0.Value, err = r.Str(); err != nil {
 				return oasrt.AtIndex(err, 0)
 			}
-			v.Item0.Value = x2
 		default:
-			var e3 *float64
-			v.Rest, e3 = oasrt.Grow(r, v.Rest)
-			x4, err := r.Float(64)
-			if err != nil {
+			var e2 *float64
+			v.Rest, e2 = oasrt.Grow(r, v.Rest)
+			if (*e2), err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
-			(*e3) = x4
 		}
 	}
 	return nil

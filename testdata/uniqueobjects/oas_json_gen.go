@@ -42,18 +42,14 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "x":
 			v.X.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.X.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.X.Value = x1
 		case "y":
 			v.Y.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Y.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Y.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

@@ -39,22 +39,20 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "name":
 			seen |= 1 << 1
-			at3 := r.Start()
-			x2, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			if oasrt.Len(x2) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at3, "length %d is less than minLength 1", oasrt.Len(x2)), "name")
+			if oasrt.Len(x1) < 1 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1)), "name")
 			}
-			v.Name = x2
+			v.Name = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -107,11 +105,9 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			x1, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
-			v.URL = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -164,11 +160,9 @@ func (v *OnPetRemovedRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -222,11 +216,9 @@ func (v *OnPetRemovedOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "ok":
 			v.Ok.Set = true
-			x1, err := r.Bool()
-			if err != nil {
+			if v.Ok.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "ok")
 			}
-			v.Ok.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err

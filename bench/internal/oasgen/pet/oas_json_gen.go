@@ -42,18 +42,14 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -108,18 +104,14 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -207,18 +199,14 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x5, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x5
 		case "name":
 			seen |= 1 << 0
-			x6, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x6
 		case "category":
 			v.Category.Set = true
 			if err := v.Category.Value.DecodeJSON(r); err != nil {
@@ -231,11 +219,9 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "photoUrls")
 				}
 			} else {
-				x7, err := r.Strings()
-				if err != nil {
+				if v.PhotoURLs, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "photoUrls")
 				}
-				v.PhotoURLs = x7
 			}
 		case "tags":
 			if r.Streams(&v.Tags) {
@@ -247,7 +233,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 				v.Tags = v.Tags[:0]
-				for i8 := 0; ; i8++ {
+				for i5 := 0; ; i5++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "tags")
@@ -255,10 +241,10 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e9 *Tag
-					v.Tags, e9 = oasrt.Grow(r, v.Tags)
-					if err := (*e9).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i8), "tags")
+					var e6 *Tag
+					v.Tags, e6 = oasrt.Grow(r, v.Tags)
+					if err := (*e6).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tags")
 					}
 				}
 				if v.Tags == nil {

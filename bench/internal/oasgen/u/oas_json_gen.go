@@ -39,11 +39,9 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "type":
 			seen |= 1 << 0
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Type, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "type")
 			}
-			v.Type = int32(x1)
 		case "value":
 			seen |= 1 << 1
 			if err := v.Value.DecodeJSON(r); err != nil {
@@ -103,18 +101,14 @@ func (v *SomeValueString) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "type":
 			seen |= 1 << 0
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Type, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "type")
 			}
-			v.Type = int32(x1)
 		case "value":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "value")
 			}
-			v.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -262,18 +256,18 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.Click.At.Value = x2
 		case "x":
 			seen |= 1 << 3
-			x3, err := r.Int(32)
+			x3, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.Click.X = int32(x3)
+			v.Click.X = x3
 		case "y":
 			seen |= 1 << 4
-			x4, err := r.Int(32)
+			x4, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Click.Y = int32(x4)
+			v.Click.Y = x4
 		case "target":
 			seen |= 1 << 5
 			v.Click.Target.Set = true
@@ -407,53 +401,39 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "at":
 			v.At.Set = true
-			x2, err := r.Time()
-			if err != nil {
+			if v.At.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "at")
 			}
-			v.At.Value = x2
 		case "x":
 			seen |= 1 << 1
-			x3, err := r.Int(32)
-			if err != nil {
+			if v.X, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.X = int32(x3)
 		case "y":
 			seen |= 1 << 2
-			x4, err := r.Int(32)
-			if err != nil {
+			if v.Y, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Y = int32(x4)
 		case "target":
 			v.Target.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.Target.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "target")
 			}
-			v.Target.Value = x5
 		case "session":
 			v.Session.Set = true
-			x6, err := r.UUID()
-			if err != nil {
+			if v.Session.Value, err = r.UUID(); err != nil {
 				return oasrt.AtKey(err, "session")
 			}
-			v.Session.Value = x6
 		case "kind":
 			seen |= 1 << 3
-			x7, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x7
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -522,46 +502,34 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "at":
 			v.At.Set = true
-			x2, err := r.Time()
-			if err != nil {
+			if v.At.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "at")
 			}
-			v.At.Value = x2
 		case "page":
 			seen |= 1 << 1
-			x3, err := r.Str()
-			if err != nil {
+			if v.Page, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "page")
 			}
-			v.Page = x3
 		case "referrer":
 			v.Referrer.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.Referrer.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "referrer")
 			}
-			v.Referrer.Value = x4
 		case "seconds":
 			v.Seconds.Set = true
-			x5, err := r.Float(64)
-			if err != nil {
+			if v.Seconds.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "seconds")
 			}
-			v.Seconds.Value = x5
 		case "kind":
 			seen |= 1 << 2
-			x6, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x6
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -622,11 +590,11 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		return nil
 	case oasrt.Number:
 		v.Type = SomeValueValueInt32
-		x2, err := r.Int(32)
+		x2, err := r.Int32()
 		if err != nil {
 			return err
 		}
-		v.Int32 = int32(x2)
+		v.Int32 = x2
 		return nil
 	case oasrt.Bool:
 		v.Type = SomeValueValueBool
