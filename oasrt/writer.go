@@ -76,6 +76,17 @@ func (w *Writer) Byte(c byte) { w.setBuf(append(w.Buf, c)) }
 // Null appends null.
 func (w *Writer) Null() { w.setBuf(append(w.Buf, "null"...)) }
 
+// KeyBool appends key, an object key already escaped with its comma and
+// colon, and true or false: a member in one call.
+func (w *Writer) KeyBool(key string, v bool) {
+	buf := append(w.Buf, key...)
+	if v {
+		w.setBuf(append(buf, "true"...))
+	} else {
+		w.setBuf(append(buf, "false"...))
+	}
+}
+
 // Bool appends true or false.
 func (w *Writer) Bool(v bool) {
 	if v {
@@ -132,8 +143,12 @@ const hexDigits = "0123456789abcdef"
 
 // String appends s as a JSON string. Invalid UTF-8 is written as \ufffd, and
 // U+2028 and U+2029 are escaped, as encoding/json does; <, > and & are not.
-func (w *Writer) String(s string) {
-	buf := append(w.Buf, '"')
+func (w *Writer) String(s string) { w.KeyString("", s) }
+
+// KeyString appends key, an object key already escaped with its comma and
+// colon, and s as a JSON string (see String): a member in one call.
+func (w *Writer) KeyString(key, s string) {
+	buf := append(append(w.Buf, key...), '"')
 	start, i := 0, 0
 	for i < len(s) {
 		// Plain ASCII, eight bytes at a time; the tail byte by byte.

@@ -103,12 +103,25 @@ func genJSON(f *file, pkg *ir.Package) []string {
 			}
 		}
 	}
+	if len(c.marshaled) > 0 {
+		f.P("// The size hints of the types' owned-output encoders (MarshalJSON),")
+		f.P("// which size their buffers for large values.")
+		f.P("var (")
+		for _, name := range c.marshaled {
+			f.P(sizeHintVar(name), " ", rt("SizeHint"))
+		}
+		f.P(")")
+	}
 	return c.marshaled
 }
 
 // jsonKey returns the Go literal of `,"key":` with the key escaped as the
 // Writer would escape it.
-func jsonKey(name string) string {
+func jsonKey(name string) string { return jsonMember(name, "") }
+
+// jsonMember returns the Go literal of `,"key":value` with the key escaped
+// as the Writer would escape it, for a value known when generating.
+func jsonMember(name, value string) string {
 	var b strings.Builder
 	b.WriteString(`,"`)
 	for _, r := range name {
@@ -123,6 +136,7 @@ func jsonKey(name string) string {
 		}
 	}
 	b.WriteString(`":`)
+	b.WriteString(value)
 	return goString(b.String())
 }
 
@@ -141,14 +155,11 @@ func goString(s string) string {
 func sizeHintVar(name string) string { return "sizeHint" + name }
 
 // marshalers prints MarshalJSON and UnmarshalJSON: a pooled Writer sized
-// by the type's SizeHint, its output handed over or copied once; a pooled
+// by the type's SizeHint (declared together after the codecs), its output handed over or copied once; a pooled
 // Reader (oasrt.Unmarshal).
 func (c *codec) marshalers(name string) {
 	c.marshaled = append(c.marshaled, name)
 	hint := sizeHintVar(name)
-	c.P("// ", hint, " sizes the buffer of ", name, "'s owned-output encoders for large values.")
-	c.P("var ", hint, " ", rt("SizeHint"))
-	c.P()
 	c.P("// MarshalJSON implements json.Marshaler.")
 	c.P("func (v ", name, ") MarshalJSON() ([]byte, error) {")
 	c.P("w := ", hint, ".GetWriter()")
@@ -157,9 +168,7 @@ func (c *codec) marshalers(name string) {
 	c.P("}")
 	c.P()
 	c.P("// UnmarshalJSON implements json.Unmarshaler.")
-	c.P("func (v *", name, ") UnmarshalJSON(data []byte) error {")
-	c.P("return ", rt("Unmarshal"), "(data, v)")
-	c.P("}")
+	c.P("func (v *", name, ") UnmarshalJSON(data []byte) error { return ", rt("Unmarshal"), "(data, v) }")
 	c.P()
 }
 
@@ -476,46 +485,78 @@ func (c *codec) encField(fd *ir.Field) {
 // encFieldValue writes field fd, or nothing when it is absent.
 func (c *codec) encFieldValue(fd *ir.Field) {
 	w, t := fieldShape(fd)
-	key := jsonKey(fd.JSONName)
+	name := fd.JSONName
 	x := "v." + fd.GoName
 	switch w {
 	case plain:
-		c.P("w.Raw(", key, ")")
-		c.encMaybeNil(t, x, fd.Ptr)
+		c.encMemberMaybeNil(name, t, x, fd.Ptr)
 	case opt:
 		c.P("if ", x, ".Set {")
-		c.P("w.Raw(", key, ")")
-		c.enc(t, x+".Value")
+		c.encMember(name, t, x+".Value")
 		c.P("}")
 	case nullable:
-		c.P("w.Raw(", key, ")")
 		c.P("if ", x, ".Null {")
-		c.P("w.Null()")
+		c.P("w.Raw(", jsonMember(name, "null"), ")")
 		c.P("} else {")
-		c.enc(t, x+".Value")
+		c.encMember(name, t, x+".Value")
 		c.P("}")
 	case optNullable:
 		c.P("if ", x, ".Set {")
-		c.P("w.Raw(", key, ")")
 		c.P("if ", x, ".Null {")
-		c.P("w.Null()")
+		c.P("w.Raw(", jsonMember(name, "null"), ")")
 		c.P("} else {")
-		c.encMaybeNil(t, x+".Value", fd.Ptr)
+		c.encMemberMaybeNil(name, t, x+".Value", fd.Ptr)
 		c.P("}")
 		c.P("}")
 	case nilAbsent:
 		c.P("if ", x, " != nil {")
-		c.P("w.Raw(", key, ")")
-		c.enc(t, x)
+		c.encMember(name, t, x)
 		c.P("}")
 	case nilNull:
-		c.P("w.Raw(", key, ")")
 		c.P("if ", x, " == nil {")
-		c.P("w.Null()")
+		c.P("w.Raw(", jsonMember(name, "null"), ")")
 		c.P("} else {")
-		c.enc(t, x)
+		c.encMember(name, t, x)
 		c.P("}")
 	}
+}
+
+// encMemberMaybeNil writes the member name with the value x, which is a
+// pointer when ptr is set.
+func (c *codec) encMemberMaybeNil(name string, t ir.Type, x string, ptr bool) {
+	if !ptr {
+		c.encMember(name, t, x)
+		return
+	}
+	c.P("if ", x, " == nil {")
+	c.P("w.Raw(", jsonMember(name, "null"), ")")
+	c.P("} else {")
+	c.encMember(name, t, x)
+	c.P("}")
+}
+
+// encMember writes the member name with the value x of type t: the
+// commonest scalars in one call with their key.
+func (c *codec) encMember(name string, t ir.Type, x string) {
+	key := jsonKey(name)
+	if p, ok := t.(*ir.Prim); ok && !p.Quoted {
+		switch p.Kind {
+		case ir.String:
+			c.P("w.KeyString(", key, ", ", x, ")")
+			return
+		case ir.Bool:
+			c.P("w.KeyBool(", key, ", ", x, ")")
+			return
+		case ir.Int64:
+			c.P("w.KeyInt(", key, ", ", x, ")")
+			return
+		case ir.Int32:
+			c.P("w.KeyInt(", key, ", int64(", x, "))")
+			return
+		}
+	}
+	c.P("w.Raw(", key, ")")
+	c.enc(t, x)
 }
 
 // encMaybeNil writes x, which is a pointer when ptr is set.

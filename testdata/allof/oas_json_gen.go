@@ -15,8 +15,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Base) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
+	w.KeyString(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 
@@ -52,9 +51,6 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBase sizes the buffer of Base's owned-output encoders for large values.
-var sizeHintBase oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Base) MarshalJSON() ([]byte, error) {
 	w := sizeHintBase.GetWriter()
@@ -63,16 +59,13 @@ func (v Base) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Base) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Base) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Named) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -111,9 +104,6 @@ func (v *Named) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNamed sizes the buffer of Named's owned-output encoders for large values.
-var sizeHintNamed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Named) MarshalJSON() ([]byte, error) {
 	w := sizeHintNamed.GetWriter()
@@ -122,17 +112,13 @@ func (v Named) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Named) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Named) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyString(`,"id":`, v.ID)
+	w.KeyString(`,"name":`, v.Name)
 	if v.Price.Set {
 		w.Raw(`,"price":`)
 		w.Float64(v.Price.Value)
@@ -188,9 +174,6 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintItem sizes the buffer of Item's owned-output encoders for large values.
-var sizeHintItem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Item) MarshalJSON() ([]byte, error) {
 	w := sizeHintItem.GetWriter()
@@ -199,6 +182,12 @@ func (v Item) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Item) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Item) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintBase  oasrt.SizeHint
+	sizeHintNamed oasrt.SizeHint
+	sizeHintItem  oasrt.SizeHint
+)

@@ -79,9 +79,6 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Contact", kind, nil)
 }
 
-// sizeHintContact sizes the buffer of Contact's owned-output encoders for large values.
-var sizeHintContact oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Contact) MarshalJSON() ([]byte, error) {
 	w := sizeHintContact.GetWriter()
@@ -90,15 +87,12 @@ func (v Contact) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Contact) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Email) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"email":`)
-	w.String(v.Email)
+	w.KeyString(`,"email":`, v.Email)
 	w.ObjectEnd(start)
 }
 
@@ -134,9 +128,6 @@ func (v *Email) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEmail sizes the buffer of Email's owned-output encoders for large values.
-var sizeHintEmail oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Email) MarshalJSON() ([]byte, error) {
 	w := sizeHintEmail.GetWriter()
@@ -145,15 +136,12 @@ func (v Email) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Email) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Email) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Phone) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"phone":`)
-	w.String(v.Phone)
+	w.KeyString(`,"phone":`, v.Phone)
 	w.ObjectEnd(start)
 }
 
@@ -189,9 +177,6 @@ func (v *Phone) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPhone sizes the buffer of Phone's owned-output encoders for large values.
-var sizeHintPhone oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Phone) MarshalJSON() ([]byte, error) {
 	w := sizeHintPhone.GetWriter()
@@ -200,6 +185,12 @@ func (v Phone) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Phone) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Phone) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintContact oasrt.SizeHint
+	sizeHintEmail   oasrt.SizeHint
+	sizeHintPhone   oasrt.SizeHint
+)

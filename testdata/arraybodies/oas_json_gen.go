@@ -15,8 +15,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Op) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyString(`,"name":`, v.Name)
 	w.ObjectEnd(start)
 }
 
@@ -52,9 +51,6 @@ func (v *Op) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOp sizes the buffer of Op's owned-output encoders for large values.
-var sizeHintOp oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Op) MarshalJSON() ([]byte, error) {
 	w := sizeHintOp.GetWriter()
@@ -63,6 +59,10 @@ func (v Op) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Op) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Op) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintOp oasrt.SizeHint
+)

@@ -58,9 +58,6 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTags sizes the buffer of Tags's owned-output encoders for large values.
-var sizeHintTags oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tags) MarshalJSON() ([]byte, error) {
 	w := sizeHintTags.GetWriter()
@@ -69,9 +66,7 @@ func (v Tags) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tags) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tags) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Matrix) EncodeJSON(w *oasrt.Writer) {
@@ -132,9 +127,6 @@ func (v *Matrix) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMatrix sizes the buffer of Matrix's owned-output encoders for large values.
-var sizeHintMatrix oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Matrix) MarshalJSON() ([]byte, error) {
 	w := sizeHintMatrix.GetWriter()
@@ -143,9 +135,7 @@ func (v Matrix) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Matrix) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Matrix) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Post) EncodeJSON(w *oasrt.Writer) {
@@ -241,9 +231,6 @@ func (v *Post) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPost sizes the buffer of Post's owned-output encoders for large values.
-var sizeHintPost oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Post) MarshalJSON() ([]byte, error) {
 	w := sizeHintPost.GetWriter()
@@ -252,6 +239,12 @@ func (v Post) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Post) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Post) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintTags   oasrt.SizeHint
+	sizeHintMatrix oasrt.SizeHint
+	sizeHintPost   oasrt.SizeHint
+)

@@ -15,10 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"topic":`)
-	w.String(v.Topic)
-	w.Raw(`,"seq":`)
-	w.Int(v.Seq)
+	w.KeyString(`,"topic":`, v.Topic)
+	w.KeyInt(`,"seq":`, v.Seq)
 	w.ObjectEnd(start)
 }
 
@@ -65,9 +63,6 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
-var sizeHintEvent oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
 	w := sizeHintEvent.GetWriter()
@@ -76,15 +71,12 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"url":`)
-	w.String(v.URL)
+	w.KeyString(`,"url":`, v.URL)
 	w.ObjectEnd(start)
 }
 
@@ -120,9 +112,6 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSubscribeRequest sizes the buffer of SubscribeRequest's owned-output encoders for large values.
-var sizeHintSubscribeRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 	w := sizeHintSubscribeRequest.GetWriter()
@@ -131,16 +120,13 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SubscriptionDoneOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Bye.Set {
-		w.Raw(`,"bye":`)
-		w.String(v.Bye.Value)
+		w.KeyString(`,"bye":`, v.Bye.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -173,9 +159,6 @@ func (v *SubscriptionDoneOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSubscriptionDoneOK sizes the buffer of SubscriptionDoneOK's owned-output encoders for large values.
-var sizeHintSubscriptionDoneOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) {
 	w := sizeHintSubscriptionDoneOK.GetWriter()
@@ -184,6 +167,12 @@ func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SubscriptionDoneOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SubscriptionDoneOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEvent              oasrt.SizeHint
+	sizeHintSubscribeRequest   oasrt.SizeHint
+	sizeHintSubscriptionDoneOK oasrt.SizeHint
+)

@@ -15,8 +15,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Base) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	if v.Created.Set {
 		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
@@ -61,9 +60,6 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBase sizes the buffer of Base's owned-output encoders for large values.
-var sizeHintBase oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Base) MarshalJSON() ([]byte, error) {
 	w := sizeHintBase.GetWriter()
@@ -72,24 +68,19 @@ func (v Base) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Base) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Base) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	if v.Created.Set {
 		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
 	}
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	if v.Lives.Set {
-		w.Raw(`,"lives":`)
-		w.Int(int64(v.Lives.Value))
+		w.KeyInt(`,"lives":`, int64(v.Lives.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -141,9 +132,6 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCat sizes the buffer of Cat's owned-output encoders for large values.
-var sizeHintCat oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Cat) MarshalJSON() ([]byte, error) {
 	w := sizeHintCat.GetWriter()
@@ -152,24 +140,19 @@ func (v Cat) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Cat) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Cat) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Dog) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	if v.Created.Set {
 		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
 	}
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	if v.Barks.Set {
-		w.Raw(`,"barks":`)
-		w.Bool(v.Barks.Value)
+		w.KeyBool(`,"barks":`, v.Barks.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -221,9 +204,6 @@ func (v *Dog) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintDog sizes the buffer of Dog's owned-output encoders for large values.
-var sizeHintDog oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Dog) MarshalJSON() ([]byte, error) {
 	w := sizeHintDog.GetWriter()
@@ -232,9 +212,7 @@ func (v Dog) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Dog) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Dog) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
@@ -406,9 +384,6 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	w := sizeHintPet.GetWriter()
@@ -417,15 +392,12 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"type":`)
-	w.Int(int64(v.Type))
+	w.KeyInt(`,"type":`, int64(v.Type))
 	if v.Value.Set {
 		w.Raw(`,"value":`)
 		v.Value.Value.EncodeJSON(w)
@@ -470,9 +442,6 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSomeValue sizes the buffer of SomeValue's owned-output encoders for large values.
-var sizeHintSomeValue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SomeValue) MarshalJSON() ([]byte, error) {
 	w := sizeHintSomeValue.GetWriter()
@@ -481,9 +450,7 @@ func (v SomeValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SomeValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Shape) EncodeJSON(w *oasrt.Writer) {
@@ -643,9 +610,6 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape sizes the buffer of Shape's owned-output encoders for large values.
-var sizeHintShape oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape) MarshalJSON() ([]byte, error) {
 	w := sizeHintShape.GetWriter()
@@ -654,9 +618,7 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Contact) EncodeJSON(w *oasrt.Writer) {
@@ -728,9 +690,6 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Contact", kind, nil)
 }
 
-// sizeHintContact sizes the buffer of Contact's owned-output encoders for large values.
-var sizeHintContact oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Contact) MarshalJSON() ([]byte, error) {
 	w := sizeHintContact.GetWriter()
@@ -739,9 +698,7 @@ func (v Contact) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Contact) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Size) EncodeJSON(w *oasrt.Writer) {
@@ -801,9 +758,6 @@ func (v *Size) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Size", kind, nil)
 }
 
-// sizeHintSize sizes the buffer of Size's owned-output encoders for large values.
-var sizeHintSize oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Size) MarshalJSON() ([]byte, error) {
 	w := sizeHintSize.GetWriter()
@@ -812,9 +766,7 @@ func (v Size) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Size) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Size) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Level) EncodeJSON(w *oasrt.Writer) {
@@ -899,9 +851,6 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Level", kind, nil)
 }
 
-// sizeHintLevel sizes the buffer of Level's owned-output encoders for large values.
-var sizeHintLevel oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Level) MarshalJSON() ([]byte, error) {
 	w := sizeHintLevel.GetWriter()
@@ -910,9 +859,7 @@ func (v Level) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Level) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Level) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *MaybeName) EncodeJSON(w *oasrt.Writer) {
@@ -945,9 +892,6 @@ func (v *MaybeName) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "MaybeName", kind, nil)
 }
 
-// sizeHintMaybeName sizes the buffer of MaybeName's owned-output encoders for large values.
-var sizeHintMaybeName oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v MaybeName) MarshalJSON() ([]byte, error) {
 	w := sizeHintMaybeName.GetWriter()
@@ -956,9 +900,7 @@ func (v MaybeName) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MaybeName) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *MaybeName) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Tree) EncodeJSON(w *oasrt.Writer) {
@@ -1065,9 +1007,6 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Tree", kind, nil)
 }
 
-// sizeHintTree sizes the buffer of Tree's owned-output encoders for large values.
-var sizeHintTree oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tree) MarshalJSON() ([]byte, error) {
 	w := sizeHintTree.GetWriter()
@@ -1076,9 +1015,7 @@ func (v Tree) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tree) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tree) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
@@ -1102,10 +1039,10 @@ func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 		v.Favorite.Value.EncodeJSON(w)
 	}
 	if v.Nickname.Set {
-		w.Raw(`,"nickname":`)
 		if v.Nickname.Null {
-			w.Null()
+			w.Raw(`,"nickname":null`)
 		} else {
+			w.Raw(`,"nickname":`)
 			v.Nickname.Value.EncodeJSON(w)
 		}
 	}
@@ -1183,9 +1120,6 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOwner sizes the buffer of Owner's owned-output encoders for large values.
-var sizeHintOwner oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
 	w := sizeHintOwner.GetWriter()
@@ -1194,9 +1128,7 @@ func (v Owner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Owner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Early) EncodeJSON(w *oasrt.Writer) {
@@ -1237,9 +1169,6 @@ func (v *Early) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Early", kind, nil)
 }
 
-// sizeHintEarly sizes the buffer of Early's owned-output encoders for large values.
-var sizeHintEarly oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Early) MarshalJSON() ([]byte, error) {
 	w := sizeHintEarly.GetWriter()
@@ -1248,9 +1177,7 @@ func (v Early) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Early) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Early) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *LateEnum) EncodeJSON(w *oasrt.Writer) {
@@ -1275,9 +1202,6 @@ func (v *LateEnum) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLateEnum sizes the buffer of LateEnum's owned-output encoders for large values.
-var sizeHintLateEnum oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v LateEnum) MarshalJSON() ([]byte, error) {
 	w := sizeHintLateEnum.GetWriter()
@@ -1286,16 +1210,13 @@ func (v LateEnum) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *LateEnum) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *LateEnum) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.URL.Set {
-		w.Raw(`,"url":`)
-		w.String(v.URL.Value)
+		w.KeyString(`,"url":`, v.URL.Value)
 	}
 	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
@@ -1312,8 +1233,7 @@ func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.After.Set {
-		w.Raw(`,"after":`)
-		w.Int(v.After.Value)
+		w.KeyInt(`,"after":`, v.After.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1361,9 +1281,6 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRefined sizes the buffer of Refined's owned-output encoders for large values.
-var sizeHintRefined oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Refined) MarshalJSON() ([]byte, error) {
 	w := sizeHintRefined.GetWriter()
@@ -1372,9 +1289,7 @@ func (v Refined) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Refined) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Refined) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *OnlyNull) EncodeJSON(w *oasrt.Writer) {
@@ -1391,9 +1306,6 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.InvalidEnum(start, "OnlyNull", b)
 }
 
-// sizeHintOnlyNull sizes the buffer of OnlyNull's owned-output encoders for large values.
-var sizeHintOnlyNull oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OnlyNull) MarshalJSON() ([]byte, error) {
 	w := sizeHintOnlyNull.GetWriter()
@@ -1402,9 +1314,7 @@ func (v OnlyNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OnlyNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Twice) EncodeJSON(w *oasrt.Writer) {
@@ -1544,9 +1454,6 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTwice sizes the buffer of Twice's owned-output encoders for large values.
-var sizeHintTwice oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Twice) MarshalJSON() ([]byte, error) {
 	w := sizeHintTwice.GetWriter()
@@ -1555,9 +1462,7 @@ func (v Twice) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Twice) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Twice) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Anything) EncodeJSON(w *oasrt.Writer) {
@@ -1610,9 +1515,6 @@ func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAnything sizes the buffer of Anything's owned-output encoders for large values.
-var sizeHintAnything oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Anything) MarshalJSON() ([]byte, error) {
 	w := sizeHintAnything.GetWriter()
@@ -1621,9 +1523,7 @@ func (v Anything) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Anything) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Anything) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Blob) EncodeJSON(w *oasrt.Writer) {
@@ -1640,9 +1540,6 @@ func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBlob sizes the buffer of Blob's owned-output encoders for large values.
-var sizeHintBlob oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Blob) MarshalJSON() ([]byte, error) {
 	w := sizeHintBlob.GetWriter()
@@ -1651,9 +1548,7 @@ func (v Blob) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Blob) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Blob) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Vehicle) EncodeJSON(w *oasrt.Writer) {
@@ -1884,9 +1779,6 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintVehicle sizes the buffer of Vehicle's owned-output encoders for large values.
-var sizeHintVehicle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Vehicle) MarshalJSON() ([]byte, error) {
 	w := sizeHintVehicle.GetWriter()
@@ -1895,18 +1787,14 @@ func (v Vehicle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Vehicle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Vehicle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *VehicleBase) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
-		w.Raw(`,"wheels":`)
-		w.Int(int64(v.Wheels.Value))
+		w.KeyInt(`,"wheels":`, int64(v.Wheels.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -1948,9 +1836,6 @@ func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintVehicleBase sizes the buffer of VehicleBase's owned-output encoders for large values.
-var sizeHintVehicleBase oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v VehicleBase) MarshalJSON() ([]byte, error) {
 	w := sizeHintVehicleBase.GetWriter()
@@ -1959,22 +1844,17 @@ func (v VehicleBase) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *VehicleBase) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *VehicleBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Car) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
-		w.Raw(`,"wheels":`)
-		w.Int(int64(v.Wheels.Value))
+		w.KeyInt(`,"wheels":`, int64(v.Wheels.Value))
 	}
 	if v.Seats.Set {
-		w.Raw(`,"seats":`)
-		w.Int(int64(v.Seats.Value))
+		w.KeyInt(`,"seats":`, int64(v.Seats.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -2021,9 +1901,6 @@ func (v *Car) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCar sizes the buffer of Car's owned-output encoders for large values.
-var sizeHintCar oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Car) MarshalJSON() ([]byte, error) {
 	w := sizeHintCar.GetWriter()
@@ -2032,21 +1909,16 @@ func (v Car) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Car) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Car) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Bicycle) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
-		w.Raw(`,"wheels":`)
-		w.Int(int64(v.Wheels.Value))
+		w.KeyInt(`,"wheels":`, int64(v.Wheels.Value))
 	}
-	w.Raw(`,"gears":`)
-	w.Int(int64(v.Gears))
+	w.KeyInt(`,"gears":`, int64(v.Gears))
 	w.ObjectEnd(start)
 }
 
@@ -2092,9 +1964,6 @@ func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBicycle sizes the buffer of Bicycle's owned-output encoders for large values.
-var sizeHintBicycle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Bicycle) MarshalJSON() ([]byte, error) {
 	w := sizeHintBicycle.GetWriter()
@@ -2103,22 +1972,17 @@ func (v Bicycle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bicycle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Bicycle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *RaceCar) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
-		w.Raw(`,"wheels":`)
-		w.Int(int64(v.Wheels.Value))
+		w.KeyInt(`,"wheels":`, int64(v.Wheels.Value))
 	}
 	if v.Seats.Set {
-		w.Raw(`,"seats":`)
-		w.Int(int64(v.Seats.Value))
+		w.KeyInt(`,"seats":`, int64(v.Seats.Value))
 	}
 	if v.TopSpeed.Set {
 		w.Raw(`,"topSpeed":`)
@@ -2174,9 +2038,6 @@ func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRaceCar sizes the buffer of RaceCar's owned-output encoders for large values.
-var sizeHintRaceCar oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v RaceCar) MarshalJSON() ([]byte, error) {
 	w := sizeHintRaceCar.GetWriter()
@@ -2185,9 +2046,7 @@ func (v RaceCar) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RaceCar) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *RaceCar) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Garage) EncodeJSON(w *oasrt.Writer) {
@@ -2269,9 +2128,6 @@ func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGarage sizes the buffer of Garage's owned-output encoders for large values.
-var sizeHintGarage oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Garage) MarshalJSON() ([]byte, error) {
 	w := sizeHintGarage.GetWriter()
@@ -2280,9 +2136,7 @@ func (v Garage) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Garage) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Garage) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Message) EncodeJSON(w *oasrt.Writer) {
@@ -2421,9 +2275,6 @@ func (v *Message) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMessage sizes the buffer of Message's owned-output encoders for large values.
-var sizeHintMessage oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Message) MarshalJSON() ([]byte, error) {
 	w := sizeHintMessage.GetWriter()
@@ -2432,17 +2283,13 @@ func (v Message) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Message) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Message) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Text) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"body":`)
-	w.String(v.Body)
+	w.KeyString(`,"kind":`, v.Kind)
+	w.KeyString(`,"body":`, v.Body)
 	w.ObjectEnd(start)
 }
 
@@ -2483,9 +2330,6 @@ func (v *Text) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintText sizes the buffer of Text's owned-output encoders for large values.
-var sizeHintText oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Text) MarshalJSON() ([]byte, error) {
 	w := sizeHintText.GetWriter()
@@ -2494,16 +2338,13 @@ func (v Text) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Text) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Text) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Plain) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.K.Set {
-		w.Raw(`,"k":`)
-		w.String(v.K.Value)
+		w.KeyString(`,"k":`, v.K.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -2536,9 +2377,6 @@ func (v *Plain) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPlain sizes the buffer of Plain's owned-output encoders for large values.
-var sizeHintPlain oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Plain) MarshalJSON() ([]byte, error) {
 	w := sizeHintPlain.GetWriter()
@@ -2547,9 +2385,7 @@ func (v Plain) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Plain) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Plain) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
@@ -2619,9 +2455,6 @@ func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Toggle", kind, nil)
 }
 
-// sizeHintToggle sizes the buffer of Toggle's owned-output encoders for large values.
-var sizeHintToggle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Toggle) MarshalJSON() ([]byte, error) {
 	w := sizeHintToggle.GetWriter()
@@ -2630,9 +2463,7 @@ func (v Toggle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Toggle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *AcceptorLink) EncodeJSON(w *oasrt.Writer) {
@@ -2672,9 +2503,6 @@ func (v *AcceptorLink) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAcceptorLink sizes the buffer of AcceptorLink's owned-output encoders for large values.
-var sizeHintAcceptorLink oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AcceptorLink) MarshalJSON() ([]byte, error) {
 	w := sizeHintAcceptorLink.GetWriter()
@@ -2683,17 +2511,13 @@ func (v AcceptorLink) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AcceptorLink) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AcceptorLink) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"id":`, v.ID)
+	w.KeyString(`,"kind":`, v.Kind)
 	if v.Properties != nil {
 		w.Raw(`,"properties":`)
 		v.Properties.EncodeJSON(w)
@@ -2745,9 +2569,6 @@ func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPortRef sizes the buffer of PortRef's owned-output encoders for large values.
-var sizeHintPortRef oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v PortRef) MarshalJSON() ([]byte, error) {
 	w := sizeHintPortRef.GetWriter()
@@ -2756,17 +2577,13 @@ func (v PortRef) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PortRef) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *PortRef) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"id":`, v.ID)
+	w.KeyString(`,"kind":`, v.Kind)
 	if v.Properties != nil {
 		w.Raw(`,"properties":`)
 		v.Properties.EncodeJSON(w)
@@ -2818,9 +2635,6 @@ func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProcessRef sizes the buffer of ProcessRef's owned-output encoders for large values.
-var sizeHintProcessRef oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ProcessRef) MarshalJSON() ([]byte, error) {
 	w := sizeHintProcessRef.GetWriter()
@@ -2829,9 +2643,7 @@ func (v ProcessRef) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ProcessRef) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ProcessRef) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *RefBase) EncodeJSON(w *oasrt.Writer) {
@@ -2886,9 +2698,6 @@ func (v *RefBase) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "RefBase", kind, nil)
 }
 
-// sizeHintRefBase sizes the buffer of RefBase's owned-output encoders for large values.
-var sizeHintRefBase oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v RefBase) MarshalJSON() ([]byte, error) {
 	w := sizeHintRefBase.GetWriter()
@@ -2897,17 +2706,13 @@ func (v RefBase) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RefBase) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *RefBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *RefBaseBase) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"id":`, v.ID)
+	w.KeyString(`,"kind":`, v.Kind)
 	w.ObjectEnd(start)
 }
 
@@ -2948,9 +2753,6 @@ func (v *RefBaseBase) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRefBaseBase sizes the buffer of RefBaseBase's owned-output encoders for large values.
-var sizeHintRefBaseBase oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v RefBaseBase) MarshalJSON() ([]byte, error) {
 	w := sizeHintRefBaseBase.GetWriter()
@@ -2959,9 +2761,7 @@ func (v RefBaseBase) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RefBaseBase) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *RefBaseBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Figure) EncodeJSON(w *oasrt.Writer) {
@@ -3118,9 +2918,6 @@ func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFigure sizes the buffer of Figure's owned-output encoders for large values.
-var sizeHintFigure oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Figure) MarshalJSON() ([]byte, error) {
 	w := sizeHintFigure.GetWriter()
@@ -3129,9 +2926,7 @@ func (v Figure) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Figure) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Figure) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
@@ -3184,9 +2979,6 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "SomeValueValue", kind, nil)
 }
 
-// sizeHintSomeValueValue sizes the buffer of SomeValueValue's owned-output encoders for large values.
-var sizeHintSomeValueValue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueValue) MarshalJSON() ([]byte, error) {
 	w := sizeHintSomeValueValue.GetWriter()
@@ -3195,9 +2987,7 @@ func (v SomeValueValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SomeValueValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shape1) EncodeJSON(w *oasrt.Writer) {
@@ -3246,9 +3036,6 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape1 sizes the buffer of Shape1's owned-output encoders for large values.
-var sizeHintShape1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape1) MarshalJSON() ([]byte, error) {
 	w := sizeHintShape1.GetWriter()
@@ -3257,9 +3044,7 @@ func (v Shape1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Shape1Kind) EncodeJSON(w *oasrt.Writer) {
@@ -3282,9 +3067,6 @@ func (v *Shape1Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape1Kind sizes the buffer of Shape1Kind's owned-output encoders for large values.
-var sizeHintShape1Kind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape1Kind) MarshalJSON() ([]byte, error) {
 	w := sizeHintShape1Kind.GetWriter()
@@ -3293,9 +3075,7 @@ func (v Shape1Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape1Kind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape1Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shape2) EncodeJSON(w *oasrt.Writer) {
@@ -3344,9 +3124,6 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape2 sizes the buffer of Shape2's owned-output encoders for large values.
-var sizeHintShape2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape2) MarshalJSON() ([]byte, error) {
 	w := sizeHintShape2.GetWriter()
@@ -3355,9 +3132,7 @@ func (v Shape2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Shape2Kind) EncodeJSON(w *oasrt.Writer) {
@@ -3380,9 +3155,6 @@ func (v *Shape2Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape2Kind sizes the buffer of Shape2Kind's owned-output encoders for large values.
-var sizeHintShape2Kind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape2Kind) MarshalJSON() ([]byte, error) {
 	w := sizeHintShape2Kind.GetWriter()
@@ -3391,18 +3163,14 @@ func (v Shape2Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape2Kind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape2Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Contact1) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"email":`)
-	w.String(v.Email)
+	w.KeyString(`,"email":`, v.Email)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -3444,9 +3212,6 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintContact1 sizes the buffer of Contact1's owned-output encoders for large values.
-var sizeHintContact1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Contact1) MarshalJSON() ([]byte, error) {
 	w := sizeHintContact1.GetWriter()
@@ -3455,20 +3220,16 @@ func (v Contact1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Contact1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Contact2) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Number.Set {
-		w.Raw(`,"number":`)
-		w.String(v.Number.Value)
+		w.KeyString(`,"number":`, v.Number.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -3506,9 +3267,6 @@ func (v *Contact2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintContact2 sizes the buffer of Contact2's owned-output encoders for large values.
-var sizeHintContact2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Contact2) MarshalJSON() ([]byte, error) {
 	w := sizeHintContact2.GetWriter()
@@ -3517,9 +3275,7 @@ func (v Contact2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Contact2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Size1) EncodeJSON(w *oasrt.Writer) {
@@ -3546,9 +3302,6 @@ func (v *Size1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSize1 sizes the buffer of Size1's owned-output encoders for large values.
-var sizeHintSize1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Size1) MarshalJSON() ([]byte, error) {
 	w := sizeHintSize1.GetWriter()
@@ -3557,19 +3310,14 @@ func (v Size1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Size1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Size1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"body":`)
-	w.String(v.Body)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
+	w.KeyString(`,"kind":`, v.Kind)
+	w.KeyString(`,"body":`, v.Body)
+	w.KeyString(`,"id":`, v.ID)
 	if v.Sent.Set {
 		w.Raw(`,"sent":`)
 		w.Time(v.Sent.Value)
@@ -3624,9 +3372,6 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMessageAsText sizes the buffer of MessageAsText's owned-output encoders for large values.
-var sizeHintMessageAsText oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v MessageAsText) MarshalJSON() ([]byte, error) {
 	w := sizeHintMessageAsText.GetWriter()
@@ -3635,17 +3380,13 @@ func (v MessageAsText) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MessageAsText) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *MessageAsText) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Message2) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"url":`)
-	w.String(v.URL)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
+	w.KeyString(`,"url":`, v.URL)
+	w.KeyString(`,"id":`, v.ID)
 	if v.Sent.Set {
 		w.Raw(`,"sent":`)
 		w.Time(v.Sent.Value)
@@ -3695,9 +3436,6 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMessage2 sizes the buffer of Message2's owned-output encoders for large values.
-var sizeHintMessage2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Message2) MarshalJSON() ([]byte, error) {
 	w := sizeHintMessage2.GetWriter()
@@ -3706,9 +3444,7 @@ func (v Message2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Message2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Message2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Toggle1) EncodeJSON(w *oasrt.Writer) {
@@ -3717,8 +3453,7 @@ func (v *Toggle1) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"status":`)
 		v.Status.Value.EncodeJSON(w)
 	}
-	w.Raw(`,"conclusion":`)
-	w.String(v.Conclusion)
+	w.KeyString(`,"conclusion":`, v.Conclusion)
 	w.ObjectEnd(start)
 }
 
@@ -3759,9 +3494,6 @@ func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintToggle1 sizes the buffer of Toggle1's owned-output encoders for large values.
-var sizeHintToggle1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Toggle1) MarshalJSON() ([]byte, error) {
 	w := sizeHintToggle1.GetWriter()
@@ -3770,9 +3502,7 @@ func (v Toggle1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Toggle1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Toggle1Status) EncodeJSON(w *oasrt.Writer) {
@@ -3795,9 +3525,6 @@ func (v *Toggle1Status) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintToggle1Status sizes the buffer of Toggle1Status's owned-output encoders for large values.
-var sizeHintToggle1Status oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Toggle1Status) MarshalJSON() ([]byte, error) {
 	w := sizeHintToggle1Status.GetWriter()
@@ -3806,9 +3533,7 @@ func (v Toggle1Status) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle1Status) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Toggle1Status) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Toggle2) EncodeJSON(w *oasrt.Writer) {
@@ -3848,9 +3573,6 @@ func (v *Toggle2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintToggle2 sizes the buffer of Toggle2's owned-output encoders for large values.
-var sizeHintToggle2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Toggle2) MarshalJSON() ([]byte, error) {
 	w := sizeHintToggle2.GetWriter()
@@ -3859,9 +3581,7 @@ func (v Toggle2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Toggle2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Toggle2Status) EncodeJSON(w *oasrt.Writer) {
@@ -3884,9 +3604,6 @@ func (v *Toggle2Status) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintToggle2Status sizes the buffer of Toggle2Status's owned-output encoders for large values.
-var sizeHintToggle2Status oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Toggle2Status) MarshalJSON() ([]byte, error) {
 	w := sizeHintToggle2Status.GetWriter()
@@ -3895,9 +3612,7 @@ func (v Toggle2Status) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Toggle2Status) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *AcceptorLinkProperties) EncodeJSON(w *oasrt.Writer) {
@@ -3946,9 +3661,6 @@ func (v *AcceptorLinkProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAcceptorLinkProperties sizes the buffer of AcceptorLinkProperties's owned-output encoders for large values.
-var sizeHintAcceptorLinkProperties oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) {
 	w := sizeHintAcceptorLinkProperties.GetWriter()
@@ -3957,9 +3669,7 @@ func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *PortRefProperties) EncodeJSON(w *oasrt.Writer) {
@@ -3999,9 +3709,6 @@ func (v *PortRefProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPortRefProperties sizes the buffer of PortRefProperties's owned-output encoders for large values.
-var sizeHintPortRefProperties oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v PortRefProperties) MarshalJSON() ([]byte, error) {
 	w := sizeHintPortRefProperties.GetWriter()
@@ -4010,9 +3717,7 @@ func (v PortRefProperties) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PortRefProperties) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *PortRefProperties) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ProcessRefProperties) EncodeJSON(w *oasrt.Writer) {
@@ -4052,9 +3757,6 @@ func (v *ProcessRefProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProcessRefProperties sizes the buffer of ProcessRefProperties's owned-output encoders for large values.
-var sizeHintProcessRefProperties oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
 	w := sizeHintProcessRefProperties.GetWriter()
@@ -4063,9 +3765,7 @@ func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Figure2) EncodeJSON(w *oasrt.Writer) {
@@ -4114,9 +3814,6 @@ func (v *Figure2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFigure2 sizes the buffer of Figure2's owned-output encoders for large values.
-var sizeHintFigure2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Figure2) MarshalJSON() ([]byte, error) {
 	w := sizeHintFigure2.GetWriter()
@@ -4125,9 +3822,7 @@ func (v Figure2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Figure2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Figure2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Figure2Kind) EncodeJSON(w *oasrt.Writer) {
@@ -4152,9 +3847,6 @@ func (v *Figure2Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFigure2Kind sizes the buffer of Figure2Kind's owned-output encoders for large values.
-var sizeHintFigure2Kind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Figure2Kind) MarshalJSON() ([]byte, error) {
 	w := sizeHintFigure2Kind.GetWriter()
@@ -4163,6 +3855,63 @@ func (v Figure2Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Figure2Kind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Figure2Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintBase                   oasrt.SizeHint
+	sizeHintCat                    oasrt.SizeHint
+	sizeHintDog                    oasrt.SizeHint
+	sizeHintPet                    oasrt.SizeHint
+	sizeHintSomeValue              oasrt.SizeHint
+	sizeHintShape                  oasrt.SizeHint
+	sizeHintContact                oasrt.SizeHint
+	sizeHintSize                   oasrt.SizeHint
+	sizeHintLevel                  oasrt.SizeHint
+	sizeHintMaybeName              oasrt.SizeHint
+	sizeHintTree                   oasrt.SizeHint
+	sizeHintOwner                  oasrt.SizeHint
+	sizeHintEarly                  oasrt.SizeHint
+	sizeHintLateEnum               oasrt.SizeHint
+	sizeHintRefined                oasrt.SizeHint
+	sizeHintOnlyNull               oasrt.SizeHint
+	sizeHintTwice                  oasrt.SizeHint
+	sizeHintAnything               oasrt.SizeHint
+	sizeHintBlob                   oasrt.SizeHint
+	sizeHintVehicle                oasrt.SizeHint
+	sizeHintVehicleBase            oasrt.SizeHint
+	sizeHintCar                    oasrt.SizeHint
+	sizeHintBicycle                oasrt.SizeHint
+	sizeHintRaceCar                oasrt.SizeHint
+	sizeHintGarage                 oasrt.SizeHint
+	sizeHintMessage                oasrt.SizeHint
+	sizeHintText                   oasrt.SizeHint
+	sizeHintPlain                  oasrt.SizeHint
+	sizeHintToggle                 oasrt.SizeHint
+	sizeHintAcceptorLink           oasrt.SizeHint
+	sizeHintPortRef                oasrt.SizeHint
+	sizeHintProcessRef             oasrt.SizeHint
+	sizeHintRefBase                oasrt.SizeHint
+	sizeHintRefBaseBase            oasrt.SizeHint
+	sizeHintFigure                 oasrt.SizeHint
+	sizeHintSomeValueValue         oasrt.SizeHint
+	sizeHintShape1                 oasrt.SizeHint
+	sizeHintShape1Kind             oasrt.SizeHint
+	sizeHintShape2                 oasrt.SizeHint
+	sizeHintShape2Kind             oasrt.SizeHint
+	sizeHintContact1               oasrt.SizeHint
+	sizeHintContact2               oasrt.SizeHint
+	sizeHintSize1                  oasrt.SizeHint
+	sizeHintMessageAsText          oasrt.SizeHint
+	sizeHintMessage2               oasrt.SizeHint
+	sizeHintToggle1                oasrt.SizeHint
+	sizeHintToggle1Status          oasrt.SizeHint
+	sizeHintToggle2                oasrt.SizeHint
+	sizeHintToggle2Status          oasrt.SizeHint
+	sizeHintAcceptorLinkProperties oasrt.SizeHint
+	sizeHintPortRefProperties      oasrt.SizeHint
+	sizeHintProcessRefProperties   oasrt.SizeHint
+	sizeHintFigure2                oasrt.SizeHint
+	sizeHintFigure2Kind            oasrt.SizeHint
+)

@@ -33,9 +33,6 @@ func (v *Version) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintVersion sizes the buffer of Version's owned-output encoders for large values.
-var sizeHintVersion oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Version) MarshalJSON() ([]byte, error) {
 	w := sizeHintVersion.GetWriter()
@@ -44,9 +41,7 @@ func (v Version) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Version) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Version) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Envelope) EncodeJSON(w *oasrt.Writer) {
@@ -104,9 +99,6 @@ func (v *Envelope) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEnvelope sizes the buffer of Envelope's owned-output encoders for large values.
-var sizeHintEnvelope oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Envelope) MarshalJSON() ([]byte, error) {
 	w := sizeHintEnvelope.GetWriter()
@@ -115,9 +107,7 @@ func (v Envelope) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Envelope) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Envelope) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *EnvelopeKind) EncodeJSON(w *oasrt.Writer) {
@@ -140,9 +130,6 @@ func (v *EnvelopeKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEnvelopeKind sizes the buffer of EnvelopeKind's owned-output encoders for large values.
-var sizeHintEnvelopeKind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v EnvelopeKind) MarshalJSON() ([]byte, error) {
 	w := sizeHintEnvelopeKind.GetWriter()
@@ -151,9 +138,7 @@ func (v EnvelopeKind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EnvelopeKind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *EnvelopeKind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *EnvelopeLevel) EncodeJSON(w *oasrt.Writer) {
@@ -176,9 +161,6 @@ func (v *EnvelopeLevel) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEnvelopeLevel sizes the buffer of EnvelopeLevel's owned-output encoders for large values.
-var sizeHintEnvelopeLevel oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v EnvelopeLevel) MarshalJSON() ([]byte, error) {
 	w := sizeHintEnvelopeLevel.GetWriter()
@@ -187,6 +169,13 @@ func (v EnvelopeLevel) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EnvelopeLevel) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *EnvelopeLevel) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintVersion       oasrt.SizeHint
+	sizeHintEnvelope      oasrt.SizeHint
+	sizeHintEnvelopeKind  oasrt.SizeHint
+	sizeHintEnvelopeLevel oasrt.SizeHint
+)

@@ -16,12 +16,10 @@ const (
 func (v *ListItemsFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Color.Set {
-		w.Raw(`,"color":`)
-		w.String(v.Color.Value)
+		w.KeyString(`,"color":`, v.Color.Value)
 	}
 	if v.Size.Set {
-		w.Raw(`,"size":`)
-		w.Int(v.Size.Value)
+		w.KeyInt(`,"size":`, v.Size.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -59,9 +57,6 @@ func (v *ListItemsFilter) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintListItemsFilter sizes the buffer of ListItemsFilter's owned-output encoders for large values.
-var sizeHintListItemsFilter oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ListItemsFilter) MarshalJSON() ([]byte, error) {
 	w := sizeHintListItemsFilter.GetWriter()
@@ -70,6 +65,10 @@ func (v ListItemsFilter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListItemsFilter) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ListItemsFilter) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintListItemsFilter oasrt.SizeHint
+)

@@ -16,24 +16,21 @@ const (
 func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Retries.Set {
-		w.Raw(`,"retries":`)
-		w.Int(v.Retries.Value)
+		w.KeyInt(`,"retries":`, v.Retries.Value)
 	}
 	if v.Ratio.Set {
 		w.Raw(`,"ratio":`)
 		w.Float64(v.Ratio.Value)
 	}
 	if v.Verbose.Set {
-		w.Raw(`,"verbose":`)
-		w.Bool(v.Verbose.Value)
+		w.KeyBool(`,"verbose":`, v.Verbose.Value)
 	}
 	if v.Mode.Set {
 		w.Raw(`,"mode":`)
 		v.Mode.Value.EncodeJSON(w)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -101,9 +98,6 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSettings sizes the buffer of Settings's owned-output encoders for large values.
-var sizeHintSettings oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Settings) MarshalJSON() ([]byte, error) {
 	w := sizeHintSettings.GetWriter()
@@ -112,9 +106,7 @@ func (v Settings) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Settings) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Settings) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *SettingsMode) EncodeJSON(w *oasrt.Writer) {
@@ -139,9 +131,6 @@ func (v *SettingsMode) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSettingsMode sizes the buffer of SettingsMode's owned-output encoders for large values.
-var sizeHintSettingsMode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SettingsMode) MarshalJSON() ([]byte, error) {
 	w := sizeHintSettingsMode.GetWriter()
@@ -150,6 +139,11 @@ func (v SettingsMode) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SettingsMode) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SettingsMode) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintSettings     oasrt.SizeHint
+	sizeHintSettingsMode oasrt.SizeHint
+)

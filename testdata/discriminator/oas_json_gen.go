@@ -163,9 +163,6 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape sizes the buffer of Shape's owned-output encoders for large values.
-var sizeHintShape oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape) MarshalJSON() ([]byte, error) {
 	w := sizeHintShape.GetWriter()
@@ -174,15 +171,12 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Circle) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	w.Raw(`,"radius":`)
 	w.Float64(v.Radius)
 	w.ObjectEnd(start)
@@ -225,9 +219,6 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCircle sizes the buffer of Circle's owned-output encoders for large values.
-var sizeHintCircle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Circle) MarshalJSON() ([]byte, error) {
 	w := sizeHintCircle.GetWriter()
@@ -236,15 +227,12 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Circle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Circle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Square) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	w.Raw(`,"side":`)
 	w.Float64(v.Side)
 	w.ObjectEnd(start)
@@ -287,9 +275,6 @@ func (v *Square) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSquare sizes the buffer of Square's owned-output encoders for large values.
-var sizeHintSquare oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Square) MarshalJSON() ([]byte, error) {
 	w := sizeHintSquare.GetWriter()
@@ -298,6 +283,12 @@ func (v Square) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Square) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Square) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintShape  oasrt.SizeHint
+	sizeHintCircle oasrt.SizeHint
+	sizeHintSquare oasrt.SizeHint
+)

@@ -16,12 +16,10 @@ const (
 func (v *Widget) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	if v.Size.Set {
-		w.Raw(`,"size":`)
-		w.Int(v.Size.Value)
+		w.KeyInt(`,"size":`, v.Size.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -59,9 +57,6 @@ func (v *Widget) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintWidget sizes the buffer of Widget's owned-output encoders for large values.
-var sizeHintWidget oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Widget) MarshalJSON() ([]byte, error) {
 	w := sizeHintWidget.GetWriter()
@@ -70,6 +65,10 @@ func (v Widget) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Widget) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Widget) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintWidget oasrt.SizeHint
+)

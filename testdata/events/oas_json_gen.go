@@ -15,11 +15,9 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Progress) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"percent":`)
-	w.Int(int64(v.Percent))
+	w.KeyInt(`,"percent":`, int64(v.Percent))
 	if v.Note.Set {
-		w.Raw(`,"note":`)
-		w.String(v.Note.Value)
+		w.KeyString(`,"note":`, v.Note.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -70,9 +68,6 @@ func (v *Progress) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProgress sizes the buffer of Progress's owned-output encoders for large values.
-var sizeHintProgress oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Progress) MarshalJSON() ([]byte, error) {
 	w := sizeHintProgress.GetWriter()
@@ -81,17 +76,13 @@ func (v Progress) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Progress) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Progress) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *LogEntry) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"seq":`)
-	w.Int(v.Seq)
-	w.Raw(`,"msg":`)
-	w.String(v.Msg)
+	w.KeyInt(`,"seq":`, v.Seq)
+	w.KeyString(`,"msg":`, v.Msg)
 	w.ObjectEnd(start)
 }
 
@@ -138,9 +129,6 @@ func (v *LogEntry) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLogEntry sizes the buffer of LogEntry's owned-output encoders for large values.
-var sizeHintLogEntry oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v LogEntry) MarshalJSON() ([]byte, error) {
 	w := sizeHintLogEntry.GetWriter()
@@ -149,16 +137,13 @@ func (v LogEntry) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *LogEntry) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *LogEntry) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ChatRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Prompt.Set {
-		w.Raw(`,"prompt":`)
-		w.String(v.Prompt.Value)
+		w.KeyString(`,"prompt":`, v.Prompt.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -191,9 +176,6 @@ func (v *ChatRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintChatRequest sizes the buffer of ChatRequest's owned-output encoders for large values.
-var sizeHintChatRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ChatRequest) MarshalJSON() ([]byte, error) {
 	w := sizeHintChatRequest.GetWriter()
@@ -202,6 +184,12 @@ func (v ChatRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ChatRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ChatRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintProgress    oasrt.SizeHint
+	sizeHintLogEntry    oasrt.SizeHint
+	sizeHintChatRequest oasrt.SizeHint
+)

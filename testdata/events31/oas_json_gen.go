@@ -15,8 +15,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Tick) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"n":`)
-	w.Int(v.N)
+	w.KeyInt(`,"n":`, v.N)
 	w.ObjectEnd(start)
 }
 
@@ -52,9 +51,6 @@ func (v *Tick) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTick sizes the buffer of Tick's owned-output encoders for large values.
-var sizeHintTick oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tick) MarshalJSON() ([]byte, error) {
 	w := sizeHintTick.GetWriter()
@@ -63,6 +59,10 @@ func (v Tick) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tick) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tick) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintTick oasrt.SizeHint
+)

@@ -50,9 +50,6 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOwner sizes the buffer of Owner's owned-output encoders for large values.
-var sizeHintOwner oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
 	w := sizeHintOwner.GetWriter()
@@ -61,15 +58,12 @@ func (v Owner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Owner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyString(`,"name":`, v.Name)
 	if v.Kind.Set {
 		w.Raw(`,"kind":`)
 		v.Kind.Value.EncodeJSON(w)
@@ -114,9 +108,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	w := sizeHintPet.GetWriter()
@@ -125,9 +116,7 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Kind) EncodeJSON(w *oasrt.Writer) {
@@ -152,9 +141,6 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintKind sizes the buffer of Kind's owned-output encoders for large values.
-var sizeHintKind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Kind) MarshalJSON() ([]byte, error) {
 	w := sizeHintKind.GetWriter()
@@ -163,6 +149,12 @@ func (v Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Kind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintOwner oasrt.SizeHint
+	sizeHintPet   oasrt.SizeHint
+	sizeHintKind  oasrt.SizeHint
+)

@@ -16,24 +16,20 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"reqString":`)
-	w.String(v.ReqString)
+	w.KeyString(`,"reqString":`, v.ReqString)
 	if v.OptString.Set {
-		w.Raw(`,"optString":`)
-		w.String(v.OptString.Value)
+		w.KeyString(`,"optString":`, v.OptString.Value)
 	}
-	w.Raw(`,"reqNullable":`)
 	if v.ReqNullable.Null {
-		w.Null()
+		w.Raw(`,"reqNullable":null`)
 	} else {
-		w.String(v.ReqNullable.Value)
+		w.KeyString(`,"reqNullable":`, v.ReqNullable.Value)
 	}
 	if v.OptNullable.Set {
-		w.Raw(`,"optNullable":`)
 		if v.OptNullable.Null {
-			w.Null()
+			w.Raw(`,"optNullable":null`)
 		} else {
-			w.Int(int64(v.OptNullable.Value))
+			w.KeyInt(`,"optNullable":`, int64(v.OptNullable.Value))
 		}
 	}
 	if w.Streams(&v.ReqArray) {
@@ -66,10 +62,10 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"reqNullableArray":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"reqNullableArray":`)
 		if v.ReqNullableArray == nil {
-			w.Null()
+			w.Raw(`,"reqNullableArray":null`)
 		} else {
+			w.Raw(`,"reqNullableArray":`)
 			start5 := len(w.Buf)
 			for i6 := range v.ReqNullableArray {
 				w.Byte(',')
@@ -83,10 +79,10 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.OptNullableArray.Set {
-			w.Raw(`,"optNullableArray":`)
 			if v.OptNullableArray.Null {
-				w.Null()
+				w.Raw(`,"optNullableArray":null`)
 			} else {
+				w.Raw(`,"optNullableArray":`)
 				start7 := len(w.Buf)
 				for i8 := range v.OptNullableArray.Value {
 					w.Byte(',')
@@ -125,12 +121,10 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.RawJSON(v.FreeObject)
 	}
 	if v.Int32.Set {
-		w.Raw(`,"int32":`)
-		w.Int(int64(v.Int32.Value))
+		w.KeyInt(`,"int32":`, int64(v.Int32.Value))
 	}
 	if v.Int64.Set {
-		w.Raw(`,"int64":`)
-		w.Int(v.Int64.Value)
+		w.KeyInt(`,"int64":`, v.Int64.Value)
 	}
 	if v.Uint32.Set {
 		w.Raw(`,"uint32":`)
@@ -141,8 +135,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Uint(v.Uint64.Value)
 	}
 	if v.PlainInteger.Set {
-		w.Raw(`,"plainInteger":`)
-		w.Int(v.PlainInteger.Value)
+		w.KeyInt(`,"plainInteger":`, v.PlainInteger.Value)
 	}
 	if v.Float.Set {
 		w.Raw(`,"float":`)
@@ -153,8 +146,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Double.Value)
 	}
 	if v.Bool.Set {
-		w.Raw(`,"bool":`)
-		w.Bool(v.Bool.Value)
+		w.KeyBool(`,"bool":`, v.Bool.Value)
 	}
 	w.Raw(`,"reqDate":`)
 	w.Date(v.ReqDate)
@@ -171,28 +163,22 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Bytes64(v.Byte)
 	}
 	if v.Binary.Set {
-		w.Raw(`,"binary":`)
-		w.String(v.Binary.Value)
+		w.KeyString(`,"binary":`, v.Binary.Value)
 	}
 	if v.Email.Set {
-		w.Raw(`,"email":`)
-		w.String(v.Email.Value)
+		w.KeyString(`,"email":`, v.Email.Value)
 	}
 	if v.URI.Set {
-		w.Raw(`,"uri":`)
-		w.String(v.URI.Value)
+		w.KeyString(`,"uri":`, v.URI.Value)
 	}
 	if v.Hostname.Set {
-		w.Raw(`,"hostname":`)
-		w.String(v.Hostname.Value)
+		w.KeyString(`,"hostname":`, v.Hostname.Value)
 	}
 	if v.Duration.Set {
-		w.Raw(`,"duration":`)
-		w.String(v.Duration.Value)
+		w.KeyString(`,"duration":`, v.Duration.Value)
 	}
 	if v.Clock.Set {
-		w.Raw(`,"clock":`)
-		w.String(v.Clock.Value)
+		w.KeyString(`,"clock":`, v.Clock.Value)
 	}
 	if v.BigID.Set {
 		w.Raw(`,"bigID":`)
@@ -223,12 +209,10 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Addr(v.Ipv6.Value)
 	}
 	if v.IdnHost.Set {
-		w.Raw(`,"idnHost":`)
-		w.String(v.IdnHost.Value)
+		w.KeyString(`,"idnHost":`, v.IdnHost.Value)
 	}
 	if v.IdnEmail.Set {
-		w.Raw(`,"idnEmail":`)
-		w.String(v.IdnEmail.Value)
+		w.KeyString(`,"idnEmail":`, v.IdnEmail.Value)
 	}
 	if v.Counts != nil {
 		w.Raw(`,"counts":`)
@@ -285,10 +269,10 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		v.Level.Value.EncodeJSON(w)
 	}
 	if v.NullableColor.Set {
-		w.Raw(`,"nullableColor":`)
 		if v.NullableColor.Null {
-			w.Null()
+			w.Raw(`,"nullableColor":null`)
 		} else {
+			w.Raw(`,"nullableColor":`)
 			v.NullableColor.Value.EncodeJSON(w)
 		}
 	}
@@ -301,8 +285,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		v.SharedAgain.Value.EncodeJSON(w)
 	}
 	if v.Old.Set {
-		w.Raw(`,"old":`)
-		w.String(v.Old.Value)
+		w.KeyString(`,"old":`, v.Old.Value)
 	}
 	if v.Inline.Set {
 		w.Raw(`,"inline":`)
@@ -787,9 +770,6 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEverything sizes the buffer of Everything's owned-output encoders for large values.
-var sizeHintEverything oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Everything) MarshalJSON() ([]byte, error) {
 	w := sizeHintEverything.GetWriter()
@@ -798,9 +778,7 @@ func (v Everything) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Everything) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Everything) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Color) EncodeJSON(w *oasrt.Writer) {
@@ -833,9 +811,6 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintColor sizes the buffer of Color's owned-output encoders for large values.
-var sizeHintColor oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Color) MarshalJSON() ([]byte, error) {
 	w := sizeHintColor.GetWriter()
@@ -844,9 +819,7 @@ func (v Color) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Color) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Color) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *NullableColor) EncodeJSON(w *oasrt.Writer) {
@@ -871,9 +844,6 @@ func (v *NullableColor) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNullableColor sizes the buffer of NullableColor's owned-output encoders for large values.
-var sizeHintNullableColor oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NullableColor) MarshalJSON() ([]byte, error) {
 	w := sizeHintNullableColor.GetWriter()
@@ -882,9 +852,7 @@ func (v NullableColor) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NullableColor) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NullableColor) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *Level) EncodeJSON(w *oasrt.Writer) {
@@ -911,9 +879,6 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLevel sizes the buffer of Level's owned-output encoders for large values.
-var sizeHintLevel oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Level) MarshalJSON() ([]byte, error) {
 	w := sizeHintLevel.GetWriter()
@@ -922,15 +887,12 @@ func (v Level) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Level) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Level) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Node) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyString(`,"name":`, v.Name)
 	if v.Parent != nil {
 		w.Raw(`,"parent":`)
 		v.Parent.EncodeJSON(w)
@@ -1019,9 +981,6 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNode sizes the buffer of Node's owned-output encoders for large values.
-var sizeHintNode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Node) MarshalJSON() ([]byte, error) {
 	w := sizeHintNode.GetWriter()
@@ -1030,48 +989,37 @@ func (v Node) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Node) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Node) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Names) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.PetID.Set {
-		w.Raw(`,"pet_id":`)
-		w.String(v.PetID.Value)
+		w.KeyString(`,"pet_id":`, v.PetID.Value)
 	}
 	if v.PetID2.Set {
-		w.Raw(`,"petId":`)
-		w.String(v.PetID2.Value)
+		w.KeyString(`,"petId":`, v.PetID2.Value)
 	}
 	if v.PetID3.Set {
-		w.Raw(`,"PetID":`)
-		w.String(v.PetID3.Value)
+		w.KeyString(`,"PetID":`, v.PetID3.Value)
 	}
 	if v.ValidateField.Set {
-		w.Raw(`,"validate":`)
-		w.Bool(v.ValidateField.Value)
+		w.KeyBool(`,"validate":`, v.ValidateField.Value)
 	}
 	if v.MarshalJSONField.Set {
-		w.Raw(`,"MarshalJSON":`)
-		w.String(v.MarshalJSONField.Value)
+		w.KeyString(`,"MarshalJSON":`, v.MarshalJSONField.Value)
 	}
 	if v.UnmarshalJSONFromField.Set {
-		w.Raw(`,"UnmarshalJSONFrom":`)
-		w.String(v.UnmarshalJSONFromField.Value)
+		w.KeyString(`,"UnmarshalJSONFrom":`, v.UnmarshalJSONFromField.Value)
 	}
 	if v.WeirdKeyQuoted.Set {
-		w.Raw(`,"weird key \"quoted\"":`)
-		w.String(v.WeirdKeyQuoted.Value)
+		w.KeyString(`,"weird key \"quoted\"":`, v.WeirdKeyQuoted.Value)
 	}
 	if v.Field.Set {
-		w.Raw(`,"日本":`)
-		w.String(v.Field.Value)
+		w.KeyString(`,"日本":`, v.Field.Value)
 	}
 	if v.Field2.Set {
-		w.Raw(`,"":`)
-		w.String(v.Field2.Value)
+		w.KeyString(`,"":`, v.Field2.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1144,9 +1092,6 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNames sizes the buffer of Names's owned-output encoders for large values.
-var sizeHintNames oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Names) MarshalJSON() ([]byte, error) {
 	w := sizeHintNames.GetWriter()
@@ -1155,9 +1100,7 @@ func (v Names) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Names) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Names) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *NamesStatus) EncodeJSON(w *oasrt.Writer) {
@@ -1177,9 +1120,6 @@ func (v *NamesStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNamesStatus sizes the buffer of NamesStatus's owned-output encoders for large values.
-var sizeHintNamesStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NamesStatus) MarshalJSON() ([]byte, error) {
 	w := sizeHintNamesStatus.GetWriter()
@@ -1188,9 +1128,7 @@ func (v NamesStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NamesStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NamesStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *NamesStatus2) EncodeJSON(w *oasrt.Writer) {
@@ -1213,9 +1151,6 @@ func (v *NamesStatus2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNamesStatus2 sizes the buffer of NamesStatus2's owned-output encoders for large values.
-var sizeHintNamesStatus2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NamesStatus2) MarshalJSON() ([]byte, error) {
 	w := sizeHintNamesStatus2.GetWriter()
@@ -1224,9 +1159,7 @@ func (v NamesStatus2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NamesStatus2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NamesStatus2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Pets) EncodeJSON(w *oasrt.Writer) {
@@ -1264,9 +1197,6 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPets sizes the buffer of Pets's owned-output encoders for large values.
-var sizeHintPets oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pets) MarshalJSON() ([]byte, error) {
 	w := sizeHintPets.GetWriter()
@@ -1275,15 +1205,12 @@ func (v Pets) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pets) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pets) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
 		w.Stream(start)
@@ -1359,9 +1286,6 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTagged sizes the buffer of Tagged's owned-output encoders for large values.
-var sizeHintTagged oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tagged) MarshalJSON() ([]byte, error) {
 	w := sizeHintTagged.GetWriter()
@@ -1370,9 +1294,7 @@ func (v Tagged) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tagged) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tagged) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Score) EncodeJSON(w *oasrt.Writer) {
@@ -1392,9 +1314,6 @@ func (v *Score) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintScore sizes the buffer of Score's owned-output encoders for large values.
-var sizeHintScore oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Score) MarshalJSON() ([]byte, error) {
 	w := sizeHintScore.GetWriter()
@@ -1403,9 +1322,7 @@ func (v Score) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Score) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Score) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Blob) EncodeJSON(w *oasrt.Writer) {
@@ -1422,9 +1339,6 @@ func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBlob sizes the buffer of Blob's owned-output encoders for large values.
-var sizeHintBlob oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Blob) MarshalJSON() ([]byte, error) {
 	w := sizeHintBlob.GetWriter()
@@ -1433,9 +1347,7 @@ func (v Blob) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Blob) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Blob) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Closed) EncodeJSON(w *oasrt.Writer) {
@@ -1464,9 +1376,6 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintClosed sizes the buffer of Closed's owned-output encoders for large values.
-var sizeHintClosed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Closed) MarshalJSON() ([]byte, error) {
 	w := sizeHintClosed.GetWriter()
@@ -1475,9 +1384,7 @@ func (v Closed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Closed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Closed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Stickiness) EncodeJSON(w *oasrt.Writer) {
@@ -1504,9 +1411,6 @@ func (v *Stickiness) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStickiness sizes the buffer of Stickiness's owned-output encoders for large values.
-var sizeHintStickiness oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Stickiness) MarshalJSON() ([]byte, error) {
 	w := sizeHintStickiness.GetWriter()
@@ -1515,9 +1419,7 @@ func (v Stickiness) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Stickiness) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Stickiness) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Box) EncodeJSON(w *oasrt.Writer) {
@@ -1575,9 +1477,6 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBox sizes the buffer of Box's owned-output encoders for large values.
-var sizeHintBox oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Box) MarshalJSON() ([]byte, error) {
 	w := sizeHintBox.GetWriter()
@@ -1586,16 +1485,13 @@ func (v Box) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Box) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Box) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shared) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Note.Set {
-		w.Raw(`,"note":`)
-		w.String(v.Note.Value)
+		w.KeyString(`,"note":`, v.Note.Value)
 	}
 	if v.When.Set {
 		w.Raw(`,"when":`)
@@ -1637,9 +1533,6 @@ func (v *Shared) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShared sizes the buffer of Shared's owned-output encoders for large values.
-var sizeHintShared oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shared) MarshalJSON() ([]byte, error) {
 	w := sizeHintShared.GetWriter()
@@ -1648,20 +1541,17 @@ func (v Shared) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shared) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shared) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"a":`)
-	w.String(v.A)
+	w.KeyString(`,"a":`, v.A)
 	if v.B.Set {
-		w.Raw(`,"b":`)
 		if v.B.Null {
-			w.Null()
+			w.Raw(`,"b":null`)
 		} else {
+			w.Raw(`,"b":`)
 			v.B.Value.EncodeJSON(w)
 		}
 	}
@@ -1706,9 +1596,6 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEverythingInline sizes the buffer of EverythingInline's owned-output encoders for large values.
-var sizeHintEverythingInline oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v EverythingInline) MarshalJSON() ([]byte, error) {
 	w := sizeHintEverythingInline.GetWriter()
@@ -1717,16 +1604,13 @@ func (v EverythingInline) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EverythingInline) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *EverythingInline) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *EverythingInlineB) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.C.Set {
-		w.Raw(`,"c":`)
-		w.Int(v.C.Value)
+		w.KeyInt(`,"c":`, v.C.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1759,9 +1643,6 @@ func (v *EverythingInlineB) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEverythingInlineB sizes the buffer of EverythingInlineB's owned-output encoders for large values.
-var sizeHintEverythingInlineB oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v EverythingInlineB) MarshalJSON() ([]byte, error) {
 	w := sizeHintEverythingInlineB.GetWriter()
@@ -1770,9 +1651,7 @@ func (v EverythingInlineB) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EverythingInlineB) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *EverythingInlineB) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *GetThingKindItem) EncodeJSON(w *oasrt.Writer) {
@@ -1797,9 +1676,6 @@ func (v *GetThingKindItem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGetThingKindItem sizes the buffer of GetThingKindItem's owned-output encoders for large values.
-var sizeHintGetThingKindItem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v GetThingKindItem) MarshalJSON() ([]byte, error) {
 	w := sizeHintGetThingKindItem.GetWriter()
@@ -1808,9 +1684,7 @@ func (v GetThingKindItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetThingKindItem) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *GetThingKindItem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *GetThingOK) EncodeJSON(w *oasrt.Writer) {
@@ -1885,9 +1759,6 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGetThingOK sizes the buffer of GetThingOK's owned-output encoders for large values.
-var sizeHintGetThingOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v GetThingOK) MarshalJSON() ([]byte, error) {
 	w := sizeHintGetThingOK.GetWriter()
@@ -1896,6 +1767,29 @@ func (v GetThingOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetThingOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *GetThingOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEverything        oasrt.SizeHint
+	sizeHintColor             oasrt.SizeHint
+	sizeHintNullableColor     oasrt.SizeHint
+	sizeHintLevel             oasrt.SizeHint
+	sizeHintNode              oasrt.SizeHint
+	sizeHintNames             oasrt.SizeHint
+	sizeHintNamesStatus       oasrt.SizeHint
+	sizeHintNamesStatus2      oasrt.SizeHint
+	sizeHintPets              oasrt.SizeHint
+	sizeHintTagged            oasrt.SizeHint
+	sizeHintScore             oasrt.SizeHint
+	sizeHintBlob              oasrt.SizeHint
+	sizeHintClosed            oasrt.SizeHint
+	sizeHintStickiness        oasrt.SizeHint
+	sizeHintBox               oasrt.SizeHint
+	sizeHintShared            oasrt.SizeHint
+	sizeHintEverythingInline  oasrt.SizeHint
+	sizeHintEverythingInlineB oasrt.SizeHint
+	sizeHintGetThingKindItem  oasrt.SizeHint
+	sizeHintGetThingOK        oasrt.SizeHint
+)

@@ -15,13 +15,10 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *LoginRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"user":`)
-	w.String(v.User)
-	w.Raw(`,"password":`)
-	w.String(v.Password)
+	w.KeyString(`,"user":`, v.User)
+	w.KeyString(`,"password":`, v.Password)
 	if v.Remember.Set {
-		w.Raw(`,"remember":`)
-		w.Bool(v.Remember.Value)
+		w.KeyBool(`,"remember":`, v.Remember.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -74,9 +71,6 @@ func (v *LoginRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLoginRequest sizes the buffer of LoginRequest's owned-output encoders for large values.
-var sizeHintLoginRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v LoginRequest) MarshalJSON() ([]byte, error) {
 	w := sizeHintLoginRequest.GetWriter()
@@ -85,6 +79,10 @@ func (v LoginRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *LoginRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *LoginRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintLoginRequest oasrt.SizeHint
+)

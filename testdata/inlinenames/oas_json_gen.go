@@ -92,9 +92,6 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrder sizes the buffer of Order's owned-output encoders for large values.
-var sizeHintOrder oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Order) MarshalJSON() ([]byte, error) {
 	w := sizeHintOrder.GetWriter()
@@ -103,9 +100,7 @@ func (v Order) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Order) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Order) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *OrderItemsItem) EncodeJSON(w *oasrt.Writer) {
@@ -115,8 +110,7 @@ func (v *OrderItemsItem) EncodeJSON(w *oasrt.Writer) {
 		v.Product.Value.EncodeJSON(w)
 	}
 	if v.Quantity.Set {
-		w.Raw(`,"quantity":`)
-		w.Int(v.Quantity.Value)
+		w.KeyInt(`,"quantity":`, v.Quantity.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -154,9 +148,6 @@ func (v *OrderItemsItem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrderItemsItem sizes the buffer of OrderItemsItem's owned-output encoders for large values.
-var sizeHintOrderItemsItem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OrderItemsItem) MarshalJSON() ([]byte, error) {
 	w := sizeHintOrderItemsItem.GetWriter()
@@ -165,16 +156,13 @@ func (v OrderItemsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderItemsItem) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OrderItemsItem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *OrderItemsItemProduct) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Sku.Set {
-		w.Raw(`,"sku":`)
-		w.String(v.Sku.Value)
+		w.KeyString(`,"sku":`, v.Sku.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -207,9 +195,6 @@ func (v *OrderItemsItemProduct) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrderItemsItemProduct sizes the buffer of OrderItemsItemProduct's owned-output encoders for large values.
-var sizeHintOrderItemsItemProduct oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OrderItemsItemProduct) MarshalJSON() ([]byte, error) {
 	w := sizeHintOrderItemsItemProduct.GetWriter()
@@ -218,9 +203,7 @@ func (v OrderItemsItemProduct) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderItemsItemProduct) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OrderItemsItemProduct) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *OrderShipping) EncodeJSON(w *oasrt.Writer) {
@@ -260,9 +243,6 @@ func (v *OrderShipping) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrderShipping sizes the buffer of OrderShipping's owned-output encoders for large values.
-var sizeHintOrderShipping oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OrderShipping) MarshalJSON() ([]byte, error) {
 	w := sizeHintOrderShipping.GetWriter()
@@ -271,9 +251,7 @@ func (v OrderShipping) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderShipping) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OrderShipping) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *OrderShippingMethod) EncodeJSON(w *oasrt.Writer) {
@@ -298,9 +276,6 @@ func (v *OrderShippingMethod) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrderShippingMethod sizes the buffer of OrderShippingMethod's owned-output encoders for large values.
-var sizeHintOrderShippingMethod oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OrderShippingMethod) MarshalJSON() ([]byte, error) {
 	w := sizeHintOrderShippingMethod.GetWriter()
@@ -309,6 +284,14 @@ func (v OrderShippingMethod) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderShippingMethod) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OrderShippingMethod) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintOrder                 oasrt.SizeHint
+	sizeHintOrderItemsItem        oasrt.SizeHint
+	sizeHintOrderItemsItemProduct oasrt.SizeHint
+	sizeHintOrderShipping         oasrt.SizeHint
+	sizeHintOrderShippingMethod   oasrt.SizeHint
+)

@@ -16,16 +16,13 @@ const (
 func (v *Sizes) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Small.Set {
-		w.Raw(`,"small":`)
-		w.Int(int64(v.Small.Value))
+		w.KeyInt(`,"small":`, int64(v.Small.Value))
 	}
 	if v.Big.Set {
-		w.Raw(`,"big":`)
-		w.Int(v.Big.Value)
+		w.KeyInt(`,"big":`, v.Big.Value)
 	}
 	if v.Plain.Set {
-		w.Raw(`,"plain":`)
-		w.Int(v.Plain.Value)
+		w.KeyInt(`,"plain":`, v.Plain.Value)
 	}
 	if v.Single.Set {
 		w.Raw(`,"single":`)
@@ -86,9 +83,6 @@ func (v *Sizes) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSizes sizes the buffer of Sizes's owned-output encoders for large values.
-var sizeHintSizes oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Sizes) MarshalJSON() ([]byte, error) {
 	w := sizeHintSizes.GetWriter()
@@ -97,6 +91,10 @@ func (v Sizes) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Sizes) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Sizes) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintSizes oasrt.SizeHint
+)

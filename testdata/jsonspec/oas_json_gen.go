@@ -15,8 +15,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *List) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"total":`)
-	w.Int(v.Total)
+	w.KeyInt(`,"total":`, v.Total)
 	if w.Streams(&v.Result) {
 		w.Raw(`,"result":`)
 		w.Stream(start)
@@ -102,9 +101,6 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintList sizes the buffer of List's owned-output encoders for large values.
-var sizeHintList oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v List) MarshalJSON() ([]byte, error) {
 	w := sizeHintList.GetWriter()
@@ -113,23 +109,18 @@ func (v List) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *List) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *List) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"a":`)
-	w.String(v.A)
-	w.Raw(`,"b":`)
+	w.KeyString(`,"a":`, v.A)
 	if v.B.Null {
-		w.Null()
+		w.Raw(`,"b":null`)
 	} else {
-		w.String(v.B.Value)
+		w.KeyString(`,"b":`, v.B.Value)
 	}
-	w.Raw(`,"date":`)
-	w.String(v.Date)
+	w.KeyString(`,"date":`, v.Date)
 	if w.Streams(&v.Highlight) {
 		w.Raw(`,"highlight":`)
 		w.Stream(start)
@@ -144,8 +135,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	w.Raw(`,"c":`)
-	w.String(v.C)
+	w.KeyString(`,"c":`, v.C)
 	w.ObjectEnd(start)
 }
 
@@ -208,9 +198,6 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintItem sizes the buffer of Item's owned-output encoders for large values.
-var sizeHintItem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Item) MarshalJSON() ([]byte, error) {
 	w := sizeHintItem.GetWriter()
@@ -219,6 +206,11 @@ func (v Item) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Item) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Item) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintList oasrt.SizeHint
+	sizeHintItem oasrt.SizeHint
+)

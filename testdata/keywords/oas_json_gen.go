@@ -61,9 +61,6 @@ func (v *Scalar) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Scalar", kind, nil)
 }
 
-// sizeHintScalar sizes the buffer of Scalar's owned-output encoders for large values.
-var sizeHintScalar oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Scalar) MarshalJSON() ([]byte, error) {
 	w := sizeHintScalar.GetWriter()
@@ -72,9 +69,7 @@ func (v Scalar) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Scalar) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Scalar) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Loose) EncodeJSON(w *oasrt.Writer) {
@@ -127,9 +122,6 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Loose", kind, nil)
 }
 
-// sizeHintLoose sizes the buffer of Loose's owned-output encoders for large values.
-var sizeHintLoose oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Loose) MarshalJSON() ([]byte, error) {
 	w := sizeHintLoose.GetWriter()
@@ -138,9 +130,7 @@ func (v Loose) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Loose) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Loose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Count) EncodeJSON(w *oasrt.Writer) {
@@ -192,9 +182,6 @@ func (v *Count) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Count", kind, nil)
 }
 
-// sizeHintCount sizes the buffer of Count's owned-output encoders for large values.
-var sizeHintCount oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Count) MarshalJSON() ([]byte, error) {
 	w := sizeHintCount.GetWriter()
@@ -203,9 +190,7 @@ func (v Count) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Count) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Count) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Mixed) EncodeJSON(w *oasrt.Writer) {
@@ -261,9 +246,6 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Mixed", kind, nil)
 }
 
-// sizeHintMixed sizes the buffer of Mixed's owned-output encoders for large values.
-var sizeHintMixed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Mixed) MarshalJSON() ([]byte, error) {
 	w := sizeHintMixed.GetWriter()
@@ -272,9 +254,7 @@ func (v Mixed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Mixed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Mixed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Mode) EncodeJSON(w *oasrt.Writer) {
@@ -313,9 +293,6 @@ func (v *Mode) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Mode", kind, nil)
 }
 
-// sizeHintMode sizes the buffer of Mode's owned-output encoders for large values.
-var sizeHintMode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Mode) MarshalJSON() ([]byte, error) {
 	w := sizeHintMode.GetWriter()
@@ -324,9 +301,7 @@ func (v Mode) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Mode) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Mode) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
@@ -340,10 +315,10 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 		v.Flag.Value.EncodeJSON(w)
 	}
 	if v.Maybe.Set {
-		w.Raw(`,"maybe":`)
 		if v.Maybe.Null {
-			w.Null()
+			w.Raw(`,"maybe":null`)
 		} else {
+			w.Raw(`,"maybe":`)
 			v.Maybe.Value.EncodeJSON(w)
 		}
 	}
@@ -398,9 +373,6 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHolder sizes the buffer of Holder's owned-output encoders for large values.
-var sizeHintHolder oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
 	w := sizeHintHolder.GetWriter()
@@ -409,9 +381,7 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Holder) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Holder) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -474,9 +444,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
 	w := sizeHintPoint.GetWriter()
@@ -485,9 +452,7 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -563,9 +528,6 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRecord sizes the buffer of Record's owned-output encoders for large values.
-var sizeHintRecord oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Record) MarshalJSON() ([]byte, error) {
 	w := sizeHintRecord.GetWriter()
@@ -574,9 +536,7 @@ func (v Record) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Record) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Record) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -631,9 +591,6 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOpen sizes the buffer of Open's owned-output encoders for large values.
-var sizeHintOpen oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Open) MarshalJSON() ([]byte, error) {
 	w := sizeHintOpen.GetWriter()
@@ -642,9 +599,7 @@ func (v Open) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Open) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Open) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Track) EncodeJSON(w *oasrt.Writer) {
@@ -729,9 +684,6 @@ func (v *Track) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTrack sizes the buffer of Track's owned-output encoders for large values.
-var sizeHintTrack oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Track) MarshalJSON() ([]byte, error) {
 	w := sizeHintTrack.GetWriter()
@@ -740,9 +692,7 @@ func (v Track) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Track) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Track) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *NotNull) EncodeJSON(w *oasrt.Writer) {
@@ -763,9 +713,6 @@ func (v *NotNull) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNotNull sizes the buffer of NotNull's owned-output encoders for large values.
-var sizeHintNotNull oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NotNull) MarshalJSON() ([]byte, error) {
 	w := sizeHintNotNull.GetWriter()
@@ -774,9 +721,7 @@ func (v NotNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NotNull) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NotNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Fraction) EncodeJSON(w *oasrt.Writer) {
@@ -800,9 +745,6 @@ func (v *Fraction) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFraction sizes the buffer of Fraction's owned-output encoders for large values.
-var sizeHintFraction oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Fraction) MarshalJSON() ([]byte, error) {
 	w := sizeHintFraction.GetWriter()
@@ -811,9 +753,7 @@ func (v Fraction) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Fraction) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Fraction) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Name) EncodeJSON(w *oasrt.Writer) {
@@ -837,9 +777,6 @@ func (v *Name) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintName sizes the buffer of Name's owned-output encoders for large values.
-var sizeHintName oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Name) MarshalJSON() ([]byte, error) {
 	w := sizeHintName.GetWriter()
@@ -848,9 +785,7 @@ func (v Name) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Name) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Name) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *NotZero) EncodeJSON(w *oasrt.Writer) {
@@ -874,9 +809,6 @@ func (v *NotZero) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNotZero sizes the buffer of NotZero's owned-output encoders for large values.
-var sizeHintNotZero oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NotZero) MarshalJSON() ([]byte, error) {
 	w := sizeHintNotZero.GetWriter()
@@ -885,9 +817,7 @@ func (v NotZero) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NotZero) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NotZero) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Between) EncodeJSON(w *oasrt.Writer) {
@@ -920,9 +850,6 @@ func (v *Between) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBetween sizes the buffer of Between's owned-output encoders for large values.
-var sizeHintBetween oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Between) MarshalJSON() ([]byte, error) {
 	w := sizeHintBetween.GetWriter()
@@ -931,9 +858,7 @@ func (v Between) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Between) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Between) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Color) EncodeJSON(w *oasrt.Writer) {
@@ -958,9 +883,6 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintColor sizes the buffer of Color's owned-output encoders for large values.
-var sizeHintColor oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Color) MarshalJSON() ([]byte, error) {
 	w := sizeHintColor.GetWriter()
@@ -969,24 +891,19 @@ func (v Color) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Color) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Color) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Card.Set {
-		w.Raw(`,"card":`)
-		w.String(v.Card.Value)
+		w.KeyString(`,"card":`, v.Card.Value)
 	}
 	if v.Account.Set {
-		w.Raw(`,"account":`)
-		w.String(v.Account.Value)
+		w.KeyString(`,"account":`, v.Account.Value)
 	}
 	if v.Reference.Set {
-		w.Raw(`,"reference":`)
-		w.String(v.Reference.Value)
+		w.KeyString(`,"reference":`, v.Reference.Value)
 	}
 	if v.Note != nil {
 		w.Raw(`,"note":`)
@@ -1072,9 +989,6 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPayment sizes the buffer of Payment's owned-output encoders for large values.
-var sizeHintPayment oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Payment) MarshalJSON() ([]byte, error) {
 	w := sizeHintPayment.GetWriter()
@@ -1083,16 +997,13 @@ func (v Payment) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Payment) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Payment) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Sealed) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1135,9 +1046,6 @@ func (v *Sealed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSealed sizes the buffer of Sealed's owned-output encoders for large values.
-var sizeHintSealed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Sealed) MarshalJSON() ([]byte, error) {
 	w := sizeHintSealed.GetWriter()
@@ -1146,16 +1054,13 @@ func (v Sealed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Sealed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Sealed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Meows.Set {
-		w.Raw(`,"meows":`)
-		w.Bool(v.Meows.Value)
+		w.KeyBool(`,"meows":`, v.Meows.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
 		switch k1 {
@@ -1208,9 +1113,6 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCat sizes the buffer of Cat's owned-output encoders for large values.
-var sizeHintCat oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Cat) MarshalJSON() ([]byte, error) {
 	w := sizeHintCat.GetWriter()
@@ -1219,9 +1121,7 @@ func (v Cat) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Cat) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Cat) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Nothing) EncodeJSON(w *oasrt.Writer) {
@@ -1242,9 +1142,6 @@ func (v *Nothing) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNothing sizes the buffer of Nothing's owned-output encoders for large values.
-var sizeHintNothing oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Nothing) MarshalJSON() ([]byte, error) {
 	w := sizeHintNothing.GetWriter()
@@ -1253,16 +1150,13 @@ func (v Nothing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Nothing) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Nothing) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Foo.Set {
-		w.Raw(`,"foo":`)
-		w.Int(v.Foo.Value)
+		w.KeyInt(`,"foo":`, v.Foo.Value)
 	}
 	if v.Bar != nil {
 		w.Raw(`,"bar":`)
@@ -1309,9 +1203,6 @@ func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNoBar sizes the buffer of NoBar's owned-output encoders for large values.
-var sizeHintNoBar oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NoBar) MarshalJSON() ([]byte, error) {
 	w := sizeHintNoBar.GetWriter()
@@ -1320,9 +1211,7 @@ func (v NoBar) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NoBar) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NoBar) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Odd) EncodeJSON(w *oasrt.Writer) {
@@ -1343,9 +1232,6 @@ func (v *Odd) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOdd sizes the buffer of Odd's owned-output encoders for large values.
-var sizeHintOdd oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Odd) MarshalJSON() ([]byte, error) {
 	w := sizeHintOdd.GetWriter()
@@ -1354,9 +1240,7 @@ func (v Odd) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Odd) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Odd) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Empty) EncodeJSON(w *oasrt.Writer) {
@@ -1400,9 +1284,6 @@ func (v *Empty) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEmpty sizes the buffer of Empty's owned-output encoders for large values.
-var sizeHintEmpty oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Empty) MarshalJSON() ([]byte, error) {
 	w := sizeHintEmpty.GetWriter()
@@ -1411,9 +1292,7 @@ func (v Empty) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Empty) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Empty) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *AnyObject) EncodeJSON(w *oasrt.Writer) {
@@ -1434,9 +1313,6 @@ func (v *AnyObject) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAnyObject sizes the buffer of AnyObject's owned-output encoders for large values.
-var sizeHintAnyObject oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AnyObject) MarshalJSON() ([]byte, error) {
 	w := sizeHintAnyObject.GetWriter()
@@ -1445,9 +1321,7 @@ func (v AnyObject) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AnyObject) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AnyObject) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *ObjectOrNull) EncodeJSON(w *oasrt.Writer) {
@@ -1468,9 +1342,6 @@ func (v *ObjectOrNull) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintObjectOrNull sizes the buffer of ObjectOrNull's owned-output encoders for large values.
-var sizeHintObjectOrNull oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ObjectOrNull) MarshalJSON() ([]byte, error) {
 	w := sizeHintObjectOrNull.GetWriter()
@@ -1479,9 +1350,7 @@ func (v ObjectOrNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ObjectOrNull) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ObjectOrNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *OnlyNull) EncodeJSON(w *oasrt.Writer) {
@@ -1502,9 +1371,6 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOnlyNull sizes the buffer of OnlyNull's owned-output encoders for large values.
-var sizeHintOnlyNull oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OnlyNull) MarshalJSON() ([]byte, error) {
 	w := sizeHintOnlyNull.GetWriter()
@@ -1513,9 +1379,7 @@ func (v OnlyNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OnlyNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Unchecked) EncodeJSON(w *oasrt.Writer) {
@@ -1535,9 +1399,6 @@ func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUnchecked sizes the buffer of Unchecked's owned-output encoders for large values.
-var sizeHintUnchecked oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Unchecked) MarshalJSON() ([]byte, error) {
 	w := sizeHintUnchecked.GetWriter()
@@ -1546,16 +1407,13 @@ func (v Unchecked) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Unchecked) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Unchecked) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Headers) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {
@@ -1672,9 +1530,6 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHeaders sizes the buffer of Headers's owned-output encoders for large values.
-var sizeHintHeaders oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Headers) MarshalJSON() ([]byte, error) {
 	w := sizeHintHeaders.GetWriter()
@@ -1683,9 +1538,7 @@ func (v Headers) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Headers) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Headers) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Labels) EncodeJSON(w *oasrt.Writer) {
@@ -1738,9 +1591,6 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLabels sizes the buffer of Labels's owned-output encoders for large values.
-var sizeHintLabels oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Labels) MarshalJSON() ([]byte, error) {
 	w := sizeHintLabels.GetWriter()
@@ -1749,20 +1599,16 @@ func (v Labels) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Labels) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Labels) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	if v.Slug.Set {
-		w.Raw(`,"slug":`)
-		w.String(v.Slug.Value)
+		w.KeyString(`,"slug":`, v.Slug.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {
@@ -1870,9 +1716,6 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTags sizes the buffer of Tags's owned-output encoders for large values.
-var sizeHintTags oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tags) MarshalJSON() ([]byte, error) {
 	w := sizeHintTags.GetWriter()
@@ -1881,9 +1724,7 @@ func (v Tags) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tags) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tags) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Consts) EncodeJSON(w *oasrt.Writer) {
@@ -1897,8 +1738,7 @@ func (v *Consts) EncodeJSON(w *oasrt.Writer) {
 		w.Float32(v.Single.Value)
 	}
 	if v.On.Set {
-		w.Raw(`,"on":`)
-		w.Bool(v.On.Value)
+		w.KeyBool(`,"on":`, v.On.Value)
 	}
 	if v.Nothing != nil {
 		w.Raw(`,"nothing":`)
@@ -2055,9 +1895,6 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintConsts sizes the buffer of Consts's owned-output encoders for large values.
-var sizeHintConsts oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Consts) MarshalJSON() ([]byte, error) {
 	w := sizeHintConsts.GetWriter()
@@ -2066,9 +1903,7 @@ func (v Consts) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Consts) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Consts) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Fixed) EncodeJSON(w *oasrt.Writer) {
@@ -2105,9 +1940,6 @@ func (v *Fixed) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Fixed", kind, nil)
 }
 
-// sizeHintFixed sizes the buffer of Fixed's owned-output encoders for large values.
-var sizeHintFixed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Fixed) MarshalJSON() ([]byte, error) {
 	w := sizeHintFixed.GetWriter()
@@ -2116,9 +1948,7 @@ func (v Fixed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Fixed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Fixed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *ShortText) EncodeJSON(w *oasrt.Writer) {
@@ -2147,9 +1977,6 @@ func (v *ShortText) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShortText sizes the buffer of ShortText's owned-output encoders for large values.
-var sizeHintShortText oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ShortText) MarshalJSON() ([]byte, error) {
 	w := sizeHintShortText.GetWriter()
@@ -2158,9 +1985,7 @@ func (v ShortText) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ShortText) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ShortText) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Stamp) EncodeJSON(w *oasrt.Writer) {
@@ -2183,9 +2008,6 @@ func (v *Stamp) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStamp sizes the buffer of Stamp's owned-output encoders for large values.
-var sizeHintStamp oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Stamp) MarshalJSON() ([]byte, error) {
 	w := sizeHintStamp.GetWriter()
@@ -2194,9 +2016,7 @@ func (v Stamp) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Stamp) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Stamp) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
@@ -2225,9 +2045,6 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBounded sizes the buffer of Bounded's owned-output encoders for large values.
-var sizeHintBounded oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Bounded) MarshalJSON() ([]byte, error) {
 	w := sizeHintBounded.GetWriter()
@@ -2236,9 +2053,7 @@ func (v Bounded) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bounded) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Bounded) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Few) EncodeJSON(w *oasrt.Writer) {
@@ -2272,9 +2087,6 @@ func (v *Few) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFew sizes the buffer of Few's owned-output encoders for large values.
-var sizeHintFew oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Few) MarshalJSON() ([]byte, error) {
 	w := sizeHintFew.GetWriter()
@@ -2283,9 +2095,7 @@ func (v Few) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Few) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Few) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Keyed) EncodeJSON(w *oasrt.Writer) {
@@ -2314,9 +2124,6 @@ func (v *Keyed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintKeyed sizes the buffer of Keyed's owned-output encoders for large values.
-var sizeHintKeyed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Keyed) MarshalJSON() ([]byte, error) {
 	w := sizeHintKeyed.GetWriter()
@@ -2325,9 +2132,7 @@ func (v Keyed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Keyed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Keyed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -2389,9 +2194,6 @@ func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintDistinct sizes the buffer of Distinct's owned-output encoders for large values.
-var sizeHintDistinct oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Distinct) MarshalJSON() ([]byte, error) {
 	w := sizeHintDistinct.GetWriter()
@@ -2400,9 +2202,7 @@ func (v Distinct) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Distinct) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Distinct) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Some) EncodeJSON(w *oasrt.Writer) {
@@ -2428,9 +2228,6 @@ func (v *Some) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSome sizes the buffer of Some's owned-output encoders for large values.
-var sizeHintSome oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Some) MarshalJSON() ([]byte, error) {
 	w := sizeHintSome.GetWriter()
@@ -2439,9 +2236,7 @@ func (v Some) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Some) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Some) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Conditional) EncodeJSON(w *oasrt.Writer) {
@@ -2474,9 +2269,6 @@ func (v *Conditional) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintConditional sizes the buffer of Conditional's owned-output encoders for large values.
-var sizeHintConditional oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Conditional) MarshalJSON() ([]byte, error) {
 	w := sizeHintConditional.GetWriter()
@@ -2485,15 +2277,12 @@ func (v Conditional) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Conditional) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Conditional) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 
@@ -2529,9 +2318,6 @@ func (v *MixedAsObject) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMixedAsObject sizes the buffer of MixedAsObject's owned-output encoders for large values.
-var sizeHintMixedAsObject oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v MixedAsObject) MarshalJSON() ([]byte, error) {
 	w := sizeHintMixedAsObject.GetWriter()
@@ -2540,9 +2326,7 @@ func (v MixedAsObject) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MixedAsObject) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *MixedAsObject) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *ModeAsString) EncodeJSON(w *oasrt.Writer) {
@@ -2565,9 +2349,6 @@ func (v *ModeAsString) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintModeAsString sizes the buffer of ModeAsString's owned-output encoders for large values.
-var sizeHintModeAsString oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ModeAsString) MarshalJSON() ([]byte, error) {
 	w := sizeHintModeAsString.GetWriter()
@@ -2576,9 +2357,7 @@ func (v ModeAsString) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ModeAsString) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ModeAsString) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *ModeAsInteger) EncodeJSON(w *oasrt.Writer) {
@@ -2603,9 +2382,6 @@ func (v *ModeAsInteger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintModeAsInteger sizes the buffer of ModeAsInteger's owned-output encoders for large values.
-var sizeHintModeAsInteger oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ModeAsInteger) MarshalJSON() ([]byte, error) {
 	w := sizeHintModeAsInteger.GetWriter()
@@ -2614,9 +2390,7 @@ func (v ModeAsInteger) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ModeAsInteger) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ModeAsInteger) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *HolderFlag) EncodeJSON(w *oasrt.Writer) {
@@ -2659,9 +2433,6 @@ func (v *HolderFlag) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "HolderFlag", kind, nil)
 }
 
-// sizeHintHolderFlag sizes the buffer of HolderFlag's owned-output encoders for large values.
-var sizeHintHolderFlag oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v HolderFlag) MarshalJSON() ([]byte, error) {
 	w := sizeHintHolderFlag.GetWriter()
@@ -2670,9 +2441,7 @@ func (v HolderFlag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *HolderFlag) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *HolderFlag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *HolderMaybe) EncodeJSON(w *oasrt.Writer) {
@@ -2715,9 +2484,6 @@ func (v *HolderMaybe) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "HolderMaybe", kind, nil)
 }
 
-// sizeHintHolderMaybe sizes the buffer of HolderMaybe's owned-output encoders for large values.
-var sizeHintHolderMaybe oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v HolderMaybe) MarshalJSON() ([]byte, error) {
 	w := sizeHintHolderMaybe.GetWriter()
@@ -2726,9 +2492,7 @@ func (v HolderMaybe) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *HolderMaybe) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *HolderMaybe) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *HolderFree) EncodeJSON(w *oasrt.Writer) {
@@ -2794,9 +2558,6 @@ func (v *HolderFree) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "HolderFree", kind, nil)
 }
 
-// sizeHintHolderFree sizes the buffer of HolderFree's owned-output encoders for large values.
-var sizeHintHolderFree oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v HolderFree) MarshalJSON() ([]byte, error) {
 	w := sizeHintHolderFree.GetWriter()
@@ -2805,6 +2566,55 @@ func (v HolderFree) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *HolderFree) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *HolderFree) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintScalar        oasrt.SizeHint
+	sizeHintLoose         oasrt.SizeHint
+	sizeHintCount         oasrt.SizeHint
+	sizeHintMixed         oasrt.SizeHint
+	sizeHintMode          oasrt.SizeHint
+	sizeHintHolder        oasrt.SizeHint
+	sizeHintPoint         oasrt.SizeHint
+	sizeHintRecord        oasrt.SizeHint
+	sizeHintOpen          oasrt.SizeHint
+	sizeHintTrack         oasrt.SizeHint
+	sizeHintNotNull       oasrt.SizeHint
+	sizeHintFraction      oasrt.SizeHint
+	sizeHintName          oasrt.SizeHint
+	sizeHintNotZero       oasrt.SizeHint
+	sizeHintBetween       oasrt.SizeHint
+	sizeHintColor         oasrt.SizeHint
+	sizeHintPayment       oasrt.SizeHint
+	sizeHintSealed        oasrt.SizeHint
+	sizeHintCat           oasrt.SizeHint
+	sizeHintNothing       oasrt.SizeHint
+	sizeHintNoBar         oasrt.SizeHint
+	sizeHintOdd           oasrt.SizeHint
+	sizeHintEmpty         oasrt.SizeHint
+	sizeHintAnyObject     oasrt.SizeHint
+	sizeHintObjectOrNull  oasrt.SizeHint
+	sizeHintOnlyNull      oasrt.SizeHint
+	sizeHintUnchecked     oasrt.SizeHint
+	sizeHintHeaders       oasrt.SizeHint
+	sizeHintLabels        oasrt.SizeHint
+	sizeHintTags          oasrt.SizeHint
+	sizeHintConsts        oasrt.SizeHint
+	sizeHintFixed         oasrt.SizeHint
+	sizeHintShortText     oasrt.SizeHint
+	sizeHintStamp         oasrt.SizeHint
+	sizeHintBounded       oasrt.SizeHint
+	sizeHintFew           oasrt.SizeHint
+	sizeHintKeyed         oasrt.SizeHint
+	sizeHintDistinct      oasrt.SizeHint
+	sizeHintSome          oasrt.SizeHint
+	sizeHintConditional   oasrt.SizeHint
+	sizeHintMixedAsObject oasrt.SizeHint
+	sizeHintModeAsString  oasrt.SizeHint
+	sizeHintModeAsInteger oasrt.SizeHint
+	sizeHintHolderFlag    oasrt.SizeHint
+	sizeHintHolderMaybe   oasrt.SizeHint
+	sizeHintHolderFree    oasrt.SizeHint
+)

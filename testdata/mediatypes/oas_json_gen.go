@@ -16,8 +16,7 @@ const (
 func (v *GetDocOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Text.Set {
-		w.Raw(`,"text":`)
-		w.String(v.Text.Value)
+		w.KeyString(`,"text":`, v.Text.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -50,9 +49,6 @@ func (v *GetDocOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGetDocOK sizes the buffer of GetDocOK's owned-output encoders for large values.
-var sizeHintGetDocOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v GetDocOK) MarshalJSON() ([]byte, error) {
 	w := sizeHintGetDocOK.GetWriter()
@@ -61,6 +57,10 @@ func (v GetDocOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetDocOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *GetDocOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintGetDocOK oasrt.SizeHint
+)

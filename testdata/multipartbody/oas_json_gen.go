@@ -15,11 +15,9 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *UploadRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"file":`)
-	w.String(v.File)
+	w.KeyString(`,"file":`, v.File)
 	if v.Title.Set {
-		w.Raw(`,"title":`)
-		w.String(v.Title.Value)
+		w.KeyString(`,"title":`, v.Title.Value)
 	}
 	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
@@ -109,9 +107,6 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUploadRequest sizes the buffer of UploadRequest's owned-output encoders for large values.
-var sizeHintUploadRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v UploadRequest) MarshalJSON() ([]byte, error) {
 	w := sizeHintUploadRequest.GetWriter()
@@ -120,9 +115,7 @@ func (v UploadRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *UploadRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *UploadRequestTagsItem) EncodeJSON(w *oasrt.Writer) {
@@ -147,9 +140,6 @@ func (v *UploadRequestTagsItem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUploadRequestTagsItem sizes the buffer of UploadRequestTagsItem's owned-output encoders for large values.
-var sizeHintUploadRequestTagsItem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) {
 	w := sizeHintUploadRequestTagsItem.GetWriter()
@@ -158,6 +148,11 @@ func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintUploadRequest         oasrt.SizeHint
+	sizeHintUploadRequestTagsItem oasrt.SizeHint
+)

@@ -30,9 +30,6 @@ func (v *Handler) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHandler sizes the buffer of Handler's owned-output encoders for large values.
-var sizeHintHandler oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Handler) MarshalJSON() ([]byte, error) {
 	w := sizeHintHandler.GetWriter()
@@ -41,9 +38,7 @@ func (v Handler) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Handler) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Handler) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *ListPetsResponse) EncodeJSON(w *oasrt.Writer) {
@@ -63,9 +58,6 @@ func (v *ListPetsResponse) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintListPetsResponse sizes the buffer of ListPetsResponse's owned-output encoders for large values.
-var sizeHintListPetsResponse oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ListPetsResponse) MarshalJSON() ([]byte, error) {
 	w := sizeHintListPetsResponse.GetWriter()
@@ -74,9 +66,7 @@ func (v ListPetsResponse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListPetsResponse) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ListPetsResponse) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *DecodePetsItems) EncodeJSON(w *oasrt.Writer) {
@@ -96,9 +86,6 @@ func (v *DecodePetsItems) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintDecodePetsItems sizes the buffer of DecodePetsItems's owned-output encoders for large values.
-var sizeHintDecodePetsItems oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v DecodePetsItems) MarshalJSON() ([]byte, error) {
 	w := sizeHintDecodePetsItems.GetWriter()
@@ -107,9 +94,7 @@ func (v DecodePetsItems) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *DecodePetsItems) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *DecodePetsItems) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Pets) EncodeJSON(w *oasrt.Writer) {
@@ -131,9 +116,6 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPets sizes the buffer of Pets's owned-output encoders for large values.
-var sizeHintPets oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pets) MarshalJSON() ([]byte, error) {
 	w := sizeHintPets.GetWriter()
@@ -142,16 +124,13 @@ func (v Pets) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pets) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pets) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Schema400) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Field2fa.Set {
-		w.Raw(`,"2fa":`)
-		w.Bool(v.Field2fa.Value)
+		w.KeyBool(`,"2fa":`, v.Field2fa.Value)
 	}
 	if v.Status.Set {
 		w.Raw(`,"status":`)
@@ -193,9 +172,6 @@ func (v *Schema400) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSchema400 sizes the buffer of Schema400's owned-output encoders for large values.
-var sizeHintSchema400 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Schema400) MarshalJSON() ([]byte, error) {
 	w := sizeHintSchema400.GetWriter()
@@ -204,9 +180,7 @@ func (v Schema400) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Schema400) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Schema400) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *StatusCode) EncodeJSON(w *oasrt.Writer) {
@@ -231,9 +205,6 @@ func (v *StatusCode) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStatusCode sizes the buffer of StatusCode's owned-output encoders for large values.
-var sizeHintStatusCode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v StatusCode) MarshalJSON() ([]byte, error) {
 	w := sizeHintStatusCode.GetWriter()
@@ -242,9 +213,7 @@ func (v StatusCode) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *StatusCode) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *StatusCode) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Page) EncodeJSON(w *oasrt.Writer) {
@@ -264,8 +233,7 @@ func (v *Page) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.EachItems.Set {
-		w.Raw(`,"eachItems":`)
-		w.String(v.EachItems.Value)
+		w.KeyString(`,"eachItems":`, v.EachItems.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -308,9 +276,6 @@ func (v *Page) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPage sizes the buffer of Page's owned-output encoders for large values.
-var sizeHintPage oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Page) MarshalJSON() ([]byte, error) {
 	w := sizeHintPage.GetWriter()
@@ -319,6 +284,16 @@ func (v Page) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Page) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Page) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintHandler          oasrt.SizeHint
+	sizeHintListPetsResponse oasrt.SizeHint
+	sizeHintDecodePetsItems  oasrt.SizeHint
+	sizeHintPets             oasrt.SizeHint
+	sizeHintSchema400        oasrt.SizeHint
+	sizeHintStatusCode       oasrt.SizeHint
+	sizeHintPage             oasrt.SizeHint
+)

@@ -15,25 +15,23 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"text":`)
 	if v.Text.Null {
-		w.Null()
+		w.Raw(`,"text":null`)
 	} else {
-		w.String(v.Text.Value)
+		w.KeyString(`,"text":`, v.Text.Value)
 	}
 	if v.Count.Set {
-		w.Raw(`,"count":`)
 		if v.Count.Null {
-			w.Null()
+			w.Raw(`,"count":null`)
 		} else {
-			w.Int(v.Count.Value)
+			w.KeyInt(`,"count":`, v.Count.Value)
 		}
 	}
 	if v.Owner.Set {
-		w.Raw(`,"owner":`)
 		if v.Owner.Null {
-			w.Null()
+			w.Raw(`,"owner":null`)
 		} else {
+			w.Raw(`,"owner":`)
 			v.Owner.Value.EncodeJSON(w)
 		}
 	}
@@ -86,9 +84,6 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNote sizes the buffer of Note's owned-output encoders for large values.
-var sizeHintNote oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Note) MarshalJSON() ([]byte, error) {
 	w := sizeHintNote.GetWriter()
@@ -97,16 +92,13 @@ func (v Note) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Note) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Note) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -139,9 +131,6 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOwner sizes the buffer of Owner's owned-output encoders for large values.
-var sizeHintOwner oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
 	w := sizeHintOwner.GetWriter()
@@ -150,6 +139,11 @@ func (v Owner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Owner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintNote  oasrt.SizeHint
+	sizeHintOwner oasrt.SizeHint
+)

@@ -15,21 +15,20 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"text":`)
 	if v.Text.Null {
-		w.Null()
+		w.Raw(`,"text":null`)
 	} else {
-		w.String(v.Text.Value)
+		w.KeyString(`,"text":`, v.Text.Value)
 	}
 	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags.Set {
-			w.Raw(`,"tags":`)
 			if v.Tags.Null {
-				w.Null()
+				w.Raw(`,"tags":null`)
 			} else {
+				w.Raw(`,"tags":`)
 				start1 := len(w.Buf)
 				for i2 := range v.Tags.Value {
 					w.Byte(',')
@@ -40,10 +39,10 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Owner.Set {
-		w.Raw(`,"owner":`)
 		if v.Owner.Null {
-			w.Null()
+			w.Raw(`,"owner":null`)
 		} else {
+			w.Raw(`,"owner":`)
 			v.Owner.Value.EncodeJSON(w)
 		}
 	}
@@ -102,9 +101,6 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNote sizes the buffer of Note's owned-output encoders for large values.
-var sizeHintNote oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Note) MarshalJSON() ([]byte, error) {
 	w := sizeHintNote.GetWriter()
@@ -113,16 +109,13 @@ func (v Note) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Note) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Note) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -155,9 +148,6 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOwner sizes the buffer of Owner's owned-output encoders for large values.
-var sizeHintOwner oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
 	w := sizeHintOwner.GetWriter()
@@ -166,9 +156,7 @@ func (v Owner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Owner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *NoteOwner) EncodeJSON(w *oasrt.Writer) {
@@ -199,9 +187,6 @@ func (v *NoteOwner) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "NoteOwner", kind, nil)
 }
 
-// sizeHintNoteOwner sizes the buffer of NoteOwner's owned-output encoders for large values.
-var sizeHintNoteOwner oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NoteOwner) MarshalJSON() ([]byte, error) {
 	w := sizeHintNoteOwner.GetWriter()
@@ -210,6 +195,12 @@ func (v NoteOwner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NoteOwner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NoteOwner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintNote      oasrt.SizeHint
+	sizeHintOwner     oasrt.SizeHint
+	sizeHintNoteOwner oasrt.SizeHint
+)

@@ -20,16 +20,14 @@ func (v *Reading) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Celsius.Value)
 	}
 	if v.Percent.Set {
-		w.Raw(`,"percent":`)
-		w.Int(v.Percent.Value)
+		w.KeyInt(`,"percent":`, v.Percent.Value)
 	}
 	if v.Step.Set {
 		w.Raw(`,"step":`)
 		w.Float64(v.Step.Value)
 	}
 	if v.Even.Set {
-		w.Raw(`,"even":`)
-		w.Int(v.Even.Value)
+		w.KeyInt(`,"even":`, v.Even.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -110,9 +108,6 @@ func (v *Reading) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintReading sizes the buffer of Reading's owned-output encoders for large values.
-var sizeHintReading oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Reading) MarshalJSON() ([]byte, error) {
 	w := sizeHintReading.GetWriter()
@@ -121,6 +116,10 @@ func (v Reading) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Reading) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Reading) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintReading oasrt.SizeHint
+)

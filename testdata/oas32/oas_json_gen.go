@@ -15,11 +15,9 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Search) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"text":`)
-	w.String(v.Text)
+	w.KeyString(`,"text":`, v.Text)
 	if v.Limit.Set {
-		w.Raw(`,"limit":`)
-		w.Int(int64(v.Limit.Value))
+		w.KeyInt(`,"limit":`, int64(v.Limit.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -73,9 +71,6 @@ func (v *Search) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSearch sizes the buffer of Search's owned-output encoders for large values.
-var sizeHintSearch oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Search) MarshalJSON() ([]byte, error) {
 	w := sizeHintSearch.GetWriter()
@@ -84,17 +79,13 @@ func (v Search) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Search) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Search) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
-	w.Raw(`,"text":`)
-	w.String(v.Text)
+	w.KeyInt(`,"id":`, v.ID)
+	w.KeyString(`,"text":`, v.Text)
 	w.ObjectEnd(start)
 }
 
@@ -135,9 +126,6 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNote sizes the buffer of Note's owned-output encoders for large values.
-var sizeHintNote oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Note) MarshalJSON() ([]byte, error) {
 	w := sizeHintNote.GetWriter()
@@ -146,6 +134,11 @@ func (v Note) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Note) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Note) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintSearch oasrt.SizeHint
+	sizeHintNote   oasrt.SizeHint
+)

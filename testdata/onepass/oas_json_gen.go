@@ -331,9 +331,6 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
-var sizeHintEvent oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
 	w := sizeHintEvent.GetWriter()
@@ -342,17 +339,13 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyString(`,"kind":`, v.Kind)
+	w.KeyInt(`,"id":`, v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
@@ -375,18 +368,15 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
-	w.Raw(`,"x":`)
-	w.Int(int64(v.X))
+	w.KeyInt(`,"x":`, int64(v.X))
 	if v.Button.Set {
-		w.Raw(`,"button":`)
-		w.String(v.Button.Value)
+		w.KeyString(`,"button":`, v.Button.Value)
 	}
 	if v.Label.Set {
-		w.Raw(`,"label":`)
 		if v.Label.Null {
-			w.Null()
+			w.Raw(`,"label":null`)
 		} else {
-			w.String(v.Label.Value)
+			w.KeyString(`,"label":`, v.Label.Value)
 		}
 	}
 	w.ObjectEnd(start)
@@ -474,9 +464,6 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintClick sizes the buffer of Click's owned-output encoders for large values.
-var sizeHintClick oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Click) MarshalJSON() ([]byte, error) {
 	w := sizeHintClick.GetWriter()
@@ -485,17 +472,14 @@ func (v Click) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Click) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Click) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *View) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"kind":`)
 	v.Kind.EncodeJSON(w)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
@@ -514,19 +498,16 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	w.Raw(`,"page":`)
-	w.String(v.Page)
+	w.KeyString(`,"page":`, v.Page)
 	if v.Seconds.Set {
 		w.Raw(`,"seconds":`)
 		w.Float64(v.Seconds.Value)
 	}
 	if w.Direction != oasrt.InResponse { // writeOnly
-		w.Raw(`,"token":`)
-		w.String(v.Token)
+		w.KeyString(`,"token":`, v.Token)
 	}
 	if v.Note.Set {
-		w.Raw(`,"note":`)
-		w.String(v.Note.Value)
+		w.KeyString(`,"note":`, v.Note.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -637,9 +618,6 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintView sizes the buffer of View's owned-output encoders for large values.
-var sizeHintView oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v View) MarshalJSON() ([]byte, error) {
 	w := sizeHintView.GetWriter()
@@ -648,28 +626,24 @@ func (v View) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *View) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *View) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	if v.Origin.Set {
 		w.Raw(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
 	if w.Direction != oasrt.InRequest { // readOnly
-		w.Raw(`,"serial":`)
-		w.String(v.Serial)
+		w.KeyString(`,"serial":`, v.Serial)
 	}
 	if v.Depth.Set {
-		w.Raw(`,"depth":`)
 		if v.Depth.Null {
-			w.Null()
+			w.Raw(`,"depth":null`)
 		} else {
+			w.Raw(`,"depth":`)
 			w.Float64(v.Depth.Value)
 		}
 	}
@@ -728,9 +702,6 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintScroll sizes the buffer of Scroll's owned-output encoders for large values.
-var sizeHintScroll oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Scroll) MarshalJSON() ([]byte, error) {
 	w := sizeHintScroll.GetWriter()
@@ -739,9 +710,7 @@ func (v Scroll) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Scroll) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Scroll) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
@@ -790,9 +759,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
 	w := sizeHintPoint.GetWriter()
@@ -801,9 +767,7 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Sized) EncodeJSON(w *oasrt.Writer) {
@@ -850,9 +814,6 @@ func (v *Sized) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Sized", kind, nil)
 }
 
-// sizeHintSized sizes the buffer of Sized's owned-output encoders for large values.
-var sizeHintSized oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Sized) MarshalJSON() ([]byte, error) {
 	w := sizeHintSized.GetWriter()
@@ -861,17 +822,13 @@ func (v Sized) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Sized) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Sized) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Box) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"size":`)
-	w.Int(int64(v.Size))
+	w.KeyString(`,"kind":`, v.Kind)
+	w.KeyInt(`,"size":`, int64(v.Size))
 	w.ObjectEnd(start)
 }
 
@@ -912,9 +869,6 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBox sizes the buffer of Box's owned-output encoders for large values.
-var sizeHintBox oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Box) MarshalJSON() ([]byte, error) {
 	w := sizeHintBox.GetWriter()
@@ -923,17 +877,13 @@ func (v Box) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Box) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Box) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Bag) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"size":`)
-	w.String(v.Size)
+	w.KeyString(`,"kind":`, v.Kind)
+	w.KeyString(`,"size":`, v.Size)
 	w.ObjectEnd(start)
 }
 
@@ -974,9 +924,6 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBag sizes the buffer of Bag's owned-output encoders for large values.
-var sizeHintBag oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Bag) MarshalJSON() ([]byte, error) {
 	w := sizeHintBag.GetWriter()
@@ -985,9 +932,7 @@ func (v Bag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bag) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Bag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Loose) EncodeJSON(w *oasrt.Writer) {
@@ -1034,9 +979,6 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Loose", kind, nil)
 }
 
-// sizeHintLoose sizes the buffer of Loose's owned-output encoders for large values.
-var sizeHintLoose oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Loose) MarshalJSON() ([]byte, error) {
 	w := sizeHintLoose.GetWriter()
@@ -1045,15 +987,12 @@ func (v Loose) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Loose) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Loose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Open) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {
 		case "kind":
@@ -1105,9 +1044,6 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOpen sizes the buffer of Open's owned-output encoders for large values.
-var sizeHintOpen oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Open) MarshalJSON() ([]byte, error) {
 	w := sizeHintOpen.GetWriter()
@@ -1116,9 +1052,7 @@ func (v Open) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Open) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Open) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
@@ -1200,9 +1134,6 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHolder sizes the buffer of Holder's owned-output encoders for large values.
-var sizeHintHolder oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
 	w := sizeHintHolder.GetWriter()
@@ -1211,9 +1142,7 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Holder) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Holder) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *ViewKind) EncodeJSON(w *oasrt.Writer) {
@@ -1236,9 +1165,6 @@ func (v *ViewKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintViewKind sizes the buffer of ViewKind's owned-output encoders for large values.
-var sizeHintViewKind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ViewKind) MarshalJSON() ([]byte, error) {
 	w := sizeHintViewKind.GetWriter()
@@ -1247,6 +1173,21 @@ func (v ViewKind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ViewKind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ViewKind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEvent    oasrt.SizeHint
+	sizeHintClick    oasrt.SizeHint
+	sizeHintView     oasrt.SizeHint
+	sizeHintScroll   oasrt.SizeHint
+	sizeHintPoint    oasrt.SizeHint
+	sizeHintSized    oasrt.SizeHint
+	sizeHintBox      oasrt.SizeHint
+	sizeHintBag      oasrt.SizeHint
+	sizeHintLoose    oasrt.SizeHint
+	sizeHintOpen     oasrt.SizeHint
+	sizeHintHolder   oasrt.SizeHint
+	sizeHintViewKind oasrt.SizeHint
+)

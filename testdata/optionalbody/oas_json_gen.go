@@ -16,8 +16,7 @@ const (
 func (v *AddNoteRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Text.Set {
-		w.Raw(`,"text":`)
-		w.String(v.Text.Value)
+		w.KeyString(`,"text":`, v.Text.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -50,9 +49,6 @@ func (v *AddNoteRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAddNoteRequest sizes the buffer of AddNoteRequest's owned-output encoders for large values.
-var sizeHintAddNoteRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AddNoteRequest) MarshalJSON() ([]byte, error) {
 	w := sizeHintAddNoteRequest.GetWriter()
@@ -61,16 +57,13 @@ func (v AddNoteRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AddNoteRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AddNoteRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *AddNoteCreated) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -103,9 +96,6 @@ func (v *AddNoteCreated) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAddNoteCreated sizes the buffer of AddNoteCreated's owned-output encoders for large values.
-var sizeHintAddNoteCreated oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AddNoteCreated) MarshalJSON() ([]byte, error) {
 	w := sizeHintAddNoteCreated.GetWriter()
@@ -114,6 +104,11 @@ func (v AddNoteCreated) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AddNoteCreated) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AddNoteCreated) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintAddNoteRequest oasrt.SizeHint
+	sizeHintAddNoteCreated oasrt.SizeHint
+)

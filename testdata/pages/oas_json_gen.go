@@ -15,10 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Issue) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"number":`)
-	w.Int(v.Number)
-	w.Raw(`,"title":`)
-	w.String(v.Title)
+	w.KeyInt(`,"number":`, v.Number)
+	w.KeyString(`,"title":`, v.Title)
 	w.ObjectEnd(start)
 }
 
@@ -59,9 +57,6 @@ func (v *Issue) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintIssue sizes the buffer of Issue's owned-output encoders for large values.
-var sizeHintIssue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Issue) MarshalJSON() ([]byte, error) {
 	w := sizeHintIssue.GetWriter()
@@ -70,15 +65,12 @@ func (v Issue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Issue) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Issue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Customer) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
+	w.KeyString(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 
@@ -114,9 +106,6 @@ func (v *Customer) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCustomer sizes the buffer of Customer's owned-output encoders for large values.
-var sizeHintCustomer oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Customer) MarshalJSON() ([]byte, error) {
 	w := sizeHintCustomer.GetWriter()
@@ -125,9 +114,7 @@ func (v Customer) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Customer) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Customer) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
@@ -145,8 +132,7 @@ func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if v.NextCursor.Set {
-		w.Raw(`,"next_cursor":`)
-		w.String(v.NextCursor.Value)
+		w.KeyString(`,"next_cursor":`, v.NextCursor.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -212,9 +198,6 @@ func (v *ListCustomersOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintListCustomersOK sizes the buffer of ListCustomersOK's owned-output encoders for large values.
-var sizeHintListCustomersOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ListCustomersOK) MarshalJSON() ([]byte, error) {
 	w := sizeHintListCustomersOK.GetWriter()
@@ -223,16 +206,13 @@ func (v ListCustomersOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListCustomersOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ListCustomersOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ListEventsOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Total.Set {
-		w.Raw(`,"total":`)
-		w.Int(v.Total.Value)
+		w.KeyInt(`,"total":`, v.Total.Value)
 	}
 	if w.Streams(&v.Events) {
 		w.Raw(`,"events":`)
@@ -289,9 +269,6 @@ func (v *ListEventsOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintListEventsOK sizes the buffer of ListEventsOK's owned-output encoders for large values.
-var sizeHintListEventsOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ListEventsOK) MarshalJSON() ([]byte, error) {
 	w := sizeHintListEventsOK.GetWriter()
@@ -300,6 +277,13 @@ func (v ListEventsOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListEventsOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ListEventsOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintIssue           oasrt.SizeHint
+	sizeHintCustomer        oasrt.SizeHint
+	sizeHintListCustomersOK oasrt.SizeHint
+	sizeHintListEventsOK    oasrt.SizeHint
+)

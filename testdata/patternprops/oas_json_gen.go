@@ -16,8 +16,7 @@ const (
 func (v *Env) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {
@@ -92,9 +91,6 @@ func (v *Env) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEnv sizes the buffer of Env's owned-output encoders for large values.
-var sizeHintEnv oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Env) MarshalJSON() ([]byte, error) {
 	w := sizeHintEnv.GetWriter()
@@ -103,6 +99,10 @@ func (v Env) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Env) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Env) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEnv oasrt.SizeHint
+)

@@ -15,23 +15,20 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Record) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
-	w.Raw(`,"label":`)
+	w.KeyInt(`,"id":`, v.ID)
 	if v.Label.Null {
-		w.Null()
+		w.Raw(`,"label":null`)
 	} else {
-		w.String(v.Label.Value)
+		w.KeyString(`,"label":`, v.Label.Value)
 	}
 	if v.Note.Set {
-		w.Raw(`,"note":`)
-		w.String(v.Note.Value)
+		w.KeyString(`,"note":`, v.Note.Value)
 	}
 	if v.Expires.Set {
-		w.Raw(`,"expires":`)
 		if v.Expires.Null {
-			w.Null()
+			w.Raw(`,"expires":null`)
 		} else {
+			w.Raw(`,"expires":`)
 			w.Time(v.Expires.Value)
 		}
 	}
@@ -88,9 +85,6 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRecord sizes the buffer of Record's owned-output encoders for large values.
-var sizeHintRecord oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Record) MarshalJSON() ([]byte, error) {
 	w := sizeHintRecord.GetWriter()
@@ -99,6 +93,10 @@ func (v Record) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Record) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Record) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintRecord oasrt.SizeHint
+)

@@ -61,9 +61,6 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLabels sizes the buffer of Labels's owned-output encoders for large values.
-var sizeHintLabels oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Labels) MarshalJSON() ([]byte, error) {
 	w := sizeHintLabels.GetWriter()
@@ -72,9 +69,7 @@ func (v Labels) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Labels) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Labels) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Counts) EncodeJSON(w *oasrt.Writer) {
@@ -119,9 +114,6 @@ func (v *Counts) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCounts sizes the buffer of Counts's owned-output encoders for large values.
-var sizeHintCounts oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Counts) MarshalJSON() ([]byte, error) {
 	w := sizeHintCounts.GetWriter()
@@ -130,16 +122,13 @@ func (v Counts) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Counts) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Counts) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Resource) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {
@@ -188,9 +177,6 @@ func (v *Resource) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintResource sizes the buffer of Resource's owned-output encoders for large values.
-var sizeHintResource oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Resource) MarshalJSON() ([]byte, error) {
 	w := sizeHintResource.GetWriter()
@@ -199,6 +185,12 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Resource) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Resource) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintLabels   oasrt.SizeHint
+	sizeHintCounts   oasrt.SizeHint
+	sizeHintResource oasrt.SizeHint
+)

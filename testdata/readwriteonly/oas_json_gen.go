@@ -16,16 +16,13 @@ const (
 func (v *Account) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Direction != oasrt.InRequest { // readOnly
-		w.Raw(`,"id":`)
-		w.String(v.ID)
+		w.KeyString(`,"id":`, v.ID)
 	}
 	if w.Direction != oasrt.InResponse { // writeOnly
-		w.Raw(`,"password":`)
-		w.String(v.Password)
+		w.KeyString(`,"password":`, v.Password)
 	}
 	if v.Email.Set {
-		w.Raw(`,"email":`)
-		w.String(v.Email.Value)
+		w.KeyString(`,"email":`, v.Email.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -79,9 +76,6 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAccount sizes the buffer of Account's owned-output encoders for large values.
-var sizeHintAccount oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Account) MarshalJSON() ([]byte, error) {
 	w := sizeHintAccount.GetWriter()
@@ -90,6 +84,10 @@ func (v Account) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Account) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Account) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintAccount oasrt.SizeHint
+)

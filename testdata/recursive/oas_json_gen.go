@@ -15,8 +15,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Node) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyString(`,"name":`, v.Name)
 	if v.Parent != nil {
 		w.Raw(`,"parent":`)
 		v.Parent.EncodeJSON(w)
@@ -105,9 +104,6 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNode sizes the buffer of Node's owned-output encoders for large values.
-var sizeHintNode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Node) MarshalJSON() ([]byte, error) {
 	w := sizeHintNode.GetWriter()
@@ -116,6 +112,10 @@ func (v Node) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Node) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Node) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintNode oasrt.SizeHint
+)

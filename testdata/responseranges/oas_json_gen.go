@@ -16,8 +16,7 @@ const (
 func (v *Job) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.State.Set {
-		w.Raw(`,"state":`)
-		w.String(v.State.Value)
+		w.KeyString(`,"state":`, v.State.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -50,9 +49,6 @@ func (v *Job) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintJob sizes the buffer of Job's owned-output encoders for large values.
-var sizeHintJob oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Job) MarshalJSON() ([]byte, error) {
 	w := sizeHintJob.GetWriter()
@@ -61,20 +57,16 @@ func (v Job) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Job) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Job) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Problem) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
-		w.Raw(`,"title":`)
-		w.String(v.Title.Value)
+		w.KeyString(`,"title":`, v.Title.Value)
 	}
 	if v.Status.Set {
-		w.Raw(`,"status":`)
-		w.Int(v.Status.Value)
+		w.KeyInt(`,"status":`, v.Status.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -112,9 +104,6 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProblem sizes the buffer of Problem's owned-output encoders for large values.
-var sizeHintProblem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Problem) MarshalJSON() ([]byte, error) {
 	w := sizeHintProblem.GetWriter()
@@ -123,6 +112,11 @@ func (v Problem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Problem) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Problem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintJob     oasrt.SizeHint
+	sizeHintProblem oasrt.SizeHint
+)

@@ -15,11 +15,9 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"x":`)
-	w.Int(v.X)
+	w.KeyInt(`,"x":`, v.X)
 	if v.Y.Set {
-		w.Raw(`,"y":`)
-		w.Int(v.Y.Value)
+		w.KeyInt(`,"y":`, v.Y.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -61,9 +59,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
 	w := sizeHintPoint.GetWriter()
@@ -72,19 +67,14 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *RGB) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"r":`)
-	w.Int(int64(v.R))
-	w.Raw(`,"g":`)
-	w.Int(int64(v.G))
-	w.Raw(`,"b":`)
-	w.Int(int64(v.B))
+	w.KeyInt(`,"r":`, int64(v.R))
+	w.KeyInt(`,"g":`, int64(v.G))
+	w.KeyInt(`,"b":`, int64(v.B))
 	w.ObjectEnd(start)
 }
 
@@ -148,9 +138,6 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRGB sizes the buffer of RGB's owned-output encoders for large values.
-var sizeHintRGB oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v RGB) MarshalJSON() ([]byte, error) {
 	w := sizeHintRGB.GetWriter()
@@ -159,9 +146,7 @@ func (v RGB) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RGB) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *RGB) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Kind) EncodeJSON(w *oasrt.Writer) {
@@ -186,9 +171,6 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintKind sizes the buffer of Kind's owned-output encoders for large values.
-var sizeHintKind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Kind) MarshalJSON() ([]byte, error) {
 	w := sizeHintKind.GetWriter()
@@ -197,18 +179,14 @@ func (v Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Kind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyString(`,"name":`, v.Name)
 	if v.Age.Set {
-		w.Raw(`,"age":`)
-		w.Int(int64(v.Age.Value))
+		w.KeyInt(`,"age":`, int64(v.Age.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -256,9 +234,6 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUser sizes the buffer of User's owned-output encoders for large values.
-var sizeHintUser oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
 	w := sizeHintUser.GetWriter()
@@ -267,15 +242,12 @@ func (v User) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *User) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Stored) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"summary":`)
-	w.String(v.Summary)
+	w.KeyString(`,"summary":`, v.Summary)
 	w.ObjectEnd(start)
 }
 
@@ -311,9 +283,6 @@ func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStored sizes the buffer of Stored's owned-output encoders for large values.
-var sizeHintStored oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Stored) MarshalJSON() ([]byte, error) {
 	w := sizeHintStored.GetWriter()
@@ -322,24 +291,19 @@ func (v Stored) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Stored) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Stored) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Problem) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
-		w.Raw(`,"title":`)
-		w.String(v.Title.Value)
+		w.KeyString(`,"title":`, v.Title.Value)
 	}
 	if v.Status.Set {
-		w.Raw(`,"status":`)
-		w.Int(v.Status.Value)
+		w.KeyInt(`,"status":`, v.Status.Value)
 	}
 	if v.Detail.Set {
-		w.Raw(`,"detail":`)
-		w.String(v.Detail.Value)
+		w.KeyString(`,"detail":`, v.Detail.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -382,9 +346,6 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProblem sizes the buffer of Problem's owned-output encoders for large values.
-var sizeHintProblem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Problem) MarshalJSON() ([]byte, error) {
 	w := sizeHintProblem.GetWriter()
@@ -393,16 +354,13 @@ func (v Problem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Problem) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Problem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *StatusOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Version.Set {
-		w.Raw(`,"version":`)
-		w.Int(int64(v.Version.Value))
+		w.KeyInt(`,"version":`, int64(v.Version.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -435,9 +393,6 @@ func (v *StatusOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStatusOK sizes the buffer of StatusOK's owned-output encoders for large values.
-var sizeHintStatusOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v StatusOK) MarshalJSON() ([]byte, error) {
 	w := sizeHintStatusOK.GetWriter()
@@ -446,18 +401,14 @@ func (v StatusOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *StatusOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *StatusOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"title":`)
-	w.String(v.Title)
+	w.KeyString(`,"title":`, v.Title)
 	if v.Rating.Set {
-		w.Raw(`,"rating":`)
-		w.Int(int64(v.Rating.Value))
+		w.KeyInt(`,"rating":`, int64(v.Rating.Value))
 	}
 	if v.Kind.Set {
 		w.Raw(`,"kind":`)
@@ -477,8 +428,7 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	w.Raw(`,"photo":`)
-	w.String(v.Photo)
+	w.KeyString(`,"photo":`, v.Photo)
 	if w.Streams(&v.Thumbnails) {
 		w.Raw(`,"thumbnails":`)
 		w.Stream(start)
@@ -590,9 +540,6 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUploadPhotoRequest sizes the buffer of UploadPhotoRequest's owned-output encoders for large values.
-var sizeHintUploadPhotoRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) {
 	w := sizeHintUploadPhotoRequest.GetWriter()
@@ -601,16 +548,13 @@ func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *UploadPhotoRequestMeta) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Camera.Set {
-		w.Raw(`,"camera":`)
-		w.String(v.Camera.Value)
+		w.KeyString(`,"camera":`, v.Camera.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -643,9 +587,6 @@ func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUploadPhotoRequestMeta sizes the buffer of UploadPhotoRequestMeta's owned-output encoders for large values.
-var sizeHintUploadPhotoRequestMeta oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) {
 	w := sizeHintUploadPhotoRequestMeta.GetWriter()
@@ -654,15 +595,12 @@ func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"count":`)
-	w.Int(v.Count)
+	w.KeyInt(`,"count":`, v.Count)
 	if w.Streams(&v.Points) {
 		w.Raw(`,"points":`)
 		w.Stream(start)
@@ -739,9 +677,6 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintImportPointsOK sizes the buffer of ImportPointsOK's owned-output encoders for large values.
-var sizeHintImportPointsOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ImportPointsOK) MarshalJSON() ([]byte, error) {
 	w := sizeHintImportPointsOK.GetWriter()
@@ -750,18 +685,14 @@ func (v ImportPointsOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ImportPointsOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ImportPointsOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SearchFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"color":`)
-	w.String(v.Color)
+	w.KeyString(`,"color":`, v.Color)
 	if v.Size.Set {
-		w.Raw(`,"size":`)
-		w.Int(int64(v.Size.Value))
+		w.KeyInt(`,"size":`, int64(v.Size.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -803,9 +734,6 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSearchFilter sizes the buffer of SearchFilter's owned-output encoders for large values.
-var sizeHintSearchFilter oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SearchFilter) MarshalJSON() ([]byte, error) {
 	w := sizeHintSearchFilter.GetWriter()
@@ -814,9 +742,7 @@ func (v SearchFilter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SearchFilter) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SearchFilter) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
@@ -871,9 +797,6 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSearchMeta sizes the buffer of SearchMeta's owned-output encoders for large values.
-var sizeHintSearchMeta oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SearchMeta) MarshalJSON() ([]byte, error) {
 	w := sizeHintSearchMeta.GetWriter()
@@ -882,15 +805,12 @@ func (v SearchMeta) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SearchMeta) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SearchMeta) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SearchOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"query":`)
-	w.String(v.Query)
+	w.KeyString(`,"query":`, v.Query)
 	w.ObjectEnd(start)
 }
 
@@ -926,9 +846,6 @@ func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSearchOK sizes the buffer of SearchOK's owned-output encoders for large values.
-var sizeHintSearchOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SearchOK) MarshalJSON() ([]byte, error) {
 	w := sizeHintSearchOK.GetWriter()
@@ -937,6 +854,22 @@ func (v SearchOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SearchOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SearchOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPoint                  oasrt.SizeHint
+	sizeHintRGB                    oasrt.SizeHint
+	sizeHintKind                   oasrt.SizeHint
+	sizeHintUser                   oasrt.SizeHint
+	sizeHintStored                 oasrt.SizeHint
+	sizeHintProblem                oasrt.SizeHint
+	sizeHintStatusOK               oasrt.SizeHint
+	sizeHintUploadPhotoRequest     oasrt.SizeHint
+	sizeHintUploadPhotoRequestMeta oasrt.SizeHint
+	sizeHintImportPointsOK         oasrt.SizeHint
+	sizeHintSearchFilter           oasrt.SizeHint
+	sizeHintSearchMeta             oasrt.SizeHint
+	sizeHintSearchOK               oasrt.SizeHint
+)

@@ -15,8 +15,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Who) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"who":`)
-	w.String(v.Who)
+	w.KeyString(`,"who":`, v.Who)
 	w.ObjectEnd(start)
 }
 
@@ -52,9 +51,6 @@ func (v *Who) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintWho sizes the buffer of Who's owned-output encoders for large values.
-var sizeHintWho oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Who) MarshalJSON() ([]byte, error) {
 	w := sizeHintWho.GetWriter()
@@ -63,6 +59,10 @@ func (v Who) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Who) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Who) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintWho oasrt.SizeHint
+)

@@ -15,11 +15,9 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	if v.CallbackURL.Set {
-		w.Raw(`,"callbackUrl":`)
-		w.String(v.CallbackURL.Value)
+		w.KeyString(`,"callbackUrl":`, v.CallbackURL.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -61,9 +59,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	w := sizeHintPet.GetWriter()
@@ -72,16 +67,13 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *AddPetFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Kind.Set {
-		w.Raw(`,"kind":`)
-		w.String(v.Kind.Value)
+		w.KeyString(`,"kind":`, v.Kind.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -114,9 +106,6 @@ func (v *AddPetFilter) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAddPetFilter sizes the buffer of AddPetFilter's owned-output encoders for large values.
-var sizeHintAddPetFilter oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AddPetFilter) MarshalJSON() ([]byte, error) {
 	w := sizeHintAddPetFilter.GetWriter()
@@ -125,9 +114,7 @@ func (v AddPetFilter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AddPetFilter) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AddPetFilter) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *AddPetRequest) EncodeJSON(w *oasrt.Writer) {
@@ -167,9 +154,6 @@ func (v *AddPetRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAddPetRequest sizes the buffer of AddPetRequest's owned-output encoders for large values.
-var sizeHintAddPetRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AddPetRequest) MarshalJSON() ([]byte, error) {
 	w := sizeHintAddPetRequest.GetWriter()
@@ -178,6 +162,12 @@ func (v AddPetRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AddPetRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AddPetRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPet           oasrt.SizeHint
+	sizeHintAddPetFilter  oasrt.SizeHint
+	sizeHintAddPetRequest oasrt.SizeHint
+)

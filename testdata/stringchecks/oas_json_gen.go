@@ -40,9 +40,6 @@ func (v *Handle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHandle sizes the buffer of Handle's owned-output encoders for large values.
-var sizeHintHandle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Handle) MarshalJSON() ([]byte, error) {
 	w := sizeHintHandle.GetWriter()
@@ -51,9 +48,7 @@ func (v Handle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Handle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Handle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Profile) EncodeJSON(w *oasrt.Writer) {
@@ -63,12 +58,10 @@ func (v *Profile) EncodeJSON(w *oasrt.Writer) {
 		v.Handle.Value.EncodeJSON(w)
 	}
 	if v.Bio.Set {
-		w.Raw(`,"bio":`)
-		w.String(v.Bio.Value)
+		w.KeyString(`,"bio":`, v.Bio.Value)
 	}
 	if v.Code.Set {
-		w.Raw(`,"code":`)
-		w.String(v.Code.Value)
+		w.KeyString(`,"code":`, v.Code.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -123,9 +116,6 @@ func (v *Profile) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProfile sizes the buffer of Profile's owned-output encoders for large values.
-var sizeHintProfile oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Profile) MarshalJSON() ([]byte, error) {
 	w := sizeHintProfile.GetWriter()
@@ -134,6 +124,11 @@ func (v Profile) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Profile) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Profile) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintHandle  oasrt.SizeHint
+	sizeHintProfile oasrt.SizeHint
+)

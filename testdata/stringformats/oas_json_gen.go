@@ -36,12 +36,10 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 		w.Addr(v.V6.Value)
 	}
 	if v.Site.Set {
-		w.Raw(`,"site":`)
-		w.String(v.Site.Value)
+		w.KeyString(`,"site":`, v.Site.Value)
 	}
 	if v.Mail.Set {
-		w.Raw(`,"mail":`)
-		w.String(v.Mail.Value)
+		w.KeyString(`,"mail":`, v.Mail.Value)
 	}
 	if v.Blob != nil {
 		w.Raw(`,"blob":`)
@@ -112,9 +110,6 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
-var sizeHintEvent oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
 	w := sizeHintEvent.GetWriter()
@@ -123,6 +118,10 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEvent oasrt.SizeHint
+)

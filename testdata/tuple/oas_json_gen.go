@@ -61,9 +61,6 @@ func (v *Pair) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPair sizes the buffer of Pair's owned-output encoders for large values.
-var sizeHintPair oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pair) MarshalJSON() ([]byte, error) {
 	w := sizeHintPair.GetWriter()
@@ -72,9 +69,7 @@ func (v Pair) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pair) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pair) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -123,9 +118,6 @@ func (v *Row) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRow sizes the buffer of Row's owned-output encoders for large values.
-var sizeHintRow oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Row) MarshalJSON() ([]byte, error) {
 	w := sizeHintRow.GetWriter()
@@ -134,6 +126,11 @@ func (v Row) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Row) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Row) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPair oasrt.SizeHint
+	sizeHintRow  oasrt.SizeHint
+)

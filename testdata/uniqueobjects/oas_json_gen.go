@@ -16,12 +16,10 @@ const (
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
-		w.Raw(`,"x":`)
-		w.Int(v.X.Value)
+		w.KeyInt(`,"x":`, v.X.Value)
 	}
 	if v.Y.Set {
-		w.Raw(`,"y":`)
-		w.Int(v.Y.Value)
+		w.KeyInt(`,"y":`, v.Y.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -59,9 +57,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
 	w := sizeHintPoint.GetWriter()
@@ -70,9 +65,7 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Path) EncodeJSON(w *oasrt.Writer) {
@@ -116,9 +109,6 @@ func (v *Path) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPath sizes the buffer of Path's owned-output encoders for large values.
-var sizeHintPath oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Path) MarshalJSON() ([]byte, error) {
 	w := sizeHintPath.GetWriter()
@@ -127,6 +117,11 @@ func (v Path) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Path) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Path) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPoint oasrt.SizeHint
+	sizeHintPath  oasrt.SizeHint
+)

@@ -18,14 +18,11 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Account) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"handle":`)
-	w.String(v.Handle)
+	w.KeyString(`,"handle":`, v.Handle)
 	if v.Display.Set {
-		w.Raw(`,"display":`)
-		w.String(v.Display.Value)
+		w.KeyString(`,"display":`, v.Display.Value)
 	}
-	w.Raw(`,"age":`)
-	w.Int(int64(v.Age))
+	w.KeyInt(`,"age":`, int64(v.Age))
 	if v.Score.Set {
 		w.Raw(`,"score":`)
 		w.Float64(v.Score.Value)
@@ -39,8 +36,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Price.Value)
 	}
 	if v.Step.Set {
-		w.Raw(`,"step":`)
-		w.Int(v.Step.Value)
+		w.KeyInt(`,"step":`, v.Step.Value)
 	}
 	if v.Odd.Set {
 		w.Raw(`,"odd":`)
@@ -59,8 +55,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if v.Email.Set {
-		w.Raw(`,"email":`)
-		w.String(v.Email.Value)
+		w.KeyString(`,"email":`, v.Email.Value)
 	}
 	if v.Labels != nil {
 		w.Raw(`,"labels":`)
@@ -415,9 +410,6 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAccount sizes the buffer of Account's owned-output encoders for large values.
-var sizeHintAccount oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Account) MarshalJSON() ([]byte, error) {
 	w := sizeHintAccount.GetWriter()
@@ -426,24 +418,19 @@ func (v Account) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Account) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Account) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
-		w.Raw(`,"x":`)
-		w.Int(int64(v.X.Value))
+		w.KeyInt(`,"x":`, int64(v.X.Value))
 	}
 	if v.Y.Set {
-		w.Raw(`,"y":`)
-		w.Int(int64(v.Y.Value))
+		w.KeyInt(`,"y":`, int64(v.Y.Value))
 	}
 	if v.Z.Set {
-		w.Raw(`,"z":`)
-		w.Int(int64(v.Z.Value))
+		w.KeyInt(`,"z":`, int64(v.Z.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -521,9 +508,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
 	w := sizeHintPoint.GetWriter()
@@ -532,9 +516,7 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Ratio) EncodeJSON(w *oasrt.Writer) {
@@ -561,9 +543,6 @@ func (v *Ratio) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRatio sizes the buffer of Ratio's owned-output encoders for large values.
-var sizeHintRatio oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Ratio) MarshalJSON() ([]byte, error) {
 	w := sizeHintRatio.GetWriter()
@@ -572,9 +551,7 @@ func (v Ratio) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Ratio) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Ratio) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Code) EncodeJSON(w *oasrt.Writer) {
@@ -598,9 +575,6 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCode sizes the buffer of Code's owned-output encoders for large values.
-var sizeHintCode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Code) MarshalJSON() ([]byte, error) {
 	w := sizeHintCode.GetWriter()
@@ -609,9 +583,7 @@ func (v Code) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Code) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Code) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
@@ -656,9 +628,6 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBounded sizes the buffer of Bounded's owned-output encoders for large values.
-var sizeHintBounded oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Bounded) MarshalJSON() ([]byte, error) {
 	w := sizeHintBounded.GetWriter()
@@ -667,9 +636,7 @@ func (v Bounded) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bounded) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Bounded) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Lookahead) EncodeJSON(w *oasrt.Writer) {
@@ -693,9 +660,6 @@ func (v *Lookahead) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLookahead sizes the buffer of Lookahead's owned-output encoders for large values.
-var sizeHintLookahead oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Lookahead) MarshalJSON() ([]byte, error) {
 	w := sizeHintLookahead.GetWriter()
@@ -704,9 +668,7 @@ func (v Lookahead) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Lookahead) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Lookahead) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Circle) EncodeJSON(w *oasrt.Writer) {
@@ -720,8 +682,7 @@ func (v *Circle) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"r":`)
 	w.Float64(v.R)
 	if v.Solid.Set {
-		w.Raw(`,"solid":`)
-		w.Bool(v.Solid.Value)
+		w.KeyBool(`,"solid":`, v.Solid.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -785,9 +746,6 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCircle sizes the buffer of Circle's owned-output encoders for large values.
-var sizeHintCircle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Circle) MarshalJSON() ([]byte, error) {
 	w := sizeHintCircle.GetWriter()
@@ -796,16 +754,13 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Circle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Circle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *RenamedThing) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.IdentifierText.Set {
-		w.Raw(`,"id_str":`)
-		w.String(v.IdentifierText.Value)
+		w.KeyString(`,"id_str":`, v.IdentifierText.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -844,9 +799,6 @@ func (v *RenamedThing) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRenamedThing sizes the buffer of RenamedThing's owned-output encoders for large values.
-var sizeHintRenamedThing oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v RenamedThing) MarshalJSON() ([]byte, error) {
 	w := sizeHintRenamedThing.GetWriter()
@@ -855,9 +807,7 @@ func (v RenamedThing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RenamedThing) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *RenamedThing) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Settings) EncodeJSON(w *oasrt.Writer) {
@@ -867,27 +817,23 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		v.Theme.Value.EncodeJSON(w)
 	}
 	if v.PageSize.Set {
-		w.Raw(`,"pageSize":`)
-		w.Int(int64(v.PageSize.Value))
+		w.KeyInt(`,"pageSize":`, int64(v.PageSize.Value))
 	}
 	if v.Ratio.Set {
 		w.Raw(`,"ratio":`)
 		w.Float64(v.Ratio.Value)
 	}
 	if v.Label.Set {
-		w.Raw(`,"label":`)
-		w.String(v.Label.Value)
+		w.KeyString(`,"label":`, v.Label.Value)
 	}
 	if v.Beta.Set {
-		w.Raw(`,"beta":`)
-		w.Bool(v.Beta.Value)
+		w.KeyBool(`,"beta":`, v.Beta.Value)
 	}
 	if v.Note.Set {
-		w.Raw(`,"note":`)
 		if v.Note.Null {
-			w.Null()
+			w.Raw(`,"note":null`)
 		} else {
-			w.String(v.Note.Value)
+			w.KeyString(`,"note":`, v.Note.Value)
 		}
 	}
 	if v.Since.Set {
@@ -895,8 +841,7 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		w.Date(v.Since.Value)
 	}
 	if v.Count.Set {
-		w.Raw(`,"count":`)
-		w.Int(v.Count.Value)
+		w.KeyInt(`,"count":`, v.Count.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -989,9 +934,6 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSettings sizes the buffer of Settings's owned-output encoders for large values.
-var sizeHintSettings oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Settings) MarshalJSON() ([]byte, error) {
 	w := sizeHintSettings.GetWriter()
@@ -1000,24 +942,20 @@ func (v Settings) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Settings) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Settings) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Wide) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Small.Set {
-		w.Raw(`,"small":`)
-		w.Int(int64(v.Small.Value))
+		w.KeyInt(`,"small":`, int64(v.Small.Value))
 	}
 	if v.Unsigned.Set {
 		w.Raw(`,"unsigned":`)
 		w.Uint(uint64(v.Unsigned.Value))
 	}
 	if v.Huge.Set {
-		w.Raw(`,"huge":`)
-		w.Int(v.Huge.Value)
+		w.KeyInt(`,"huge":`, v.Huge.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1066,9 +1004,6 @@ func (v *Wide) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintWide sizes the buffer of Wide's owned-output encoders for large values.
-var sizeHintWide oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Wide) MarshalJSON() ([]byte, error) {
 	w := sizeHintWide.GetWriter()
@@ -1077,22 +1012,17 @@ func (v Wide) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Wide) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Wide) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Direction != oasrt.InRequest { // readOnly
-		w.Raw(`,"id":`)
-		w.Int(v.ID)
+		w.KeyInt(`,"id":`, v.ID)
 	}
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyString(`,"name":`, v.Name)
 	if w.Direction != oasrt.InResponse { // writeOnly
-		w.Raw(`,"password":`)
-		w.String(v.Password)
+		w.KeyString(`,"password":`, v.Password)
 	}
 	if w.Direction != oasrt.InRequest { // readOnly
 		if v.Created.Set {
@@ -1163,9 +1093,6 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUser sizes the buffer of User's owned-output encoders for large values.
-var sizeHintUser oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
 	w := sizeHintUser.GetWriter()
@@ -1174,9 +1101,7 @@ func (v User) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *User) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Grant) EncodeJSON(w *oasrt.Writer) {
@@ -1216,9 +1141,6 @@ func (v *Grant) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGrant sizes the buffer of Grant's owned-output encoders for large values.
-var sizeHintGrant oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Grant) MarshalJSON() ([]byte, error) {
 	w := sizeHintGrant.GetWriter()
@@ -1227,9 +1149,7 @@ func (v Grant) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Grant) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Grant) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
@@ -1237,10 +1157,10 @@ func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"total":`)
 	w.Marshaler(&v.Total)
 	if v.Delta.Set {
-		w.Raw(`,"delta":`)
 		if v.Delta.Null {
-			w.Null()
+			w.Raw(`,"delta":null`)
 		} else {
+			w.Raw(`,"delta":`)
 			w.Marshaler(&v.Delta.Value)
 		}
 	}
@@ -1327,9 +1247,6 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLedger sizes the buffer of Ledger's owned-output encoders for large values.
-var sizeHintLedger oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Ledger) MarshalJSON() ([]byte, error) {
 	w := sizeHintLedger.GetWriter()
@@ -1338,9 +1255,7 @@ func (v Ledger) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Ledger) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Ledger) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Gauge) EncodeJSON(w *oasrt.Writer) {
@@ -1394,9 +1309,6 @@ func (v *Gauge) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGauge sizes the buffer of Gauge's owned-output encoders for large values.
-var sizeHintGauge oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Gauge) MarshalJSON() ([]byte, error) {
 	w := sizeHintGauge.GetWriter()
@@ -1405,9 +1317,7 @@ func (v Gauge) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Gauge) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Gauge) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *CircleKind) EncodeJSON(w *oasrt.Writer) {
@@ -1430,9 +1340,6 @@ func (v *CircleKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCircleKind sizes the buffer of CircleKind's owned-output encoders for large values.
-var sizeHintCircleKind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v CircleKind) MarshalJSON() ([]byte, error) {
 	w := sizeHintCircleKind.GetWriter()
@@ -1441,9 +1348,7 @@ func (v CircleKind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *CircleKind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *CircleKind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *CircleVersion) EncodeJSON(w *oasrt.Writer) {
@@ -1466,9 +1371,6 @@ func (v *CircleVersion) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCircleVersion sizes the buffer of CircleVersion's owned-output encoders for large values.
-var sizeHintCircleVersion oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v CircleVersion) MarshalJSON() ([]byte, error) {
 	w := sizeHintCircleVersion.GetWriter()
@@ -1477,9 +1379,7 @@ func (v CircleVersion) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *CircleVersion) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *CircleVersion) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *SettingsTheme) EncodeJSON(w *oasrt.Writer) {
@@ -1504,9 +1404,6 @@ func (v *SettingsTheme) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSettingsTheme sizes the buffer of SettingsTheme's owned-output encoders for large values.
-var sizeHintSettingsTheme oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SettingsTheme) MarshalJSON() ([]byte, error) {
 	w := sizeHintSettingsTheme.GetWriter()
@@ -1515,9 +1412,7 @@ func (v SettingsTheme) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SettingsTheme) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SettingsTheme) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *GrantPermission) EncodeJSON(w *oasrt.Writer) {
@@ -1542,9 +1437,6 @@ func (v *GrantPermission) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGrantPermission sizes the buffer of GrantPermission's owned-output encoders for large values.
-var sizeHintGrantPermission oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v GrantPermission) MarshalJSON() ([]byte, error) {
 	w := sizeHintGrantPermission.GetWriter()
@@ -1553,6 +1445,27 @@ func (v GrantPermission) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GrantPermission) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *GrantPermission) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintAccount         oasrt.SizeHint
+	sizeHintPoint           oasrt.SizeHint
+	sizeHintRatio           oasrt.SizeHint
+	sizeHintCode            oasrt.SizeHint
+	sizeHintBounded         oasrt.SizeHint
+	sizeHintLookahead       oasrt.SizeHint
+	sizeHintCircle          oasrt.SizeHint
+	sizeHintRenamedThing    oasrt.SizeHint
+	sizeHintSettings        oasrt.SizeHint
+	sizeHintWide            oasrt.SizeHint
+	sizeHintUser            oasrt.SizeHint
+	sizeHintGrant           oasrt.SizeHint
+	sizeHintLedger          oasrt.SizeHint
+	sizeHintGauge           oasrt.SizeHint
+	sizeHintCircleKind      oasrt.SizeHint
+	sizeHintCircleVersion   oasrt.SizeHint
+	sizeHintSettingsTheme   oasrt.SizeHint
+	sizeHintGrantPermission oasrt.SizeHint
+)

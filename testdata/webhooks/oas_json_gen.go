@@ -15,10 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyInt(`,"id":`, v.ID)
+	w.KeyString(`,"name":`, v.Name)
 	w.ObjectEnd(start)
 }
 
@@ -65,9 +63,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	w := sizeHintPet.GetWriter()
@@ -76,15 +71,12 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"url":`)
-	w.String(v.URL)
+	w.KeyString(`,"url":`, v.URL)
 	w.ObjectEnd(start)
 }
 
@@ -120,9 +112,6 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSubscribeRequest sizes the buffer of SubscribeRequest's owned-output encoders for large values.
-var sizeHintSubscribeRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 	w := sizeHintSubscribeRequest.GetWriter()
@@ -131,15 +120,12 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *OnPetRemovedRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 
@@ -175,9 +161,6 @@ func (v *OnPetRemovedRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOnPetRemovedRequest sizes the buffer of OnPetRemovedRequest's owned-output encoders for large values.
-var sizeHintOnPetRemovedRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) {
 	w := sizeHintOnPetRemovedRequest.GetWriter()
@@ -186,16 +169,13 @@ func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *OnPetRemovedOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Ok.Set {
-		w.Raw(`,"ok":`)
-		w.Bool(v.Ok.Value)
+		w.KeyBool(`,"ok":`, v.Ok.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -228,9 +208,6 @@ func (v *OnPetRemovedOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOnPetRemovedOK sizes the buffer of OnPetRemovedOK's owned-output encoders for large values.
-var sizeHintOnPetRemovedOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) {
 	w := sizeHintOnPetRemovedOK.GetWriter()
@@ -239,6 +216,13 @@ func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnPetRemovedOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OnPetRemovedOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPet                 oasrt.SizeHint
+	sizeHintSubscribeRequest    oasrt.SizeHint
+	sizeHintOnPetRemovedRequest oasrt.SizeHint
+	sizeHintOnPetRemovedOK      oasrt.SizeHint
+)

@@ -16,16 +16,13 @@ const (
 func (v *Order) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
 	if v.PetID.Set {
-		w.Raw(`,"petId":`)
-		w.Int(v.PetID.Value)
+		w.KeyInt(`,"petId":`, v.PetID.Value)
 	}
 	if v.Quantity.Set {
-		w.Raw(`,"quantity":`)
-		w.Int(int64(v.Quantity.Value))
+		w.KeyInt(`,"quantity":`, int64(v.Quantity.Value))
 	}
 	if v.ShipDate.Set {
 		w.Raw(`,"shipDate":`)
@@ -36,8 +33,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		v.Status.Value.EncodeJSON(w)
 	}
 	if v.Complete.Set {
-		w.Raw(`,"complete":`)
-		w.Bool(v.Complete.Value)
+		w.KeyBool(`,"complete":`, v.Complete.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -101,9 +97,6 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrder sizes the buffer of Order's owned-output encoders for large values.
-var sizeHintOrder oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Order) MarshalJSON() ([]byte, error) {
 	w := sizeHintOrder.GetWriter()
@@ -112,20 +105,16 @@ func (v Order) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Order) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Order) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -163,9 +152,6 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCategory sizes the buffer of Category's owned-output encoders for large values.
-var sizeHintCategory oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
 	w := sizeHintCategory.GetWriter()
@@ -174,42 +160,32 @@ func (v Category) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Category) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
-	w.Raw(`,"username":`)
-	w.String(v.Username)
+	w.KeyString(`,"username":`, v.Username)
 	if v.FirstName.Set {
-		w.Raw(`,"firstName":`)
-		w.String(v.FirstName.Value)
+		w.KeyString(`,"firstName":`, v.FirstName.Value)
 	}
 	if v.LastName.Set {
-		w.Raw(`,"lastName":`)
-		w.String(v.LastName.Value)
+		w.KeyString(`,"lastName":`, v.LastName.Value)
 	}
 	if v.Email.Set {
-		w.Raw(`,"email":`)
-		w.String(v.Email.Value)
+		w.KeyString(`,"email":`, v.Email.Value)
 	}
 	if v.Password.Set {
-		w.Raw(`,"password":`)
-		w.String(v.Password.Value)
+		w.KeyString(`,"password":`, v.Password.Value)
 	}
 	if v.Phone.Set {
-		w.Raw(`,"phone":`)
-		w.String(v.Phone.Value)
+		w.KeyString(`,"phone":`, v.Phone.Value)
 	}
 	if v.UserStatus.Set {
-		w.Raw(`,"userStatus":`)
-		w.Int(int64(v.UserStatus.Value))
+		w.KeyInt(`,"userStatus":`, int64(v.UserStatus.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -287,9 +263,6 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUser sizes the buffer of User's owned-output encoders for large values.
-var sizeHintUser oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
 	w := sizeHintUser.GetWriter()
@@ -298,20 +271,16 @@ func (v User) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *User) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Tag) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -349,9 +318,6 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTag sizes the buffer of Tag's owned-output encoders for large values.
-var sizeHintTag oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tag) MarshalJSON() ([]byte, error) {
 	w := sizeHintTag.GetWriter()
@@ -360,19 +326,15 @@ func (v Tag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tag) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyString(`,"name":`, v.Name)
 	if v.Category.Set {
 		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
@@ -496,9 +458,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	w := sizeHintPet.GetWriter()
@@ -507,24 +466,19 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *APIResponse) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Code.Set {
-		w.Raw(`,"code":`)
-		w.Int(int64(v.Code.Value))
+		w.KeyInt(`,"code":`, int64(v.Code.Value))
 	}
 	if v.Type.Set {
-		w.Raw(`,"type":`)
-		w.String(v.Type.Value)
+		w.KeyString(`,"type":`, v.Type.Value)
 	}
 	if v.Message.Set {
-		w.Raw(`,"message":`)
-		w.String(v.Message.Value)
+		w.KeyString(`,"message":`, v.Message.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -567,9 +521,6 @@ func (v *APIResponse) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAPIResponse sizes the buffer of APIResponse's owned-output encoders for large values.
-var sizeHintAPIResponse oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v APIResponse) MarshalJSON() ([]byte, error) {
 	w := sizeHintAPIResponse.GetWriter()
@@ -578,9 +529,7 @@ func (v APIResponse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *APIResponse) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *APIResponse) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *OrderStatus) EncodeJSON(w *oasrt.Writer) {
@@ -607,9 +556,6 @@ func (v *OrderStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrderStatus sizes the buffer of OrderStatus's owned-output encoders for large values.
-var sizeHintOrderStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	w := sizeHintOrderStatus.GetWriter()
@@ -618,9 +564,7 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OrderStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *PetStatus) EncodeJSON(w *oasrt.Writer) {
@@ -647,9 +591,6 @@ func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPetStatus sizes the buffer of PetStatus's owned-output encoders for large values.
-var sizeHintPetStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v PetStatus) MarshalJSON() ([]byte, error) {
 	w := sizeHintPetStatus.GetWriter()
@@ -658,9 +599,7 @@ func (v PetStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PetStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *PetStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *FindPetsByStatusStatus) EncodeJSON(w *oasrt.Writer) {
@@ -687,9 +626,6 @@ func (v *FindPetsByStatusStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFindPetsByStatusStatus sizes the buffer of FindPetsByStatusStatus's owned-output encoders for large values.
-var sizeHintFindPetsByStatusStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) {
 	w := sizeHintFindPetsByStatusStatus.GetWriter()
@@ -698,9 +634,7 @@ func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *FindPetsByStatusStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *FindPetsByStatusStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *UpdatePetWithFormStatus) EncodeJSON(w *oasrt.Writer) {
@@ -727,9 +661,6 @@ func (v *UpdatePetWithFormStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUpdatePetWithFormStatus sizes the buffer of UpdatePetWithFormStatus's owned-output encoders for large values.
-var sizeHintUpdatePetWithFormStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) {
 	w := sizeHintUpdatePetWithFormStatus.GetWriter()
@@ -738,6 +669,19 @@ func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintOrder                   oasrt.SizeHint
+	sizeHintCategory                oasrt.SizeHint
+	sizeHintUser                    oasrt.SizeHint
+	sizeHintTag                     oasrt.SizeHint
+	sizeHintPet                     oasrt.SizeHint
+	sizeHintAPIResponse             oasrt.SizeHint
+	sizeHintOrderStatus             oasrt.SizeHint
+	sizeHintPetStatus               oasrt.SizeHint
+	sizeHintFindPetsByStatusStatus  oasrt.SizeHint
+	sizeHintUpdatePetWithFormStatus oasrt.SizeHint
+)

@@ -15,8 +15,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *List) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"total":`)
-	w.Int(v.Total)
+	w.KeyInt(`,"total":`, v.Total)
 	if w.Streams(&v.Result) {
 		w.Raw(`,"result":`)
 		w.Stream(start)
@@ -93,9 +92,6 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintList sizes the buffer of List's owned-output encoders for large values.
-var sizeHintList oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v List) MarshalJSON() ([]byte, error) {
 	w := sizeHintList.GetWriter()
@@ -104,19 +100,14 @@ func (v List) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *List) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *List) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"a":`)
-	w.String(v.A)
-	w.Raw(`,"b":`)
-	w.String(v.B)
-	w.Raw(`,"date":`)
-	w.String(v.Date)
+	w.KeyString(`,"a":`, v.A)
+	w.KeyString(`,"b":`, v.B)
+	w.KeyString(`,"date":`, v.Date)
 	if w.Streams(&v.Highlight) {
 		w.Raw(`,"highlight":`)
 		w.Stream(start)
@@ -131,8 +122,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	w.Raw(`,"c":`)
-	w.String(v.C)
+	w.KeyString(`,"c":`, v.C)
 	w.ObjectEnd(start)
 }
 
@@ -193,9 +183,6 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintItem sizes the buffer of Item's owned-output encoders for large values.
-var sizeHintItem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Item) MarshalJSON() ([]byte, error) {
 	w := sizeHintItem.GetWriter()
@@ -204,6 +191,11 @@ func (v Item) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Item) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Item) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintList oasrt.SizeHint
+	sizeHintItem oasrt.SizeHint
+)

@@ -35,9 +35,6 @@ func (v *DeepEnum) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintDeepEnum sizes the buffer of DeepEnum's owned-output encoders for large values.
-var sizeHintDeepEnum oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v DeepEnum) MarshalJSON() ([]byte, error) {
 	w := sizeHintDeepEnum.GetWriter()
@@ -46,16 +43,13 @@ func (v DeepEnum) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *DeepEnum) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *DeepEnum) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Nested) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	if v.Amount.Set {
 		w.Raw(`,"amount":`)
@@ -106,9 +100,6 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNested sizes the buffer of Nested's owned-output encoders for large values.
-var sizeHintNested oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Nested) MarshalJSON() ([]byte, error) {
 	w := sizeHintNested.GetWriter()
@@ -117,9 +108,7 @@ func (v Nested) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Nested) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Nested) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
@@ -149,16 +138,14 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.DoubleValue.Value)
 	}
 	if v.Int64Value.Set {
-		w.Raw(`,"int64_value":`)
-		w.Int(v.Int64Value.Value)
+		w.KeyInt(`,"int64_value":`, v.Int64Value.Value)
 	}
 	if v.Uint64Value.Set {
 		w.Raw(`,"uint64_value":`)
 		w.Uint(v.Uint64Value.Value)
 	}
 	if v.Int32Value.Set {
-		w.Raw(`,"int32_value":`)
-		w.Int(int64(v.Int32Value.Value))
+		w.KeyInt(`,"int32_value":`, int64(v.Int32Value.Value))
 	}
 	if v.Fixed64Value.Set {
 		w.Raw(`,"fixed64_value":`)
@@ -169,32 +156,26 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Uint(uint64(v.Fixed32Value.Value))
 	}
 	if v.BoolValue.Set {
-		w.Raw(`,"bool_value":`)
-		w.Bool(v.BoolValue.Value)
+		w.KeyBool(`,"bool_value":`, v.BoolValue.Value)
 	}
 	if v.StringValue.Set {
-		w.Raw(`,"string_value":`)
-		w.String(v.StringValue.Value)
+		w.KeyString(`,"string_value":`, v.StringValue.Value)
 	}
 	if v.Uint32Value.Set {
 		w.Raw(`,"uint32_value":`)
 		w.Uint(uint64(v.Uint32Value.Value))
 	}
 	if v.Sfixed32Value.Set {
-		w.Raw(`,"sfixed32_value":`)
-		w.Int(int64(v.Sfixed32Value.Value))
+		w.KeyInt(`,"sfixed32_value":`, int64(v.Sfixed32Value.Value))
 	}
 	if v.Sfixed64Value.Set {
-		w.Raw(`,"sfixed64_value":`)
-		w.Int(v.Sfixed64Value.Value)
+		w.KeyInt(`,"sfixed64_value":`, v.Sfixed64Value.Value)
 	}
 	if v.Sint32Value.Set {
-		w.Raw(`,"sint32_value":`)
-		w.Int(int64(v.Sint32Value.Value))
+		w.KeyInt(`,"sint32_value":`, int64(v.Sint32Value.Value))
 	}
 	if v.Sint64Value.Set {
-		w.Raw(`,"sint64_value":`)
-		w.Int(v.Sint64Value.Value)
+		w.KeyInt(`,"sint64_value":`, v.Sint64Value.Value)
 	}
 	if w.Streams(&v.RepeatedStringValue) {
 		w.Raw(`,"repeated_string_value":`)
@@ -353,9 +334,6 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintABitOfEverything sizes the buffer of ABitOfEverything's owned-output encoders for large values.
-var sizeHintABitOfEverything oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ABitOfEverything) MarshalJSON() ([]byte, error) {
 	w := sizeHintABitOfEverything.GetWriter()
@@ -364,6 +342,12 @@ func (v ABitOfEverything) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ABitOfEverything) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ABitOfEverything) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintDeepEnum         oasrt.SizeHint
+	sizeHintNested           oasrt.SizeHint
+	sizeHintABitOfEverything oasrt.SizeHint
+)

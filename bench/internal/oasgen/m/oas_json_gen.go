@@ -15,10 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"version":`)
-	w.String(v.Version)
-	w.Raw(`,"generatedAt":`)
-	w.String(v.GeneratedAt)
+	w.KeyString(`,"version":`, v.Version)
+	w.KeyString(`,"generatedAt":`, v.GeneratedAt)
 	if w.Streams(&v.Products) {
 		w.Raw(`,"products":`)
 		w.Stream(start)
@@ -182,9 +180,6 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMasterData sizes the buffer of MasterData's owned-output encoders for large values.
-var sizeHintMasterData oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v MasterData) MarshalJSON() ([]byte, error) {
 	w := sizeHintMasterData.GetWriter()
@@ -193,25 +188,17 @@ func (v MasterData) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MasterData) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *MasterData) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Product) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
-	w.Raw(`,"sku":`)
-	w.String(v.Sku)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
-	w.Raw(`,"description":`)
-	w.String(v.Description)
-	w.Raw(`,"active":`)
-	w.Bool(v.Active)
-	w.Raw(`,"weightGrams":`)
-	w.Int(int64(v.WeightGrams))
+	w.KeyInt(`,"id":`, v.ID)
+	w.KeyString(`,"sku":`, v.Sku)
+	w.KeyString(`,"name":`, v.Name)
+	w.KeyString(`,"description":`, v.Description)
+	w.KeyBool(`,"active":`, v.Active)
+	w.KeyInt(`,"weightGrams":`, int64(v.WeightGrams))
 	w.Raw(`,"category":`)
 	v.Category.EncodeJSON(w)
 	if w.Streams(&v.Tags) {
@@ -343,9 +330,6 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProduct sizes the buffer of Product's owned-output encoders for large values.
-var sizeHintProduct oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Product) MarshalJSON() ([]byte, error) {
 	w := sizeHintProduct.GetWriter()
@@ -354,17 +338,13 @@ func (v Product) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Product) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Product) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(int64(v.ID))
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyInt(`,"id":`, int64(v.ID))
+	w.KeyString(`,"name":`, v.Name)
 	if w.Streams(&v.Path) {
 		w.Raw(`,"path":`)
 		w.Stream(start)
@@ -428,9 +408,6 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCategory sizes the buffer of Category's owned-output encoders for large values.
-var sizeHintCategory oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
 	w := sizeHintCategory.GetWriter()
@@ -439,17 +416,13 @@ func (v Category) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Category) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Attribute) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"key":`)
-	w.String(v.Key)
-	w.Raw(`,"value":`)
-	w.String(v.Value)
+	w.KeyString(`,"key":`, v.Key)
+	w.KeyString(`,"value":`, v.Value)
 	w.ObjectEnd(start)
 }
 
@@ -490,9 +463,6 @@ func (v *Attribute) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAttribute sizes the buffer of Attribute's owned-output encoders for large values.
-var sizeHintAttribute oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Attribute) MarshalJSON() ([]byte, error) {
 	w := sizeHintAttribute.GetWriter()
@@ -501,21 +471,15 @@ func (v Attribute) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Attribute) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Attribute) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Store) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(int64(v.ID))
-	w.Raw(`,"code":`)
-	w.String(v.Code)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
-	w.Raw(`,"open":`)
-	w.Bool(v.Open)
+	w.KeyInt(`,"id":`, int64(v.ID))
+	w.KeyString(`,"code":`, v.Code)
+	w.KeyString(`,"name":`, v.Name)
+	w.KeyBool(`,"open":`, v.Open)
 	w.Raw(`,"address":`)
 	v.Address.EncodeJSON(w)
 	if w.Streams(&v.OpeningHours) {
@@ -614,9 +578,6 @@ func (v *Store) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStore sizes the buffer of Store's owned-output encoders for large values.
-var sizeHintStore oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Store) MarshalJSON() ([]byte, error) {
 	w := sizeHintStore.GetWriter()
@@ -625,21 +586,15 @@ func (v Store) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Store) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Store) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Address) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"street":`)
-	w.String(v.Street)
-	w.Raw(`,"city":`)
-	w.String(v.City)
-	w.Raw(`,"postalCode":`)
-	w.String(v.PostalCode)
-	w.Raw(`,"country":`)
-	w.String(v.Country)
+	w.KeyString(`,"street":`, v.Street)
+	w.KeyString(`,"city":`, v.City)
+	w.KeyString(`,"postalCode":`, v.PostalCode)
+	w.KeyString(`,"country":`, v.Country)
 	w.ObjectEnd(start)
 }
 
@@ -690,9 +645,6 @@ func (v *Address) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAddress sizes the buffer of Address's owned-output encoders for large values.
-var sizeHintAddress oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Address) MarshalJSON() ([]byte, error) {
 	w := sizeHintAddress.GetWriter()
@@ -701,25 +653,17 @@ func (v Address) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Address) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Address) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Price) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"productId":`)
-	w.Int(v.ProductID)
-	w.Raw(`,"storeId":`)
-	w.Int(int64(v.StoreID))
-	w.Raw(`,"amountCents":`)
-	w.Int(v.AmountCents)
-	w.Raw(`,"currency":`)
-	w.String(v.Currency)
-	w.Raw(`,"validFrom":`)
-	w.String(v.ValidFrom)
-	w.Raw(`,"promo":`)
-	w.Bool(v.Promo)
+	w.KeyInt(`,"productId":`, v.ProductID)
+	w.KeyInt(`,"storeId":`, int64(v.StoreID))
+	w.KeyInt(`,"amountCents":`, v.AmountCents)
+	w.KeyString(`,"currency":`, v.Currency)
+	w.KeyString(`,"validFrom":`, v.ValidFrom)
+	w.KeyBool(`,"promo":`, v.Promo)
 	w.ObjectEnd(start)
 }
 
@@ -780,9 +724,6 @@ func (v *Price) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPrice sizes the buffer of Price's owned-output encoders for large values.
-var sizeHintPrice oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Price) MarshalJSON() ([]byte, error) {
 	w := sizeHintPrice.GetWriter()
@@ -791,6 +732,16 @@ func (v Price) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Price) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Price) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintMasterData oasrt.SizeHint
+	sizeHintProduct    oasrt.SizeHint
+	sizeHintCategory   oasrt.SizeHint
+	sizeHintAttribute  oasrt.SizeHint
+	sizeHintStore      oasrt.SizeHint
+	sizeHintAddress    oasrt.SizeHint
+	sizeHintPrice      oasrt.SizeHint
+)

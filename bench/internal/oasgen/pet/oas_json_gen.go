@@ -16,12 +16,10 @@ const (
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -59,9 +57,6 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCategory sizes the buffer of Category's owned-output encoders for large values.
-var sizeHintCategory oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
 	w := sizeHintCategory.GetWriter()
@@ -70,20 +65,16 @@ func (v Category) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Category) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Tag) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.KeyString(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -121,9 +112,6 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTag sizes the buffer of Tag's owned-output encoders for large values.
-var sizeHintTag oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tag) MarshalJSON() ([]byte, error) {
 	w := sizeHintTag.GetWriter()
@@ -132,19 +120,15 @@ func (v Tag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tag) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.KeyInt(`,"id":`, v.ID.Value)
 	}
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.KeyString(`,"name":`, v.Name)
 	if v.Category.Set {
 		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
@@ -268,9 +252,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	w := sizeHintPet.GetWriter()
@@ -279,9 +260,7 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *PetStatus) EncodeJSON(w *oasrt.Writer) {
@@ -308,9 +287,6 @@ func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPetStatus sizes the buffer of PetStatus's owned-output encoders for large values.
-var sizeHintPetStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v PetStatus) MarshalJSON() ([]byte, error) {
 	w := sizeHintPetStatus.GetWriter()
@@ -319,6 +295,13 @@ func (v PetStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PetStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *PetStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintCategory  oasrt.SizeHint
+	sizeHintTag       oasrt.SizeHint
+	sizeHintPet       oasrt.SizeHint
+	sizeHintPetStatus oasrt.SizeHint
+)

@@ -15,8 +15,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"type":`)
-	w.Int(int64(v.Type))
+	w.KeyInt(`,"type":`, int64(v.Type))
 	w.Raw(`,"value":`)
 	v.Value.EncodeJSON(w)
 	w.ObjectEnd(start)
@@ -59,9 +58,6 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSomeValue sizes the buffer of SomeValue's owned-output encoders for large values.
-var sizeHintSomeValue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SomeValue) MarshalJSON() ([]byte, error) {
 	w := sizeHintSomeValue.GetWriter()
@@ -70,17 +66,13 @@ func (v SomeValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SomeValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValueString) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"type":`)
-	w.Int(int64(v.Type))
-	w.Raw(`,"value":`)
-	w.String(v.Value)
+	w.KeyInt(`,"type":`, int64(v.Type))
+	w.KeyString(`,"value":`, v.Value)
 	w.ObjectEnd(start)
 }
 
@@ -121,9 +113,6 @@ func (v *SomeValueString) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSomeValueString sizes the buffer of SomeValueString's owned-output encoders for large values.
-var sizeHintSomeValueString oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueString) MarshalJSON() ([]byte, error) {
 	w := sizeHintSomeValueString.GetWriter()
@@ -132,9 +121,7 @@ func (v SomeValueString) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValueString) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SomeValueString) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
@@ -343,9 +330,6 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
-var sizeHintEvent oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
 	w := sizeHintEvent.GetWriter()
@@ -354,33 +338,26 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
-	w.Raw(`,"x":`)
-	w.Int(int64(v.X))
-	w.Raw(`,"y":`)
-	w.Int(int64(v.Y))
+	w.KeyInt(`,"x":`, int64(v.X))
+	w.KeyInt(`,"y":`, int64(v.Y))
 	if v.Target.Set {
-		w.Raw(`,"target":`)
-		w.String(v.Target.Value)
+		w.KeyString(`,"target":`, v.Target.Value)
 	}
 	if v.Session.Set {
 		w.Raw(`,"session":`)
 		w.UUID(v.Session.Value)
 	}
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	w.ObjectEnd(start)
 }
 
@@ -446,9 +423,6 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintClick sizes the buffer of Click's owned-output encoders for large values.
-var sizeHintClick oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Click) MarshalJSON() ([]byte, error) {
 	w := sizeHintClick.GetWriter()
@@ -457,31 +431,25 @@ func (v Click) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Click) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Click) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *View) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.KeyInt(`,"id":`, v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
-	w.Raw(`,"page":`)
-	w.String(v.Page)
+	w.KeyString(`,"page":`, v.Page)
 	if v.Referrer.Set {
-		w.Raw(`,"referrer":`)
-		w.String(v.Referrer.Value)
+		w.KeyString(`,"referrer":`, v.Referrer.Value)
 	}
 	if v.Seconds.Set {
 		w.Raw(`,"seconds":`)
 		w.Float64(v.Seconds.Value)
 	}
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.KeyString(`,"kind":`, v.Kind)
 	w.ObjectEnd(start)
 }
 
@@ -542,9 +510,6 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintView sizes the buffer of View's owned-output encoders for large values.
-var sizeHintView oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v View) MarshalJSON() ([]byte, error) {
 	w := sizeHintView.GetWriter()
@@ -553,9 +518,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *View) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *View) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
@@ -608,9 +571,6 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "SomeValueValue", kind, nil)
 }
 
-// sizeHintSomeValueValue sizes the buffer of SomeValueValue's owned-output encoders for large values.
-var sizeHintSomeValueValue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueValue) MarshalJSON() ([]byte, error) {
 	w := sizeHintSomeValueValue.GetWriter()
@@ -619,6 +579,15 @@ func (v SomeValueValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SomeValueValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintSomeValue       oasrt.SizeHint
+	sizeHintSomeValueString oasrt.SizeHint
+	sizeHintEvent           oasrt.SizeHint
+	sizeHintClick           oasrt.SizeHint
+	sizeHintView            oasrt.SizeHint
+	sizeHintSomeValueValue  oasrt.SizeHint
+)
