@@ -16,6 +16,7 @@ import (
 	ogenc "github.com/oasgen/oasgen/bench/.work/gen/ogen/c"
 	ogenu "github.com/oasgen/oasgen/bench/.work/gen/ogen/u"
 	oasa "github.com/oasgen/oasgen/bench/internal/oasgen/a"
+	oasb "github.com/oasgen/oasgen/bench/internal/oasgen/b"
 	oasc "github.com/oasgen/oasgen/bench/internal/oasgen/c"
 	oasu "github.com/oasgen/oasgen/bench/internal/oasgen/u"
 	"github.com/oasgen/oasgen/bench/internal/payload"
@@ -23,9 +24,10 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// TestDoorsCPUTime measures the doors of workloads A, C and SomeValue in
-// CPU time (user and system, of the whole process, so the collector's work
-// counts) per call, rather than wall time: on a machine shared with other
+// TestDoorsCPUTime measures the doors of workloads A, C and SomeValue (and
+// B's Writer and Reader) in CPU time (user and system, of the whole
+// process, so the collector's work counts) per call, rather than wall
+// time: on a machine shared with other
 // jobs, wall time moves by 100% and more between rounds, CPU time by a few
 // percent. Five rounds interleave the contenders; each line is the median.
 // It runs only when OASGEN_CPUTIME is set (bench/doors.sh sets it):
@@ -128,6 +130,11 @@ func TestDoorsCPUTime(t *testing.T) {
 		func() error { return goccy.Unmarshal(u, new(plain.SomeValue)) },
 		func() error { e.Reset(); ou.Encode(&e); return nil },
 		func() error { v := new(ogenu.SomeValue); d.ResetBytes(u); return v.Decode(&d) })
+	// B, oasgen's own doors only: a generator change's before and after.
+	bp := payload.B()
+	pb := mustDecode[oasb.List](t, bp)
+	add("B/Marshal/writer", func() error { w.Reset(); pb.EncodeJSON(&w); return w.Err() })
+	add("B/Unmarshal/reader", func() error { v := new(oasb.List); r.Reset(bp); return v.DecodeJSON(&r) })
 
 	samples := make([][]float64, len(cs))
 	for range 5 {
