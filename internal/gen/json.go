@@ -513,16 +513,12 @@ func (c *codec) encFieldValue(fd *ir.Field) {
 		c.encMember(name, t, x)
 		c.P("}")
 	case nilNull:
-		c.P("if ", x, " == nil {")
-		c.P("w.Raw(", jsonMember(name, "null"), ")")
-		c.P("} else {")
-		c.encMember(name, t, x)
-		c.P("}")
+		c.encMemberMaybeNil(name, t, x, true)
 	}
 }
 
-// encMemberMaybeNil writes the member name with the value x, which is a
-// pointer when ptr is set.
+// encMemberMaybeNil writes the member name with the value x, which is nil
+// for null when ptr is set.
 func (c *codec) encMemberMaybeNil(name string, t ir.Type, x string, ptr bool) {
 	if !ptr {
 		c.encMember(name, t, x)
@@ -539,25 +535,20 @@ func (c *codec) encMemberMaybeNil(name string, t ir.Type, x string, ptr bool) {
 // commonest scalars in one call with their key.
 func (c *codec) encMember(name string, t ir.Type, x string) {
 	key := jsonKey(name)
-	if p, ok := t.(*ir.Prim); ok && !p.Quoted {
-		switch p.Kind {
-		case ir.String:
-			c.P("w.KeyString(", key, ", ", x, ")")
-			return
-		case ir.Bool:
-			c.P("w.KeyBool(", key, ", ", x, ")")
-			return
-		case ir.Int64:
-			c.P("w.KeyInt(", key, ", ", x, ")")
-			return
-		case ir.Int32:
-			c.P("w.KeyInt(", key, ", int64(", x, "))")
-			return
+	if p, ok := t.(*ir.Prim); ok && !p.Quoted && keyWriters[p.Kind] != "" {
+		if p.Kind == ir.Int32 {
+			x = "int64(" + x + ")"
 		}
+		c.P("w.", keyWriters[p.Kind], "(", key, ", ", x, ")")
+		return
 	}
 	c.P("w.Raw(", key, ")")
 	c.enc(t, x)
 }
+
+// keyWriters names the Writer methods that write a member of a scalar kind
+// with its key.
+var keyWriters = map[ir.PrimKind]string{ir.String: "KeyString", ir.Bool: "KeyBool", ir.Int64: "KeyInt", ir.Int32: "KeyInt"}
 
 // encMaybeNil writes x, which is a pointer when ptr is set.
 func (c *codec) encMaybeNil(t ir.Type, x string, ptr bool) {
