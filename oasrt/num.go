@@ -54,13 +54,16 @@ func (w *Writer) KeyInt(key string, v int64) {
 	w.digits(key, u, v < 0)
 }
 
-// digits appends key and the decimal digits of u, after a minus sign when
-// neg is set, writing them in place from the last: eight-digit chunks split off
+// digits appends key (an object key with its comma and colon, or "") and
+// the decimal digits of u, after a minus sign when neg is set, writing them in place from the last: eight-digit chunks split off
 // with one 64-bit division each are formatted with 32-bit arithmetic, two
 // digits at a time; strconv divides the whole 64-bit number for every two
 // digits, and copies its result.
 func (w *Writer) digits(key string, u uint64, neg bool) {
-	b := append(w.Buf, key...)
+	b := w.Buf
+	if len(key) > 0 {
+		b = append(b, key...)
+	}
 	if neg {
 		b = append(b, '-')
 	}
