@@ -5,40 +5,6 @@ import (
 	"testing"
 )
 
-// TestKeyWriters checks that a member written in one call is the key
-// followed by what the value's own writer appends.
-func TestKeyWriters(t *testing.T) {
-	var one, two Writer
-	for _, s := range []string{"", "plain", "a\"b\\c\n", "\u2028", "\xff", "日本語のテキスト"} {
-		one.KeyString(`,"k":`, s)
-		two.Raw(`,"k":`)
-		two.String(s)
-	}
-	for _, n := range []int64{0, 7, -7, 12345678901, -9223372036854775808} {
-		one.KeyInt(`,"n":`, n)
-		two.Raw(`,"n":`)
-		two.Int(n)
-	}
-	for _, b := range []bool{true, false} {
-		one.KeyBool(`,"b":`, b)
-		two.Raw(`,"b":`)
-		two.Bool(b)
-	}
-	if string(one.Buf) != string(two.Buf) {
-		t.Errorf("one call:\n%s\ntwo calls:\n%s", one.Buf, two.Buf)
-	}
-	run := func() {
-		one.Reset()
-		one.KeyString(`,"k":`, "value")
-		one.KeyInt(`,"n":`, -42)
-		one.KeyBool(`,"b":`, true)
-	}
-	run()
-	if n := testing.AllocsPerRun(100, run); n != 0 {
-		t.Errorf("the key writers allocate %v times", n)
-	}
-}
-
 func TestNonNull(t *testing.T) {
 	r := NewReader([]byte(`null "x"`))
 	n := Nullable[string]{Value: "old"}

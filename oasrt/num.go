@@ -31,7 +31,7 @@ func decimalLen(u uint64) int {
 }
 
 // Uint appends an unsigned integer.
-func (w *Writer) Uint(u uint64) { w.digits("", u, false) }
+func (w *Writer) Uint(u uint64) { w.digits(u, false) }
 
 // Int appends a signed integer.
 func (w *Writer) Int(v int64) {
@@ -41,29 +41,16 @@ func (w *Writer) Int(v int64) {
 	if v < 0 {
 		u = uint64(-v)
 	}
-	w.digits("", u, v < 0)
+	w.digits(u, v < 0)
 }
 
-// KeyInt appends key, an object key already escaped with its comma and
-// colon, and a signed integer: a member in one call.
-func (w *Writer) KeyInt(key string, v int64) {
-	u := uint64(v)
-	if v < 0 {
-		u = uint64(-v)
-	}
-	w.digits(key, u, v < 0)
-}
-
-// digits appends key (an object key with its comma and colon, or "") and
-// the decimal digits of u, after a minus sign when neg is set, writing them in place from the last: eight-digit chunks split off
+// digits appends the decimal digits of u, after a minus sign when neg is
+// set, writing them in place from the last: eight-digit chunks split off
 // with one 64-bit division each are formatted with 32-bit arithmetic, two
 // digits at a time; strconv divides the whole 64-bit number for every two
 // digits, and copies its result.
-func (w *Writer) digits(key string, u uint64, neg bool) {
+func (w *Writer) digits(u uint64, neg bool) {
 	b := w.Buf
-	if len(key) > 0 {
-		b = append(b, key...)
-	}
 	if neg {
 		b = append(b, '-')
 	}

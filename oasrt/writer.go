@@ -76,15 +76,6 @@ func (w *Writer) Byte(c byte) { w.setBuf(append(w.Buf, c)) }
 // Null appends null.
 func (w *Writer) Null() { w.setBuf(append(w.Buf, "null"...)) }
 
-// KeyBool appends key and true or false, as KeyString does a string.
-func (w *Writer) KeyBool(key string, v bool) {
-	t := "false"
-	if v {
-		t = "true"
-	}
-	w.setBuf(append(append(w.Buf, key...), t...))
-}
-
 // Bool appends true or false.
 func (w *Writer) Bool(v bool) {
 	if v {
@@ -141,19 +132,8 @@ const hexDigits = "0123456789abcdef"
 
 // String appends s as a JSON string. Invalid UTF-8 is written as \ufffd, and
 // U+2028 and U+2029 are escaped, as encoding/json does; <, > and & are not.
-func (w *Writer) String(s string) { w.str("", s) }
-
-// KeyString appends key, an object key already escaped with its comma and
-// colon, and s as a JSON string: a member in one call.
-func (w *Writer) KeyString(key, s string) { w.str(key, s) }
-
-// str appends key (or "") and s as a JSON string.
-func (w *Writer) str(key, s string) {
-	buf := w.Buf
-	if len(key) > 0 {
-		buf = append(buf, key...)
-	}
-	buf = append(buf, '"')
+func (w *Writer) String(s string) {
+	buf := append(w.Buf, '"')
 	start, i := 0, 0
 	for i < len(s) {
 		// Plain ASCII, eight bytes at a time; the tail byte by byte.

@@ -531,24 +531,13 @@ func (c *codec) encMemberMaybeNil(name string, t ir.Type, x string, ptr bool) {
 	c.P("}")
 }
 
-// encMember writes the member name with the value x of type t: the
-// commonest scalars in one call with their key.
+// encMember writes the member name with the value x of type t. (The key
+// stays a Raw call of its own: inlined, a constant key is copied without a
+// call, which a Writer method taking key and value, measured, lost.)
 func (c *codec) encMember(name string, t ir.Type, x string) {
-	key := jsonKey(name)
-	if p, ok := t.(*ir.Prim); ok && !p.Quoted && keyWriters[p.Kind] != "" {
-		if p.Kind == ir.Int32 {
-			x = "int64(" + x + ")"
-		}
-		c.P("w.", keyWriters[p.Kind], "(", key, ", ", x, ")")
-		return
-	}
-	c.P("w.Raw(", key, ")")
+	c.P("w.Raw(", jsonKey(name), ")")
 	c.enc(t, x)
 }
-
-// keyWriters names the Writer methods that write a member of a scalar kind
-// with its key.
-var keyWriters = map[ir.PrimKind]string{ir.String: "KeyString", ir.Bool: "KeyBool", ir.Int64: "KeyInt", ir.Int32: "KeyInt"}
 
 // encMaybeNil writes x, which is a pointer when ptr is set.
 func (c *codec) encMaybeNil(t ir.Type, x string, ptr bool) {

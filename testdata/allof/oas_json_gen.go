@@ -15,7 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Base) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
 	w.ObjectEnd(start)
 }
 
@@ -65,7 +66,8 @@ func (v *Base) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 func (v *Named) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -117,8 +119,10 @@ func (v *Named) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"id":`, v.ID)
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if v.Price.Set {
 		w.Raw(`,"price":`)
 		w.Float64(v.Price.Value)

@@ -92,7 +92,8 @@ func (v *Contact) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 // EncodeJSON writes v as a JSON object.
 func (v *Email) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"email":`, v.Email)
+	w.Raw(`,"email":`)
+	w.String(v.Email)
 	w.ObjectEnd(start)
 }
 
@@ -141,7 +142,8 @@ func (v *Email) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Phone) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"phone":`, v.Phone)
+	w.Raw(`,"phone":`)
+	w.String(v.Phone)
 	w.ObjectEnd(start)
 }
 

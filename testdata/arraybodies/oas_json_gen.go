@@ -15,7 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Op) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	w.ObjectEnd(start)
 }
 

@@ -15,8 +15,10 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"topic":`, v.Topic)
-	w.KeyInt(`,"seq":`, v.Seq)
+	w.Raw(`,"topic":`)
+	w.String(v.Topic)
+	w.Raw(`,"seq":`)
+	w.Int(v.Seq)
 	w.ObjectEnd(start)
 }
 
@@ -76,7 +78,8 @@ func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"url":`, v.URL)
+	w.Raw(`,"url":`)
+	w.String(v.URL)
 	w.ObjectEnd(start)
 }
 
@@ -126,7 +129,8 @@ func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmar
 func (v *SubscriptionDoneOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Bye.Set {
-		w.KeyString(`,"bye":`, v.Bye.Value)
+		w.Raw(`,"bye":`)
+		w.String(v.Bye.Value)
 	}
 	w.ObjectEnd(start)
 }

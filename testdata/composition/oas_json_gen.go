@@ -15,7 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Base) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if v.Created.Set {
 		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
@@ -73,14 +74,17 @@ func (v *Base) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 // EncodeJSON writes v as a JSON object.
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if v.Created.Set {
 		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
 	}
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	if v.Lives.Set {
-		w.KeyInt(`,"lives":`, int64(v.Lives.Value))
+		w.Raw(`,"lives":`)
+		w.Int(int64(v.Lives.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -145,14 +149,17 @@ func (v *Cat) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 // EncodeJSON writes v as a JSON object.
 func (v *Dog) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if v.Created.Set {
 		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
 	}
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	if v.Barks.Set {
-		w.KeyBool(`,"barks":`, v.Barks.Value)
+		w.Raw(`,"barks":`)
+		w.Bool(v.Barks.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -397,7 +404,8 @@ func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"type":`, int64(v.Type))
+	w.Raw(`,"type":`)
+	w.Int(int64(v.Type))
 	if v.Value.Set {
 		w.Raw(`,"value":`)
 		v.Value.Value.EncodeJSON(w)
@@ -1198,7 +1206,8 @@ func (v *LateEnum) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.URL.Set {
-		w.KeyString(`,"url":`, v.URL.Value)
+		w.Raw(`,"url":`)
+		w.String(v.URL.Value)
 	}
 	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
@@ -1215,7 +1224,8 @@ func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.After.Set {
-		w.KeyInt(`,"after":`, v.After.Value)
+		w.Raw(`,"after":`)
+		w.Int(v.After.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1774,9 +1784,11 @@ func (v *Vehicle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 // EncodeJSON writes v as a JSON object.
 func (v *VehicleBase) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	if v.Wheels.Set {
-		w.KeyInt(`,"wheels":`, int64(v.Wheels.Value))
+		w.Raw(`,"wheels":`)
+		w.Int(int64(v.Wheels.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -1831,12 +1843,15 @@ func (v *VehicleBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(
 // EncodeJSON writes v as a JSON object.
 func (v *Car) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	if v.Wheels.Set {
-		w.KeyInt(`,"wheels":`, int64(v.Wheels.Value))
+		w.Raw(`,"wheels":`)
+		w.Int(int64(v.Wheels.Value))
 	}
 	if v.Seats.Set {
-		w.KeyInt(`,"seats":`, int64(v.Seats.Value))
+		w.Raw(`,"seats":`)
+		w.Int(int64(v.Seats.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -1896,11 +1911,14 @@ func (v *Car) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 // EncodeJSON writes v as a JSON object.
 func (v *Bicycle) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	if v.Wheels.Set {
-		w.KeyInt(`,"wheels":`, int64(v.Wheels.Value))
+		w.Raw(`,"wheels":`)
+		w.Int(int64(v.Wheels.Value))
 	}
-	w.KeyInt(`,"gears":`, int64(v.Gears))
+	w.Raw(`,"gears":`)
+	w.Int(int64(v.Gears))
 	w.ObjectEnd(start)
 }
 
@@ -1959,12 +1977,15 @@ func (v *Bicycle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 // EncodeJSON writes v as a JSON object.
 func (v *RaceCar) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	if v.Wheels.Set {
-		w.KeyInt(`,"wheels":`, int64(v.Wheels.Value))
+		w.Raw(`,"wheels":`)
+		w.Int(int64(v.Wheels.Value))
 	}
 	if v.Seats.Set {
-		w.KeyInt(`,"seats":`, int64(v.Seats.Value))
+		w.Raw(`,"seats":`)
+		w.Int(int64(v.Seats.Value))
 	}
 	if v.TopSpeed.Set {
 		w.Raw(`,"topSpeed":`)
@@ -2252,8 +2273,10 @@ func (v *Message) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 // EncodeJSON writes v as a JSON object.
 func (v *Text) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
-	w.KeyString(`,"body":`, v.Body)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.Raw(`,"body":`)
+	w.String(v.Body)
 	w.ObjectEnd(start)
 }
 
@@ -2308,7 +2331,8 @@ func (v *Text) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 func (v *Plain) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.K.Set {
-		w.KeyString(`,"k":`, v.K.Value)
+		w.Raw(`,"k":`)
+		w.String(v.K.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -2480,8 +2504,10 @@ func (v *AcceptorLink) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal
 // EncodeJSON writes v as a JSON object.
 func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"id":`, v.ID)
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	if v.Properties != nil {
 		w.Raw(`,"properties":`)
 		v.Properties.EncodeJSON(w)
@@ -2546,8 +2572,10 @@ func (v *PortRef) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 // EncodeJSON writes v as a JSON object.
 func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"id":`, v.ID)
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	if v.Properties != nil {
 		w.Raw(`,"properties":`)
 		v.Properties.EncodeJSON(w)
@@ -2675,8 +2703,10 @@ func (v *RefBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 // EncodeJSON writes v as a JSON object.
 func (v *RefBaseBase) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"id":`, v.ID)
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	w.ObjectEnd(start)
 }
 
@@ -3132,9 +3162,11 @@ func (v *Shape2Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(d
 // EncodeJSON writes v as a JSON object.
 func (v *Contact1) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"email":`, v.Email)
+	w.Raw(`,"email":`)
+	w.String(v.Email)
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -3190,10 +3222,12 @@ func (v *Contact1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 func (v *Contact2) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Number.Set {
-		w.KeyString(`,"number":`, v.Number.Value)
+		w.Raw(`,"number":`)
+		w.String(v.Number.Value)
 	}
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -3279,9 +3313,12 @@ func (v *Size1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
-	w.KeyString(`,"body":`, v.Body)
-	w.KeyString(`,"id":`, v.ID)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.Raw(`,"body":`)
+	w.String(v.Body)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
 	if v.Sent.Set {
 		w.Raw(`,"sent":`)
 		w.Time(v.Sent.Value)
@@ -3349,8 +3386,10 @@ func (v *MessageAsText) UnmarshalJSON(data []byte) error { return oasrt.Unmarsha
 // EncodeJSON writes v as a JSON object.
 func (v *Message2) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"url":`, v.URL)
-	w.KeyString(`,"id":`, v.ID)
+	w.Raw(`,"url":`)
+	w.String(v.URL)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
 	if v.Sent.Set {
 		w.Raw(`,"sent":`)
 		w.Time(v.Sent.Value)
@@ -3417,7 +3456,8 @@ func (v *Toggle1) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"status":`)
 		v.Status.Value.EncodeJSON(w)
 	}
-	w.KeyString(`,"conclusion":`, v.Conclusion)
+	w.Raw(`,"conclusion":`)
+	w.String(v.Conclusion)
 	w.ObjectEnd(start)
 }
 

@@ -16,10 +16,12 @@ const (
 func (v *ListItemsFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Color.Set {
-		w.KeyString(`,"color":`, v.Color.Value)
+		w.Raw(`,"color":`)
+		w.String(v.Color.Value)
 	}
 	if v.Size.Set {
-		w.KeyInt(`,"size":`, v.Size.Value)
+		w.Raw(`,"size":`)
+		w.Int(v.Size.Value)
 	}
 	w.ObjectEnd(start)
 }

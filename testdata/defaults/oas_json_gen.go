@@ -16,21 +16,24 @@ const (
 func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Retries.Set {
-		w.KeyInt(`,"retries":`, v.Retries.Value)
+		w.Raw(`,"retries":`)
+		w.Int(v.Retries.Value)
 	}
 	if v.Ratio.Set {
 		w.Raw(`,"ratio":`)
 		w.Float64(v.Ratio.Value)
 	}
 	if v.Verbose.Set {
-		w.KeyBool(`,"verbose":`, v.Verbose.Value)
+		w.Raw(`,"verbose":`)
+		w.Bool(v.Verbose.Value)
 	}
 	if v.Mode.Set {
 		w.Raw(`,"mode":`)
 		v.Mode.Value.EncodeJSON(w)
 	}
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -176,7 +176,8 @@ func (v *Shape) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Circle) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	w.Raw(`,"radius":`)
 	w.Float64(v.Radius)
 	w.ObjectEnd(start)
@@ -232,7 +233,8 @@ func (v *Circle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data,
 // EncodeJSON writes v as a JSON object.
 func (v *Square) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	w.Raw(`,"side":`)
 	w.Float64(v.Side)
 	w.ObjectEnd(start)

@@ -16,10 +16,12 @@ const (
 func (v *Widget) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	if v.Size.Set {
-		w.KeyInt(`,"size":`, v.Size.Value)
+		w.Raw(`,"size":`)
+		w.Int(v.Size.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -15,9 +15,11 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Progress) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"percent":`, int64(v.Percent))
+	w.Raw(`,"percent":`)
+	w.Int(int64(v.Percent))
 	if v.Note.Set {
-		w.KeyString(`,"note":`, v.Note.Value)
+		w.Raw(`,"note":`)
+		w.String(v.Note.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -81,8 +83,10 @@ func (v *Progress) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 // EncodeJSON writes v as a JSON object.
 func (v *LogEntry) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"seq":`, v.Seq)
-	w.KeyString(`,"msg":`, v.Msg)
+	w.Raw(`,"seq":`)
+	w.Int(v.Seq)
+	w.Raw(`,"msg":`)
+	w.String(v.Msg)
 	w.ObjectEnd(start)
 }
 
@@ -143,7 +147,8 @@ func (v *LogEntry) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 func (v *ChatRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Prompt.Set {
-		w.KeyString(`,"prompt":`, v.Prompt.Value)
+		w.Raw(`,"prompt":`)
+		w.String(v.Prompt.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -15,7 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Tick) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"n":`, v.N)
+	w.Raw(`,"n":`)
+	w.Int(v.N)
 	w.ObjectEnd(start)
 }
 

@@ -63,7 +63,8 @@ func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if v.Kind.Set {
 		w.Raw(`,"kind":`)
 		v.Kind.Value.EncodeJSON(w)

@@ -16,20 +16,24 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"reqString":`, v.ReqString)
+	w.Raw(`,"reqString":`)
+	w.String(v.ReqString)
 	if v.OptString.Set {
-		w.KeyString(`,"optString":`, v.OptString.Value)
+		w.Raw(`,"optString":`)
+		w.String(v.OptString.Value)
 	}
 	if v.ReqNullable.Null {
 		w.Raw(`,"reqNullable":null`)
 	} else {
-		w.KeyString(`,"reqNullable":`, v.ReqNullable.Value)
+		w.Raw(`,"reqNullable":`)
+		w.String(v.ReqNullable.Value)
 	}
 	if v.OptNullable.Set {
 		if v.OptNullable.Null {
 			w.Raw(`,"optNullable":null`)
 		} else {
-			w.KeyInt(`,"optNullable":`, int64(v.OptNullable.Value))
+			w.Raw(`,"optNullable":`)
+			w.Int(int64(v.OptNullable.Value))
 		}
 	}
 	if w.Streams(&v.ReqArray) {
@@ -121,10 +125,12 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.RawJSON(v.FreeObject)
 	}
 	if v.Int32.Set {
-		w.KeyInt(`,"int32":`, int64(v.Int32.Value))
+		w.Raw(`,"int32":`)
+		w.Int(int64(v.Int32.Value))
 	}
 	if v.Int64.Set {
-		w.KeyInt(`,"int64":`, v.Int64.Value)
+		w.Raw(`,"int64":`)
+		w.Int(v.Int64.Value)
 	}
 	if v.Uint32.Set {
 		w.Raw(`,"uint32":`)
@@ -135,7 +141,8 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Uint(v.Uint64.Value)
 	}
 	if v.PlainInteger.Set {
-		w.KeyInt(`,"plainInteger":`, v.PlainInteger.Value)
+		w.Raw(`,"plainInteger":`)
+		w.Int(v.PlainInteger.Value)
 	}
 	if v.Float.Set {
 		w.Raw(`,"float":`)
@@ -146,7 +153,8 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Double.Value)
 	}
 	if v.Bool.Set {
-		w.KeyBool(`,"bool":`, v.Bool.Value)
+		w.Raw(`,"bool":`)
+		w.Bool(v.Bool.Value)
 	}
 	w.Raw(`,"reqDate":`)
 	w.Date(v.ReqDate)
@@ -163,22 +171,28 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Bytes64(v.Byte)
 	}
 	if v.Binary.Set {
-		w.KeyString(`,"binary":`, v.Binary.Value)
+		w.Raw(`,"binary":`)
+		w.String(v.Binary.Value)
 	}
 	if v.Email.Set {
-		w.KeyString(`,"email":`, v.Email.Value)
+		w.Raw(`,"email":`)
+		w.String(v.Email.Value)
 	}
 	if v.URI.Set {
-		w.KeyString(`,"uri":`, v.URI.Value)
+		w.Raw(`,"uri":`)
+		w.String(v.URI.Value)
 	}
 	if v.Hostname.Set {
-		w.KeyString(`,"hostname":`, v.Hostname.Value)
+		w.Raw(`,"hostname":`)
+		w.String(v.Hostname.Value)
 	}
 	if v.Duration.Set {
-		w.KeyString(`,"duration":`, v.Duration.Value)
+		w.Raw(`,"duration":`)
+		w.String(v.Duration.Value)
 	}
 	if v.Clock.Set {
-		w.KeyString(`,"clock":`, v.Clock.Value)
+		w.Raw(`,"clock":`)
+		w.String(v.Clock.Value)
 	}
 	if v.BigID.Set {
 		w.Raw(`,"bigID":`)
@@ -209,10 +223,12 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Addr(v.Ipv6.Value)
 	}
 	if v.IdnHost.Set {
-		w.KeyString(`,"idnHost":`, v.IdnHost.Value)
+		w.Raw(`,"idnHost":`)
+		w.String(v.IdnHost.Value)
 	}
 	if v.IdnEmail.Set {
-		w.KeyString(`,"idnEmail":`, v.IdnEmail.Value)
+		w.Raw(`,"idnEmail":`)
+		w.String(v.IdnEmail.Value)
 	}
 	if v.Counts != nil {
 		w.Raw(`,"counts":`)
@@ -285,7 +301,8 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		v.SharedAgain.Value.EncodeJSON(w)
 	}
 	if v.Old.Set {
-		w.KeyString(`,"old":`, v.Old.Value)
+		w.Raw(`,"old":`)
+		w.String(v.Old.Value)
 	}
 	if v.Inline.Set {
 		w.Raw(`,"inline":`)
@@ -874,7 +891,8 @@ func (v *Level) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Node) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if v.Parent != nil {
 		w.Raw(`,"parent":`)
 		v.Parent.EncodeJSON(w)
@@ -959,31 +977,40 @@ func (v *Node) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 func (v *Names) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.PetID.Set {
-		w.KeyString(`,"pet_id":`, v.PetID.Value)
+		w.Raw(`,"pet_id":`)
+		w.String(v.PetID.Value)
 	}
 	if v.PetID2.Set {
-		w.KeyString(`,"petId":`, v.PetID2.Value)
+		w.Raw(`,"petId":`)
+		w.String(v.PetID2.Value)
 	}
 	if v.PetID3.Set {
-		w.KeyString(`,"PetID":`, v.PetID3.Value)
+		w.Raw(`,"PetID":`)
+		w.String(v.PetID3.Value)
 	}
 	if v.ValidateField.Set {
-		w.KeyBool(`,"validate":`, v.ValidateField.Value)
+		w.Raw(`,"validate":`)
+		w.Bool(v.ValidateField.Value)
 	}
 	if v.MarshalJSONField.Set {
-		w.KeyString(`,"MarshalJSON":`, v.MarshalJSONField.Value)
+		w.Raw(`,"MarshalJSON":`)
+		w.String(v.MarshalJSONField.Value)
 	}
 	if v.UnmarshalJSONFromField.Set {
-		w.KeyString(`,"UnmarshalJSONFrom":`, v.UnmarshalJSONFromField.Value)
+		w.Raw(`,"UnmarshalJSONFrom":`)
+		w.String(v.UnmarshalJSONFromField.Value)
 	}
 	if v.WeirdKeyQuoted.Set {
-		w.KeyString(`,"weird key \"quoted\"":`, v.WeirdKeyQuoted.Value)
+		w.Raw(`,"weird key \"quoted\"":`)
+		w.String(v.WeirdKeyQuoted.Value)
 	}
 	if v.Field.Set {
-		w.KeyString(`,"日本":`, v.Field.Value)
+		w.Raw(`,"日本":`)
+		w.String(v.Field.Value)
 	}
 	if v.Field2.Set {
-		w.KeyString(`,"":`, v.Field2.Value)
+		w.Raw(`,"":`)
+		w.String(v.Field2.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1174,7 +1201,8 @@ func (v *Pets) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 // EncodeJSON writes v as a JSON object.
 func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
 		w.Stream(start)
@@ -1455,7 +1483,8 @@ func (v *Box) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 func (v *Shared) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Note.Set {
-		w.KeyString(`,"note":`, v.Note.Value)
+		w.Raw(`,"note":`)
+		w.String(v.Note.Value)
 	}
 	if v.When.Set {
 		w.Raw(`,"when":`)
@@ -1510,7 +1539,8 @@ func (v *Shared) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data,
 // EncodeJSON writes v as a JSON object.
 func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"a":`, v.A)
+	w.Raw(`,"a":`)
+	w.String(v.A)
 	if v.B.Set {
 		if v.B.Null {
 			w.Raw(`,"b":null`)
@@ -1574,7 +1604,8 @@ func (v *EverythingInline) UnmarshalJSON(data []byte) error { return oasrt.Unmar
 func (v *EverythingInlineB) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.C.Set {
-		w.KeyInt(`,"c":`, v.C.Value)
+		w.Raw(`,"c":`)
+		w.Int(v.C.Value)
 	}
 	w.ObjectEnd(start)
 }

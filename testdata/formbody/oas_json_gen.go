@@ -15,10 +15,13 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *LoginRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"user":`, v.User)
-	w.KeyString(`,"password":`, v.Password)
+	w.Raw(`,"user":`)
+	w.String(v.User)
+	w.Raw(`,"password":`)
+	w.String(v.Password)
 	if v.Remember.Set {
-		w.KeyBool(`,"remember":`, v.Remember.Value)
+		w.Raw(`,"remember":`)
+		w.Bool(v.Remember.Value)
 	}
 	w.ObjectEnd(start)
 }

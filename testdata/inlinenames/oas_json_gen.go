@@ -92,7 +92,8 @@ func (v *OrderItemsItem) EncodeJSON(w *oasrt.Writer) {
 		v.Product.Value.EncodeJSON(w)
 	}
 	if v.Quantity.Set {
-		w.KeyInt(`,"quantity":`, v.Quantity.Value)
+		w.Raw(`,"quantity":`)
+		w.Int(v.Quantity.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -144,7 +145,8 @@ func (v *OrderItemsItem) UnmarshalJSON(data []byte) error { return oasrt.Unmarsh
 func (v *OrderItemsItemProduct) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Sku.Set {
-		w.KeyString(`,"sku":`, v.Sku.Value)
+		w.Raw(`,"sku":`)
+		w.String(v.Sku.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -16,13 +16,16 @@ const (
 func (v *Sizes) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Small.Set {
-		w.KeyInt(`,"small":`, int64(v.Small.Value))
+		w.Raw(`,"small":`)
+		w.Int(int64(v.Small.Value))
 	}
 	if v.Big.Set {
-		w.KeyInt(`,"big":`, v.Big.Value)
+		w.Raw(`,"big":`)
+		w.Int(v.Big.Value)
 	}
 	if v.Plain.Set {
-		w.KeyInt(`,"plain":`, v.Plain.Value)
+		w.Raw(`,"plain":`)
+		w.Int(v.Plain.Value)
 	}
 	if v.Single.Set {
 		w.Raw(`,"single":`)

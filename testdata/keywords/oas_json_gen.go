@@ -879,13 +879,16 @@ func (v *Color) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Card.Set {
-		w.KeyString(`,"card":`, v.Card.Value)
+		w.Raw(`,"card":`)
+		w.String(v.Card.Value)
 	}
 	if v.Account.Set {
-		w.KeyString(`,"account":`, v.Account.Value)
+		w.Raw(`,"account":`)
+		w.String(v.Account.Value)
 	}
 	if v.Reference.Set {
-		w.KeyString(`,"reference":`, v.Reference.Value)
+		w.Raw(`,"reference":`)
+		w.String(v.Reference.Value)
 	}
 	if v.Note != nil {
 		w.Raw(`,"note":`)
@@ -985,7 +988,8 @@ func (v *Payment) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 func (v *Sealed) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1042,7 +1046,8 @@ func (v *Sealed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data,
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Meows.Set {
-		w.KeyBool(`,"meows":`, v.Meows.Value)
+		w.Raw(`,"meows":`)
+		w.Bool(v.Meows.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
 		switch k1 {
@@ -1138,7 +1143,8 @@ func (v *Nothing) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Foo.Set {
-		w.KeyInt(`,"foo":`, v.Foo.Value)
+		w.Raw(`,"foo":`)
+		w.Int(v.Foo.Value)
 	}
 	if v.Bar != nil {
 		w.Raw(`,"bar":`)
@@ -1395,7 +1401,8 @@ func (v *Unchecked) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(da
 func (v *Headers) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {
@@ -1587,10 +1594,12 @@ func (v *Labels) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data,
 func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	if v.Slug.Set {
-		w.KeyString(`,"slug":`, v.Slug.Value)
+		w.Raw(`,"slug":`)
+		w.String(v.Slug.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {
@@ -1720,7 +1729,8 @@ func (v *Consts) EncodeJSON(w *oasrt.Writer) {
 		w.Float32(v.Single.Value)
 	}
 	if v.On.Set {
-		w.KeyBool(`,"on":`, v.On.Value)
+		w.Raw(`,"on":`)
+		w.Bool(v.On.Value)
 	}
 	if v.Nothing != nil {
 		w.Raw(`,"nothing":`)
@@ -2264,7 +2274,8 @@ func (v *Conditional) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	w.ObjectEnd(start)
 }
 

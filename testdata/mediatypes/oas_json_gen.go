@@ -16,7 +16,8 @@ const (
 func (v *GetDocOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Text.Set {
-		w.KeyString(`,"text":`, v.Text.Value)
+		w.Raw(`,"text":`)
+		w.String(v.Text.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -15,7 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	w.ObjectEnd(start)
 }
 

@@ -15,9 +15,11 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *UploadRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"file":`, v.File)
+	w.Raw(`,"file":`)
+	w.String(v.File)
 	if v.Title.Set {
-		w.KeyString(`,"title":`, v.Title.Value)
+		w.Raw(`,"title":`)
+		w.String(v.Title.Value)
 	}
 	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)

@@ -130,7 +130,8 @@ func (v *Pets) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 func (v *Schema400) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Field2fa.Set {
-		w.KeyBool(`,"2fa":`, v.Field2fa.Value)
+		w.Raw(`,"2fa":`)
+		w.Bool(v.Field2fa.Value)
 	}
 	if v.Status.Set {
 		w.Raw(`,"status":`)
@@ -233,7 +234,8 @@ func (v *Page) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.EachItems.Set {
-		w.KeyString(`,"eachItems":`, v.EachItems.Value)
+		w.Raw(`,"eachItems":`)
+		w.String(v.EachItems.Value)
 	}
 	w.ObjectEnd(start)
 }

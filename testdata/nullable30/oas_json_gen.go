@@ -18,13 +18,15 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	if v.Text.Null {
 		w.Raw(`,"text":null`)
 	} else {
-		w.KeyString(`,"text":`, v.Text.Value)
+		w.Raw(`,"text":`)
+		w.String(v.Text.Value)
 	}
 	if v.Count.Set {
 		if v.Count.Null {
 			w.Raw(`,"count":null`)
 		} else {
-			w.KeyInt(`,"count":`, v.Count.Value)
+			w.Raw(`,"count":`)
+			w.Int(v.Count.Value)
 		}
 	}
 	if v.Owner.Set {
@@ -98,7 +100,8 @@ func (v *Note) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }

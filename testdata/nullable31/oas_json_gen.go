@@ -18,7 +18,8 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	if v.Text.Null {
 		w.Raw(`,"text":null`)
 	} else {
-		w.KeyString(`,"text":`, v.Text.Value)
+		w.Raw(`,"text":`)
+		w.String(v.Text.Value)
 	}
 	if w.Streams(&v.Tags) {
 		w.Raw(`,"tags":`)
@@ -115,7 +116,8 @@ func (v *Note) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -20,14 +20,16 @@ func (v *Reading) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Celsius.Value)
 	}
 	if v.Percent.Set {
-		w.KeyInt(`,"percent":`, v.Percent.Value)
+		w.Raw(`,"percent":`)
+		w.Int(v.Percent.Value)
 	}
 	if v.Step.Set {
 		w.Raw(`,"step":`)
 		w.Float64(v.Step.Value)
 	}
 	if v.Even.Set {
-		w.KeyInt(`,"even":`, v.Even.Value)
+		w.Raw(`,"even":`)
+		w.Int(v.Even.Value)
 	}
 	w.ObjectEnd(start)
 }

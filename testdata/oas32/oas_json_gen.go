@@ -15,9 +15,11 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Search) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"text":`, v.Text)
+	w.Raw(`,"text":`)
+	w.String(v.Text)
 	if v.Limit.Set {
-		w.KeyInt(`,"limit":`, int64(v.Limit.Value))
+		w.Raw(`,"limit":`)
+		w.Int(int64(v.Limit.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -84,8 +86,10 @@ func (v *Search) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data,
 // EncodeJSON writes v as a JSON object.
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
-	w.KeyString(`,"text":`, v.Text)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
+	w.Raw(`,"text":`)
+	w.String(v.Text)
 	w.ObjectEnd(start)
 }
 

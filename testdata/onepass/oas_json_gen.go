@@ -344,8 +344,10 @@ func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
@@ -368,15 +370,18 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
-	w.KeyInt(`,"x":`, int64(v.X))
+	w.Raw(`,"x":`)
+	w.Int(int64(v.X))
 	if v.Button.Set {
-		w.KeyString(`,"button":`, v.Button.Value)
+		w.Raw(`,"button":`)
+		w.String(v.Button.Value)
 	}
 	if v.Label.Set {
 		if v.Label.Null {
 			w.Raw(`,"label":null`)
 		} else {
-			w.KeyString(`,"label":`, v.Label.Value)
+			w.Raw(`,"label":`)
+			w.String(v.Label.Value)
 		}
 	}
 	w.ObjectEnd(start)
@@ -479,7 +484,8 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"kind":`)
 	v.Kind.EncodeJSON(w)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
@@ -498,16 +504,19 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	w.KeyString(`,"page":`, v.Page)
+	w.Raw(`,"page":`)
+	w.String(v.Page)
 	if v.Seconds.Set {
 		w.Raw(`,"seconds":`)
 		w.Float64(v.Seconds.Value)
 	}
 	if w.Direction != oasrt.InResponse { // writeOnly
-		w.KeyString(`,"token":`, v.Token)
+		w.Raw(`,"token":`)
+		w.String(v.Token)
 	}
 	if v.Note.Set {
-		w.KeyString(`,"note":`, v.Note.Value)
+		w.Raw(`,"note":`)
+		w.String(v.Note.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -631,13 +640,15 @@ func (v *View) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 // EncodeJSON writes v as a JSON object.
 func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if v.Origin.Set {
 		w.Raw(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
 	if w.Direction != oasrt.InRequest { // readOnly
-		w.KeyString(`,"serial":`, v.Serial)
+		w.Raw(`,"serial":`)
+		w.String(v.Serial)
 	}
 	if v.Depth.Set {
 		if v.Depth.Null {
@@ -827,8 +838,10 @@ func (v *Sized) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Box) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
-	w.KeyInt(`,"size":`, int64(v.Size))
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.Raw(`,"size":`)
+	w.Int(int64(v.Size))
 	w.ObjectEnd(start)
 }
 
@@ -882,8 +895,10 @@ func (v *Box) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 // EncodeJSON writes v as a JSON object.
 func (v *Bag) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
-	w.KeyString(`,"size":`, v.Size)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
+	w.Raw(`,"size":`)
+	w.String(v.Size)
 	w.ObjectEnd(start)
 }
 
@@ -992,7 +1007,8 @@ func (v *Loose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Open) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {
 		case "kind":

@@ -16,7 +16,8 @@ const (
 func (v *AddNoteRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Text.Set {
-		w.KeyString(`,"text":`, v.Text.Value)
+		w.Raw(`,"text":`)
+		w.String(v.Text.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -63,7 +64,8 @@ func (v *AddNoteRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarsh
 func (v *AddNoteCreated) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -15,8 +15,10 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Issue) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"number":`, v.Number)
-	w.KeyString(`,"title":`, v.Title)
+	w.Raw(`,"number":`)
+	w.Int(v.Number)
+	w.Raw(`,"title":`)
+	w.String(v.Title)
 	w.ObjectEnd(start)
 }
 
@@ -70,7 +72,8 @@ func (v *Issue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Customer) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.String(v.ID)
 	w.ObjectEnd(start)
 }
 
@@ -132,7 +135,8 @@ func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if v.NextCursor.Set {
-		w.KeyString(`,"next_cursor":`, v.NextCursor.Value)
+		w.Raw(`,"next_cursor":`)
+		w.String(v.NextCursor.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -194,7 +198,8 @@ func (v *ListCustomersOK) UnmarshalJSON(data []byte) error { return oasrt.Unmars
 func (v *ListEventsOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Total.Set {
-		w.KeyInt(`,"total":`, v.Total.Value)
+		w.Raw(`,"total":`)
+		w.Int(v.Total.Value)
 	}
 	if w.Streams(&v.Events) {
 		w.Raw(`,"events":`)

@@ -16,7 +16,8 @@ const (
 func (v *Env) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {

@@ -15,14 +15,17 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Record) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if v.Label.Null {
 		w.Raw(`,"label":null`)
 	} else {
-		w.KeyString(`,"label":`, v.Label.Value)
+		w.Raw(`,"label":`)
+		w.String(v.Label.Value)
 	}
 	if v.Note.Set {
-		w.KeyString(`,"note":`, v.Note.Value)
+		w.Raw(`,"note":`)
+		w.String(v.Note.Value)
 	}
 	if v.Expires.Set {
 		if v.Expires.Null {

@@ -128,7 +128,8 @@ func (v *Counts) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data,
 func (v *Resource) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {

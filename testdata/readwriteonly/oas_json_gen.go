@@ -16,13 +16,16 @@ const (
 func (v *Account) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Direction != oasrt.InRequest { // readOnly
-		w.KeyString(`,"id":`, v.ID)
+		w.Raw(`,"id":`)
+		w.String(v.ID)
 	}
 	if w.Direction != oasrt.InResponse { // writeOnly
-		w.KeyString(`,"password":`, v.Password)
+		w.Raw(`,"password":`)
+		w.String(v.Password)
 	}
 	if v.Email.Set {
-		w.KeyString(`,"email":`, v.Email.Value)
+		w.Raw(`,"email":`)
+		w.String(v.Email.Value)
 	}
 	w.ObjectEnd(start)
 }

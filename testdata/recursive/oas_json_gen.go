@@ -15,7 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Node) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if v.Parent != nil {
 		w.Raw(`,"parent":`)
 		v.Parent.EncodeJSON(w)

@@ -16,7 +16,8 @@ const (
 func (v *Job) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.State.Set {
-		w.KeyString(`,"state":`, v.State.Value)
+		w.Raw(`,"state":`)
+		w.String(v.State.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -63,10 +64,12 @@ func (v *Job) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 func (v *Problem) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
-		w.KeyString(`,"title":`, v.Title.Value)
+		w.Raw(`,"title":`)
+		w.String(v.Title.Value)
 	}
 	if v.Status.Set {
-		w.KeyInt(`,"status":`, v.Status.Value)
+		w.Raw(`,"status":`)
+		w.Int(v.Status.Value)
 	}
 	w.ObjectEnd(start)
 }

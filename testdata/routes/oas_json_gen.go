@@ -15,9 +15,11 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"x":`, v.X)
+	w.Raw(`,"x":`)
+	w.Int(v.X)
 	if v.Y.Set {
-		w.KeyInt(`,"y":`, v.Y.Value)
+		w.Raw(`,"y":`)
+		w.Int(v.Y.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -72,9 +74,12 @@ func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *RGB) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"r":`, int64(v.R))
-	w.KeyInt(`,"g":`, int64(v.G))
-	w.KeyInt(`,"b":`, int64(v.B))
+	w.Raw(`,"r":`)
+	w.Int(int64(v.R))
+	w.Raw(`,"g":`)
+	w.Int(int64(v.G))
+	w.Raw(`,"b":`)
+	w.Int(int64(v.B))
 	w.ObjectEnd(start)
 }
 
@@ -184,9 +189,11 @@ func (v *Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if v.Age.Set {
-		w.KeyInt(`,"age":`, int64(v.Age.Value))
+		w.Raw(`,"age":`)
+		w.Int(int64(v.Age.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -247,7 +254,8 @@ func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 // EncodeJSON writes v as a JSON object.
 func (v *Stored) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"summary":`, v.Summary)
+	w.Raw(`,"summary":`)
+	w.String(v.Summary)
 	w.ObjectEnd(start)
 }
 
@@ -297,13 +305,16 @@ func (v *Stored) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data,
 func (v *Problem) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
-		w.KeyString(`,"title":`, v.Title.Value)
+		w.Raw(`,"title":`)
+		w.String(v.Title.Value)
 	}
 	if v.Status.Set {
-		w.KeyInt(`,"status":`, v.Status.Value)
+		w.Raw(`,"status":`)
+		w.Int(v.Status.Value)
 	}
 	if v.Detail.Set {
-		w.KeyString(`,"detail":`, v.Detail.Value)
+		w.Raw(`,"detail":`)
+		w.String(v.Detail.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -360,7 +371,8 @@ func (v *Problem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 func (v *StatusOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Version.Set {
-		w.KeyInt(`,"version":`, int64(v.Version.Value))
+		w.Raw(`,"version":`)
+		w.Int(int64(v.Version.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -406,9 +418,11 @@ func (v *StatusOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 // EncodeJSON writes v as a JSON object.
 func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"title":`, v.Title)
+	w.Raw(`,"title":`)
+	w.String(v.Title)
 	if v.Rating.Set {
-		w.KeyInt(`,"rating":`, int64(v.Rating.Value))
+		w.Raw(`,"rating":`)
+		w.Int(int64(v.Rating.Value))
 	}
 	if v.Kind.Set {
 		w.Raw(`,"kind":`)
@@ -428,7 +442,8 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	w.KeyString(`,"photo":`, v.Photo)
+	w.Raw(`,"photo":`)
+	w.String(v.Photo)
 	if w.Streams(&v.Thumbnails) {
 		w.Raw(`,"thumbnails":`)
 		w.Stream(start)
@@ -554,7 +569,8 @@ func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error { return oasrt.Unm
 func (v *UploadPhotoRequestMeta) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Camera.Set {
-		w.KeyString(`,"camera":`, v.Camera.Value)
+		w.Raw(`,"camera":`)
+		w.String(v.Camera.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -600,7 +616,8 @@ func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error { return oasrt
 // EncodeJSON writes v as a JSON object.
 func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"count":`, v.Count)
+	w.Raw(`,"count":`)
+	w.Int(v.Count)
 	if w.Streams(&v.Points) {
 		w.Raw(`,"points":`)
 		w.Stream(start)
@@ -672,9 +689,11 @@ func (v *ImportPointsOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarsh
 // EncodeJSON writes v as a JSON object.
 func (v *SearchFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"color":`, v.Color)
+	w.Raw(`,"color":`)
+	w.String(v.Color)
 	if v.Size.Set {
-		w.KeyInt(`,"size":`, int64(v.Size.Value))
+		w.Raw(`,"size":`)
+		w.Int(int64(v.Size.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -792,7 +811,8 @@ func (v *SearchMeta) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(d
 // EncodeJSON writes v as a JSON object.
 func (v *SearchOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"query":`, v.Query)
+	w.Raw(`,"query":`)
+	w.String(v.Query)
 	w.ObjectEnd(start)
 }
 

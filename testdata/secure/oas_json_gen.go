@@ -15,7 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Who) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"who":`, v.Who)
+	w.Raw(`,"who":`)
+	w.String(v.Who)
 	w.ObjectEnd(start)
 }
 

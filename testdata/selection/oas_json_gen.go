@@ -48,7 +48,8 @@ func (v *Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if v.Kind.Set {
 		w.Raw(`,"kind":`)
 		v.Kind.Value.EncodeJSON(w)
@@ -116,7 +117,8 @@ func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }

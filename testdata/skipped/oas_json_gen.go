@@ -15,9 +15,11 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if v.CallbackURL.Set {
-		w.KeyString(`,"callbackUrl":`, v.CallbackURL.Value)
+		w.Raw(`,"callbackUrl":`)
+		w.String(v.CallbackURL.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -73,7 +75,8 @@ func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 func (v *AddPetFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Kind.Set {
-		w.KeyString(`,"kind":`, v.Kind.Value)
+		w.Raw(`,"kind":`)
+		w.String(v.Kind.Value)
 	}
 	w.ObjectEnd(start)
 }

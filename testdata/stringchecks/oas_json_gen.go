@@ -58,10 +58,12 @@ func (v *Profile) EncodeJSON(w *oasrt.Writer) {
 		v.Handle.Value.EncodeJSON(w)
 	}
 	if v.Bio.Set {
-		w.KeyString(`,"bio":`, v.Bio.Value)
+		w.Raw(`,"bio":`)
+		w.String(v.Bio.Value)
 	}
 	if v.Code.Set {
-		w.KeyString(`,"code":`, v.Code.Value)
+		w.Raw(`,"code":`)
+		w.String(v.Code.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -36,10 +36,12 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 		w.Addr(v.V6.Value)
 	}
 	if v.Site.Set {
-		w.KeyString(`,"site":`, v.Site.Value)
+		w.Raw(`,"site":`)
+		w.String(v.Site.Value)
 	}
 	if v.Mail.Set {
-		w.KeyString(`,"mail":`, v.Mail.Value)
+		w.Raw(`,"mail":`)
+		w.String(v.Mail.Value)
 	}
 	if v.Blob != nil {
 		w.Raw(`,"blob":`)

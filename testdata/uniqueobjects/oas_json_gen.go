@@ -16,10 +16,12 @@ const (
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
-		w.KeyInt(`,"x":`, v.X.Value)
+		w.Raw(`,"x":`)
+		w.Int(v.X.Value)
 	}
 	if v.Y.Set {
-		w.KeyInt(`,"y":`, v.Y.Value)
+		w.Raw(`,"y":`)
+		w.Int(v.Y.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -18,11 +18,14 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Account) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"handle":`, v.Handle)
+	w.Raw(`,"handle":`)
+	w.String(v.Handle)
 	if v.Display.Set {
-		w.KeyString(`,"display":`, v.Display.Value)
+		w.Raw(`,"display":`)
+		w.String(v.Display.Value)
 	}
-	w.KeyInt(`,"age":`, int64(v.Age))
+	w.Raw(`,"age":`)
+	w.Int(int64(v.Age))
 	if v.Score.Set {
 		w.Raw(`,"score":`)
 		w.Float64(v.Score.Value)
@@ -36,7 +39,8 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Price.Value)
 	}
 	if v.Step.Set {
-		w.KeyInt(`,"step":`, v.Step.Value)
+		w.Raw(`,"step":`)
+		w.Int(v.Step.Value)
 	}
 	if v.Odd.Set {
 		w.Raw(`,"odd":`)
@@ -55,7 +59,8 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if v.Email.Set {
-		w.KeyString(`,"email":`, v.Email.Value)
+		w.Raw(`,"email":`)
+		w.String(v.Email.Value)
 	}
 	if v.Labels != nil {
 		w.Raw(`,"labels":`)
@@ -424,13 +429,16 @@ func (v *Account) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
-		w.KeyInt(`,"x":`, int64(v.X.Value))
+		w.Raw(`,"x":`)
+		w.Int(int64(v.X.Value))
 	}
 	if v.Y.Set {
-		w.KeyInt(`,"y":`, int64(v.Y.Value))
+		w.Raw(`,"y":`)
+		w.Int(int64(v.Y.Value))
 	}
 	if v.Z.Set {
-		w.KeyInt(`,"z":`, int64(v.Z.Value))
+		w.Raw(`,"z":`)
+		w.Int(int64(v.Z.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -682,7 +690,8 @@ func (v *Circle) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"r":`)
 	w.Float64(v.R)
 	if v.Solid.Set {
-		w.KeyBool(`,"solid":`, v.Solid.Value)
+		w.Raw(`,"solid":`)
+		w.Bool(v.Solid.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -760,7 +769,8 @@ func (v *Circle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data,
 func (v *RenamedThing) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.IdentifierText.Set {
-		w.KeyString(`,"id_str":`, v.IdentifierText.Value)
+		w.Raw(`,"id_str":`)
+		w.String(v.IdentifierText.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -817,23 +827,27 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		v.Theme.Value.EncodeJSON(w)
 	}
 	if v.PageSize.Set {
-		w.KeyInt(`,"pageSize":`, int64(v.PageSize.Value))
+		w.Raw(`,"pageSize":`)
+		w.Int(int64(v.PageSize.Value))
 	}
 	if v.Ratio.Set {
 		w.Raw(`,"ratio":`)
 		w.Float64(v.Ratio.Value)
 	}
 	if v.Label.Set {
-		w.KeyString(`,"label":`, v.Label.Value)
+		w.Raw(`,"label":`)
+		w.String(v.Label.Value)
 	}
 	if v.Beta.Set {
-		w.KeyBool(`,"beta":`, v.Beta.Value)
+		w.Raw(`,"beta":`)
+		w.Bool(v.Beta.Value)
 	}
 	if v.Note.Set {
 		if v.Note.Null {
 			w.Raw(`,"note":null`)
 		} else {
-			w.KeyString(`,"note":`, v.Note.Value)
+			w.Raw(`,"note":`)
+			w.String(v.Note.Value)
 		}
 	}
 	if v.Since.Set {
@@ -841,7 +855,8 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		w.Date(v.Since.Value)
 	}
 	if v.Count.Set {
-		w.KeyInt(`,"count":`, v.Count.Value)
+		w.Raw(`,"count":`)
+		w.Int(v.Count.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -948,14 +963,16 @@ func (v *Settings) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 func (v *Wide) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Small.Set {
-		w.KeyInt(`,"small":`, int64(v.Small.Value))
+		w.Raw(`,"small":`)
+		w.Int(int64(v.Small.Value))
 	}
 	if v.Unsigned.Set {
 		w.Raw(`,"unsigned":`)
 		w.Uint(uint64(v.Unsigned.Value))
 	}
 	if v.Huge.Set {
-		w.KeyInt(`,"huge":`, v.Huge.Value)
+		w.Raw(`,"huge":`)
+		w.Int(v.Huge.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1018,11 +1035,14 @@ func (v *Wide) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 func (v *User) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Direction != oasrt.InRequest { // readOnly
-		w.KeyInt(`,"id":`, v.ID)
+		w.Raw(`,"id":`)
+		w.Int(v.ID)
 	}
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if w.Direction != oasrt.InResponse { // writeOnly
-		w.KeyString(`,"password":`, v.Password)
+		w.Raw(`,"password":`)
+		w.String(v.Password)
 	}
 	if w.Direction != oasrt.InRequest { // readOnly
 		if v.Created.Set {

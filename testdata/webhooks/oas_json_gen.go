@@ -15,8 +15,10 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	w.ObjectEnd(start)
 }
 
@@ -76,7 +78,8 @@ func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 // EncodeJSON writes v as a JSON object.
 func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"url":`, v.URL)
+	w.Raw(`,"url":`)
+	w.String(v.URL)
 	w.ObjectEnd(start)
 }
 
@@ -125,7 +128,8 @@ func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmar
 // EncodeJSON writes v as a JSON object.
 func (v *OnPetRemovedRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	w.ObjectEnd(start)
 }
 
@@ -175,7 +179,8 @@ func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error { return oasrt.Un
 func (v *OnPetRemovedOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Ok.Set {
-		w.KeyBool(`,"ok":`, v.Ok.Value)
+		w.Raw(`,"ok":`)
+		w.Bool(v.Ok.Value)
 	}
 	w.ObjectEnd(start)
 }

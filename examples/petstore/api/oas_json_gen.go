@@ -16,13 +16,16 @@ const (
 func (v *Order) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
 	if v.PetID.Set {
-		w.KeyInt(`,"petId":`, v.PetID.Value)
+		w.Raw(`,"petId":`)
+		w.Int(v.PetID.Value)
 	}
 	if v.Quantity.Set {
-		w.KeyInt(`,"quantity":`, int64(v.Quantity.Value))
+		w.Raw(`,"quantity":`)
+		w.Int(int64(v.Quantity.Value))
 	}
 	if v.ShipDate.Set {
 		w.Raw(`,"shipDate":`)
@@ -33,7 +36,8 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		v.Status.Value.EncodeJSON(w)
 	}
 	if v.Complete.Set {
-		w.KeyBool(`,"complete":`, v.Complete.Value)
+		w.Raw(`,"complete":`)
+		w.Bool(v.Complete.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -111,10 +115,12 @@ func (v *Order) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -166,26 +172,34 @@ func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 func (v *User) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
-	w.KeyString(`,"username":`, v.Username)
+	w.Raw(`,"username":`)
+	w.String(v.Username)
 	if v.FirstName.Set {
-		w.KeyString(`,"firstName":`, v.FirstName.Value)
+		w.Raw(`,"firstName":`)
+		w.String(v.FirstName.Value)
 	}
 	if v.LastName.Set {
-		w.KeyString(`,"lastName":`, v.LastName.Value)
+		w.Raw(`,"lastName":`)
+		w.String(v.LastName.Value)
 	}
 	if v.Email.Set {
-		w.KeyString(`,"email":`, v.Email.Value)
+		w.Raw(`,"email":`)
+		w.String(v.Email.Value)
 	}
 	if v.Password.Set {
-		w.KeyString(`,"password":`, v.Password.Value)
+		w.Raw(`,"password":`)
+		w.String(v.Password.Value)
 	}
 	if v.Phone.Set {
-		w.KeyString(`,"phone":`, v.Phone.Value)
+		w.Raw(`,"phone":`)
+		w.String(v.Phone.Value)
 	}
 	if v.UserStatus.Set {
-		w.KeyInt(`,"userStatus":`, int64(v.UserStatus.Value))
+		w.Raw(`,"userStatus":`)
+		w.Int(int64(v.UserStatus.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -277,10 +291,12 @@ func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 func (v *Tag) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -332,9 +348,11 @@ func (v *Tag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if v.Category.Set {
 		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
@@ -454,13 +472,16 @@ func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 func (v *APIResponse) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Code.Set {
-		w.KeyInt(`,"code":`, int64(v.Code.Value))
+		w.Raw(`,"code":`)
+		w.Int(int64(v.Code.Value))
 	}
 	if v.Type.Set {
-		w.KeyString(`,"type":`, v.Type.Value)
+		w.Raw(`,"type":`)
+		w.String(v.Type.Value)
 	}
 	if v.Message.Set {
-		w.KeyString(`,"message":`, v.Message.Value)
+		w.Raw(`,"message":`)
+		w.String(v.Message.Value)
 	}
 	w.ObjectEnd(start)
 }

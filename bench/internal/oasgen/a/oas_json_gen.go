@@ -16,10 +16,12 @@ const (
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -70,8 +72,10 @@ func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if v.Category.Set {
 		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)

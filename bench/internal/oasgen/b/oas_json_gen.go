@@ -15,7 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *List) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"total":`, v.Total)
+	w.Raw(`,"total":`)
+	w.Int(v.Total)
 	if w.Streams(&v.Result) {
 		w.Raw(`,"result":`)
 		w.Stream(start)
@@ -87,9 +88,12 @@ func (v *List) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"a":`, v.A)
-	w.KeyString(`,"b":`, v.B)
-	w.KeyString(`,"date":`, v.Date)
+	w.Raw(`,"a":`)
+	w.String(v.A)
+	w.Raw(`,"b":`)
+	w.String(v.B)
+	w.Raw(`,"date":`)
+	w.String(v.Date)
 	if w.Streams(&v.Highlight) {
 		w.Raw(`,"highlight":`)
 		w.Stream(start)
@@ -104,7 +108,8 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	w.KeyString(`,"c":`, v.C)
+	w.Raw(`,"c":`)
+	w.String(v.C)
 	w.ObjectEnd(start)
 }
 

@@ -49,7 +49,8 @@ func (v *DeepEnum) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 func (v *Nested) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	if v.Amount.Set {
 		w.Raw(`,"amount":`)
@@ -138,14 +139,16 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.DoubleValue.Value)
 	}
 	if v.Int64Value.Set {
-		w.KeyInt(`,"int64_value":`, v.Int64Value.Value)
+		w.Raw(`,"int64_value":`)
+		w.Int(v.Int64Value.Value)
 	}
 	if v.Uint64Value.Set {
 		w.Raw(`,"uint64_value":`)
 		w.Uint(v.Uint64Value.Value)
 	}
 	if v.Int32Value.Set {
-		w.KeyInt(`,"int32_value":`, int64(v.Int32Value.Value))
+		w.Raw(`,"int32_value":`)
+		w.Int(int64(v.Int32Value.Value))
 	}
 	if v.Fixed64Value.Set {
 		w.Raw(`,"fixed64_value":`)
@@ -156,26 +159,32 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Uint(uint64(v.Fixed32Value.Value))
 	}
 	if v.BoolValue.Set {
-		w.KeyBool(`,"bool_value":`, v.BoolValue.Value)
+		w.Raw(`,"bool_value":`)
+		w.Bool(v.BoolValue.Value)
 	}
 	if v.StringValue.Set {
-		w.KeyString(`,"string_value":`, v.StringValue.Value)
+		w.Raw(`,"string_value":`)
+		w.String(v.StringValue.Value)
 	}
 	if v.Uint32Value.Set {
 		w.Raw(`,"uint32_value":`)
 		w.Uint(uint64(v.Uint32Value.Value))
 	}
 	if v.Sfixed32Value.Set {
-		w.KeyInt(`,"sfixed32_value":`, int64(v.Sfixed32Value.Value))
+		w.Raw(`,"sfixed32_value":`)
+		w.Int(int64(v.Sfixed32Value.Value))
 	}
 	if v.Sfixed64Value.Set {
-		w.KeyInt(`,"sfixed64_value":`, v.Sfixed64Value.Value)
+		w.Raw(`,"sfixed64_value":`)
+		w.Int(v.Sfixed64Value.Value)
 	}
 	if v.Sint32Value.Set {
-		w.KeyInt(`,"sint32_value":`, int64(v.Sint32Value.Value))
+		w.Raw(`,"sint32_value":`)
+		w.Int(int64(v.Sint32Value.Value))
 	}
 	if v.Sint64Value.Set {
-		w.KeyInt(`,"sint64_value":`, v.Sint64Value.Value)
+		w.Raw(`,"sint64_value":`)
+		w.Int(v.Sint64Value.Value)
 	}
 	if w.Streams(&v.RepeatedStringValue) {
 		w.Raw(`,"repeated_string_value":`)

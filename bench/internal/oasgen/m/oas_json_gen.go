@@ -15,8 +15,10 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"version":`, v.Version)
-	w.KeyString(`,"generatedAt":`, v.GeneratedAt)
+	w.Raw(`,"version":`)
+	w.String(v.Version)
+	w.Raw(`,"generatedAt":`)
+	w.String(v.GeneratedAt)
 	if w.Streams(&v.Products) {
 		w.Raw(`,"products":`)
 		w.Stream(start)
@@ -139,12 +141,18 @@ func (v *MasterData) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(d
 // EncodeJSON writes v as a JSON object.
 func (v *Product) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
-	w.KeyString(`,"sku":`, v.Sku)
-	w.KeyString(`,"name":`, v.Name)
-	w.KeyString(`,"description":`, v.Description)
-	w.KeyBool(`,"active":`, v.Active)
-	w.KeyInt(`,"weightGrams":`, int64(v.WeightGrams))
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
+	w.Raw(`,"sku":`)
+	w.String(v.Sku)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
+	w.Raw(`,"description":`)
+	w.String(v.Description)
+	w.Raw(`,"active":`)
+	w.Bool(v.Active)
+	w.Raw(`,"weightGrams":`)
+	w.Int(int64(v.WeightGrams))
 	w.Raw(`,"category":`)
 	v.Category.EncodeJSON(w)
 	if w.Streams(&v.Tags) {
@@ -271,8 +279,10 @@ func (v *Product) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 // EncodeJSON writes v as a JSON object.
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, int64(v.ID))
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"id":`)
+	w.Int(int64(v.ID))
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if w.Streams(&v.Path) {
 		w.Raw(`,"path":`)
 		w.Stream(start)
@@ -349,8 +359,10 @@ func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 // EncodeJSON writes v as a JSON object.
 func (v *Attribute) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"key":`, v.Key)
-	w.KeyString(`,"value":`, v.Value)
+	w.Raw(`,"key":`)
+	w.String(v.Key)
+	w.Raw(`,"value":`)
+	w.String(v.Value)
 	w.ObjectEnd(start)
 }
 
@@ -404,10 +416,14 @@ func (v *Attribute) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(da
 // EncodeJSON writes v as a JSON object.
 func (v *Store) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, int64(v.ID))
-	w.KeyString(`,"code":`, v.Code)
-	w.KeyString(`,"name":`, v.Name)
-	w.KeyBool(`,"open":`, v.Open)
+	w.Raw(`,"id":`)
+	w.Int(int64(v.ID))
+	w.Raw(`,"code":`)
+	w.String(v.Code)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
+	w.Raw(`,"open":`)
+	w.Bool(v.Open)
 	w.Raw(`,"address":`)
 	v.Address.EncodeJSON(w)
 	if w.Streams(&v.OpeningHours) {
@@ -519,10 +535,14 @@ func (v *Store) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Address) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyString(`,"street":`, v.Street)
-	w.KeyString(`,"city":`, v.City)
-	w.KeyString(`,"postalCode":`, v.PostalCode)
-	w.KeyString(`,"country":`, v.Country)
+	w.Raw(`,"street":`)
+	w.String(v.Street)
+	w.Raw(`,"city":`)
+	w.String(v.City)
+	w.Raw(`,"postalCode":`)
+	w.String(v.PostalCode)
+	w.Raw(`,"country":`)
+	w.String(v.Country)
 	w.ObjectEnd(start)
 }
 
@@ -586,12 +606,18 @@ func (v *Address) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data
 // EncodeJSON writes v as a JSON object.
 func (v *Price) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"productId":`, v.ProductID)
-	w.KeyInt(`,"storeId":`, int64(v.StoreID))
-	w.KeyInt(`,"amountCents":`, v.AmountCents)
-	w.KeyString(`,"currency":`, v.Currency)
-	w.KeyString(`,"validFrom":`, v.ValidFrom)
-	w.KeyBool(`,"promo":`, v.Promo)
+	w.Raw(`,"productId":`)
+	w.Int(v.ProductID)
+	w.Raw(`,"storeId":`)
+	w.Int(int64(v.StoreID))
+	w.Raw(`,"amountCents":`)
+	w.Int(v.AmountCents)
+	w.Raw(`,"currency":`)
+	w.String(v.Currency)
+	w.Raw(`,"validFrom":`)
+	w.String(v.ValidFrom)
+	w.Raw(`,"promo":`)
+	w.Bool(v.Promo)
 	w.ObjectEnd(start)
 }
 

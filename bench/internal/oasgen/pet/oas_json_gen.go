@@ -16,10 +16,12 @@ const (
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -71,10 +73,12 @@ func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(dat
 func (v *Tag) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
 	if v.Name.Set {
-		w.KeyString(`,"name":`, v.Name.Value)
+		w.Raw(`,"name":`)
+		w.String(v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -126,9 +130,11 @@ func (v *Tag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v)
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.KeyInt(`,"id":`, v.ID.Value)
+		w.Raw(`,"id":`)
+		w.Int(v.ID.Value)
 	}
-	w.KeyString(`,"name":`, v.Name)
+	w.Raw(`,"name":`)
+	w.String(v.Name)
 	if v.Category.Set {
 		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)

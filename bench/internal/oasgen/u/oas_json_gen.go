@@ -15,7 +15,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"type":`, int64(v.Type))
+	w.Raw(`,"type":`)
+	w.Int(int64(v.Type))
 	w.Raw(`,"value":`)
 	v.Value.EncodeJSON(w)
 	w.ObjectEnd(start)
@@ -71,8 +72,10 @@ func (v *SomeValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(da
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValueString) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"type":`, int64(v.Type))
-	w.KeyString(`,"value":`, v.Value)
+	w.Raw(`,"type":`)
+	w.Int(int64(v.Type))
+	w.Raw(`,"value":`)
+	w.String(v.Value)
 	w.ObjectEnd(start)
 }
 
@@ -343,21 +346,26 @@ func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
-	w.KeyInt(`,"x":`, int64(v.X))
-	w.KeyInt(`,"y":`, int64(v.Y))
+	w.Raw(`,"x":`)
+	w.Int(int64(v.X))
+	w.Raw(`,"y":`)
+	w.Int(int64(v.Y))
 	if v.Target.Set {
-		w.KeyString(`,"target":`, v.Target.Value)
+		w.Raw(`,"target":`)
+		w.String(v.Target.Value)
 	}
 	if v.Session.Set {
 		w.Raw(`,"session":`)
 		w.UUID(v.Session.Value)
 	}
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	w.ObjectEnd(start)
 }
 
@@ -436,20 +444,24 @@ func (v *Click) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, 
 // EncodeJSON writes v as a JSON object.
 func (v *View) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.KeyInt(`,"id":`, v.ID)
+	w.Raw(`,"id":`)
+	w.Int(v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
-	w.KeyString(`,"page":`, v.Page)
+	w.Raw(`,"page":`)
+	w.String(v.Page)
 	if v.Referrer.Set {
-		w.KeyString(`,"referrer":`, v.Referrer.Value)
+		w.Raw(`,"referrer":`)
+		w.String(v.Referrer.Value)
 	}
 	if v.Seconds.Set {
 		w.Raw(`,"seconds":`)
 		w.Float64(v.Seconds.Value)
 	}
-	w.KeyString(`,"kind":`, v.Kind)
+	w.Raw(`,"kind":`)
+	w.String(v.Kind)
 	w.ObjectEnd(start)
 }
 
