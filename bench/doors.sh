@@ -21,7 +21,7 @@
 #
 # With CPU=1 it runs TestDoorsCPUTime (bench/cputime_test.go, copied into
 # BASE's tree) instead, alternating BASE's binary and this tree's ROUNDS
-# times: CPU time per call of A, C and SomeValue, which a machine shared
+# times, each first in half the rounds (bench/cpumedians.awk sums it up): CPU time per call of A, C and SomeValue, which a machine shared
 # with other jobs disturbs far less than wall time.
 set -eu
 base=${1:-}
@@ -53,7 +53,11 @@ fi
 
 if [ "${CPU:-}" = 1 ]; then
 	for i in $(seq "$rounds"); do
-		for n in $names; do
+		order=$names
+		if [ $((i % 2)) = 0 ] && [ -n "$base" ]; then
+			order="after before" # each goes first in half the rounds
+		fi
+		for n in $order; do
 			echo "== $n, round $i/$rounds: CPU time per call, median of 5 interleaved runs (min-max)"
 			(cd "$bench" && OASGEN_CPUTIME=1 "$work/$n.test" -test.run '^TestDoorsCPUTime$' -test.count 1) | grep cpu-ns
 		done
