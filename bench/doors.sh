@@ -21,8 +21,9 @@
 #
 # With CPU=1 it runs TestDoorsCPUTime (bench/cputime_test.go, copied into
 # BASE's tree) instead, alternating BASE's binary and this tree's ROUNDS
-# times, each first in half the rounds (bench/cpumedians.awk sums it up): CPU time per call of A, C and SomeValue, which a machine shared
-# with other jobs disturbs far less than wall time.
+# times, each first in half the rounds: CPU time per call of A, C and
+# SomeValue (and B's Writer and Reader), which a machine shared with other
+# jobs disturbs far less than wall time. bench/cpumedians.awk sums it up.
 set -eu
 base=${1:-}
 rounds=${2:-6}
