@@ -56,6 +56,6 @@ echo "lines: single $(lines single), models $(lines models), api $(lines api)"
 for i in $(seq "$rounds"); do
 	for pkg in single api; do
 		for d in single models api; do printf 'package %s\n\n// nonce %s %s\n' "$d" "$(date +%s%N)" "$i" >"$d/zz_nonce.go"; done
-		/usr/bin/time -f "round $i: go build ./$pkg: %e s wall, %U+%S s CPU, peak RSS %M KiB" go build -o /dev/null "./$pkg" 2>&1 | tail -1
+		/usr/bin/time -f "round $i: go build ./$pkg: %e s wall, %U+%S s CPU, peak RSS %M KiB" go build -o /dev/null "./$pkg" 2>&1 | tail -5 # an error shows above the time
 	done
 done
