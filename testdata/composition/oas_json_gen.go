@@ -1081,8 +1081,26 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "pets")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Pets, (*Pet).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "pets")
+				}
+				v.Pets = v.Pets[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "pets")
+					}
+					if !more {
+						break
+					}
+					var e4 *Pet
+					v.Pets, e4 = oasrt.Grow(r, v.Pets)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "pets")
+					}
+				}
+				if v.Pets == nil {
+					v.Pets = []Pet{}
 				}
 			}
 		case "favorite":
@@ -2095,8 +2113,26 @@ func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "vehicles")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Vehicles, (*Vehicle).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "vehicles")
+				}
+				v.Vehicles = v.Vehicles[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "vehicles")
+					}
+					if !more {
+						break
+					}
+					var e4 *Vehicle
+					v.Vehicles, e4 = oasrt.Grow(r, v.Vehicles)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "vehicles")
+					}
+				}
+				if v.Vehicles == nil {
+					v.Vehicles = []Vehicle{}
 				}
 			}
 		case "favorite":

@@ -670,8 +670,26 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				}
 				key38 := r.Intern(k37)
 				var x39 []Color
-				if err := oasrt.DecodeArray(r, &x39, (*Color).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(oasrt.AtKey(err, key38), "nested")
+				}
+				x39 = x39[:0]
+				for i40 := 0; ; i40++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(oasrt.AtKey(err, key38), "nested")
+					}
+					if !more {
+						break
+					}
+					var e41 *Color
+					x39, e41 = oasrt.Grow(r, x39)
+					if err := (*e41).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i40), key38), "nested")
+					}
+				}
+				if x39 == nil {
+					x39 = []Color{}
 				}
 				v.Nested[key38] = x39
 			}
@@ -685,7 +703,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "matrix")
 				}
 				v.Matrix = v.Matrix[:0]
-				for i40 := 0; ; i40++ {
+				for i42 := 0; ; i42++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "matrix")
@@ -693,28 +711,28 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e41 *[]float64
-					v.Matrix, e41 = oasrt.Grow(r, v.Matrix)
+					var e43 *[]float64
+					v.Matrix, e43 = oasrt.Grow(r, v.Matrix)
 					if err := r.ArrStart(); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i40), "matrix")
+						return oasrt.AtKey(oasrt.AtIndex(err, i42), "matrix")
 					}
-					(*e41) = (*e41)[:0]
-					for i42 := 0; ; i42++ {
+					(*e43) = (*e43)[:0]
+					for i44 := 0; ; i44++ {
 						more, err := r.ArrNext()
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i40), "matrix")
+							return oasrt.AtKey(oasrt.AtIndex(err, i42), "matrix")
 						}
 						if !more {
 							break
 						}
-						var e43 *float64
-						(*e41), e43 = oasrt.Grow(r, (*e41))
-						if (*e43), err = r.Float(64); err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i42), i40), "matrix")
+						var e45 *float64
+						(*e43), e45 = oasrt.Grow(r, (*e43))
+						if (*e45), err = r.Float(64); err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i44), i42), "matrix")
 						}
 					}
-					if (*e41) == nil {
-						(*e41) = []float64{}
+					if (*e43) == nil {
+						(*e43) = []float64{}
 					}
 				}
 				if v.Matrix == nil {
@@ -947,8 +965,26 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "children")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Children, (*Node).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "children")
+				}
+				v.Children = v.Children[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "children")
+					}
+					if !more {
+						break
+					}
+					var e4 *Node
+					v.Children, e4 = oasrt.Grow(r, v.Children)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "children")
+					}
+				}
+				if v.Children == nil {
+					v.Children = []Node{}
 				}
 			}
 		default:

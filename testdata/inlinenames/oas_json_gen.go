@@ -56,8 +56,26 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "items")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Items, (*OrderItemsItem).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "items")
+				}
+				v.Items = v.Items[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "items")
+					}
+					if !more {
+						break
+					}
+					var e4 *OrderItemsItem
+					v.Items, e4 = oasrt.Grow(r, v.Items)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "items")
+					}
+				}
+				if v.Items == nil {
+					v.Items = []OrderItemsItem{}
 				}
 			}
 		case "shipping":

@@ -75,8 +75,26 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Tags, (*UploadRequestTagsItem).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "tags")
+				}
+				v.Tags = v.Tags[:0]
+				for i5 := 0; ; i5++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "tags")
+					}
+					if !more {
+						break
+					}
+					var e6 *UploadRequestTagsItem
+					v.Tags, e6 = oasrt.Grow(r, v.Tags)
+					if err := (*e6).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tags")
+					}
+				}
+				if v.Tags == nil {
+					v.Tags = []UploadRequestTagsItem{}
 				}
 			}
 		default:

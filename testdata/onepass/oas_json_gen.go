@@ -1114,8 +1114,26 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "events")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Events, (*Event).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "events")
+				}
+				v.Events = v.Events[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "events")
+					}
+					if !more {
+						break
+					}
+					var e4 *Event
+					v.Events, e4 = oasrt.Grow(r, v.Events)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "events")
+					}
+				}
+				if v.Events == nil {
+					v.Events = []Event{}
 				}
 			}
 		case "first":

@@ -163,8 +163,26 @@ func (v *ListCustomersOK) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "data")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Data, (*Customer).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "data")
+				}
+				v.Data = v.Data[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "data")
+					}
+					if !more {
+						break
+					}
+					var e4 *Customer
+					v.Data, e4 = oasrt.Grow(r, v.Data)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "data")
+					}
+				}
+				if v.Data == nil {
+					v.Data = []Customer{}
 				}
 			}
 		case "next_cursor":

@@ -71,8 +71,26 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "children")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Children, (*Node).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "children")
+				}
+				v.Children = v.Children[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "children")
+					}
+					if !more {
+						break
+					}
+					var e4 *Node
+					v.Children, e4 = oasrt.Grow(r, v.Children)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "children")
+					}
+				}
+				if v.Children == nil {
+					v.Children = []Node{}
 				}
 			}
 		default:

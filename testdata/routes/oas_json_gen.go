@@ -660,8 +660,26 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "points")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Points, (*Point).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "points")
+				}
+				v.Points = v.Points[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "points")
+					}
+					if !more {
+						break
+					}
+					var e4 *Point
+					v.Points, e4 = oasrt.Grow(r, v.Points)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "points")
+					}
+				}
+				if v.Points == nil {
+					v.Points = []Point{}
 				}
 			}
 		default:

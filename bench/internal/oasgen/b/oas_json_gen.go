@@ -59,8 +59,26 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "result")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Result, (*Item).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "result")
+				}
+				v.Result = v.Result[:0]
+				for i3 := 0; ; i3++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "result")
+					}
+					if !more {
+						break
+					}
+					var e4 *Item
+					v.Result, e4 = oasrt.Grow(r, v.Result)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "result")
+					}
+				}
+				if v.Result == nil {
+					v.Result = []Item{}
 				}
 			}
 		default:

@@ -229,8 +229,26 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "nested")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Nested, (*Nested).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "nested")
+				}
+				v.Nested = v.Nested[:0]
+				for i5 := 0; ; i5++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "nested")
+					}
+					if !more {
+						break
+					}
+					var e6 *Nested
+					v.Nested, e6 = oasrt.Grow(r, v.Nested)
+					if err := (*e6).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "nested")
+					}
+				}
+				if v.Nested == nil {
+					v.Nested = []Nested{}
 				}
 			}
 		case "float_value":

@@ -90,8 +90,26 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "products")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Products, (*Product).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "products")
+				}
+				v.Products = v.Products[:0]
+				for i7 := 0; ; i7++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "products")
+					}
+					if !more {
+						break
+					}
+					var e8 *Product
+					v.Products, e8 = oasrt.Grow(r, v.Products)
+					if err := (*e8).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i7), "products")
+					}
+				}
+				if v.Products == nil {
+					v.Products = []Product{}
 				}
 			}
 		case "stores":
@@ -101,8 +119,26 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "stores")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Stores, (*Store).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "stores")
+				}
+				v.Stores = v.Stores[:0]
+				for i9 := 0; ; i9++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "stores")
+					}
+					if !more {
+						break
+					}
+					var e10 *Store
+					v.Stores, e10 = oasrt.Grow(r, v.Stores)
+					if err := (*e10).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i9), "stores")
+					}
+				}
+				if v.Stores == nil {
+					v.Stores = []Store{}
 				}
 			}
 		case "prices":
@@ -112,8 +148,26 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "prices")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Prices, (*Price).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "prices")
+				}
+				v.Prices = v.Prices[:0]
+				for i11 := 0; ; i11++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "prices")
+					}
+					if !more {
+						break
+					}
+					var e12 *Price
+					v.Prices, e12 = oasrt.Grow(r, v.Prices)
+					if err := (*e12).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i11), "prices")
+					}
+				}
+				if v.Prices == nil {
+					v.Prices = []Price{}
 				}
 			}
 		default:
@@ -250,8 +304,26 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "attributes")
 				}
 			} else {
-				if err := oasrt.DecodeArray(r, &v.Attributes, (*Attribute).DecodeJSON); err != nil {
+				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "attributes")
+				}
+				v.Attributes = v.Attributes[:0]
+				for i5 := 0; ; i5++ {
+					more, err := r.ArrNext()
+					if err != nil {
+						return oasrt.AtKey(err, "attributes")
+					}
+					if !more {
+						break
+					}
+					var e6 *Attribute
+					v.Attributes, e6 = oasrt.Grow(r, v.Attributes)
+					if err := (*e6).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "attributes")
+					}
+				}
+				if v.Attributes == nil {
+					v.Attributes = []Attribute{}
 				}
 			}
 		default:
