@@ -135,6 +135,17 @@ func (v *Validator) Index(i int) { v.path = append(v.path, pathSeg{index: i}) }
 // Pop leaves the innermost key or index.
 func (v *Validator) Pop() { v.path = v.path[:len(v.path)-1] }
 
+// Format records a violation at object key k when valid rejects s, a
+// string of the named format: a property with nothing but its format to
+// check, in one call.
+func (v *Validator) Format(k, format, s string, valid func(string) bool) {
+	if !valid(s) {
+		v.Key(k)
+		v.Errorf("invalid %s %q", format, s)
+		v.Pop()
+	}
+}
+
 // Errorf records a violation at the current path.
 func (v *Validator) Errorf(format string, args ...any) {
 	e := &Error{Offset: -1, Msg: fmt.Sprintf(format, args...)}

@@ -368,7 +368,7 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 				// An array of a type with a codec, with no checks of its own.
 				f.P("return ", rt("DecodeArray"), "(r, &v.", v.bodyField, ", (*", f.goType(arr.Elem), ").DecodeJSON)")
 			} else {
-				c.dec(v.typ, "v."+v.bodyField, func(err string) string { return err })
+				c.dec(v.typ, "v."+v.bodyField, nil)
 				f.P("return nil")
 			}
 			f.P("}")

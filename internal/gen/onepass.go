@@ -158,7 +158,7 @@ func onePassStruct(t ir.Type) *ir.Struct {
 // printed into a file of its own, so what it imports is not imported here.
 func (c *codec) fieldDecoder(fd *ir.Field) string {
 	s := &codec{file: newFile("", c.file.pkg, c.checks)}
-	s.decFieldAt(fd, "x", atKeyLit(fd.JSONName))
+	s.decFieldAt(fd, "x", keyPath(fd.JSONName))
 	return s.fieldType(fd) + "\n" + s.buf.String()
 }
 
@@ -231,7 +231,7 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 			c.P("return ", rt("ErrExactPath"), " // streamed")
 			c.P("}")
 		}
-		c.decFieldAt(k.fields[0], "v."+k.vars[0].GoName, atKeyLit(k.name))
+		c.decFieldAt(k.fields[0], "v."+k.vars[0].GoName, keyPath(k.name))
 	}
 	c.P("default:")
 	c.P("if err := r.Unknown(key); err != nil {")
@@ -263,7 +263,7 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 			}
 		}
 		c.applyDefaults(ov.s.Fields, recv)
-		c.structEndChecks(ov.s, recv, nil, c.violation("at", identity))
+		c.structEndChecks(ov.s, recv, nil, c.violation("at", nil))
 		for _, other := range p.vars {
 			if written := p.homed(other); other != ov && written != 0 {
 				c.P("if seen&", fmt.Sprintf("%#x", written), " != 0 {")
@@ -334,7 +334,7 @@ func (c *codec) onePassTag(d *ir.Union, p *onePassUnion) {
 		switch w, _ := fieldShape(ov.tag); {
 		case !c.internable(ov.tag):
 			c.P("r.Restore(m)")
-			c.decFieldAt(ov.tag, "v."+ov.GoName, atKeyLit(d.Discriminator))
+			c.decFieldAt(ov.tag, "v."+ov.GoName, keyPath(d.Discriminator))
 		case w == opt:
 			c.P(x, ".Set, ", x, ".Value = true, r.Intern(tag)")
 		default:

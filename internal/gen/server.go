@@ -291,7 +291,7 @@ func callWithCheck(f *file, v *variant, tail string, head ...any) {
 	f.P(append(head, "func(r *", rt("Reader"), ") error {")...)
 	f.P("var chk ", goT)
 	c := &codec{file: f}
-	c.dec(v.typ, "chk", func(err string) string { return err })
+	c.dec(v.typ, "chk", nil)
 	f.P("_ = chk // decoded for its checks only")
 	f.P("return nil")
 	f.P("}", tail)
@@ -887,7 +887,7 @@ func genHandle(f *file, a *api, op *apiOp, authorize map[*apiOp]*authorizer) {
 		c := &codec{file: f}
 		f.P("// ", b.decode, " reads the request body of ", op.GoName, ".")
 		f.P("func ", b.decode, "(v *", f.goType(b.typ), ", r *", rt("Reader"), ") error {")
-		c.dec(b.typ, "(*v)", func(err string) string { return err })
+		c.dec(b.typ, "(*v)", nil)
 		f.P("return nil")
 		f.P("}")
 		f.P()

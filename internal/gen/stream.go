@@ -133,10 +133,10 @@ func (c *codec) elemDecoder(t ir.Type) string {
 	sub := &codec{file: c.scratch()}
 	sub.P("func(x *", c.goType(t), ", r *", rt("Reader"), ") error {")
 	if _, ok := t.(*ir.Prim); ok {
-		sub.dec(t, "*x", identity)
+		sub.dec(t, "*x", nil)
 	} else {
 		sub.P("var y ", c.goType(t))
-		sub.dec(t, "y", identity)
+		sub.dec(t, "y", nil)
 		sub.P("*x = y")
 	}
 	sub.P("return nil")

@@ -107,20 +107,20 @@ func (c *codec) tupleCodec(d *ir.Tuple) {
 	c.P("}")
 	c.P("n := 0")
 	c.P("for ; ; n++ {")
-	c.arrNext(identity)
-	c.maxItemsCheck("n", d.MaxItems, c.violation("at", identity))
+	c.arrNext(nil)
+	c.maxItemsCheck("n", d.MaxItems, c.violation("at", nil))
 	c.P("switch n {")
 	for i, fd := range d.Items {
 		c.P("case ", i, ":")
 		idx := strconv.Itoa(i)
-		c.decFieldAt(fd, "v", func(err string) string { return "oasrt.AtIndex(" + err + ", " + idx + ")" })
+		c.withErrVar(func() { c.decFieldAt(fd, "v", (*errPath)(nil).index(idx)) })
 	}
 	c.P("default:")
 	if d.Rest != nil {
 		e := c.tmp("e")
 		c.P("var ", e, " *", c.goType(d.Rest))
 		c.P("v.", d.RestGoName, ", ", e, " = ", rt("Grow"), "(r, v.", d.RestGoName, ")")
-		c.dec(d.Rest, "(*"+e+")", func(err string) string { return "oasrt.AtIndex(" + err + ", n)" })
+		c.withErrVar(func() { c.dec(d.Rest, "(*"+e+")", (*errPath)(nil).index("n")) })
 	} else {
 		c.P("return ", rt("Violation"), "(at, ", strconv.Quote("more than "+strconv.Itoa(len(d.Items))+" items; items after prefixItems are not allowed"), ")")
 	}

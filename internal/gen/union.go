@@ -179,7 +179,7 @@ func quoteList(ss []string) string {
 // decodeVariant decodes into the variant's field and returns.
 func (c *codec) decodeVariant(d *ir.Union, v *ir.Variant) {
 	c.P("v.", d.TagField, " = ", v.Const)
-	c.dec(v.Type, "v."+v.GoName, func(err string) string { return err })
+	c.dec(v.Type, "v."+v.GoName, nil)
 	c.P("return nil")
 }
 
@@ -283,7 +283,7 @@ func (c *codec) numberChoice(d *ir.Union, ints, nums, any []*ir.Variant) {
 		c.P("m := r.Mark()")
 		c.P("var ", x, " ", c.goType(ints[0].Type))
 		c.P("if err := func() error {")
-		c.dec(ints[0].Type, x, func(err string) string { return err })
+		c.dec(ints[0].Type, x, nil)
 		c.P("return nil")
 		c.P("}(); err == nil {")
 		c.P("v.", d.TagField, ", v.", ints[0].GoName, " = ", ints[0].Const, ", ", x)
@@ -317,7 +317,7 @@ func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 		c.P("r.Restore(m)")
 		c.P("var ", x, " ", c.goType(v.Type))
 		c.P("if err := func() error {")
-		c.dec(v.Type, x, func(err string) string { return err })
+		c.dec(v.Type, x, nil)
 		c.P("return nil")
 		c.P("}(); err == nil {")
 		if !d.AnyOf {
@@ -329,7 +329,7 @@ func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 				c.P("r.Restore(m)")
 				c.P("var ", y, " ", c.goType(other.Type))
 				c.P("if func() error {")
-				c.dec(other.Type, y, func(err string) string { return err })
+				c.dec(other.Type, y, nil)
 				c.P("_ = ", y, " // only whether it decodes matters")
 				c.P("return nil")
 				c.P("}() == nil {")

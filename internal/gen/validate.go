@@ -587,6 +587,9 @@ func (g *validator) fieldCheck(fd *ir.Field, push string) {
 		return
 	}
 	x := "v." + fd.GoName
+	if g.formatOnly(fd, t, push, x, w) {
+		return
+	}
 	switch w {
 	case plain:
 		if fd.Ptr {
@@ -615,6 +618,29 @@ func (g *validator) fieldCheck(fd *ir.Field, push string) {
 		g.P("c.Pop()")
 		g.P("}")
 	}
+}
+
+// formatOnly prints the check of a struct's string field fd, of type t held
+// in wrapper w, whose only constraint is a format, as one call of
+// Validator.Format, and reports whether it did.
+func (g *validator) formatOnly(fd *ir.Field, t ir.Type, push, x string, w wrapper) bool {
+	p, ok := t.(*ir.Prim)
+	if !ok || p.Kind != ir.String || p.Quoted || fd.Ptr || p.FormatCheck() == "" || g.checks.emitsChecks(p) || !strings.HasPrefix(push, "c.Key(") {
+		return false
+	}
+	if w == nilAbsent || w == nilNull {
+		return false // a string is never held by a pointer
+	}
+	cond := map[wrapper]string{opt: x + ".Set", nullable: "!" + x + ".Null", optNullable: x + ".Set && !" + x + ".Null"}[w]
+	if cond != "" {
+		g.P("if ", cond, " {")
+		x += ".Value"
+	}
+	g.P("c.Format(", strconv.Quote(fd.JSONName), ", ", strconv.Quote(p.Format), ", ", x, ", ", formatFunc(p.FormatCheck()), ")")
+	if cond != "" {
+		g.P("}")
+	}
+	return true
 }
 
 // countProps prints the statements that set n to the number of properties

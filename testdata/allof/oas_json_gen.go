@@ -37,11 +37,9 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -54,9 +52,6 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBase sizes the buffer of Base's owned-output encoders for large values.
-var sizeHintBase oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Base) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -66,9 +61,7 @@ func (v Base) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Base) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Base) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Named) EncodeJSON(w *oasrt.Writer) {
@@ -114,9 +107,6 @@ func (v *Named) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNamed sizes the buffer of Named's owned-output encoders for large values.
-var sizeHintNamed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Named) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -126,9 +116,7 @@ func (v Named) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Named) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Named) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
@@ -161,29 +149,25 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "name":
 			seen |= 1 << 1
-			at3 := r.Start()
-			x2, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			if len(x2) > 20 && oasrt.Len(x2) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at3, "length %d is greater than maxLength 20", oasrt.Len(x2)), "name")
+			if len(x1) > 20 && oasrt.Len(x1) > 20 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 20", oasrt.Len(x1)), "name")
 			}
-			v.Name = x2
+			v.Name = x1
 		case "price":
 			v.Price.Set = true
-			x4, err := r.Float(64)
-			if err != nil {
+			if v.Price.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "price")
 			}
-			v.Price.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -196,9 +180,6 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintItem sizes the buffer of Item's owned-output encoders for large values.
-var sizeHintItem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Item) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -208,6 +189,12 @@ func (v Item) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Item) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Item) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintBase  oasrt.SizeHint
+	sizeHintNamed oasrt.SizeHint
+	sizeHintItem  oasrt.SizeHint
+)

@@ -79,9 +79,6 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Contact", kind, nil)
 }
 
-// sizeHintContact sizes the buffer of Contact's owned-output encoders for large values.
-var sizeHintContact oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Contact) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -91,9 +88,7 @@ func (v Contact) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Contact) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Email) EncodeJSON(w *oasrt.Writer) {
@@ -120,11 +115,9 @@ func (v *Email) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "email":
 			seen |= 1 << 0
-			x1, err := r.StrFormat("email", oasrt.ValidEmail)
-			if err != nil {
+			if v.Email, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -137,9 +130,6 @@ func (v *Email) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEmail sizes the buffer of Email's owned-output encoders for large values.
-var sizeHintEmail oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Email) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -149,9 +139,7 @@ func (v Email) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Email) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Email) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Phone) EncodeJSON(w *oasrt.Writer) {
@@ -178,11 +166,9 @@ func (v *Phone) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "phone":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Phone, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "phone")
 			}
-			v.Phone = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -195,9 +181,6 @@ func (v *Phone) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPhone sizes the buffer of Phone's owned-output encoders for large values.
-var sizeHintPhone oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Phone) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -207,6 +190,12 @@ func (v Phone) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Phone) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Phone) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintContact oasrt.SizeHint
+	sizeHintEmail   oasrt.SizeHint
+	sizeHintPhone   oasrt.SizeHint
+)

@@ -33,11 +33,7 @@ func (v *Email) Validate() error {
 }
 
 func (v *Email) validate(c *oasrt.Validator) {
-	c.Key("email")
-	if !oasrt.ValidEmail(v.Email) {
-		c.Errorf("invalid email %q", v.Email)
-	}
-	c.Pop()
+	c.Format("email", "email", v.Email, oasrt.ValidEmail)
 }
 
 // Validate returns nil: no value of Phone breaks its schema.

@@ -78,11 +78,9 @@ func (v *BatchResponse200) decodeBody(r *oasrt.Reader) error {
 		}
 		var e2 *bool
 		v.Body, e2 = oasrt.Grow(r, v.Body)
-		x3, err := r.Bool()
-		if err != nil {
+		if (*e2), err = r.Bool(); err != nil {
 			return oasrt.AtIndex(err, i1)
 		}
-		(*e2) = x3
 	}
 	if v.Body == nil {
 		v.Body = []bool{}

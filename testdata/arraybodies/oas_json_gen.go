@@ -37,11 +37,9 @@ func (v *Op) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -54,9 +52,6 @@ func (v *Op) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOp sizes the buffer of Op's owned-output encoders for large values.
-var sizeHintOp oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Op) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -66,6 +61,10 @@ func (v Op) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Op) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Op) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintOp oasrt.SizeHint
+)

@@ -48,11 +48,9 @@ func (v BatchResponse200) writeBatchResponse(rw http.ResponseWriter, r *http.Req
 			}
 			var e2 *bool
 			chk, e2 = oasrt.Grow(r, chk)
-			x3, err := r.Bool()
-			if err != nil {
+			if (*e2), err = r.Bool(); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
-			(*e2) = x3
 		}
 		if chk == nil {
 			chk = []bool{}

@@ -42,11 +42,9 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 		}
 		var e5 *string
 		(*v), e5 = oasrt.Grow(r, (*v))
-		x6, err := r.Str()
-		if err != nil {
+		if (*e5), err = r.Str(); err != nil {
 			return oasrt.AtIndex(err, i4)
 		}
-		(*e5) = x6
 	}
 	if (*v) == nil {
 		(*v) = []string{}
@@ -54,14 +52,11 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 	if len((*v)) < 1 {
 		return oasrt.Violation(at3, "%d items, fewer than minItems 1", len((*v)))
 	}
-	if i7, j8 := oasrt.Duplicate((*v)); i7 >= 0 {
-		return oasrt.Violation(at3, "items %d and %d are equal; uniqueItems is set", i7, j8)
+	if i6, j7 := oasrt.Duplicate((*v)); i6 >= 0 {
+		return oasrt.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
 	}
 	return nil
 }
-
-// sizeHintTags sizes the buffer of Tags's owned-output encoders for large values.
-var sizeHintTags oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tags) MarshalJSON() ([]byte, error) {
@@ -72,9 +67,7 @@ func (v Tags) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tags) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tags) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Matrix) EncodeJSON(w *oasrt.Writer) {
@@ -121,11 +114,9 @@ func (v *Matrix) DecodeJSON(r *oasrt.Reader) error {
 			}
 			var e8 *float64
 			(*e6), e8 = oasrt.Grow(r, (*e6))
-			x9, err := r.Float(64)
-			if err != nil {
+			if (*e8), err = r.Float(64); err != nil {
 				return oasrt.AtIndex(oasrt.AtIndex(err, i7), i5)
 			}
-			(*e8) = x9
 		}
 		if (*e6) == nil {
 			(*e6) = []float64{}
@@ -137,9 +128,6 @@ func (v *Matrix) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMatrix sizes the buffer of Matrix's owned-output encoders for large values.
-var sizeHintMatrix oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Matrix) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -149,9 +137,7 @@ func (v Matrix) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Matrix) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Matrix) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Post) EncodeJSON(w *oasrt.Writer) {
@@ -230,11 +216,9 @@ func (v *Post) DecodeJSON(r *oasrt.Reader) error {
 					}
 					var e5 *int64
 					v.Scores, e5 = oasrt.Grow(r, v.Scores)
-					x6, err := r.Int(64)
-					if err != nil {
+					if (*e5), err = r.Int(64); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i4), "scores")
 					}
-					(*e5) = x6
 				}
 				if v.Scores == nil {
 					v.Scores = []int64{}
@@ -249,9 +233,6 @@ func (v *Post) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPost sizes the buffer of Post's owned-output encoders for large values.
-var sizeHintPost oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Post) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -261,6 +242,12 @@ func (v Post) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Post) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Post) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintTags   oasrt.SizeHint
+	sizeHintMatrix oasrt.SizeHint
+	sizeHintPost   oasrt.SizeHint
+)

@@ -54,11 +54,9 @@ func DecodeMatrixItems(r *oasrt.Reader) iter.Seq2[[]float64, error] {
 			}
 			var e2 *float64
 			y, e2 = oasrt.Grow(r, y)
-			x3, err := r.Float(64)
-			if err != nil {
+			if (*e2), err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
-			(*e2) = x3
 		}
 		if y == nil {
 			y = []float64{}

@@ -39,22 +39,20 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "topic":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Topic, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "topic")
 			}
-			v.Topic = x1
 		case "seq":
 			seen |= 1 << 1
-			at3 := r.Start()
-			x2, err := r.Int(64)
+			at2 := r.Start()
+			x1, err := r.Int(64)
 			if err != nil {
 				return oasrt.AtKey(err, "seq")
 			}
-			if x2 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at3, "%v is less than minimum 1", x2), "seq")
+			if x1 < 1 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 1", x1), "seq")
 			}
-			v.Seq = x2
+			v.Seq = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -67,9 +65,6 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
-var sizeHintEvent oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -79,9 +74,7 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
@@ -108,11 +101,9 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			x1, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
-			v.URL = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -125,9 +116,6 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSubscribeRequest sizes the buffer of SubscribeRequest's owned-output encoders for large values.
-var sizeHintSubscribeRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -137,9 +125,7 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SubscriptionDoneOK) EncodeJSON(w *oasrt.Writer) {
@@ -167,11 +153,9 @@ func (v *SubscriptionDoneOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "bye":
 			v.Bye.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Bye.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "bye")
 			}
-			v.Bye.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -180,9 +164,6 @@ func (v *SubscriptionDoneOK) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintSubscriptionDoneOK sizes the buffer of SubscriptionDoneOK's owned-output encoders for large values.
-var sizeHintSubscriptionDoneOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) {
@@ -193,6 +174,12 @@ func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SubscriptionDoneOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SubscriptionDoneOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEvent              oasrt.SizeHint
+	sizeHintSubscribeRequest   oasrt.SizeHint
+	sizeHintSubscriptionDoneOK oasrt.SizeHint
+)

@@ -39,18 +39,14 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "x":
 			seen |= 1 << 0
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.X, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.X = x1
 		case "y":
 			seen |= 1 << 1
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Y, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Y = x2
 		default:
 			return oasrt.AtKey(r.ErrorHere("property not allowed (additionalProperties: false)"), string(key))
 		}
@@ -61,9 +57,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -73,6 +66,10 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPoint oasrt.SizeHint
+)

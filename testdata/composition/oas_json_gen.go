@@ -41,18 +41,14 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "created":
 			v.Created.Set = true
-			x2, err := r.Time()
-			if err != nil {
+			if v.Created.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "created")
 			}
-			v.Created.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -65,9 +61,6 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBase sizes the buffer of Base's owned-output encoders for large values.
-var sizeHintBase oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Base) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -77,9 +70,7 @@ func (v Base) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Base) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Base) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
@@ -116,32 +107,24 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "created":
 			v.Created.Set = true
-			x2, err := r.Time()
-			if err != nil {
+			if v.Created.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "created")
 			}
-			v.Created.Value = x2
 		case "kind":
 			seen |= 1 << 1
-			x3, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x3
 		case "lives":
 			v.Lives.Set = true
-			x4, err := r.Int(32)
-			if err != nil {
+			if v.Lives.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "lives")
 			}
-			v.Lives.Value = int32(x4)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -154,9 +137,6 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCat sizes the buffer of Cat's owned-output encoders for large values.
-var sizeHintCat oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Cat) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -166,9 +146,7 @@ func (v Cat) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Cat) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Cat) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Dog) EncodeJSON(w *oasrt.Writer) {
@@ -205,32 +183,24 @@ func (v *Dog) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "created":
 			v.Created.Set = true
-			x2, err := r.Time()
-			if err != nil {
+			if v.Created.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "created")
 			}
-			v.Created.Value = x2
 		case "kind":
 			seen |= 1 << 1
-			x3, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x3
 		case "barks":
 			v.Barks.Set = true
-			x4, err := r.Bool()
-			if err != nil {
+			if v.Barks.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "barks")
 			}
-			v.Barks.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -243,9 +213,6 @@ func (v *Dog) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintDog sizes the buffer of Dog's owned-output encoders for large values.
-var sizeHintDog oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Dog) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -255,9 +222,7 @@ func (v Dog) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Dog) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Dog) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
@@ -380,11 +345,11 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 		case "lives":
 			seen |= 1 << 3
 			v.Cat.Lives.Set = true
-			x3, err := r.Int(32)
+			x3, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "lives")
 			}
-			v.Cat.Lives.Value = int32(x3)
+			v.Cat.Lives.Value = x3
 		case "barks":
 			seen |= 1 << 4
 			v.Dog.Barks.Set = true
@@ -429,9 +394,6 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -441,9 +403,7 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
@@ -474,11 +434,9 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "type":
 			seen |= 1 << 0
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Type, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "type")
 			}
-			v.Type = int32(x1)
 		case "value":
 			v.Value.Set = true
 			if err := v.Value.Value.DecodeJSON(r); err != nil {
@@ -496,9 +454,6 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSomeValue sizes the buffer of SomeValue's owned-output encoders for large values.
-var sizeHintSomeValue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SomeValue) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -508,9 +463,7 @@ func (v SomeValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SomeValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Shape) EncodeJSON(w *oasrt.Writer) {
@@ -670,9 +623,6 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape sizes the buffer of Shape's owned-output encoders for large values.
-var sizeHintShape oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -682,9 +632,7 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Contact) EncodeJSON(w *oasrt.Writer) {
@@ -756,9 +704,6 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Contact", kind, nil)
 }
 
-// sizeHintContact sizes the buffer of Contact's owned-output encoders for large values.
-var sizeHintContact oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Contact) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -768,9 +713,7 @@ func (v Contact) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Contact) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Size) EncodeJSON(w *oasrt.Writer) {
@@ -807,11 +750,11 @@ func (v *Size) DecodeJSON(r *oasrt.Reader) error {
 			m := r.Mark()
 			var x1 int32
 			if err := func() error {
-				x2, err := r.Int(32)
+				x2, err := r.Int32()
 				if err != nil {
 					return err
 				}
-				x1 = int32(x2)
+				x1 = x2
 				return nil
 			}(); err == nil {
 				v.Type, v.Int32 = SizeInt32, x1
@@ -830,9 +773,6 @@ func (v *Size) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Size", kind, nil)
 }
 
-// sizeHintSize sizes the buffer of Size's owned-output encoders for large values.
-var sizeHintSize oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Size) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -842,9 +782,7 @@ func (v Size) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Size) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Size) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Level) EncodeJSON(w *oasrt.Writer) {
@@ -929,9 +867,6 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Level", kind, nil)
 }
 
-// sizeHintLevel sizes the buffer of Level's owned-output encoders for large values.
-var sizeHintLevel oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Level) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -941,9 +876,7 @@ func (v Level) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Level) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Level) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *MaybeName) EncodeJSON(w *oasrt.Writer) {
@@ -976,9 +909,6 @@ func (v *MaybeName) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "MaybeName", kind, nil)
 }
 
-// sizeHintMaybeName sizes the buffer of MaybeName's owned-output encoders for large values.
-var sizeHintMaybeName oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v MaybeName) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -988,9 +918,7 @@ func (v MaybeName) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MaybeName) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *MaybeName) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Tree) EncodeJSON(w *oasrt.Writer) {
@@ -1097,9 +1025,6 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Tree", kind, nil)
 }
 
-// sizeHintTree sizes the buffer of Tree's owned-output encoders for large values.
-var sizeHintTree oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tree) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1109,9 +1034,7 @@ func (v Tree) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tree) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tree) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
@@ -1135,10 +1058,10 @@ func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 		v.Favorite.Value.EncodeJSON(w)
 	}
 	if v.Nickname.Set {
-		w.Raw(`,"nickname":`)
 		if v.Nickname.Null {
-			w.Null()
+			w.Raw(`,"nickname":null`)
 		} else {
+			w.Raw(`,"nickname":`)
 			v.Nickname.Value.EncodeJSON(w)
 		}
 	}
@@ -1197,10 +1120,7 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "favorite")
 			}
 		case "nickname":
-			if r.Null() {
-				v.Nickname = oasrt.OptNullable[MaybeName]{Set: true, Null: true}
-			} else {
-				v.Nickname.Set, v.Nickname.Null = true, false
+			if oasrt.OptNonNull(r, &v.Nickname) {
 				if err := v.Nickname.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "nickname")
 				}
@@ -1219,9 +1139,6 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOwner sizes the buffer of Owner's owned-output encoders for large values.
-var sizeHintOwner oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1231,9 +1148,7 @@ func (v Owner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Owner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Early) EncodeJSON(w *oasrt.Writer) {
@@ -1264,18 +1179,15 @@ func (v *Early) DecodeJSON(r *oasrt.Reader) error {
 		return nil
 	case oasrt.Number:
 		v.Type = EarlyInt32
-		x1, err := r.Int(32)
+		x1, err := r.Int32()
 		if err != nil {
 			return err
 		}
-		v.Int32 = int32(x1)
+		v.Int32 = x1
 		return nil
 	}
 	return oasrt.NoVariant(start, "Early", kind, nil)
 }
-
-// sizeHintEarly sizes the buffer of Early's owned-output encoders for large values.
-var sizeHintEarly oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Early) MarshalJSON() ([]byte, error) {
@@ -1286,9 +1198,7 @@ func (v Early) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Early) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Early) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *LateEnum) EncodeJSON(w *oasrt.Writer) {
@@ -1313,9 +1223,6 @@ func (v *LateEnum) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLateEnum sizes the buffer of LateEnum's owned-output encoders for large values.
-var sizeHintLateEnum oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v LateEnum) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1325,9 +1232,7 @@ func (v LateEnum) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *LateEnum) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *LateEnum) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -1387,30 +1292,24 @@ func (v *Refined) decodeTyped(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			v.URL.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.URL.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
-			v.URL.Value = x3
 		case "tags":
 			if r.Streams(&v.Tags) {
 				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x4, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x4
 			}
 		case "after":
 			v.After.Set = true
-			x5, err := r.Int(64)
-			if err != nil {
+			if v.After.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "after")
 			}
-			v.After.Value = x5
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1419,9 +1318,6 @@ func (v *Refined) decodeTyped(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintRefined sizes the buffer of Refined's owned-output encoders for large values.
-var sizeHintRefined oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Refined) MarshalJSON() ([]byte, error) {
@@ -1432,9 +1328,7 @@ func (v Refined) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Refined) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Refined) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *OnlyNull) EncodeJSON(w *oasrt.Writer) {
@@ -1451,9 +1345,6 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.InvalidEnum(start, "OnlyNull", b)
 }
 
-// sizeHintOnlyNull sizes the buffer of OnlyNull's owned-output encoders for large values.
-var sizeHintOnlyNull oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OnlyNull) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1463,9 +1354,7 @@ func (v OnlyNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OnlyNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Twice) EncodeJSON(w *oasrt.Writer) {
@@ -1579,11 +1468,11 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 		case "lives":
 			seen |= 1 << 3
 			v.Cat.Lives.Set = true
-			x3, err := r.Int(32)
+			x3, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "lives")
 			}
-			v.Cat.Lives.Value = int32(x3)
+			v.Cat.Lives.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1605,9 +1494,6 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTwice sizes the buffer of Twice's owned-output encoders for large values.
-var sizeHintTwice oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Twice) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1617,9 +1503,7 @@ func (v Twice) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Twice) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Twice) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Anything) EncodeJSON(w *oasrt.Writer) {
@@ -1672,9 +1556,6 @@ func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAnything sizes the buffer of Anything's owned-output encoders for large values.
-var sizeHintAnything oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Anything) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1684,9 +1565,7 @@ func (v Anything) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Anything) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Anything) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Blob) EncodeJSON(w *oasrt.Writer) {
@@ -1703,9 +1582,6 @@ func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBlob sizes the buffer of Blob's owned-output encoders for large values.
-var sizeHintBlob oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Blob) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1715,9 +1591,7 @@ func (v Blob) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Blob) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Blob) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Vehicle) EncodeJSON(w *oasrt.Writer) {
@@ -1847,26 +1721,26 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 		case "wheels":
 			seen |= 1 << 1
 			v.Car.Wheels.Set = true
-			x1, err := r.Int(32)
+			x1, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "wheels")
 			}
-			v.Car.Wheels.Value = int32(x1)
+			v.Car.Wheels.Value = x1
 		case "seats":
 			seen |= 1 << 2
 			v.Car.Seats.Set = true
-			x2, err := r.Int(32)
+			x2, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "seats")
 			}
-			v.Car.Seats.Value = int32(x2)
+			v.Car.Seats.Value = x2
 		case "gears":
 			seen |= 1 << 3
-			x3, err := r.Int(32)
+			x3, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "gears")
 			}
-			v.Bicycle.Gears = int32(x3)
+			v.Bicycle.Gears = x3
 		case "topSpeed":
 			seen |= 1 << 4
 			v.RaceCar.TopSpeed.Set = true
@@ -1948,9 +1822,6 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintVehicle sizes the buffer of Vehicle's owned-output encoders for large values.
-var sizeHintVehicle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Vehicle) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1960,9 +1831,7 @@ func (v Vehicle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Vehicle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Vehicle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *VehicleBase) EncodeJSON(w *oasrt.Writer) {
@@ -1993,18 +1862,14 @@ func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "wheels":
 			v.Wheels.Set = true
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Wheels.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "wheels")
 			}
-			v.Wheels.Value = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2017,9 +1882,6 @@ func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintVehicleBase sizes the buffer of VehicleBase's owned-output encoders for large values.
-var sizeHintVehicleBase oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v VehicleBase) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2029,9 +1891,7 @@ func (v VehicleBase) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *VehicleBase) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *VehicleBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Car) EncodeJSON(w *oasrt.Writer) {
@@ -2066,25 +1926,19 @@ func (v *Car) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "wheels":
 			v.Wheels.Set = true
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Wheels.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "wheels")
 			}
-			v.Wheels.Value = int32(x2)
 		case "seats":
 			v.Seats.Set = true
-			x3, err := r.Int(32)
-			if err != nil {
+			if v.Seats.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "seats")
 			}
-			v.Seats.Value = int32(x3)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2097,9 +1951,6 @@ func (v *Car) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCar sizes the buffer of Car's owned-output encoders for large values.
-var sizeHintCar oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Car) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2109,9 +1960,7 @@ func (v Car) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Car) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Car) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Bicycle) EncodeJSON(w *oasrt.Writer) {
@@ -2144,25 +1993,19 @@ func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "wheels":
 			v.Wheels.Set = true
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Wheels.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "wheels")
 			}
-			v.Wheels.Value = int32(x2)
 		case "gears":
 			seen |= 1 << 1
-			x3, err := r.Int(32)
-			if err != nil {
+			if v.Gears, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "gears")
 			}
-			v.Gears = int32(x3)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2175,9 +2018,6 @@ func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBicycle sizes the buffer of Bicycle's owned-output encoders for large values.
-var sizeHintBicycle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Bicycle) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2187,9 +2027,7 @@ func (v Bicycle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bicycle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Bicycle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *RaceCar) EncodeJSON(w *oasrt.Writer) {
@@ -2228,32 +2066,24 @@ func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "wheels":
 			v.Wheels.Set = true
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Wheels.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "wheels")
 			}
-			v.Wheels.Value = int32(x2)
 		case "seats":
 			v.Seats.Set = true
-			x3, err := r.Int(32)
-			if err != nil {
+			if v.Seats.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "seats")
 			}
-			v.Seats.Value = int32(x3)
 		case "topSpeed":
 			v.TopSpeed.Set = true
-			x4, err := r.Float(64)
-			if err != nil {
+			if v.TopSpeed.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "topSpeed")
 			}
-			v.TopSpeed.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2266,9 +2096,6 @@ func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRaceCar sizes the buffer of RaceCar's owned-output encoders for large values.
-var sizeHintRaceCar oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v RaceCar) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2278,9 +2105,7 @@ func (v RaceCar) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RaceCar) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *RaceCar) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Garage) EncodeJSON(w *oasrt.Writer) {
@@ -2362,9 +2187,6 @@ func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGarage sizes the buffer of Garage's owned-output encoders for large values.
-var sizeHintGarage oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Garage) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2374,9 +2196,7 @@ func (v Garage) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Garage) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Garage) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Message) EncodeJSON(w *oasrt.Writer) {
@@ -2515,9 +2335,6 @@ func (v *Message) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMessage sizes the buffer of Message's owned-output encoders for large values.
-var sizeHintMessage oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Message) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2527,9 +2344,7 @@ func (v Message) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Message) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Message) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Text) EncodeJSON(w *oasrt.Writer) {
@@ -2558,18 +2373,14 @@ func (v *Text) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "body":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Body, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "body")
 			}
-			v.Body = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2582,9 +2393,6 @@ func (v *Text) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintText sizes the buffer of Text's owned-output encoders for large values.
-var sizeHintText oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Text) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2594,9 +2402,7 @@ func (v Text) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Text) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Text) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Plain) EncodeJSON(w *oasrt.Writer) {
@@ -2624,11 +2430,9 @@ func (v *Plain) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "k":
 			v.K.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.K.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "k")
 			}
-			v.K.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2637,9 +2441,6 @@ func (v *Plain) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintPlain sizes the buffer of Plain's owned-output encoders for large values.
-var sizeHintPlain oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Plain) MarshalJSON() ([]byte, error) {
@@ -2650,9 +2451,7 @@ func (v Plain) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Plain) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Plain) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
@@ -2722,9 +2521,6 @@ func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Toggle", kind, nil)
 }
 
-// sizeHintToggle sizes the buffer of Toggle's owned-output encoders for large values.
-var sizeHintToggle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Toggle) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2734,9 +2530,7 @@ func (v Toggle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Toggle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *AcceptorLink) EncodeJSON(w *oasrt.Writer) {
@@ -2776,9 +2570,6 @@ func (v *AcceptorLink) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAcceptorLink sizes the buffer of AcceptorLink's owned-output encoders for large values.
-var sizeHintAcceptorLink oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AcceptorLink) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2788,9 +2579,7 @@ func (v AcceptorLink) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AcceptorLink) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AcceptorLink) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
@@ -2823,18 +2612,14 @@ func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "kind":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x2
 		case "properties":
 			if v.Properties == nil {
 				v.Properties = new(PortRefProperties)
@@ -2854,9 +2639,6 @@ func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPortRef sizes the buffer of PortRef's owned-output encoders for large values.
-var sizeHintPortRef oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v PortRef) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2866,9 +2648,7 @@ func (v PortRef) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PortRef) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *PortRef) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
@@ -2901,18 +2681,14 @@ func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "kind":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x2
 		case "properties":
 			if v.Properties == nil {
 				v.Properties = new(ProcessRefProperties)
@@ -2932,9 +2708,6 @@ func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProcessRef sizes the buffer of ProcessRef's owned-output encoders for large values.
-var sizeHintProcessRef oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ProcessRef) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2944,9 +2717,7 @@ func (v ProcessRef) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ProcessRef) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ProcessRef) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *RefBase) EncodeJSON(w *oasrt.Writer) {
@@ -3001,9 +2772,6 @@ func (v *RefBase) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "RefBase", kind, nil)
 }
 
-// sizeHintRefBase sizes the buffer of RefBase's owned-output encoders for large values.
-var sizeHintRefBase oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v RefBase) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3013,9 +2781,7 @@ func (v RefBase) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RefBase) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *RefBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *RefBaseBase) EncodeJSON(w *oasrt.Writer) {
@@ -3044,18 +2810,14 @@ func (v *RefBaseBase) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "kind":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3068,9 +2830,6 @@ func (v *RefBaseBase) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRefBaseBase sizes the buffer of RefBaseBase's owned-output encoders for large values.
-var sizeHintRefBaseBase oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v RefBaseBase) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3080,9 +2839,7 @@ func (v RefBaseBase) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RefBaseBase) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *RefBaseBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Figure) EncodeJSON(w *oasrt.Writer) {
@@ -3239,9 +2996,6 @@ func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFigure sizes the buffer of Figure's owned-output encoders for large values.
-var sizeHintFigure oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Figure) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3251,9 +3005,7 @@ func (v Figure) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Figure) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Figure) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
@@ -3288,11 +3040,11 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		return nil
 	case oasrt.Number:
 		v.Type = SomeValueValueInt32
-		x2, err := r.Int(32)
+		x2, err := r.Int32()
 		if err != nil {
 			return err
 		}
-		v.Int32 = int32(x2)
+		v.Int32 = x2
 		return nil
 	case oasrt.Bool:
 		v.Type = SomeValueValueBool
@@ -3306,9 +3058,6 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "SomeValueValue", kind, nil)
 }
 
-// sizeHintSomeValueValue sizes the buffer of SomeValueValue's owned-output encoders for large values.
-var sizeHintSomeValueValue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueValue) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3318,9 +3067,7 @@ func (v SomeValueValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SomeValueValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shape1) EncodeJSON(w *oasrt.Writer) {
@@ -3354,11 +3101,9 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "r":
 			seen |= 1 << 1
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.R, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "r")
 			}
-			v.R = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3371,9 +3116,6 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape1 sizes the buffer of Shape1's owned-output encoders for large values.
-var sizeHintShape1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape1) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3383,9 +3125,7 @@ func (v Shape1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Shape1Kind) EncodeJSON(w *oasrt.Writer) {
@@ -3408,9 +3148,6 @@ func (v *Shape1Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape1Kind sizes the buffer of Shape1Kind's owned-output encoders for large values.
-var sizeHintShape1Kind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape1Kind) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3420,9 +3157,7 @@ func (v Shape1Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape1Kind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape1Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shape2) EncodeJSON(w *oasrt.Writer) {
@@ -3456,11 +3191,9 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "side":
 			seen |= 1 << 1
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.Side, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "side")
 			}
-			v.Side = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3473,9 +3206,6 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape2 sizes the buffer of Shape2's owned-output encoders for large values.
-var sizeHintShape2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape2) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3485,9 +3215,7 @@ func (v Shape2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Shape2Kind) EncodeJSON(w *oasrt.Writer) {
@@ -3510,9 +3238,6 @@ func (v *Shape2Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape2Kind sizes the buffer of Shape2Kind's owned-output encoders for large values.
-var sizeHintShape2Kind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape2Kind) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3522,9 +3247,7 @@ func (v Shape2Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape2Kind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape2Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Contact1) EncodeJSON(w *oasrt.Writer) {
@@ -3555,18 +3278,14 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "email":
 			seen |= 1 << 0
-			x1, err := r.StrFormat("email", oasrt.ValidEmail)
-			if err != nil {
+			if v.Email, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3579,9 +3298,6 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintContact1 sizes the buffer of Contact1's owned-output encoders for large values.
-var sizeHintContact1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Contact1) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3591,9 +3307,7 @@ func (v Contact1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Contact1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Contact2) EncodeJSON(w *oasrt.Writer) {
@@ -3625,18 +3339,14 @@ func (v *Contact2) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "number":
 			v.Number.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Number.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "number")
 			}
-			v.Number.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3645,9 +3355,6 @@ func (v *Contact2) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintContact2 sizes the buffer of Contact2's owned-output encoders for large values.
-var sizeHintContact2 oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Contact2) MarshalJSON() ([]byte, error) {
@@ -3658,9 +3365,7 @@ func (v Contact2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Contact2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Size1) EncodeJSON(w *oasrt.Writer) {
@@ -3687,9 +3392,6 @@ func (v *Size1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSize1 sizes the buffer of Size1's owned-output encoders for large values.
-var sizeHintSize1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Size1) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3699,9 +3401,7 @@ func (v Size1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Size1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Size1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
@@ -3736,32 +3436,24 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "body":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Body, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "body")
 			}
-			v.Body = x2
 		case "id":
 			seen |= 1 << 2
-			x3, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x3
 		case "sent":
 			v.Sent.Set = true
-			x4, err := r.Time()
-			if err != nil {
+			if v.Sent.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "sent")
 			}
-			v.Sent.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3774,9 +3466,6 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMessageAsText sizes the buffer of MessageAsText's owned-output encoders for large values.
-var sizeHintMessageAsText oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v MessageAsText) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3786,9 +3475,7 @@ func (v MessageAsText) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MessageAsText) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *MessageAsText) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Message2) EncodeJSON(w *oasrt.Writer) {
@@ -3821,25 +3508,19 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			x1, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
-			v.URL = x1
 		case "id":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x2
 		case "sent":
 			v.Sent.Set = true
-			x3, err := r.Time()
-			if err != nil {
+			if v.Sent.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "sent")
 			}
-			v.Sent.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3852,9 +3533,6 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMessage2 sizes the buffer of Message2's owned-output encoders for large values.
-var sizeHintMessage2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Message2) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3864,9 +3542,7 @@ func (v Message2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Message2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Message2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Toggle1) EncodeJSON(w *oasrt.Writer) {
@@ -3902,11 +3578,9 @@ func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "conclusion":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Conclusion, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "conclusion")
 			}
-			v.Conclusion = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -3919,9 +3593,6 @@ func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintToggle1 sizes the buffer of Toggle1's owned-output encoders for large values.
-var sizeHintToggle1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Toggle1) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3931,9 +3602,7 @@ func (v Toggle1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Toggle1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Toggle1Status) EncodeJSON(w *oasrt.Writer) {
@@ -3956,9 +3625,6 @@ func (v *Toggle1Status) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintToggle1Status sizes the buffer of Toggle1Status's owned-output encoders for large values.
-var sizeHintToggle1Status oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Toggle1Status) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -3968,9 +3634,7 @@ func (v Toggle1Status) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle1Status) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Toggle1Status) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Toggle2) EncodeJSON(w *oasrt.Writer) {
@@ -4010,9 +3674,6 @@ func (v *Toggle2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintToggle2 sizes the buffer of Toggle2's owned-output encoders for large values.
-var sizeHintToggle2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Toggle2) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -4022,9 +3683,7 @@ func (v Toggle2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Toggle2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Toggle2Status) EncodeJSON(w *oasrt.Writer) {
@@ -4047,9 +3706,6 @@ func (v *Toggle2Status) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintToggle2Status sizes the buffer of Toggle2Status's owned-output encoders for large values.
-var sizeHintToggle2Status oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Toggle2Status) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -4059,9 +3715,7 @@ func (v Toggle2Status) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Toggle2Status) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *AcceptorLinkProperties) EncodeJSON(w *oasrt.Writer) {
@@ -4110,9 +3764,6 @@ func (v *AcceptorLinkProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAcceptorLinkProperties sizes the buffer of AcceptorLinkProperties's owned-output encoders for large values.
-var sizeHintAcceptorLinkProperties oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -4122,9 +3773,7 @@ func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *PortRefProperties) EncodeJSON(w *oasrt.Writer) {
@@ -4164,9 +3813,6 @@ func (v *PortRefProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPortRefProperties sizes the buffer of PortRefProperties's owned-output encoders for large values.
-var sizeHintPortRefProperties oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v PortRefProperties) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -4176,9 +3822,7 @@ func (v PortRefProperties) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PortRefProperties) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *PortRefProperties) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ProcessRefProperties) EncodeJSON(w *oasrt.Writer) {
@@ -4218,9 +3862,6 @@ func (v *ProcessRefProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProcessRefProperties sizes the buffer of ProcessRefProperties's owned-output encoders for large values.
-var sizeHintProcessRefProperties oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -4230,9 +3871,7 @@ func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Figure2) EncodeJSON(w *oasrt.Writer) {
@@ -4266,11 +3905,9 @@ func (v *Figure2) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "side":
 			seen |= 1 << 1
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.Side, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "side")
 			}
-			v.Side = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -4283,9 +3920,6 @@ func (v *Figure2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFigure2 sizes the buffer of Figure2's owned-output encoders for large values.
-var sizeHintFigure2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Figure2) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -4295,9 +3929,7 @@ func (v Figure2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Figure2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Figure2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Figure2Kind) EncodeJSON(w *oasrt.Writer) {
@@ -4322,9 +3954,6 @@ func (v *Figure2Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFigure2Kind sizes the buffer of Figure2Kind's owned-output encoders for large values.
-var sizeHintFigure2Kind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Figure2Kind) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -4334,6 +3963,63 @@ func (v Figure2Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Figure2Kind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Figure2Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintBase                   oasrt.SizeHint
+	sizeHintCat                    oasrt.SizeHint
+	sizeHintDog                    oasrt.SizeHint
+	sizeHintPet                    oasrt.SizeHint
+	sizeHintSomeValue              oasrt.SizeHint
+	sizeHintShape                  oasrt.SizeHint
+	sizeHintContact                oasrt.SizeHint
+	sizeHintSize                   oasrt.SizeHint
+	sizeHintLevel                  oasrt.SizeHint
+	sizeHintMaybeName              oasrt.SizeHint
+	sizeHintTree                   oasrt.SizeHint
+	sizeHintOwner                  oasrt.SizeHint
+	sizeHintEarly                  oasrt.SizeHint
+	sizeHintLateEnum               oasrt.SizeHint
+	sizeHintRefined                oasrt.SizeHint
+	sizeHintOnlyNull               oasrt.SizeHint
+	sizeHintTwice                  oasrt.SizeHint
+	sizeHintAnything               oasrt.SizeHint
+	sizeHintBlob                   oasrt.SizeHint
+	sizeHintVehicle                oasrt.SizeHint
+	sizeHintVehicleBase            oasrt.SizeHint
+	sizeHintCar                    oasrt.SizeHint
+	sizeHintBicycle                oasrt.SizeHint
+	sizeHintRaceCar                oasrt.SizeHint
+	sizeHintGarage                 oasrt.SizeHint
+	sizeHintMessage                oasrt.SizeHint
+	sizeHintText                   oasrt.SizeHint
+	sizeHintPlain                  oasrt.SizeHint
+	sizeHintToggle                 oasrt.SizeHint
+	sizeHintAcceptorLink           oasrt.SizeHint
+	sizeHintPortRef                oasrt.SizeHint
+	sizeHintProcessRef             oasrt.SizeHint
+	sizeHintRefBase                oasrt.SizeHint
+	sizeHintRefBaseBase            oasrt.SizeHint
+	sizeHintFigure                 oasrt.SizeHint
+	sizeHintSomeValueValue         oasrt.SizeHint
+	sizeHintShape1                 oasrt.SizeHint
+	sizeHintShape1Kind             oasrt.SizeHint
+	sizeHintShape2                 oasrt.SizeHint
+	sizeHintShape2Kind             oasrt.SizeHint
+	sizeHintContact1               oasrt.SizeHint
+	sizeHintContact2               oasrt.SizeHint
+	sizeHintSize1                  oasrt.SizeHint
+	sizeHintMessageAsText          oasrt.SizeHint
+	sizeHintMessage2               oasrt.SizeHint
+	sizeHintToggle1                oasrt.SizeHint
+	sizeHintToggle1Status          oasrt.SizeHint
+	sizeHintToggle2                oasrt.SizeHint
+	sizeHintToggle2Status          oasrt.SizeHint
+	sizeHintAcceptorLinkProperties oasrt.SizeHint
+	sizeHintPortRefProperties      oasrt.SizeHint
+	sizeHintProcessRefProperties   oasrt.SizeHint
+	sizeHintFigure2                oasrt.SizeHint
+	sizeHintFigure2Kind            oasrt.SizeHint
+)

@@ -677,11 +677,7 @@ func (v *Contact1) Validate() error {
 }
 
 func (v *Contact1) validate(c *oasrt.Validator) {
-	c.Key("email")
-	if !oasrt.ValidEmail(v.Email) {
-		c.Errorf("invalid email %q", v.Email)
-	}
-	c.Pop()
+	c.Format("email", "email", v.Email, oasrt.ValidEmail)
 }
 
 // Validate returns nil: no value of Contact2 breaks its schema.
@@ -715,11 +711,7 @@ func (v *Message2) Validate() error {
 }
 
 func (v *Message2) validate(c *oasrt.Validator) {
-	c.Key("url")
-	if !oasrt.ValidURI(v.URL) {
-		c.Errorf("invalid uri %q", v.URL)
-	}
-	c.Pop()
+	c.Format("url", "uri", v.URL, oasrt.ValidURI)
 }
 
 // Validate checks v against its schema's constraints and names the

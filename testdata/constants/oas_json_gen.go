@@ -33,9 +33,6 @@ func (v *Version) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintVersion sizes the buffer of Version's owned-output encoders for large values.
-var sizeHintVersion oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Version) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -45,9 +42,7 @@ func (v Version) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Version) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Version) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Envelope) EncodeJSON(w *oasrt.Writer) {
@@ -105,9 +100,6 @@ func (v *Envelope) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEnvelope sizes the buffer of Envelope's owned-output encoders for large values.
-var sizeHintEnvelope oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Envelope) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -117,9 +109,7 @@ func (v Envelope) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Envelope) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Envelope) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *EnvelopeKind) EncodeJSON(w *oasrt.Writer) {
@@ -142,9 +132,6 @@ func (v *EnvelopeKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEnvelopeKind sizes the buffer of EnvelopeKind's owned-output encoders for large values.
-var sizeHintEnvelopeKind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v EnvelopeKind) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -154,9 +141,7 @@ func (v EnvelopeKind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EnvelopeKind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *EnvelopeKind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *EnvelopeLevel) EncodeJSON(w *oasrt.Writer) {
@@ -179,9 +164,6 @@ func (v *EnvelopeLevel) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEnvelopeLevel sizes the buffer of EnvelopeLevel's owned-output encoders for large values.
-var sizeHintEnvelopeLevel oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v EnvelopeLevel) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -191,6 +173,13 @@ func (v EnvelopeLevel) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EnvelopeLevel) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *EnvelopeLevel) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintVersion       oasrt.SizeHint
+	sizeHintEnvelope      oasrt.SizeHint
+	sizeHintEnvelopeKind  oasrt.SizeHint
+	sizeHintEnvelopeLevel oasrt.SizeHint
+)

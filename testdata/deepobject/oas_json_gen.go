@@ -42,18 +42,14 @@ func (v *ListItemsFilter) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "color":
 			v.Color.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Color.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "color")
 			}
-			v.Color.Value = x1
 		case "size":
 			v.Size.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Size.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "size")
 			}
-			v.Size.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -62,9 +58,6 @@ func (v *ListItemsFilter) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintListItemsFilter sizes the buffer of ListItemsFilter's owned-output encoders for large values.
-var sizeHintListItemsFilter oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ListItemsFilter) MarshalJSON() ([]byte, error) {
@@ -75,6 +68,10 @@ func (v ListItemsFilter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListItemsFilter) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ListItemsFilter) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintListItemsFilter oasrt.SizeHint
+)

@@ -54,25 +54,19 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "retries":
 			v.Retries.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.Retries.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "retries")
 			}
-			v.Retries.Value = x1
 		case "ratio":
 			v.Ratio.Set = true
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Ratio.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "ratio")
 			}
-			v.Ratio.Value = x2
 		case "verbose":
 			v.Verbose.Set = true
-			x3, err := r.Bool()
-			if err != nil {
+			if v.Verbose.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "verbose")
 			}
-			v.Verbose.Value = x3
 		case "mode":
 			v.Mode.Set = true
 			if err := v.Mode.Value.DecodeJSON(r); err != nil {
@@ -80,11 +74,9 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "name":
 			v.Name.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -109,9 +101,6 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSettings sizes the buffer of Settings's owned-output encoders for large values.
-var sizeHintSettings oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Settings) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -121,9 +110,7 @@ func (v Settings) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Settings) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Settings) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *SettingsMode) EncodeJSON(w *oasrt.Writer) {
@@ -148,9 +135,6 @@ func (v *SettingsMode) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSettingsMode sizes the buffer of SettingsMode's owned-output encoders for large values.
-var sizeHintSettingsMode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SettingsMode) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -160,6 +144,11 @@ func (v SettingsMode) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SettingsMode) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SettingsMode) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintSettings     oasrt.SizeHint
+	sizeHintSettingsMode oasrt.SizeHint
+)

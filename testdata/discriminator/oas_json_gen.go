@@ -163,9 +163,6 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape sizes the buffer of Shape's owned-output encoders for large values.
-var sizeHintShape oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -175,9 +172,7 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Circle) EncodeJSON(w *oasrt.Writer) {
@@ -206,18 +201,14 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "radius":
 			seen |= 1 << 1
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Radius, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "radius")
 			}
-			v.Radius = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -230,9 +221,6 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCircle sizes the buffer of Circle's owned-output encoders for large values.
-var sizeHintCircle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Circle) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -242,9 +230,7 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Circle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Circle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Square) EncodeJSON(w *oasrt.Writer) {
@@ -273,18 +259,14 @@ func (v *Square) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "side":
 			seen |= 1 << 1
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Side, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "side")
 			}
-			v.Side = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -297,9 +279,6 @@ func (v *Square) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSquare sizes the buffer of Square's owned-output encoders for large values.
-var sizeHintSquare oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Square) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -309,6 +288,12 @@ func (v Square) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Square) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Square) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintShape  oasrt.SizeHint
+	sizeHintCircle oasrt.SizeHint
+	sizeHintSquare oasrt.SizeHint
+)

@@ -42,18 +42,14 @@ func (v *Widget) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x1
 		case "size":
 			v.Size.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Size.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "size")
 			}
-			v.Size.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -62,9 +58,6 @@ func (v *Widget) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintWidget sizes the buffer of Widget's owned-output encoders for large values.
-var sizeHintWidget oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Widget) MarshalJSON() ([]byte, error) {
@@ -75,6 +68,10 @@ func (v Widget) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Widget) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Widget) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintWidget oasrt.SizeHint
+)

@@ -39,9 +39,6 @@ func (v *Priority) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPriority sizes the buffer of Priority's owned-output encoders for large values.
-var sizeHintPriority oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Priority) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -51,9 +48,7 @@ func (v Priority) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Priority) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Priority) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *Level) EncodeJSON(w *oasrt.Writer) {
@@ -78,9 +73,6 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLevel sizes the buffer of Level's owned-output encoders for large values.
-var sizeHintLevel oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Level) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -90,9 +82,7 @@ func (v Level) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Level) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Level) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Task) EncodeJSON(w *oasrt.Writer) {
@@ -141,9 +131,6 @@ func (v *Task) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTask sizes the buffer of Task's owned-output encoders for large values.
-var sizeHintTask oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Task) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -153,6 +140,12 @@ func (v Task) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Task) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Task) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPriority oasrt.SizeHint
+	sizeHintLevel    oasrt.SizeHint
+	sizeHintTask     oasrt.SizeHint
+)

@@ -35,9 +35,6 @@ func (v *Answer) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAnswer sizes the buffer of Answer's owned-output encoders for large values.
-var sizeHintAnswer oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Answer) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -47,18 +44,16 @@ func (v Answer) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Answer) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Answer) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Form) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Answer.Set {
-		w.Raw(`,"answer":`)
 		if v.Answer.Null {
-			w.Null()
+			w.Raw(`,"answer":null`)
 		} else {
+			w.Raw(`,"answer":`)
 			v.Answer.Value.EncodeJSON(w)
 		}
 	}
@@ -80,10 +75,7 @@ func (v *Form) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "answer":
-			if r.Null() {
-				v.Answer = oasrt.OptNullable[Answer]{Set: true, Null: true}
-			} else {
-				v.Answer.Set, v.Answer.Null = true, false
+			if oasrt.OptNonNull(r, &v.Answer) {
 				if err := v.Answer.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "answer")
 				}
@@ -97,9 +89,6 @@ func (v *Form) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintForm sizes the buffer of Form's owned-output encoders for large values.
-var sizeHintForm oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Form) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -109,6 +98,11 @@ func (v Form) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Form) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Form) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintAnswer oasrt.SizeHint
+	sizeHintForm   oasrt.SizeHint
+)

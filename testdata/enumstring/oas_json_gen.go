@@ -39,9 +39,6 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintColor sizes the buffer of Color's owned-output encoders for large values.
-var sizeHintColor oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Color) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -51,9 +48,7 @@ func (v Color) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Color) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Color) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Paint) EncodeJSON(w *oasrt.Writer) {
@@ -107,9 +102,6 @@ func (v *Paint) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPaint sizes the buffer of Paint's owned-output encoders for large values.
-var sizeHintPaint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Paint) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -119,9 +111,7 @@ func (v Paint) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Paint) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Paint) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *PaintTrim) EncodeJSON(w *oasrt.Writer) {
@@ -146,9 +136,6 @@ func (v *PaintTrim) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPaintTrim sizes the buffer of PaintTrim's owned-output encoders for large values.
-var sizeHintPaintTrim oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v PaintTrim) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -158,6 +145,12 @@ func (v PaintTrim) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PaintTrim) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *PaintTrim) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintColor     oasrt.SizeHint
+	sizeHintPaint     oasrt.SizeHint
+	sizeHintPaintTrim oasrt.SizeHint
+)

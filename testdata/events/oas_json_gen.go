@@ -55,11 +55,9 @@ func (v *Progress) DecodeJSON(r *oasrt.Reader) error {
 			v.Percent = int32(x1)
 		case "note":
 			v.Note.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Note.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			v.Note.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -72,9 +70,6 @@ func (v *Progress) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProgress sizes the buffer of Progress's owned-output encoders for large values.
-var sizeHintProgress oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Progress) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -84,9 +79,7 @@ func (v Progress) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Progress) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Progress) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *LogEntry) EncodeJSON(w *oasrt.Writer) {
@@ -115,22 +108,20 @@ func (v *LogEntry) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "seq":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.Seq, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "seq")
 			}
-			v.Seq = x1
 		case "msg":
 			seen |= 1 << 1
-			at3 := r.Start()
-			x2, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "msg")
 			}
-			if len(x2) > 200 && oasrt.Len(x2) > 200 {
-				return oasrt.AtKey(oasrt.Violation(at3, "length %d is greater than maxLength 200", oasrt.Len(x2)), "msg")
+			if len(x1) > 200 && oasrt.Len(x1) > 200 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 200", oasrt.Len(x1)), "msg")
 			}
-			v.Msg = x2
+			v.Msg = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -143,9 +134,6 @@ func (v *LogEntry) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLogEntry sizes the buffer of LogEntry's owned-output encoders for large values.
-var sizeHintLogEntry oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v LogEntry) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -155,9 +143,7 @@ func (v LogEntry) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *LogEntry) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *LogEntry) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ChatRequest) EncodeJSON(w *oasrt.Writer) {
@@ -185,11 +171,9 @@ func (v *ChatRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "prompt":
 			v.Prompt.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Prompt.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "prompt")
 			}
-			v.Prompt.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -198,9 +182,6 @@ func (v *ChatRequest) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintChatRequest sizes the buffer of ChatRequest's owned-output encoders for large values.
-var sizeHintChatRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v ChatRequest) MarshalJSON() ([]byte, error) {
@@ -211,6 +192,12 @@ func (v ChatRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ChatRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ChatRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintProgress    oasrt.SizeHint
+	sizeHintLogEntry    oasrt.SizeHint
+	sizeHintChatRequest oasrt.SizeHint
+)

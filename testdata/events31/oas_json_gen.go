@@ -37,11 +37,9 @@ func (v *Tick) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "n":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.N, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "n")
 			}
-			v.N = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -54,9 +52,6 @@ func (v *Tick) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTick sizes the buffer of Tick's owned-output encoders for large values.
-var sizeHintTick oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tick) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -66,6 +61,10 @@ func (v Tick) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tick) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tick) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintTick oasrt.SizeHint
+)

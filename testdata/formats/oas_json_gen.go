@@ -22,17 +22,17 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"optString":`)
 		w.String(v.OptString.Value)
 	}
-	w.Raw(`,"reqNullable":`)
 	if v.ReqNullable.Null {
-		w.Null()
+		w.Raw(`,"reqNullable":null`)
 	} else {
+		w.Raw(`,"reqNullable":`)
 		w.String(v.ReqNullable.Value)
 	}
 	if v.OptNullable.Set {
-		w.Raw(`,"optNullable":`)
 		if v.OptNullable.Null {
-			w.Null()
+			w.Raw(`,"optNullable":null`)
 		} else {
+			w.Raw(`,"optNullable":`)
 			w.Int(int64(v.OptNullable.Value))
 		}
 	}
@@ -66,10 +66,10 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"reqNullableArray":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"reqNullableArray":`)
 		if v.ReqNullableArray == nil {
-			w.Null()
+			w.Raw(`,"reqNullableArray":null`)
 		} else {
+			w.Raw(`,"reqNullableArray":`)
 			start5 := len(w.Buf)
 			for i6 := range v.ReqNullableArray {
 				w.Byte(',')
@@ -83,10 +83,10 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.OptNullableArray.Set {
-			w.Raw(`,"optNullableArray":`)
 			if v.OptNullableArray.Null {
-				w.Null()
+				w.Raw(`,"optNullableArray":null`)
 			} else {
+				w.Raw(`,"optNullableArray":`)
 				start7 := len(w.Buf)
 				for i8 := range v.OptNullableArray.Value {
 					w.Byte(',')
@@ -285,10 +285,10 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		v.Level.Value.EncodeJSON(w)
 	}
 	if v.NullableColor.Set {
-		w.Raw(`,"nullableColor":`)
 		if v.NullableColor.Null {
-			w.Null()
+			w.Raw(`,"nullableColor":null`)
 		} else {
+			w.Raw(`,"nullableColor":`)
 			v.NullableColor.Value.EncodeJSON(w)
 		}
 	}
@@ -328,40 +328,26 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "reqString":
 			seen |= 1 << 0
-			x23, err := r.Str()
-			if err != nil {
+			if v.ReqString, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "reqString")
 			}
-			v.ReqString = x23
 		case "optString":
 			v.OptString.Set = true
-			x24, err := r.Str()
-			if err != nil {
+			if v.OptString.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "optString")
 			}
-			v.OptString.Value = x24
 		case "reqNullable":
 			seen |= 1 << 1
-			if r.Null() {
-				v.ReqNullable = oasrt.Nullable[string]{Null: true}
-			} else {
-				v.ReqNullable.Null = false
-				x25, err := r.Str()
-				if err != nil {
+			if oasrt.NonNull(r, &v.ReqNullable) {
+				if v.ReqNullable.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "reqNullable")
 				}
-				v.ReqNullable.Value = x25
 			}
 		case "optNullable":
-			if r.Null() {
-				v.OptNullable = oasrt.OptNullable[int32]{Set: true, Null: true}
-			} else {
-				v.OptNullable.Set, v.OptNullable.Null = true, false
-				x26, err := r.Int(32)
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.OptNullable) {
+				if v.OptNullable.Value, err = r.Int32(); err != nil {
 					return oasrt.AtKey(err, "optNullable")
 				}
-				v.OptNullable.Value = int32(x26)
 			}
 		case "reqArray":
 			seen |= 1 << 2
@@ -370,11 +356,9 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "reqArray")
 				}
 			} else {
-				x27, err := r.Strings()
-				if err != nil {
+				if v.ReqArray, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "reqArray")
 				}
-				v.ReqArray = x27
 			}
 		case "optArray":
 			if r.Streams(&v.OptArray) {
@@ -386,7 +370,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "optArray")
 				}
 				v.OptArray = v.OptArray[:0]
-				for i28 := 0; ; i28++ {
+				for i23 := 0; ; i23++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "optArray")
@@ -394,13 +378,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e29 *int64
-					v.OptArray, e29 = oasrt.Grow(r, v.OptArray)
-					x30, err := r.Int(64)
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i28), "optArray")
+					var e24 *int64
+					v.OptArray, e24 = oasrt.Grow(r, v.OptArray)
+					if (*e24), err = r.Int(64); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i23), "optArray")
 					}
-					(*e29) = x30
 				}
 				if v.OptArray == nil {
 					v.OptArray = []int64{}
@@ -420,7 +402,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						return oasrt.AtKey(err, "reqNullableArray")
 					}
 					v.ReqNullableArray = v.ReqNullableArray[:0]
-					for i31 := 0; ; i31++ {
+					for i25 := 0; ; i25++ {
 						more, err := r.ArrNext()
 						if err != nil {
 							return oasrt.AtKey(err, "reqNullableArray")
@@ -428,13 +410,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						if !more {
 							break
 						}
-						var e32 *bool
-						v.ReqNullableArray, e32 = oasrt.Grow(r, v.ReqNullableArray)
-						x33, err := r.Bool()
-						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i31), "reqNullableArray")
+						var e26 *bool
+						v.ReqNullableArray, e26 = oasrt.Grow(r, v.ReqNullableArray)
+						if (*e26), err = r.Bool(); err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(err, i25), "reqNullableArray")
 						}
-						(*e32) = x33
 					}
 					if v.ReqNullableArray == nil {
 						v.ReqNullableArray = []bool{}
@@ -447,15 +427,12 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "optNullableArray")
 				}
 			} else {
-				if r.Null() {
-					v.OptNullableArray = oasrt.OptNullable[[]float64]{Set: true, Null: true}
-				} else {
-					v.OptNullableArray.Set, v.OptNullableArray.Null = true, false
+				if oasrt.OptNonNull(r, &v.OptNullableArray) {
 					if err := r.ArrStart(); err != nil {
 						return oasrt.AtKey(err, "optNullableArray")
 					}
 					v.OptNullableArray.Value = v.OptNullableArray.Value[:0]
-					for i34 := 0; ; i34++ {
+					for i27 := 0; ; i27++ {
 						more, err := r.ArrNext()
 						if err != nil {
 							return oasrt.AtKey(err, "optNullableArray")
@@ -463,13 +440,11 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 						if !more {
 							break
 						}
-						var e35 *float64
-						v.OptNullableArray.Value, e35 = oasrt.Grow(r, v.OptNullableArray.Value)
-						x36, err := r.Float(64)
-						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i34), "optNullableArray")
+						var e28 *float64
+						v.OptNullableArray.Value, e28 = oasrt.Grow(r, v.OptNullableArray.Value)
+						if (*e28), err = r.Float(64); err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(err, i27), "optNullableArray")
 						}
-						(*e35) = x36
 					}
 					if v.OptNullableArray.Value == nil {
 						v.OptNullableArray.Value = []float64{}
@@ -486,7 +461,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "nullableItems")
 				}
 				v.NullableItems = v.NullableItems[:0]
-				for i37 := 0; ; i37++ {
+				for i29 := 0; ; i29++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "nullableItems")
@@ -494,17 +469,12 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e38 *oasrt.Nullable[string]
-					v.NullableItems, e38 = oasrt.Grow(r, v.NullableItems)
-					if r.Null() {
-						(*e38) = oasrt.Nullable[string]{Null: true}
-					} else {
-						(*e38).Null = false
-						x39, err := r.Str()
-						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i37), "nullableItems")
+					var e30 *oasrt.Nullable[string]
+					v.NullableItems, e30 = oasrt.Grow(r, v.NullableItems)
+					if oasrt.NonNull(r, &(*e30)) {
+						if (*e30).Value, err = r.Str(); err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(err, i29), "nullableItems")
 						}
-						(*e38).Value = x39
 					}
 				}
 				if v.NullableItems == nil {
@@ -513,208 +483,154 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "reqAny":
 			seen |= 1 << 4
-			x40, err := r.Raw()
-			if err != nil {
+			if v.ReqAny, err = r.Raw(); err != nil {
 				return oasrt.AtKey(err, "reqAny")
 			}
-			v.ReqAny = x40
 		case "optAny":
-			x41, err := r.Raw()
-			if err != nil {
+			if v.OptAny, err = r.Raw(); err != nil {
 				return oasrt.AtKey(err, "optAny")
 			}
-			v.OptAny = x41
 		case "freeObject":
-			at43 := r.Start()
-			x42, err := r.Raw()
+			at32 := r.Start()
+			x31, err := r.Raw()
 			if err != nil {
 				return oasrt.AtKey(err, "freeObject")
 			}
-			if oasrt.RawKind(x42) != oasrt.Object {
-				return oasrt.AtKey(oasrt.Violation(at43, "expected object, got %v", oasrt.RawKind(x42)), "freeObject")
+			if oasrt.RawKind(x31) != oasrt.Object {
+				return oasrt.AtKey(oasrt.Violation(at32, "expected object, got %v", oasrt.RawKind(x31)), "freeObject")
 			}
-			v.FreeObject = x42
+			v.FreeObject = x31
 		case "int32":
 			v.Int32.Set = true
-			x44, err := r.Int(32)
-			if err != nil {
+			if v.Int32.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "int32")
 			}
-			v.Int32.Value = int32(x44)
 		case "int64":
 			v.Int64.Set = true
-			x45, err := r.Int(64)
-			if err != nil {
+			if v.Int64.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "int64")
 			}
-			v.Int64.Value = x45
 		case "uint32":
 			v.Uint32.Set = true
-			x46, err := r.Uint(32)
-			if err != nil {
+			if v.Uint32.Value, err = r.Uint32(); err != nil {
 				return oasrt.AtKey(err, "uint32")
 			}
-			v.Uint32.Value = uint32(x46)
 		case "uint64":
 			v.Uint64.Set = true
-			x47, err := r.Uint(64)
-			if err != nil {
+			if v.Uint64.Value, err = r.Uint(64); err != nil {
 				return oasrt.AtKey(err, "uint64")
 			}
-			v.Uint64.Value = x47
 		case "plainInteger":
 			v.PlainInteger.Set = true
-			x48, err := r.Int(64)
-			if err != nil {
+			if v.PlainInteger.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "plainInteger")
 			}
-			v.PlainInteger.Value = x48
 		case "float":
 			v.Float.Set = true
-			x49, err := r.Float(32)
-			if err != nil {
+			if v.Float.Value, err = r.Float32(); err != nil {
 				return oasrt.AtKey(err, "float")
 			}
-			v.Float.Value = float32(x49)
 		case "double":
 			v.Double.Set = true
-			x50, err := r.Float(64)
-			if err != nil {
+			if v.Double.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "double")
 			}
-			v.Double.Value = x50
 		case "bool":
 			v.Bool.Set = true
-			x51, err := r.Bool()
-			if err != nil {
+			if v.Bool.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "bool")
 			}
-			v.Bool.Value = x51
 		case "reqDate":
 			seen |= 1 << 5
-			x52, err := r.Date()
-			if err != nil {
+			if v.ReqDate, err = r.Date(); err != nil {
 				return oasrt.AtKey(err, "reqDate")
 			}
-			v.ReqDate = x52
 		case "dateTime":
 			v.DateTime.Set = true
-			x53, err := r.Time()
-			if err != nil {
+			if v.DateTime.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "dateTime")
 			}
-			v.DateTime.Value = x53
 		case "uuid":
 			v.UUID.Set = true
-			x54, err := r.UUID()
-			if err != nil {
+			if v.UUID.Value, err = r.UUID(); err != nil {
 				return oasrt.AtKey(err, "uuid")
 			}
-			v.UUID.Value = x54
 		case "byte":
-			x55, err := r.Bytes64()
-			if err != nil {
+			if v.Byte, err = r.Bytes64(); err != nil {
 				return oasrt.AtKey(err, "byte")
 			}
-			v.Byte = x55
 		case "binary":
 			v.Binary.Set = true
-			x56, err := r.Str()
-			if err != nil {
+			if v.Binary.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "binary")
 			}
-			v.Binary.Value = x56
 		case "email":
 			v.Email.Set = true
-			x57, err := r.StrFormat("email", oasrt.ValidEmail)
-			if err != nil {
+			if v.Email.Value, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email.Value = x57
 		case "uri":
 			v.URI.Set = true
-			x58, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.URI.Value, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "uri")
 			}
-			v.URI.Value = x58
 		case "hostname":
 			v.Hostname.Set = true
-			x59, err := r.StrFormat("hostname", oasrt.ValidHostname)
-			if err != nil {
+			if v.Hostname.Value, err = r.StrFormat("hostname", oasrt.ValidHostname); err != nil {
 				return oasrt.AtKey(err, "hostname")
 			}
-			v.Hostname.Value = x59
 		case "duration":
 			v.Duration.Set = true
-			x60, err := r.StrFormat("duration", oasrt.ValidDuration)
-			if err != nil {
+			if v.Duration.Value, err = r.StrFormat("duration", oasrt.ValidDuration); err != nil {
 				return oasrt.AtKey(err, "duration")
 			}
-			v.Duration.Value = x60
 		case "clock":
 			v.Clock.Set = true
-			x61, err := r.StrFormat("time", oasrt.ValidTime)
-			if err != nil {
+			if v.Clock.Value, err = r.StrFormat("time", oasrt.ValidTime); err != nil {
 				return oasrt.AtKey(err, "clock")
 			}
-			v.Clock.Value = x61
 		case "bigID":
 			v.BigID.Set = true
-			x62, err := r.IntString(64)
-			if err != nil {
+			if v.BigID.Value, err = r.IntString(64); err != nil {
 				return oasrt.AtKey(err, "bigID")
 			}
-			v.BigID.Value = x62
 		case "smallID":
 			v.SmallID.Set = true
-			x63, err := r.UintString(32)
+			x33, err := r.UintString(32)
 			if err != nil {
 				return oasrt.AtKey(err, "smallID")
 			}
-			v.SmallID.Value = uint32(x63)
+			v.SmallID.Value = uint32(x33)
 		case "amount":
 			v.Amount.Set = true
-			x64, err := r.Decimal(false)
-			if err != nil {
+			if v.Amount.Value, err = r.Decimal(false); err != nil {
 				return oasrt.AtKey(err, "amount")
 			}
-			v.Amount.Value = x64
 		case "priceText":
 			v.PriceText.Set = true
-			x65, err := r.Decimal(true)
-			if err != nil {
+			if v.PriceText.Value, err = r.Decimal(true); err != nil {
 				return oasrt.AtKey(err, "priceText")
 			}
-			v.PriceText.Value = x65
 		case "ipv4":
 			v.Ipv4.Set = true
-			x66, err := r.Addr(4)
-			if err != nil {
+			if v.Ipv4.Value, err = r.Addr(4); err != nil {
 				return oasrt.AtKey(err, "ipv4")
 			}
-			v.Ipv4.Value = x66
 		case "ipv6":
 			v.Ipv6.Set = true
-			x67, err := r.Addr(6)
-			if err != nil {
+			if v.Ipv6.Value, err = r.Addr(6); err != nil {
 				return oasrt.AtKey(err, "ipv6")
 			}
-			v.Ipv6.Value = x67
 		case "idnHost":
 			v.IdnHost.Set = true
-			x68, err := r.StrFormat("idn-hostname", oasidn.ValidHostname)
-			if err != nil {
+			if v.IdnHost.Value, err = r.StrFormat("idn-hostname", oasidn.ValidHostname); err != nil {
 				return oasrt.AtKey(err, "idnHost")
 			}
-			v.IdnHost.Value = x68
 		case "idnEmail":
 			v.IdnEmail.Set = true
-			x69, err := r.StrFormat("idn-email", oasidn.ValidEmail)
-			if err != nil {
+			if v.IdnEmail.Value, err = r.StrFormat("idn-email", oasidn.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "idnEmail")
 			}
-			v.IdnEmail.Value = x69
 		case "counts":
 			if err := r.ObjStart(); err != nil {
 				return oasrt.AtKey(err, "counts")
@@ -723,21 +639,19 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Counts = make(map[string]int64)
 			}
 			for {
-				k70, more, err := r.ObjKey()
+				k34, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "counts")
 				}
 				if !more {
 					break
 				}
-				key71 := r.Intern(k70)
-				var x72 int64
-				x73, err := r.Int(64)
-				if err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key71), "counts")
+				key35 := r.Intern(k34)
+				var x36 int64
+				if x36, err = r.Int(64); err != nil {
+					return oasrt.AtKey(oasrt.AtKey(err, key35), "counts")
 				}
-				x72 = x73
-				v.Counts[key71] = x72
+				v.Counts[key35] = x36
 			}
 		case "nested":
 			if err := r.ObjStart(); err != nil {
@@ -747,37 +661,37 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				v.Nested = make(map[string][]Color)
 			}
 			for {
-				k74, more, err := r.ObjKey()
+				k37, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "nested")
 				}
 				if !more {
 					break
 				}
-				key75 := r.Intern(k74)
-				var x76 []Color
+				key38 := r.Intern(k37)
+				var x39 []Color
 				if err := r.ArrStart(); err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key75), "nested")
+					return oasrt.AtKey(oasrt.AtKey(err, key38), "nested")
 				}
-				x76 = x76[:0]
-				for i77 := 0; ; i77++ {
+				x39 = x39[:0]
+				for i40 := 0; ; i40++ {
 					more, err := r.ArrNext()
 					if err != nil {
-						return oasrt.AtKey(oasrt.AtKey(err, key75), "nested")
+						return oasrt.AtKey(oasrt.AtKey(err, key38), "nested")
 					}
 					if !more {
 						break
 					}
-					var e78 *Color
-					x76, e78 = oasrt.Grow(r, x76)
-					if err := (*e78).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i77), key75), "nested")
+					var e41 *Color
+					x39, e41 = oasrt.Grow(r, x39)
+					if err := (*e41).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtKey(oasrt.AtIndex(err, i40), key38), "nested")
 					}
 				}
-				if x76 == nil {
-					x76 = []Color{}
+				if x39 == nil {
+					x39 = []Color{}
 				}
-				v.Nested[key75] = x76
+				v.Nested[key38] = x39
 			}
 		case "matrix":
 			if r.Streams(&v.Matrix) {
@@ -789,7 +703,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "matrix")
 				}
 				v.Matrix = v.Matrix[:0]
-				for i79 := 0; ; i79++ {
+				for i42 := 0; ; i42++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "matrix")
@@ -797,30 +711,28 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e80 *[]float64
-					v.Matrix, e80 = oasrt.Grow(r, v.Matrix)
+					var e43 *[]float64
+					v.Matrix, e43 = oasrt.Grow(r, v.Matrix)
 					if err := r.ArrStart(); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i79), "matrix")
+						return oasrt.AtKey(oasrt.AtIndex(err, i42), "matrix")
 					}
-					(*e80) = (*e80)[:0]
-					for i81 := 0; ; i81++ {
+					(*e43) = (*e43)[:0]
+					for i44 := 0; ; i44++ {
 						more, err := r.ArrNext()
 						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(err, i79), "matrix")
+							return oasrt.AtKey(oasrt.AtIndex(err, i42), "matrix")
 						}
 						if !more {
 							break
 						}
-						var e82 *float64
-						(*e80), e82 = oasrt.Grow(r, (*e80))
-						x83, err := r.Float(64)
-						if err != nil {
-							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i81), i79), "matrix")
+						var e45 *float64
+						(*e43), e45 = oasrt.Grow(r, (*e43))
+						if (*e45), err = r.Float(64); err != nil {
+							return oasrt.AtKey(oasrt.AtIndex(oasrt.AtIndex(err, i44), i42), "matrix")
 						}
-						(*e82) = x83
 					}
-					if (*e80) == nil {
-						(*e80) = []float64{}
+					if (*e43) == nil {
+						(*e43) = []float64{}
 					}
 				}
 				if v.Matrix == nil {
@@ -838,10 +750,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "level")
 			}
 		case "nullableColor":
-			if r.Null() {
-				v.NullableColor = oasrt.OptNullable[NullableColor]{Set: true, Null: true}
-			} else {
-				v.NullableColor.Set, v.NullableColor.Null = true, false
+			if oasrt.OptNonNull(r, &v.NullableColor) {
 				if err := v.NullableColor.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "nullableColor")
 				}
@@ -858,11 +767,9 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "old":
 			v.Old.Set = true
-			x84, err := r.Str()
-			if err != nil {
+			if v.Old.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "old")
 			}
-			v.Old.Value = x84
 		case "inline":
 			v.Inline.Set = true
 			if err := v.Inline.Value.DecodeJSON(r); err != nil {
@@ -880,9 +787,6 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEverything sizes the buffer of Everything's owned-output encoders for large values.
-var sizeHintEverything oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Everything) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -892,9 +796,7 @@ func (v Everything) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Everything) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Everything) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Color) EncodeJSON(w *oasrt.Writer) {
@@ -927,9 +829,6 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintColor sizes the buffer of Color's owned-output encoders for large values.
-var sizeHintColor oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Color) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -939,9 +838,7 @@ func (v Color) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Color) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Color) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *NullableColor) EncodeJSON(w *oasrt.Writer) {
@@ -966,9 +863,6 @@ func (v *NullableColor) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNullableColor sizes the buffer of NullableColor's owned-output encoders for large values.
-var sizeHintNullableColor oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NullableColor) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -978,9 +872,7 @@ func (v NullableColor) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NullableColor) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NullableColor) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *Level) EncodeJSON(w *oasrt.Writer) {
@@ -1007,9 +899,6 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLevel sizes the buffer of Level's owned-output encoders for large values.
-var sizeHintLevel oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Level) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1019,9 +908,7 @@ func (v Level) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Level) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Level) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Node) EncodeJSON(w *oasrt.Writer) {
@@ -1066,11 +953,9 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			seen |= 1 << 0
-			x3, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x3
 		case "parent":
 			if v.Parent == nil {
 				v.Parent = new(Node)
@@ -1088,7 +973,7 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "children")
 				}
 				v.Children = v.Children[:0]
-				for i4 := 0; ; i4++ {
+				for i3 := 0; ; i3++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "children")
@@ -1096,10 +981,10 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e5 *Node
-					v.Children, e5 = oasrt.Grow(r, v.Children)
-					if err := (*e5).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i4), "children")
+					var e4 *Node
+					v.Children, e4 = oasrt.Grow(r, v.Children)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "children")
 					}
 				}
 				if v.Children == nil {
@@ -1118,9 +1003,6 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNode sizes the buffer of Node's owned-output encoders for large values.
-var sizeHintNode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Node) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1130,9 +1012,7 @@ func (v Node) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Node) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Node) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Names) EncodeJSON(w *oasrt.Writer) {
@@ -1192,67 +1072,49 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "pet_id":
 			v.PetID.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.PetID.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "pet_id")
 			}
-			v.PetID.Value = x1
 		case "petId":
 			v.PetID2.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.PetID2.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "petId")
 			}
-			v.PetID2.Value = x2
 		case "PetID":
 			v.PetID3.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.PetID3.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "PetID")
 			}
-			v.PetID3.Value = x3
 		case "validate":
 			v.ValidateField.Set = true
-			x4, err := r.Bool()
-			if err != nil {
+			if v.ValidateField.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "validate")
 			}
-			v.ValidateField.Value = x4
 		case "MarshalJSON":
 			v.MarshalJSONField.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.MarshalJSONField.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "MarshalJSON")
 			}
-			v.MarshalJSONField.Value = x5
 		case "UnmarshalJSONFrom":
 			v.UnmarshalJSONFromField.Set = true
-			x6, err := r.Str()
-			if err != nil {
+			if v.UnmarshalJSONFromField.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "UnmarshalJSONFrom")
 			}
-			v.UnmarshalJSONFromField.Value = x6
 		case "weird key \"quoted\"":
 			v.WeirdKeyQuoted.Set = true
-			x7, err := r.Str()
-			if err != nil {
+			if v.WeirdKeyQuoted.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "weird key \"quoted\"")
 			}
-			v.WeirdKeyQuoted.Value = x7
 		case "日本":
 			v.Field.Set = true
-			x8, err := r.Str()
-			if err != nil {
+			if v.Field.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "日本")
 			}
-			v.Field.Value = x8
 		case "":
 			v.Field2.Set = true
-			x9, err := r.Str()
-			if err != nil {
+			if v.Field2.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "")
 			}
-			v.Field2.Value = x9
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1261,9 +1123,6 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintNames sizes the buffer of Names's owned-output encoders for large values.
-var sizeHintNames oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Names) MarshalJSON() ([]byte, error) {
@@ -1274,9 +1133,7 @@ func (v Names) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Names) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Names) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *NamesStatus) EncodeJSON(w *oasrt.Writer) {
@@ -1296,9 +1153,6 @@ func (v *NamesStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNamesStatus sizes the buffer of NamesStatus's owned-output encoders for large values.
-var sizeHintNamesStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NamesStatus) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1308,9 +1162,7 @@ func (v NamesStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NamesStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NamesStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *NamesStatus2) EncodeJSON(w *oasrt.Writer) {
@@ -1333,9 +1185,6 @@ func (v *NamesStatus2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNamesStatus2 sizes the buffer of NamesStatus2's owned-output encoders for large values.
-var sizeHintNamesStatus2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NamesStatus2) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1345,9 +1194,7 @@ func (v NamesStatus2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NamesStatus2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NamesStatus2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Pets) EncodeJSON(w *oasrt.Writer) {
@@ -1385,9 +1232,6 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPets sizes the buffer of Pets's owned-output encoders for large values.
-var sizeHintPets oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pets) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1397,9 +1241,7 @@ func (v Pets) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pets) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pets) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
@@ -1450,35 +1292,29 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x5, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x5
 		case "tags":
 			if r.Streams(&v.Tags) {
 				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x6, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x6
 			}
 		default:
-			k7 := r.Intern(key)
+			k5 := r.Intern(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = make(map[string]string)
 			}
-			var x8 string
-			x9, err := r.Str()
-			if err != nil {
-				return oasrt.AtKey(err, k7)
+			var x6 string
+			if x6, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, k5)
 			}
-			x8 = x9
-			v.AdditionalProperties[k7] = x8
+			v.AdditionalProperties[k5] = x6
 		}
 	}
 	if seen&0x1 != 0x1 {
@@ -1486,9 +1322,6 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintTagged sizes the buffer of Tagged's owned-output encoders for large values.
-var sizeHintTagged oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tagged) MarshalJSON() ([]byte, error) {
@@ -1499,9 +1332,7 @@ func (v Tagged) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tagged) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tagged) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Score) EncodeJSON(w *oasrt.Writer) {
@@ -1521,9 +1352,6 @@ func (v *Score) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintScore sizes the buffer of Score's owned-output encoders for large values.
-var sizeHintScore oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Score) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1533,9 +1361,7 @@ func (v Score) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Score) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Score) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Blob) EncodeJSON(w *oasrt.Writer) {
@@ -1552,9 +1378,6 @@ func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBlob sizes the buffer of Blob's owned-output encoders for large values.
-var sizeHintBlob oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Blob) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1564,9 +1387,7 @@ func (v Blob) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Blob) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Blob) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Closed) EncodeJSON(w *oasrt.Writer) {
@@ -1595,9 +1416,6 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintClosed sizes the buffer of Closed's owned-output encoders for large values.
-var sizeHintClosed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Closed) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1607,9 +1425,7 @@ func (v Closed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Closed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Closed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Stickiness) EncodeJSON(w *oasrt.Writer) {
@@ -1636,9 +1452,6 @@ func (v *Stickiness) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStickiness sizes the buffer of Stickiness's owned-output encoders for large values.
-var sizeHintStickiness oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Stickiness) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1648,9 +1461,7 @@ func (v Stickiness) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Stickiness) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Stickiness) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Box) EncodeJSON(w *oasrt.Writer) {
@@ -1691,11 +1502,9 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "when":
 			v.When.Set = true
-			x1, err := r.Time()
-			if err != nil {
+			if v.When.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "when")
 			}
-			v.When.Value = x1
 		case "closed":
 			v.Closed.Set = true
 			if err := v.Closed.Value.DecodeJSON(r); err != nil {
@@ -1710,9 +1519,6 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBox sizes the buffer of Box's owned-output encoders for large values.
-var sizeHintBox oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Box) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1722,9 +1528,7 @@ func (v Box) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Box) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Box) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shared) EncodeJSON(w *oasrt.Writer) {
@@ -1756,18 +1560,14 @@ func (v *Shared) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "note":
 			v.Note.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Note.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			v.Note.Value = x1
 		case "when":
 			v.When.Set = true
-			x2, err := r.Date()
-			if err != nil {
+			if v.When.Value, err = r.Date(); err != nil {
 				return oasrt.AtKey(err, "when")
 			}
-			v.When.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1776,9 +1576,6 @@ func (v *Shared) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintShared sizes the buffer of Shared's owned-output encoders for large values.
-var sizeHintShared oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shared) MarshalJSON() ([]byte, error) {
@@ -1789,9 +1586,7 @@ func (v Shared) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shared) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shared) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
@@ -1799,10 +1594,10 @@ func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"a":`)
 	w.String(v.A)
 	if v.B.Set {
-		w.Raw(`,"b":`)
 		if v.B.Null {
-			w.Null()
+			w.Raw(`,"b":null`)
 		} else {
+			w.Raw(`,"b":`)
 			v.B.Value.EncodeJSON(w)
 		}
 	}
@@ -1826,16 +1621,11 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "a":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.A, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "a")
 			}
-			v.A = x1
 		case "b":
-			if r.Null() {
-				v.B = oasrt.OptNullable[EverythingInlineB]{Set: true, Null: true}
-			} else {
-				v.B.Set, v.B.Null = true, false
+			if oasrt.OptNonNull(r, &v.B) {
 				if err := v.B.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "b")
 				}
@@ -1852,9 +1642,6 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEverythingInline sizes the buffer of EverythingInline's owned-output encoders for large values.
-var sizeHintEverythingInline oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v EverythingInline) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1864,9 +1651,7 @@ func (v EverythingInline) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EverythingInline) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *EverythingInline) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *EverythingInlineB) EncodeJSON(w *oasrt.Writer) {
@@ -1894,11 +1679,9 @@ func (v *EverythingInlineB) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "c":
 			v.C.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.C.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "c")
 			}
-			v.C.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1907,9 +1690,6 @@ func (v *EverythingInlineB) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintEverythingInlineB sizes the buffer of EverythingInlineB's owned-output encoders for large values.
-var sizeHintEverythingInlineB oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v EverythingInlineB) MarshalJSON() ([]byte, error) {
@@ -1920,9 +1700,7 @@ func (v EverythingInlineB) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EverythingInlineB) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *EverythingInlineB) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *GetThingKindItem) EncodeJSON(w *oasrt.Writer) {
@@ -1947,9 +1725,6 @@ func (v *GetThingKindItem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGetThingKindItem sizes the buffer of GetThingKindItem's owned-output encoders for large values.
-var sizeHintGetThingKindItem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v GetThingKindItem) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1959,9 +1734,7 @@ func (v GetThingKindItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetThingKindItem) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *GetThingKindItem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *GetThingOK) EncodeJSON(w *oasrt.Writer) {
@@ -2019,11 +1792,9 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 				}
 				key5 := r.Intern(k4)
 				var x6 string
-				x7, err := r.StrFormat("uri", oasrt.ValidURI)
-				if err != nil {
+				if x6, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 					return oasrt.AtKey(oasrt.AtKey(err, key5), "links")
 				}
-				x6 = x7
 				v.Links[key5] = x6
 			}
 		default:
@@ -2038,9 +1809,6 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGetThingOK sizes the buffer of GetThingOK's owned-output encoders for large values.
-var sizeHintGetThingOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v GetThingOK) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2050,6 +1818,29 @@ func (v GetThingOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetThingOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *GetThingOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEverything        oasrt.SizeHint
+	sizeHintColor             oasrt.SizeHint
+	sizeHintNullableColor     oasrt.SizeHint
+	sizeHintLevel             oasrt.SizeHint
+	sizeHintNode              oasrt.SizeHint
+	sizeHintNames             oasrt.SizeHint
+	sizeHintNamesStatus       oasrt.SizeHint
+	sizeHintNamesStatus2      oasrt.SizeHint
+	sizeHintPets              oasrt.SizeHint
+	sizeHintTagged            oasrt.SizeHint
+	sizeHintScore             oasrt.SizeHint
+	sizeHintBlob              oasrt.SizeHint
+	sizeHintClosed            oasrt.SizeHint
+	sizeHintStickiness        oasrt.SizeHint
+	sizeHintBox               oasrt.SizeHint
+	sizeHintShared            oasrt.SizeHint
+	sizeHintEverythingInline  oasrt.SizeHint
+	sizeHintEverythingInlineB oasrt.SizeHint
+	sizeHintGetThingKindItem  oasrt.SizeHint
+	sizeHintGetThingOK        oasrt.SizeHint
+)

@@ -139,10 +139,7 @@ func (v *Everything) EncodeOptNullableArrayItems(w *oasrt.Writer, out io.Writer,
 func (v *Everything) EachNullableItems(fn func(oasrt.Nullable[string]) error) oasrt.FieldItems {
 	return oasrt.Each(&v.NullableItems, oasrt.NoRules, func(x *oasrt.Nullable[string], r *oasrt.Reader) error {
 		var y oasrt.Nullable[string]
-		if r.Null() {
-			y = oasrt.Nullable[string]{Null: true}
-		} else {
-			y.Null = false
+		if oasrt.NonNull(r, &y) {
 			x1, err := r.Str()
 			if err != nil {
 				return err
@@ -195,11 +192,9 @@ func (v *Everything) EachMatrix(fn func([]float64) error) oasrt.FieldItems {
 			}
 			var e2 *float64
 			y, e2 = oasrt.Grow(r, y)
-			x3, err := r.Float(64)
-			if err != nil {
+			if (*e2), err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, i1)
 			}
-			(*e2) = x3
 		}
 		if y == nil {
 			y = []float64{}

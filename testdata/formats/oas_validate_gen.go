@@ -27,53 +27,25 @@ func (v *Everything) validate(c *oasrt.Validator) {
 		c.Pop()
 	}
 	if v.Email.Set {
-		c.Key("email")
-		if !oasrt.ValidEmail(v.Email.Value) {
-			c.Errorf("invalid email %q", v.Email.Value)
-		}
-		c.Pop()
+		c.Format("email", "email", v.Email.Value, oasrt.ValidEmail)
 	}
 	if v.URI.Set {
-		c.Key("uri")
-		if !oasrt.ValidURI(v.URI.Value) {
-			c.Errorf("invalid uri %q", v.URI.Value)
-		}
-		c.Pop()
+		c.Format("uri", "uri", v.URI.Value, oasrt.ValidURI)
 	}
 	if v.Hostname.Set {
-		c.Key("hostname")
-		if !oasrt.ValidHostname(v.Hostname.Value) {
-			c.Errorf("invalid hostname %q", v.Hostname.Value)
-		}
-		c.Pop()
+		c.Format("hostname", "hostname", v.Hostname.Value, oasrt.ValidHostname)
 	}
 	if v.Duration.Set {
-		c.Key("duration")
-		if !oasrt.ValidDuration(v.Duration.Value) {
-			c.Errorf("invalid duration %q", v.Duration.Value)
-		}
-		c.Pop()
+		c.Format("duration", "duration", v.Duration.Value, oasrt.ValidDuration)
 	}
 	if v.Clock.Set {
-		c.Key("clock")
-		if !oasrt.ValidTime(v.Clock.Value) {
-			c.Errorf("invalid time %q", v.Clock.Value)
-		}
-		c.Pop()
+		c.Format("clock", "time", v.Clock.Value, oasrt.ValidTime)
 	}
 	if v.IdnHost.Set {
-		c.Key("idnHost")
-		if !oasidn.ValidHostname(v.IdnHost.Value) {
-			c.Errorf("invalid idn-hostname %q", v.IdnHost.Value)
-		}
-		c.Pop()
+		c.Format("idnHost", "idn-hostname", v.IdnHost.Value, oasidn.ValidHostname)
 	}
 	if v.IdnEmail.Set {
-		c.Key("idnEmail")
-		if !oasidn.ValidEmail(v.IdnEmail.Value) {
-			c.Errorf("invalid idn-email %q", v.IdnEmail.Value)
-		}
-		c.Pop()
+		c.Format("idnEmail", "idn-email", v.IdnEmail.Value, oasidn.ValidEmail)
 	}
 	if v.Nested != nil {
 		c.Key("nested")

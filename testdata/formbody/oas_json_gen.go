@@ -43,29 +43,25 @@ func (v *LoginRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "user":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.User, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "user")
 			}
-			v.User = x1
 		case "password":
 			seen |= 1 << 1
-			at3 := r.Start()
-			x2, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "password")
 			}
-			if oasrt.Len(x2) < 8 {
-				return oasrt.AtKey(oasrt.Violation(at3, "length %d is less than minLength 8", oasrt.Len(x2)), "password")
+			if oasrt.Len(x1) < 8 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 8", oasrt.Len(x1)), "password")
 			}
-			v.Password = x2
+			v.Password = x1
 		case "remember":
 			v.Remember.Set = true
-			x4, err := r.Bool()
-			if err != nil {
+			if v.Remember.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "remember")
 			}
-			v.Remember.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -78,9 +74,6 @@ func (v *LoginRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLoginRequest sizes the buffer of LoginRequest's owned-output encoders for large values.
-var sizeHintLoginRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v LoginRequest) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -90,6 +83,10 @@ func (v LoginRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *LoginRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *LoginRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintLoginRequest oasrt.SizeHint
+)

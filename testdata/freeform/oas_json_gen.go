@@ -27,9 +27,6 @@ func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAnything sizes the buffer of Anything's owned-output encoders for large values.
-var sizeHintAnything oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Anything) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -39,9 +36,7 @@ func (v Anything) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Anything) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Anything) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Bag) EncodeJSON(w *oasrt.Writer) {
@@ -62,9 +57,6 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBag sizes the buffer of Bag's owned-output encoders for large values.
-var sizeHintBag oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Bag) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -74,9 +66,7 @@ func (v Bag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bag) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Bag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
@@ -121,11 +111,9 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "any":
-			x3, err := r.Raw()
-			if err != nil {
+			if v.Any, err = r.Raw(); err != nil {
 				return oasrt.AtKey(err, "any")
 			}
-			v.Any = x3
 		case "bag":
 			if err := v.Bag.DecodeJSON(r); err != nil {
 				return oasrt.AtKey(err, "bag")
@@ -140,7 +128,7 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "list")
 				}
 				v.List = v.List[:0]
-				for i4 := 0; ; i4++ {
+				for i3 := 0; ; i3++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "list")
@@ -148,13 +136,11 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e5 *oasrt.Raw
-					v.List, e5 = oasrt.Grow(r, v.List)
-					x6, err := r.Raw()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i4), "list")
+					var e4 *oasrt.Raw
+					v.List, e4 = oasrt.Grow(r, v.List)
+					if (*e4), err = r.Raw(); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "list")
 					}
-					(*e5) = x6
 				}
 				if v.List == nil {
 					v.List = []oasrt.Raw{}
@@ -169,9 +155,6 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHolder sizes the buffer of Holder's owned-output encoders for large values.
-var sizeHintHolder oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -181,6 +164,12 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Holder) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Holder) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintAnything oasrt.SizeHint
+	sizeHintBag      oasrt.SizeHint
+	sizeHintHolder   oasrt.SizeHint
+)

@@ -35,9 +35,6 @@ func (v *GetMeTheme) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGetMeTheme sizes the buffer of GetMeTheme's owned-output encoders for large values.
-var sizeHintGetMeTheme oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v GetMeTheme) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -47,6 +44,10 @@ func (v GetMeTheme) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetMeTheme) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *GetMeTheme) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintGetMeTheme oasrt.SizeHint
+)

@@ -92,9 +92,6 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrder sizes the buffer of Order's owned-output encoders for large values.
-var sizeHintOrder oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Order) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -104,9 +101,7 @@ func (v Order) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Order) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Order) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *OrderItemsItem) EncodeJSON(w *oasrt.Writer) {
@@ -143,11 +138,9 @@ func (v *OrderItemsItem) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "quantity":
 			v.Quantity.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.Quantity.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "quantity")
 			}
-			v.Quantity.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -156,9 +149,6 @@ func (v *OrderItemsItem) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintOrderItemsItem sizes the buffer of OrderItemsItem's owned-output encoders for large values.
-var sizeHintOrderItemsItem oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OrderItemsItem) MarshalJSON() ([]byte, error) {
@@ -169,9 +159,7 @@ func (v OrderItemsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderItemsItem) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OrderItemsItem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *OrderItemsItemProduct) EncodeJSON(w *oasrt.Writer) {
@@ -199,11 +187,9 @@ func (v *OrderItemsItemProduct) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "sku":
 			v.Sku.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Sku.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "sku")
 			}
-			v.Sku.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -212,9 +198,6 @@ func (v *OrderItemsItemProduct) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintOrderItemsItemProduct sizes the buffer of OrderItemsItemProduct's owned-output encoders for large values.
-var sizeHintOrderItemsItemProduct oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OrderItemsItemProduct) MarshalJSON() ([]byte, error) {
@@ -225,9 +208,7 @@ func (v OrderItemsItemProduct) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderItemsItemProduct) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OrderItemsItemProduct) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *OrderShipping) EncodeJSON(w *oasrt.Writer) {
@@ -267,9 +248,6 @@ func (v *OrderShipping) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrderShipping sizes the buffer of OrderShipping's owned-output encoders for large values.
-var sizeHintOrderShipping oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OrderShipping) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -279,9 +257,7 @@ func (v OrderShipping) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderShipping) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OrderShipping) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *OrderShippingMethod) EncodeJSON(w *oasrt.Writer) {
@@ -306,9 +282,6 @@ func (v *OrderShippingMethod) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrderShippingMethod sizes the buffer of OrderShippingMethod's owned-output encoders for large values.
-var sizeHintOrderShippingMethod oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OrderShippingMethod) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -318,6 +291,14 @@ func (v OrderShippingMethod) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderShippingMethod) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OrderShippingMethod) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintOrder                 oasrt.SizeHint
+	sizeHintOrderItemsItem        oasrt.SizeHint
+	sizeHintOrderItemsItemProduct oasrt.SizeHint
+	sizeHintOrderShipping         oasrt.SizeHint
+	sizeHintOrderShippingMethod   oasrt.SizeHint
+)

@@ -54,39 +54,29 @@ func (v *Sizes) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "small":
 			v.Small.Set = true
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Small.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "small")
 			}
-			v.Small.Value = int32(x1)
 		case "big":
 			v.Big.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Big.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "big")
 			}
-			v.Big.Value = x2
 		case "plain":
 			v.Plain.Set = true
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.Plain.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "plain")
 			}
-			v.Plain.Value = x3
 		case "single":
 			v.Single.Set = true
-			x4, err := r.Float(32)
-			if err != nil {
+			if v.Single.Value, err = r.Float32(); err != nil {
 				return oasrt.AtKey(err, "single")
 			}
-			v.Single.Value = float32(x4)
 		case "double":
 			v.Double.Set = true
-			x5, err := r.Float(64)
-			if err != nil {
+			if v.Double.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "double")
 			}
-			v.Double.Value = x5
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -95,9 +85,6 @@ func (v *Sizes) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintSizes sizes the buffer of Sizes's owned-output encoders for large values.
-var sizeHintSizes oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Sizes) MarshalJSON() ([]byte, error) {
@@ -108,6 +95,10 @@ func (v Sizes) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Sizes) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Sizes) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintSizes oasrt.SizeHint
+)

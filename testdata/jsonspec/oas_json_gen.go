@@ -53,11 +53,9 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "total":
 			seen |= 1 << 0
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.Total, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "total")
 			}
-			v.Total = x3
 		case "result":
 			seen |= 1 << 1
 			if r.Streams(&v.Result) {
@@ -69,7 +67,7 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "result")
 				}
 				v.Result = v.Result[:0]
-				for i4 := 0; ; i4++ {
+				for i3 := 0; ; i3++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "result")
@@ -77,10 +75,10 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e5 *Item
-					v.Result, e5 = oasrt.Grow(r, v.Result)
-					if err := (*e5).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i4), "result")
+					var e4 *Item
+					v.Result, e4 = oasrt.Grow(r, v.Result)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "result")
 					}
 				}
 				if v.Result == nil {
@@ -104,9 +102,6 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintList sizes the buffer of List's owned-output encoders for large values.
-var sizeHintList oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v List) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -116,19 +111,17 @@ func (v List) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *List) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *List) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"a":`)
 	w.String(v.A)
-	w.Raw(`,"b":`)
 	if v.B.Null {
-		w.Null()
+		w.Raw(`,"b":null`)
 	} else {
+		w.Raw(`,"b":`)
 		w.String(v.B.Value)
 	}
 	w.Raw(`,"date":`)
@@ -169,49 +162,36 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "a":
 			seen |= 1 << 0
-			x3, err := r.Str()
-			if err != nil {
+			if v.A, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "a")
 			}
-			v.A = x3
 		case "b":
 			seen |= 1 << 1
-			if r.Null() {
-				v.B = oasrt.Nullable[string]{Null: true}
-			} else {
-				v.B.Null = false
-				x4, err := r.Str()
-				if err != nil {
+			if oasrt.NonNull(r, &v.B) {
+				if v.B.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "b")
 				}
-				v.B.Value = x4
 			}
 		case "date":
 			seen |= 1 << 2
-			x5, err := r.Str()
-			if err != nil {
+			if v.Date, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "date")
 			}
-			v.Date = x5
 		case "highlight":
 			if r.Streams(&v.Highlight) {
 				if err := r.Stream(&v.Highlight); err != nil {
 					return oasrt.AtKey(err, "highlight")
 				}
 			} else {
-				x6, err := r.Strings()
-				if err != nil {
+				if v.Highlight, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "highlight")
 				}
-				v.Highlight = x6
 			}
 		case "c":
 			seen |= 1 << 3
-			x7, err := r.Str()
-			if err != nil {
+			if v.C, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "c")
 			}
-			v.C = x7
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -224,9 +204,6 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintItem sizes the buffer of Item's owned-output encoders for large values.
-var sizeHintItem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Item) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -236,6 +213,11 @@ func (v Item) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Item) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Item) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintList oasrt.SizeHint
+	sizeHintItem oasrt.SizeHint
+)

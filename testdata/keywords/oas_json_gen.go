@@ -61,9 +61,6 @@ func (v *Scalar) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Scalar", kind, nil)
 }
 
-// sizeHintScalar sizes the buffer of Scalar's owned-output encoders for large values.
-var sizeHintScalar oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Scalar) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -73,9 +70,7 @@ func (v Scalar) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Scalar) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Scalar) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Loose) EncodeJSON(w *oasrt.Writer) {
@@ -128,9 +123,6 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Loose", kind, nil)
 }
 
-// sizeHintLoose sizes the buffer of Loose's owned-output encoders for large values.
-var sizeHintLoose oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Loose) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -140,9 +132,7 @@ func (v Loose) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Loose) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Loose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Count) EncodeJSON(w *oasrt.Writer) {
@@ -194,9 +184,6 @@ func (v *Count) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Count", kind, nil)
 }
 
-// sizeHintCount sizes the buffer of Count's owned-output encoders for large values.
-var sizeHintCount oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Count) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -206,9 +193,7 @@ func (v Count) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Count) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Count) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Mixed) EncodeJSON(w *oasrt.Writer) {
@@ -264,9 +249,6 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Mixed", kind, nil)
 }
 
-// sizeHintMixed sizes the buffer of Mixed's owned-output encoders for large values.
-var sizeHintMixed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Mixed) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -276,9 +258,7 @@ func (v Mixed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Mixed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Mixed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Mode) EncodeJSON(w *oasrt.Writer) {
@@ -317,9 +297,6 @@ func (v *Mode) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Mode", kind, nil)
 }
 
-// sizeHintMode sizes the buffer of Mode's owned-output encoders for large values.
-var sizeHintMode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Mode) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -329,9 +306,7 @@ func (v Mode) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Mode) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Mode) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
@@ -345,10 +320,10 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 		v.Flag.Value.EncodeJSON(w)
 	}
 	if v.Maybe.Set {
-		w.Raw(`,"maybe":`)
 		if v.Maybe.Null {
-			w.Null()
+			w.Raw(`,"maybe":null`)
 		} else {
+			w.Raw(`,"maybe":`)
 			v.Maybe.Value.EncodeJSON(w)
 		}
 	}
@@ -384,10 +359,7 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "flag")
 			}
 		case "maybe":
-			if r.Null() {
-				v.Maybe = oasrt.OptNullable[HolderMaybe]{Set: true, Null: true}
-			} else {
-				v.Maybe.Set, v.Maybe.Null = true, false
+			if oasrt.OptNonNull(r, &v.Maybe) {
 				if err := v.Maybe.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "maybe")
 				}
@@ -406,9 +378,6 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHolder sizes the buffer of Holder's owned-output encoders for large values.
-var sizeHintHolder oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -418,9 +387,7 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Holder) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Holder) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -455,28 +422,24 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch n {
 		case 0:
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.X, err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, 0)
 			}
-			v.X = x1
 		case 1:
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Y, err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, 1)
 			}
-			v.Y = x2
 		case 2:
 			v.Item2.Set = true
-			at4 := r.Start()
-			x3, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtIndex(err, 2)
 			}
-			if len(x3) > 3 && oasrt.Len(x3) > 3 {
-				return oasrt.AtIndex(oasrt.Violation(at4, "length %d is greater than maxLength 3", oasrt.Len(x3)), 2)
+			if len(x1) > 3 && oasrt.Len(x1) > 3 {
+				return oasrt.AtIndex(oasrt.Violation(at2, "length %d is greater than maxLength 3", oasrt.Len(x1)), 2)
 			}
-			v.Item2.Value = x3
+			v.Item2.Value = x1
 		default:
 			return oasrt.Violation(at, "more than 3 items; items after prefixItems are not allowed")
 		}
@@ -487,9 +450,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -499,9 +459,7 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -549,21 +507,14 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch n {
 		case 0:
-			x2, err := r.Str()
-			if err != nil {
+			if v.Item0, err = r.Str(); err != nil {
 				return oasrt.AtIndex(err, 0)
 			}
-			v.Item0 = x2
 		case 1:
-			if r.Null() {
-				v.Item1 = oasrt.OptNullable[int64]{Set: true, Null: true}
-			} else {
-				v.Item1.Set, v.Item1.Null = true, false
-				x3, err := r.Int(64)
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.Item1) {
+				if v.Item1.Value, err = r.Int(64); err != nil {
 					return oasrt.AtIndex(err, 1)
 				}
-				v.Item1.Value = x3
 			}
 		case 2:
 			v.Item2.Set = true
@@ -571,13 +522,11 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtIndex(err, 2)
 			}
 		default:
-			var e4 *bool
-			v.Rest, e4 = oasrt.Grow(r, v.Rest)
-			x5, err := r.Bool()
-			if err != nil {
+			var e2 *bool
+			v.Rest, e2 = oasrt.Grow(r, v.Rest)
+			if (*e2), err = r.Bool(); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
-			(*e4) = x5
 		}
 	}
 	if n < 1 {
@@ -585,9 +534,6 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintRecord sizes the buffer of Record's owned-output encoders for large values.
-var sizeHintRecord oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Record) MarshalJSON() ([]byte, error) {
@@ -598,9 +544,7 @@ func (v Record) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Record) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Record) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -647,18 +591,13 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 		default:
 			var e4 *oasrt.Raw
 			v.Rest, e4 = oasrt.Grow(r, v.Rest)
-			x5, err := r.Raw()
-			if err != nil {
+			if (*e4), err = r.Raw(); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
-			(*e4) = x5
 		}
 	}
 	return nil
 }
-
-// sizeHintOpen sizes the buffer of Open's owned-output encoders for large values.
-var sizeHintOpen oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Open) MarshalJSON() ([]byte, error) {
@@ -669,9 +608,7 @@ func (v Open) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Open) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Open) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Track) EncodeJSON(w *oasrt.Writer) {
@@ -756,9 +693,6 @@ func (v *Track) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTrack sizes the buffer of Track's owned-output encoders for large values.
-var sizeHintTrack oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Track) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -768,9 +702,7 @@ func (v Track) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Track) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Track) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *NotNull) EncodeJSON(w *oasrt.Writer) {
@@ -791,9 +723,6 @@ func (v *NotNull) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNotNull sizes the buffer of NotNull's owned-output encoders for large values.
-var sizeHintNotNull oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NotNull) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -803,9 +732,7 @@ func (v NotNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NotNull) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NotNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Fraction) EncodeJSON(w *oasrt.Writer) {
@@ -829,9 +756,6 @@ func (v *Fraction) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFraction sizes the buffer of Fraction's owned-output encoders for large values.
-var sizeHintFraction oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Fraction) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -841,9 +765,7 @@ func (v Fraction) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Fraction) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Fraction) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Name) EncodeJSON(w *oasrt.Writer) {
@@ -867,9 +789,6 @@ func (v *Name) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintName sizes the buffer of Name's owned-output encoders for large values.
-var sizeHintName oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Name) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -879,9 +798,7 @@ func (v Name) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Name) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Name) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *NotZero) EncodeJSON(w *oasrt.Writer) {
@@ -905,9 +822,6 @@ func (v *NotZero) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNotZero sizes the buffer of NotZero's owned-output encoders for large values.
-var sizeHintNotZero oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NotZero) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -917,9 +831,7 @@ func (v NotZero) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NotZero) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NotZero) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Between) EncodeJSON(w *oasrt.Writer) {
@@ -952,9 +864,6 @@ func (v *Between) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBetween sizes the buffer of Between's owned-output encoders for large values.
-var sizeHintBetween oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Between) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -964,9 +873,7 @@ func (v Between) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Between) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Between) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Color) EncodeJSON(w *oasrt.Writer) {
@@ -991,9 +898,6 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintColor sizes the buffer of Color's owned-output encoders for large values.
-var sizeHintColor oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Color) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1003,9 +907,7 @@ func (v Color) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Color) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Color) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Payment) EncodeJSON(w *oasrt.Writer) {
@@ -1056,50 +958,42 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "card":
 			v.Card.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Card.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "card")
 			}
-			v.Card.Value = x3
 		case "account":
 			v.Account.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.Account.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "account")
 			}
-			v.Account.Value = x4
 		case "reference":
 			v.Reference.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.Reference.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "reference")
 			}
-			v.Reference.Value = x5
 		case "note":
-			at7 := r.Start()
-			x6, err := r.Raw()
+			at4 := r.Start()
+			x3, err := r.Raw()
 			if err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			if oasrt.RawKind(x6) == oasrt.Array || oasrt.RawKind(x6) == oasrt.Object {
-				return oasrt.AtKey(oasrt.Violation(at7, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x6)), "note")
+			if oasrt.RawKind(x3) == oasrt.Array || oasrt.RawKind(x3) == oasrt.Object {
+				return oasrt.AtKey(oasrt.Violation(at4, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x3)), "note")
 			}
-			if oasrt.RawInteger(x6) {
-				return oasrt.AtKey(oasrt.Violation(at7, "%s is an integer, ruled out by the schema's not", x6), "note")
+			if oasrt.RawInteger(x3) {
+				return oasrt.AtKey(oasrt.Violation(at4, "%s is an integer, ruled out by the schema's not", x3), "note")
 			}
-			v.Note = x6
+			v.Note = x3
 		default:
-			k8 := r.Intern(key)
+			k5 := r.Intern(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = make(map[string]string)
 			}
-			var x9 string
-			x10, err := r.Str()
-			if err != nil {
-				return oasrt.AtKey(err, k8)
+			var x6 string
+			if x6, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, k5)
 			}
-			x9 = x10
-			v.AdditionalProperties[k8] = x9
+			v.AdditionalProperties[k5] = x6
 		}
 	}
 	if v.Reference.Set {
@@ -1114,9 +1008,6 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPayment sizes the buffer of Payment's owned-output encoders for large values.
-var sizeHintPayment oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Payment) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1126,9 +1017,7 @@ func (v Payment) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Payment) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Payment) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Sealed) EncodeJSON(w *oasrt.Writer) {
@@ -1163,11 +1052,9 @@ func (v *Sealed) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "id":
 			v.ID.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1180,9 +1067,6 @@ func (v *Sealed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSealed sizes the buffer of Sealed's owned-output encoders for large values.
-var sizeHintSealed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Sealed) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1192,9 +1076,7 @@ func (v Sealed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Sealed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Sealed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
@@ -1232,24 +1114,20 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "meows":
 			v.Meows.Set = true
-			x3, err := r.Bool()
-			if err != nil {
+			if v.Meows.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "meows")
 			}
-			v.Meows.Value = x3
 		default:
 			if pattern1.Match(key) {
-				k4 := r.Intern(key)
+				k3 := r.Intern(key)
 				if v.PatternProperties == nil {
 					v.PatternProperties = make(map[string]string)
 				}
-				var x5 string
-				x6, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(err, k4)
+				var x4 string
+				if x4, err = r.Str(); err != nil {
+					return oasrt.AtKey(err, k3)
 				}
-				x5 = x6
-				v.PatternProperties[k4] = x5
+				v.PatternProperties[k3] = x4
 			} else {
 				return oasrt.AtKey(r.ErrorHere("property not allowed (additionalProperties: false)"), string(key))
 			}
@@ -1257,9 +1135,6 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintCat sizes the buffer of Cat's owned-output encoders for large values.
-var sizeHintCat oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Cat) MarshalJSON() ([]byte, error) {
@@ -1270,9 +1145,7 @@ func (v Cat) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Cat) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Cat) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Nothing) EncodeJSON(w *oasrt.Writer) {
@@ -1293,9 +1166,6 @@ func (v *Nothing) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNothing sizes the buffer of Nothing's owned-output encoders for large values.
-var sizeHintNothing oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Nothing) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1305,9 +1175,7 @@ func (v Nothing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Nothing) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Nothing) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
@@ -1339,21 +1207,19 @@ func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "foo":
 			v.Foo.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.Foo.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "foo")
 			}
-			v.Foo.Value = x1
 		case "bar":
-			at3 := r.Start()
-			x2, err := r.Raw()
+			at2 := r.Start()
+			x1, err := r.Raw()
 			if err != nil {
 				return oasrt.AtKey(err, "bar")
 			}
-			if oasrt.RawKind(x2) != oasrt.Invalid {
-				return oasrt.AtKey(oasrt.Violation(at3, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x2)), "bar")
+			if oasrt.RawKind(x1) != oasrt.Invalid {
+				return oasrt.AtKey(oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "bar")
 			}
-			v.Bar = x2
+			v.Bar = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1362,9 +1228,6 @@ func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintNoBar sizes the buffer of NoBar's owned-output encoders for large values.
-var sizeHintNoBar oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v NoBar) MarshalJSON() ([]byte, error) {
@@ -1375,9 +1238,7 @@ func (v NoBar) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NoBar) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NoBar) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Odd) EncodeJSON(w *oasrt.Writer) {
@@ -1398,9 +1259,6 @@ func (v *Odd) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOdd sizes the buffer of Odd's owned-output encoders for large values.
-var sizeHintOdd oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Odd) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1410,9 +1268,7 @@ func (v Odd) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Odd) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Odd) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Empty) EncodeJSON(w *oasrt.Writer) {
@@ -1456,9 +1312,6 @@ func (v *Empty) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEmpty sizes the buffer of Empty's owned-output encoders for large values.
-var sizeHintEmpty oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Empty) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1468,9 +1321,7 @@ func (v Empty) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Empty) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Empty) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *AnyObject) EncodeJSON(w *oasrt.Writer) {
@@ -1491,9 +1342,6 @@ func (v *AnyObject) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAnyObject sizes the buffer of AnyObject's owned-output encoders for large values.
-var sizeHintAnyObject oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AnyObject) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1503,9 +1351,7 @@ func (v AnyObject) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AnyObject) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AnyObject) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *ObjectOrNull) EncodeJSON(w *oasrt.Writer) {
@@ -1526,9 +1372,6 @@ func (v *ObjectOrNull) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintObjectOrNull sizes the buffer of ObjectOrNull's owned-output encoders for large values.
-var sizeHintObjectOrNull oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ObjectOrNull) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1538,9 +1381,7 @@ func (v ObjectOrNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ObjectOrNull) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ObjectOrNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *OnlyNull) EncodeJSON(w *oasrt.Writer) {
@@ -1561,9 +1402,6 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOnlyNull sizes the buffer of OnlyNull's owned-output encoders for large values.
-var sizeHintOnlyNull oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OnlyNull) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1573,9 +1411,7 @@ func (v OnlyNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OnlyNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -1609,9 +1445,6 @@ func (v *Unchecked) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUnchecked sizes the buffer of Unchecked's owned-output encoders for large values.
-var sizeHintUnchecked oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Unchecked) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1621,9 +1454,7 @@ func (v Unchecked) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Unchecked) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Unchecked) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Headers) EncodeJSON(w *oasrt.Writer) {
@@ -1682,61 +1513,55 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x7, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x7
 		default:
 			if pattern1.Match(key) {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
 					return oasrt.Violation(at, "more properties than maxProperties 6")
 				}
-				k8 := r.Intern(key)
+				k7 := r.Intern(key)
 				if v.PatternProperties1 == nil {
 					v.PatternProperties1 = make(map[string]string)
 				}
-				var x9 string
-				at11 := r.Start()
-				x10, err := r.Str()
+				var x8 string
+				at10 := r.Start()
+				x9, err := r.Str()
 				if err != nil {
-					return oasrt.AtKey(err, k8)
+					return oasrt.AtKey(err, k7)
 				}
-				if len(x10) > 8 && oasrt.Len(x10) > 8 {
-					return oasrt.AtKey(oasrt.Violation(at11, "length %d is greater than maxLength 8", oasrt.Len(x10)), k8)
+				if len(x9) > 8 && oasrt.Len(x9) > 8 {
+					return oasrt.AtKey(oasrt.Violation(at10, "length %d is greater than maxLength 8", oasrt.Len(x9)), k7)
 				}
-				x9 = x10
-				v.PatternProperties1[k8] = x9
+				x8 = x9
+				v.PatternProperties1[k7] = x8
 			} else if pattern2.Match(key) {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
 					return oasrt.Violation(at, "more properties than maxProperties 6")
 				}
-				k12 := r.Intern(key)
+				k11 := r.Intern(key)
 				if v.PatternProperties2 == nil {
 					v.PatternProperties2 = make(map[string]int32)
 				}
-				var x13 int32
-				x14, err := r.Int(32)
-				if err != nil {
-					return oasrt.AtKey(err, k12)
+				var x12 int32
+				if x12, err = r.Int32(); err != nil {
+					return oasrt.AtKey(err, k11)
 				}
-				x13 = int32(x14)
-				v.PatternProperties2[k12] = x13
+				v.PatternProperties2[k11] = x12
 			} else {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
 					return oasrt.Violation(at, "more properties than maxProperties 6")
 				}
-				k15 := r.Intern(key)
+				k13 := r.Intern(key)
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = make(map[string]bool)
 				}
-				var x16 bool
-				x17, err := r.Bool()
-				if err != nil {
-					return oasrt.AtKey(err, k15)
+				var x14 bool
+				if x14, err = r.Bool(); err != nil {
+					return oasrt.AtKey(err, k13)
 				}
-				x16 = x17
-				v.AdditionalProperties[k15] = x16
+				v.AdditionalProperties[k13] = x14
 			}
 		}
 	}
@@ -1753,9 +1578,6 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHeaders sizes the buffer of Headers's owned-output encoders for large values.
-var sizeHintHeaders oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Headers) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1765,9 +1587,7 @@ func (v Headers) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Headers) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Headers) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *Labels) EncodeJSON(w *oasrt.Writer) {
@@ -1817,11 +1637,9 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 					v.PatternProperties = make(map[string]string)
 				}
 				var x4 string
-				x5, err := r.Str()
-				if err != nil {
+				if x4, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, k3)
 				}
-				x4 = x5
 				v.PatternProperties[k3] = x4
 			} else {
 				if err := r.Unknown(key); err != nil {
@@ -1833,9 +1651,6 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLabels sizes the buffer of Labels's owned-output encoders for large values.
-var sizeHintLabels oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Labels) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1845,9 +1660,7 @@ func (v Labels) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Labels) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Labels) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -1950,44 +1763,35 @@ func (v *Tags) decodeTyped(r *oasrt.Reader) error {
 					v.PatternProperties1 = make(map[string]string)
 				}
 				var x12 string
-				x13, err := r.Str()
-				if err != nil {
+				if x12, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, k11)
 				}
-				x12 = x13
 				v.PatternProperties1[k11] = x12
 			} else if pattern11.Match(key) && pattern12.Match(key) {
-				k14 := r.Intern(key)
+				k13 := r.Intern(key)
 				if v.PatternProperties2 == nil {
 					v.PatternProperties2 = make(map[string]int64)
 				}
-				var x15 int64
-				x16, err := r.Int(64)
-				if err != nil {
-					return oasrt.AtKey(err, k14)
+				var x14 int64
+				if x14, err = r.Int(64); err != nil {
+					return oasrt.AtKey(err, k13)
 				}
-				x15 = x16
-				v.PatternProperties2[k14] = x15
+				v.PatternProperties2[k13] = x14
 			} else {
-				k17 := r.Intern(key)
+				k15 := r.Intern(key)
 				if v.AdditionalProperties == nil {
 					v.AdditionalProperties = make(map[string]bool)
 				}
-				var x18 bool
-				x19, err := r.Bool()
-				if err != nil {
-					return oasrt.AtKey(err, k17)
+				var x16 bool
+				if x16, err = r.Bool(); err != nil {
+					return oasrt.AtKey(err, k15)
 				}
-				x18 = x19
-				v.AdditionalProperties[k17] = x18
+				v.AdditionalProperties[k15] = x16
 			}
 		}
 	}
 	return nil
 }
-
-// sizeHintTags sizes the buffer of Tags's owned-output encoders for large values.
-var sizeHintTags oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tags) MarshalJSON() ([]byte, error) {
@@ -1998,9 +1802,7 @@ func (v Tags) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tags) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tags) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Consts) EncodeJSON(w *oasrt.Writer) {
@@ -2172,9 +1974,6 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintConsts sizes the buffer of Consts's owned-output encoders for large values.
-var sizeHintConsts oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Consts) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2184,9 +1983,7 @@ func (v Consts) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Consts) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Consts) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Fixed) EncodeJSON(w *oasrt.Writer) {
@@ -2223,9 +2020,6 @@ func (v *Fixed) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Fixed", kind, nil)
 }
 
-// sizeHintFixed sizes the buffer of Fixed's owned-output encoders for large values.
-var sizeHintFixed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Fixed) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2235,9 +2029,7 @@ func (v Fixed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Fixed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Fixed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *ShortText) EncodeJSON(w *oasrt.Writer) {
@@ -2266,9 +2058,6 @@ func (v *ShortText) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShortText sizes the buffer of ShortText's owned-output encoders for large values.
-var sizeHintShortText oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ShortText) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2278,9 +2067,7 @@ func (v ShortText) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ShortText) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ShortText) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Stamp) EncodeJSON(w *oasrt.Writer) {
@@ -2303,9 +2090,6 @@ func (v *Stamp) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStamp sizes the buffer of Stamp's owned-output encoders for large values.
-var sizeHintStamp oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Stamp) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2315,9 +2099,7 @@ func (v Stamp) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Stamp) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Stamp) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
@@ -2346,9 +2128,6 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBounded sizes the buffer of Bounded's owned-output encoders for large values.
-var sizeHintBounded oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Bounded) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2358,9 +2137,7 @@ func (v Bounded) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bounded) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Bounded) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Few) EncodeJSON(w *oasrt.Writer) {
@@ -2394,9 +2171,6 @@ func (v *Few) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFew sizes the buffer of Few's owned-output encoders for large values.
-var sizeHintFew oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Few) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2406,9 +2180,7 @@ func (v Few) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Few) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Few) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Keyed) EncodeJSON(w *oasrt.Writer) {
@@ -2437,9 +2209,6 @@ func (v *Keyed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintKeyed sizes the buffer of Keyed's owned-output encoders for large values.
-var sizeHintKeyed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Keyed) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2449,9 +2218,7 @@ func (v Keyed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Keyed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Keyed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -2491,26 +2258,20 @@ func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
 		switch n {
 		case 0:
 			v.Item0.Set = true
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Item0.Value, err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, 0)
 			}
-			v.Item0.Value = x2
 		case 1:
 			v.Item1.Set = true
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.Item1.Value, err = r.Int(64); err != nil {
 				return oasrt.AtIndex(err, 1)
 			}
-			v.Item1.Value = x3
 		default:
-			var e4 *oasrt.Raw
-			v.Rest, e4 = oasrt.Grow(r, v.Rest)
-			x5, err := r.Raw()
-			if err != nil {
+			var e2 *oasrt.Raw
+			v.Rest, e2 = oasrt.Grow(r, v.Rest)
+			if (*e2), err = r.Raw(); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
-			(*e4) = x5
 		}
 	}
 	if i, j := oasrt.EncodedDuplicate(v); i >= 0 {
@@ -2518,9 +2279,6 @@ func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintDistinct sizes the buffer of Distinct's owned-output encoders for large values.
-var sizeHintDistinct oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Distinct) MarshalJSON() ([]byte, error) {
@@ -2531,9 +2289,7 @@ func (v Distinct) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Distinct) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Distinct) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Some) EncodeJSON(w *oasrt.Writer) {
@@ -2559,9 +2315,6 @@ func (v *Some) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSome sizes the buffer of Some's owned-output encoders for large values.
-var sizeHintSome oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Some) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2571,9 +2324,7 @@ func (v Some) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Some) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Some) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Conditional) EncodeJSON(w *oasrt.Writer) {
@@ -2606,9 +2357,6 @@ func (v *Conditional) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintConditional sizes the buffer of Conditional's owned-output encoders for large values.
-var sizeHintConditional oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Conditional) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2618,9 +2366,7 @@ func (v Conditional) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Conditional) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Conditional) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
@@ -2647,11 +2393,9 @@ func (v *MixedAsObject) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -2664,9 +2408,6 @@ func (v *MixedAsObject) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMixedAsObject sizes the buffer of MixedAsObject's owned-output encoders for large values.
-var sizeHintMixedAsObject oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v MixedAsObject) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2676,9 +2417,7 @@ func (v MixedAsObject) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MixedAsObject) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *MixedAsObject) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *ModeAsString) EncodeJSON(w *oasrt.Writer) {
@@ -2701,9 +2440,6 @@ func (v *ModeAsString) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintModeAsString sizes the buffer of ModeAsString's owned-output encoders for large values.
-var sizeHintModeAsString oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ModeAsString) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2713,9 +2449,7 @@ func (v ModeAsString) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ModeAsString) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ModeAsString) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *ModeAsInteger) EncodeJSON(w *oasrt.Writer) {
@@ -2740,9 +2474,6 @@ func (v *ModeAsInteger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintModeAsInteger sizes the buffer of ModeAsInteger's owned-output encoders for large values.
-var sizeHintModeAsInteger oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ModeAsInteger) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2752,9 +2483,7 @@ func (v ModeAsInteger) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ModeAsInteger) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ModeAsInteger) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *HolderFlag) EncodeJSON(w *oasrt.Writer) {
@@ -2797,9 +2526,6 @@ func (v *HolderFlag) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "HolderFlag", kind, nil)
 }
 
-// sizeHintHolderFlag sizes the buffer of HolderFlag's owned-output encoders for large values.
-var sizeHintHolderFlag oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v HolderFlag) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2809,9 +2535,7 @@ func (v HolderFlag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *HolderFlag) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *HolderFlag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *HolderMaybe) EncodeJSON(w *oasrt.Writer) {
@@ -2854,9 +2578,6 @@ func (v *HolderMaybe) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "HolderMaybe", kind, nil)
 }
 
-// sizeHintHolderMaybe sizes the buffer of HolderMaybe's owned-output encoders for large values.
-var sizeHintHolderMaybe oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v HolderMaybe) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -2866,9 +2587,7 @@ func (v HolderMaybe) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *HolderMaybe) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *HolderMaybe) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *HolderFree) EncodeJSON(w *oasrt.Writer) {
@@ -2916,28 +2635,23 @@ func (v *HolderFree) DecodeJSON(r *oasrt.Reader) error {
 			}
 			key5 := r.Intern(k4)
 			var x6 oasrt.Raw
-			x7, err := r.Raw()
-			if err != nil {
+			if x6, err = r.Raw(); err != nil {
 				return oasrt.AtKey(err, key5)
 			}
-			x6 = x7
 			v.Object[key5] = x6
 		}
 		return nil
 	case oasrt.Bool:
 		v.Type = HolderFreeBoolean
-		x8, err := r.Bool()
+		x7, err := r.Bool()
 		if err != nil {
 			return err
 		}
-		v.Boolean = x8
+		v.Boolean = x7
 		return nil
 	}
 	return oasrt.NoVariant(start, "HolderFree", kind, nil)
 }
-
-// sizeHintHolderFree sizes the buffer of HolderFree's owned-output encoders for large values.
-var sizeHintHolderFree oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v HolderFree) MarshalJSON() ([]byte, error) {
@@ -2948,6 +2662,55 @@ func (v HolderFree) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *HolderFree) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *HolderFree) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintScalar        oasrt.SizeHint
+	sizeHintLoose         oasrt.SizeHint
+	sizeHintCount         oasrt.SizeHint
+	sizeHintMixed         oasrt.SizeHint
+	sizeHintMode          oasrt.SizeHint
+	sizeHintHolder        oasrt.SizeHint
+	sizeHintPoint         oasrt.SizeHint
+	sizeHintRecord        oasrt.SizeHint
+	sizeHintOpen          oasrt.SizeHint
+	sizeHintTrack         oasrt.SizeHint
+	sizeHintNotNull       oasrt.SizeHint
+	sizeHintFraction      oasrt.SizeHint
+	sizeHintName          oasrt.SizeHint
+	sizeHintNotZero       oasrt.SizeHint
+	sizeHintBetween       oasrt.SizeHint
+	sizeHintColor         oasrt.SizeHint
+	sizeHintPayment       oasrt.SizeHint
+	sizeHintSealed        oasrt.SizeHint
+	sizeHintCat           oasrt.SizeHint
+	sizeHintNothing       oasrt.SizeHint
+	sizeHintNoBar         oasrt.SizeHint
+	sizeHintOdd           oasrt.SizeHint
+	sizeHintEmpty         oasrt.SizeHint
+	sizeHintAnyObject     oasrt.SizeHint
+	sizeHintObjectOrNull  oasrt.SizeHint
+	sizeHintOnlyNull      oasrt.SizeHint
+	sizeHintUnchecked     oasrt.SizeHint
+	sizeHintHeaders       oasrt.SizeHint
+	sizeHintLabels        oasrt.SizeHint
+	sizeHintTags          oasrt.SizeHint
+	sizeHintConsts        oasrt.SizeHint
+	sizeHintFixed         oasrt.SizeHint
+	sizeHintShortText     oasrt.SizeHint
+	sizeHintStamp         oasrt.SizeHint
+	sizeHintBounded       oasrt.SizeHint
+	sizeHintFew           oasrt.SizeHint
+	sizeHintKeyed         oasrt.SizeHint
+	sizeHintDistinct      oasrt.SizeHint
+	sizeHintSome          oasrt.SizeHint
+	sizeHintConditional   oasrt.SizeHint
+	sizeHintMixedAsObject oasrt.SizeHint
+	sizeHintModeAsString  oasrt.SizeHint
+	sizeHintModeAsInteger oasrt.SizeHint
+	sizeHintHolderFlag    oasrt.SizeHint
+	sizeHintHolderMaybe   oasrt.SizeHint
+	sizeHintHolderFree    oasrt.SizeHint
+)

@@ -37,11 +37,9 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -54,9 +52,6 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
-var sizeHintEvent oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -66,6 +61,10 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEvent oasrt.SizeHint
+)

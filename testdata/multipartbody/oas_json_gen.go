@@ -55,22 +55,20 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "file":
 			seen |= 1 << 0
-			x3, err := r.Str()
-			if err != nil {
+			if v.File, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "file")
 			}
-			v.File = x3
 		case "title":
 			v.Title.Set = true
-			at5 := r.Start()
-			x4, err := r.Str()
+			at4 := r.Start()
+			x3, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			if len(x4) > 20 && oasrt.Len(x4) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at5, "length %d is greater than maxLength 20", oasrt.Len(x4)), "title")
+			if len(x3) > 20 && oasrt.Len(x3) > 20 {
+				return oasrt.AtKey(oasrt.Violation(at4, "length %d is greater than maxLength 20", oasrt.Len(x3)), "title")
 			}
-			v.Title.Value = x4
+			v.Title.Value = x3
 		case "tags":
 			if r.Streams(&v.Tags) {
 				if err := r.Stream(&v.Tags); err != nil {
@@ -81,7 +79,7 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 				v.Tags = v.Tags[:0]
-				for i6 := 0; ; i6++ {
+				for i5 := 0; ; i5++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "tags")
@@ -89,10 +87,10 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e7 *UploadRequestTagsItem
-					v.Tags, e7 = oasrt.Grow(r, v.Tags)
-					if err := (*e7).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i6), "tags")
+					var e6 *UploadRequestTagsItem
+					v.Tags, e6 = oasrt.Grow(r, v.Tags)
+					if err := (*e6).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tags")
 					}
 				}
 				if v.Tags == nil {
@@ -111,9 +109,6 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUploadRequest sizes the buffer of UploadRequest's owned-output encoders for large values.
-var sizeHintUploadRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v UploadRequest) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -123,9 +118,7 @@ func (v UploadRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *UploadRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *UploadRequestTagsItem) EncodeJSON(w *oasrt.Writer) {
@@ -150,9 +143,6 @@ func (v *UploadRequestTagsItem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUploadRequestTagsItem sizes the buffer of UploadRequestTagsItem's owned-output encoders for large values.
-var sizeHintUploadRequestTagsItem oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -162,6 +152,11 @@ func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintUploadRequest         oasrt.SizeHint
+	sizeHintUploadRequestTagsItem oasrt.SizeHint
+)

@@ -30,9 +30,6 @@ func (v *Handler) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHandler sizes the buffer of Handler's owned-output encoders for large values.
-var sizeHintHandler oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Handler) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -42,9 +39,7 @@ func (v Handler) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Handler) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Handler) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *ListPetsResponse) EncodeJSON(w *oasrt.Writer) {
@@ -64,9 +59,6 @@ func (v *ListPetsResponse) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintListPetsResponse sizes the buffer of ListPetsResponse's owned-output encoders for large values.
-var sizeHintListPetsResponse oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ListPetsResponse) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -76,9 +68,7 @@ func (v ListPetsResponse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListPetsResponse) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ListPetsResponse) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *DecodePetsItems) EncodeJSON(w *oasrt.Writer) {
@@ -98,9 +88,6 @@ func (v *DecodePetsItems) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintDecodePetsItems sizes the buffer of DecodePetsItems's owned-output encoders for large values.
-var sizeHintDecodePetsItems oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v DecodePetsItems) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -110,9 +97,7 @@ func (v DecodePetsItems) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *DecodePetsItems) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *DecodePetsItems) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Pets) EncodeJSON(w *oasrt.Writer) {
@@ -134,9 +119,6 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPets sizes the buffer of Pets's owned-output encoders for large values.
-var sizeHintPets oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pets) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -146,9 +128,7 @@ func (v Pets) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pets) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pets) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Schema400) EncodeJSON(w *oasrt.Writer) {
@@ -180,11 +160,9 @@ func (v *Schema400) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "2fa":
 			v.Field2fa.Set = true
-			x1, err := r.Bool()
-			if err != nil {
+			if v.Field2fa.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "2fa")
 			}
-			v.Field2fa.Value = x1
 		case "status":
 			v.Status.Set = true
 			if err := v.Status.Value.DecodeJSON(r); err != nil {
@@ -199,9 +177,6 @@ func (v *Schema400) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSchema400 sizes the buffer of Schema400's owned-output encoders for large values.
-var sizeHintSchema400 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Schema400) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -211,9 +186,7 @@ func (v Schema400) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Schema400) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Schema400) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *StatusCode) EncodeJSON(w *oasrt.Writer) {
@@ -238,9 +211,6 @@ func (v *StatusCode) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStatusCode sizes the buffer of StatusCode's owned-output encoders for large values.
-var sizeHintStatusCode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v StatusCode) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -250,9 +220,7 @@ func (v StatusCode) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *StatusCode) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *StatusCode) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Page) EncodeJSON(w *oasrt.Writer) {
@@ -298,19 +266,15 @@ func (v *Page) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "items")
 				}
 			} else {
-				x3, err := r.Strings()
-				if err != nil {
+				if v.Items, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "items")
 				}
-				v.Items = x3
 			}
 		case "eachItems":
 			v.EachItems.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.EachItems.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "eachItems")
 			}
-			v.EachItems.Value = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -319,9 +283,6 @@ func (v *Page) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintPage sizes the buffer of Page's owned-output encoders for large values.
-var sizeHintPage oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Page) MarshalJSON() ([]byte, error) {
@@ -332,6 +293,16 @@ func (v Page) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Page) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Page) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintHandler          oasrt.SizeHint
+	sizeHintListPetsResponse oasrt.SizeHint
+	sizeHintDecodePetsItems  oasrt.SizeHint
+	sizeHintPets             oasrt.SizeHint
+	sizeHintSchema400        oasrt.SizeHint
+	sizeHintStatusCode       oasrt.SizeHint
+	sizeHintPage             oasrt.SizeHint
+)

@@ -31,9 +31,6 @@ func (v *NotString) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNotString sizes the buffer of NotString's owned-output encoders for large values.
-var sizeHintNotString oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NotString) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -43,9 +40,7 @@ func (v NotString) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NotString) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NotString) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Code) EncodeJSON(w *oasrt.Writer) {
@@ -69,9 +64,6 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCode sizes the buffer of Code's owned-output encoders for large values.
-var sizeHintCode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Code) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -81,6 +73,11 @@ func (v Code) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Code) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Code) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintNotString oasrt.SizeHint
+	sizeHintCode      oasrt.SizeHint
+)

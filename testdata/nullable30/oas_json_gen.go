@@ -15,25 +15,25 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"text":`)
 	if v.Text.Null {
-		w.Null()
+		w.Raw(`,"text":null`)
 	} else {
+		w.Raw(`,"text":`)
 		w.String(v.Text.Value)
 	}
 	if v.Count.Set {
-		w.Raw(`,"count":`)
 		if v.Count.Null {
-			w.Null()
+			w.Raw(`,"count":null`)
 		} else {
+			w.Raw(`,"count":`)
 			w.Int(v.Count.Value)
 		}
 	}
 	if v.Owner.Set {
-		w.Raw(`,"owner":`)
 		if v.Owner.Null {
-			w.Null()
+			w.Raw(`,"owner":null`)
 		} else {
+			w.Raw(`,"owner":`)
 			v.Owner.Value.EncodeJSON(w)
 		}
 	}
@@ -57,32 +57,19 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "text":
 			seen |= 1 << 0
-			if r.Null() {
-				v.Text = oasrt.Nullable[string]{Null: true}
-			} else {
-				v.Text.Null = false
-				x1, err := r.Str()
-				if err != nil {
+			if oasrt.NonNull(r, &v.Text) {
+				if v.Text.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "text")
 				}
-				v.Text.Value = x1
 			}
 		case "count":
-			if r.Null() {
-				v.Count = oasrt.OptNullable[int64]{Set: true, Null: true}
-			} else {
-				v.Count.Set, v.Count.Null = true, false
-				x2, err := r.Int(64)
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.Count) {
+				if v.Count.Value, err = r.Int(64); err != nil {
 					return oasrt.AtKey(err, "count")
 				}
-				v.Count.Value = x2
 			}
 		case "owner":
-			if r.Null() {
-				v.Owner = oasrt.OptNullable[Owner]{Set: true, Null: true}
-			} else {
-				v.Owner.Set, v.Owner.Null = true, false
+			if oasrt.OptNonNull(r, &v.Owner) {
 				if err := v.Owner.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "owner")
 				}
@@ -99,9 +86,6 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNote sizes the buffer of Note's owned-output encoders for large values.
-var sizeHintNote oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Note) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -111,9 +95,7 @@ func (v Note) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Note) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Note) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
@@ -141,11 +123,9 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -154,9 +134,6 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintOwner sizes the buffer of Owner's owned-output encoders for large values.
-var sizeHintOwner oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
@@ -167,6 +144,11 @@ func (v Owner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Owner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintNote  oasrt.SizeHint
+	sizeHintOwner oasrt.SizeHint
+)

@@ -15,10 +15,10 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"text":`)
 	if v.Text.Null {
-		w.Null()
+		w.Raw(`,"text":null`)
 	} else {
+		w.Raw(`,"text":`)
 		w.String(v.Text.Value)
 	}
 	if w.Streams(&v.Tags) {
@@ -26,10 +26,10 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags.Set {
-			w.Raw(`,"tags":`)
 			if v.Tags.Null {
-				w.Null()
+				w.Raw(`,"tags":null`)
 			} else {
+				w.Raw(`,"tags":`)
 				start1 := len(w.Buf)
 				for i2 := range v.Tags.Value {
 					w.Byte(',')
@@ -40,10 +40,10 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Owner.Set {
-		w.Raw(`,"owner":`)
 		if v.Owner.Null {
-			w.Null()
+			w.Raw(`,"owner":null`)
 		} else {
+			w.Raw(`,"owner":`)
 			v.Owner.Value.EncodeJSON(w)
 		}
 	}
@@ -67,15 +67,10 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "text":
 			seen |= 1 << 0
-			if r.Null() {
-				v.Text = oasrt.Nullable[string]{Null: true}
-			} else {
-				v.Text.Null = false
-				x3, err := r.Str()
-				if err != nil {
+			if oasrt.NonNull(r, &v.Text) {
+				if v.Text.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "text")
 				}
-				v.Text.Value = x3
 			}
 		case "tags":
 			if r.Streams(&v.Tags) {
@@ -83,22 +78,14 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if r.Null() {
-					v.Tags = oasrt.OptNullable[[]string]{Set: true, Null: true}
-				} else {
-					v.Tags.Set, v.Tags.Null = true, false
-					x4, err := r.Strings()
-					if err != nil {
+				if oasrt.OptNonNull(r, &v.Tags) {
+					if v.Tags.Value, err = r.Strings(); err != nil {
 						return oasrt.AtKey(err, "tags")
 					}
-					v.Tags.Value = x4
 				}
 			}
 		case "owner":
-			if r.Null() {
-				v.Owner = oasrt.OptNullable[NoteOwner]{Set: true, Null: true}
-			} else {
-				v.Owner.Set, v.Owner.Null = true, false
+			if oasrt.OptNonNull(r, &v.Owner) {
 				if err := v.Owner.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "owner")
 				}
@@ -115,9 +102,6 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNote sizes the buffer of Note's owned-output encoders for large values.
-var sizeHintNote oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Note) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -127,9 +111,7 @@ func (v Note) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Note) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Note) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
@@ -157,11 +139,9 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -170,9 +150,6 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintOwner sizes the buffer of Owner's owned-output encoders for large values.
-var sizeHintOwner oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
@@ -183,9 +160,7 @@ func (v Owner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Owner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *NoteOwner) EncodeJSON(w *oasrt.Writer) {
@@ -216,9 +191,6 @@ func (v *NoteOwner) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "NoteOwner", kind, nil)
 }
 
-// sizeHintNoteOwner sizes the buffer of NoteOwner's owned-output encoders for large values.
-var sizeHintNoteOwner oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v NoteOwner) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -228,6 +200,12 @@ func (v NoteOwner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NoteOwner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *NoteOwner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintNote      oasrt.SizeHint
+	sizeHintOwner     oasrt.SizeHint
+	sizeHintNoteOwner oasrt.SizeHint
+)

@@ -110,9 +110,6 @@ func (v *Reading) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintReading sizes the buffer of Reading's owned-output encoders for large values.
-var sizeHintReading oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Reading) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -122,6 +119,10 @@ func (v Reading) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Reading) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Reading) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintReading oasrt.SizeHint
+)

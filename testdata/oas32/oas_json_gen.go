@@ -73,9 +73,6 @@ func (v *Search) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSearch sizes the buffer of Search's owned-output encoders for large values.
-var sizeHintSearch oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Search) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -85,9 +82,7 @@ func (v Search) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Search) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Search) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
@@ -116,18 +111,14 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "text":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Text, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "text")
 			}
-			v.Text = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -140,9 +131,6 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNote sizes the buffer of Note's owned-output encoders for large values.
-var sizeHintNote oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Note) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -152,6 +140,11 @@ func (v Note) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Note) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Note) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintSearch oasrt.SizeHint
+	sizeHintNote   oasrt.SizeHint
+)

@@ -57,9 +57,6 @@ func (v *IDOrName) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "IDOrName", kind, nil)
 }
 
-// sizeHintIDOrName sizes the buffer of IDOrName's owned-output encoders for large values.
-var sizeHintIDOrName oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v IDOrName) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -69,9 +66,7 @@ func (v IDOrName) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *IDOrName) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *IDOrName) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Ref) EncodeJSON(w *oasrt.Writer) {
@@ -111,9 +106,6 @@ func (v *Ref) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRef sizes the buffer of Ref's owned-output encoders for large values.
-var sizeHintRef oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Ref) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -123,6 +115,11 @@ func (v Ref) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Ref) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Ref) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintIDOrName oasrt.SizeHint
+	sizeHintRef      oasrt.SizeHint
+)

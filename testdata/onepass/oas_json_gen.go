@@ -182,10 +182,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.Click.Button.Value = x6
 		case "label":
 			seen |= 1 << 7
-			if r.Null() {
-				v.Click.Label = oasrt.OptNullable[string]{Set: true, Null: true}
-			} else {
-				v.Click.Label.Set, v.Click.Label.Null = true, false
+			if oasrt.OptNonNull(r, &v.Click.Label) {
 				x7, err := r.Str()
 				if err != nil {
 					return oasrt.AtKey(err, "label")
@@ -235,10 +232,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.Scroll.Serial = x13
 		case "depth":
 			seen |= 1 << 13
-			if r.Null() {
-				v.Scroll.Depth = oasrt.OptNullable[float64]{Set: true, Null: true}
-			} else {
-				v.Scroll.Depth.Set, v.Scroll.Depth.Null = true, false
+			if oasrt.OptNonNull(r, &v.Scroll.Depth) {
 				x14, err := r.Float(64)
 				if err != nil {
 					return oasrt.AtKey(err, "depth")
@@ -337,9 +331,6 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
-var sizeHintEvent oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -349,9 +340,7 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Click) EncodeJSON(w *oasrt.Writer) {
@@ -389,10 +378,10 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Button.Value)
 	}
 	if v.Label.Set {
-		w.Raw(`,"label":`)
 		if v.Label.Null {
-			w.Null()
+			w.Raw(`,"label":null`)
 		} else {
+			w.Raw(`,"label":`)
 			w.String(v.Label.Value)
 		}
 	}
@@ -416,36 +405,28 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x3, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x3
 		case "id":
 			seen |= 1 << 1
-			x4, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x4
 		case "at":
 			v.At.Set = true
-			x5, err := r.Time()
-			if err != nil {
+			if v.At.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "at")
 			}
-			v.At.Value = x5
 		case "tags":
 			if r.Streams(&v.Tags) {
 				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x6, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x6
 			}
 		case "origin":
 			v.Origin.Set = true
@@ -454,32 +435,25 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "x":
 			seen |= 1 << 2
-			at8 := r.Start()
-			x7, err := r.Int(32)
+			at4 := r.Start()
+			x3, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			if x7 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at8, "%v is less than minimum 0", x7), "x")
+			if x3 < 0 {
+				return oasrt.AtKey(oasrt.Violation(at4, "%v is less than minimum 0", x3), "x")
 			}
-			v.X = int32(x7)
+			v.X = int32(x3)
 		case "button":
 			v.Button.Set = true
-			x9, err := r.Str()
-			if err != nil {
+			if v.Button.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "button")
 			}
-			v.Button.Value = x9
 		case "label":
-			if r.Null() {
-				v.Label = oasrt.OptNullable[string]{Set: true, Null: true}
-			} else {
-				v.Label.Set, v.Label.Null = true, false
-				x10, err := r.Str()
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.Label) {
+				if v.Label.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "label")
 				}
-				v.Label.Value = x10
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -496,9 +470,6 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintClick sizes the buffer of Click's owned-output encoders for large values.
-var sizeHintClick oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Click) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -508,9 +479,7 @@ func (v Click) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Click) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Click) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *View) EncodeJSON(w *oasrt.Writer) {
@@ -577,62 +546,50 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "id":
 			seen |= 1 << 1
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x3
 		case "at":
 			v.At.Set = true
-			x4, err := r.Time()
-			if err != nil {
+			if v.At.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "at")
 			}
-			v.At.Value = x4
 		case "tags":
 			if r.Streams(&v.Tags) {
 				if err := r.Stream(&v.Tags); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x5, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x5
 			}
 		case "page":
 			seen |= 1 << 2
-			at7 := r.Start()
-			x6, err := r.Str()
+			at4 := r.Start()
+			x3, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "page")
 			}
-			if len(x6) > 20 && oasrt.Len(x6) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at7, "length %d is greater than maxLength 20", oasrt.Len(x6)), "page")
+			if len(x3) > 20 && oasrt.Len(x3) > 20 {
+				return oasrt.AtKey(oasrt.Violation(at4, "length %d is greater than maxLength 20", oasrt.Len(x3)), "page")
 			}
-			v.Page = x6
+			v.Page = x3
 		case "seconds":
 			v.Seconds.Set = true
-			x8, err := r.Float(64)
-			if err != nil {
+			if v.Seconds.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "seconds")
 			}
-			v.Seconds.Value = x8
 		case "token":
 			seen |= 1 << 3
-			x9, err := r.Str()
-			if err != nil {
+			if v.Token, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "token")
 			}
-			v.Token = x9
 		case "note":
 			v.Note.Set = true
-			x10, err := r.Str()
-			if err != nil {
+			if v.Note.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			v.Note.Value = x10
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -672,9 +629,6 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintView sizes the buffer of View's owned-output encoders for large values.
-var sizeHintView oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v View) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -684,9 +638,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *View) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *View) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
@@ -702,10 +654,10 @@ func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Serial)
 	}
 	if v.Depth.Set {
-		w.Raw(`,"depth":`)
 		if v.Depth.Null {
-			w.Null()
+			w.Raw(`,"depth":null`)
 		} else {
+			w.Raw(`,"depth":`)
 			w.Float64(v.Depth.Value)
 		}
 	}
@@ -729,11 +681,9 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "origin":
 			v.Origin.Set = true
 			if err := v.Origin.Value.DecodeJSON(r); err != nil {
@@ -741,21 +691,14 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "serial":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Serial, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "serial")
 			}
-			v.Serial = x2
 		case "depth":
-			if r.Null() {
-				v.Depth = oasrt.OptNullable[float64]{Set: true, Null: true}
-			} else {
-				v.Depth.Set, v.Depth.Null = true, false
-				x3, err := r.Float(64)
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.Depth) {
+				if v.Depth.Value, err = r.Float(64); err != nil {
 					return oasrt.AtKey(err, "depth")
 				}
-				v.Depth.Value = x3
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -773,9 +716,6 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintScroll sizes the buffer of Scroll's owned-output encoders for large values.
-var sizeHintScroll oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Scroll) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -785,9 +725,7 @@ func (v Scroll) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Scroll) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Scroll) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
@@ -816,18 +754,14 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "x":
 			seen |= 1 << 0
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.X, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.X = x1
 		case "y":
 			seen |= 1 << 1
-			x2, err := r.Float(64)
-			if err != nil {
+			if v.Y, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Y = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -840,9 +774,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -852,9 +783,7 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Sized) EncodeJSON(w *oasrt.Writer) {
@@ -901,9 +830,6 @@ func (v *Sized) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Sized", kind, nil)
 }
 
-// sizeHintSized sizes the buffer of Sized's owned-output encoders for large values.
-var sizeHintSized oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Sized) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -913,9 +839,7 @@ func (v Sized) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Sized) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Sized) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Box) EncodeJSON(w *oasrt.Writer) {
@@ -944,18 +868,14 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "size":
 			seen |= 1 << 1
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Size, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "size")
 			}
-			v.Size = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -968,9 +888,6 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBox sizes the buffer of Box's owned-output encoders for large values.
-var sizeHintBox oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Box) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -980,9 +897,7 @@ func (v Box) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Box) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Box) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Bag) EncodeJSON(w *oasrt.Writer) {
@@ -1011,18 +926,14 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x1
 		case "size":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Size, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "size")
 			}
-			v.Size = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1035,9 +946,6 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintBag sizes the buffer of Bag's owned-output encoders for large values.
-var sizeHintBag oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Bag) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1047,9 +955,7 @@ func (v Bag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bag) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Bag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Loose) EncodeJSON(w *oasrt.Writer) {
@@ -1096,9 +1002,6 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Loose", kind, nil)
 }
 
-// sizeHintLoose sizes the buffer of Loose's owned-output encoders for large values.
-var sizeHintLoose oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Loose) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1108,9 +1011,7 @@ func (v Loose) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Loose) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Loose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Open) EncodeJSON(w *oasrt.Writer) {
@@ -1147,23 +1048,19 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			seen |= 1 << 0
-			x3, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x3
 		default:
-			k4 := r.Intern(key)
+			k3 := r.Intern(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = make(map[string]int64)
 			}
-			var x5 int64
-			x6, err := r.Int(64)
-			if err != nil {
-				return oasrt.AtKey(err, k4)
+			var x4 int64
+			if x4, err = r.Int(64); err != nil {
+				return oasrt.AtKey(err, k3)
 			}
-			x5 = x6
-			v.AdditionalProperties[k4] = x5
+			v.AdditionalProperties[k3] = x4
 		}
 	}
 	if seen&0x1 != 0x1 {
@@ -1171,9 +1068,6 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintOpen sizes the buffer of Open's owned-output encoders for large values.
-var sizeHintOpen oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Open) MarshalJSON() ([]byte, error) {
@@ -1184,9 +1078,7 @@ func (v Open) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Open) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Open) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
@@ -1268,9 +1160,6 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHolder sizes the buffer of Holder's owned-output encoders for large values.
-var sizeHintHolder oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1280,9 +1169,7 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Holder) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Holder) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *ViewKind) EncodeJSON(w *oasrt.Writer) {
@@ -1305,9 +1192,6 @@ func (v *ViewKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintViewKind sizes the buffer of ViewKind's owned-output encoders for large values.
-var sizeHintViewKind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ViewKind) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1317,6 +1201,21 @@ func (v ViewKind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ViewKind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ViewKind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEvent    oasrt.SizeHint
+	sizeHintClick    oasrt.SizeHint
+	sizeHintView     oasrt.SizeHint
+	sizeHintScroll   oasrt.SizeHint
+	sizeHintPoint    oasrt.SizeHint
+	sizeHintSized    oasrt.SizeHint
+	sizeHintBox      oasrt.SizeHint
+	sizeHintBag      oasrt.SizeHint
+	sizeHintLoose    oasrt.SizeHint
+	sizeHintOpen     oasrt.SizeHint
+	sizeHintHolder   oasrt.SizeHint
+	sizeHintViewKind oasrt.SizeHint
+)

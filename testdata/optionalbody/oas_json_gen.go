@@ -38,11 +38,9 @@ func (v *AddNoteRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "text":
 			v.Text.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Text.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "text")
 			}
-			v.Text.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -51,9 +49,6 @@ func (v *AddNoteRequest) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintAddNoteRequest sizes the buffer of AddNoteRequest's owned-output encoders for large values.
-var sizeHintAddNoteRequest oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v AddNoteRequest) MarshalJSON() ([]byte, error) {
@@ -64,9 +59,7 @@ func (v AddNoteRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AddNoteRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AddNoteRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *AddNoteCreated) EncodeJSON(w *oasrt.Writer) {
@@ -94,11 +87,9 @@ func (v *AddNoteCreated) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -107,9 +98,6 @@ func (v *AddNoteCreated) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintAddNoteCreated sizes the buffer of AddNoteCreated's owned-output encoders for large values.
-var sizeHintAddNoteCreated oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v AddNoteCreated) MarshalJSON() ([]byte, error) {
@@ -120,6 +108,11 @@ func (v AddNoteCreated) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AddNoteCreated) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AddNoteCreated) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintAddNoteRequest oasrt.SizeHint
+	sizeHintAddNoteCreated oasrt.SizeHint
+)

@@ -39,18 +39,14 @@ func (v *Issue) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "number":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.Number, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "number")
 			}
-			v.Number = x1
 		case "title":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Title, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			v.Title = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -63,9 +59,6 @@ func (v *Issue) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintIssue sizes the buffer of Issue's owned-output encoders for large values.
-var sizeHintIssue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Issue) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -75,9 +68,7 @@ func (v Issue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Issue) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Issue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Customer) EncodeJSON(w *oasrt.Writer) {
@@ -104,11 +95,9 @@ func (v *Customer) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -121,9 +110,6 @@ func (v *Customer) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCustomer sizes the buffer of Customer's owned-output encoders for large values.
-var sizeHintCustomer oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Customer) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -133,9 +119,7 @@ func (v Customer) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Customer) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Customer) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
@@ -205,11 +189,9 @@ func (v *ListCustomersOK) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "next_cursor":
 			v.NextCursor.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.NextCursor.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "next_cursor")
 			}
-			v.NextCursor.Value = x5
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -222,9 +204,6 @@ func (v *ListCustomersOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintListCustomersOK sizes the buffer of ListCustomersOK's owned-output encoders for large values.
-var sizeHintListCustomersOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ListCustomersOK) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -234,9 +213,7 @@ func (v ListCustomersOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListCustomersOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ListCustomersOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ListEventsOK) EncodeJSON(w *oasrt.Writer) {
@@ -278,22 +255,18 @@ func (v *ListEventsOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "total":
 			v.Total.Set = true
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.Total.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "total")
 			}
-			v.Total.Value = x3
 		case "events":
 			if r.Streams(&v.Events) {
 				if err := r.Stream(&v.Events); err != nil {
 					return oasrt.AtKey(err, "events")
 				}
 			} else {
-				x4, err := r.Strings()
-				if err != nil {
+				if v.Events, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "events")
 				}
-				v.Events = x4
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -304,9 +277,6 @@ func (v *ListEventsOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintListEventsOK sizes the buffer of ListEventsOK's owned-output encoders for large values.
-var sizeHintListEventsOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ListEventsOK) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -316,6 +286,13 @@ func (v ListEventsOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListEventsOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ListEventsOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintIssue           oasrt.SizeHint
+	sizeHintCustomer        oasrt.SizeHint
+	sizeHintListCustomersOK oasrt.SizeHint
+	sizeHintListEventsOK    oasrt.SizeHint
+)

@@ -35,9 +35,6 @@ func (v *GetFileExt) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGetFileExt sizes the buffer of GetFileExt's owned-output encoders for large values.
-var sizeHintGetFileExt oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v GetFileExt) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -47,6 +44,10 @@ func (v GetFileExt) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetFileExt) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *GetFileExt) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintGetFileExt oasrt.SizeHint
+)

@@ -58,36 +58,30 @@ func (v *Env) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x5
 		default:
 			if pattern1.Match(key) {
-				k6 := r.Intern(key)
+				k5 := r.Intern(key)
 				if v.PatternProperties1 == nil {
 					v.PatternProperties1 = make(map[string]string)
 				}
-				var x7 string
-				x8, err := r.Str()
-				if err != nil {
-					return oasrt.AtKey(err, k6)
+				var x6 string
+				if x6, err = r.Str(); err != nil {
+					return oasrt.AtKey(err, k5)
 				}
-				x7 = x8
-				v.PatternProperties1[k6] = x7
+				v.PatternProperties1[k5] = x6
 			} else if pattern2.Match(key) {
-				k9 := r.Intern(key)
+				k7 := r.Intern(key)
 				if v.PatternProperties2 == nil {
 					v.PatternProperties2 = make(map[string]int64)
 				}
-				var x10 int64
-				x11, err := r.Int(64)
-				if err != nil {
-					return oasrt.AtKey(err, k9)
+				var x8 int64
+				if x8, err = r.Int(64); err != nil {
+					return oasrt.AtKey(err, k7)
 				}
-				x10 = x11
-				v.PatternProperties2[k9] = x10
+				v.PatternProperties2[k7] = x8
 			} else {
 				if err := r.Unknown(key); err != nil {
 					return err
@@ -98,9 +92,6 @@ func (v *Env) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEnv sizes the buffer of Env's owned-output encoders for large values.
-var sizeHintEnv oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Env) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -110,6 +101,10 @@ func (v Env) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Env) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Env) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEnv oasrt.SizeHint
+)

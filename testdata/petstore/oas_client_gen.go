@@ -324,11 +324,9 @@ func (v *GetInventoryResponse200) decodeBody(r *oasrt.Reader) error {
 		}
 		key2 := r.Intern(k1)
 		var x3 int32
-		x4, err := r.Int(32)
-		if err != nil {
+		if x3, err = r.Int32(); err != nil {
 			return oasrt.AtKey(err, key2)
 		}
-		x3 = int32(x4)
 		v.Body[key2] = x3
 	}
 	return nil

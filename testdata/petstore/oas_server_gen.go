@@ -533,11 +533,9 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 			}
 			key2 := r.Intern(k1)
 			var x3 int32
-			x4, err := r.Int(32)
-			if err != nil {
+			if x3, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, key2)
 			}
-			x3 = int32(x4)
 			chk[key2] = x3
 		}
 		_ = chk // decoded for its checks only

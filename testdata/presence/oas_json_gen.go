@@ -3,8 +3,6 @@
 package presence
 
 import (
-	"time"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
@@ -19,10 +17,10 @@ func (v *Record) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
-	w.Raw(`,"label":`)
 	if v.Label.Null {
-		w.Null()
+		w.Raw(`,"label":null`)
 	} else {
+		w.Raw(`,"label":`)
 		w.String(v.Label.Value)
 	}
 	if v.Note.Set {
@@ -30,10 +28,10 @@ func (v *Record) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Note.Value)
 	}
 	if v.Expires.Set {
-		w.Raw(`,"expires":`)
 		if v.Expires.Null {
-			w.Null()
+			w.Raw(`,"expires":null`)
 		} else {
+			w.Raw(`,"expires":`)
 			w.Time(v.Expires.Value)
 		}
 	}
@@ -57,40 +55,26 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "label":
 			seen |= 1 << 1
-			if r.Null() {
-				v.Label = oasrt.Nullable[string]{Null: true}
-			} else {
-				v.Label.Null = false
-				x2, err := r.Str()
-				if err != nil {
+			if oasrt.NonNull(r, &v.Label) {
+				if v.Label.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "label")
 				}
-				v.Label.Value = x2
 			}
 		case "note":
 			v.Note.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Note.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "note")
 			}
-			v.Note.Value = x3
 		case "expires":
-			if r.Null() {
-				v.Expires = oasrt.OptNullable[time.Time]{Set: true, Null: true}
-			} else {
-				v.Expires.Set, v.Expires.Null = true, false
-				x4, err := r.Time()
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.Expires) {
+				if v.Expires.Value, err = r.Time(); err != nil {
 					return oasrt.AtKey(err, "expires")
 				}
-				v.Expires.Value = x4
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -104,9 +88,6 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRecord sizes the buffer of Record's owned-output encoders for large values.
-var sizeHintRecord oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Record) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -116,6 +97,10 @@ func (v Record) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Record) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Record) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintRecord oasrt.SizeHint
+)

@@ -61,9 +61,6 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLabels sizes the buffer of Labels's owned-output encoders for large values.
-var sizeHintLabels oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Labels) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -73,9 +70,7 @@ func (v Labels) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Labels) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Labels) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Counts) EncodeJSON(w *oasrt.Writer) {
@@ -112,18 +107,13 @@ func (v *Counts) DecodeJSON(r *oasrt.Reader) error {
 		n5++
 		key7 := r.Intern(k6)
 		var x8 int64
-		x9, err := r.Int(64)
-		if err != nil {
+		if x8, err = r.Int(64); err != nil {
 			return oasrt.AtKey(err, key7)
 		}
-		x8 = x9
 		(*v)[key7] = x8
 	}
 	return nil
 }
-
-// sizeHintCounts sizes the buffer of Counts's owned-output encoders for large values.
-var sizeHintCounts oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Counts) MarshalJSON() ([]byte, error) {
@@ -134,9 +124,7 @@ func (v Counts) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Counts) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Counts) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Resource) EncodeJSON(w *oasrt.Writer) {
@@ -174,30 +162,23 @@ func (v *Resource) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x3
 		default:
-			k4 := r.Intern(key)
+			k3 := r.Intern(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = make(map[string]bool)
 			}
-			var x5 bool
-			x6, err := r.Bool()
-			if err != nil {
-				return oasrt.AtKey(err, k4)
+			var x4 bool
+			if x4, err = r.Bool(); err != nil {
+				return oasrt.AtKey(err, k3)
 			}
-			x5 = x6
-			v.AdditionalProperties[k4] = x5
+			v.AdditionalProperties[k3] = x4
 		}
 	}
 	return nil
 }
-
-// sizeHintResource sizes the buffer of Resource's owned-output encoders for large values.
-var sizeHintResource oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Resource) MarshalJSON() ([]byte, error) {
@@ -208,6 +189,12 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Resource) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Resource) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintLabels   oasrt.SizeHint
+	sizeHintCounts   oasrt.SizeHint
+	sizeHintResource oasrt.SizeHint
+)

@@ -47,25 +47,19 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.ID, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "password":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Password, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "password")
 			}
-			v.Password = x2
 		case "email":
 			v.Email.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Email.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -85,9 +79,6 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAccount sizes the buffer of Account's owned-output encoders for large values.
-var sizeHintAccount oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Account) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -97,6 +88,10 @@ func (v Account) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Account) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Account) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintAccount oasrt.SizeHint
+)

@@ -55,11 +55,9 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			seen |= 1 << 0
-			x3, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x3
 		case "parent":
 			if v.Parent == nil {
 				v.Parent = new(Node)
@@ -77,7 +75,7 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "children")
 				}
 				v.Children = v.Children[:0]
-				for i4 := 0; ; i4++ {
+				for i3 := 0; ; i3++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "children")
@@ -85,10 +83,10 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e5 *Node
-					v.Children, e5 = oasrt.Grow(r, v.Children)
-					if err := (*e5).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i4), "children")
+					var e4 *Node
+					v.Children, e4 = oasrt.Grow(r, v.Children)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "children")
 					}
 				}
 				if v.Children == nil {
@@ -107,9 +105,6 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNode sizes the buffer of Node's owned-output encoders for large values.
-var sizeHintNode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Node) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -119,6 +114,10 @@ func (v Node) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Node) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Node) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintNode oasrt.SizeHint
+)

@@ -38,11 +38,9 @@ func (v *Job) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "state":
 			v.State.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.State.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "state")
 			}
-			v.State.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -51,9 +49,6 @@ func (v *Job) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintJob sizes the buffer of Job's owned-output encoders for large values.
-var sizeHintJob oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Job) MarshalJSON() ([]byte, error) {
@@ -64,9 +59,7 @@ func (v Job) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Job) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Job) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Problem) EncodeJSON(w *oasrt.Writer) {
@@ -98,18 +91,14 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "title":
 			v.Title.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Title.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			v.Title.Value = x1
 		case "status":
 			v.Status.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Status.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "status")
 			}
-			v.Status.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -118,9 +107,6 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintProblem sizes the buffer of Problem's owned-output encoders for large values.
-var sizeHintProblem oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Problem) MarshalJSON() ([]byte, error) {
@@ -131,6 +117,11 @@ func (v Problem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Problem) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Problem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintJob     oasrt.SizeHint
+	sizeHintProblem oasrt.SizeHint
+)

@@ -41,18 +41,14 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "x":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.X, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.X = x1
 		case "y":
 			v.Y.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Y.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Y.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -65,9 +61,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -77,9 +70,7 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *RGB) EncodeJSON(w *oasrt.Writer) {
@@ -153,9 +144,6 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRGB sizes the buffer of RGB's owned-output encoders for large values.
-var sizeHintRGB oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v RGB) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -165,9 +153,7 @@ func (v RGB) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RGB) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *RGB) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *Kind) EncodeJSON(w *oasrt.Writer) {
@@ -192,9 +178,6 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintKind sizes the buffer of Kind's owned-output encoders for large values.
-var sizeHintKind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Kind) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -204,9 +187,7 @@ func (v Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Kind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
@@ -237,22 +218,20 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x1
 		case "age":
 			v.Age.Set = true
-			at3 := r.Start()
-			x2, err := r.Int(32)
+			at2 := r.Start()
+			x1, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "age")
 			}
-			if x2 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at3, "%v is less than minimum 0", x2), "age")
+			if x1 < 0 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 0", x1), "age")
 			}
-			v.Age.Value = int32(x2)
+			v.Age.Value = int32(x1)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -265,9 +244,6 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUser sizes the buffer of User's owned-output encoders for large values.
-var sizeHintUser oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -277,9 +253,7 @@ func (v User) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *User) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Stored) EncodeJSON(w *oasrt.Writer) {
@@ -306,11 +280,9 @@ func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "summary":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Summary, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "summary")
 			}
-			v.Summary = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -323,9 +295,6 @@ func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStored sizes the buffer of Stored's owned-output encoders for large values.
-var sizeHintStored oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Stored) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -335,9 +304,7 @@ func (v Stored) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Stored) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Stored) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Problem) EncodeJSON(w *oasrt.Writer) {
@@ -373,25 +340,19 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "title":
 			v.Title.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Title.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			v.Title.Value = x1
 		case "status":
 			v.Status.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Status.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "status")
 			}
-			v.Status.Value = x2
 		case "detail":
 			v.Detail.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Detail.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "detail")
 			}
-			v.Detail.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -400,9 +361,6 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintProblem sizes the buffer of Problem's owned-output encoders for large values.
-var sizeHintProblem oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Problem) MarshalJSON() ([]byte, error) {
@@ -413,9 +371,7 @@ func (v Problem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Problem) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Problem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *StatusOK) EncodeJSON(w *oasrt.Writer) {
@@ -443,11 +399,9 @@ func (v *StatusOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "version":
 			v.Version.Set = true
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Version.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "version")
 			}
-			v.Version.Value = int32(x1)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -456,9 +410,6 @@ func (v *StatusOK) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintStatusOK sizes the buffer of StatusOK's owned-output encoders for large values.
-var sizeHintStatusOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v StatusOK) MarshalJSON() ([]byte, error) {
@@ -469,9 +420,7 @@ func (v StatusOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *StatusOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *StatusOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
@@ -577,30 +526,24 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x9, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x9
 			}
 		case "photo":
 			seen |= 1 << 1
-			x10, err := r.Str()
-			if err != nil {
+			if v.Photo, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "photo")
 			}
-			v.Photo = x10
 		case "thumbnails":
 			if r.Streams(&v.Thumbnails) {
 				if err := r.Stream(&v.Thumbnails); err != nil {
 					return oasrt.AtKey(err, "thumbnails")
 				}
 			} else {
-				x11, err := r.Strings()
-				if err != nil {
+				if v.Thumbnails, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "thumbnails")
 				}
-				v.Thumbnails = x11
 			}
 		case "meta":
 			v.Meta.Set = true
@@ -619,9 +562,6 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUploadPhotoRequest sizes the buffer of UploadPhotoRequest's owned-output encoders for large values.
-var sizeHintUploadPhotoRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -631,9 +571,7 @@ func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *UploadPhotoRequestMeta) EncodeJSON(w *oasrt.Writer) {
@@ -661,11 +599,9 @@ func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "camera":
 			v.Camera.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Camera.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "camera")
 			}
-			v.Camera.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -674,9 +610,6 @@ func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintUploadPhotoRequestMeta sizes the buffer of UploadPhotoRequestMeta's owned-output encoders for large values.
-var sizeHintUploadPhotoRequestMeta oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) {
@@ -687,9 +620,7 @@ func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
@@ -728,11 +659,9 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "count":
 			seen |= 1 << 0
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.Count, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "count")
 			}
-			v.Count = x3
 		case "points":
 			seen |= 1 << 1
 			if r.Streams(&v.Points) {
@@ -744,7 +673,7 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "points")
 				}
 				v.Points = v.Points[:0]
-				for i4 := 0; ; i4++ {
+				for i3 := 0; ; i3++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "points")
@@ -752,10 +681,10 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e5 *Point
-					v.Points, e5 = oasrt.Grow(r, v.Points)
-					if err := (*e5).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i4), "points")
+					var e4 *Point
+					v.Points, e4 = oasrt.Grow(r, v.Points)
+					if err := (*e4).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "points")
 					}
 				}
 				if v.Points == nil {
@@ -774,9 +703,6 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintImportPointsOK sizes the buffer of ImportPointsOK's owned-output encoders for large values.
-var sizeHintImportPointsOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ImportPointsOK) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -786,9 +712,7 @@ func (v ImportPointsOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ImportPointsOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ImportPointsOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SearchFilter) EncodeJSON(w *oasrt.Writer) {
@@ -819,18 +743,14 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "color":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Color, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "color")
 			}
-			v.Color = x1
 		case "size":
 			v.Size.Set = true
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.Size.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "size")
 			}
-			v.Size.Value = int32(x2)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -843,9 +763,6 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSearchFilter sizes the buffer of SearchFilter's owned-output encoders for large values.
-var sizeHintSearchFilter oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SearchFilter) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -855,9 +772,7 @@ func (v SearchFilter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SearchFilter) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SearchFilter) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
@@ -899,11 +814,9 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x3, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x3
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -914,9 +827,6 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSearchMeta sizes the buffer of SearchMeta's owned-output encoders for large values.
-var sizeHintSearchMeta oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SearchMeta) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -926,9 +836,7 @@ func (v SearchMeta) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SearchMeta) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SearchMeta) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SearchOK) EncodeJSON(w *oasrt.Writer) {
@@ -955,11 +863,9 @@ func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "query":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Query, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "query")
 			}
-			v.Query = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -972,9 +878,6 @@ func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSearchOK sizes the buffer of SearchOK's owned-output encoders for large values.
-var sizeHintSearchOK oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SearchOK) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -984,6 +887,22 @@ func (v SearchOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SearchOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SearchOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPoint                  oasrt.SizeHint
+	sizeHintRGB                    oasrt.SizeHint
+	sizeHintKind                   oasrt.SizeHint
+	sizeHintUser                   oasrt.SizeHint
+	sizeHintStored                 oasrt.SizeHint
+	sizeHintProblem                oasrt.SizeHint
+	sizeHintStatusOK               oasrt.SizeHint
+	sizeHintUploadPhotoRequest     oasrt.SizeHint
+	sizeHintUploadPhotoRequestMeta oasrt.SizeHint
+	sizeHintImportPointsOK         oasrt.SizeHint
+	sizeHintSearchFilter           oasrt.SizeHint
+	sizeHintSearchMeta             oasrt.SizeHint
+	sizeHintSearchOK               oasrt.SizeHint
+)

@@ -37,11 +37,9 @@ func (v *Who) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "who":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Who, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "who")
 			}
-			v.Who = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -54,9 +52,6 @@ func (v *Who) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintWho sizes the buffer of Who's owned-output encoders for large values.
-var sizeHintWho oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Who) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -66,6 +61,10 @@ func (v Who) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Who) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Who) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintWho oasrt.SizeHint
+)

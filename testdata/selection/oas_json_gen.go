@@ -35,9 +35,6 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintKind sizes the buffer of Kind's owned-output encoders for large values.
-var sizeHintKind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Kind) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -47,9 +44,7 @@ func (v Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Kind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
@@ -84,11 +79,9 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x1
 		case "kind":
 			v.Kind.Set = true
 			if err := v.Kind.Value.DecodeJSON(r); err != nil {
@@ -111,9 +104,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -123,9 +113,7 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
@@ -153,11 +141,9 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -166,9 +152,6 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintOwner sizes the buffer of Owner's owned-output encoders for large values.
-var sizeHintOwner oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Owner) MarshalJSON() ([]byte, error) {
@@ -179,6 +162,12 @@ func (v Owner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Owner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintKind  oasrt.SizeHint
+	sizeHintPet   oasrt.SizeHint
+	sizeHintOwner oasrt.SizeHint
+)

@@ -41,18 +41,14 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "callbackUrl":
 			v.CallbackURL.Set = true
-			x2, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.CallbackURL.Value, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "callbackUrl")
 			}
-			v.CallbackURL.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -65,9 +61,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -77,9 +70,7 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *AddPetFilter) EncodeJSON(w *oasrt.Writer) {
@@ -107,11 +98,9 @@ func (v *AddPetFilter) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			v.Kind.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Kind.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -120,9 +109,6 @@ func (v *AddPetFilter) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintAddPetFilter sizes the buffer of AddPetFilter's owned-output encoders for large values.
-var sizeHintAddPetFilter oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v AddPetFilter) MarshalJSON() ([]byte, error) {
@@ -133,9 +119,7 @@ func (v AddPetFilter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AddPetFilter) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AddPetFilter) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *AddPetRequest) EncodeJSON(w *oasrt.Writer) {
@@ -175,9 +159,6 @@ func (v *AddPetRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAddPetRequest sizes the buffer of AddPetRequest's owned-output encoders for large values.
-var sizeHintAddPetRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v AddPetRequest) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -187,6 +168,12 @@ func (v AddPetRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AddPetRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *AddPetRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPet           oasrt.SizeHint
+	sizeHintAddPetFilter  oasrt.SizeHint
+	sizeHintAddPetRequest oasrt.SizeHint
+)

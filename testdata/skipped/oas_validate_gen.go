@@ -16,11 +16,7 @@ func (v *Pet) Validate() error {
 
 func (v *Pet) validate(c *oasrt.Validator) {
 	if v.CallbackURL.Set {
-		c.Key("callbackUrl")
-		if !oasrt.ValidURI(v.CallbackURL.Value) {
-			c.Errorf("invalid uri %q", v.CallbackURL.Value)
-		}
-		c.Pop()
+		c.Format("callbackUrl", "uri", v.CallbackURL.Value, oasrt.ValidURI)
 	}
 }
 

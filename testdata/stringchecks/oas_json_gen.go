@@ -40,9 +40,6 @@ func (v *Handle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHandle sizes the buffer of Handle's owned-output encoders for large values.
-var sizeHintHandle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Handle) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -52,9 +49,7 @@ func (v Handle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Handle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Handle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Profile) EncodeJSON(w *oasrt.Writer) {
@@ -124,9 +119,6 @@ func (v *Profile) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProfile sizes the buffer of Profile's owned-output encoders for large values.
-var sizeHintProfile oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Profile) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -136,6 +128,11 @@ func (v Profile) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Profile) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Profile) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintHandle  oasrt.SizeHint
+	sizeHintProfile oasrt.SizeHint
+)

@@ -66,59 +66,43 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "at":
 			v.At.Set = true
-			x1, err := r.Time()
-			if err != nil {
+			if v.At.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "at")
 			}
-			v.At.Value = x1
 		case "day":
 			v.Day.Set = true
-			x2, err := r.Date()
-			if err != nil {
+			if v.Day.Value, err = r.Date(); err != nil {
 				return oasrt.AtKey(err, "day")
 			}
-			v.Day.Value = x2
 		case "id":
 			v.ID.Set = true
-			x3, err := r.UUID()
-			if err != nil {
+			if v.ID.Value, err = r.UUID(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x3
 		case "v4":
 			v.V4.Set = true
-			x4, err := r.Addr(4)
-			if err != nil {
+			if v.V4.Value, err = r.Addr(4); err != nil {
 				return oasrt.AtKey(err, "v4")
 			}
-			v.V4.Value = x4
 		case "v6":
 			v.V6.Set = true
-			x5, err := r.Addr(6)
-			if err != nil {
+			if v.V6.Value, err = r.Addr(6); err != nil {
 				return oasrt.AtKey(err, "v6")
 			}
-			v.V6.Value = x5
 		case "site":
 			v.Site.Set = true
-			x6, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.Site.Value, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "site")
 			}
-			v.Site.Value = x6
 		case "mail":
 			v.Mail.Set = true
-			x7, err := r.StrFormat("email", oasrt.ValidEmail)
-			if err != nil {
+			if v.Mail.Value, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "mail")
 			}
-			v.Mail.Value = x7
 		case "blob":
-			x8, err := r.Bytes64()
-			if err != nil {
+			if v.Blob, err = r.Bytes64(); err != nil {
 				return oasrt.AtKey(err, "blob")
 			}
-			v.Blob = x8
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -127,9 +111,6 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
-var sizeHintEvent oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
@@ -140,6 +121,10 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintEvent oasrt.SizeHint
+)

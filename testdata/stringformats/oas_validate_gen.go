@@ -16,17 +16,9 @@ func (v *Event) Validate() error {
 
 func (v *Event) validate(c *oasrt.Validator) {
 	if v.Site.Set {
-		c.Key("site")
-		if !oasrt.ValidURI(v.Site.Value) {
-			c.Errorf("invalid uri %q", v.Site.Value)
-		}
-		c.Pop()
+		c.Format("site", "uri", v.Site.Value, oasrt.ValidURI)
 	}
 	if v.Mail.Set {
-		c.Key("mail")
-		if !oasrt.ValidEmail(v.Mail.Value) {
-			c.Errorf("invalid email %q", v.Mail.Value)
-		}
-		c.Pop()
+		c.Format("mail", "email", v.Mail.Value, oasrt.ValidEmail)
 	}
 }

@@ -46,27 +46,20 @@ func (v *Pair) DecodeJSON(r *oasrt.Reader) error {
 		switch n {
 		case 0:
 			v.Item0.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Item0.Value, err = r.Str(); err != nil {
 				return oasrt.AtIndex(err, 0)
 			}
-			v.Item0.Value = x1
 		case 1:
 			v.Item1.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Item1.Value, err = r.Int(64); err != nil {
 				return oasrt.AtIndex(err, 1)
 			}
-			v.Item1.Value = x2
 		default:
 			return oasrt.Violation(at, "more than 2 items; items after prefixItems are not allowed")
 		}
 	}
 	return nil
 }
-
-// sizeHintPair sizes the buffer of Pair's owned-output encoders for large values.
-var sizeHintPair oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Pair) MarshalJSON() ([]byte, error) {
@@ -77,9 +70,7 @@ func (v Pair) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pair) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pair) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -114,26 +105,19 @@ func (v *Row) DecodeJSON(r *oasrt.Reader) error {
 		switch n {
 		case 0:
 			v.Item0.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Item0.Value, err = r.Str(); err != nil {
 				return oasrt.AtIndex(err, 0)
 			}
-			v.Item0.Value = x2
 		default:
-			var e3 *float64
-			v.Rest, e3 = oasrt.Grow(r, v.Rest)
-			x4, err := r.Float(64)
-			if err != nil {
+			var e2 *float64
+			v.Rest, e2 = oasrt.Grow(r, v.Rest)
+			if (*e2), err = r.Float(64); err != nil {
 				return oasrt.AtIndex(err, n)
 			}
-			(*e3) = x4
 		}
 	}
 	return nil
 }
-
-// sizeHintRow sizes the buffer of Row's owned-output encoders for large values.
-var sizeHintRow oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Row) MarshalJSON() ([]byte, error) {
@@ -144,6 +128,11 @@ func (v Row) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Row) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Row) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPair oasrt.SizeHint
+	sizeHintRow  oasrt.SizeHint
+)

@@ -63,9 +63,6 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Value", kind, nil)
 }
 
-// sizeHintValue sizes the buffer of Value's owned-output encoders for large values.
-var sizeHintValue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Value) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -75,9 +72,7 @@ func (v Value) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Value) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Value) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Cell) EncodeJSON(w *oasrt.Writer) {
@@ -126,9 +121,6 @@ func (v *Cell) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCell sizes the buffer of Cell's owned-output encoders for large values.
-var sizeHintCell oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Cell) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -138,9 +130,7 @@ func (v Cell) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Cell) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Cell) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *CellWeight) EncodeJSON(w *oasrt.Writer) {
@@ -183,9 +173,6 @@ func (v *CellWeight) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "CellWeight", kind, nil)
 }
 
-// sizeHintCellWeight sizes the buffer of CellWeight's owned-output encoders for large values.
-var sizeHintCellWeight oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v CellWeight) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -195,6 +182,12 @@ func (v CellWeight) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *CellWeight) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *CellWeight) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintValue      oasrt.SizeHint
+	sizeHintCell       oasrt.SizeHint
+	sizeHintCellWeight oasrt.SizeHint
+)

@@ -42,18 +42,14 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "x":
 			v.X.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.X.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.X.Value = x1
 		case "y":
 			v.Y.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.Y.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Y.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -62,9 +58,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
@@ -75,9 +68,7 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Path) EncodeJSON(w *oasrt.Writer) {
@@ -121,9 +112,6 @@ func (v *Path) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPath sizes the buffer of Path's owned-output encoders for large values.
-var sizeHintPath oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Path) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -133,6 +121,11 @@ func (v Path) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Path) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Path) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPoint oasrt.SizeHint
+	sizeHintPath  oasrt.SizeHint
+)

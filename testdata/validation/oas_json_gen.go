@@ -286,13 +286,11 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "email":
 			v.Email.Set = true
-			x33, err := r.StrFormat("email", oasrt.ValidEmail)
-			if err != nil {
+			if v.Email.Value, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email.Value = x33
 		case "labels":
-			at34, n35 := r.Start(), 0
+			at33, n34 := r.Start(), 0
 			if err := r.ObjStart(); err != nil {
 				return oasrt.AtKey(err, "labels")
 			}
@@ -300,29 +298,29 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				v.Labels = make(map[string]int64)
 			}
 			for {
-				k36, more, err := r.ObjKey()
+				k35, more, err := r.ObjKey()
 				if err != nil {
 					return oasrt.AtKey(err, "labels")
 				}
 				if !more {
 					break
 				}
-				n35++
-				if n35 > 3 {
-					return oasrt.AtKey(oasrt.Violation(at34, "more properties than maxProperties 3"), "labels")
+				n34++
+				if n34 > 3 {
+					return oasrt.AtKey(oasrt.Violation(at33, "more properties than maxProperties 3"), "labels")
 				}
-				key37 := r.Intern(k36)
-				var x38 int64
-				at40 := r.Start()
-				x39, err := r.Int(64)
+				key36 := r.Intern(k35)
+				var x37 int64
+				at39 := r.Start()
+				x38, err := r.Int(64)
 				if err != nil {
-					return oasrt.AtKey(oasrt.AtKey(err, key37), "labels")
+					return oasrt.AtKey(oasrt.AtKey(err, key36), "labels")
 				}
-				if x39 < 0 {
-					return oasrt.AtKey(oasrt.AtKey(oasrt.Violation(at40, "%v is less than minimum 0", x39), key37), "labels")
+				if x38 < 0 {
+					return oasrt.AtKey(oasrt.AtKey(oasrt.Violation(at39, "%v is less than minimum 0", x38), key36), "labels")
 				}
-				x38 = x39
-				v.Labels[key37] = x38
+				x37 = x38
+				v.Labels[key36] = x37
 			}
 		case "points":
 			if r.Streams(&v.Points) {
@@ -330,12 +328,12 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "points")
 				}
 			} else {
-				at41 := r.Start()
+				at40 := r.Start()
 				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "points")
 				}
 				v.Points = v.Points[:0]
-				for i42 := 0; ; i42++ {
+				for i41 := 0; ; i41++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "points")
@@ -343,22 +341,22 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					if i42 == 3 {
-						return oasrt.AtKey(oasrt.Violation(at41, "more than maxItems 3 items"), "points")
+					if i41 == 3 {
+						return oasrt.AtKey(oasrt.Violation(at40, "more than maxItems 3 items"), "points")
 					}
-					var e43 *Point
-					v.Points, e43 = oasrt.Grow(r, v.Points)
-					if err := (*e43).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i42), "points")
+					var e42 *Point
+					v.Points, e42 = oasrt.Grow(r, v.Points)
+					if err := (*e42).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i41), "points")
 					}
 				}
 				if v.Points == nil {
 					v.Points = []Point{}
 				}
-				if i44, j45 := oasrt.DuplicateFunc(v.Points, func(w *oasrt.Writer, e *Point) {
+				if i43, j44 := oasrt.DuplicateFunc(v.Points, func(w *oasrt.Writer, e *Point) {
 					(*e).EncodeJSON(w)
-				}); i44 >= 0 {
-					return oasrt.AtKey(oasrt.Violation(at41, "items %d and %d are equal; uniqueItems is set", i44, j45), "points")
+				}); i43 >= 0 {
+					return oasrt.AtKey(oasrt.Violation(at40, "items %d and %d are equal; uniqueItems is set", i43, j44), "points")
 				}
 			}
 		case "ratio":
@@ -377,12 +375,12 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "when")
 				}
 			} else {
-				at46 := r.Start()
+				at45 := r.Start()
 				if err := r.ArrStart(); err != nil {
 					return oasrt.AtKey(err, "when")
 				}
 				v.When = v.When[:0]
-				for i47 := 0; ; i47++ {
+				for i46 := 0; ; i46++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "when")
@@ -390,21 +388,19 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e48 *time.Time
-					v.When, e48 = oasrt.Grow(r, v.When)
-					x49, err := r.Time()
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i47), "when")
+					var e47 *time.Time
+					v.When, e47 = oasrt.Grow(r, v.When)
+					if (*e47), err = r.Time(); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i46), "when")
 					}
-					(*e48) = x49
 				}
 				if v.When == nil {
 					v.When = []time.Time{}
 				}
-				if i50, j51 := oasrt.DuplicateFunc(v.When, func(w *oasrt.Writer, e *time.Time) {
+				if i48, j49 := oasrt.DuplicateFunc(v.When, func(w *oasrt.Writer, e *time.Time) {
 					w.Time((*e))
-				}); i50 >= 0 {
-					return oasrt.AtKey(oasrt.Violation(at46, "items %d and %d are equal; uniqueItems is set", i50, j51), "when")
+				}); i48 >= 0 {
+					return oasrt.AtKey(oasrt.Violation(at45, "items %d and %d are equal; uniqueItems is set", i48, j49), "when")
 				}
 			}
 		default:
@@ -419,9 +415,6 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAccount sizes the buffer of Account's owned-output encoders for large values.
-var sizeHintAccount oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Account) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -431,9 +424,7 @@ func (v Account) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Account) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Account) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
@@ -498,11 +489,9 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 			v.Y.Value = int32(x3)
 		case "z":
 			v.Z.Set = true
-			x5, err := r.Int(32)
-			if err != nil {
+			if v.Z.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "z")
 			}
-			v.Z.Value = int32(x5)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -528,9 +517,6 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPoint sizes the buffer of Point's owned-output encoders for large values.
-var sizeHintPoint oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Point) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -540,9 +526,7 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Ratio) EncodeJSON(w *oasrt.Writer) {
@@ -569,9 +553,6 @@ func (v *Ratio) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRatio sizes the buffer of Ratio's owned-output encoders for large values.
-var sizeHintRatio oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Ratio) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -581,9 +562,7 @@ func (v Ratio) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Ratio) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Ratio) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Code) EncodeJSON(w *oasrt.Writer) {
@@ -607,9 +586,6 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCode sizes the buffer of Code's owned-output encoders for large values.
-var sizeHintCode oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Code) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -619,9 +595,7 @@ func (v Code) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Code) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Code) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
@@ -658,18 +632,13 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 		n5++
 		key7 := r.Intern(k6)
 		var x8 string
-		x9, err := r.Str()
-		if err != nil {
+		if x8, err = r.Str(); err != nil {
 			return oasrt.AtKey(err, key7)
 		}
-		x8 = x9
 		(*v)[key7] = x8
 	}
 	return nil
 }
-
-// sizeHintBounded sizes the buffer of Bounded's owned-output encoders for large values.
-var sizeHintBounded oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Bounded) MarshalJSON() ([]byte, error) {
@@ -680,9 +649,7 @@ func (v Bounded) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bounded) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Bounded) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Lookahead) EncodeJSON(w *oasrt.Writer) {
@@ -706,9 +673,6 @@ func (v *Lookahead) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLookahead sizes the buffer of Lookahead's owned-output encoders for large values.
-var sizeHintLookahead oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Lookahead) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -718,9 +682,7 @@ func (v Lookahead) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Lookahead) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Lookahead) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Circle) EncodeJSON(w *oasrt.Writer) {
@@ -799,9 +761,6 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCircle sizes the buffer of Circle's owned-output encoders for large values.
-var sizeHintCircle oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Circle) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -811,9 +770,7 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Circle) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Circle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *RenamedThing) EncodeJSON(w *oasrt.Writer) {
@@ -859,9 +816,6 @@ func (v *RenamedThing) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintRenamedThing sizes the buffer of RenamedThing's owned-output encoders for large values.
-var sizeHintRenamedThing oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v RenamedThing) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -871,9 +825,7 @@ func (v RenamedThing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RenamedThing) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *RenamedThing) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Settings) EncodeJSON(w *oasrt.Writer) {
@@ -899,10 +851,10 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		w.Bool(v.Beta.Value)
 	}
 	if v.Note.Set {
-		w.Raw(`,"note":`)
 		if v.Note.Null {
-			w.Null()
+			w.Raw(`,"note":null`)
 		} else {
+			w.Raw(`,"note":`)
 			w.String(v.Note.Value)
 		}
 	}
@@ -949,50 +901,35 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 			v.PageSize.Value = int32(x1)
 		case "ratio":
 			v.Ratio.Set = true
-			x3, err := r.Float(64)
-			if err != nil {
+			if v.Ratio.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "ratio")
 			}
-			v.Ratio.Value = x3
 		case "label":
 			v.Label.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.Label.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "label")
 			}
-			v.Label.Value = x4
 		case "beta":
 			v.Beta.Set = true
-			x5, err := r.Bool()
-			if err != nil {
+			if v.Beta.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "beta")
 			}
-			v.Beta.Value = x5
 		case "note":
-			if r.Null() {
-				v.Note = oasrt.OptNullable[string]{Set: true, Null: true}
-			} else {
-				v.Note.Set, v.Note.Null = true, false
-				x6, err := r.Str()
-				if err != nil {
+			if oasrt.OptNonNull(r, &v.Note) {
+				if v.Note.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "note")
 				}
-				v.Note.Value = x6
 			}
 		case "since":
 			v.Since.Set = true
-			x7, err := r.Date()
-			if err != nil {
+			if v.Since.Value, err = r.Date(); err != nil {
 				return oasrt.AtKey(err, "since")
 			}
-			v.Since.Value = x7
 		case "count":
 			v.Count.Set = true
-			x8, err := r.Int(64)
-			if err != nil {
+			if v.Count.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "count")
 			}
-			v.Count.Value = x8
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1020,9 +957,6 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSettings sizes the buffer of Settings's owned-output encoders for large values.
-var sizeHintSettings oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Settings) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1032,9 +966,7 @@ func (v Settings) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Settings) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Settings) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Wide) EncodeJSON(w *oasrt.Writer) {
@@ -1070,29 +1002,25 @@ func (v *Wide) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "small":
 			v.Small.Set = true
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Small.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "small")
 			}
-			v.Small.Value = int32(x1)
 		case "unsigned":
 			v.Unsigned.Set = true
-			x2, err := r.Uint(32)
-			if err != nil {
+			if v.Unsigned.Value, err = r.Uint32(); err != nil {
 				return oasrt.AtKey(err, "unsigned")
 			}
-			v.Unsigned.Value = uint32(x2)
 		case "huge":
 			v.Huge.Set = true
-			at4 := r.Start()
-			x3, err := r.Int(64)
+			at2 := r.Start()
+			x1, err := r.Int(64)
 			if err != nil {
 				return oasrt.AtKey(err, "huge")
 			}
-			if x3 != 0 { // no other value of the type is a multiple
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is not a multiple of 100000000000000000000", x3), "huge")
+			if x1 != 0 { // no other value of the type is a multiple
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is not a multiple of 100000000000000000000", x1), "huge")
 			}
-			v.Huge.Value = x3
+			v.Huge.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1101,9 +1029,6 @@ func (v *Wide) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintWide sizes the buffer of Wide's owned-output encoders for large values.
-var sizeHintWide oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Wide) MarshalJSON() ([]byte, error) {
@@ -1114,9 +1039,7 @@ func (v Wide) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Wide) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Wide) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
@@ -1157,36 +1080,30 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "name":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x2
 		case "password":
 			seen |= 1 << 2
-			at4 := r.Start()
-			x3, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "password")
 			}
-			if oasrt.Len(x3) < 8 {
-				return oasrt.AtKey(oasrt.Violation(at4, "length %d is less than minLength 8", oasrt.Len(x3)), "password")
+			if oasrt.Len(x1) < 8 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 8", oasrt.Len(x1)), "password")
 			}
-			v.Password = x3
+			v.Password = x1
 		case "created":
 			v.Created.Set = true
-			x5, err := r.Time()
-			if err != nil {
+			if v.Created.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "created")
 			}
-			v.Created.Value = x5
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -1206,9 +1123,6 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUser sizes the buffer of User's owned-output encoders for large values.
-var sizeHintUser oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1218,9 +1132,7 @@ func (v User) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *User) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Grant) EncodeJSON(w *oasrt.Writer) {
@@ -1260,9 +1172,6 @@ func (v *Grant) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGrant sizes the buffer of Grant's owned-output encoders for large values.
-var sizeHintGrant oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Grant) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1272,9 +1181,7 @@ func (v Grant) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Grant) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Grant) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
@@ -1282,10 +1189,10 @@ func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"total":`)
 	w.Marshaler(&v.Total)
 	if v.Delta.Set {
-		w.Raw(`,"delta":`)
 		if v.Delta.Null {
-			w.Null()
+			w.Raw(`,"delta":null`)
 		} else {
+			w.Raw(`,"delta":`)
 			w.Marshaler(&v.Delta.Value)
 		}
 	}
@@ -1327,10 +1234,7 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "total")
 			}
 		case "delta":
-			if r.Null() {
-				v.Delta = oasrt.OptNullable[big.Int]{Set: true, Null: true}
-			} else {
-				v.Delta.Set, v.Delta.Null = true, false
+			if oasrt.OptNonNull(r, &v.Delta) {
 				if err := r.Unmarshaler(&v.Delta.Value); err != nil {
 					return oasrt.AtKey(err, "delta")
 				}
@@ -1375,9 +1279,6 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLedger sizes the buffer of Ledger's owned-output encoders for large values.
-var sizeHintLedger oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Ledger) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1387,9 +1288,7 @@ func (v Ledger) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Ledger) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Ledger) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Gauge) EncodeJSON(w *oasrt.Writer) {
@@ -1443,9 +1342,6 @@ func (v *Gauge) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGauge sizes the buffer of Gauge's owned-output encoders for large values.
-var sizeHintGauge oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Gauge) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1455,9 +1351,7 @@ func (v Gauge) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Gauge) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Gauge) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *CircleKind) EncodeJSON(w *oasrt.Writer) {
@@ -1480,9 +1374,6 @@ func (v *CircleKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCircleKind sizes the buffer of CircleKind's owned-output encoders for large values.
-var sizeHintCircleKind oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v CircleKind) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1492,9 +1383,7 @@ func (v CircleKind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *CircleKind) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *CircleKind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *CircleVersion) EncodeJSON(w *oasrt.Writer) {
@@ -1517,9 +1406,6 @@ func (v *CircleVersion) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCircleVersion sizes the buffer of CircleVersion's owned-output encoders for large values.
-var sizeHintCircleVersion oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v CircleVersion) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1529,9 +1415,7 @@ func (v CircleVersion) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *CircleVersion) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *CircleVersion) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *SettingsTheme) EncodeJSON(w *oasrt.Writer) {
@@ -1556,9 +1440,6 @@ func (v *SettingsTheme) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSettingsTheme sizes the buffer of SettingsTheme's owned-output encoders for large values.
-var sizeHintSettingsTheme oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SettingsTheme) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1568,9 +1449,7 @@ func (v SettingsTheme) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SettingsTheme) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SettingsTheme) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *GrantPermission) EncodeJSON(w *oasrt.Writer) {
@@ -1595,9 +1474,6 @@ func (v *GrantPermission) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintGrantPermission sizes the buffer of GrantPermission's owned-output encoders for large values.
-var sizeHintGrantPermission oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v GrantPermission) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -1607,6 +1483,27 @@ func (v GrantPermission) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GrantPermission) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *GrantPermission) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintAccount         oasrt.SizeHint
+	sizeHintPoint           oasrt.SizeHint
+	sizeHintRatio           oasrt.SizeHint
+	sizeHintCode            oasrt.SizeHint
+	sizeHintBounded         oasrt.SizeHint
+	sizeHintLookahead       oasrt.SizeHint
+	sizeHintCircle          oasrt.SizeHint
+	sizeHintRenamedThing    oasrt.SizeHint
+	sizeHintSettings        oasrt.SizeHint
+	sizeHintWide            oasrt.SizeHint
+	sizeHintUser            oasrt.SizeHint
+	sizeHintGrant           oasrt.SizeHint
+	sizeHintLedger          oasrt.SizeHint
+	sizeHintGauge           oasrt.SizeHint
+	sizeHintCircleKind      oasrt.SizeHint
+	sizeHintCircleVersion   oasrt.SizeHint
+	sizeHintSettingsTheme   oasrt.SizeHint
+	sizeHintGrantPermission oasrt.SizeHint
+)

@@ -115,11 +115,7 @@ func (v *Account) validate(c *oasrt.Validator) {
 	}
 	c.Pop()
 	if v.Email.Set {
-		c.Key("email")
-		if !oasrt.ValidEmail(v.Email.Value) {
-			c.Errorf("invalid email %q", v.Email.Value)
-		}
-		c.Pop()
+		c.Format("email", "email", v.Email.Value, oasrt.ValidEmail)
 	}
 	if v.Labels != nil {
 		c.Key("labels")

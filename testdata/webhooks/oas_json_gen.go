@@ -39,22 +39,20 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "name":
 			seen |= 1 << 1
-			at3 := r.Start()
-			x2, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			if oasrt.Len(x2) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at3, "length %d is less than minLength 1", oasrt.Len(x2)), "name")
+			if oasrt.Len(x1) < 1 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1)), "name")
 			}
-			v.Name = x2
+			v.Name = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -67,9 +65,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -79,9 +74,7 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
@@ -108,11 +101,9 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			x1, err := r.StrFormat("uri", oasrt.ValidURI)
-			if err != nil {
+			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
-			v.URL = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -125,9 +116,6 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSubscribeRequest sizes the buffer of SubscribeRequest's owned-output encoders for large values.
-var sizeHintSubscribeRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -137,9 +125,7 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *OnPetRemovedRequest) EncodeJSON(w *oasrt.Writer) {
@@ -166,11 +152,9 @@ func (v *OnPetRemovedRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -183,9 +167,6 @@ func (v *OnPetRemovedRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOnPetRemovedRequest sizes the buffer of OnPetRemovedRequest's owned-output encoders for large values.
-var sizeHintOnPetRemovedRequest oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -195,9 +176,7 @@ func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *OnPetRemovedOK) EncodeJSON(w *oasrt.Writer) {
@@ -225,11 +204,9 @@ func (v *OnPetRemovedOK) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "ok":
 			v.Ok.Set = true
-			x1, err := r.Bool()
-			if err != nil {
+			if v.Ok.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "ok")
 			}
-			v.Ok.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -238,9 +215,6 @@ func (v *OnPetRemovedOK) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintOnPetRemovedOK sizes the buffer of OnPetRemovedOK's owned-output encoders for large values.
-var sizeHintOnPetRemovedOK oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) {
@@ -251,6 +225,13 @@ func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnPetRemovedOK) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OnPetRemovedOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintPet                 oasrt.SizeHint
+	sizeHintSubscribeRequest    oasrt.SizeHint
+	sizeHintOnPetRemovedRequest oasrt.SizeHint
+	sizeHintOnPetRemovedOK      oasrt.SizeHint
+)

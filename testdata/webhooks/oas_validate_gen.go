@@ -31,11 +31,7 @@ func (v *SubscribeRequest) Validate() error {
 }
 
 func (v *SubscribeRequest) validate(c *oasrt.Validator) {
-	c.Key("url")
-	if !oasrt.ValidURI(v.URL) {
-		c.Errorf("invalid uri %q", v.URL)
-	}
-	c.Pop()
+	c.Format("url", "uri", v.URL, oasrt.ValidURI)
 }
 
 // Validate returns nil: no value of OnPetRemovedRequest breaks its schema.

@@ -58,36 +58,30 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "petId":
 			v.PetID.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.PetID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "petId")
 			}
-			v.PetID.Value = x2
 		case "quantity":
 			v.Quantity.Set = true
-			at4 := r.Start()
-			x3, err := r.Int(32)
+			at2 := r.Start()
+			x1, err := r.Int(32)
 			if err != nil {
 				return oasrt.AtKey(err, "quantity")
 			}
-			if x3 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is less than minimum 1", x3), "quantity")
+			if x1 < 1 {
+				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 1", x1), "quantity")
 			}
-			v.Quantity.Value = int32(x3)
+			v.Quantity.Value = int32(x1)
 		case "shipDate":
 			v.ShipDate.Set = true
-			x5, err := r.Time()
-			if err != nil {
+			if v.ShipDate.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "shipDate")
 			}
-			v.ShipDate.Value = x5
 		case "status":
 			v.Status.Set = true
 			if err := v.Status.Value.DecodeJSON(r); err != nil {
@@ -95,11 +89,9 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "complete":
 			v.Complete.Set = true
-			x6, err := r.Bool()
-			if err != nil {
+			if v.Complete.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "complete")
 			}
-			v.Complete.Value = x6
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -108,9 +100,6 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintOrder sizes the buffer of Order's owned-output encoders for large values.
-var sizeHintOrder oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Order) MarshalJSON() ([]byte, error) {
@@ -121,9 +110,7 @@ func (v Order) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Order) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Order) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
@@ -155,18 +142,14 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -175,9 +158,6 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintCategory sizes the buffer of Category's owned-output encoders for large values.
-var sizeHintCategory oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
@@ -188,9 +168,7 @@ func (v Category) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Category) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
@@ -245,64 +223,50 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "username":
 			seen |= 1 << 0
-			at3 := r.Start()
-			x2, err := r.Str()
+			at2 := r.Start()
+			x1, err := r.Str()
 			if err != nil {
 				return oasrt.AtKey(err, "username")
 			}
-			if oasrt.Len(x2) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at3, "length %d is less than minLength 1", oasrt.Len(x2)), "username")
+			if oasrt.Len(x1) < 1 {
+				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1)), "username")
 			}
-			v.Username = x2
+			v.Username = x1
 		case "firstName":
 			v.FirstName.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.FirstName.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "firstName")
 			}
-			v.FirstName.Value = x4
 		case "lastName":
 			v.LastName.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.LastName.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "lastName")
 			}
-			v.LastName.Value = x5
 		case "email":
 			v.Email.Set = true
-			x6, err := r.Str()
-			if err != nil {
+			if v.Email.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
-			v.Email.Value = x6
 		case "password":
 			v.Password.Set = true
-			x7, err := r.Str()
-			if err != nil {
+			if v.Password.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "password")
 			}
-			v.Password.Value = x7
 		case "phone":
 			v.Phone.Set = true
-			x8, err := r.Str()
-			if err != nil {
+			if v.Phone.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "phone")
 			}
-			v.Phone.Value = x8
 		case "userStatus":
 			v.UserStatus.Set = true
-			x9, err := r.Int(32)
-			if err != nil {
+			if v.UserStatus.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "userStatus")
 			}
-			v.UserStatus.Value = int32(x9)
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -315,9 +279,6 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUser sizes the buffer of User's owned-output encoders for large values.
-var sizeHintUser oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v User) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -327,9 +288,7 @@ func (v User) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *User) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Tag) EncodeJSON(w *oasrt.Writer) {
@@ -361,18 +320,14 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -381,9 +336,6 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintTag sizes the buffer of Tag's owned-output encoders for large values.
-var sizeHintTag oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tag) MarshalJSON() ([]byte, error) {
@@ -394,9 +346,7 @@ func (v Tag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tag) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
@@ -461,18 +411,14 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x5, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x5
 		case "name":
 			seen |= 1 << 0
-			x6, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x6
 		case "category":
 			v.Category.Set = true
 			if err := v.Category.Value.DecodeJSON(r); err != nil {
@@ -485,11 +431,9 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "photoUrls")
 				}
 			} else {
-				x7, err := r.Strings()
-				if err != nil {
+				if v.PhotoURLs, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "photoUrls")
 				}
-				v.PhotoURLs = x7
 			}
 		case "tags":
 			if r.Streams(&v.Tags) {
@@ -501,7 +445,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 				v.Tags = v.Tags[:0]
-				for i8 := 0; ; i8++ {
+				for i5 := 0; ; i5++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "tags")
@@ -509,10 +453,10 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e9 *Tag
-					v.Tags, e9 = oasrt.Grow(r, v.Tags)
-					if err := (*e9).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i8), "tags")
+					var e6 *Tag
+					v.Tags, e6 = oasrt.Grow(r, v.Tags)
+					if err := (*e6).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tags")
 					}
 				}
 				if v.Tags == nil {
@@ -536,9 +480,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -548,9 +489,7 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *APIResponse) EncodeJSON(w *oasrt.Writer) {
@@ -586,25 +525,19 @@ func (v *APIResponse) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "code":
 			v.Code.Set = true
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Code.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "code")
 			}
-			v.Code.Value = int32(x1)
 		case "type":
 			v.Type.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Type.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "type")
 			}
-			v.Type.Value = x2
 		case "message":
 			v.Message.Set = true
-			x3, err := r.Str()
-			if err != nil {
+			if v.Message.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "message")
 			}
-			v.Message.Value = x3
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -613,9 +546,6 @@ func (v *APIResponse) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintAPIResponse sizes the buffer of APIResponse's owned-output encoders for large values.
-var sizeHintAPIResponse oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v APIResponse) MarshalJSON() ([]byte, error) {
@@ -626,9 +556,7 @@ func (v APIResponse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *APIResponse) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *APIResponse) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *OrderStatus) EncodeJSON(w *oasrt.Writer) {
@@ -655,9 +583,6 @@ func (v *OrderStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintOrderStatus sizes the buffer of OrderStatus's owned-output encoders for large values.
-var sizeHintOrderStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -667,9 +592,7 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *OrderStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *PetStatus) EncodeJSON(w *oasrt.Writer) {
@@ -696,9 +619,6 @@ func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPetStatus sizes the buffer of PetStatus's owned-output encoders for large values.
-var sizeHintPetStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v PetStatus) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -708,9 +628,7 @@ func (v PetStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PetStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *PetStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *FindPetsByStatusStatus) EncodeJSON(w *oasrt.Writer) {
@@ -737,9 +655,6 @@ func (v *FindPetsByStatusStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintFindPetsByStatusStatus sizes the buffer of FindPetsByStatusStatus's owned-output encoders for large values.
-var sizeHintFindPetsByStatusStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -749,9 +664,7 @@ func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *FindPetsByStatusStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *FindPetsByStatusStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *UpdatePetWithFormStatus) EncodeJSON(w *oasrt.Writer) {
@@ -778,9 +691,6 @@ func (v *UpdatePetWithFormStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintUpdatePetWithFormStatus sizes the buffer of UpdatePetWithFormStatus's owned-output encoders for large values.
-var sizeHintUpdatePetWithFormStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -790,6 +700,19 @@ func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintOrder                   oasrt.SizeHint
+	sizeHintCategory                oasrt.SizeHint
+	sizeHintUser                    oasrt.SizeHint
+	sizeHintTag                     oasrt.SizeHint
+	sizeHintPet                     oasrt.SizeHint
+	sizeHintAPIResponse             oasrt.SizeHint
+	sizeHintOrderStatus             oasrt.SizeHint
+	sizeHintPetStatus               oasrt.SizeHint
+	sizeHintFindPetsByStatusStatus  oasrt.SizeHint
+	sizeHintUpdatePetWithFormStatus oasrt.SizeHint
+)

@@ -42,18 +42,14 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -62,9 +58,6 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintCategory sizes the buffer of Category's owned-output encoders for large values.
-var sizeHintCategory oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
@@ -75,9 +68,7 @@ func (v Category) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Category) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
@@ -128,18 +119,14 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x3
 		case "name":
 			seen |= 1 << 1
-			x4, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x4
 		case "category":
 			v.Category.Set = true
 			if err := v.Category.Value.DecodeJSON(r); err != nil {
@@ -151,11 +138,9 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tag")
 				}
 			} else {
-				x5, err := r.Strings()
-				if err != nil {
+				if v.Tag, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tag")
 				}
-				v.Tag = x5
 			}
 		case "status":
 			v.Status.Set = true
@@ -174,9 +159,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -186,9 +168,7 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *PetStatus) EncodeJSON(w *oasrt.Writer) {
@@ -215,9 +195,6 @@ func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPetStatus sizes the buffer of PetStatus's owned-output encoders for large values.
-var sizeHintPetStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v PetStatus) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -227,6 +204,12 @@ func (v PetStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PetStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *PetStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintCategory  oasrt.SizeHint
+	sizeHintPet       oasrt.SizeHint
+	sizeHintPetStatus oasrt.SizeHint
+)

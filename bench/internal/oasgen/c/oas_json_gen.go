@@ -35,9 +35,6 @@ func (v *DeepEnum) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintDeepEnum sizes the buffer of DeepEnum's owned-output encoders for large values.
-var sizeHintDeepEnum oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v DeepEnum) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -47,9 +44,7 @@ func (v DeepEnum) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *DeepEnum) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *DeepEnum) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Nested) EncodeJSON(w *oasrt.Writer) {
@@ -85,18 +80,14 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x1
 		case "amount":
 			v.Amount.Set = true
-			x2, err := r.Uint(32)
-			if err != nil {
+			if v.Amount.Value, err = r.Uint32(); err != nil {
 				return oasrt.AtKey(err, "amount")
 			}
-			v.Amount.Value = uint32(x2)
 		case "ok":
 			v.Ok.Set = true
 			if err := v.Ok.Value.DecodeJSON(r); err != nil {
@@ -111,9 +102,6 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNested sizes the buffer of Nested's owned-output encoders for large values.
-var sizeHintNested oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Nested) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -123,9 +111,7 @@ func (v Nested) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Nested) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Nested) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
@@ -236,11 +222,9 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "uuid":
 			seen |= 1 << 0
-			x5, err := r.UUID()
-			if err != nil {
+			if v.UUID, err = r.UUID(); err != nil {
 				return oasrt.AtKey(err, "uuid")
 			}
-			v.UUID = x5
 		case "nested":
 			if r.Streams(&v.Nested) {
 				if err := r.Stream(&v.Nested); err != nil {
@@ -251,7 +235,7 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "nested")
 				}
 				v.Nested = v.Nested[:0]
-				for i6 := 0; ; i6++ {
+				for i5 := 0; ; i5++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "nested")
@@ -259,10 +243,10 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e7 *Nested
-					v.Nested, e7 = oasrt.Grow(r, v.Nested)
-					if err := (*e7).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i6), "nested")
+					var e6 *Nested
+					v.Nested, e6 = oasrt.Grow(r, v.Nested)
+					if err := (*e6).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "nested")
 					}
 				}
 				if v.Nested == nil {
@@ -271,113 +255,83 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "float_value":
 			v.FloatValue.Set = true
-			x8, err := r.Float(32)
-			if err != nil {
+			if v.FloatValue.Value, err = r.Float32(); err != nil {
 				return oasrt.AtKey(err, "float_value")
 			}
-			v.FloatValue.Value = float32(x8)
 		case "double_value":
 			v.DoubleValue.Set = true
-			x9, err := r.Float(64)
-			if err != nil {
+			if v.DoubleValue.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "double_value")
 			}
-			v.DoubleValue.Value = x9
 		case "int64_value":
 			v.Int64Value.Set = true
-			x10, err := r.Int(64)
-			if err != nil {
+			if v.Int64Value.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "int64_value")
 			}
-			v.Int64Value.Value = x10
 		case "uint64_value":
 			v.Uint64Value.Set = true
-			x11, err := r.Uint(64)
-			if err != nil {
+			if v.Uint64Value.Value, err = r.Uint(64); err != nil {
 				return oasrt.AtKey(err, "uint64_value")
 			}
-			v.Uint64Value.Value = x11
 		case "int32_value":
 			v.Int32Value.Set = true
-			x12, err := r.Int(32)
-			if err != nil {
+			if v.Int32Value.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "int32_value")
 			}
-			v.Int32Value.Value = int32(x12)
 		case "fixed64_value":
 			v.Fixed64Value.Set = true
-			x13, err := r.Uint(64)
-			if err != nil {
+			if v.Fixed64Value.Value, err = r.Uint(64); err != nil {
 				return oasrt.AtKey(err, "fixed64_value")
 			}
-			v.Fixed64Value.Value = x13
 		case "fixed32_value":
 			v.Fixed32Value.Set = true
-			x14, err := r.Uint(32)
-			if err != nil {
+			if v.Fixed32Value.Value, err = r.Uint32(); err != nil {
 				return oasrt.AtKey(err, "fixed32_value")
 			}
-			v.Fixed32Value.Value = uint32(x14)
 		case "bool_value":
 			v.BoolValue.Set = true
-			x15, err := r.Bool()
-			if err != nil {
+			if v.BoolValue.Value, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "bool_value")
 			}
-			v.BoolValue.Value = x15
 		case "string_value":
 			v.StringValue.Set = true
-			x16, err := r.Str()
-			if err != nil {
+			if v.StringValue.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "string_value")
 			}
-			v.StringValue.Value = x16
 		case "uint32_value":
 			v.Uint32Value.Set = true
-			x17, err := r.Uint(32)
-			if err != nil {
+			if v.Uint32Value.Value, err = r.Uint32(); err != nil {
 				return oasrt.AtKey(err, "uint32_value")
 			}
-			v.Uint32Value.Value = uint32(x17)
 		case "sfixed32_value":
 			v.Sfixed32Value.Set = true
-			x18, err := r.Int(32)
-			if err != nil {
+			if v.Sfixed32Value.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "sfixed32_value")
 			}
-			v.Sfixed32Value.Value = int32(x18)
 		case "sfixed64_value":
 			v.Sfixed64Value.Set = true
-			x19, err := r.Int(64)
-			if err != nil {
+			if v.Sfixed64Value.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "sfixed64_value")
 			}
-			v.Sfixed64Value.Value = x19
 		case "sint32_value":
 			v.Sint32Value.Set = true
-			x20, err := r.Int(32)
-			if err != nil {
+			if v.Sint32Value.Value, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "sint32_value")
 			}
-			v.Sint32Value.Value = int32(x20)
 		case "sint64_value":
 			v.Sint64Value.Set = true
-			x21, err := r.Int(64)
-			if err != nil {
+			if v.Sint64Value.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "sint64_value")
 			}
-			v.Sint64Value.Value = x21
 		case "repeated_string_value":
 			if r.Streams(&v.RepeatedStringValue) {
 				if err := r.Stream(&v.RepeatedStringValue); err != nil {
 					return oasrt.AtKey(err, "repeated_string_value")
 				}
 			} else {
-				x22, err := r.Strings()
-				if err != nil {
+				if v.RepeatedStringValue, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "repeated_string_value")
 				}
-				v.RepeatedStringValue = x22
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -391,9 +345,6 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintABitOfEverything sizes the buffer of ABitOfEverything's owned-output encoders for large values.
-var sizeHintABitOfEverything oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ABitOfEverything) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -403,6 +354,12 @@ func (v ABitOfEverything) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ABitOfEverything) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ABitOfEverything) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintDeepEnum         oasrt.SizeHint
+	sizeHintNested           oasrt.SizeHint
+	sizeHintABitOfEverything oasrt.SizeHint
+)

@@ -75,18 +75,14 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "version":
 			seen |= 1 << 0
-			x7, err := r.Str()
-			if err != nil {
+			if v.Version, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "version")
 			}
-			v.Version = x7
 		case "generatedAt":
 			seen |= 1 << 1
-			x8, err := r.Str()
-			if err != nil {
+			if v.GeneratedAt, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "generatedAt")
 			}
-			v.GeneratedAt = x8
 		case "products":
 			seen |= 1 << 2
 			if r.Streams(&v.Products) {
@@ -98,7 +94,7 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "products")
 				}
 				v.Products = v.Products[:0]
-				for i9 := 0; ; i9++ {
+				for i7 := 0; ; i7++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "products")
@@ -106,10 +102,10 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e10 *Product
-					v.Products, e10 = oasrt.Grow(r, v.Products)
-					if err := (*e10).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i9), "products")
+					var e8 *Product
+					v.Products, e8 = oasrt.Grow(r, v.Products)
+					if err := (*e8).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i7), "products")
 					}
 				}
 				if v.Products == nil {
@@ -127,7 +123,7 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "stores")
 				}
 				v.Stores = v.Stores[:0]
-				for i11 := 0; ; i11++ {
+				for i9 := 0; ; i9++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "stores")
@@ -135,10 +131,10 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e12 *Store
-					v.Stores, e12 = oasrt.Grow(r, v.Stores)
-					if err := (*e12).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i11), "stores")
+					var e10 *Store
+					v.Stores, e10 = oasrt.Grow(r, v.Stores)
+					if err := (*e10).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i9), "stores")
 					}
 				}
 				if v.Stores == nil {
@@ -156,7 +152,7 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "prices")
 				}
 				v.Prices = v.Prices[:0]
-				for i13 := 0; ; i13++ {
+				for i11 := 0; ; i11++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "prices")
@@ -164,10 +160,10 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e14 *Price
-					v.Prices, e14 = oasrt.Grow(r, v.Prices)
-					if err := (*e14).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i13), "prices")
+					var e12 *Price
+					v.Prices, e12 = oasrt.Grow(r, v.Prices)
+					if err := (*e12).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i11), "prices")
 					}
 				}
 				if v.Prices == nil {
@@ -186,9 +182,6 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMasterData sizes the buffer of MasterData's owned-output encoders for large values.
-var sizeHintMasterData oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v MasterData) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -198,9 +191,7 @@ func (v MasterData) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MasterData) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *MasterData) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Product) EncodeJSON(w *oasrt.Writer) {
@@ -263,46 +254,34 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x5, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x5
 		case "sku":
 			seen |= 1 << 1
-			x6, err := r.Str()
-			if err != nil {
+			if v.Sku, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "sku")
 			}
-			v.Sku = x6
 		case "name":
 			seen |= 1 << 2
-			x7, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x7
 		case "description":
 			seen |= 1 << 3
-			x8, err := r.Str()
-			if err != nil {
+			if v.Description, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "description")
 			}
-			v.Description = x8
 		case "active":
 			seen |= 1 << 4
-			x9, err := r.Bool()
-			if err != nil {
+			if v.Active, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "active")
 			}
-			v.Active = x9
 		case "weightGrams":
 			seen |= 1 << 5
-			x10, err := r.Int(32)
-			if err != nil {
+			if v.WeightGrams, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "weightGrams")
 			}
-			v.WeightGrams = int32(x10)
 		case "category":
 			seen |= 1 << 6
 			if err := v.Category.DecodeJSON(r); err != nil {
@@ -315,11 +294,9 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				x11, err := r.Strings()
-				if err != nil {
+				if v.Tags, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "tags")
 				}
-				v.Tags = x11
 			}
 		case "attributes":
 			seen |= 1 << 8
@@ -332,7 +309,7 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "attributes")
 				}
 				v.Attributes = v.Attributes[:0]
-				for i12 := 0; ; i12++ {
+				for i5 := 0; ; i5++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "attributes")
@@ -340,10 +317,10 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e13 *Attribute
-					v.Attributes, e13 = oasrt.Grow(r, v.Attributes)
-					if err := (*e13).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i12), "attributes")
+					var e6 *Attribute
+					v.Attributes, e6 = oasrt.Grow(r, v.Attributes)
+					if err := (*e6).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "attributes")
 					}
 				}
 				if v.Attributes == nil {
@@ -362,9 +339,6 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintProduct sizes the buffer of Product's owned-output encoders for large values.
-var sizeHintProduct oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Product) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -374,9 +348,7 @@ func (v Product) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Product) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Product) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
@@ -417,18 +389,14 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x3, err := r.Int(32)
-			if err != nil {
+			if v.ID, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = int32(x3)
 		case "name":
 			seen |= 1 << 1
-			x4, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x4
 		case "path":
 			seen |= 1 << 2
 			if r.Streams(&v.Path) {
@@ -436,11 +404,9 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "path")
 				}
 			} else {
-				x5, err := r.Strings()
-				if err != nil {
+				if v.Path, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "path")
 				}
-				v.Path = x5
 			}
 		default:
 			if err := r.Unknown(key); err != nil {
@@ -454,9 +420,6 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCategory sizes the buffer of Category's owned-output encoders for large values.
-var sizeHintCategory oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -466,9 +429,7 @@ func (v Category) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Category) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Attribute) EncodeJSON(w *oasrt.Writer) {
@@ -497,18 +458,14 @@ func (v *Attribute) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "key":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Key, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "key")
 			}
-			v.Key = x1
 		case "value":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "value")
 			}
-			v.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -521,9 +478,6 @@ func (v *Attribute) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAttribute sizes the buffer of Attribute's owned-output encoders for large values.
-var sizeHintAttribute oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Attribute) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -533,9 +487,7 @@ func (v Attribute) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Attribute) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Attribute) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Store) EncodeJSON(w *oasrt.Writer) {
@@ -582,32 +534,24 @@ func (v *Store) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x3, err := r.Int(32)
-			if err != nil {
+			if v.ID, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = int32(x3)
 		case "code":
 			seen |= 1 << 1
-			x4, err := r.Str()
-			if err != nil {
+			if v.Code, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "code")
 			}
-			v.Code = x4
 		case "name":
 			seen |= 1 << 2
-			x5, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x5
 		case "open":
 			seen |= 1 << 3
-			x6, err := r.Bool()
-			if err != nil {
+			if v.Open, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "open")
 			}
-			v.Open = x6
 		case "address":
 			seen |= 1 << 4
 			if err := v.Address.DecodeJSON(r); err != nil {
@@ -624,7 +568,7 @@ func (v *Store) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "openingHours")
 				}
 				v.OpeningHours = v.OpeningHours[:0]
-				for i7 := 0; ; i7++ {
+				for i3 := 0; ; i3++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "openingHours")
@@ -632,13 +576,11 @@ func (v *Store) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e8 *int32
-					v.OpeningHours, e8 = oasrt.Grow(r, v.OpeningHours)
-					x9, err := r.Int(32)
-					if err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i7), "openingHours")
+					var e4 *int32
+					v.OpeningHours, e4 = oasrt.Grow(r, v.OpeningHours)
+					if (*e4), err = r.Int32(); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i3), "openingHours")
 					}
-					(*e8) = int32(x9)
 				}
 				if v.OpeningHours == nil {
 					v.OpeningHours = []int32{}
@@ -656,9 +598,6 @@ func (v *Store) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintStore sizes the buffer of Store's owned-output encoders for large values.
-var sizeHintStore oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Store) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -668,9 +607,7 @@ func (v Store) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Store) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Store) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Address) EncodeJSON(w *oasrt.Writer) {
@@ -703,32 +640,24 @@ func (v *Address) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "street":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.Street, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "street")
 			}
-			v.Street = x1
 		case "city":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.City, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "city")
 			}
-			v.City = x2
 		case "postalCode":
 			seen |= 1 << 2
-			x3, err := r.Str()
-			if err != nil {
+			if v.PostalCode, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "postalCode")
 			}
-			v.PostalCode = x3
 		case "country":
 			seen |= 1 << 3
-			x4, err := r.Str()
-			if err != nil {
+			if v.Country, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "country")
 			}
-			v.Country = x4
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -741,9 +670,6 @@ func (v *Address) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintAddress sizes the buffer of Address's owned-output encoders for large values.
-var sizeHintAddress oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Address) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -753,9 +679,7 @@ func (v Address) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Address) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Address) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Price) EncodeJSON(w *oasrt.Writer) {
@@ -792,46 +716,34 @@ func (v *Price) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "productId":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ProductID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "productId")
 			}
-			v.ProductID = x1
 		case "storeId":
 			seen |= 1 << 1
-			x2, err := r.Int(32)
-			if err != nil {
+			if v.StoreID, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "storeId")
 			}
-			v.StoreID = int32(x2)
 		case "amountCents":
 			seen |= 1 << 2
-			x3, err := r.Int(64)
-			if err != nil {
+			if v.AmountCents, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "amountCents")
 			}
-			v.AmountCents = x3
 		case "currency":
 			seen |= 1 << 3
-			x4, err := r.Str()
-			if err != nil {
+			if v.Currency, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "currency")
 			}
-			v.Currency = x4
 		case "validFrom":
 			seen |= 1 << 4
-			x5, err := r.Str()
-			if err != nil {
+			if v.ValidFrom, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "validFrom")
 			}
-			v.ValidFrom = x5
 		case "promo":
 			seen |= 1 << 5
-			x6, err := r.Bool()
-			if err != nil {
+			if v.Promo, err = r.Bool(); err != nil {
 				return oasrt.AtKey(err, "promo")
 			}
-			v.Promo = x6
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -844,9 +756,6 @@ func (v *Price) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPrice sizes the buffer of Price's owned-output encoders for large values.
-var sizeHintPrice oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Price) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -856,6 +765,16 @@ func (v Price) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Price) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Price) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintMasterData oasrt.SizeHint
+	sizeHintProduct    oasrt.SizeHint
+	sizeHintCategory   oasrt.SizeHint
+	sizeHintAttribute  oasrt.SizeHint
+	sizeHintStore      oasrt.SizeHint
+	sizeHintAddress    oasrt.SizeHint
+	sizeHintPrice      oasrt.SizeHint
+)

@@ -164,11 +164,11 @@ func (v *Category) EncodePathItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2
 // being stored in v.OpeningHours.
 func (v *Store) EachOpeningHours(fn func(int32) error) oasrt.FieldItems {
 	return oasrt.Each(&v.OpeningHours, oasrt.NoRules, func(x *int32, r *oasrt.Reader) error {
-		x1, err := r.Int(32)
+		x1, err := r.Int32()
 		if err != nil {
 			return err
 		}
-		*x = int32(x1)
+		*x = x1
 		return nil
 	}, fn)
 }

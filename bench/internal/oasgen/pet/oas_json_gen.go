@@ -42,18 +42,14 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -62,9 +58,6 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintCategory sizes the buffer of Category's owned-output encoders for large values.
-var sizeHintCategory oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Category) MarshalJSON() ([]byte, error) {
@@ -75,9 +68,7 @@ func (v Category) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Category) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Tag) EncodeJSON(w *oasrt.Writer) {
@@ -109,18 +100,14 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -129,9 +116,6 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintTag sizes the buffer of Tag's owned-output encoders for large values.
-var sizeHintTag oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Tag) MarshalJSON() ([]byte, error) {
@@ -142,9 +126,7 @@ func (v Tag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tag) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
@@ -209,18 +191,14 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			v.ID.Set = true
-			x5, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x5
 		case "name":
 			seen |= 1 << 0
-			x6, err := r.Str()
-			if err != nil {
+			if v.Name, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name = x6
 		case "category":
 			v.Category.Set = true
 			if err := v.Category.Value.DecodeJSON(r); err != nil {
@@ -233,11 +211,9 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "photoUrls")
 				}
 			} else {
-				x7, err := r.Strings()
-				if err != nil {
+				if v.PhotoURLs, err = r.Strings(); err != nil {
 					return oasrt.AtKey(err, "photoUrls")
 				}
-				v.PhotoURLs = x7
 			}
 		case "tags":
 			if r.Streams(&v.Tags) {
@@ -249,7 +225,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 				v.Tags = v.Tags[:0]
-				for i8 := 0; ; i8++ {
+				for i5 := 0; ; i5++ {
 					more, err := r.ArrNext()
 					if err != nil {
 						return oasrt.AtKey(err, "tags")
@@ -257,10 +233,10 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e9 *Tag
-					v.Tags, e9 = oasrt.Grow(r, v.Tags)
-					if err := (*e9).DecodeJSON(r); err != nil {
-						return oasrt.AtKey(oasrt.AtIndex(err, i8), "tags")
+					var e6 *Tag
+					v.Tags, e6 = oasrt.Grow(r, v.Tags)
+					if err := (*e6).DecodeJSON(r); err != nil {
+						return oasrt.AtKey(oasrt.AtIndex(err, i5), "tags")
 					}
 				}
 				if v.Tags == nil {
@@ -284,9 +260,6 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPet sizes the buffer of Pet's owned-output encoders for large values.
-var sizeHintPet oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pet) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -296,9 +269,7 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON string.
 func (v *PetStatus) EncodeJSON(w *oasrt.Writer) {
@@ -325,9 +296,6 @@ func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPetStatus sizes the buffer of PetStatus's owned-output encoders for large values.
-var sizeHintPetStatus oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v PetStatus) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -337,6 +305,13 @@ func (v PetStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PetStatus) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *PetStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintCategory  oasrt.SizeHint
+	sizeHintTag       oasrt.SizeHint
+	sizeHintPet       oasrt.SizeHint
+	sizeHintPetStatus oasrt.SizeHint
+)

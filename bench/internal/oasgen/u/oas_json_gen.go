@@ -39,11 +39,9 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "type":
 			seen |= 1 << 0
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Type, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "type")
 			}
-			v.Type = int32(x1)
 		case "value":
 			seen |= 1 << 1
 			if err := v.Value.DecodeJSON(r); err != nil {
@@ -61,9 +59,6 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSomeValue sizes the buffer of SomeValue's owned-output encoders for large values.
-var sizeHintSomeValue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SomeValue) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -73,9 +68,7 @@ func (v SomeValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SomeValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValueString) EncodeJSON(w *oasrt.Writer) {
@@ -104,18 +97,14 @@ func (v *SomeValueString) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "type":
 			seen |= 1 << 0
-			x1, err := r.Int(32)
-			if err != nil {
+			if v.Type, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "type")
 			}
-			v.Type = int32(x1)
 		case "value":
 			seen |= 1 << 1
-			x2, err := r.Str()
-			if err != nil {
+			if v.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "value")
 			}
-			v.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -128,9 +117,6 @@ func (v *SomeValueString) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSomeValueString sizes the buffer of SomeValueString's owned-output encoders for large values.
-var sizeHintSomeValueString oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueString) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -140,9 +126,7 @@ func (v SomeValueString) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValueString) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SomeValueString) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
@@ -264,18 +248,18 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.Click.At.Value = x2
 		case "x":
 			seen |= 1 << 3
-			x3, err := r.Int(32)
+			x3, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.Click.X = int32(x3)
+			v.Click.X = x3
 		case "y":
 			seen |= 1 << 4
-			x4, err := r.Int(32)
+			x4, err := r.Int32()
 			if err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Click.Y = int32(x4)
+			v.Click.Y = x4
 		case "target":
 			seen |= 1 << 5
 			v.Click.Target.Set = true
@@ -351,9 +335,6 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEvent sizes the buffer of Event's owned-output encoders for large values.
-var sizeHintEvent oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Event) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -363,9 +344,7 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Click) EncodeJSON(w *oasrt.Writer) {
@@ -410,53 +389,39 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "at":
 			v.At.Set = true
-			x2, err := r.Time()
-			if err != nil {
+			if v.At.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "at")
 			}
-			v.At.Value = x2
 		case "x":
 			seen |= 1 << 1
-			x3, err := r.Int(32)
-			if err != nil {
+			if v.X, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "x")
 			}
-			v.X = int32(x3)
 		case "y":
 			seen |= 1 << 2
-			x4, err := r.Int(32)
-			if err != nil {
+			if v.Y, err = r.Int32(); err != nil {
 				return oasrt.AtKey(err, "y")
 			}
-			v.Y = int32(x4)
 		case "target":
 			v.Target.Set = true
-			x5, err := r.Str()
-			if err != nil {
+			if v.Target.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "target")
 			}
-			v.Target.Value = x5
 		case "session":
 			v.Session.Set = true
-			x6, err := r.UUID()
-			if err != nil {
+			if v.Session.Value, err = r.UUID(); err != nil {
 				return oasrt.AtKey(err, "session")
 			}
-			v.Session.Value = x6
 		case "kind":
 			seen |= 1 << 3
-			x7, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x7
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -469,9 +434,6 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintClick sizes the buffer of Click's owned-output encoders for large values.
-var sizeHintClick oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Click) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -481,9 +443,7 @@ func (v Click) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Click) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Click) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *View) EncodeJSON(w *oasrt.Writer) {
@@ -526,46 +486,34 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "at":
 			v.At.Set = true
-			x2, err := r.Time()
-			if err != nil {
+			if v.At.Value, err = r.Time(); err != nil {
 				return oasrt.AtKey(err, "at")
 			}
-			v.At.Value = x2
 		case "page":
 			seen |= 1 << 1
-			x3, err := r.Str()
-			if err != nil {
+			if v.Page, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "page")
 			}
-			v.Page = x3
 		case "referrer":
 			v.Referrer.Set = true
-			x4, err := r.Str()
-			if err != nil {
+			if v.Referrer.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "referrer")
 			}
-			v.Referrer.Value = x4
 		case "seconds":
 			v.Seconds.Set = true
-			x5, err := r.Float(64)
-			if err != nil {
+			if v.Seconds.Value, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "seconds")
 			}
-			v.Seconds.Value = x5
 		case "kind":
 			seen |= 1 << 2
-			x6, err := r.Str()
-			if err != nil {
+			if v.Kind, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind = x6
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -578,9 +526,6 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintView sizes the buffer of View's owned-output encoders for large values.
-var sizeHintView oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v View) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -590,9 +535,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *View) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *View) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
@@ -627,11 +570,11 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		return nil
 	case oasrt.Number:
 		v.Type = SomeValueValueInt32
-		x2, err := r.Int(32)
+		x2, err := r.Int32()
 		if err != nil {
 			return err
 		}
-		v.Int32 = int32(x2)
+		v.Int32 = x2
 		return nil
 	case oasrt.Bool:
 		v.Type = SomeValueValueBool
@@ -645,9 +588,6 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "SomeValueValue", kind, nil)
 }
 
-// sizeHintSomeValueValue sizes the buffer of SomeValueValue's owned-output encoders for large values.
-var sizeHintSomeValueValue oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v SomeValueValue) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -657,6 +597,15 @@ func (v SomeValueValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *SomeValueValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintSomeValue       oasrt.SizeHint
+	sizeHintSomeValueString oasrt.SizeHint
+	sizeHintEvent           oasrt.SizeHint
+	sizeHintClick           oasrt.SizeHint
+	sizeHintView            oasrt.SizeHint
+	sizeHintSomeValueValue  oasrt.SizeHint
+)
