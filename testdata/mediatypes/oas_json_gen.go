@@ -52,16 +52,67 @@ func (v *GetDocOK) DecodeJSON(r *oasrt.Reader) error {
 
 // MarshalJSON implements json.Marshaler.
 func (v GetDocOK) MarshalJSON() ([]byte, error) {
-	w := sizeHintGetDocOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetDocOK.PutWriter(w)
+	var w oasrt.Writer
+	sizeHintGetDocOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGetDocOK.Output(&w)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetDocOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
+// EncodeJSON writes v as a JSON object.
+func (v *GetImageOK) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Width.Set {
+		w.Raw(`,"width":`)
+		w.Int(v.Width.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *GetImageOK) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "width":
+			v.Width.Set = true
+			if v.Width.Value, err = r.Int(64); err != nil {
+				return oasrt.AtKey(err, "width")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v GetImageOK) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintGetImageOK.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGetImageOK.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *GetImageOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintGetDocOK oasrt.SizeHint
+	sizeHintGetDocOK   oasrt.SizeHint
+	sizeHintGetImageOK oasrt.SizeHint
 )

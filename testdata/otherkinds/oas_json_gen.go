@@ -52,18 +52,14 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "id":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.ID, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID = x1
 		case "name":
 			v.Name.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -76,9 +72,6 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintLoose sizes the buffer of Loose's owned-output encoders for large values.
-var sizeHintLoose oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Loose) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -88,9 +81,7 @@ func (v Loose) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Loose) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Loose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *Short) EncodeJSON(w *oasrt.Writer) {
@@ -138,11 +129,9 @@ func (v *Short) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "n":
 			v.N.Set = true
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.N.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "n")
 			}
-			v.N.Value = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -151,9 +140,6 @@ func (v *Short) DecodeJSON(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintShort sizes the buffer of Short's owned-output encoders for large values.
-var sizeHintShort oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Short) MarshalJSON() ([]byte, error) {
@@ -164,9 +150,7 @@ func (v Short) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Short) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Short) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Typed) EncodeJSON(w *oasrt.Writer) {
@@ -176,10 +160,10 @@ func (v *Typed) EncodeJSON(w *oasrt.Writer) {
 		v.Loose.Value.EncodeJSON(w)
 	}
 	if v.Maybe.Set {
-		w.Raw(`,"maybe":`)
 		if v.Maybe.Null {
-			w.Null()
+			w.Raw(`,"maybe":null`)
 		} else {
+			w.Raw(`,"maybe":`)
 			v.Maybe.Value.EncodeJSON(w)
 		}
 	}
@@ -206,10 +190,7 @@ func (v *Typed) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "loose")
 			}
 		case "maybe":
-			if r.Null() {
-				v.Maybe = oasrt.OptNullable[TypedMaybe]{Set: true, Null: true}
-			} else {
-				v.Maybe.Set, v.Maybe.Null = true, false
+			if oasrt.OptNonNull(r, &v.Maybe) {
 				if err := v.Maybe.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "maybe")
 				}
@@ -223,9 +204,6 @@ func (v *Typed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTyped sizes the buffer of Typed's owned-output encoders for large values.
-var sizeHintTyped oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Typed) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -235,9 +213,7 @@ func (v Typed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Typed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Typed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Mixed) EncodeJSON(w *oasrt.Writer) {
@@ -258,9 +234,6 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintMixed sizes the buffer of Mixed's owned-output encoders for large values.
-var sizeHintMixed oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Mixed) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -270,9 +243,7 @@ func (v Mixed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Mixed) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Mixed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Defaults) EncodeJSON(w *oasrt.Writer) {
@@ -330,11 +301,9 @@ func (v *Defaults) DecodeJSON(r *oasrt.Reader) error {
 			v.Code.Value = x3
 		case "ok":
 			v.Ok.Set = true
-			x5, err := r.Int(64)
-			if err != nil {
+			if v.Ok.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "ok")
 			}
-			v.Ok.Value = x5
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -347,9 +316,6 @@ func (v *Defaults) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintDefaults sizes the buffer of Defaults's owned-output encoders for large values.
-var sizeHintDefaults oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Defaults) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -359,9 +325,7 @@ func (v Defaults) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Defaults) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Defaults) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *TypedMaybe) EncodeJSON(w *oasrt.Writer) {
@@ -394,9 +358,6 @@ func (v *TypedMaybe) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "TypedMaybe", kind, nil)
 }
 
-// sizeHintTypedMaybe sizes the buffer of TypedMaybe's owned-output encoders for large values.
-var sizeHintTypedMaybe oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v TypedMaybe) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -406,6 +367,15 @@ func (v TypedMaybe) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *TypedMaybe) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *TypedMaybe) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintLoose      oasrt.SizeHint
+	sizeHintShort      oasrt.SizeHint
+	sizeHintTyped      oasrt.SizeHint
+	sizeHintMixed      oasrt.SizeHint
+	sizeHintDefaults   oasrt.SizeHint
+	sizeHintTypedMaybe oasrt.SizeHint
+)

@@ -27,9 +27,6 @@ func (v *Itself) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintItself sizes the buffer of Itself's owned-output encoders for large values.
-var sizeHintItself oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Itself) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -39,9 +36,7 @@ func (v Itself) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Itself) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Itself) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Pong) EncodeJSON(w *oasrt.Writer) {
@@ -58,9 +53,6 @@ func (v *Pong) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintPong sizes the buffer of Pong's owned-output encoders for large values.
-var sizeHintPong oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Pong) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -70,9 +62,7 @@ func (v Pong) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pong) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Pong) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Cond) EncodeJSON(w *oasrt.Writer) {
@@ -96,9 +86,6 @@ func (v *Cond) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintCond sizes the buffer of Cond's owned-output encoders for large values.
-var sizeHintCond oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Cond) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -108,9 +95,7 @@ func (v Cond) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Cond) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Cond) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Nested) EncodeJSON(w *oasrt.Writer) {
@@ -138,9 +123,6 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNested sizes the buffer of Nested's owned-output encoders for large values.
-var sizeHintNested oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Nested) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -150,9 +132,7 @@ func (v Nested) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Nested) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Nested) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Tree) EncodeJSON(w *oasrt.Writer) {
@@ -185,9 +165,6 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Tree", kind, nil)
 }
 
-// sizeHintTree sizes the buffer of Tree's owned-output encoders for large values.
-var sizeHintTree oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tree) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -197,9 +174,7 @@ func (v Tree) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tree) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tree) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Outer) EncodeJSON(w *oasrt.Writer) {
@@ -232,9 +207,6 @@ func (v *Outer) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Outer", kind, nil)
 }
 
-// sizeHintOuter sizes the buffer of Outer's owned-output encoders for large values.
-var sizeHintOuter oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Outer) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -244,9 +216,7 @@ func (v Outer) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Outer) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Outer) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Inner) EncodeJSON(w *oasrt.Writer) {
@@ -287,9 +257,6 @@ func (v *Inner) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Inner", kind, nil)
 }
 
-// sizeHintInner sizes the buffer of Inner's owned-output encoders for large values.
-var sizeHintInner oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Inner) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -299,9 +266,7 @@ func (v Inner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Inner) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Inner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
@@ -355,11 +320,9 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 				}
 				key5 := r.Intern(k4)
 				var x6 uint64
-				x7, err := r.Uint(64)
-				if err != nil {
+				if x6, err = r.Uint(64); err != nil {
 					return oasrt.AtKey(oasrt.AtKey(err, key5), "counts")
 				}
-				x6 = x7
 				v.Counts[key5] = x6
 			}
 		case "tree":
@@ -376,9 +339,6 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintHolder sizes the buffer of Holder's owned-output encoders for large values.
-var sizeHintHolder oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Holder) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -388,9 +348,7 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Holder) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Holder) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *Small) EncodeJSON(w *oasrt.Writer) {
@@ -415,9 +373,6 @@ func (v *Small) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintSmall sizes the buffer of Small's owned-output encoders for large values.
-var sizeHintSmall oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Small) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -427,9 +382,7 @@ func (v Small) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Small) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Small) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *Narrow) EncodeJSON(w *oasrt.Writer) {
@@ -452,9 +405,6 @@ func (v *Narrow) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintNarrow sizes the buffer of Narrow's owned-output encoders for large values.
-var sizeHintNarrow oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Narrow) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -464,9 +414,7 @@ func (v Narrow) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Narrow) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Narrow) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as JSON.
 func (v *Tie) EncodeJSON(w *oasrt.Writer) {
@@ -483,9 +431,6 @@ func (v *Tie) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintTie sizes the buffer of Tie's owned-output encoders for large values.
-var sizeHintTie oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Tie) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -495,9 +440,7 @@ func (v Tie) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tie) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Tie) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -570,9 +513,6 @@ func (v *Exclusive) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintExclusive sizes the buffer of Exclusive's owned-output encoders for large values.
-var sizeHintExclusive oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Exclusive) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -582,9 +522,7 @@ func (v Exclusive) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Exclusive) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Exclusive) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes the variant that is set.
 func (v *Exclusive1) EncodeJSON(w *oasrt.Writer) {
@@ -703,9 +641,6 @@ func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintExclusive1 sizes the buffer of Exclusive1's owned-output encoders for large values.
-var sizeHintExclusive1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Exclusive1) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -715,9 +650,7 @@ func (v Exclusive1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Exclusive1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Exclusive1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON number.
 func (v *ListItemsNone) EncodeJSON(w *oasrt.Writer) {
@@ -734,9 +667,6 @@ func (v *ListItemsNone) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.InvalidEnumInt(start, "ListItemsNone", n)
 }
 
-// sizeHintListItemsNone sizes the buffer of ListItemsNone's owned-output encoders for large values.
-var sizeHintListItemsNone oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v ListItemsNone) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -746,6 +676,23 @@ func (v ListItemsNone) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListItemsNone) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *ListItemsNone) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintItself        oasrt.SizeHint
+	sizeHintPong          oasrt.SizeHint
+	sizeHintCond          oasrt.SizeHint
+	sizeHintNested        oasrt.SizeHint
+	sizeHintTree          oasrt.SizeHint
+	sizeHintOuter         oasrt.SizeHint
+	sizeHintInner         oasrt.SizeHint
+	sizeHintHolder        oasrt.SizeHint
+	sizeHintSmall         oasrt.SizeHint
+	sizeHintNarrow        oasrt.SizeHint
+	sizeHintTie           oasrt.SizeHint
+	sizeHintExclusive     oasrt.SizeHint
+	sizeHintExclusive1    oasrt.SizeHint
+	sizeHintListItemsNone oasrt.SizeHint
+)

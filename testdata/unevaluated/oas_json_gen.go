@@ -56,18 +56,14 @@ func (v *Extended) decodeTyped(r *oasrt.Reader) error {
 		switch string(key) {
 		case "name":
 			v.Name.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Name.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			v.Name.Value = x1
 		case "id":
 			v.ID.Set = true
-			x2, err := r.Int(64)
-			if err != nil {
+			if v.ID.Value, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "id")
 			}
-			v.ID.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -76,9 +72,6 @@ func (v *Extended) decodeTyped(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintExtended sizes the buffer of Extended's owned-output encoders for large values.
-var sizeHintExtended oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Extended) MarshalJSON() ([]byte, error) {
@@ -89,9 +82,7 @@ func (v Extended) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Extended) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Extended) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -174,9 +165,6 @@ func (v *Either) decodeTyped(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Either", kind, nil)
 }
 
-// sizeHintEither sizes the buffer of Either's owned-output encoders for large values.
-var sizeHintEither oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Either) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -186,9 +174,7 @@ func (v Either) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Either) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Either) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -230,20 +216,15 @@ func (v *Couple) decodeTyped(r *oasrt.Reader) error {
 		}
 		var e4 *oasrt.Raw
 		(*v), e4 = oasrt.Grow(r, (*v))
-		x5, err := r.Raw()
-		if err != nil {
+		if (*e4), err = r.Raw(); err != nil {
 			return oasrt.AtIndex(err, i3)
 		}
-		(*e4) = x5
 	}
 	if (*v) == nil {
 		(*v) = []oasrt.Raw{}
 	}
 	return nil
 }
-
-// sizeHintCouple sizes the buffer of Couple's owned-output encoders for large values.
-var sizeHintCouple oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Couple) MarshalJSON() ([]byte, error) {
@@ -254,9 +235,7 @@ func (v Couple) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Couple) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Couple) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -302,18 +281,14 @@ func (v *Payment) decodeTyped(r *oasrt.Reader) error {
 		switch string(key) {
 		case "card":
 			v.Card.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Card.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "card")
 			}
-			v.Card.Value = x1
 		case "billing":
 			v.Billing.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Billing.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "billing")
 			}
-			v.Billing.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -322,9 +297,6 @@ func (v *Payment) decodeTyped(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintPayment sizes the buffer of Payment's owned-output encoders for large values.
-var sizeHintPayment oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Payment) MarshalJSON() ([]byte, error) {
@@ -335,9 +307,7 @@ func (v Payment) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Payment) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Payment) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -420,9 +390,6 @@ func (v *Shape) decodeTyped(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Shape", kind, nil)
 }
 
-// sizeHintShape sizes the buffer of Shape's owned-output encoders for large values.
-var sizeHintShape oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -432,9 +399,7 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -476,20 +441,15 @@ func (v *Scores) decodeTyped(r *oasrt.Reader) error {
 		}
 		var e4 *int64
 		(*v), e4 = oasrt.Grow(r, (*v))
-		x5, err := r.Int(64)
-		if err != nil {
+		if (*e4), err = r.Int(64); err != nil {
 			return oasrt.AtIndex(err, i3)
 		}
-		(*e4) = x5
 	}
 	if (*v) == nil {
 		(*v) = []int64{}
 	}
 	return nil
 }
-
-// sizeHintScores sizes the buffer of Scores's owned-output encoders for large values.
-var sizeHintScores oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Scores) MarshalJSON() ([]byte, error) {
@@ -500,9 +460,7 @@ func (v Scores) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Scores) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Scores) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -548,18 +506,14 @@ func (v *Shipping) decodeTyped(r *oasrt.Reader) error {
 		switch string(key) {
 		case "country":
 			v.Country.Set = true
-			x1, err := r.Str()
-			if err != nil {
+			if v.Country.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "country")
 			}
-			v.Country.Value = x1
 		case "postcode":
 			v.Postcode.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Postcode.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "postcode")
 			}
-			v.Postcode.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -568,9 +522,6 @@ func (v *Shipping) decodeTyped(r *oasrt.Reader) error {
 	}
 	return nil
 }
-
-// sizeHintShipping sizes the buffer of Shipping's owned-output encoders for large values.
-var sizeHintShipping oasrt.SizeHint
 
 // MarshalJSON implements json.Marshaler.
 func (v Shipping) MarshalJSON() ([]byte, error) {
@@ -581,9 +532,7 @@ func (v Shipping) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shipping) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shipping) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Either1) EncodeJSON(w *oasrt.Writer) {
@@ -614,18 +563,14 @@ func (v *Either1) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "a":
 			seen |= 1 << 0
-			x1, err := r.Int(64)
-			if err != nil {
+			if v.A, err = r.Int(64); err != nil {
 				return oasrt.AtKey(err, "a")
 			}
-			v.A = x1
 		case "kind":
 			v.Kind.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Kind.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -638,9 +583,6 @@ func (v *Either1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEither1 sizes the buffer of Either1's owned-output encoders for large values.
-var sizeHintEither1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Either1) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -650,9 +592,7 @@ func (v Either1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Either1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Either1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Either2) EncodeJSON(w *oasrt.Writer) {
@@ -683,18 +623,14 @@ func (v *Either2) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "b":
 			seen |= 1 << 0
-			x1, err := r.Str()
-			if err != nil {
+			if v.B, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "b")
 			}
-			v.B = x1
 		case "kind":
 			v.Kind.Set = true
-			x2, err := r.Str()
-			if err != nil {
+			if v.Kind.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "kind")
 			}
-			v.Kind.Value = x2
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -707,9 +643,6 @@ func (v *Either2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintEither2 sizes the buffer of Either2's owned-output encoders for large values.
-var sizeHintEither2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Either2) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -719,9 +652,7 @@ func (v Either2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Either2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Either2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shape1) EncodeJSON(w *oasrt.Writer) {
@@ -748,11 +679,9 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "radius":
 			seen |= 1 << 0
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.Radius, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "radius")
 			}
-			v.Radius = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -765,9 +694,6 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape1 sizes the buffer of Shape1's owned-output encoders for large values.
-var sizeHintShape1 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape1) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -777,9 +703,7 @@ func (v Shape1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape1) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shape2) EncodeJSON(w *oasrt.Writer) {
@@ -806,11 +730,9 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "side":
 			seen |= 1 << 0
-			x1, err := r.Float(64)
-			if err != nil {
+			if v.Side, err = r.Float(64); err != nil {
 				return oasrt.AtKey(err, "side")
 			}
-			v.Side = x1
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -823,9 +745,6 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// sizeHintShape2 sizes the buffer of Shape2's owned-output encoders for large values.
-var sizeHintShape2 oasrt.SizeHint
-
 // MarshalJSON implements json.Marshaler.
 func (v Shape2) MarshalJSON() ([]byte, error) {
 	var w oasrt.Writer
@@ -835,6 +754,20 @@ func (v Shape2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape2) UnmarshalJSON(data []byte) error {
-	return oasrt.Unmarshal(data, v)
-}
+func (v *Shape2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// The size hints of the types' owned-output encoders (MarshalJSON),
+// which size their buffers for large values.
+var (
+	sizeHintExtended oasrt.SizeHint
+	sizeHintEither   oasrt.SizeHint
+	sizeHintCouple   oasrt.SizeHint
+	sizeHintPayment  oasrt.SizeHint
+	sizeHintShape    oasrt.SizeHint
+	sizeHintScores   oasrt.SizeHint
+	sizeHintShipping oasrt.SizeHint
+	sizeHintEither1  oasrt.SizeHint
+	sizeHintEither2  oasrt.SizeHint
+	sizeHintShape1   oasrt.SizeHint
+	sizeHintShape2   oasrt.SizeHint
+)
