@@ -115,7 +115,9 @@ func main() {
 		path = filepath.Join(*corpus, path)
 		for _, gen := range strings.Split(*gens, ",") {
 			r := row{spec: name, gen: gen}
-			dir := filepath.Join(work, name, strings.ReplaceAll(gen, "-", ""))
+			// No "-" (not in a package name) and no "@" (go build reads a version
+			// query in a path holding one).
+			dir := filepath.Join(work, name, strings.NewReplacer("-", "", "@", "_").Replace(gen))
 			must(os.RemoveAll(dir))
 			must(os.MkdirAll(dir, 0o755))
 			log.Printf("sizes: %s with %s", name, gen)
