@@ -25,6 +25,12 @@ import (
 // included), past which a schema keeps its warnings.
 const maxWholeDepth = 64
 
+// maxWholeSchemas bounds the subschemas one whole-value check holds, each
+// an eval function: past it the component keeps its warnings. A check
+// inlines every $ref it reaches, so an unbounded one cost GitHub's spec
+// half a million lines (a few webhook payloads reach most of the spec).
+const maxWholeSchemas = 64
+
 // component is a component's declaration and the schema it was filled
 // from.
 type component struct {
@@ -96,6 +102,8 @@ type wholeBuilder struct {
 	// onPath holds the schemas being built, so that a $ref back to one
 	// (a recursive schema) gives up instead of looping.
 	onPath map[*yaml.Node]bool
+	// schemas counts the subschemas built (maxWholeSchemas).
+	schemas int
 }
 
 // proxy builds the check of a subschema; nil when it cannot be expressed.
@@ -113,7 +121,8 @@ func (w *wholeBuilder) proxy(sp *base.SchemaProxy, depth int) *ir.Any {
 // schema builds the check of sch: every keyword of JSON Schema 2020-12
 // that asserts, but $dynamicRef and recursion (nil).
 func (w *wholeBuilder) schema(sch *base.Schema, depth int) *ir.Any {
-	if depth > maxWholeDepth || sch.DynamicRef != "" {
+	w.schemas++
+	if depth > maxWholeDepth || w.schemas > maxWholeSchemas || sch.DynamicRef != "" {
 		return nil
 	}
 	a := &ir.Any{App: &ir.Applicators{}}
