@@ -43,19 +43,22 @@ type component struct {
 // keyword unchecked, and drops those warnings.
 func (b *builder) wholeCheck(d ir.Decl, sch *base.Schema) {
 	pointer, _ := d.Origin()
+	// below reports whether s is pointer followed by one of the bytes of
+	// seps, without building strings: it runs for every warning of every
+	// component.
+	below := func(s, seps string) bool {
+		return len(s) > len(pointer) && strings.HasPrefix(s, pointer) && strings.IndexByte(seps, s[len(pointer)]) >= 0
+	}
 	own := func(dg ir.Diagnostic) bool {
-		if !unchecked(dg.Msg) {
-			return false
-		}
-		if strings.HasPrefix(dg.Msg, pointer+":") || strings.HasPrefix(dg.Msg, pointer+"/") {
-			return true
+		if below(dg.Msg, ":/") {
+			return unchecked(dg.Msg)
 		}
 		of, ok := dg.Of.(ir.Decl)
 		if !ok {
 			return false
 		}
 		p, _ := of.Origin()
-		return p == pointer || strings.HasPrefix(p, pointer+"/")
+		return (p == pointer || below(p, "/")) && unchecked(dg.Msg)
 	}
 	if a, ok := d.(*ir.Alias); ok && a.GoAlias() || !slices.ContainsFunc(b.diags, own) {
 		return // a Go alias has the methods of its target
