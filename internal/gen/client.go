@@ -2,6 +2,7 @@ package gen
 
 import (
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -478,25 +479,37 @@ func decodeStatus(f *file, op *apiOp, stream bool, vs []*variant) bool {
 		decodeVariant(f, op, stream, vs[0])
 		return true
 	}
-	// The media types in the spec's order, the first that matches wins; a
-	// variant without content, if any, takes the rest.
+	// The media types in the spec's order, the first that matches wins
+	// (a variant may carry several: ir.Result.More); a variant without
+	// content, if any, takes the rest.
+	var content []*ir.Media
+	for _, r := range op.Response {
+		if r.Status == vs[0].status {
+			content = r.Content
+		}
+	}
 	var types []any
-	var cases [][]any
+	cases := make([][]any, len(vs))
 	var other *variant
-	for _, v := range vs {
+	for _, m := range content {
+		for i, v := range vs {
+			if v.media == m || slices.Contains(v.more, m) {
+				if cases[i] == nil {
+					cases[i] = []any{"case "}
+				} else {
+					cases[i] = append(cases[i], ", ")
+				}
+				cases[i] = append(cases[i], len(types)/2)
+				types = append(types, ", ", strconv.Quote(m.ContentType))
+			}
+		}
+	}
+	for i, v := range vs {
 		if v.media == nil {
 			other = v
 			break
 		}
-		c := []any{"case "}
-		for i, t := range v.mediaTypes() {
-			if i > 0 {
-				c = append(c, ", ")
-			}
-			c = append(c, len(types)/2)
-			types = append(types, ", ", strconv.Quote(t))
-		}
-		cases = append(cases, append(c, ":"))
+		cases[i] = append(cases[i], ":")
 	}
 	f.P(append([]any{"switch ", rt("MatchMedia"), "(resp"}, append(types, ") {")...)...)
 	for i, v := range vs {

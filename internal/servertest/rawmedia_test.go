@@ -82,6 +82,28 @@ func TestRawMediaShareAResult(t *testing.T) {
 	}
 }
 
+// GetReport answers JSON; its 200 declares
+// text/csv, application/json and */*.
+func (rawImages) GetReport(ctx context.Context) (mediatypes.GetReportResponse, error) {
+	return mediatypes.GetReportResponse200JSON{Body: mediatypes.GetReportOKJSON{Rows: oasrt.NewOpt[int64](3)}}, nil
+}
+
+// TestRawMediaSpecOrder checks that the client tries a status's media
+// types in the spec's order although the raw ones share a result: a JSON
+// body is the JSON result, not the */* declared after it.
+func TestRawMediaSpecOrder(t *testing.T) {
+	srv := httptest.NewServer(mediatypes.NewServer(rawImages{}))
+	defer srv.Close()
+	c, err := mediatypes.NewClient(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.GetReport(context.Background())
+	if r, ok := res.(mediatypes.GetReportResponse200JSON); err != nil || !ok || r.Body.Rows.Value != 3 {
+		t.Errorf("%#v, %v: want the JSON result", res, err)
+	}
+}
+
 func TestResponseMedia(t *testing.T) {
 	for _, tc := range []struct {
 		ct       string

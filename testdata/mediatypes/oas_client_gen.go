@@ -136,3 +136,33 @@ func (c *Client) Export(ctx context.Context, opts ...oashttp.CallOption) (Export
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
+
+// GetReport calls GET /report
+func (c *Client) GetReport(ctx context.Context, opts ...oashttp.CallOption) (GetReportResponse, error) {
+	req := oashttp.Request{Method: "GET", Options: opts}
+	req.Path = append(req.Path, "/report"...)
+	resp, err := c.cfg.Do(ctx, &req)
+	if err != nil {
+		return nil, err
+	}
+	defer oashttp.CloseBody(resp)
+	switch resp.StatusCode {
+	case 200:
+		switch oashttp.MatchMedia(resp, "text/csv", "application/json", "*/*") {
+		case 0, 2:
+			var v GetReportResponse200Raw
+			v.ContentType = resp.Header.Get("Content-Type")
+			if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+				return nil, err
+			}
+			return v, nil
+		case 1:
+			var v GetReportResponse200JSON
+			if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
+				return nil, err
+			}
+			return v, nil
+		}
+	}
+	return nil, c.cfg.UnexpectedStatus(resp)
+}

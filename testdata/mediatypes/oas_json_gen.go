@@ -110,9 +110,59 @@ func (v GetImageOK) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetImageOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
+// EncodeJSON writes v as a JSON object.
+func (v *GetReportOKJSON) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Rows.Set {
+		w.Raw(`,"rows":`)
+		w.Int(v.Rows.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *GetReportOKJSON) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "rows":
+			v.Rows.Set = true
+			if v.Rows.Value, err = r.Int(64); err != nil {
+				return oasrt.AtKey(err, "rows")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v GetReportOKJSON) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintGetReportOKJSON.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintGetReportOKJSON.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *GetReportOKJSON) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintGetDocOK   oasrt.SizeHint
-	sizeHintGetImageOK oasrt.SizeHint
+	sizeHintGetDocOK        oasrt.SizeHint
+	sizeHintGetImageOK      oasrt.SizeHint
+	sizeHintGetReportOKJSON oasrt.SizeHint
 )

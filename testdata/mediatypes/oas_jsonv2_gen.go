@@ -37,3 +37,17 @@ func (v GetImageOK) MarshalJSONTo(enc *jsontext.Encoder) error {
 func (v *GetImageOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return oasrt.DecodeFrom(dec, v)
 }
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v GetReportOKJSON) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintGetReportOKJSON.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintGetReportOKJSON.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *GetReportOKJSON) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}

@@ -15,3 +15,8 @@ type GetDocOK struct {
 type GetImageOK struct {
 	Width oasrt.Opt[int64] `json:"width,omitzero"`
 }
+
+// GetReportOKJSON is the object schema response 200 of getReport (application/json).
+type GetReportOKJSON struct {
+	Rows oasrt.Opt[int64] `json:"rows,omitzero"`
+}

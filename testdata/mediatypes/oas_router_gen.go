@@ -27,47 +27,53 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	if esc || len(path) > 1 && (path[1] == 'd' || path[1] == 'e' || path[1] == 'i') {
-		seg0, rest0, more0 := oashttp.CutSegment(path[1:])
-		switch oashttp.StaticKey(seg0, esc) {
-		case "doc":
-			if more0 {
-				seg1, _, more1 := oashttp.CutSegment(rest0)
-				if seg1 != "" {
-					p[0] = seg1
-					if !more1 {
-						switch method {
-						case "GET", "HEAD":
-							return 0, "" // getDoc
-						case "PUT":
-							return 1, "" // putDoc
-						}
-						return routeMethodNotAllowed, "GET, HEAD, PUT"
+	seg0, rest0, more0 := oashttp.CutSegment(path[1:])
+	switch oashttp.StaticKey(seg0, esc) {
+	case "doc":
+		if more0 {
+			seg1, _, more1 := oashttp.CutSegment(rest0)
+			if seg1 != "" {
+				p[0] = seg1
+				if !more1 {
+					switch method {
+					case "GET", "HEAD":
+						return 0, "" // getDoc
+					case "PUT":
+						return 1, "" // putDoc
 					}
+					return routeMethodNotAllowed, "GET, HEAD, PUT"
 				}
 			}
-		case "export":
-			if !more0 {
-				switch method {
-				case "GET", "HEAD":
-					return 3, "" // export
-				}
-				return routeMethodNotAllowed, "GET, HEAD"
+		}
+	case "export":
+		if !more0 {
+			switch method {
+			case "GET", "HEAD":
+				return 3, "" // export
 			}
-		case "image":
-			if more0 {
-				seg1, _, more1 := oashttp.CutSegment(rest0)
-				if seg1 != "" {
-					p[0] = seg1
-					if !more1 {
-						switch method {
-						case "GET", "HEAD":
-							return 2, "" // getImage
-						}
-						return routeMethodNotAllowed, "GET, HEAD"
+			return routeMethodNotAllowed, "GET, HEAD"
+		}
+	case "image":
+		if more0 {
+			seg1, _, more1 := oashttp.CutSegment(rest0)
+			if seg1 != "" {
+				p[0] = seg1
+				if !more1 {
+					switch method {
+					case "GET", "HEAD":
+						return 2, "" // getImage
 					}
+					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
+		}
+	case "report":
+		if !more0 {
+			switch method {
+			case "GET", "HEAD":
+				return 4, "" // getReport
+			}
+			return routeMethodNotAllowed, "GET, HEAD"
 		}
 	}
 	return routeNotFound, ""

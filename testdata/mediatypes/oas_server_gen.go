@@ -163,6 +163,40 @@ func (v ExportResponse200) writeExportResponse(rw http.ResponseWriter, r *http.R
 	return oashttp.WriteReaderAs(rw, 200, v.ContentType, v.Body, "application/yaml", "application/x-protobuf")
 }
 
+// GetReportResponse is the result of GetReport: one of
+// GetReportResponse200Raw, GetReportResponse200JSON.
+type GetReportResponse interface {
+	// writeGetReportResponse answers r; an error means nothing was written.
+	writeGetReportResponse(rw http.ResponseWriter, r *http.Request) error
+}
+
+// GetReportResponse200Raw is the 200 response (text/csv, */*) of GetReport.
+//
+// The report.
+type GetReportResponse200Raw struct {
+	// ContentType is the media type of Body: one of text/csv, */*; text/csv when empty.
+	ContentType string
+	// Body is the response body, streamed; closed when it is an io.Closer.
+	Body io.Reader
+}
+
+func (v GetReportResponse200Raw) writeGetReportResponse(rw http.ResponseWriter, r *http.Request) error {
+	return oashttp.WriteReaderAs(rw, 200, v.ContentType, v.Body, "text/csv", "*/*")
+}
+
+// GetReportResponse200JSON is the 200 response (application/json) of GetReport.
+//
+// The report.
+type GetReportResponse200JSON struct {
+	Body GetReportOKJSON
+}
+
+func (v GetReportResponse200JSON) writeGetReportResponse(rw http.ResponseWriter, r *http.Request) error {
+	w := oashttp.GetResponseWriter()
+	v.Body.EncodeJSON(w)
+	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[GetReportOKJSON])
+}
+
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
 // is written as it is, any other error as a 500 that does not disclose it.
@@ -176,6 +210,8 @@ type Handler interface {
 	GetImage(ctx context.Context, params GetImageParams) (GetImageResponse, error)
 	// Export handles GET /export
 	Export(ctx context.Context) (ExportResponse, error)
+	// GetReport handles GET /report
+	GetReport(ctx context.Context) (GetReportResponse, error)
 }
 
 // Unimplemented answers every operation with 501 Not Implemented. Embed
@@ -202,10 +238,15 @@ func (Unimplemented) Export(ctx context.Context) (ExportResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
+// GetReport returns oashttp.ErrNotImplemented.
+func (Unimplemented) GetReport(ctx context.Context) (GetReportResponse, error) {
+	return nil, oashttp.ErrNotImplemented
+}
+
 // operations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
 // which any Accept header takes).
-var operations = [4]struct {
+var operations = [5]struct {
 	id, path       string
 	tags, produces []string
 }{
@@ -213,6 +254,7 @@ var operations = [4]struct {
 	{"putDoc", "/doc/{id}", nil, nil},
 	{"getImage", "/image/{id}", nil, []string{"application/json", "image/png", "text/plain"}},
 	{"export", "/export", nil, []string{"application/yaml"}},
+	{"getReport", "/report", nil, []string{"text/csv", "application/json"}},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -227,7 +269,7 @@ type Server struct {
 	root http.Handler
 	// ops holds the operations wrapped in their middleware; nil for those
 	// without, which are called directly.
-	ops [4]http.Handler
+	ops [5]http.Handler
 }
 
 // NewServer returns a server for h. Middleware given in opts is composed
@@ -315,6 +357,8 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 		s.handleGetImage(w, r, p, esc)
 	case 3:
 		s.handleExport(w, r, p, esc)
+	case 4:
+		s.handleGetReport(w, r, p, esc)
 	}
 }
 
@@ -405,4 +449,16 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request, p []string
 		err = res.writeExportResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "export", res == nil, err)
+}
+
+// handleGetReport serves GET /report.
+func (s *Server) handleGetReport(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	if !s.cfg.Accepts(w, r, operations[4].produces) {
+		return
+	}
+	res, err := s.h.GetReport(r.Context())
+	if err == nil && res != nil {
+		err = res.writeGetReportResponse(w, s.cfg.ResponseRequest(r))
+	}
+	s.cfg.Done(w, r, "getReport", res == nil, err)
 }

@@ -7,3 +7,6 @@ func (v *GetDocOK) Validate() error { return nil }
 
 // Validate returns nil: no value of GetImageOK breaks its schema.
 func (v *GetImageOK) Validate() error { return nil }
+
+// Validate returns nil: no value of GetReportOKJSON breaks its schema.
+func (v *GetReportOKJSON) Validate() error { return nil }

@@ -23,6 +23,7 @@ type Pair struct {
 var Pairs = []Pair{
 	{"GetDocOK", func() any { return new(mediatypes.GetDocOK) }, func() any { return new(GetDocOK) }, true},
 	{"GetImageOK", func() any { return new(mediatypes.GetImageOK) }, func() any { return new(GetImageOK) }, true},
+	{"GetReportOKJSON", func() any { return new(mediatypes.GetReportOKJSON) }, func() any { return new(GetReportOKJSON) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -66,4 +67,8 @@ type GetDocOK struct {
 
 type GetImageOK struct {
 	Width *int64 `json:"width,omitempty"`
+}
+
+type GetReportOKJSON struct {
+	Rows *int64 `json:"rows,omitempty"`
 }
