@@ -131,8 +131,9 @@ type apiBody struct {
 
 type variant struct {
 	name   string
-	status string // "200", "4XX", "default"
-	code   int    // for a single status, else 0
+	resp   *ir.Response // the response the variant is one of
+	status string       // "200", "4XX", "default"
+	code   int          // for a single status, else 0
 	media  *ir.Media
 	// more are the other media types a raw body may be in, ctField the
 	// field saying which (see ir.Result.More).
@@ -231,7 +232,7 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		}
 		for _, r := range o.Response {
 			for _, res := range r.Results {
-				v := &variant{name: res.GoName, status: r.Status, media: res.Media, more: res.More, ctField: res.ContentTypeField, statusCode: res.StatusField, bodyField: res.BodyField}
+				v := &variant{name: res.GoName, resp: r, status: r.Status, media: res.Media, more: res.More, ctField: res.ContentTypeField, statusCode: res.StatusField, bodyField: res.BodyField}
 				if n, err := strconv.Atoi(r.Status); err == nil {
 					v.code = n
 				}

@@ -482,16 +482,10 @@ func decodeStatus(f *file, op *apiOp, stream bool, vs []*variant) bool {
 	// The media types in the spec's order, the first that matches wins
 	// (a variant may carry several: ir.Result.More); a variant without
 	// content, if any, takes the rest.
-	var content []*ir.Media
-	for _, r := range op.Response {
-		if r.Status == vs[0].status {
-			content = r.Content
-		}
-	}
 	var types []any
 	cases := make([][]any, len(vs))
 	var other *variant
-	for _, m := range content {
+	for _, m := range vs[0].resp.Content {
 		for i, v := range vs {
 			if v.media == m || slices.Contains(v.more, m) {
 				if cases[i] == nil {

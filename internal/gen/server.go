@@ -134,11 +134,9 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 		what += " (" + strings.Join(v.mediaTypes(), ", ") + ")"
 	}
 	f.P("// ", v.name, " is ", what, " of ", op.GoName, ".")
-	for _, r := range op.Response {
-		if r.Status == v.status && r.Doc.Description != "" && !statusText(v.code, r.Doc.Description) {
-			f.P("//")
-			f.comment(r.Doc.Description)
-		}
+	if desc := v.resp.Doc.Description; desc != "" && !statusText(v.code, desc) {
+		f.P("//")
+		f.comment(desc)
 	}
 	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 {
 		f.P("type ", v.name, " struct{}")
