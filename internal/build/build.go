@@ -671,6 +671,26 @@ func constrainsOthers(members []*base.SchemaProxy, i int) bool {
 	return false
 }
 
+// besideAllOf returns the keywords of sch beside its allOf that constrain
+// the value and that the type of an allOf member leaves unchecked: all
+// but the annotations (spec.RefAnnotation), type, and the not and const
+// that shape applies to that type.
+func besideAllOf(sch *base.Schema) keywordList {
+	n := rootNode(sch)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	var kws keywordList
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k := n.Content[i].Value; k {
+		case "allOf", "type", "not", "const", "discriminator", "contentMediaType", "contentEncoding", "contentSchema":
+		default:
+			kws.add(!spec.RefAnnotation(k), k)
+		}
+	}
+	return kws
+}
+
 // hasObjectPart reports whether a schema or one of its allOf members is an
 // object with properties. seen holds the schemas looked at already: each
 // is looked at once, however many allOf lists refer to it (or back).
@@ -1005,6 +1025,9 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 				if ts, _ := types(ms); len(ts) > 0 || sp.IsReference() {
 					if constrainsOthers(sch.AllOf, i) {
 						b.warnf(pos, "%s: allOf of non-object schemas: member %d gives the type; the others' constraints are not checked", pointer, i)
+					}
+					if kws := besideAllOf(sch); len(kws) > 0 {
+						b.warnf(pos, "%s: allOf member %d gives the type; the keywords beside allOf (%s) are not checked", pointer, i, strings.Join(kws, ", "))
 					}
 					return b.typeOf(sp, ms, hint, fmt.Sprintf("%s/allOf/%d", pointer, i))
 				}

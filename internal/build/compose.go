@@ -10,6 +10,7 @@ import (
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // prop is one property of an object, after allOf members are merged.
@@ -153,12 +154,22 @@ func describe(s *base.Schema) string {
 }
 
 // passThrough returns the one member of an allOf that stands for the whole
-// schema: allOf with a single member and nothing of its own, the usual way
-// to put a description beside a $ref in OpenAPI 3.0.
+// schema: allOf with a single member and nothing of its own but
+// annotations (spec.RefAnnotation), the usual way to put a description
+// beside a $ref in OpenAPI 3.0, and what a $ref with annotations beside
+// it is in 3.1.
 func passThrough(sch *base.Schema) *base.SchemaProxy {
-	if len(sch.AllOf) != 1 || sch.Properties != nil || len(sch.Type) > 0 || len(sch.OneOf)+len(sch.AnyOf) > 0 ||
-		sch.AdditionalProperties != nil || len(sch.Required) > 0 {
+	if len(sch.AllOf) != 1 {
 		return nil
+	}
+	n := rootNode(sch)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i].Value; k != "allOf" && !spec.RefAnnotation(k) {
+			return nil
+		}
 	}
 	return sch.AllOf[0]
 }

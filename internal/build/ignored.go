@@ -8,6 +8,7 @@ import (
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // ignoredKeywords warns, once per schema, about the JSON Schema keywords
@@ -112,13 +113,8 @@ func refSiblingKeywords(sp *base.SchemaProxy) ([]string, *yaml.Node) {
 	}
 	var kws []string
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		switch k := n.Content[i].Value; k {
-		case "$ref", "description", "summary", "title", "$comment", "deprecated", "readOnly", "writeOnly", "example", "examples", "default",
-			"nullable": // how 3.0 specs mark a $ref nullable: left to the nullability rules, not warned here
-		default:
-			if !strings.HasPrefix(k, "x-") {
-				kws = append(kws, k)
-			}
+		if k := n.Content[i].Value; !spec.RefAnnotation(k) {
+			kws = append(kws, k)
 		}
 	}
 	return kws, n

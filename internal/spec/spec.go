@@ -107,11 +107,14 @@ func Parse(path string, data []byte) (*Spec, error) {
 	s.Version = doc.GetVersion()
 	if !strings.HasPrefix(s.Version, "3.0") {
 		boolSubschemas(root) // OpenAPI 3.0's schema object has no boolean schemas
+		refSiblingsAsAllOf(root)
 	}
 	if n := refListItem(root); n != nil {
 		return nil, &Error{File: path, Line: n.Line, Col: n.Column, Msg: `the text "$ref" as an item of a list (a required property or an enum value named "$ref") stops the OpenAPI parser (libopenapi v0.42.3 reads it as a reference); oasgen cannot read this document`}
 	}
+	restore := hideDataRefs(root)
 	model, err, crashed := buildModel(doc)
+	restore()
 	if crashed {
 		at := root
 		if at.Kind == yaml.DocumentNode && len(at.Content) > 0 {
