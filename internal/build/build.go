@@ -1026,7 +1026,10 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 					if constrainsOthers(sch.AllOf, i) {
 						b.warnf(pos, "%s: allOf of non-object schemas: member %d gives the type; the others' constraints are not checked", pointer, i)
 					}
-					if kws := besideAllOf(sch); len(kws) > 0 {
+					if kws := besideAllOf(sch); len(kws) == 0 {
+					} else if b.s.RefAllOf[rootNode(sch)] {
+						b.warnf(pos, "%s: %s beside $ref %s not checked: the referenced schema gives the type", pointer, strings.Join(kws, ", "), kws.verb())
+					} else {
 						b.warnf(pos, "%s: allOf member %d gives the type; the keywords beside allOf (%s) are not checked", pointer, i, strings.Join(kws, ", "))
 					}
 					return b.typeOf(sp, ms, hint, fmt.Sprintf("%s/allOf/%d", pointer, i))

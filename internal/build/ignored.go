@@ -85,16 +85,12 @@ func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
 	if len(kws) == 0 {
 		return
 	}
-	verb := "is"
-	if len(kws) > 1 {
-		verb = "are"
-	}
-	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), verb)
+	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), kws.verb())
 }
 
 // refSiblingKeywords returns the keywords beside a $ref that are not
 // annotations, and the node holding them.
-func refSiblingKeywords(sp *base.SchemaProxy) ([]string, *yaml.Node) {
+func refSiblingKeywords(sp *base.SchemaProxy) (keywordList, *yaml.Node) {
 	if sp == nil || !sp.IsReference() {
 		return nil, nil
 	}
@@ -111,7 +107,7 @@ func refSiblingKeywords(sp *base.SchemaProxy) ([]string, *yaml.Node) {
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil, nil
 	}
-	var kws []string
+	var kws keywordList
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if k := n.Content[i].Value; !spec.RefAnnotation(k) {
 			kws = append(kws, k)
@@ -132,10 +128,15 @@ func (l *keywordList) add(present bool, kw string) {
 // subject is the list as the subject of a sentence, with its verb:
 // "contains is", "if, then are".
 func (l keywordList) subject() string {
+	return strings.Join(l, ", ") + " " + l.verb()
+}
+
+// verb is "is" or "are", as the list has one keyword or more.
+func (l keywordList) verb() string {
 	if len(l) > 1 {
-		return strings.Join(l, ", ") + " are"
+		return "are"
 	}
-	return strings.Join(l, ", ") + " is"
+	return "is"
 }
 
 // patternOverlaps warns about the names a struct's decoder checks against

@@ -114,13 +114,16 @@ func (w *schemaWalker) walk(n *yaml.Node) {
 // and 3.2 only: 3.0 ignores the siblings of a $ref. The parser's model
 // holds only the referenced schema of a $ref. The siblings keep their
 // nodes, and the new ones take the position of the $ref, so messages
-// point at what was written. Returns how many schemas it rewrote.
-func refSiblingsAsAllOf(root *yaml.Node) int {
-	rewritten := 0
+// point at what was written. Returns the schemas it rewrote.
+func refSiblingsAsAllOf(root *yaml.Node) map[*yaml.Node]bool {
+	var rewritten map[*yaml.Node]bool
 	w := schemaWalker{schema: func(n *yaml.Node) {
 		if refBesideAssertions(n) {
 			moveRefIntoAllOf(n)
-			rewritten++
+			if rewritten == nil {
+				rewritten = map[*yaml.Node]bool{}
+			}
+			rewritten[n] = true
 		}
 	}}
 	w.doc(root, false)
