@@ -691,6 +691,53 @@ func besideAllOf(sch *base.Schema) keywordList {
 	return kws
 }
 
+// oneKindKeywords are the keywords that apply to values of one JSON kind
+// only.
+var oneKindKeywords = map[string]string{
+	"minLength": "string", "maxLength": "string", "pattern": "string",
+	"minimum": "number", "maximum": "number", "exclusiveMinimum": "number", "exclusiveMaximum": "number", "multipleOf": "number",
+	"minItems": "array", "maxItems": "array", "uniqueItems": "array", "items": "array", "prefixItems": "array",
+	"contains": "array", "minContains": "array", "maxContains": "array", "unevaluatedItems": "array",
+	"minProperties": "object", "maxProperties": "object", "required": "object", "properties": "object",
+	"patternProperties": "object", "additionalProperties": "object", "dependentRequired": "object",
+	"dependentSchemas": "object", "propertyNames": "object", "unevaluatedProperties": "object",
+}
+
+// besideFor returns the keywords of kws that may apply to a value of the
+// schema ms: when ms has one type, those of another kind apply to no
+// value it takes (minLength beside a $ref to an object).
+func besideFor(kws keywordList, ms *base.Schema) keywordList {
+	ts, _ := types(ms)
+	if len(ts) != 1 || len(kws) == 0 {
+		return kws
+	}
+	kind := ts[0]
+	if kind == "integer" {
+		kind = "number"
+	}
+	var out keywordList
+	for _, k := range kws {
+		if kk, ok := oneKindKeywords[k]; !ok || kk == kind {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// allowsTypes reports whether the types outer allow every value of the
+// types inner (an integer is a number); inner empty allows any value.
+func allowsTypes(outer, inner []string) bool {
+	if len(inner) == 0 {
+		return false
+	}
+	for _, t := range inner {
+		if !slices.Contains(outer, t) && !(t == "integer" && slices.Contains(outer, "number")) {
+			return false
+		}
+	}
+	return true
+}
+
 // hasObjectPart reports whether a schema or one of its allOf members is an
 // object with properties. seen holds the schemas looked at already: each
 // is looked at once, however many allOf lists refer to it (or back).
@@ -1026,7 +1073,11 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 					if constrainsOthers(sch.AllOf, i) {
 						b.warnf(pos, "%s: allOf of non-object schemas: member %d gives the type; the others' constraints are not checked", pointer, i)
 					}
-					if kws := besideAllOf(sch); len(kws) == 0 {
+					kws := besideFor(besideAllOf(sch), ms)
+					if ots, _ := types(sch); len(ots) > 0 && !allowsTypes(ots, ts) {
+						kws = append(kws, "type")
+					}
+					if len(kws) == 0 {
 					} else if b.s.RefAllOf[rootNode(sch)] {
 						b.warnf(pos, "%s: %s beside $ref %s not checked: the referenced schema gives the type", pointer, strings.Join(kws, ", "), kws.verb())
 					} else {

@@ -10,7 +10,6 @@ import (
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
-	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // prop is one property of an object, after allOf members are merged.
@@ -154,20 +153,18 @@ func describe(s *base.Schema) string {
 }
 
 // passThrough returns the one member of an allOf that stands for the whole
-// schema: allOf with a single member and nothing of its own but
-// annotations (spec.RefAnnotation), the usual way to put a description
-// beside a $ref in OpenAPI 3.0, and what a $ref with annotations beside
-// it is in 3.1.
+// schema: allOf with a single member and no keyword of its own that
+// constrains a value of the member (besideAllOf, besideFor; type, not,
+// const), the usual way to put a description beside a $ref in OpenAPI
+// 3.0, and what a $ref with minLength beside it is when it refers to an
+// object.
 func passThrough(sch *base.Schema) *base.SchemaProxy {
-	if len(sch.AllOf) != 1 {
+	if len(sch.AllOf) != 1 || len(sch.Type) > 0 || sch.Not != nil || sch.Const != nil {
 		return nil
 	}
-	n := rootNode(sch)
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if k := n.Content[i].Value; k != "allOf" && !spec.RefAnnotation(k) {
+	if kws := besideAllOf(sch); len(kws) > 0 {
+		ms, err := sch.AllOf[0].BuildSchema()
+		if err != nil || ms == nil || len(besideFor(kws, ms)) > 0 {
 			return nil
 		}
 	}
