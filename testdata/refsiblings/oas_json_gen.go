@@ -371,7 +371,7 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if !pattern1.MatchString(x1) {
-		return oasrt.Violation(at2, "%q does not match the pattern %s", x1, `^[A-Z]{3}$`)
+		return oasrt.Violation(at2, "%q does not match the pattern %s", x1, `^[A-Z]{2}-[0-9]{3}$`)
 	}
 	x = x1
 	*v = Code(x)

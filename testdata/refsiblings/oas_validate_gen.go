@@ -54,7 +54,7 @@ func (v *Code) Validate() error {
 
 func (v *Code) validate(c *oasrt.Validator) {
 	if !pattern1.MatchString(string(*v)) {
-		c.Errorf("%q does not match the pattern %s", string(*v), `^[A-Z]{3}$`)
+		c.Errorf("%q does not match the pattern %s", string(*v), `^[A-Z]{2}-[0-9]{3}$`)
 	}
 }
 
@@ -142,8 +142,8 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 	return ""
 }
 
-// pattern1 is the pattern `^[A-Z]{3}$`.
-var pattern1 = regexp.MustCompile(`^[A-Z]{3}$`)
+// pattern1 is the pattern `^[A-Z]{2}-[0-9]{3}$`.
+var pattern1 = regexp.MustCompile(`^[A-Z]{2}-[0-9]{3}$`)
 
 // eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
@@ -219,7 +219,7 @@ var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 	}
 	if kindStr, ok := oasrt.RawString(raw); ok {
 		if !pattern1.MatchString(kindStr) {
-			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^[A-Z]{3}$`)
+			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^[A-Z]{2}-[0-9]{3}$`)
 		}
 	}
 	return ""
