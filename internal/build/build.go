@@ -1188,8 +1188,27 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 				p.Maximum, p.ExclusiveMaximum = x, true
 			}
 		}
+		if typ == "integer" {
+			narrowInt(p, sch.Format)
+		}
 	}
 	return p
+}
+
+// narrowInt bounds an integer of a format narrower than its Go type
+// (int8 and int16 are read as int32, uint8 and uint16 as uint32) to the
+// format's range, unless the schema's own bounds are tighter.
+func narrowInt(p *ir.Prim, format string) {
+	r, found := map[string][2]int64{"int8": {-1 << 7, 1<<7 - 1}, "int16": {-1 << 15, 1<<15 - 1}, "uint8": {0, 1<<8 - 1}, "uint16": {0, 1<<16 - 1}}[format]
+	if !found {
+		return
+	}
+	if min := big.NewRat(r[0], 1); p.Minimum == nil || p.Minimum.Cmp(min) < 0 {
+		p.Minimum, p.ExclusiveMinimum = min, false
+	}
+	if max := big.NewRat(r[1], 1); p.Maximum == nil || p.Maximum.Cmp(max) > 0 {
+		p.Maximum, p.ExclusiveMaximum = max, false
+	}
 }
 
 func rat(f *float64) *big.Rat {

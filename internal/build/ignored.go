@@ -28,6 +28,7 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string, shaped bool)
 		b.keywordsChecked[n] = true
 	}
 	b.checkKeywords(sch)
+	b.coreKeywords(sch, pointer)
 	var kws keywordList
 	add := kws.add
 	// Without contains, minContains and maxContains do nothing.
