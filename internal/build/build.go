@@ -701,15 +701,18 @@ func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 	switch d := d.(type) {
 	case *ir.Struct:
 		b.fillStruct(d, sch)
+		b.declConst(sch, d.Pointer)
 	case *ir.Enum:
 		b.fillEnum(d, sch)
 	case *ir.Union:
 		b.fillUnion(d, sch)
+		b.declConst(sch, d.Pointer)
 		if sch.Not != nil {
 			b.warnf(d.Pos, "%s/not: not beside oneOf, anyOf or several types is not checked", d.Pointer)
 		}
 	case *ir.Tuple:
 		b.fillTuple(d, sch)
+		b.declConst(sch, d.Pointer)
 		if sch.Not != nil {
 			b.warnf(d.Pos, "%s/not: not on a tuple is not checked", d.Pointer)
 		}
