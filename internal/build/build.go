@@ -706,7 +706,9 @@ func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 		b.fillEnum(d, sch)
 	case *ir.Union:
 		b.fillUnion(d, sch)
-		b.declConst(sch, d.Pointer)
+		if !d.Types { // a union of types applies the const to its variants
+			b.declConst(sch, d.Pointer)
+		}
 		if sch.Not != nil {
 			b.warnf(d.Pos, "%s/not: not beside oneOf, anyOf or several types is not checked", d.Pointer)
 		}
