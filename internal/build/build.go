@@ -545,6 +545,13 @@ func enumValues(sch *base.Schema) []*yaml.Node {
 	return sch.Enum
 }
 
+// emptyEnum reports whether sch has an enum of no values, which no value
+// matches (the model reads enum: [] as no enum).
+func emptyEnum(sch *base.Schema) bool {
+	low := sch.GoLow()
+	return low != nil && !low.Enum.IsEmpty() && len(low.Enum.Value) == 0
+}
+
 func isEnum(sch *base.Schema) bool {
 	enum := enumValues(sch)
 	if len(enum) == 0 {
@@ -988,6 +995,9 @@ func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
 // shape returns the type of an inline schema that is not a struct or enum.
 func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
 	b.ignoredKeywords(sch, pointer, true)
+	if emptyEnum(sch) {
+		return &ir.Any{False: true} // an empty enum allows no value
+	}
 	t := b.withNot(b.withConst(b.shapeNonNull(sch, hint, pointer), sch, pointer), sch, pointer)
 	if _, nullable := types(sch); nullable {
 		if _, isAny := t.(*ir.Any); !isAny {

@@ -70,15 +70,17 @@ var keywordProbes = map[string][]probe{
 	"unevaluatedItems":      {{in: 'c', schema: `{type: array, prefixItems: [{type: string}], unevaluatedItems: {type: integer}}`, want: "none"}, {in: 'b', schema: unevItems, want: "warn"}, {in: 'c', schema: unevItems, want: "whole"}},
 	"unevaluatedProperties": {{in: 'c', schema: `{type: object, properties: {a: {type: string}}, unevaluatedProperties: false}`, want: "none"}, {in: 'b', schema: unevProps, want: "warn"}, {in: 'c', schema: unevProps, want: "whole"}},
 	"type":                  {{in: 'c', schema: `{type: [integer, string, 'null']}`, want: "none"}, {in: 'c', schema: `{type: object, properties: {n: {type: integer}, x: {type: number}, b: {type: boolean}}}`, want: "none"}},
-	"enum":                  {{in: 'c', schema: `{enum: [1, a, null, [1]]}`, want: "none"}, {in: 'c', schema: `{type: string, enum: [a, b]}`, want: "none"}},
-	"const":                 {{in: 'c', schema: `{const: {a: 1}}`, want: "none"}, {in: 'b', schema: constObject, want: "warn"}, {in: 'c', schema: constObject, want: "whole"}},
-	"multipleOf":            {{in: 'c', schema: `{type: number, multipleOf: 0.01}`, want: "none"}},
-	"maximum":               {{in: 'c', schema: `{type: number, maximum: 5}`, want: "none"}, {v30: true, in: 'c', schema: `{type: number, maximum: 5, exclusiveMaximum: true}`, want: "none"}},
-	"exclusiveMaximum":      {{in: 'c', schema: `{type: number, exclusiveMaximum: 5}`, want: "none"}},
-	"minimum":               {{in: 'c', schema: `{type: integer, minimum: 1}`, want: "none"}, {v30: true, in: 'c', schema: `{type: number, minimum: 1, exclusiveMinimum: true}`, want: "none"}},
-	"exclusiveMinimum":      {{in: 'c', schema: `{type: integer, exclusiveMinimum: 1}`, want: "none"}},
-	"maxLength":             {{in: 'c', schema: `{type: string, maxLength: 3}`, want: "none"}, {in: 'b', schema: `{type: string, format: date-time, maxLength: 5}`, want: "warn"}},
-	"minLength":             {{in: 'c', schema: `{type: string, minLength: 1}`, want: "none"}, {in: 'b', schema: `{type: string, format: uuid, minLength: 40}`, want: "warn"}},
+	"enum": {{in: 'c', schema: `{enum: [1, a, null, [1]]}`, want: "none"}, {in: 'c', schema: `{type: string, enum: [a, b]}`, want: "none"},
+		{in: 'c', schema: `{type: object, properties: {a: {type: integer, enum: []}}}`, want: "none"},
+		{in: 'b', schema: `{type: object, properties: {a: {type: string}}, enum: []}`, want: "warn"}, {in: 'c', schema: `{type: object, properties: {a: {type: string}}, enum: []}`, want: "whole"}},
+	"const":            {{in: 'c', schema: `{const: {a: 1}}`, want: "none"}, {in: 'b', schema: constObject, want: "warn"}, {in: 'c', schema: constObject, want: "whole"}},
+	"multipleOf":       {{in: 'c', schema: `{type: number, multipleOf: 0.01}`, want: "none"}},
+	"maximum":          {{in: 'c', schema: `{type: number, maximum: 5}`, want: "none"}, {v30: true, in: 'c', schema: `{type: number, maximum: 5, exclusiveMaximum: true}`, want: "none"}},
+	"exclusiveMaximum": {{in: 'c', schema: `{type: number, exclusiveMaximum: 5}`, want: "none"}},
+	"minimum":          {{in: 'c', schema: `{type: integer, minimum: 1}`, want: "none"}, {v30: true, in: 'c', schema: `{type: number, minimum: 1, exclusiveMinimum: true}`, want: "none"}},
+	"exclusiveMinimum": {{in: 'c', schema: `{type: integer, exclusiveMinimum: 1}`, want: "none"}},
+	"maxLength":        {{in: 'c', schema: `{type: string, maxLength: 3}`, want: "none"}, {in: 'b', schema: `{type: string, format: date-time, maxLength: 5}`, want: "warn"}},
+	"minLength":        {{in: 'c', schema: `{type: string, minLength: 1}`, want: "none"}, {in: 'b', schema: `{type: string, format: uuid, minLength: 40}`, want: "warn"}},
 	"pattern": {{in: 'c', schema: `{type: string, pattern: '^[a-z]+$'}`, want: "none"}, {in: 'b', schema: `{type: string, format: date, pattern: '^1'}`, want: "warn"},
 		{in: 'c', schema: `{type: string, pattern: '(?<=a)b'}`, want: "error"}},
 	"maxItems":          {{in: 'c', schema: `{type: array, items: {type: string}, maxItems: 3}`, want: "none"}},
@@ -484,4 +486,25 @@ func knownFormats(t *testing.T) []string {
 		t.Fatalf("found only %d formats in the generator's source: %q", len(out), out)
 	}
 	return out
+}
+
+// TestEmptyEnum checks that an enum of no values allows no value: a type
+// use is the schema false (JSON Schema: no value is one of none).
+func TestEmptyEnum(t *testing.T) {
+	doc := "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    E: {type: string, enum: []}\n    F: {enum: []}\n"
+	s, err := spec.Parse("spec.yaml", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Package(s, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range p.Decls {
+		if a, ok := d.(*ir.Alias); !ok {
+			t.Errorf("%s is a %T, want an alias of the schema false", d.Name(), d)
+		} else if an, ok := a.Type.(*ir.Any); !ok || !an.False {
+			t.Errorf("%s is %#v, want the schema false", d.Name(), a.Type)
+		}
+	}
 }

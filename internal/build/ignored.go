@@ -42,6 +42,8 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string, shaped bool)
 			kws = nil
 		}
 	}
+	// A type use (shape) of an empty enum is the schema false.
+	add(!shaped && emptyEnum(sch), "enum")
 	// Without contains, minContains and maxContains do nothing.
 	ff := shaped && freeFormChecked(sch)
 	contains := sch.Contains != nil && !(ff && containsChecked(sch))
