@@ -16,7 +16,8 @@
 #
 #	flock /tmp/heavy.lock nice sh bench/decodecost.sh BASE [ROUNDS] [NEW]
 #
-# DECODECOST_RAW=FILE keeps the benchmark lines benchstat read.
+# DECODECOST_RAW=FILE keeps the benchmark lines benchstat read;
+# DECODECOST_BENCH=REGEXP runs some workloads only ('^BenchmarkDecode$/^C$').
 set -eu
 base=${1:?usage: sh bench/decodecost.sh BASE [ROUNDS] [NEW]}
 rounds=${2:-10}
@@ -51,7 +52,7 @@ prepare "$new" after
 out=${DECODECOST_RAW:-$work/out.txt}
 : >"$out"
 side() {
-	"$work/$1.test" -test.run '^$' -test.bench '^BenchmarkDecode$' -test.benchtime 300ms -test.cpu 1 -test.benchmem |
+	"$work/$1.test" -test.run '^$' -test.bench "${DECODECOST_BENCH:-^BenchmarkDecode\$}" -test.benchtime 300ms -test.cpu 1 -test.benchmem |
 		grep '^Benchmark' | sed "s#^BenchmarkDecode/\([A-Za-z]*\)#BenchmarkDecode/\1/code=$1#" >>"$out"
 }
 for i in $(seq "$rounds"); do
