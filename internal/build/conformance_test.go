@@ -1,6 +1,7 @@
 package build
 
 import (
+	"flag"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -18,6 +19,8 @@ import (
 	"github.com/oasgen/oasgen/internal/ir"
 	"github.com/oasgen/oasgen/internal/spec"
 )
+
+var updateProofs = flag.Bool("update-proofs", false, "rewrite the pass counts of the keyword table's proofs from the results table of "+conformanceDoc)
 
 // conformanceDoc is the page whose "Keywords and formats" section
 // TestKeywordTable keeps true.
@@ -43,7 +46,7 @@ var keywordProbes = map[string][]probe{
 		{in: 'c', schema: `{$schema: 'https://json-schema.org/draft/2020-12/schema', type: string}`, want: "none"},
 		{in: 'c', schema: `{$schema: 'https://spec.openapis.org/oas/3.1/dialect/base', type: string}`, want: "none"}},
 	"$id":   {{in: 'c', schema: `{$id: 'https://example.com/a', type: string}`, want: "warn"}},
-	"$ref":  {{in: 'c', schema: `{type: object, properties: {a: {$ref: '#/components/schemas/Other'}}}`, want: "none"}, {in: 'c', schema: `{type: object, properties: {a: {$ref: '#/components/schemas/Other', maxLength: 2}}}`, want: "warn"}, {in: 'c', schema: `{type: object, properties: {a: {$ref: 'https://example.com/x.json'}}}`, want: "error"}},
+	"$ref":  {{in: 'c', schema: `{type: object, properties: {a: {$ref: '#/components/schemas/Other'}}}`, want: "none"}, {in: 'c', schema: `{type: object, properties: {a: {$ref: 'https://example.com/x.json'}}}`, want: "error"}},
 	"$defs": {{in: 'c', schema: `{$defs: {a: {type: integer}}, type: object, properties: {x: {$ref: '#/components/schemas/S/$defs/a'}}}`, want: "none"}},
 	"$anchor": {{in: 'c', schema: `{type: object, properties: {a: {$anchor: foo, type: string}}}`, want: "none"},
 		{in: 'c', schema: `{type: object, properties: {a: {$ref: '#foo'}, b: {$anchor: foo, type: string}}}`, want: "error"}},
@@ -243,6 +246,20 @@ func TestKeywordTable(t *testing.T) {
 			t.Fatalf("no per-file results in %s", conformanceDoc)
 		}
 		proof := regexp.MustCompile("`([^`]+\\.json)` ([0-9]+)/([0-9]+)")
+		if *updateProofs {
+			begin, end := strings.Index(doc, "<!-- keywords:begin -->"), strings.Index(doc, "<!-- keywords:end -->")
+			section := proof.ReplaceAllStringFunc(doc[begin:end], func(m string) string {
+				file := proof.FindStringSubmatch(m)[1]
+				if got, ok := results[file]; ok {
+					return "`" + file + "` " + got
+				}
+				return m
+			})
+			if err := os.WriteFile(conformanceDoc, []byte(doc[:begin]+section+doc[end:]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
 		for _, rows := range []map[string]tableRow{keywords, formats} {
 			for name, r := range rows {
 				for _, m := range proof.FindAllStringSubmatch(r.proof, -1) {
