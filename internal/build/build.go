@@ -545,6 +545,13 @@ func enumValues(sch *base.Schema) []*yaml.Node {
 	return sch.Enum
 }
 
+// emptyEnum reports whether sch has an enum of no values, which no value
+// matches (the model reads enum: [] as no enum).
+func emptyEnum(sch *base.Schema) bool {
+	low := sch.GoLow()
+	return low != nil && !low.Enum.IsEmpty() && len(low.Enum.Value) == 0
+}
+
 func isEnum(sch *base.Schema) bool {
 	enum := enumValues(sch)
 	if len(enum) == 0 {
@@ -768,15 +775,20 @@ func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 	switch d := d.(type) {
 	case *ir.Struct:
 		b.fillStruct(d, sch)
+		b.declConst(sch, d.Pointer)
 	case *ir.Enum:
 		b.fillEnum(d, sch)
 	case *ir.Union:
 		b.fillUnion(d, sch)
+		if !d.Types { // a union of types applies the const to its variants
+			b.declConst(sch, d.Pointer)
+		}
 		if sch.Not != nil {
 			b.warnf(d.Pos, "%s/not: not beside oneOf, anyOf or several types is not checked", d.Pointer)
 		}
 	case *ir.Tuple:
 		b.fillTuple(d, sch)
+		b.declConst(sch, d.Pointer)
 		if sch.Not != nil {
 			b.warnf(d.Pos, "%s/not: not on a tuple is not checked", d.Pointer)
 		}
@@ -1050,6 +1062,9 @@ func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
 // shape returns the type of an inline schema that is not a struct or enum.
 func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
 	b.ignoredKeywords(sch, pointer, true)
+	if emptyEnum(sch) {
+		return &ir.Any{False: true} // an empty enum allows no value
+	}
 	t := b.withNot(b.withConst(b.shapeNonNull(sch, hint, pointer), sch, pointer), sch, pointer)
 	if _, nullable := types(sch); nullable {
 		if _, isAny := t.(*ir.Any); !isAny {
@@ -1265,8 +1280,27 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 				p.Maximum, p.ExclusiveMaximum = x, true
 			}
 		}
+		if typ == "integer" {
+			narrowInt(p, sch.Format)
+		}
 	}
 	return p
+}
+
+// narrowInt bounds an integer of a format narrower than its Go type
+// (int8 and int16 are read as int32, uint8 and uint16 as uint32) to the
+// format's range, unless the schema's own bounds are tighter.
+func narrowInt(p *ir.Prim, format string) {
+	r, found := map[string][2]int64{"int8": {-1 << 7, 1<<7 - 1}, "int16": {-1 << 15, 1<<15 - 1}, "uint8": {0, 1<<8 - 1}, "uint16": {0, 1<<16 - 1}}[format]
+	if !found {
+		return
+	}
+	if min := big.NewRat(r[0], 1); p.Minimum == nil || p.Minimum.Cmp(min) < 0 {
+		p.Minimum, p.ExclusiveMinimum = min, false
+	}
+	if max := big.NewRat(r[1], 1); p.Maximum == nil || p.Maximum.Cmp(max) > 0 {
+		p.Maximum, p.ExclusiveMaximum = max, false
+	}
 }
 
 func rat(f *float64) *big.Rat {

@@ -2,6 +2,7 @@ package build
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
@@ -29,8 +30,21 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string, shaped bool)
 		b.keywordsChecked[n] = true
 	}
 	b.checkKeywords(sch)
+	b.coreKeywords(sch, pointer)
 	var kws keywordList
 	add := kws.add
+	if f := b.typedFormat(sch); f != "" {
+		// The Go type holds the parsed value (a time.Time), not the text.
+		add(sch.MinLength != nil, "minLength")
+		add(sch.MaxLength != nil, "maxLength")
+		add(sch.Pattern != "", "pattern")
+		if len(kws) > 0 {
+			b.warnf(b.pos(sch), "%s%s not checked on format %s, whose Go type holds the parsed value, not the text", map[bool]string{true: pointer + ": ", false: ""}[pointer != ""], kws.subject(), f)
+			kws = nil
+		}
+	}
+	// A type use (shape) of an empty enum is the schema false.
+	add(!shaped && emptyEnum(sch), "enum")
 	// Without contains, minContains and maxContains do nothing.
 	ff := shaped && freeFormChecked(sch)
 	contains := sch.Contains != nil && !(ff && containsChecked(sch))
@@ -74,6 +88,20 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 		return
 	}
 	b.warnf(b.pos(sch), "%s: %s not checked: %s", pointer, kws.subject(), why)
+}
+
+// typedFormat returns the format of a string schema whose Go type is
+// not a string (date-time, date, uuid, ipv4, ipv6, byte, decimal and the
+// integers carried in strings), "" for others.
+func (b *builder) typedFormat(sch *base.Schema) string {
+	if b.opts.FormatAnnotations || !slices.Contains(sch.Type, "string") {
+		return ""
+	}
+	switch f := sch.Format; f {
+	case "date-time", "date", "uuid", "ipv4", "ipv6", "byte", "decimal", "int64", "int32", "uint64", "uint32":
+		return f
+	}
+	return ""
 }
 
 // refSiblings warns about the keywords beside a $ref, which OpenAPI 3.1
