@@ -362,7 +362,7 @@ func run(dir, name string, args ...string) error {
 // method is documented with for oapi-codegen (twice: the plain and the
 // strict server).
 var opsPattern = map[string]*regexp.Regexp{
-	"oasgen":       regexp.MustCompile(`(?m)^\t?// \w+ (?:handles|calls) ([A-Z]+ /\S*?)(?:: |$)`),
+	"oasgen":       regexp.MustCompile(`(?m)^\t?// \w+ (?:handles|calls) ([A-Z]+ \S+?)(?:: |$)`),
 	"ogen":         regexp.MustCompile(`(?m)^func \(s \*Server\) handle(\w+)Request\(`),
 	"oapi-codegen": regexp.MustCompile(`(?m)^\t// \(([A-Z]+ [^)]+)\)$`),
 }
