@@ -216,12 +216,18 @@ func (c *codec) structCodec(d *ir.Struct) {
 	c.P("}")
 	c.P()
 
-	// Decoding: one pass; required members are tracked in a bit set.
+	// Decoding: one pass; required members are tracked in a bit set,
+	// those no field declares after the fields.
 	var required []*ir.Field
 	for _, fd := range d.Fields {
 		if fd.Required {
 			required = append(required, fd)
 		}
+	}
+	undeclared := map[string]int{} // the bit of each
+	for _, name := range d.Undeclared {
+		undeclared[name] = len(required)
+		required = append(required, &ir.Field{JSONName: name, Required: true})
 	}
 	words := (len(required) + 63) / 64
 	if d.Other != nil {
@@ -274,9 +280,19 @@ func (c *codec) structCodec(d *ir.Struct) {
 	c.keySwitch()
 	c.errVar = true
 	defer func() { c.errVar = false }()
+	setBit := func(bit int) {
+		if words == 1 {
+			c.P("seen |= 1 << ", bit)
+		} else {
+			c.P("seen[", bit/64, "] |= 1 << ", bit%64)
+		}
+	}
 	for _, name := range unheld {
 		c.P("case ", strconv.Quote(name), ":")
 		c.P(seenNot[name], " = true")
+		if bit, ok := undeclared[name]; ok {
+			setBit(bit)
+		}
 		c.P("if err := r.Unknown(key); err != nil {")
 		c.P("return err")
 		c.P("}")
@@ -285,14 +301,20 @@ func (c *codec) structCodec(d *ir.Struct) {
 	for _, fd := range d.Fields {
 		c.P("case ", strconv.Quote(fd.JSONName), ":")
 		if fd.Required {
-			if words == 1 {
-				c.P("seen |= 1 << ", reqIndex)
-			} else {
-				c.P("seen[", reqIndex/64, "] |= 1 << ", reqIndex%64)
-			}
+			setBit(reqIndex)
 			reqIndex++
 		}
 		c.decField(fd, "v")
+	}
+	// A required name no field declares is noted, then read as any
+	// other undeclared key.
+	for _, name := range d.Undeclared {
+		if _, ok := seenNot[name]; ok {
+			continue
+		}
+		c.P("case ", strconv.Quote(name), ":")
+		setBit(undeclared[name])
+		c.P("fallthrough")
 	}
 	c.P("default:")
 	for i, pp := range d.Patterns {

@@ -100,7 +100,7 @@ func (c *codec) onePassPlan(d *ir.Union, vs []*ir.Variant) *onePassUnion {
 			continue // no tag names it: never chosen
 		}
 		s := onePassStruct(v.Type)
-		if s == nil || s.Additional != nil || len(s.Patterns) > 0 || len(unheldNotNames(c.file, s)) > 0 {
+		if s == nil || s.Additional != nil || len(s.Patterns) > 0 || len(s.Undeclared) > 0 || len(unheldNotNames(c.file, s)) > 0 {
 			return nil
 		}
 		ov := &onePassVariant{Variant: v, s: s}
