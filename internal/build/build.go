@@ -764,7 +764,19 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 	for k := range reservedMethods {
 		fieldNames.Claim(k, "")
 	}
-	if d.Other = b.otherKinds(sch, d.Pointer); d.Other != nil {
+	d.Other = b.otherKinds(sch, d.Pointer)
+	if kinds, typed := allOfKinds(sch, map[*yaml.Node]bool{}); len(sch.AllOf) > 0 && typed && !slices.Contains(kinds, "object") {
+		// Members of other kinds: the struct holds what its object
+		// members say, a value of another kind its OtherKind, and the
+		// whole-value check, where there is one, the rest.
+		d.Other = &ir.Any{}
+		what := "allow no value at all"
+		if len(kinds) > 0 {
+			what = "allow " + strings.Join(kinds, ", ") + ", no object"
+		}
+		b.warnf(d.Pos, "%s: the types of allOf's members %s, but its object members make a struct: the members of other kinds are not checked", d.Pointer, what)
+	}
+	if d.Other != nil {
 		fieldNames.Claim("OtherKind", "") // the embedded oasrt.OtherKind
 	}
 	{
