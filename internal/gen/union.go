@@ -341,8 +341,10 @@ func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 		c.dec(v.Type, x, nil)
 		c.P("return nil")
 		c.P("}(); err == nil {")
-		if !d.AnyOf {
-			// oneOf: a value two variants accept is an error.
+		if !d.AnyOf && d.Whole == nil {
+			// oneOf: a value two variants accept is an error. (A
+			// whole-value check applies oneOf itself, exactly: a
+			// variant's Go type may accept what its schema does not.)
 			end := c.tmp("end")
 			c.P(end, " := r.Mark()")
 			for _, other := range vs[i+1:] {
