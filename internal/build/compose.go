@@ -58,6 +58,15 @@ func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen ma
 				b.warnf(b.pos(ms), "allOf member %d is the schema false, which no value matches; it is not checked on an object", i)
 				continue
 			}
+			if len(ms.OneOf)+len(ms.AnyOf) > 0 {
+				// The struct holds the members' properties; a choice
+				// among schemas inside a member has no place in it.
+				kw := "oneOf"
+				if len(ms.OneOf) == 0 {
+					kw = "anyOf"
+				}
+				b.warnf(b.pos(ms), "allOf member %d: %s inside a member of an allOf that makes a struct is not checked", i, kw)
+			}
 			b.mergeInto(o, ms, b.pos(ms), seen)
 		}
 	}

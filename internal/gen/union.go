@@ -325,6 +325,15 @@ func (c *codec) numberChoice(d *ir.Union, ints, nums, any []*ir.Variant) {
 // tryInOrder decodes each candidate over the same bytes until one accepts
 // the value. For a oneOf, the remaining candidates must all reject it.
 func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
+	// A variant of several kinds (a union) may come as an integer and as
+	// one taking any kind: it is tried once.
+	var once []*ir.Variant
+	for _, v := range vs {
+		if !slices.Contains(once, v) {
+			once = append(once, v)
+		}
+	}
+	vs = once
 	if len(vs) == 1 {
 		c.decodeVariant(d, vs[0])
 		return

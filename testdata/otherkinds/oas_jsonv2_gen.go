@@ -166,6 +166,48 @@ func (v *DependentOrTrue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
+func (v NestedAnyOf) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintNestedAnyOf.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNestedAnyOf.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *NestedAnyOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v FalseOrLoose) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintFalseOrLoose.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintFalseOrLoose.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *FalseOrLoose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v ObjectOneOf) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintObjectOneOf.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintObjectOneOf.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *ObjectOneOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
 func (v TypedMaybe) MarshalJSONTo(enc *jsontext.Encoder) error {
 	w := sizeHintTypedMaybe.GetWriter()
 	v.EncodeJSON(w)
@@ -217,5 +259,47 @@ func (v TypelessOrInteger1) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *TypelessOrInteger1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v NestedAnyOf1) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintNestedAnyOf1.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNestedAnyOf1.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *NestedAnyOf1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v NestedAnyOf2) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintNestedAnyOf2.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNestedAnyOf2.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *NestedAnyOf2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v FalseOrLoose2) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintFalseOrLoose2.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintFalseOrLoose2.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *FalseOrLoose2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return oasrt.DecodeFrom(dec, v)
 }

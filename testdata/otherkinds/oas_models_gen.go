@@ -147,6 +147,52 @@ const (
 	DependentOrTrueAny2
 )
 
+// NestedAnyOf is the oneOf schema #/components/schemas/NestedAnyOf.
+//
+// a union inside a oneOf; 4 matches the inner anyOf only.
+//
+// Type says which variant is set: NestedAnyOf1, NestedAnyOf2.
+type NestedAnyOf struct {
+	Type         NestedAnyOfType
+	NestedAnyOf1 NestedAnyOf1
+	NestedAnyOf2 NestedAnyOf2
+}
+
+// NestedAnyOfType names a variant of NestedAnyOf; the zero value names none.
+type NestedAnyOfType uint8
+
+// The variants of NestedAnyOf.
+const (
+	NestedAnyOfNestedAnyOf1 NestedAnyOfType = iota + 1
+	NestedAnyOfNestedAnyOf2
+)
+
+// FalseOrLoose is the anyOf schema #/components/schemas/FalseOrLoose.
+//
+// anyOf of false and properties without type; every kind but a short string or a bad object.
+//
+// Type says which variant is set: Any, FalseOrLoose2.
+type FalseOrLoose struct {
+	Type          FalseOrLooseType
+	Any           oasrt.Raw
+	FalseOrLoose2 FalseOrLoose2
+}
+
+// FalseOrLooseType names a variant of FalseOrLoose; the zero value names none.
+type FalseOrLooseType uint8
+
+// The variants of FalseOrLoose.
+const (
+	FalseOrLooseAny FalseOrLooseType = iota + 1
+	FalseOrLooseFalseOrLoose2
+)
+
+// ObjectOneOf is the object schema #/components/schemas/ObjectOneOf.
+//
+// allOf of an object bound and a oneOf of an object and an array.
+type ObjectOneOf struct {
+}
+
 // TypedMaybe is the anyOf schema #/components/schemas/Typed/properties/maybe.
 //
 // null through a nested anyOf is null too.
@@ -188,4 +234,38 @@ type TypelessOrInteger1 struct {
 	// has no type, so JSON Schema allows every kind.
 	oasrt.OtherKind
 	B oasrt.Raw `json:"b,omitzero"`
+}
+
+// NestedAnyOf1 is the anyOf schema #/components/schemas/NestedAnyOf/oneOf/0.
+//
+// Type says which variant is set: Int64, Any.
+type NestedAnyOf1 struct {
+	Type  NestedAnyOf1Type
+	Int64 int64
+	Any   oasrt.Raw
+}
+
+// NestedAnyOf1Type names a variant of NestedAnyOf1; the zero value names none.
+type NestedAnyOf1Type uint8
+
+// The variants of NestedAnyOf1.
+const (
+	NestedAnyOf1Int64 NestedAnyOf1Type = iota + 1
+	NestedAnyOf1Any
+)
+
+// NestedAnyOf2 is the enum schema #/components/schemas/NestedAnyOf/oneOf/1.
+type NestedAnyOf2 int64
+
+// The values of NestedAnyOf2.
+const (
+	NestedAnyOf22 NestedAnyOf2 = 2
+)
+
+// FalseOrLoose2 is the object schema #/components/schemas/FalseOrLoose/anyOf/1.
+type FalseOrLoose2 struct {
+	// OtherKind holds the value when it is not an object: the schema
+	// has no type, so JSON Schema allows every kind.
+	oasrt.OtherKind
+	N oasrt.Opt[int64] `json:"n,omitzero"`
 }

@@ -208,6 +208,61 @@ func (v *DependentOrTrue) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *NestedAnyOf) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NestedAnyOf) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case NestedAnyOfNestedAnyOf1:
+		v.NestedAnyOf1.validate(c)
+	case NestedAnyOfNestedAnyOf2:
+		v.NestedAnyOf2.validate(c)
+	default:
+		c.Errorf("no variant of NestedAnyOf is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *FalseOrLoose) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *FalseOrLoose) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case FalseOrLooseAny:
+		if oasrt.RawKind(v.Any) != oasrt.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.Any))
+		}
+	case FalseOrLooseFalseOrLoose2:
+		v.FalseOrLoose2.validate(c)
+	default:
+		c.Errorf("no variant of FalseOrLoose is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *ObjectOneOf) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *ObjectOneOf) validate(c *oasrt.Validator) {
+	n1 := 0
+	if n1 > 1 {
+		c.Errorf("%d properties, more than maxProperties 1", n1)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *TypedMaybe) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -267,13 +322,70 @@ func (v *TypelessOrInteger1) validate(c *oasrt.Validator) {
 	}
 }
 
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NestedAnyOf1) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NestedAnyOf1) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case NestedAnyOf1Int64:
+	case NestedAnyOf1Any:
+		if kindStr, ok := oasrt.RawString(v.Any); ok {
+			if !pattern2.MatchString(kindStr) {
+				c.Errorf("%q does not match the pattern %s", kindStr, `[0-9]`)
+			}
+		}
+	default:
+		c.Errorf("no variant of NestedAnyOf1 is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NestedAnyOf2) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NestedAnyOf2) validate(c *oasrt.Validator) {
+	switch *v {
+	case NestedAnyOf22:
+	default:
+		c.Errorf("%d is not a valid NestedAnyOf2", *v)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *FalseOrLoose2) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *FalseOrLoose2) validate(c *oasrt.Validator) {
+	if other := v.OtherKind.Other(); other != nil {
+		if kindStr, ok := oasrt.RawString(other); ok {
+			if oasrt.Len(kindStr) < 1 {
+				c.Errorf("length %d is less than minLength 1", oasrt.Len(kindStr))
+			}
+		}
+		return
+	}
+}
+
 // eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
-	if n := oasrt.Holding(raw, ev, eval5, eval6); n != 1 {
+	if n := oasrt.Holding(raw, ev, eval6, eval7); n != 1 {
 		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
 	}
 	out.Merge(ev)
@@ -286,10 +398,10 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
-	if why := eval7(raw, ev); why != "" {
+	if why := eval8(raw, ev); why != "" {
 		return "allOf member 0: " + why
 	}
-	if why := eval8(raw, ev); why != "" {
+	if why := eval9(raw, ev); why != "" {
 		return "allOf member 1: " + why
 	}
 	out.Merge(ev)
@@ -302,10 +414,10 @@ var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
-	if why := eval9(raw, ev); why != "" {
+	if why := eval10(raw, ev); why != "" {
 		return "allOf member 0: " + why
 	}
-	if why := eval10(raw, ev); why != "" {
+	if why := eval11(raw, ev); why != "" {
 		return "allOf member 1: " + why
 	}
 	out.Merge(ev)
@@ -318,8 +430,24 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
-	if n := oasrt.Holding(raw, ev, eval11, eval12); n != 1 {
+	if n := oasrt.Holding(raw, ev, eval12, eval13); n != 1 {
 		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if why := eval14(raw, ev); why != "" {
+		return "allOf member 0: " + why
+	}
+	if why := eval15(raw, ev); why != "" {
+		return "allOf member 1: " + why
 	}
 	out.Merge(ev)
 	return ""
@@ -328,8 +456,11 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 // pattern1 is the pattern `x`.
 var pattern1 = regexp.MustCompile(`x`)
 
-// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
+// pattern2 is the pattern `[0-9]`.
+var pattern2 = regexp.MustCompile(`[0-9]`)
+
+// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
@@ -342,34 +473,7 @@ var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 			matched := false
 			if m.Key == "a" {
 				matched = true
-				if why := eval13(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if matched {
-				ev.Key(m.Key)
-			}
-		}
-	}
-	out.Merge(ev)
-	return ""
-}
-
-// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
-	if out != nil {
-		ev = new(oasrt.Evaluated)
-	}
-	if kindKey := oasrt.RawMissing(raw, "xx"); kindKey != "" {
-		return fmt.Sprintf("missing required property %q", kindKey)
-	}
-	if members, ok := oasrt.RawObject(raw); ok {
-		for _, m := range members {
-			matched := false
-			if pattern1.MatchString(m.Key) {
-				matched = true
-				if why := eval14(m.Value, nil); why != "" {
+				if why := eval16(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -384,37 +488,19 @@ var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Number {
-		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
-	}
-	return ""
-}
-
-// eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
-	}
-	if kindN, ok := oasrt.RawMembers(raw); ok {
-		if kindN > 0 {
-			return fmt.Sprintf("%d properties, more than maxProperties 0", kindN)
-		}
-	}
-	return ""
-}
-
-// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
 	}
+	if kindKey := oasrt.RawMissing(raw, "xx"); kindKey != "" {
+		return fmt.Sprintf("missing required property %q", kindKey)
+	}
 	if members, ok := oasrt.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
-			if m.Key == "foo" {
+			if pattern1.MatchString(m.Key) {
 				matched = true
-				if why := eval15(m.Value, nil); why != "" {
+				if why := eval17(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -427,8 +513,53 @@ var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
 	return ""
 }
 
+// eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Number {
+		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Object {
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	}
+	if kindN, ok := oasrt.RawMembers(raw); ok {
+		if kindN > 0 {
+			return fmt.Sprintf("%d properties, more than maxProperties 0", kindN)
+		}
+	}
+	return ""
+}
+
 // eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "foo" {
+				matched = true
+				if why := eval18(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -440,8 +571,8 @@ var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
 	return ""
 }
 
-// eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
+// eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
@@ -450,16 +581,11 @@ var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
 	if oasrt.RawHas(raw, "foo") {
-		if why := eval16(raw, ev); why != "" {
+		if why := eval19(raw, ev); why != "" {
 			return "dependentSchemas \"foo\": " + why
 		}
 	}
 	out.Merge(ev)
-	return ""
-}
-
-// eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
 	return ""
 }
 
@@ -470,21 +596,92 @@ var eval13 = func(raw []byte, out *oasrt.Evaluated) string {
 
 // eval14 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval14 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Object {
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	}
+	if kindN, ok := oasrt.RawMembers(raw); ok {
+		if kindN > 1 {
+			return fmt.Sprintf("%d properties, more than maxProperties 1", kindN)
+		}
+	}
 	return ""
 }
 
 // eval15 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval15 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if n := oasrt.Holding(raw, ev, eval20, eval21); n != 1 {
+		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval16 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval16 = func(raw []byte, out *oasrt.Evaluated) string {
+	return ""
+}
+
+// eval17 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval17 = func(raw []byte, out *oasrt.Evaluated) string {
+	return ""
+}
+
+// eval18 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval18 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Invalid {
 		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
 
-// eval16 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval16 = func(raw []byte, out *oasrt.Evaluated) string {
+// eval19 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval19 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
+	return ""
+}
+
+// eval20 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval20 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Object {
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "foo" {
+				matched = true
+				if why := eval22(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval21 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval21 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Array {
+		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval22 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval22 = func(raw []byte, out *oasrt.Evaluated) string {
 	return ""
 }
