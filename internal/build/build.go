@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -844,7 +843,19 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 	for k := range reservedMethods {
 		fieldNames.Claim(k, "")
 	}
-	if d.Other = b.otherKinds(sch, d.Pointer); d.Other != nil {
+	d.Other = b.otherKinds(sch, d.Pointer)
+	if kinds, typed := allOfKinds(sch, map[*yaml.Node]bool{}); len(sch.AllOf) > 0 && typed && !slices.Contains(kinds, "object") {
+		// Members of other kinds: the struct holds what its object
+		// members say, a value of another kind its OtherKind, and the
+		// whole-value check, where there is one, the rest.
+		d.Other = &ir.Any{}
+		what := "allow no value at all"
+		if len(kinds) > 0 {
+			what = "allow " + strings.Join(kinds, ", ") + ", no object"
+		}
+		b.warnf(d.Pos, "%s: the types of allOf's members %s, but its object members make a struct: the members of other kinds are not checked", d.Pointer, what)
+	}
+	if d.Other != nil {
 		fieldNames.Claim("OtherKind", "") // the embedded oasrt.OtherKind
 	}
 	{
@@ -883,15 +894,13 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			delete(req, name)
 		}
 	}
-	// Required names with no property: lint reports them; decoding
-	// cannot check what it does not know the type of, so say so.
-	missing := make([]string, 0, len(req))
-	for r := range req {
-		missing = append(missing, r)
-	}
-	sort.Strings(missing)
-	for _, r := range missing {
-		b.warnf(d.Pos, "%s: required property %q is not defined; it is not checked", d.Pointer, r)
+	// Required names with no property: decoding checks that the object
+	// has them, whatever their value (lint reports them).
+	for _, r := range o.required {
+		if req[r] {
+			d.Undeclared = append(d.Undeclared, r)
+			delete(req, r) // a name listed twice
+		}
 	}
 	if ap := o.ap; ap != nil {
 		switch {
@@ -942,6 +951,13 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 	b.patternOverlaps(d)
 	d.MinProps, d.MaxProps = o.minProps, o.maxProps
 	b.structNot(d, o.nots)
+	if d.Additional == nil && len(d.Patterns) == 0 {
+		// A Go value has no place for them: what decoding checks,
+		// encoding cannot write.
+		for _, r := range d.Undeclared {
+			b.warnf(d.Pos, "%s: required property %q is not defined: decoding checks that the object has it, but no field holds its value, so encoding leaves it out", d.Pointer, r)
+		}
+	}
 }
 
 func (b *builder) fillEnum(d *ir.Enum, sch *base.Schema) {

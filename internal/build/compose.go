@@ -58,6 +58,15 @@ func (b *builder) mergeInto(o *objectParts, sch *base.Schema, at ir.Pos, seen ma
 				b.warnf(b.pos(ms), "allOf member %d is the schema false, which no value matches; it is not checked on an object", i)
 				continue
 			}
+			if len(ms.OneOf)+len(ms.AnyOf) > 0 {
+				// The struct holds the members' properties; a choice
+				// among schemas inside a member has no place in it.
+				kw := "oneOf"
+				if len(ms.OneOf) == 0 {
+					kw = "anyOf"
+				}
+				b.warnf(b.pos(ms), "allOf member %d: %s inside a member of an allOf that makes a struct is not checked", i, kw)
+			}
 			b.mergeInto(o, ms, b.pos(ms), seen)
 		}
 	}
@@ -438,8 +447,8 @@ func holdsUnion(t ir.Type, u *ir.Union, seen map[ir.Decl]bool) bool {
 }
 
 // mayBeNull reports whether a variant's type may take null: a nullable
-// one, a free-form value not kept to other kinds, or a union with such a
-// variant.
+// one, a free-form value not kept to other kinds, a struct of a schema
+// without type, or a union with such a variant.
 func mayBeNull(t ir.Type) bool {
 	seen := map[ir.Decl]bool{}
 	var may func(t ir.Type) bool
@@ -459,6 +468,8 @@ func mayBeNull(t ir.Type) bool {
 				return may(d.Type)
 			case *ir.Union:
 				return slices.ContainsFunc(d.Variants, func(v *ir.Variant) bool { return may(v.Type) })
+			case *ir.Struct:
+				return d.Other != nil // a schema without type
 			}
 		}
 		return false
@@ -926,4 +937,60 @@ func asserts(s *base.Schema) bool {
 		len(s.Required) > 0 || s.MinProperties != nil || s.MaxProperties != nil || s.PropertyNames != nil ||
 		s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil || s.DependentRequired != nil || s.DependentSchemas != nil ||
 		len(s.AllOf) > 0 || len(s.AnyOf) > 0 || len(s.OneOf) > 0 || s.Not != nil || s.If != nil
+}
+
+// allOfKinds returns the JSON types an allOf lets through: those every
+// member that has a type allows, with the schema's own (integer where one
+// says number and another integer); typed is false when no member has a
+// type. A struct merged from the members holds objects only, so an allOf
+// whose kinds leave out object (a member of type array, another of type
+// integer) is not what its Go type checks.
+func allOfKinds(sch *base.Schema, seen map[*yaml.Node]bool) (kinds []string, typed bool) {
+	if n := rootNode(sch); n != nil {
+		if seen[n] {
+			return nil, false
+		}
+		seen[n] = true
+	}
+	if len(sch.Type) > 0 {
+		kinds, typed = slices.Clone(sch.Type), true
+		if sch.Nullable != nil && *sch.Nullable && !slices.Contains(kinds, "null") {
+			kinds = append(kinds, "null")
+		}
+	}
+	for _, sp := range sch.AllOf {
+		ms, err := sp.BuildSchema()
+		if err != nil || ms == nil {
+			continue
+		}
+		mk, mt := allOfKinds(ms, seen)
+		switch {
+		case !mt:
+		case !typed:
+			kinds, typed = mk, true
+		default:
+			kinds = intersectKinds(kinds, mk)
+		}
+	}
+	return kinds, typed
+}
+
+// intersectKinds returns the JSON types in both a and b, integer being
+// the numbers without fraction.
+func intersectKinds(a, b []string) []string {
+	var out []string
+	add := func(k string) {
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	for _, k := range a {
+		switch {
+		case slices.Contains(b, k):
+			add(k)
+		case k == "number" && slices.Contains(b, "integer"), k == "integer" && slices.Contains(b, "number"):
+			add("integer")
+		}
+	}
+	return out
 }

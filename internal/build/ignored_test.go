@@ -60,6 +60,19 @@ func TestIgnoredKeywords(t *testing.T) {
 		{"additionalProperties beside allOf", `{allOf: [{type: object, properties: {foo: {type: integer}}}], type: object, additionalProperties: {type: boolean}}`,
 			[]string{"spec.yaml:7:8: #/components/schemas/S: additionalProperties with allOf is not checked on the members' properties; JSON Schema checks every property not beside it, in the same schema"}},
 		{"enforced keywords", `{type: object, properties: {a: {type: string, maxLength: 2}}, required: [a], additionalProperties: false}`, nil},
+		// A required name no property declares: the decoder checks it;
+		// only where no field can hold its value is there a warning.
+		{"required, not declared, pattern holds it", `{type: object, required: [xx], patternProperties: {x: true}}`, nil},
+		{"required, not declared", `{type: object, required: [b], properties: {a: {type: string}}}`,
+			[]string{`spec.yaml:7:8: #/components/schemas/S: required property "b" is not defined: decoding checks that the object has it, but no field holds its value, so encoding leaves it out`}},
+		// allOf members of other kinds than object beside object members.
+		{"allOf of disjoint kinds", `{allOf: [{type: number}, {type: object, maxProperties: 0}]}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: the types of allOf's members allow no value at all, but its object members make a struct: the members of other kinds are not checked"}},
+		{"allOf of a string and properties", `{allOf: [{properties: {foo: false}}, {type: string, minLength: 2}]}`,
+			[]string{"spec.yaml:7:8: #/components/schemas/S: the types of allOf's members allow string, no object, but its object members make a struct: the members of other kinds are not checked"}},
+		{"allOf of objects and a member without type", `{allOf: [{type: object, properties: {a: true}}, {minLength: 2}]}`, nil},
+		{"oneOf inside an allOf member", `{allOf: [{type: object, maxProperties: 1}, {oneOf: [{type: object}, {type: array}]}]}`,
+			[]string{"spec.yaml:7:51: allOf member 1: oneOf inside a member of an allOf that makes a struct is not checked"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

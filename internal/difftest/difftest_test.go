@@ -129,21 +129,27 @@ func TestDifferential(t *testing.T) {
 					}
 					return
 				}
+				// The documents of a struct with a required name no
+				// property declares, kept in a pattern or additional
+				// properties' map, hold a member the plain mirror drops.
+				s, ok := d.(*ir.Struct)
+				dropped := ok && len(s.Undeclared) > 0 && (s.Additional != nil || len(s.Patterns) > 0)
 				g := &docGen{rng: rand.New(rand.NewPCG(uint64(len(p.name)), 7))}
 				for i := 0; i < docsPerType; i++ {
 					g.buf.Reset()
 					g.decl(d)
 					doc := bytes.Clone(g.buf.Bytes())
-					checkDoc(t, p, doc)
+					checkDoc(t, p, doc, dropped)
 				}
 			})
 		}
 	}
 }
 
-// checkDoc decodes a valid document both ways and compares the encodings,
-// then checks the round trip and that damaged copies are rejected.
-func checkDoc(t *testing.T, p pair, doc []byte) {
+// checkDoc decodes a valid document both ways and compares the encodings
+// (unless the plain mirror drops members of it), then checks the round
+// trip and that damaged copies are rejected.
+func checkDoc(t *testing.T, p pair, doc []byte, dropped bool) {
 	t.Helper()
 	real := p.real().(codec)
 	if err := real.UnmarshalJSON(doc); err != nil {
@@ -166,7 +172,7 @@ func checkDoc(t *testing.T, p pair, doc []byte) {
 	if err != nil {
 		t.Fatalf("oasgen encode: %v", err)
 	}
-	if want := stdEncode(t, plain); !bytes.Equal(got, want) {
+	if want := stdEncode(t, plain); !dropped && !bytes.Equal(got, want) {
 		t.Fatalf("encodings differ for\n%s\noasgen:        %s\nencoding/json: %s", doc, got, want)
 	}
 	again := p.real().(codec)

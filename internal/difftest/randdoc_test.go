@@ -128,7 +128,13 @@ func (g *docGen) object(d *ir.Struct) {
 	g.depth++
 	defer func() { g.depth-- }()
 	var present []*ir.Field
-	for _, f := range d.Fields {
+	fields := d.Fields
+	for _, name := range d.Undeclared {
+		// A required name no property declares: its value is what the
+		// first pattern it matches, or additionalProperties, allows.
+		fields = append(slices.Clip(fields), &ir.Field{JSONName: name, Required: true, Type: undeclaredType(d, name)})
+	}
+	for _, f := range fields {
 		if a, ok := f.Type.(*ir.Any); ok && a.False {
 			continue // the schema false: the property must be absent
 		}
@@ -138,7 +144,7 @@ func (g *docGen) object(d *ir.Struct) {
 	}
 	// Within minProperties and maxProperties: add optional properties, or
 	// drop them.
-	for _, f := range d.Fields {
+	for _, f := range fields {
 		if d.MinProps == nil || len(present) >= int(*d.MinProps) {
 			break
 		}
@@ -532,4 +538,21 @@ func kindChecked(t *ir.Any, kind string) bool {
 		return t.MinProps != nil || t.MaxProps != nil || len(t.Required) > 0 || t.PropertyNames != nil || len(t.DependentRequired) > 0
 	}
 	return false
+}
+
+// undeclaredType returns the schema of a struct's member that no field
+// declares: the first pattern's its name matches, else the additional
+// properties', else any value.
+func undeclaredType(d *ir.Struct, name string) ir.Type {
+	for _, pp := range d.Patterns {
+		if slices.IndexFunc(pp.Regexps, func(re ir.Regexp) bool {
+			return regexp.MustCompile(re.Expr).MatchString(name) != re.Match
+		}) < 0 {
+			return pp.Type
+		}
+	}
+	if d.Additional != nil {
+		return d.Additional
+	}
+	return &ir.Any{}
 }

@@ -216,12 +216,18 @@ func (c *codec) structCodec(d *ir.Struct) {
 	c.P("}")
 	c.P()
 
-	// Decoding: one pass; required members are tracked in a bit set.
+	// Decoding: one pass; required members are tracked in a bit set,
+	// those no field declares after the fields.
 	var required []*ir.Field
 	for _, fd := range d.Fields {
 		if fd.Required {
 			required = append(required, fd)
 		}
+	}
+	undeclared := map[string]int{} // the bit of each
+	for _, name := range d.Undeclared {
+		undeclared[name] = len(required)
+		required = append(required, &ir.Field{JSONName: name, Required: true})
 	}
 	words := (len(required) + 63) / 64
 	if d.Other != nil {
@@ -270,29 +276,59 @@ func (c *codec) structCodec(d *ir.Struct) {
 		seenNot[name] = c.tmp("has")
 		c.P("var ", seenNot[name], " bool")
 	}
+	// Keys no field or map holds are skipped: maxProperties counts them
+	// as they go by. (minProperties counts what the Go value holds, as
+	// Validate does: the value must encode to enough properties.)
+	skipped := ""
+	if d.MaxProps != nil && d.Additional == nil {
+		skipped = "skipped"
+		c.P(skipped, " := 0")
+	}
 	c.P("for {")
 	c.keySwitch()
 	c.errVar = true
 	defer func() { c.errVar = false }()
-	for _, name := range unheld {
-		c.P("case ", strconv.Quote(name), ":")
-		c.P(seenNot[name], " = true")
+	skip := func() {
+		if skipped != "" {
+			c.P(skipped, "++")
+		}
 		c.P("if err := r.Unknown(key); err != nil {")
 		c.P("return err")
 		c.P("}")
+	}
+	setBit := func(bit int) {
+		if words == 1 {
+			c.P("seen |= 1 << ", bit)
+		} else {
+			c.P("seen[", bit/64, "] |= 1 << ", bit%64)
+		}
+	}
+	for _, name := range unheld {
+		c.P("case ", strconv.Quote(name), ":")
+		c.P(seenNot[name], " = true")
+		if bit, ok := undeclared[name]; ok {
+			setBit(bit)
+		}
+		skip()
 	}
 	reqIndex := 0
 	for _, fd := range d.Fields {
 		c.P("case ", strconv.Quote(fd.JSONName), ":")
 		if fd.Required {
-			if words == 1 {
-				c.P("seen |= 1 << ", reqIndex)
-			} else {
-				c.P("seen[", reqIndex/64, "] |= 1 << ", reqIndex%64)
-			}
+			setBit(reqIndex)
 			reqIndex++
 		}
 		c.decField(fd, "v")
+	}
+	// A required name no field declares is noted, then read as any
+	// other undeclared key.
+	for _, name := range d.Undeclared {
+		if _, ok := seenNot[name]; ok {
+			continue
+		}
+		c.P("case ", strconv.Quote(name), ":")
+		setBit(undeclared[name])
+		c.P("fallthrough")
 	}
 	c.P("default:")
 	for i, pp := range d.Patterns {
@@ -312,9 +348,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 	case d.Closed:
 		c.P("return ", rt("AtKey"), "(r.ErrorHere(", strconv.Quote("property not allowed (additionalProperties: false)"), "), string(key))")
 	default:
-		c.P("if err := r.Unknown(key); err != nil {")
-		c.P("return err")
-		c.P("}")
+		skip()
 	}
 	if len(d.Patterns) > 0 {
 		c.P("}")
@@ -329,7 +363,7 @@ func (c *codec) structCodec(d *ir.Struct) {
 		c.P("return ", rt("Missing"), "(r, ", seen, ", ", want, ", ", strings.Join(names, ", "), ")")
 	})
 	c.applyDefaults(d.Fields, "v")
-	c.structEndChecks(d, "v", seenNot, c.violation("at", nil))
+	c.structEndChecks(d, "v", seenNot, skipped, c.violation("at", nil))
 	c.P("return nil")
 	c.P("}")
 	c.P()
@@ -430,9 +464,18 @@ func (c *codec) applyDefaults(fields []*ir.Field, recv string) {
 // structEndChecks prints the checks of a struct decoder on the whole
 // object recv (minProperties, maxProperties, not), once it is read; the
 // variable at holds the offset of its '{', and seen the flags of the
-// names unheldNotNames lists.
-func (c *codec) structEndChecks(d *ir.Struct, recv string, seen map[string]string, fail failFunc) {
-	if d.MinProps != nil || d.MaxProps != nil {
+// names unheldNotNames lists, and skipped (unless "") the count of the
+// keys no field or map holds, for maxProperties.
+func (c *codec) structEndChecks(d *ir.Struct, recv string, seen map[string]string, skipped string, fail failFunc) {
+	switch {
+	case skipped != "":
+		countProps(c.file, d, recv, "n")
+		if d.MinProps != nil {
+			countBounds(c.file, "n", d.MinProps, nil, "properties", fail)
+		}
+		c.P("n += ", skipped)
+		countBounds(c.file, "n", nil, d.MaxProps, "properties", fail)
+	case d.MinProps != nil || d.MaxProps != nil:
 		countProps(c.file, d, recv, "n")
 		countBounds(c.file, "n", d.MinProps, d.MaxProps, "properties", fail)
 	}

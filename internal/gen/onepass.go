@@ -71,7 +71,7 @@ type onePassUnion struct {
 // onePassPlan returns how to decode the union's object variants vs in one
 // pass, or nil where the union keeps the exact path: a variant that is not
 // a plain struct (additional or pattern properties, fields held by
-// pointer), a property two variants decode differently, or too many
+// pointer, required names no property declares), a property two variants decode differently, or too many
 // variants or keys.
 func (c *codec) onePassPlan(d *ir.Union, vs []*ir.Variant) *onePassUnion {
 	tagged := 0
@@ -100,7 +100,7 @@ func (c *codec) onePassPlan(d *ir.Union, vs []*ir.Variant) *onePassUnion {
 			continue // no tag names it: never chosen
 		}
 		s := onePassStruct(v.Type)
-		if s == nil || s.Additional != nil || len(s.Patterns) > 0 || len(unheldNotNames(c.file, s)) > 0 {
+		if s == nil || s.Additional != nil || len(s.Patterns) > 0 || len(s.Undeclared) > 0 || len(unheldNotNames(c.file, s)) > 0 {
 			return nil
 		}
 		ov := &onePassVariant{Variant: v, s: s}
@@ -208,6 +208,15 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 	}
 	c.P("var seen uint64")
 	c.P("var which ", d.TagType)
+	// maxProperties counts every member: the keys no variant declares
+	// are counted as they are skipped.
+	counted := false
+	for _, ov := range p.vars {
+		counted = counted || ov.s.MaxProps != nil
+	}
+	if counted {
+		c.P("unknown := 0")
+	}
 	c.P("for {")
 	c.keySwitch()
 	for _, k := range p.keys {
@@ -234,6 +243,9 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 		c.decFieldAt(k.fields[0], "v."+k.vars[0].GoName, keyPath(k.name))
 	}
 	c.P("default:")
+	if counted {
+		c.P("unknown++")
+	}
 	c.P("if err := r.Unknown(key); err != nil {")
 	c.P("return err")
 	c.P("}")
@@ -263,7 +275,21 @@ func (c *codec) onePassDecoder(d *ir.Union, p *onePassUnion) {
 			}
 		}
 		c.applyDefaults(ov.s.Fields, recv)
-		c.structEndChecks(ov.s, recv, nil, c.violation("at", nil))
+		skipped := ""
+		if ov.s.MaxProps != nil {
+			// The variant's own decoder skips, and counts, the keys it
+			// does not declare: those of no variant, and those of others.
+			skipped = "skipped"
+			c.P("skipped := unknown")
+			for _, k := range p.keys {
+				if ov.bits&(1<<(k.bit%64)) == 0 {
+					c.P("if seen&", fmt.Sprintf("%#x", uint64(1)<<(k.bit%64)), " != 0 {")
+					c.P("skipped++")
+					c.P("}")
+				}
+			}
+		}
+		c.structEndChecks(ov.s, recv, nil, skipped, c.violation("at", nil))
 		for _, other := range p.vars {
 			if written := p.homed(other); other != ov && written != 0 {
 				c.P("if seen&", fmt.Sprintf("%#x", written), " != 0 {")

@@ -80,6 +80,20 @@ func candidates(d *ir.Union, kind string) (exact, any []*ir.Variant) {
 	return exact, any
 }
 
+// otherKinds returns the variants that are structs of a schema without
+// type: objects are theirs as the variants' kinds say, and a value of any
+// other kind is theirs too (their OtherKind), so the decoder tries them on
+// values of every kind as JSON Schema does.
+func otherKinds(d *ir.Union) []*ir.Variant {
+	var out []*ir.Variant
+	for _, v := range d.Variants {
+		if s := ir.StructOf(v.Type); s != nil && s.Other != nil && slices.Equal(v.Kinds, []string{"object"}) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 func (c *codec) unionCodec(d *ir.Union) {
 	c.n = 0
 	c.P("// EncodeJSON writes the variant that is set.")
@@ -112,9 +126,14 @@ func (c *codec) unionCodec(d *ir.Union) {
 		{"object", "Object"}, {"array", "Array"}, {"string", "String"}, {"number", "Number"}, {"boolean", "Bool"},
 	} {
 		exact, any := candidates(d, k.kind)
+		var others []*ir.Variant
+		if k.kind != "object" {
+			others = otherKinds(d)
+			any = append(others, any...)
+		}
 		if k.kind == "number" {
 			ints, _ := candidates(d, "integer")
-			if len(ints) > 0 || len(exact) > 0 {
+			if len(ints) > 0 || len(exact) > 0 || len(others) > 0 {
 				c.P("case ", rt(k.rtKind), ":")
 				c.numberChoice(d, ints, exact, any)
 			}
@@ -132,15 +151,15 @@ func (c *codec) unionCodec(d *ir.Union) {
 			c.byTag(d, exact)
 		case k.kind == "object" && len(exact) > 1 && !d.Trial:
 			c.byKey(d, exact)
-		case k.kind == "string" && len(exact) > 1 && !d.Trial:
+		case k.kind == "string" && len(exact) > 1 && !d.Trial && len(others) == 0:
 			c.byValue(d, exact)
 		default:
 			c.tryInOrder(d, append(exact, any...))
 		}
 	}
 	c.P("}")
-	if _, any := candidates(d, "null"); len(any) > 0 {
-		c.tryInOrder(d, any)
+	if _, any := candidates(d, "null"); len(any)+len(otherKinds(d)) > 0 {
+		c.tryInOrder(d, append(otherKinds(d), any...))
 	} else {
 		c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
 	}
@@ -274,9 +293,11 @@ func (c *codec) byValue(d *ir.Union, vs []*ir.Variant) {
 // number variant.
 func (c *codec) numberChoice(d *ir.Union, ints, nums, any []*ir.Variant) {
 	switch {
-	case len(ints) == 1 && len(nums) == 1:
+	case len(ints) == 1 && len(nums) == 1 && len(any) == 0 && (d.AnyOf || d.Types):
 		// An integer literal goes to the integer variant when it fits;
-		// one too large for it is still a number.
+		// one too large for it is still a number. (In a oneOf, an
+		// integer both variants accept matches two: tried in order
+		// below, each against the other.)
 		x := c.tmp("x")
 		c.P("if r.IsInteger() {")
 		c.pin = true
@@ -304,6 +325,15 @@ func (c *codec) numberChoice(d *ir.Union, ints, nums, any []*ir.Variant) {
 // tryInOrder decodes each candidate over the same bytes until one accepts
 // the value. For a oneOf, the remaining candidates must all reject it.
 func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
+	// A variant of several kinds (a union) may come as an integer and as
+	// one taking any kind: it is tried once.
+	var once []*ir.Variant
+	for _, v := range vs {
+		if !slices.Contains(once, v) {
+			once = append(once, v)
+		}
+	}
+	vs = once
 	if len(vs) == 1 {
 		c.decodeVariant(d, vs[0])
 		return
@@ -320,8 +350,10 @@ func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 		c.dec(v.Type, x, nil)
 		c.P("return nil")
 		c.P("}(); err == nil {")
-		if !d.AnyOf {
-			// oneOf: a value two variants accept is an error.
+		if !d.AnyOf && d.Whole == nil {
+			// oneOf: a value two variants accept is an error. (A
+			// whole-value check applies oneOf itself, exactly: a
+			// variant's Go type may accept what its schema does not.)
 			end := c.tmp("end")
 			c.P(end, " := r.Mark()")
 			for _, other := range vs[i+1:] {

@@ -149,6 +149,11 @@ type Struct struct {
 	Patterns []*PatternProps
 	MinProps *int64
 	MaxProps *int64
+	// Undeclared are the required names no field declares: decoding
+	// checks that the object has them (their values are additional or
+	// pattern properties, or skipped), so a variant of a union matches
+	// exactly the objects its schema allows.
+	Undeclared []string
 	// Not holds the sets of properties the schema's not forbids together.
 	Not *Not
 	// Other is set when the schema has no type: a value of another kind

@@ -98,7 +98,9 @@ const (
 	ContactContact2
 )
 
-// Size is the oneOf schema #/components/schemas/Size.
+// Size is the anyOf schema #/components/schemas/Size.
+//
+// anyOf: an integer goes to the integer variant (in a oneOf it would match both integer and number, which oneOf rejects).
 //
 // Type says which variant is set: Size1, Int32, Float64.
 type Size struct {
@@ -528,7 +530,7 @@ type Contact2 struct {
 	Name   oasrt.Opt[string] `json:"name,omitzero"`
 }
 
-// Size1 is the enum schema #/components/schemas/Size/oneOf/0.
+// Size1 is the enum schema #/components/schemas/Size/anyOf/0.
 type Size1 string
 
 // The values of Size1.

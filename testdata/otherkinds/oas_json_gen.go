@@ -327,6 +327,1307 @@ func (v Defaults) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Defaults) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval1(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
+}
+
+// EncodeJSON writes the variant that is set.
+func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case RequiredOnlyRequiredOnly1:
+		v.RequiredOnly1.EncodeJSON(w)
+	case RequiredOnlyRequiredOnly2:
+		v.RequiredOnly2.EncodeJSON(w)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// decodeTyped reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
+	*v = RequiredOnly{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		var which RequiredOnlyType
+		m := r.Mark()
+		if err := r.ObjStart(); err != nil {
+			return err
+		}
+		for which == 0 {
+			key, more, err := r.ObjKey()
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
+			}
+			switch string(key) {
+			case "a":
+				which = RequiredOnlyRequiredOnly1
+			default:
+				if err := r.Skip(); err != nil {
+					return err
+				}
+			}
+		}
+		r.Restore(m)
+		if which == 0 {
+			which = RequiredOnlyRequiredOnly2
+		}
+		switch which {
+		case RequiredOnlyRequiredOnly1:
+			v.Type = RequiredOnlyRequiredOnly1
+			if err := v.RequiredOnly1.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		case RequiredOnlyRequiredOnly2:
+			v.Type = RequiredOnlyRequiredOnly2
+			if err := v.RequiredOnly2.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}
+		return oasrt.NoVariant(start, "RequiredOnly", kind, nil)
+	case oasrt.Array:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x1 RequiredOnly1
+			if err := func() error {
+				if err := x1.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x1
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x2 RequiredOnly2
+			if err := func() error {
+				if err := x2.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x2
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+		}
+	case oasrt.String:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x3 RequiredOnly1
+			if err := func() error {
+				if err := x3.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x3
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x4 RequiredOnly2
+			if err := func() error {
+				if err := x4.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x4
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+		}
+	case oasrt.Number:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x5 RequiredOnly1
+			if err := func() error {
+				if err := x5.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x5
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x6 RequiredOnly2
+			if err := func() error {
+				if err := x6.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x6
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+		}
+	case oasrt.Bool:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x7 RequiredOnly1
+			if err := func() error {
+				if err := x7.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x7
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x8 RequiredOnly2
+			if err := func() error {
+				if err := x8.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x8
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+		}
+	}
+	{
+		m := r.Mark()
+		var firstErr error
+		r.Restore(m)
+		var x9 RequiredOnly1
+		if err := func() error {
+			if err := x9.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}(); err == nil {
+			v.Type, v.RequiredOnly1 = RequiredOnlyRequiredOnly1, x9
+			return nil
+		} else if firstErr == nil {
+			firstErr = err
+		}
+		r.Restore(m)
+		var x10 RequiredOnly2
+		if err := func() error {
+			if err := x10.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}(); err == nil {
+			v.Type, v.RequiredOnly2 = RequiredOnlyRequiredOnly2, x10
+			return nil
+		} else if firstErr == nil {
+			firstErr = err
+		}
+		return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+	}
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v RequiredOnly) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintRequiredOnly.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRequiredOnly.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *RequiredOnly) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// EncodeJSON writes the variant that is set.
+func (v *NumberOrTriple) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case NumberOrTripleFloat64:
+		w.Float64(v.Float64)
+	case NumberOrTripleInt64:
+		w.Int(v.Int64)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
+	*v = NumberOrTriple{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Number:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x1 int64
+			if err := func() error {
+				at3 := r.Start()
+				x2, err := r.Int(64)
+				if err != nil {
+					return err
+				}
+				if x2%3 != 0 {
+					return oasrt.Violation(at3, "%v is not a multiple of 3", x2)
+				}
+				x1 = x2
+				return nil
+			}(); err == nil {
+				end4 := r.Mark()
+				r.Restore(m)
+				var y5 float64
+				if func() error {
+					x6, err := r.Float(64)
+					if err != nil {
+						return err
+					}
+					y5 = x6
+					_ = y5 // only whether it decodes matters
+					return nil
+				}() == nil {
+					return oasrt.Ambiguous(start, "NumberOrTriple", "Int64", "Float64")
+				}
+				r.Restore(end4)
+				v.Type, v.Int64 = NumberOrTripleInt64, x1
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x7 float64
+			if err := func() error {
+				x8, err := r.Float(64)
+				if err != nil {
+					return err
+				}
+				x7 = x8
+				return nil
+			}(); err == nil {
+				end9 := r.Mark()
+				r.Restore(end9)
+				v.Type, v.Float64 = NumberOrTripleFloat64, x7
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "NumberOrTriple", kind, firstErr)
+		}
+	}
+	return oasrt.NoVariant(start, "NumberOrTriple", kind, nil)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v NumberOrTriple) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintNumberOrTriple.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNumberOrTriple.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *NumberOrTriple) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// EncodeJSON writes the variant that is set.
+func (v *TypelessOrInteger) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case TypelessOrIntegerTypelessOrInteger1:
+		v.TypelessOrInteger1.EncodeJSON(w)
+	case TypelessOrIntegerInt64:
+		w.Int(v.Int64)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
+	*v = TypelessOrInteger{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		v.Type = TypelessOrIntegerTypelessOrInteger1
+		if err := v.TypelessOrInteger1.DecodeJSON(r); err != nil {
+			return err
+		}
+		return nil
+	case oasrt.Array:
+		v.Type = TypelessOrIntegerTypelessOrInteger1
+		if err := v.TypelessOrInteger1.DecodeJSON(r); err != nil {
+			return err
+		}
+		return nil
+	case oasrt.String:
+		v.Type = TypelessOrIntegerTypelessOrInteger1
+		if err := v.TypelessOrInteger1.DecodeJSON(r); err != nil {
+			return err
+		}
+		return nil
+	case oasrt.Number:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x1 int64
+			if err := func() error {
+				at3 := r.Start()
+				x2, err := r.Int(64)
+				if err != nil {
+					return err
+				}
+				if x2 < -2 {
+					return oasrt.Violation(at3, "%v is less than minimum -2", x2)
+				}
+				x1 = x2
+				return nil
+			}(); err == nil {
+				end4 := r.Mark()
+				r.Restore(m)
+				var y5 TypelessOrInteger1
+				if func() error {
+					if err := y5.DecodeJSON(r); err != nil {
+						return err
+					}
+					_ = y5 // only whether it decodes matters
+					return nil
+				}() == nil {
+					return oasrt.Ambiguous(start, "TypelessOrInteger", "Int64", "TypelessOrInteger1")
+				}
+				r.Restore(end4)
+				v.Type, v.Int64 = TypelessOrIntegerInt64, x1
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x6 TypelessOrInteger1
+			if err := func() error {
+				if err := x6.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				end7 := r.Mark()
+				r.Restore(end7)
+				v.Type, v.TypelessOrInteger1 = TypelessOrIntegerTypelessOrInteger1, x6
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "TypelessOrInteger", kind, firstErr)
+		}
+	case oasrt.Bool:
+		v.Type = TypelessOrIntegerTypelessOrInteger1
+		if err := v.TypelessOrInteger1.DecodeJSON(r); err != nil {
+			return err
+		}
+		return nil
+	}
+	v.Type = TypelessOrIntegerTypelessOrInteger1
+	if err := v.TypelessOrInteger1.DecodeJSON(r); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v TypelessOrInteger) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintTypelessOrInteger.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTypelessOrInteger.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *TypelessOrInteger) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *NumberAndObject) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval2(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
+}
+
+// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
+func (v *NumberAndObject) EncodeJSON(w *oasrt.Writer) {
+	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+		w.Raw(other)
+		return
+	}
+	start := len(w.Buf)
+	w.ObjectEnd(start)
+}
+
+// decodeTyped reads a JSON object into v, or a value of another kind
+// into its OtherKind, checking the schema.
+func (v *NumberAndObject) decodeTyped(r *oasrt.Reader) error {
+	if r.Next() != oasrt.Object {
+		*v = NumberAndObject{}
+		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		return err
+	}
+	v.OtherKind = oasrt.OtherKind{}
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	at := r.Offset() - 1
+	skipped := 0
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		default:
+			skipped++
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	n := 0
+	n += skipped
+	if n > 0 {
+		return oasrt.Violation(at, "%d properties, more than maxProperties 0", n)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v NumberAndObject) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintNumberAndObject.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNumberAndObject.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *NumberAndObject) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *StringAllOf) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval3(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
+}
+
+// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
+func (v *StringAllOf) EncodeJSON(w *oasrt.Writer) {
+	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+		w.Raw(other)
+		return
+	}
+	start := len(w.Buf)
+	if v.Foo != nil {
+		w.Raw(`,"foo":`)
+		w.RawJSON(v.Foo)
+	}
+	w.ObjectEnd(start)
+}
+
+// decodeTyped reads a JSON object into v, or a value of another kind
+// into its OtherKind, checking the schema.
+func (v *StringAllOf) decodeTyped(r *oasrt.Reader) error {
+	if r.Next() != oasrt.Object {
+		*v = StringAllOf{}
+		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		return err
+	}
+	v.OtherKind = oasrt.OtherKind{}
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "foo":
+			at2 := r.Start()
+			x1, err := r.Raw()
+			if err != nil {
+				return oasrt.AtKey(err, "foo")
+			}
+			if oasrt.RawKind(x1) != oasrt.Invalid {
+				return oasrt.AtKey(oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "foo")
+			}
+			v.Foo = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v StringAllOf) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintStringAllOf.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintStringAllOf.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *StringAllOf) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *DependentOrTrue) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval4(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
+}
+
+// EncodeJSON writes the variant that is set.
+func (v *DependentOrTrue) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case DependentOrTrueAny:
+		w.RawJSON(v.Any)
+	case DependentOrTrueAny2:
+		w.RawJSON(v.Any2)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// decodeTyped reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
+	*v = DependentOrTrue{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x1 oasrt.Raw
+			if err := func() error {
+				at3 := r.Start()
+				x2, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x2) != oasrt.Object {
+					return oasrt.Violation(at3, "expected object, got %v", oasrt.RawKind(x2))
+				}
+				x1 = x2
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = DependentOrTrueAny, x1
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x4 oasrt.Raw
+			if err := func() error {
+				x5, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				x4 = x5
+				return nil
+			}(); err == nil {
+				v.Type, v.Any2 = DependentOrTrueAny2, x4
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+		}
+	case oasrt.Array:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x6 oasrt.Raw
+			if err := func() error {
+				at8 := r.Start()
+				x7, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x7) != oasrt.Object {
+					return oasrt.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
+				}
+				x6 = x7
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = DependentOrTrueAny, x6
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x9 oasrt.Raw
+			if err := func() error {
+				x10, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				x9 = x10
+				return nil
+			}(); err == nil {
+				v.Type, v.Any2 = DependentOrTrueAny2, x9
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+		}
+	case oasrt.String:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x11 oasrt.Raw
+			if err := func() error {
+				at13 := r.Start()
+				x12, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x12) != oasrt.Object {
+					return oasrt.Violation(at13, "expected object, got %v", oasrt.RawKind(x12))
+				}
+				x11 = x12
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = DependentOrTrueAny, x11
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x14 oasrt.Raw
+			if err := func() error {
+				x15, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				x14 = x15
+				return nil
+			}(); err == nil {
+				v.Type, v.Any2 = DependentOrTrueAny2, x14
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+		}
+	case oasrt.Bool:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x16 oasrt.Raw
+			if err := func() error {
+				at18 := r.Start()
+				x17, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x17) != oasrt.Object {
+					return oasrt.Violation(at18, "expected object, got %v", oasrt.RawKind(x17))
+				}
+				x16 = x17
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = DependentOrTrueAny, x16
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x19 oasrt.Raw
+			if err := func() error {
+				x20, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				x19 = x20
+				return nil
+			}(); err == nil {
+				v.Type, v.Any2 = DependentOrTrueAny2, x19
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+		}
+	}
+	{
+		m := r.Mark()
+		var firstErr error
+		r.Restore(m)
+		var x21 oasrt.Raw
+		if err := func() error {
+			at23 := r.Start()
+			x22, err := r.Raw()
+			if err != nil {
+				return err
+			}
+			if oasrt.RawKind(x22) != oasrt.Object {
+				return oasrt.Violation(at23, "expected object, got %v", oasrt.RawKind(x22))
+			}
+			x21 = x22
+			return nil
+		}(); err == nil {
+			v.Type, v.Any = DependentOrTrueAny, x21
+			return nil
+		} else if firstErr == nil {
+			firstErr = err
+		}
+		r.Restore(m)
+		var x24 oasrt.Raw
+		if err := func() error {
+			x25, err := r.Raw()
+			if err != nil {
+				return err
+			}
+			x24 = x25
+			return nil
+		}(); err == nil {
+			v.Type, v.Any2 = DependentOrTrueAny2, x24
+			return nil
+		} else if firstErr == nil {
+			firstErr = err
+		}
+		return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+	}
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v DependentOrTrue) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintDependentOrTrue.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintDependentOrTrue.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *DependentOrTrue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// EncodeJSON writes the variant that is set.
+func (v *NestedAnyOf) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case NestedAnyOfNestedAnyOf1:
+		v.NestedAnyOf1.EncodeJSON(w)
+	case NestedAnyOfNestedAnyOf2:
+		v.NestedAnyOf2.EncodeJSON(w)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
+	*v = NestedAnyOf{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		v.Type = NestedAnyOfNestedAnyOf1
+		if err := v.NestedAnyOf1.DecodeJSON(r); err != nil {
+			return err
+		}
+		return nil
+	case oasrt.Array:
+		v.Type = NestedAnyOfNestedAnyOf1
+		if err := v.NestedAnyOf1.DecodeJSON(r); err != nil {
+			return err
+		}
+		return nil
+	case oasrt.String:
+		v.Type = NestedAnyOfNestedAnyOf1
+		if err := v.NestedAnyOf1.DecodeJSON(r); err != nil {
+			return err
+		}
+		return nil
+	case oasrt.Number:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x1 NestedAnyOf1
+			if err := func() error {
+				if err := x1.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				end2 := r.Mark()
+				r.Restore(m)
+				var y3 NestedAnyOf2
+				if func() error {
+					if err := y3.DecodeJSON(r); err != nil {
+						return err
+					}
+					_ = y3 // only whether it decodes matters
+					return nil
+				}() == nil {
+					return oasrt.Ambiguous(start, "NestedAnyOf", "NestedAnyOf1", "NestedAnyOf2")
+				}
+				r.Restore(end2)
+				v.Type, v.NestedAnyOf1 = NestedAnyOfNestedAnyOf1, x1
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x4 NestedAnyOf2
+			if err := func() error {
+				if err := x4.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				end5 := r.Mark()
+				r.Restore(end5)
+				v.Type, v.NestedAnyOf2 = NestedAnyOfNestedAnyOf2, x4
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "NestedAnyOf", kind, firstErr)
+		}
+	case oasrt.Bool:
+		v.Type = NestedAnyOfNestedAnyOf1
+		if err := v.NestedAnyOf1.DecodeJSON(r); err != nil {
+			return err
+		}
+		return nil
+	}
+	v.Type = NestedAnyOfNestedAnyOf1
+	if err := v.NestedAnyOf1.DecodeJSON(r); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v NestedAnyOf) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintNestedAnyOf.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNestedAnyOf.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *NestedAnyOf) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// EncodeJSON writes the variant that is set.
+func (v *FalseOrLoose) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case FalseOrLooseAny:
+		w.RawJSON(v.Any)
+	case FalseOrLooseFalseOrLoose2:
+		v.FalseOrLoose2.EncodeJSON(w)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
+	*v = FalseOrLoose{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x1 FalseOrLoose2
+			if err := func() error {
+				if err := x1.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x1
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x2 oasrt.Raw
+			if err := func() error {
+				at4 := r.Start()
+				x3, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x3) != oasrt.Invalid {
+					return oasrt.Violation(at4, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x3))
+				}
+				x2 = x3
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = FalseOrLooseAny, x2
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+		}
+	case oasrt.Array:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x5 FalseOrLoose2
+			if err := func() error {
+				if err := x5.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x5
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x6 oasrt.Raw
+			if err := func() error {
+				at8 := r.Start()
+				x7, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x7) != oasrt.Invalid {
+					return oasrt.Violation(at8, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x7))
+				}
+				x6 = x7
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = FalseOrLooseAny, x6
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+		}
+	case oasrt.String:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x9 FalseOrLoose2
+			if err := func() error {
+				if err := x9.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x9
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x10 oasrt.Raw
+			if err := func() error {
+				at12 := r.Start()
+				x11, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x11) != oasrt.Invalid {
+					return oasrt.Violation(at12, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x11))
+				}
+				x10 = x11
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = FalseOrLooseAny, x10
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+		}
+	case oasrt.Number:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x13 FalseOrLoose2
+			if err := func() error {
+				if err := x13.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x13
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x14 oasrt.Raw
+			if err := func() error {
+				at16 := r.Start()
+				x15, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x15) != oasrt.Invalid {
+					return oasrt.Violation(at16, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x15))
+				}
+				x14 = x15
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = FalseOrLooseAny, x14
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+		}
+	case oasrt.Bool:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x17 FalseOrLoose2
+			if err := func() error {
+				if err := x17.DecodeJSON(r); err != nil {
+					return err
+				}
+				return nil
+			}(); err == nil {
+				v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x17
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x18 oasrt.Raw
+			if err := func() error {
+				at20 := r.Start()
+				x19, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if oasrt.RawKind(x19) != oasrt.Invalid {
+					return oasrt.Violation(at20, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x19))
+				}
+				x18 = x19
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = FalseOrLooseAny, x18
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+		}
+	}
+	{
+		m := r.Mark()
+		var firstErr error
+		r.Restore(m)
+		var x21 FalseOrLoose2
+		if err := func() error {
+			if err := x21.DecodeJSON(r); err != nil {
+				return err
+			}
+			return nil
+		}(); err == nil {
+			v.Type, v.FalseOrLoose2 = FalseOrLooseFalseOrLoose2, x21
+			return nil
+		} else if firstErr == nil {
+			firstErr = err
+		}
+		r.Restore(m)
+		var x22 oasrt.Raw
+		if err := func() error {
+			at24 := r.Start()
+			x23, err := r.Raw()
+			if err != nil {
+				return err
+			}
+			if oasrt.RawKind(x23) != oasrt.Invalid {
+				return oasrt.Violation(at24, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x23))
+			}
+			x22 = x23
+			return nil
+		}(); err == nil {
+			v.Type, v.Any = FalseOrLooseAny, x22
+			return nil
+		} else if firstErr == nil {
+			firstErr = err
+		}
+		return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+	}
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v FalseOrLoose) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintFalseOrLoose.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintFalseOrLoose.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *FalseOrLoose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// DecodeJSON reads JSON into v, checking the schema: the checks of
+// its Go type, then the keywords that need the JSON value as a whole.
+func (v *ObjectOneOf) DecodeJSON(r *oasrt.Reader) error {
+	at := r.Start()
+	defer r.Unpin(r.Pin())
+	if err := v.decodeTyped(r); err != nil {
+		return err
+	}
+	if why := eval5(r.Span(at), nil); why != "" {
+		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+	}
+	return nil
+}
+
+// EncodeJSON writes v as a JSON object.
+func (v *ObjectOneOf) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.ObjectEnd(start)
+}
+
+// decodeTyped reads a JSON object into v, checking the schema.
+func (v *ObjectOneOf) decodeTyped(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	at := r.Offset() - 1
+	skipped := 0
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		default:
+			skipped++
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	n := 0
+	n += skipped
+	if n > 1 {
+		return oasrt.Violation(at, "%d properties, more than maxProperties 1", n)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v ObjectOneOf) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintObjectOneOf.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintObjectOneOf.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *ObjectOneOf) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
 // EncodeJSON writes the variant that is set.
 func (v *TypedMaybe) EncodeJSON(w *oasrt.Writer) {
 	switch v.Type {
@@ -369,13 +1670,483 @@ func (v TypedMaybe) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypedMaybe) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
 
+// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
+func (v *RequiredOnly1) EncodeJSON(w *oasrt.Writer) {
+	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+		w.Raw(other)
+		return
+	}
+	start := len(w.Buf)
+	w.Raw(`,"a":`)
+	w.RawJSON(v.A)
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, or a value of another kind
+// into its OtherKind, checking the schema.
+func (v *RequiredOnly1) DecodeJSON(r *oasrt.Reader) error {
+	if r.Next() != oasrt.Object {
+		*v = RequiredOnly1{}
+		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		return err
+	}
+	v.OtherKind = oasrt.OtherKind{}
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "a":
+			seen |= 1 << 0
+			if v.A, err = r.Raw(); err != nil {
+				return oasrt.AtKey(err, "a")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "a")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v RequiredOnly1) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintRequiredOnly1.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRequiredOnly1.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *RequiredOnly1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
+func (v *RequiredOnly2) EncodeJSON(w *oasrt.Writer) {
+	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+		w.Raw(other)
+		return
+	}
+	start := len(w.Buf)
+	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
+		switch k1 {
+		case "":
+			continue // a declared property is written from its field
+		}
+		w.Key(k1)
+		x2 := v.PatternProperties[k1]
+		w.RawJSON(x2)
+	}
+	w.DoneKeys()
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, or a value of another kind
+// into its OtherKind, checking the schema.
+func (v *RequiredOnly2) DecodeJSON(r *oasrt.Reader) error {
+	if r.Next() != oasrt.Object {
+		*v = RequiredOnly2{}
+		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		return err
+	}
+	v.OtherKind = oasrt.OtherKind{}
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "xx":
+			seen |= 1 << 0
+			fallthrough
+		default:
+			if pattern1.Match(key) {
+				k3 := r.Intern(key)
+				if v.PatternProperties == nil {
+					v.PatternProperties = make(map[string]oasrt.Raw)
+				}
+				var x4 oasrt.Raw
+				if x4, err = r.Raw(); err != nil {
+					return oasrt.AtKey(err, k3)
+				}
+				v.PatternProperties[k3] = x4
+			} else {
+				if err := r.Unknown(key); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if seen&0x1 != 0x1 {
+		return oasrt.Missing(r, seen, 0x1, "xx")
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v RequiredOnly2) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintRequiredOnly2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintRequiredOnly2.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *RequiredOnly2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
+func (v *TypelessOrInteger1) EncodeJSON(w *oasrt.Writer) {
+	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+		w.Raw(other)
+		return
+	}
+	start := len(w.Buf)
+	if v.B != nil {
+		w.Raw(`,"b":`)
+		w.RawJSON(v.B)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, or a value of another kind
+// into its OtherKind, checking the schema.
+func (v *TypelessOrInteger1) DecodeJSON(r *oasrt.Reader) error {
+	if r.Next() != oasrt.Object {
+		*v = TypelessOrInteger1{}
+		_, err := oasrt.DecodeOther(r, &v.OtherKind)
+		return err
+	}
+	v.OtherKind = oasrt.OtherKind{}
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "b":
+			at2 := r.Start()
+			x1, err := r.Raw()
+			if err != nil {
+				return oasrt.AtKey(err, "b")
+			}
+			if oasrt.RawKind(x1) != oasrt.Invalid {
+				return oasrt.AtKey(oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "b")
+			}
+			v.B = x1
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v TypelessOrInteger1) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintTypelessOrInteger1.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintTypelessOrInteger1.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *TypelessOrInteger1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// EncodeJSON writes the variant that is set.
+func (v *NestedAnyOf1) EncodeJSON(w *oasrt.Writer) {
+	switch v.Type {
+	case NestedAnyOf1Int64:
+		w.Int(v.Int64)
+	case NestedAnyOf1Any:
+		w.RawJSON(v.Any)
+	default:
+		w.Fail(oasrt.ErrNoVariant)
+		w.Null()
+	}
+}
+
+// DecodeJSON reads the variant the value selects, in one pass over
+// the value: what tells the variants apart was worked out when this
+// code was generated.
+func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
+	*v = NestedAnyOf1{}
+	defer r.Unpin(r.Pin())
+	start := r.Start()
+	kind := r.Next()
+	switch kind {
+	case oasrt.Object:
+		v.Type = NestedAnyOf1Any
+		at2 := r.Start()
+		x1, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if kindStr, ok := oasrt.RawString(x1); ok {
+			if !pattern2.MatchString(kindStr) {
+				return oasrt.Violation(at2, "%q does not match the pattern %s", kindStr, `[0-9]`)
+			}
+		}
+		v.Any = x1
+		return nil
+	case oasrt.Array:
+		v.Type = NestedAnyOf1Any
+		at4 := r.Start()
+		x3, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if kindStr, ok := oasrt.RawString(x3); ok {
+			if !pattern2.MatchString(kindStr) {
+				return oasrt.Violation(at4, "%q does not match the pattern %s", kindStr, `[0-9]`)
+			}
+		}
+		v.Any = x3
+		return nil
+	case oasrt.String:
+		v.Type = NestedAnyOf1Any
+		at6 := r.Start()
+		x5, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if kindStr, ok := oasrt.RawString(x5); ok {
+			if !pattern2.MatchString(kindStr) {
+				return oasrt.Violation(at6, "%q does not match the pattern %s", kindStr, `[0-9]`)
+			}
+		}
+		v.Any = x5
+		return nil
+	case oasrt.Number:
+		{
+			m := r.Mark()
+			var firstErr error
+			r.Restore(m)
+			var x7 int64
+			if err := func() error {
+				x8, err := r.Int(64)
+				if err != nil {
+					return err
+				}
+				x7 = x8
+				return nil
+			}(); err == nil {
+				v.Type, v.Int64 = NestedAnyOf1Int64, x7
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			r.Restore(m)
+			var x9 oasrt.Raw
+			if err := func() error {
+				at11 := r.Start()
+				x10, err := r.Raw()
+				if err != nil {
+					return err
+				}
+				if kindStr, ok := oasrt.RawString(x10); ok {
+					if !pattern2.MatchString(kindStr) {
+						return oasrt.Violation(at11, "%q does not match the pattern %s", kindStr, `[0-9]`)
+					}
+				}
+				x9 = x10
+				return nil
+			}(); err == nil {
+				v.Type, v.Any = NestedAnyOf1Any, x9
+				return nil
+			} else if firstErr == nil {
+				firstErr = err
+			}
+			return oasrt.NoVariant(start, "NestedAnyOf1", kind, firstErr)
+		}
+	case oasrt.Bool:
+		v.Type = NestedAnyOf1Any
+		at13 := r.Start()
+		x12, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		if kindStr, ok := oasrt.RawString(x12); ok {
+			if !pattern2.MatchString(kindStr) {
+				return oasrt.Violation(at13, "%q does not match the pattern %s", kindStr, `[0-9]`)
+			}
+		}
+		v.Any = x12
+		return nil
+	}
+	v.Type = NestedAnyOf1Any
+	at15 := r.Start()
+	x14, err := r.Raw()
+	if err != nil {
+		return err
+	}
+	if kindStr, ok := oasrt.RawString(x14); ok {
+		if !pattern2.MatchString(kindStr) {
+			return oasrt.Violation(at15, "%q does not match the pattern %s", kindStr, `[0-9]`)
+		}
+	}
+	v.Any = x14
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v NestedAnyOf1) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintNestedAnyOf1.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNestedAnyOf1.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *NestedAnyOf1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// EncodeJSON writes v as a JSON number.
+func (v *NestedAnyOf2) EncodeJSON(w *oasrt.Writer) {
+	w.Int(int64(*v))
+}
+
+// DecodeJSON reads one of the values of NestedAnyOf2.
+func (v *NestedAnyOf2) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	n, err := r.Int(64)
+	if err != nil {
+		return err
+	}
+	switch n {
+	case 2:
+		*v = NestedAnyOf22
+	default:
+		return oasrt.InvalidEnumInt(start, "NestedAnyOf2", n)
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v NestedAnyOf2) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintNestedAnyOf2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintNestedAnyOf2.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *NestedAnyOf2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
+// EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
+func (v *FalseOrLoose2) EncodeJSON(w *oasrt.Writer) {
+	if other := oasrt.OtherJSON(v.OtherKind); other != "" {
+		w.Raw(other)
+		return
+	}
+	start := len(w.Buf)
+	if v.N.Set {
+		w.Raw(`,"n":`)
+		w.Int(v.N.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, or a value of another kind
+// into its OtherKind, checking the schema.
+func (v *FalseOrLoose2) DecodeJSON(r *oasrt.Reader) error {
+	if r.Next() != oasrt.Object {
+		*v = FalseOrLoose2{}
+		at := r.Start()
+		other, err := oasrt.DecodeOther(r, &v.OtherKind)
+		if err != nil {
+			return err
+		}
+		if kindStr, ok := oasrt.RawString(other); ok {
+			if oasrt.Len(kindStr) < 1 {
+				return oasrt.Violation(at, "length %d is less than minLength 1", oasrt.Len(kindStr))
+			}
+		}
+		return nil
+	}
+	v.OtherKind = oasrt.OtherKind{}
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "n":
+			v.N.Set = true
+			if v.N.Value, err = r.Int(64); err != nil {
+				return oasrt.AtKey(err, "n")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v FalseOrLoose2) MarshalJSON() ([]byte, error) {
+	var w oasrt.Writer
+	sizeHintFalseOrLoose2.Start(&w)
+	v.EncodeJSON(&w)
+	return sizeHintFalseOrLoose2.Output(&w)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *FalseOrLoose2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintLoose      oasrt.SizeHint
-	sizeHintShort      oasrt.SizeHint
-	sizeHintTyped      oasrt.SizeHint
-	sizeHintMixed      oasrt.SizeHint
-	sizeHintDefaults   oasrt.SizeHint
-	sizeHintTypedMaybe oasrt.SizeHint
+	sizeHintLoose              oasrt.SizeHint
+	sizeHintShort              oasrt.SizeHint
+	sizeHintTyped              oasrt.SizeHint
+	sizeHintMixed              oasrt.SizeHint
+	sizeHintDefaults           oasrt.SizeHint
+	sizeHintRequiredOnly       oasrt.SizeHint
+	sizeHintNumberOrTriple     oasrt.SizeHint
+	sizeHintTypelessOrInteger  oasrt.SizeHint
+	sizeHintNumberAndObject    oasrt.SizeHint
+	sizeHintStringAllOf        oasrt.SizeHint
+	sizeHintDependentOrTrue    oasrt.SizeHint
+	sizeHintNestedAnyOf        oasrt.SizeHint
+	sizeHintFalseOrLoose       oasrt.SizeHint
+	sizeHintObjectOneOf        oasrt.SizeHint
+	sizeHintTypedMaybe         oasrt.SizeHint
+	sizeHintRequiredOnly1      oasrt.SizeHint
+	sizeHintRequiredOnly2      oasrt.SizeHint
+	sizeHintTypelessOrInteger1 oasrt.SizeHint
+	sizeHintNestedAnyOf1       oasrt.SizeHint
+	sizeHintNestedAnyOf2       oasrt.SizeHint
+	sizeHintFalseOrLoose2      oasrt.SizeHint
 )

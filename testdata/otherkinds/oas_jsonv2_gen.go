@@ -82,6 +82,132 @@ func (v *Defaults) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
+func (v RequiredOnly) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintRequiredOnly.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintRequiredOnly.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *RequiredOnly) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v NumberOrTriple) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintNumberOrTriple.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNumberOrTriple.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *NumberOrTriple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v TypelessOrInteger) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintTypelessOrInteger.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintTypelessOrInteger.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *TypelessOrInteger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v NumberAndObject) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintNumberAndObject.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNumberAndObject.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *NumberAndObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v StringAllOf) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintStringAllOf.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintStringAllOf.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *StringAllOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v DependentOrTrue) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintDependentOrTrue.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintDependentOrTrue.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *DependentOrTrue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v NestedAnyOf) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintNestedAnyOf.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNestedAnyOf.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *NestedAnyOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v FalseOrLoose) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintFalseOrLoose.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintFalseOrLoose.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *FalseOrLoose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v ObjectOneOf) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintObjectOneOf.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintObjectOneOf.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *ObjectOneOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
 func (v TypedMaybe) MarshalJSONTo(enc *jsontext.Encoder) error {
 	w := sizeHintTypedMaybe.GetWriter()
 	v.EncodeJSON(w)
@@ -91,5 +217,89 @@ func (v TypedMaybe) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *TypedMaybe) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v RequiredOnly1) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintRequiredOnly1.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintRequiredOnly1.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *RequiredOnly1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v RequiredOnly2) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintRequiredOnly2.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintRequiredOnly2.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *RequiredOnly2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v TypelessOrInteger1) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintTypelessOrInteger1.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintTypelessOrInteger1.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *TypelessOrInteger1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v NestedAnyOf1) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintNestedAnyOf1.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNestedAnyOf1.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *NestedAnyOf1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v NestedAnyOf2) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintNestedAnyOf2.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintNestedAnyOf2.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *NestedAnyOf2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return oasrt.DecodeFrom(dec, v)
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v FalseOrLoose2) MarshalJSONTo(enc *jsontext.Encoder) error {
+	w := sizeHintFalseOrLoose2.GetWriter()
+	v.EncodeJSON(w)
+	return sizeHintFalseOrLoose2.EncodeTo(enc, w)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *FalseOrLoose2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return oasrt.DecodeFrom(dec, v)
 }

@@ -48,6 +48,151 @@ type Defaults struct {
 	Ok   oasrt.Opt[int64]  `json:"ok,omitzero"`
 }
 
+// RequiredOnly is the oneOf schema #/components/schemas/RequiredOnly.
+//
+// oneOf whose variant requires a key it does not declare under properties: the variant's decoder checks the key is there, so {"a": 1} matches the first variant only (JSON-Schema-Test-Suite unevaluatedProperties.json#35).
+//
+// Type says which variant is set: RequiredOnly1, RequiredOnly2.
+type RequiredOnly struct {
+	Type          RequiredOnlyType
+	RequiredOnly1 RequiredOnly1
+	RequiredOnly2 RequiredOnly2
+}
+
+// RequiredOnlyType names a variant of RequiredOnly; the zero value names none.
+type RequiredOnlyType uint8
+
+// The variants of RequiredOnly.
+const (
+	RequiredOnlyRequiredOnly1 RequiredOnlyType = iota + 1
+	RequiredOnlyRequiredOnly2
+)
+
+// NumberOrTriple is the oneOf schema #/components/schemas/NumberOrTriple.
+//
+// oneOf of number and integer; an integer multiple of 3 matches both.
+//
+// Type says which variant is set: Float64, Int64.
+type NumberOrTriple struct {
+	Type    NumberOrTripleType
+	Float64 float64
+	Int64   int64
+}
+
+// NumberOrTripleType names a variant of NumberOrTriple; the zero value names none.
+type NumberOrTripleType uint8
+
+// The variants of NumberOrTriple.
+const (
+	NumberOrTripleFloat64 NumberOrTripleType = iota + 1
+	NumberOrTripleInt64
+)
+
+// TypelessOrInteger is the oneOf schema #/components/schemas/TypelessOrInteger.
+//
+// a variant without type takes values of every kind, so an integer matches both.
+//
+// Type says which variant is set: TypelessOrInteger1, Int64.
+type TypelessOrInteger struct {
+	Type               TypelessOrIntegerType
+	TypelessOrInteger1 TypelessOrInteger1
+	Int64              int64
+}
+
+// TypelessOrIntegerType names a variant of TypelessOrInteger; the zero value names none.
+type TypelessOrIntegerType uint8
+
+// The variants of TypelessOrInteger.
+const (
+	TypelessOrIntegerTypelessOrInteger1 TypelessOrIntegerType = iota + 1
+	TypelessOrIntegerInt64
+)
+
+// NumberAndObject is the object schema #/components/schemas/NumberAndObject.
+//
+// allOf of a number and an object admits no value at all.
+type NumberAndObject struct {
+	// OtherKind holds the value when it is not an object: the schema
+	// has no type, so JSON Schema allows every kind.
+	oasrt.OtherKind
+}
+
+// StringAllOf is the object schema #/components/schemas/StringAllOf.
+//
+// allOf of properties without type and a string is a string.
+type StringAllOf struct {
+	// OtherKind holds the value when it is not an object: the schema
+	// has no type, so JSON Schema allows every kind.
+	oasrt.OtherKind
+	Foo oasrt.Raw `json:"foo,omitzero"`
+}
+
+// DependentOrTrue is the oneOf schema #/components/schemas/DependentOrTrue.
+//
+// a variant whose dependentSchemas its Go type does not check: the whole-value check applies oneOf.
+//
+// Type says which variant is set: Any, Any2.
+type DependentOrTrue struct {
+	Type DependentOrTrueType
+	Any  oasrt.Raw
+	Any2 oasrt.Raw
+}
+
+// DependentOrTrueType names a variant of DependentOrTrue; the zero value names none.
+type DependentOrTrueType uint8
+
+// The variants of DependentOrTrue.
+const (
+	DependentOrTrueAny DependentOrTrueType = iota + 1
+	DependentOrTrueAny2
+)
+
+// NestedAnyOf is the oneOf schema #/components/schemas/NestedAnyOf.
+//
+// a union inside a oneOf; 4 matches the inner anyOf only.
+//
+// Type says which variant is set: NestedAnyOf1, NestedAnyOf2.
+type NestedAnyOf struct {
+	Type         NestedAnyOfType
+	NestedAnyOf1 NestedAnyOf1
+	NestedAnyOf2 NestedAnyOf2
+}
+
+// NestedAnyOfType names a variant of NestedAnyOf; the zero value names none.
+type NestedAnyOfType uint8
+
+// The variants of NestedAnyOf.
+const (
+	NestedAnyOfNestedAnyOf1 NestedAnyOfType = iota + 1
+	NestedAnyOfNestedAnyOf2
+)
+
+// FalseOrLoose is the anyOf schema #/components/schemas/FalseOrLoose.
+//
+// anyOf of false and properties without type; every kind but a short string or a bad object.
+//
+// Type says which variant is set: Any, FalseOrLoose2.
+type FalseOrLoose struct {
+	Type          FalseOrLooseType
+	Any           oasrt.Raw
+	FalseOrLoose2 FalseOrLoose2
+}
+
+// FalseOrLooseType names a variant of FalseOrLoose; the zero value names none.
+type FalseOrLooseType uint8
+
+// The variants of FalseOrLoose.
+const (
+	FalseOrLooseAny FalseOrLooseType = iota + 1
+	FalseOrLooseFalseOrLoose2
+)
+
+// ObjectOneOf is the object schema #/components/schemas/ObjectOneOf.
+//
+// allOf of an object bound and a oneOf of an object and an array.
+type ObjectOneOf struct {
+}
+
 // TypedMaybe is the anyOf schema #/components/schemas/Typed/properties/maybe.
 //
 // null through a nested anyOf is null too.
@@ -65,3 +210,62 @@ type TypedMaybeType uint8
 const (
 	TypedMaybeString TypedMaybeType = iota + 1
 )
+
+// RequiredOnly1 is the object schema #/components/schemas/RequiredOnly/oneOf/0.
+type RequiredOnly1 struct {
+	// OtherKind holds the value when it is not an object: the schema
+	// has no type, so JSON Schema allows every kind.
+	oasrt.OtherKind
+	A oasrt.Raw `json:"a"`
+}
+
+// RequiredOnly2 is the object schema #/components/schemas/RequiredOnly/oneOf/1.
+type RequiredOnly2 struct {
+	// OtherKind holds the value when it is not an object: the schema
+	// has no type, so JSON Schema allows every kind.
+	oasrt.OtherKind
+	// PatternProperties holds the properties whose names match `x`.
+	PatternProperties map[string]oasrt.Raw `json:"-"`
+}
+
+// TypelessOrInteger1 is the object schema #/components/schemas/TypelessOrInteger/oneOf/0.
+type TypelessOrInteger1 struct {
+	// OtherKind holds the value when it is not an object: the schema
+	// has no type, so JSON Schema allows every kind.
+	oasrt.OtherKind
+	B oasrt.Raw `json:"b,omitzero"`
+}
+
+// NestedAnyOf1 is the anyOf schema #/components/schemas/NestedAnyOf/oneOf/0.
+//
+// Type says which variant is set: Int64, Any.
+type NestedAnyOf1 struct {
+	Type  NestedAnyOf1Type
+	Int64 int64
+	Any   oasrt.Raw
+}
+
+// NestedAnyOf1Type names a variant of NestedAnyOf1; the zero value names none.
+type NestedAnyOf1Type uint8
+
+// The variants of NestedAnyOf1.
+const (
+	NestedAnyOf1Int64 NestedAnyOf1Type = iota + 1
+	NestedAnyOf1Any
+)
+
+// NestedAnyOf2 is the enum schema #/components/schemas/NestedAnyOf/oneOf/1.
+type NestedAnyOf2 int64
+
+// The values of NestedAnyOf2.
+const (
+	NestedAnyOf22 NestedAnyOf2 = 2
+)
+
+// FalseOrLoose2 is the object schema #/components/schemas/FalseOrLoose/anyOf/1.
+type FalseOrLoose2 struct {
+	// OtherKind holds the value when it is not an object: the schema
+	// has no type, so JSON Schema allows every kind.
+	oasrt.OtherKind
+	N oasrt.Opt[int64] `json:"n,omitzero"`
+}

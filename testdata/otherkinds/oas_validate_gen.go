@@ -3,6 +3,11 @@
 package otherkinds
 
 import (
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+
 	"github.com/oasgen/oasgen/oasrt"
 )
 
@@ -85,6 +90,179 @@ func (v *Defaults) validate(c *oasrt.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
+func (v *RequiredOnly) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *RequiredOnly) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case RequiredOnlyRequiredOnly1:
+	case RequiredOnlyRequiredOnly2:
+		v.RequiredOnly2.validate(c)
+	default:
+		c.Errorf("no variant of RequiredOnly is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NumberOrTriple) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NumberOrTriple) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case NumberOrTripleFloat64:
+	case NumberOrTripleInt64:
+		if v.Int64%3 != 0 {
+			c.Errorf("%v is not a multiple of 3", v.Int64)
+		}
+	default:
+		c.Errorf("no variant of NumberOrTriple is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *TypelessOrInteger) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *TypelessOrInteger) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case TypelessOrIntegerTypelessOrInteger1:
+		v.TypelessOrInteger1.validate(c)
+	case TypelessOrIntegerInt64:
+		if v.Int64 < -2 {
+			c.Errorf("%v is less than minimum -2", v.Int64)
+		}
+	default:
+		c.Errorf("no variant of TypelessOrInteger is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NumberAndObject) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NumberAndObject) validate(c *oasrt.Validator) {
+	if oasrt.OtherJSON(v.OtherKind) != "" {
+		return
+	}
+	n1 := 0
+	if n1 > 0 {
+		c.Errorf("%d properties, more than maxProperties 0", n1)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *StringAllOf) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *StringAllOf) validate(c *oasrt.Validator) {
+	if oasrt.OtherJSON(v.OtherKind) != "" {
+		return
+	}
+	if v.Foo != nil {
+		c.Key("foo")
+		if oasrt.RawKind(v.Foo) != oasrt.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.Foo))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *DependentOrTrue) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *DependentOrTrue) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case DependentOrTrueAny:
+		if oasrt.RawKind(v.Any) != oasrt.Object {
+			c.Errorf("expected object, got %v", oasrt.RawKind(v.Any))
+		}
+	case DependentOrTrueAny2:
+	default:
+		c.Errorf("no variant of DependentOrTrue is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NestedAnyOf) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NestedAnyOf) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case NestedAnyOfNestedAnyOf1:
+		v.NestedAnyOf1.validate(c)
+	case NestedAnyOfNestedAnyOf2:
+		v.NestedAnyOf2.validate(c)
+	default:
+		c.Errorf("no variant of NestedAnyOf is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *FalseOrLoose) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *FalseOrLoose) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case FalseOrLooseAny:
+		if oasrt.RawKind(v.Any) != oasrt.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.Any))
+		}
+	case FalseOrLooseFalseOrLoose2:
+		v.FalseOrLoose2.validate(c)
+	default:
+		c.Errorf("no variant of FalseOrLoose is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *ObjectOneOf) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *ObjectOneOf) validate(c *oasrt.Validator) {
+	n1 := 0
+	if n1 > 1 {
+		c.Errorf("%d properties, more than maxProperties 1", n1)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
 func (v *TypedMaybe) Validate() error {
 	var c oasrt.Validator
 	v.validate(&c)
@@ -97,4 +275,413 @@ func (v *TypedMaybe) validate(c *oasrt.Validator) {
 	default:
 		c.Errorf("no variant of TypedMaybe is set")
 	}
+}
+
+// Validate returns nil: no value of RequiredOnly1 breaks its schema.
+func (v *RequiredOnly1) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *RequiredOnly2) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *RequiredOnly2) validate(c *oasrt.Validator) {
+	if oasrt.OtherJSON(v.OtherKind) != "" {
+		return
+	}
+	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties)) {
+		c.Key(k1)
+		if !pattern1.MatchString(k1) {
+			c.Errorf("the name does not match the pattern %s of PatternProperties", `x`)
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *TypelessOrInteger1) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *TypelessOrInteger1) validate(c *oasrt.Validator) {
+	if oasrt.OtherJSON(v.OtherKind) != "" {
+		return
+	}
+	if v.B != nil {
+		c.Key("b")
+		if oasrt.RawKind(v.B) != oasrt.Invalid {
+			c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind(v.B))
+		}
+		c.Pop()
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NestedAnyOf1) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NestedAnyOf1) validate(c *oasrt.Validator) {
+	switch v.Type {
+	case NestedAnyOf1Int64:
+	case NestedAnyOf1Any:
+		if kindStr, ok := oasrt.RawString(v.Any); ok {
+			if !pattern2.MatchString(kindStr) {
+				c.Errorf("%q does not match the pattern %s", kindStr, `[0-9]`)
+			}
+		}
+	default:
+		c.Errorf("no variant of NestedAnyOf1 is set")
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *NestedAnyOf2) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *NestedAnyOf2) validate(c *oasrt.Validator) {
+	switch *v {
+	case NestedAnyOf22:
+	default:
+		c.Errorf("%d is not a valid NestedAnyOf2", *v)
+	}
+}
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *FalseOrLoose2) Validate() error {
+	var c oasrt.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *FalseOrLoose2) validate(c *oasrt.Validator) {
+	if other := v.OtherKind.Other(); other != nil {
+		if kindStr, ok := oasrt.RawString(other); ok {
+			if oasrt.Len(kindStr) < 1 {
+				c.Errorf("length %d is less than minLength 1", oasrt.Len(kindStr))
+			}
+		}
+		return
+	}
+}
+
+// eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if n := oasrt.Holding(raw, ev, eval6, eval7); n != 1 {
+		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if why := eval8(raw, ev); why != "" {
+		return "allOf member 0: " + why
+	}
+	if why := eval9(raw, ev); why != "" {
+		return "allOf member 1: " + why
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if why := eval10(raw, ev); why != "" {
+		return "allOf member 0: " + why
+	}
+	if why := eval11(raw, ev); why != "" {
+		return "allOf member 1: " + why
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if n := oasrt.Holding(raw, ev, eval12, eval13); n != 1 {
+		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if why := eval14(raw, ev); why != "" {
+		return "allOf member 0: " + why
+	}
+	if why := eval15(raw, ev); why != "" {
+		return "allOf member 1: " + why
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// pattern1 is the pattern `x`.
+var pattern1 = regexp.MustCompile(`x`)
+
+// pattern2 is the pattern `[0-9]`.
+var pattern2 = regexp.MustCompile(`[0-9]`)
+
+// eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if kindKey := oasrt.RawMissing(raw, "a"); kindKey != "" {
+		return fmt.Sprintf("missing required property %q", kindKey)
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "a" {
+				matched = true
+				if why := eval16(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if kindKey := oasrt.RawMissing(raw, "xx"); kindKey != "" {
+		return fmt.Sprintf("missing required property %q", kindKey)
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if pattern1.MatchString(m.Key) {
+				matched = true
+				if why := eval17(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Number {
+		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Object {
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	}
+	if kindN, ok := oasrt.RawMembers(raw); ok {
+		if kindN > 0 {
+			return fmt.Sprintf("%d properties, more than maxProperties 0", kindN)
+		}
+	}
+	return ""
+}
+
+// eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "foo" {
+				matched = true
+				if why := eval18(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
+	}
+	if kindStr, ok := oasrt.RawString(raw); ok {
+		if oasrt.Len(kindStr) < 2 {
+			return fmt.Sprintf("length %d is less than minLength 2", oasrt.Len(kindStr))
+		}
+	}
+	return ""
+}
+
+// eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Object {
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	}
+	if oasrt.RawHas(raw, "foo") {
+		if why := eval19(raw, ev); why != "" {
+			return "dependentSchemas \"foo\": " + why
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval13 = func(raw []byte, out *oasrt.Evaluated) string {
+	return ""
+}
+
+// eval14 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval14 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Object {
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	}
+	if kindN, ok := oasrt.RawMembers(raw); ok {
+		if kindN > 1 {
+			return fmt.Sprintf("%d properties, more than maxProperties 1", kindN)
+		}
+	}
+	return ""
+}
+
+// eval15 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval15 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if n := oasrt.Holding(raw, ev, eval20, eval21); n != 1 {
+		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval16 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval16 = func(raw []byte, out *oasrt.Evaluated) string {
+	return ""
+}
+
+// eval17 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval17 = func(raw []byte, out *oasrt.Evaluated) string {
+	return ""
+}
+
+// eval18 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval18 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Invalid {
+		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval19 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval19 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Array {
+		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval20 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval20 = func(raw []byte, out *oasrt.Evaluated) string {
+	var ev *oasrt.Evaluated
+	if out != nil {
+		ev = new(oasrt.Evaluated)
+	}
+	if oasrt.RawKind(raw) != oasrt.Object {
+		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
+	}
+	if members, ok := oasrt.RawObject(raw); ok {
+		for _, m := range members {
+			matched := false
+			if m.Key == "foo" {
+				matched = true
+				if why := eval22(m.Value, nil); why != "" {
+					return fmt.Sprintf("property %q: %s", m.Key, why)
+				}
+			}
+			if matched {
+				ev.Key(m.Key)
+			}
+		}
+	}
+	out.Merge(ev)
+	return ""
+}
+
+// eval21 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval21 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.Array {
+		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval22 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval22 = func(raw []byte, out *oasrt.Evaluated) string {
+	return ""
 }

@@ -450,6 +450,7 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	at := r.Offset() - 1
+	skipped := 0
 	for {
 		key, more, err := r.ObjKey()
 		if err != nil {
@@ -493,6 +494,7 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "z")
 			}
 		default:
+			skipped++
 			if err := r.Unknown(key); err != nil {
 				return err
 			}
@@ -511,6 +513,7 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	if n < 1 {
 		return oasrt.Violation(at, "%d properties, fewer than minProperties 1", n)
 	}
+	n += skipped
 	if n > 2 {
 		return oasrt.Violation(at, "%d properties, more than maxProperties 2", n)
 	}
