@@ -1019,7 +1019,7 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 		case sch.Properties != nil || sch.AdditionalProperties != nil:
 			ts = []string{"object"}
 		case slices.Equal(sch.Type, []string{"null"}):
-			return &ir.Any{Kinds: []string{"null"}}
+			return &ir.Any{Kinds: []ir.JSONType{ir.JSONNull}}
 		case len(sch.Enum) > 0:
 			// Values of other kinds than strings and integers (those
 			// make an ir.Enum): each is compared as JSON.
@@ -1074,9 +1074,9 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 			}
 		}
 		b.freeFormKeywords(sch, pointer, "an object with no properties is kept as raw JSON")
-		kinds := []string{"object"}
+		kinds := []ir.JSONType{ir.JSONObject}
 		if _, nullable := types(sch); nullable {
-			kinds = append(kinds, "null")
+			kinds = append(kinds, ir.JSONNull)
 		}
 		a := &ir.Any{Kinds: kinds}
 		b.objectParts(a, sch)

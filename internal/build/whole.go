@@ -159,9 +159,9 @@ func (w *wholeBuilder) schema(sch *base.Schema, depth int) *ir.Any {
 	// The JSON type: integer is a number without fraction; 3.0's
 	// nullable adds null.
 	if len(sch.Type) > 0 {
-		a.Kinds = slices.Clone(sch.Type)
-		if sch.Nullable != nil && *sch.Nullable && !slices.Contains(a.Kinds, "null") {
-			a.Kinds = append(a.Kinds, "null")
+		a.Kinds = ir.JSONTypes(sch.Type)
+		if sch.Nullable != nil && *sch.Nullable && !slices.Contains(a.Kinds, ir.JSONNull) {
+			a.Kinds = append(a.Kinds, ir.JSONNull)
 		}
 	}
 	for _, e := range sch.Enum {

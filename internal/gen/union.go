@@ -68,12 +68,12 @@ func tagKind(d *ir.Union) string {
 
 // candidates returns the variants that accept a JSON kind, those that take
 // anything last.
-func candidates(d *ir.Union, kind string) (exact, any []*ir.Variant) {
+func candidates(d *ir.Union, kind ir.JSONType) (exact, any []*ir.Variant) {
 	for _, v := range d.Variants {
 		switch {
 		case slices.Contains(v.Kinds, kind):
 			exact = append(exact, v)
-		case slices.Contains(v.Kinds, "any"):
+		case slices.Contains(v.Kinds, ir.JSONAny):
 			any = append(any, v)
 		}
 	}
@@ -108,12 +108,15 @@ func (c *codec) unionCodec(d *ir.Union) {
 	bodyAt := c.buf.Len()
 	c.P("kind := r.Next()")
 	c.P("switch kind {")
-	for _, k := range []struct{ kind, rtKind string }{
-		{"object", "Object"}, {"array", "Array"}, {"string", "String"}, {"number", "Number"}, {"boolean", "Bool"},
+	for _, k := range []struct {
+		kind   ir.JSONType
+		rtKind string
+	}{
+		{ir.JSONObject, "Object"}, {ir.JSONArray, "Array"}, {ir.JSONString, "String"}, {ir.JSONNumber, "Number"}, {ir.JSONBoolean, "Bool"},
 	} {
 		exact, any := candidates(d, k.kind)
-		if k.kind == "number" {
-			ints, _ := candidates(d, "integer")
+		if k.kind == ir.JSONNumber {
+			ints, _ := candidates(d, ir.JSONInteger)
 			if len(ints) > 0 || len(exact) > 0 {
 				c.P("case ", rt(k.rtKind), ":")
 				c.numberChoice(d, ints, exact, any)
@@ -125,21 +128,21 @@ func (c *codec) unionCodec(d *ir.Union) {
 		}
 		c.P("case ", rt(k.rtKind), ":")
 		switch {
-		case k.kind == "object" && d.Discriminator != "" && len(exact) > 1:
+		case k.kind == ir.JSONObject && d.Discriminator != "" && len(exact) > 1:
 			if onePass = c.onePassPlan(d, exact); onePass != nil {
 				c.onePassTry(d)
 			}
 			c.byTag(d, exact)
-		case k.kind == "object" && len(exact) > 1 && !d.Trial:
+		case k.kind == ir.JSONObject && len(exact) > 1 && !d.Trial:
 			c.byKey(d, exact)
-		case k.kind == "string" && len(exact) > 1 && !d.Trial:
+		case k.kind == ir.JSONString && len(exact) > 1 && !d.Trial:
 			c.byValue(d, exact)
 		default:
 			c.tryInOrder(d, append(exact, any...))
 		}
 	}
 	c.P("}")
-	if _, any := candidates(d, "null"); len(any) > 0 {
+	if _, any := candidates(d, ir.JSONNull); len(any) > 0 {
 		c.tryInOrder(d, any)
 	} else {
 		c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
