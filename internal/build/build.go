@@ -39,6 +39,9 @@ type builder struct {
 	// filled are the components filled from schemas of their own, for
 	// their whole-value checks (whole.go).
 	filled []component
+	// wholes are the whole-value checks built, by schema, shared by
+	// every check that reaches the schema (whole.go).
+	wholes map[*yaml.Node]*wholeSchema
 	// keywordsChecked holds the schemas whose keywords ignoredKeywords
 	// and checkKeywords have looked at.
 	keywordsChecked map[*yaml.Node]bool
