@@ -107,15 +107,7 @@ func TestWholeReplacesWarnings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc := "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Other: {type: string}\n    S: " + tt.schema + "\n"
-			s, err := spec.Parse("spec.yaml", []byte(doc))
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := Package(s, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := buildDoc(t, "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Other: {type: string}\n    S: "+tt.schema+"\n")
 			var got []string
 			for _, d := range p.Diagnostics {
 				got = append(got, d.String())
@@ -156,14 +148,7 @@ components:
     A: {type: object, properties: {x: {$ref: '#/components/schemas/Inner'}}, dependentSchemas: {x: {required: [y]}}}
     B: {type: object, properties: {z: {$ref: '#/components/schemas/Inner'}}, dependentSchemas: {z: {required: [w]}}}
 `
-	s, err := spec.Parse("spec.yaml", []byte(doc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Package(s, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := buildDoc(t, doc)
 	whole := map[string]*ir.Any{}
 	for _, d := range p.Decls {
 		if st, ok := d.(*ir.Struct); ok && st.Whole != nil {
@@ -177,4 +162,18 @@ components:
 	if x, z := a.App.Properties[0].Schema, b.App.Properties[0].Schema; x != z {
 		t.Errorf("the checks of A.x and B.z are %p and %p, want one", x, z)
 	}
+}
+
+// buildDoc builds the package of a spec.yaml holding doc.
+func buildDoc(t *testing.T, doc string) *ir.Package {
+	t.Helper()
+	s, err := spec.Parse("spec.yaml", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Package(s, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
