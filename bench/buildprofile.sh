@@ -36,13 +36,13 @@ go 1.26
 require github.com/oasgen/oasgen v0.0.0
 replace github.com/oasgen/oasgen => $root
 MOD
-"$work/oasgen" generate -i "$spec" -o "$work/api" >/dev/null
+"$work/oasgen" generate -i "$spec" -o "$work/api" >/dev/null 2>&1
 cd "$work"
 GOFLAGS=-mod=mod go build github.com/oasgen/oasgen/oasrt/... >/dev/null
 
 # kind names what a function of the package is, from its symbol.
 kind='function kind(n) {
-	if (n ~ /\[/) return "generic instances (the runtime's)"
+	if (n ~ /\[/) return "generic instances of the runtime"
 	sub(/^prof\/api\./, "", n)
 	if (n ~ /^\.eq\.|^type:/) return "equality and type functions"
 	if (n ~ /\.func[0-9]/) return "closure"
