@@ -70,10 +70,18 @@ func (r *Reader) Stream(field any) error {
 // returned as it is.
 func Each[T any](field any, rules ArrayRules, dec func(*T, *Reader) error, fn func(T) error) FieldItems {
 	return FieldItems{field: field, run: func(r *Reader) error {
+		var x T
 		var fnErr error
-		err := eachItem(r, rules, dec, func(x T, _ error) bool {
-			fnErr = fn(x)
-			return fnErr == nil
+		err := eachElem(r, rules, func(i int) error {
+			var zero T
+			x = zero
+			if err := dec(&x, r); err != nil {
+				return AtIndex(err, i)
+			}
+			if fnErr = fn(x); fnErr != nil {
+				return errStopped
+			}
+			return nil
 		})
 		if err == errStopped {
 			return fnErr
@@ -112,6 +120,28 @@ var NoRules = ArrayRules{-1, -1}
 // eachItem reads an array, decoding each element with dec and passing it
 // to yield. It returns errStopped when yield asks to stop.
 func eachItem[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error, yield func(T, error) bool) error {
+	// One element is decoded at a time into x, which escapes to the heap
+	// once rather than once per element; it is cleared before each, so no
+	// element shares memory with the one before it.
+	var x T
+	return eachElem(r, rules, func(i int) error {
+		var zero T
+		x = zero
+		if err := dec(&x, r); err != nil {
+			return AtIndex(err, i)
+		}
+		if !yield(x, nil) {
+			return errStopped
+		}
+		return nil
+	})
+}
+
+// eachElem reads an array, calling item with the index of each element
+// when r is at it, and checks the element count. An error from item stops
+// it and is returned as it is. The generic functions above are thin
+// around it: they are compiled once per element type, it once.
+func eachElem(r *Reader, rules ArrayRules, item func(i int) error) error {
 	if r.Null() {
 		return nil // a null array has no elements
 	}
@@ -119,10 +149,6 @@ func eachItem[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error, y
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
-	// One element is decoded at a time into x, which escapes to the heap
-	// once rather than once per element; it is cleared before each, so no
-	// element shares memory with the one before it.
-	var x T
 	for i := 0; ; i++ {
 		more, err := r.ArrNext()
 		if err != nil {
@@ -137,13 +163,8 @@ func eachItem[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error, y
 		if rules.MaxItems >= 0 && i >= rules.MaxItems {
 			return AtIndex(Violation(r.Start(), "more than maxItems %d items", rules.MaxItems), i)
 		}
-		var zero T
-		x = zero
-		if err := dec(&x, r); err != nil {
-			return AtIndex(err, i)
-		}
-		if !yield(x, nil) {
-			return errStopped
+		if err := item(i); err != nil {
+			return err
 		}
 	}
 }
@@ -169,11 +190,15 @@ func DecodeItems[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error
 // yieldErr yields err to end an iteration, unless there is none or it is
 // the stop the loop itself asked for.
 func yieldErr[T any](yield func(T, error) bool, err error) {
-	if err != nil && !errors.Is(err, errStopped) {
+	if endsWith(err) {
 		var zero T
 		yield(zero, err)
 	}
 }
+
+// endsWith reports whether err is to be yielded to end an iteration: not
+// nil, and not the stop the loop itself asked for.
+func endsWith(err error) bool { return err != nil && !errors.Is(err, errStopped) }
 
 // DecodeFieldItems returns an iterator over the elements of one array
 // field of a struct, decoding the rest of the document into the struct:
@@ -266,67 +291,101 @@ func writeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc fu
 // separator or framing; first is set for the first), flushing to out on
 // the first item, whenever FlushSize bytes wait, and FlushDelay after
 // bytes began to wait. An error from seq, from encoding or from out stops
-// it and is returned; a nil seq yields nothing.
-//
-// The delayed flush runs on a timer's goroutine while seq is computing the
-// next item: mu hands the Writer and out between it and the loop, which
-// holds mu while it encodes an item and releases it while seq runs. When
-// encodeFlushing returns, the timer is stopped and will not touch w.
+// it and is returned; a nil seq yields nothing. The work is the flusher's,
+// compiled once: what is compiled per item type is the loop.
 func encodeFlushing[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], put func(x *T, first bool)) error {
-	var (
-		mu      sync.Mutex
-		armed   = true // the timer will flush; set before it exists, as it may fire at once
-		stopped bool   // the loop is over: the timer must not touch w
-		late    error  // the error of the timer's flush
-	)
-	timer := time.AfterFunc(FlushDelay, func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if !stopped && late == nil {
-			late = w.flush(out)
-		}
-		armed = false
-	})
-	defer func() {
-		mu.Lock()
-		stopped = true
-		timer.Stop()
-		mu.Unlock()
-	}()
-	first := true
-	item := func(x *T, err error) error {
-		mu.Lock()
-		defer mu.Unlock()
-		if late != nil {
-			return late
-		}
-		if err != nil {
-			return err
-		}
-		put(x, first)
-		if w.err != nil {
-			return w.err
-		}
-		if first || len(w.Buf)-w.sent >= FlushSize {
-			first = false
-			return w.flush(out)
-		}
-		if !armed && len(w.Buf) > w.sent {
-			armed = true
-			timer.Reset(FlushDelay)
-		}
-		return nil
-	}
+	f := startFlushing(w, out)
+	defer f.stop()
 	if seq != nil {
+		// Each item is copied into cur, which put sees: cur escapes to
+		// the heap once, where a pointer to the loop's x would move every
+		// item there.
+		var cur T
 		for x, err := range seq {
-			if err := item(&x, err); err != nil {
+			cur = x
+			if err := f.item(err, func(first bool) { put(&cur, first) }); err != nil {
 				return err
 			}
 		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	return late
+	return f.end()
+}
+
+// flusher flushes a Writer's items to out for encodeFlushing.
+//
+// The delayed flush runs on a timer's goroutine while seq is computing the
+// next item: mu hands the Writer and out between it and the loop, which
+// holds mu while it encodes an item and releases it while seq runs. Once
+// stop returns, the timer is stopped and will not touch w.
+type flusher struct {
+	w       *Writer
+	out     io.Writer
+	mu      sync.Mutex
+	timer   *time.Timer
+	armed   bool  // the timer will flush
+	stopped bool  // the loop is over: the timer must not touch w
+	first   bool  // no item was written yet
+	late    error // the error of the timer's flush
+}
+
+// startFlushing returns the flusher of w's items to out, its timer armed.
+func startFlushing(w *Writer, out io.Writer) *flusher {
+	// armed is set before the timer exists, as it may fire at once.
+	f := &flusher{w: w, out: out, armed: true, first: true}
+	f.timer = time.AfterFunc(FlushDelay, f.flushLate)
+	return f
+}
+
+// flushLate is the timer's flush.
+func (f *flusher) flushLate() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.stopped && f.late == nil {
+		f.late = f.w.flush(f.out)
+	}
+	f.armed = false
+}
+
+// item writes one item with put, unless err (seq's) or the timer's flush
+// failed, and flushes when it is the first or FlushSize bytes wait.
+func (f *flusher) item(err error, put func(first bool)) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.late != nil {
+		return f.late
+	}
+	if err != nil {
+		return err
+	}
+	w := f.w
+	put(f.first)
+	if w.err != nil {
+		return w.err
+	}
+	if f.first || len(w.Buf)-w.sent >= FlushSize {
+		f.first = false
+		return w.flush(f.out)
+	}
+	if !f.armed && len(w.Buf) > w.sent {
+		f.armed = true
+		f.timer.Reset(FlushDelay)
+	}
+	return nil
+}
+
+// end returns the error of the timer's flush, if any, once seq is done.
+func (f *flusher) end() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.late
+}
+
+// stop stops the timer: it will not touch w after stop returns.
+func (f *flusher) stop() {
+	f.mu.Lock()
+	f.stopped = true
+	f.timer.Stop()
+	f.mu.Unlock()
 }
 
 // EncodeItems writes the elements seq yields to out as a JSON array,
@@ -348,10 +407,15 @@ func EncodeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc f
 // struct's EncodeJSON and field points to the array field. It flushes as
 // EncodeItems does.
 func EncodeFieldItems[T any](w *Writer, out io.Writer, field any, encode func(*Writer), seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
+	return encodeField(w, out, field, encode, func(w *Writer) error { return writeItems(w, out, seq, enc) })
+}
+
+// encodeField is EncodeFieldItems but for the element type: run writes
+// the array.
+func encodeField(w *Writer, out io.Writer, field any, encode func(*Writer), run func(*Writer) error) error {
 	w.Buf, w.err = w.Buf[:0], nil
 	defer w.endStream()
-	h := &writeHook{w: w, field: field, out: out}
-	h.run = func(w *Writer) error { return writeItems(w, out, seq, enc) }
+	h := &writeHook{w: w, field: field, out: out, run: run}
 	w.stream = h
 	encode(w)
 	w.stream = nil

@@ -38,6 +38,9 @@ type builder struct {
 	// filled are the components filled from schemas of their own, for
 	// their whole-value checks (whole.go).
 	filled []component
+	// wholes are the whole-value checks built, by schema, shared by
+	// every check that reaches the schema (whole.go).
+	wholes map[*yaml.Node]*wholeSchema
 	// keywordsChecked holds the schemas whose keywords ignoredKeywords
 	// and checkKeywords have looked at.
 	keywordsChecked map[*yaml.Node]bool
@@ -1127,7 +1130,7 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 		case sch.Properties != nil || sch.AdditionalProperties != nil:
 			ts = []string{"object"}
 		case slices.Equal(sch.Type, []string{"null"}):
-			return &ir.Any{Kinds: []string{"null"}}
+			return &ir.Any{Kinds: []ir.JSONType{ir.JSONNull}}
 		case len(sch.Enum) > 0:
 			// Values of other kinds than strings and integers (those
 			// make an ir.Enum): each is compared as JSON.
@@ -1182,9 +1185,9 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 			}
 		}
 		b.freeFormKeywords(sch, pointer, "an object with no properties is kept as raw JSON")
-		kinds := []string{"object"}
+		kinds := []ir.JSONType{ir.JSONObject}
 		if _, nullable := types(sch); nullable {
-			kinds = append(kinds, "null")
+			kinds = append(kinds, ir.JSONNull)
 		}
 		a := &ir.Any{Kinds: kinds}
 		b.objectParts(a, sch)

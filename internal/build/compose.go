@@ -215,28 +215,28 @@ func multiType(sch *base.Schema) []string {
 
 // kindsOf returns the JSON kinds a type accepts. It runs after every
 // declaration is filled.
-func kindsOf(t ir.Type) []string { return kinds(t, map[ir.Decl]bool{}) }
+func kindsOf(t ir.Type) []ir.JSONType { return kinds(t, map[ir.Decl]bool{}) }
 
-func kinds(t ir.Type, seen map[ir.Decl]bool) []string {
+func kinds(t ir.Type, seen map[ir.Decl]bool) []ir.JSONType {
 	switch t := t.(type) {
 	case *ir.Nullable:
 		return kinds(t.Elem, seen)
 	case *ir.Prim:
 		switch {
 		case t.Quoted:
-			return []string{"string"}
+			return []ir.JSONType{ir.JSONString}
 		case t.Kind == ir.Bool:
-			return []string{"boolean"}
+			return []ir.JSONType{ir.JSONBoolean}
 		case t.Kind.IsInteger():
-			return []string{"integer"}
+			return []ir.JSONType{ir.JSONInteger}
 		case t.Kind.IsFloat(), t.Kind == ir.Decimal:
-			return []string{"number"}
+			return []ir.JSONType{ir.JSONNumber}
 		}
-		return []string{"string"}
+		return []ir.JSONType{ir.JSONString}
 	case *ir.Array:
-		return []string{"array"}
+		return []ir.JSONType{ir.JSONArray}
 	case *ir.Map:
-		return []string{"object"}
+		return []ir.JSONType{ir.JSONObject}
 	case *ir.Ref:
 		if seen[t.Decl] {
 			return nil
@@ -245,20 +245,20 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []string {
 		defer delete(seen, t.Decl)
 		switch d := t.Decl.(type) {
 		case *ir.Struct:
-			return []string{"object"}
+			return []ir.JSONType{ir.JSONObject}
 		case *ir.Tuple:
-			return []string{"array"}
+			return []ir.JSONType{ir.JSONArray}
 		case *ir.Enum:
 			if d.Base != nil && d.Base.Kind != ir.String {
-				return []string{"integer"}
+				return []ir.JSONType{ir.JSONInteger}
 			}
-			return []string{"string"}
+			return []ir.JSONType{ir.JSONString}
 		case *ir.Alias:
 			if d.Type != nil {
 				return kinds(d.Type, seen)
 			}
 		case *ir.Union:
-			var out []string
+			var out []ir.JSONType
 			for _, v := range d.Variants {
 				for _, k := range kinds(v.Type, seen) {
 					if !slices.Contains(out, k) {
@@ -271,7 +271,7 @@ func kinds(t ir.Type, seen map[ir.Decl]bool) []string {
 			}
 		}
 	}
-	return []string{"any"}
+	return []ir.JSONType{ir.JSONAny}
 }
 
 func variantName(t ir.Type) string {
@@ -457,7 +457,7 @@ func mayBeNull(t ir.Type) bool {
 		case *ir.Nullable:
 			return true
 		case *ir.Any:
-			return !t.False && (len(t.Kinds) == 0 || slices.Contains(t.Kinds, "null"))
+			return !t.False && (len(t.Kinds) == 0 || slices.Contains(t.Kinds, ir.JSONNull))
 		case *ir.Ref:
 			if seen[t.Decl] {
 				return false
@@ -658,10 +658,10 @@ func (b *builder) finishUnions() {
 		if d.Discriminator != "" {
 			objects := true
 			for _, v := range d.Variants {
-				if !slices.Equal(v.Kinds, []string{"object"}) {
+				if !slices.Equal(v.Kinds, []ir.JSONType{ir.JSONObject}) {
 					objects = false
 					b.warnf(d.Pos, "%s: discriminator %q needs object variants, but %s is %s; variants are told apart from their values instead",
-						d.Pointer, d.Discriminator, v.GoName, strings.Join(v.Kinds, "|"))
+						d.Pointer, d.Discriminator, v.GoName, ir.JoinTypes(v.Kinds, "|"))
 					break
 				}
 			}
@@ -684,21 +684,21 @@ func lastSegment(ref string) string { return ref[strings.LastIndexAny(ref, "/#")
 // inferred discriminator), keys only one variant declares, or string values
 // only one accepts. Anything else is decoded by trial, with a warning.
 func (b *builder) chooseBy(d *ir.Union) {
-	byKind := map[string][]*ir.Variant{}
+	byKind := map[ir.JSONType][]*ir.Variant{}
 	for _, v := range d.Variants {
 		for _, k := range v.Kinds {
 			byKind[k] = append(byKind[k], v)
 		}
 	}
 	var trial, overlap []string
-	for _, kind := range []string{"object", "string", "integer", "number", "boolean", "array"} {
+	for _, kind := range []ir.JSONType{ir.JSONObject, ir.JSONString, ir.JSONInteger, ir.JSONNumber, ir.JSONBoolean, ir.JSONArray} {
 		vs := byKind[kind]
 		if len(vs) < 2 {
 			continue
 		}
 		switch kind {
-		case "object":
-			if prop, tags := inferredTags(vs); prop != "" && len(vs) == countKind(d.Variants, "object") {
+		case ir.JSONObject:
+			if prop, tags := inferredTags(vs); prop != "" && len(vs) == countKind(d.Variants, ir.JSONObject) {
 				d.Discriminator = prop
 				for i, v := range vs {
 					v.Tags = tags[i]
@@ -710,7 +710,7 @@ func (b *builder) chooseBy(d *ir.Union) {
 			} else if !disjointByKeys(vs) {
 				overlap = append(overlap, names(vs)...)
 			}
-		case "string":
+		case ir.JSONString:
 			if !uniqueValues(vs) {
 				trial = append(trial, names(vs)...)
 			} else if !disjointByValues(vs) {
@@ -734,7 +734,7 @@ func (b *builder) chooseBy(d *ir.Union) {
 	}
 }
 
-func countKind(vs []*ir.Variant, kind string) int {
+func countKind(vs []*ir.Variant, kind ir.JSONType) int {
 	n := 0
 	for _, v := range vs {
 		if slices.Contains(v.Kinds, kind) {

@@ -110,22 +110,17 @@ func TestWholeReplacesWarnings(t *testing.T) {
 			true, "spec.yaml:7:8: #/components/schemas/S: keywords its Go type does not hold are checked on the JSON value as a whole after decoding it, a second pass over the value"},
 		{"recursive", `{type: object, properties: {a: {$ref: '#/components/schemas/S'}}, dependentSchemas: {a: {required: [b]}}}`,
 			false, "spec.yaml:7:8: #/components/schemas/S: dependentSchemas is not checked: oasgen does not enforce this keyword yet"},
-		// Past maxWholeSchemas subschemas the check would cost more code
-		// than it is worth: the warning stays.
-		{"too big", `{type: object, properties: {` + manyProperties(maxWholeSchemas) + `}, dependentSchemas: {p0: {required: [b]}}}`,
+		// Past maxWholeSchemas distinct subschemas the check would cost
+		// more code than it is worth: the warning stays.
+		{"too big", `{type: object, properties: {` + manyProperties(maxWholeSchemas, "{type: string}") + `}, dependentSchemas: {p0: {required: [b]}}}`,
 			false, "spec.yaml:7:8: #/components/schemas/S: dependentSchemas is not checked: oasgen does not enforce this keyword yet"},
+		// A schema reached many times is one subschema of the check.
+		{"one schema many times", `{type: object, properties: {` + manyProperties(maxWholeSchemas, "{$ref: '#/components/schemas/Other'}") + `}, dependentSchemas: {p0: {required: [b]}}}`,
+			true, "spec.yaml:7:8: #/components/schemas/S: keywords its Go type does not hold are checked on the JSON value as a whole after decoding it, a second pass over the value"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc := "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Other: {type: string}\n    S: " + tt.schema + "\n"
-			s, err := spec.Parse("spec.yaml", []byte(doc))
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := Package(s, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := buildDoc(t, "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Other: {type: string}\n    S: "+tt.schema+"\n")
 			var got []string
 			for _, d := range p.Diagnostics {
 				got = append(got, d.String())
@@ -144,11 +139,54 @@ func TestWholeReplacesWarnings(t *testing.T) {
 	}
 }
 
-// manyProperties is n properties p0, p1, ... of the component Other.
-func manyProperties(n int) string {
+// manyProperties is n properties p0, p1, ... each of the schema sch.
+func manyProperties(n int, sch string) string {
 	var b strings.Builder
 	for i := range n {
-		fmt.Fprintf(&b, "p%d: {$ref: '#/components/schemas/Other'}, ", i)
+		fmt.Fprintf(&b, "p%d: %s, ", i, sch)
 	}
 	return b.String()
+}
+
+// TestWholeShared: the checks of components that reach the same schema
+// share its check, so the package has one eval function of it (gen names
+// one per *ir.Any).
+func TestWholeShared(t *testing.T) {
+	doc := `openapi: 3.1.0
+info: {title: t, version: '1'}
+paths: {}
+components:
+  schemas:
+    Inner: {type: object, properties: {a: {type: string}}, unevaluatedProperties: false}
+    A: {type: object, properties: {x: {$ref: '#/components/schemas/Inner'}}, dependentSchemas: {x: {required: [y]}}}
+    B: {type: object, properties: {z: {$ref: '#/components/schemas/Inner'}}, dependentSchemas: {z: {required: [w]}}}
+`
+	p := buildDoc(t, doc)
+	whole := map[string]*ir.Any{}
+	for _, d := range p.Decls {
+		if st, ok := d.(*ir.Struct); ok && st.Whole != nil {
+			whole[st.GoName] = st.Whole
+		}
+	}
+	a, b := whole["A"], whole["B"]
+	if a == nil || b == nil {
+		t.Fatalf("whole-value checks of A and B: %v %v", a != nil, b != nil)
+	}
+	if x, z := a.App.Properties[0].Schema, b.App.Properties[0].Schema; x != z {
+		t.Errorf("the checks of A.x and B.z are %p and %p, want one", x, z)
+	}
+}
+
+// buildDoc builds the package of a spec.yaml holding doc.
+func buildDoc(t *testing.T, doc string) *ir.Package {
+	t.Helper()
+	s, err := spec.Parse("spec.yaml", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Package(s, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -33,7 +33,7 @@ func (b *builder) notOf(sch *base.Schema, pointer string) *ir.Not {
 	forms := 0
 	if len(ns.Type) > 0 {
 		forms++
-		n.Kinds = slices.Clone(ns.Type)
+		n.Kinds = ir.JSONTypes(ns.Type)
 	}
 	if len(ns.Enum) > 0 || ns.Const != nil {
 		forms++
@@ -83,13 +83,13 @@ func (b *builder) notOf(sch *base.Schema, pointer string) *ir.Not {
 func notValue(v *yaml.Node) (ir.NotValue, bool) {
 	switch v.Tag {
 	case "!!str":
-		return ir.NotValue{Kind: "string", Text: v.Value}, true
+		return ir.NotValue{Kind: ir.JSONString, Text: v.Value}, true
 	case "!!int", "!!float":
-		return ir.NotValue{Kind: "number", Text: v.Value}, true
+		return ir.NotValue{Kind: ir.JSONNumber, Text: v.Value}, true
 	case "!!bool":
-		return ir.NotValue{Kind: "boolean", Text: v.Value}, true
+		return ir.NotValue{Kind: ir.JSONBoolean, Text: v.Value}, true
 	case "!!null":
-		return ir.NotValue{Kind: "null", Text: "null"}, true
+		return ir.NotValue{Kind: ir.JSONNull, Text: "null"}, true
 	}
 	return ir.NotValue{}, false
 }
@@ -145,14 +145,14 @@ func (b *builder) withNot(t ir.Type, sch *base.Schema, pointer string) ir.Type {
 		pn := &ir.Not{}
 		for _, k := range n.Kinds {
 			switch {
-			case k == kind, k == "number" && kind == "integer":
+			case k == kind, k == ir.JSONNumber && kind == ir.JSONInteger:
 				b.warnf(pos, "%s/not: type %s rules out every value; it is not checked", pointer, k)
-			case k == "integer" && kind == "number" && u.Kind.IsFloat():
+			case k == ir.JSONInteger && kind == ir.JSONNumber && u.Kind.IsFloat():
 				pn.Kinds = append(pn.Kinds, k)
 			}
 		}
 		for _, v := range n.Values {
-			if v.Kind == kind || v.Kind == "number" && kind == "integer" {
+			if v.Kind == kind || v.Kind == ir.JSONNumber && kind == ir.JSONInteger {
 				pn.Values = append(pn.Values, v)
 			}
 		}
@@ -178,18 +178,18 @@ func onlyType(s *base.Schema) bool {
 
 // primKind is the JSON type of a prim's values, or "" for those carried in
 // strings and formats whose values not cannot list (dates, uuids...).
-func primKind(p *ir.Prim) string {
+func primKind(p *ir.Prim) ir.JSONType {
 	switch {
 	case p.Quoted:
 		return ""
 	case p.Kind == ir.String:
-		return "string"
+		return ir.JSONString
 	case p.Kind == ir.Bool:
-		return "boolean"
+		return ir.JSONBoolean
 	case p.Kind.IsInteger():
-		return "integer"
+		return ir.JSONInteger
 	case p.Kind.IsFloat():
-		return "number"
+		return ir.JSONNumber
 	}
 	return ""
 }
@@ -203,7 +203,7 @@ func (b *builder) structNot(d *ir.Struct, nots []*base.Schema) {
 		if n == nil {
 			continue
 		}
-		if slices.Contains(n.Kinds, "object") {
+		if slices.Contains(n.Kinds, ir.JSONObject) {
 			b.warnf(d.Pos, "%s/not: type object rules out every value; it is not checked", d.Pointer)
 		}
 		if len(n.Required) == 0 {
@@ -227,7 +227,7 @@ func (b *builder) enumNot(d *ir.Enum, sch *base.Schema) {
 		out := false
 		for _, nv := range n.Values {
 			// Str is the value as written, for integers too.
-			if nv.Text == v.Str && (nv.Kind == "string") == (d.Base.Kind == ir.String) {
+			if nv.Text == v.Str && (nv.Kind == ir.JSONString) == (d.Base.Kind == ir.String) {
 				out = true
 			}
 		}

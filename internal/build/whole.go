@@ -25,11 +25,21 @@ import (
 // included), past which a schema keeps its warnings.
 const maxWholeDepth = 64
 
-// maxWholeSchemas bounds the subschemas one whole-value check holds, each
-// an eval function: past it the component keeps its warnings. A check
-// inlines every $ref it reaches, so an unbounded one cost GitHub's spec
-// half a million lines (a few webhook payloads reach most of the spec).
+// maxWholeSchemas bounds the distinct subschemas one whole-value check
+// holds, each an eval function: past it the component keeps its warnings.
+// A check holds every schema its $refs reach, so an unbounded one cost
+// GitHub's spec half a million lines (a few webhook payloads reach most
+// of the spec). A schema's check is built once and shared by every check
+// that reaches it (wholeSchema), so one eval function serves them all.
 const maxWholeSchemas = 64
+
+// wholeSchema is the check of one schema, built once.
+type wholeSchema struct {
+	a *ir.Any
+	// holds are the schemas the check holds, itself included, each
+	// once: what it adds to maxWholeSchemas' count.
+	holds []*yaml.Node
+}
 
 // component is a component's declaration and the schema it was filled
 // from.
@@ -63,7 +73,7 @@ func (b *builder) wholeCheck(d ir.Decl, sch *base.Schema) {
 	if a, ok := d.(*ir.Alias); ok && a.GoAlias() || !slices.ContainsFunc(b.diags, own) {
 		return // a Go alias has the methods of its target
 	}
-	w := &wholeBuilder{b: b, onPath: map[*yaml.Node]bool{}}
+	w := &wholeBuilder{b: b, onPath: map[*yaml.Node]bool{}, held: map[*yaml.Node]bool{}}
 	a := w.schema(sch, 0)
 	if a == nil {
 		return
@@ -105,8 +115,22 @@ type wholeBuilder struct {
 	// onPath holds the schemas being built, so that a $ref back to one
 	// (a recursive schema) gives up instead of looping.
 	onPath map[*yaml.Node]bool
-	// schemas counts the subschemas built (maxWholeSchemas).
-	schemas int
+	// held are the distinct schemas the check holds, and anon counts
+	// those without a node (maxWholeSchemas).
+	held map[*yaml.Node]bool
+	anon int
+	// holds collects the schemas held by the one being built, for its
+	// wholeSchema.
+	holds []*yaml.Node
+}
+
+// hold adds schemas to the check; false past maxWholeSchemas.
+func (w *wholeBuilder) hold(ns ...*yaml.Node) bool {
+	for _, n := range ns {
+		w.held[n] = true
+	}
+	w.holds = append(w.holds, ns...)
+	return len(w.held)+w.anon <= maxWholeSchemas
 }
 
 // proxy builds the check of a subschema; nil when it cannot be expressed.
@@ -124,22 +148,56 @@ func (w *wholeBuilder) proxy(sp *base.SchemaProxy, depth int) *ir.Any {
 // schema builds the check of sch: every keyword of JSON Schema 2020-12
 // that asserts, but $dynamicRef and recursion (nil).
 func (w *wholeBuilder) schema(sch *base.Schema, depth int) *ir.Any {
-	w.schemas++
-	if depth > maxWholeDepth || w.schemas > maxWholeSchemas || sch.DynamicRef != "" {
+	n := rootNode(sch)
+	if n == nil {
+		w.anon++
+		if len(w.held)+w.anon > maxWholeSchemas {
+			return nil
+		}
+		return w.build(sch, depth)
+	}
+	if ws := w.b.wholes[n]; ws != nil {
+		if !w.hold(ws.holds...) {
+			return nil
+		}
+		return ws.a
+	}
+	if depth > maxWholeDepth || w.onPath[n] || !w.hold(n) {
+		return nil
+	}
+	w.onPath[n] = true
+	defer delete(w.onPath, n)
+	outer := w.holds
+	w.holds = []*yaml.Node{n}
+	a := w.build(sch, depth)
+	if a != nil {
+		// Only a check that could be built is kept: one given up on
+		// may hold here (past the depth or count of another check).
+		seen := map[*yaml.Node]bool{}
+		holds := slices.DeleteFunc(w.holds, func(x *yaml.Node) bool {
+			dup := seen[x]
+			seen[x] = true
+			return dup
+		})
+		if w.b.wholes == nil {
+			w.b.wholes = map[*yaml.Node]*wholeSchema{}
+		}
+		w.b.wholes[n] = &wholeSchema{a: a, holds: holds}
+		outer = append(outer, holds...)
+	}
+	w.holds = outer
+	return a
+}
+
+// build builds the check of sch, a schema not built yet.
+func (w *wholeBuilder) build(sch *base.Schema, depth int) *ir.Any {
+	if depth > maxWholeDepth || sch.DynamicRef != "" {
 		return nil
 	}
 	a := &ir.Any{App: &ir.Applicators{}}
-	n := rootNode(sch)
-	if n != nil {
-		if n.Tag == "!!bool" {
-			a.False = n.Value == "false"
-			return a
-		}
-		if w.onPath[n] {
-			return nil
-		}
-		w.onPath[n] = true
-		defer delete(w.onPath, n)
+	if n := rootNode(sch); n != nil && n.Tag == "!!bool" {
+		a.False = n.Value == "false"
+		return a
 	}
 	ok := true
 	sub := func(sp *base.SchemaProxy) *ir.Any {
@@ -159,9 +217,9 @@ func (w *wholeBuilder) schema(sch *base.Schema, depth int) *ir.Any {
 	// The JSON type: integer is a number without fraction; 3.0's
 	// nullable adds null.
 	if len(sch.Type) > 0 {
-		a.Kinds = slices.Clone(sch.Type)
-		if sch.Nullable != nil && *sch.Nullable && !slices.Contains(a.Kinds, "null") {
-			a.Kinds = append(a.Kinds, "null")
+		a.Kinds = ir.JSONTypes(sch.Type)
+		if sch.Nullable != nil && *sch.Nullable && !slices.Contains(a.Kinds, ir.JSONNull) {
+			a.Kinds = append(a.Kinds, ir.JSONNull)
 		}
 	}
 	for _, e := range sch.Enum {

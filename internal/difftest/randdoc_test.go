@@ -195,7 +195,7 @@ func (g *docGen) value(t ir.Type) {
 		values := []string{`null`, `1`, `-2.5e3`, `"s"`, `true`, `[ 1 , "a" , { "b" : null } ]`, "{\"x\":[true,\n false]}", `{}`}
 		if len(t.Kinds) > 0 {
 			// Only values of the JSON types the schema allows.
-			values = slices.DeleteFunc(values, func(v string) bool { return !slices.Contains(t.Kinds, rawKind(v)) })
+			values = slices.DeleteFunc(values, func(v string) bool { return !slices.Contains(t.Kinds, ir.JSONType(rawKind(v))) })
 		}
 		// Only values of kinds the schema's kind checks leave alone.
 		values = slices.DeleteFunc(values, func(v string) bool { return kindChecked(t, rawKind(v)) })

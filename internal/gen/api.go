@@ -534,18 +534,17 @@ func definedType(t ir.Type) bool {
 }
 
 // parseScalar prints code that parses the string expression s into dst, a
-// variable of t's Go type; fail turns an error expression into the
-// statement that reports it. It declares x or n and err: callers give each
+// variable of t's Go type; fail is the statement that reports an error. It declares x or n and err: callers give each
 // call a scope of its own. It also checks the scalar's constraints and
 // string format, as the JSON decoders do.
-func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
+func (f *file) parseScalar(t ir.Type, s, dst string, fail errReturn) {
 	k := f.checks
 	prim, enum, _ := scalarOf(t)
 	if enum != nil && len(enum.Values) == 0 {
 		// Every value of the enum was left out (out of its format's
 		// range): nothing parses.
 		f.P("if true { // the enum has no value")
-		f.P(fail(f.qual(rt("InvalidValue")) + "(" + s + ", " + strconv.Quote(enum.GoName) + ")"))
+		fail.P(f, rt("InvalidValue"), "(", s, ", ", strconv.Quote(enum.GoName), ")")
 		f.P("}")
 		return
 	}
@@ -559,7 +558,7 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 		} else {
 			f.P("n, err := ", f.qual(rt("ParseInt")), "(", s, ", 64)")
 			f.P("if err != nil {")
-			f.P(fail("err"))
+			fail.P(f, "err")
 			f.P("}")
 			f.P("switch n {")
 			for _, v := range enum.Values {
@@ -568,7 +567,7 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 			}
 		}
 		f.P("default:")
-		f.P(fail(f.qual(rt("InvalidValue")) + "(" + s + ", " + strconv.Quote(enum.GoName) + ")"))
+		fail.P(f, rt("InvalidValue"), "(", s, ", ", strconv.Quote(enum.GoName), ")")
 		f.P("}")
 		return
 	}
@@ -577,11 +576,11 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail func(string) string) {
 	if call != "" {
 		f.P("x, err := ", strings.Replace(call, "%s", s, 1))
 		f.P("if err != nil {")
-		f.P(fail("err"))
+		fail.P(f, "err")
 		f.P("}")
 		x = "x"
 	}
-	k.primChecks(f, prim, x, true, f.errorf(fail))
+	k.primChecks(f, prim, x, true, fail.failf(f))
 	if definedType(t) || base != prim.Kind {
 		x = f.goType(unNull(t)) + "(" + x + ")"
 	}

@@ -608,9 +608,9 @@ func decodeHeaders(f *file, v *variant) {
 	for _, h := range v.headers {
 		kind, elem := paramShape(h.Type)
 		dst := "v." + h.field
-		fail := func(err string) string {
-			return "return nil, " + f.qual(rt("ResponseError")) + "(resp.StatusCode, &" + f.qual(rt("ParamError")) +
-				"{Name: " + strconv.Quote(h.Name) + ", In: \"header\", Err: " + err + "})"
+		fail := errReturn{
+			pre:  []any{"return nil, ", rt("ResponseError"), "(resp.StatusCode, &", rt("ParamError"), "{Name: ", strconv.Quote(h.Name), `, In: "header", Err: `},
+			post: []any{"})"},
 		}
 		f.P("if s := resp.Header.Get(", strconv.Quote(http.CanonicalHeaderKey(h.Name)), "); s != \"\" {")
 		switch kind {

@@ -79,28 +79,28 @@ func arrayOf(t ir.Type) *ir.Array {
 // paramCheck prints the checks of parameter p of a client call.
 func paramCheck(f *file, p *ir.Param) {
 	x := "params." + p.GoName
-	wrap := func(err string) string {
-		return "return nil, &" + f.qual(rt("RequestCheckError")) + "{Err: &" + f.qual(rt("ParamError")) +
-			"{Name: " + strconv.Quote(p.Name) + ", In: " + strconv.Quote(string(p.In)) + ", Err: " + err + "}}"
+	ret := errReturn{
+		pre:  []any{"return nil, &", rt("RequestCheckError"), "{Err: &", rt("ParamError"), "{Name: ", strconv.Quote(p.Name), ", In: ", strconv.Quote(string(p.In)), ", Err: "},
+		post: []any{"}}"},
 	}
-	fail := f.errorf(wrap)
+	fail := ret.failf(f)
 	switch kind, _ := requestShape(p); kind {
 	case scalarParam:
-		f.ifSet(x, p.Required, func(x string) { scalarCheck(f, p.Type, x, wrap, fail) })
+		f.ifSet(x, p.Required, func(x string) { scalarCheck(f, p.Type, x, ret) })
 	case arrayParam:
 		arr := arrayOf(p.Type)
 		f.P("if ", x, " != nil {")
 		countBounds(f, "len("+x+")", arr.MinItems, arr.MaxItems, "items", fail)
 		if scalarCheckable(arr.Elem) && f.checks.typeNeeds(arr.Elem) {
 			f.P("for i := range ", x, " {")
-			scalarCheck(f, arr.Elem, x+"[i]", wrap, fail)
+			scalarCheck(f, arr.Elem, x+"[i]", ret)
 			f.P("}")
 		}
 		f.P("}")
 	case objectParam:
 		f.ifSet(x, p.Required, func(x string) {
 			f.P("if err := ", x, ".Validate(); err != nil {")
-			f.P(wrap("err"))
+			ret.P(f, "err")
 			f.P("}")
 		})
 	}
@@ -118,12 +118,13 @@ func (f *file) ifSet(x string, required bool, check func(x string)) {
 	f.P("}")
 }
 
-// scalarCheck prints the checks of x, a value of scalar type t.
-func scalarCheck(f *file, t ir.Type, x string, wrap func(string) string, fail failFunc) {
+// scalarCheck prints the checks of x, a value of scalar type t, each
+// failure returned by ret.
+func scalarCheck(f *file, t ir.Type, x string, ret errReturn) {
 	prim, enum, _ := scalarOf(t)
 	if enum != nil {
 		f.P("if err := ", x, ".Validate(); err != nil {")
-		f.P(wrap("err"))
+		ret.P(f, "err")
 		f.P("}")
 		return
 	}
@@ -131,5 +132,5 @@ func scalarCheck(f *file, t ir.Type, x string, wrap func(string) string, fail fa
 	if prim.Kind != ir.String {
 		v = numKind(prim.Kind) + "(" + x + ")"
 	}
-	f.checks.primChecks(f, prim, v, true, fail)
+	f.checks.primChecks(f, prim, v, true, ret.failf(f))
 }

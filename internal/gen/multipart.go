@@ -168,8 +168,11 @@ func multipartHandle(f *file, op *apiOp) {
 func genMultipartDecode(f *file, op *apiOp) {
 	mb := op.body.multipart
 	status := strconv.Itoa(invalidStatus(op))
-	invalid := func(name, err string) string {
-		return "return &" + f.qual(rt("BodyError")) + "{Err: " + f.qual(rt("PropertyError")) + "(" + strconv.Quote(name) + ", " + err + "), Status: " + status + "}"
+	invalid := func(name string) errReturn {
+		return errReturn{
+			pre:  []any{"return &", rt("BodyError"), "{Err: ", rt("PropertyError"), "(", strconv.Quote(name), ", "},
+			post: []any{"), Status: ", status, "}"},
+		}
 	}
 	f.P("// decode", mb.name, " reads the multipart/form-data body of ", op.GoName, ";")
 	f.P("// parts of other names are skipped.")
@@ -199,7 +202,7 @@ func genMultipartDecode(f *file, op *apiOp) {
 			f.P("seen[", r, "] = true")
 			r++
 		}
-		fail := func(err string) string { return invalid(pf.JSONName, err) }
+		fail := invalid(pf.JSONName)
 		dst := "v." + pf.GoName
 		switch pf.kind {
 		case filePart, filesPart:
@@ -237,7 +240,7 @@ func genMultipartDecode(f *file, op *apiOp) {
 	f.P("}")
 	for i, pf := range required {
 		f.P("if !seen[", i, "] {")
-		f.P(invalid(pf.JSONName, f.qual(rt("ErrMissing"))))
+		invalid(pf.JSONName).P(f, rt("ErrMissing"))
 		f.P("}")
 	}
 	f.P("return nil")
@@ -318,18 +321,18 @@ func multipartChecks(f *file, mb *multipartBody) {
 	}
 	f.P("if !c.cfg.SkipRequestCheck {")
 	for _, pf := range checked {
-		wrap := func(err string) string {
-			return "return nil, &" + f.qual(rt("RequestCheckError")) + "{Err: " + f.qual(rt("PropertyError")) + "(" + strconv.Quote(pf.JSONName) + ", " + err + ")}"
+		ret := errReturn{
+			pre:  []any{"return nil, &", rt("RequestCheckError"), "{Err: ", rt("PropertyError"), "(", strconv.Quote(pf.JSONName), ", "},
+			post: []any{")}"},
 		}
-		fail := f.errorf(wrap)
 		x := "body." + pf.GoName
 		if pf.kind == arrayPart {
 			f.P("for i := range ", x, " {")
-			scalarCheck(f, pf.elem, x+"[i]", wrap, fail)
+			scalarCheck(f, pf.elem, x+"[i]", ret)
 			f.P("}")
 			continue
 		}
-		f.ifSet(x, pf.Required, func(x string) { scalarCheck(f, pf.Type, x, wrap, fail) })
+		f.ifSet(x, pf.Required, func(x string) { scalarCheck(f, pf.Type, x, ret) })
 	}
 	f.P("}")
 }

@@ -33,7 +33,7 @@ func notChecks(f *file, p *ir.Prim, x string, fail failFunc) {
 		f.P("}")
 	}
 	for _, k := range n.Kinds {
-		if k == "integer" {
+		if k == ir.JSONInteger {
 			f.P("if ", f.qual(rt("IsInteger")), "(", x, ") {")
 			fail(strconv.Quote("%v is an integer, ruled out by the schema's not"), x)
 			f.P("}")
@@ -45,11 +45,11 @@ func notChecks(f *file, p *ir.Prim, x string, fail failFunc) {
 // prim's checked type, or "" when no value of the type equals it.
 func notLiteral(p *ir.Prim, v ir.NotValue) string {
 	switch {
-	case p.Kind == ir.String && v.Kind == "string":
+	case p.Kind == ir.String && v.Kind == ir.JSONString:
 		return strconv.Quote(v.Text)
-	case p.Kind == ir.Bool && v.Kind == "boolean":
+	case p.Kind == ir.Bool && v.Kind == ir.JSONBoolean:
 		return v.Text
-	case v.Kind != "number":
+	case v.Kind != ir.JSONNumber:
 		return ""
 	}
 	r, ok := new(big.Rat).SetString(v.Text)
@@ -71,7 +71,7 @@ func notLiteral(p *ir.Prim, v ir.NotValue) string {
 }
 
 // anyKinds names the oasrt Kind of each JSON type.
-var anyKinds = map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "string": "String"}
+var anyKinds = map[ir.JSONType]string{ir.JSONNull: "Null", ir.JSONBoolean: "Bool", ir.JSONObject: "Object", ir.JSONArray: "Array", ir.JSONNumber: "Number", ir.JSONString: "String"}
 
 // anyChecks prints the checks of a free-form value on raw, its JSON text:
 // its JSON type, its const, and the JSON types its not rules out.
@@ -86,7 +86,7 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		k := f.qual(rt("RawKind")) + "(" + raw + ")"
 		var conds []string
 		for _, kind := range t.Kinds {
-			if kind == "integer" {
+			if kind == ir.JSONInteger {
 				// A number without fraction (1.0 included).
 				conds = append(conds, "!"+f.qual(rt("RawInteger"))+"("+raw+")")
 				continue
@@ -94,7 +94,7 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 			conds = append(conds, k+" != "+f.qual(rt(anyKinds[kind])))
 		}
 		f.P("if ", strings.Join(conds, " && "), " {")
-		fail(strconv.Quote("expected "+strings.Join(t.Kinds, " or ")+", got %v"), k)
+		fail(strconv.Quote("expected "+ir.JoinTypes(t.Kinds, " or ")+", got %v"), k)
 		f.P("}")
 	}
 	if len(t.Enum) > 0 {
@@ -128,7 +128,7 @@ func anyChecks(f *file, t *ir.Any, raw string, fail failFunc) {
 		f.P("}")
 	}
 	for _, k := range n.Kinds {
-		if k == "integer" {
+		if k == ir.JSONInteger {
 			f.P("if ", f.qual(rt("RawInteger")), "(", raw, ") {")
 			fail(strconv.Quote("%s is an integer, ruled out by the schema's not"), raw)
 			f.P("}")

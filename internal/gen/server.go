@@ -631,9 +631,9 @@ func (f *file) securitySig(sc *scheme) string {
 func genSecurity(f *file, a *api, list []*authorizer) {
 	srv := a.server
 	for _, sc := range a.schemes {
-		fail := func(err string) string {
-			return "return nil, &" + f.qual(rt("SecurityError")) + "{Scheme: " + strconv.Quote(sc.Name) +
-				", Challenge: " + quoteText(sc.challenge) + ", Err: " + err + "}"
+		fail := errReturn{
+			pre:  []any{"return nil, &", rt("SecurityError"), "{Scheme: ", strconv.Quote(sc.Name), ", Challenge: ", quoteText(sc.challenge), ", Err: "},
+			post: []any{"}"},
 		}
 		f.P("// ", sc.check, " reads the credentials of scheme ", strconv.Quote(sc.Name), " and passes them to the Handler.")
 		f.P("func (s *", srv, ") ", sc.check, "(ctx ", ctxType, ", r *", httpPkg("Request"), ", op string, scopes []string) (", ctxType, ", error) {")
@@ -653,12 +653,12 @@ func genSecurity(f *file, a *api, list []*authorizer) {
 		}
 		if sc.kind != "request" {
 			f.P("if !ok {")
-			f.P(fail(f.qual(rt("ErrNoCredentials"))))
+			fail.P(f, rt("ErrNoCredentials"))
 			f.P("}")
 		}
 		f.P("ctx, err := s.h.", sc.method, "(ctx, op, ", call, ")")
 		f.P("if err != nil {")
-		f.P(fail("err"))
+		fail.P(f, "err")
 		f.P("}")
 		f.P("if ctx == nil {")
 		f.P("ctx = r.Context()")
@@ -962,10 +962,11 @@ func formBody(f *file, op *apiOp, goT string) {
 	f.P("}")
 }
 
-func paramFail(f *file, p *ir.Param) func(string) string {
-	return func(err string) string {
-		return "return params, &" + f.qual(rt("ParamError")) + "{Name: " + strconv.Quote(p.Name) +
-			", In: " + strconv.Quote(string(p.In)) + ", Err: " + err + "}"
+// paramFail is the return of an error reading parameter p.
+func paramFail(p *ir.Param) errReturn {
+	return errReturn{
+		pre:  []any{"return params, &", rt("ParamError"), "{Name: ", strconv.Quote(p.Name), ", In: ", strconv.Quote(string(p.In)), ", Err: "},
+		post: []any{"}"},
 	}
 }
 
@@ -983,7 +984,7 @@ func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
 	}
 	f.P(dst, " = make(", goT, ", len(", vals, "))")
 	f.P("for i, s := range ", vals, " {")
-	f.parseScalar(elem, "s", dst+"[i]", paramFail(f, p))
+	f.parseScalar(elem, "s", dst+"[i]", paramFail(p))
 	f.P("}")
 }
 
@@ -997,7 +998,7 @@ func genDecodeParams(f *file, op *apiOp) {
 	for _, prm := range op.Params {
 		kind, elem := requestShape(prm)
 		dst := "params." + prm.GoName
-		fail := paramFail(f, prm)
+		fail := paramFail(prm)
 		switch prm.In {
 		case ir.InPath:
 			k := op.captures[prm]
@@ -1010,7 +1011,7 @@ func genDecodeParams(f *file, op *apiOp) {
 				// The commonest path parameter, without PathParam's call
 				// of its parse function.
 				f.P("if ", dst, ", err = ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc); err != nil {")
-				f.P(fail("err"))
+				fail.P(f, "err")
 				f.P("}")
 				continue
 			}
@@ -1025,20 +1026,20 @@ func genDecodeParams(f *file, op *apiOp) {
 			case arrayParam:
 				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
 				f.P("if err != nil {")
-				f.P(fail("err"))
+				fail.P(f, "err")
 				f.P("}")
 				assignArray(f, prm, elem, "vals", dst)
 			case objectParam:
 				prefix, sep := objectStyle(prm)
 				f.P("vals, err := ", rt("PathArray"), "(p[", k, "], ", strconv.Quote(prefix), ", ", strconv.Quote(sep), ", esc)")
 				f.P("if err != nil {")
-				f.P(fail("err"))
+				fail.P(f, "err")
 				f.P("}")
 				decodeObject(f, prm, "vals", true, prm.Explode)
 			case rawParam:
 				f.P("s, err := ", rt("PathScalar"), "(p[", k, "], ", strconv.Quote(prefix), ", esc)")
 				f.P("if err != nil {")
-				f.P(fail("err"))
+				fail.P(f, "err")
 				f.P("}")
 				f.P(dst, " = s")
 			}
@@ -1089,7 +1090,7 @@ func genDecodeParams(f *file, op *apiOp) {
 			}
 			if prm.Required {
 				f.P("} else {")
-				f.P(fail(f.qual(rt("ErrMissing"))))
+				fail.P(f, rt("ErrMissing"))
 			}
 			f.P("}")
 		}
@@ -1126,7 +1127,7 @@ func callWithParse(f *file, t ir.Type, tail string, head ...any) {
 		return
 	}
 	f.P(append(head, "func(s string) (v ", goT, ", err error) {")...)
-	f.parseScalar(t, "s", "v", func(err string) string { return "return v, " + err })
+	f.parseScalar(t, "s", "v", errReturn{pre: []any{"return v, "}})
 	f.P("return v, nil")
 	f.P("}", tail)
 }
@@ -1151,7 +1152,7 @@ func simpleParse(f *file, prim *ir.Prim, enum *ir.Enum, goT string) string {
 // hasChecks reports whether parsing a p checks constraints beyond its type.
 func hasChecks(f *file, p *ir.Prim) bool {
 	s := f.scratch()
-	f.checks.primChecks(s, p, "x", true, s.errorf(func(err string) string { return "return " + err }))
+	f.checks.primChecks(s, p, "x", true, returnErr.failf(s))
 	return s.buf.Len() > 0
 }
 
@@ -1201,7 +1202,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 	cases := map[string]bool{}
 	for i, prm := range query {
 		kind, _ := requestShape(prm)
-		fail := paramFail(f, prm)
+		fail := paramFail(prm)
 		if cases[prm.Name] {
 			continue
 		}
@@ -1219,7 +1220,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		n := slot[prm]
 		if kind != arrayParam || !exploded(prm) {
 			f.P("if seen[", n, "] {")
-			f.P(fail(f.qual(rt("ErrRepeated"))))
+			fail.P(f, rt("ErrRepeated"))
 			f.P("}")
 		}
 		f.P("seen[", n, "] = true")
@@ -1232,18 +1233,18 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 			f.P("var err error")
 			f.P("raw", i, ", err = ", rt("QueryArray"), "(raw", i, ", value, ", sep, ")")
 			f.P("if err != nil {")
-			f.P(fail("err"))
+			fail.P(f, "err")
 			f.P("}")
 		case objectParam:
 			f.P("vals, err := ", rt("QueryArray"), "(nil, value, ", querySep(prm), ")")
 			f.P("if err != nil {")
-			f.P(fail("err"))
+			fail.P(f, "err")
 			f.P("}")
 			decodeObject(f, prm, "vals", true, false)
 		default: // rawParam
 			f.P("s, err := ", rt("QueryScalar"), "(value)")
 			f.P("if err != nil {")
-			f.P(fail("err"))
+			fail.P(f, "err")
 			f.P("}")
 			f.P(dst, " = s")
 		}
@@ -1262,10 +1263,10 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		f.P("case ", strings.Join(names, ", "), ": // properties of ", prm.Name)
 		f.P("s, err := ", rt("QueryScalar"), "(value)")
 		f.P("if err != nil {")
-		f.P(paramFail(f, prm)("err"))
+		paramFail(prm).P(f, "err")
 		f.P("}")
 		f.P("if ", pairsVar(prm), ", err = ", rt("AddProperty"), "(", pairsVar(prm), ", key, s); err != nil {")
-		f.P(paramFail(f, prm)("err"))
+		paramFail(prm).P(f, "err")
 		f.P("}")
 	}
 	if len(deep) > 0 {
@@ -1280,10 +1281,10 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 			f.P("if prop, ok := ", rt("DeepObjectKey"), "(key, ", strconv.Quote(prm.Name), "); ok {")
 			f.P("s, err := ", rt("QueryScalar"), "(value)")
 			f.P("if err != nil {")
-			f.P(paramFail(f, prm)("err"))
+			paramFail(prm).P(f, "err")
 			f.P("}")
 			f.P("if ", pairsVar(prm), ", err = ", rt("AddProperty"), "(", pairsVar(prm), ", prop, s); err != nil {")
-			f.P(paramFail(f, prm)("err"))
+			paramFail(prm).P(f, "err")
 			f.P("}")
 			f.P("}")
 		}
@@ -1305,7 +1306,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		kind, elem := requestShape(prm)
 		if prm.Required {
 			f.P("if !seen[", slot[prm], "] {")
-			f.P(paramFail(f, prm)(f.qual(rt("ErrMissing"))))
+			paramFail(prm).P(f, rt("ErrMissing"))
 			f.P("}")
 		}
 		if kind == arrayParam {
@@ -1323,7 +1324,7 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 		decodeObject(f, prm, v, false, false)
 		if prm.Required {
 			f.P("} else {")
-			f.P(paramFail(f, prm)(f.qual(rt("ErrMissing"))))
+			paramFail(prm).P(f, rt("ErrMissing"))
 		}
 		f.P("}")
 	}
@@ -1334,13 +1335,13 @@ func genQueryLoop(f *file, query, props, deep []*ir.Param) (errLeft bool) {
 // name/value pairs, or, when list is set, the items of the style's list
 // ("a,1,b,2", or exploded "a=1,b=2").
 func decodeObject(f *file, p *ir.Param, items string, list, exploded bool) {
-	fail := paramFail(f, p)
+	fail := paramFail(p)
 	st := objectOf(p.Type)
 	pairs := items
 	if list {
 		f.P("pairs, err := ", rt("ObjectPairs"), "(", items, ", ", exploded, ")")
 		f.P("if err != nil {")
-		f.P(fail("err"))
+		fail.P(f, "err")
 		f.P("}")
 		pairs = "pairs"
 	}
@@ -1350,7 +1351,7 @@ func decodeObject(f *file, p *ir.Param, items string, list, exploded bool) {
 		dst += ".Value"
 	}
 	f.P("if err := decode", st.GoName, "Pairs(", dst, ", ", pairs, "); err != nil {")
-	f.P(fail("err"))
+	fail.P(f, "err")
 	f.P("}")
 }
 
@@ -1376,9 +1377,7 @@ func genObjectDecoders(f *file, a *api) {
 		r := 0
 		for _, fd := range st.Fields {
 			f.P("case ", strconv.Quote(fd.JSONName), ":")
-			fail := func(err string) string {
-				return "return " + f.qual(rt("PropertyError")) + "(" + strconv.Quote(fd.JSONName) + ", " + err + ")"
-			}
+			fail := errReturn{pre: []any{"return ", rt("PropertyError"), "(", strconv.Quote(fd.JSONName), ", "}, post: []any{")"}}
 			dst := "v." + fd.GoName
 			if fd.Required {
 				f.P("seen[", r, "] = true")

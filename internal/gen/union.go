@@ -68,12 +68,12 @@ func tagKind(d *ir.Union) string {
 
 // candidates returns the variants that accept a JSON kind, those that take
 // anything last.
-func candidates(d *ir.Union, kind string) (exact, any []*ir.Variant) {
+func candidates(d *ir.Union, kind ir.JSONType) (exact, any []*ir.Variant) {
 	for _, v := range d.Variants {
 		switch {
 		case slices.Contains(v.Kinds, kind):
 			exact = append(exact, v)
-		case slices.Contains(v.Kinds, "any"):
+		case slices.Contains(v.Kinds, ir.JSONAny):
 			any = append(any, v)
 		}
 	}
@@ -87,7 +87,7 @@ func candidates(d *ir.Union, kind string) (exact, any []*ir.Variant) {
 func otherKinds(d *ir.Union) []*ir.Variant {
 	var out []*ir.Variant
 	for _, v := range d.Variants {
-		if s := ir.StructOf(v.Type); s != nil && s.Other != nil && slices.Equal(v.Kinds, []string{"object"}) {
+		if s := ir.StructOf(v.Type); s != nil && s.Other != nil && slices.Equal(v.Kinds, []ir.JSONType{ir.JSONObject}) {
 			out = append(out, v)
 		}
 	}
@@ -122,17 +122,20 @@ func (c *codec) unionCodec(d *ir.Union) {
 	bodyAt := c.buf.Len()
 	c.P("kind := r.Next()")
 	c.P("switch kind {")
-	for _, k := range []struct{ kind, rtKind string }{
-		{"object", "Object"}, {"array", "Array"}, {"string", "String"}, {"number", "Number"}, {"boolean", "Bool"},
+	for _, k := range []struct {
+		kind   ir.JSONType
+		rtKind string
+	}{
+		{ir.JSONObject, "Object"}, {ir.JSONArray, "Array"}, {ir.JSONString, "String"}, {ir.JSONNumber, "Number"}, {ir.JSONBoolean, "Bool"},
 	} {
 		exact, any := candidates(d, k.kind)
 		var others []*ir.Variant
-		if k.kind != "object" {
+		if k.kind != ir.JSONObject {
 			others = otherKinds(d)
 			any = append(others, any...)
 		}
-		if k.kind == "number" {
-			ints, _ := candidates(d, "integer")
+		if k.kind == ir.JSONNumber {
+			ints, _ := candidates(d, ir.JSONInteger)
 			if len(ints) > 0 || len(exact) > 0 || len(others) > 0 {
 				c.P("case ", rt(k.rtKind), ":")
 				c.numberChoice(d, ints, exact, any)
@@ -144,21 +147,21 @@ func (c *codec) unionCodec(d *ir.Union) {
 		}
 		c.P("case ", rt(k.rtKind), ":")
 		switch {
-		case k.kind == "object" && d.Discriminator != "" && len(exact) > 1:
+		case k.kind == ir.JSONObject && d.Discriminator != "" && len(exact) > 1:
 			if onePass = c.onePassPlan(d, exact); onePass != nil {
 				c.onePassTry(d)
 			}
 			c.byTag(d, exact)
-		case k.kind == "object" && len(exact) > 1 && !d.Trial:
+		case k.kind == ir.JSONObject && len(exact) > 1 && !d.Trial:
 			c.byKey(d, exact)
-		case k.kind == "string" && len(exact) > 1 && !d.Trial && len(others) == 0:
+		case k.kind == ir.JSONString && len(exact) > 1 && !d.Trial && len(others) == 0:
 			c.byValue(d, exact)
 		default:
 			c.tryInOrder(d, append(exact, any...))
 		}
 	}
 	c.P("}")
-	if _, any := candidates(d, "null"); len(any)+len(otherKinds(d)) > 0 {
+	if _, any := candidates(d, ir.JSONNull); len(any)+len(otherKinds(d)) > 0 {
 		c.tryInOrder(d, append(otherKinds(d), any...))
 	} else {
 		c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")

@@ -16,7 +16,7 @@ func TestTagKind(t *testing.T) {
 		u := &ir.Union{Common: ir.Common{GoName: "Entity"}, TagType: "EntityType", TagField: "Type"}
 		for i := range n {
 			name := fmt.Sprintf("Sub%d", i)
-			u.Variants = append(u.Variants, &ir.Variant{GoName: name, Const: "Entity" + name, Type: &ir.Prim{Kind: ir.String}, Kinds: []string{"string"}})
+			u.Variants = append(u.Variants, &ir.Variant{GoName: name, Const: "Entity" + name, Type: &ir.Prim{Kind: ir.String}, Kinds: []ir.JSONType{ir.JSONString}})
 		}
 		files, err := Generate(&ir.Package{Decls: []ir.Decl{u}}, Options{Package: "p"})
 		if err != nil {
@@ -56,7 +56,7 @@ func TestOnePassLimits(t *testing.T) {
 				s.Fields = append(s.Fields, &ir.Field{GoName: fmt.Sprintf("P%d", j), JSONName: fmt.Sprintf("v%dp%d", i, j), Type: &ir.Prim{Kind: ir.Bool}})
 			}
 			pkg.Decls = append(pkg.Decls, s)
-			u.Variants = append(u.Variants, &ir.Variant{GoName: s.GoName, Const: "U" + s.GoName, Type: &ir.Ref{Decl: s}, Kinds: []string{"object"}, Tags: []string{s.GoName}})
+			u.Variants = append(u.Variants, &ir.Variant{GoName: s.GoName, Const: "U" + s.GoName, Type: &ir.Ref{Decl: s}, Kinds: []ir.JSONType{ir.JSONObject}, Tags: []string{s.GoName}})
 		}
 		return pkg
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -192,11 +193,25 @@ func kindRange(k ir.PrimKind) (lo, hi *big.Int) {
 // string literal, args Go expressions.
 type failFunc func(format string, args ...string)
 
-// errorf returns the failFunc that prints ret (a statement returning the
-// error expression it is given) with a fmt.Errorf of the message.
-func (f *file) errorf(ret func(err string) string) failFunc {
+// errReturn is a statement returning an error: the printer arguments
+// before and after the error expression. The error goes in whole, as
+// printer arguments too, so identifiers of other packages in either are
+// qualified (and imported) when printed, never patched into text.
+type errReturn struct{ pre, post []any }
+
+// returnErr is the statement "return err".
+var returnErr = errReturn{pre: []any{"return "}}
+
+// P prints the statement returning err, the printer arguments of an
+// error expression.
+func (r errReturn) P(f *file, err ...any) {
+	f.P(slices.Concat(r.pre, err, r.post)...)
+}
+
+// failf returns the failFunc printing r with a fmt.Errorf of the message.
+func (r errReturn) failf(f *file) failFunc {
 	return func(format string, args ...string) {
-		f.P(ret(f.qual(Ident{"fmt", "Errorf"}) + "(" + format + joinArgs(args) + ")"))
+		r.P(f, Ident{"fmt", "Errorf"}, "(", format, joinArgs(args), ")")
 	}
 }
 

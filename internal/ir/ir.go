@@ -185,9 +185,8 @@ type Regexp struct {
 // JSON types, values, and properties present together. A value is
 // rejected when it matches any of them.
 type Not struct {
-	// Kinds are JSON types: "null", "boolean", "object", "array",
-	// "number", "string", and "integer" (a number with no fraction).
-	Kinds []string
+	// Kinds are JSON types; JSONInteger is a number with no fraction.
+	Kinds []JSONType
 	// Values are scalars: strings as they are, others as JSON text.
 	Values []NotValue
 	// Required are sets of property names; an object holding every name
@@ -198,7 +197,7 @@ type Not struct {
 
 // NotValue is a scalar value a not rules out.
 type NotValue struct {
-	Kind string // "string", "number", "boolean" or "null"
+	Kind JSONType // JSONString, JSONNumber, JSONBoolean or JSONNull
 	Text string
 }
 
@@ -337,9 +336,9 @@ type Variant struct {
 	Type   Type
 	// Tags are the discriminator values that select this variant.
 	Tags []string
-	// Kinds are the JSON kinds of value the variant accepts: "object",
-	// "array", "string", "integer", "number", "boolean".
-	Kinds []string
+	// Kinds are the JSON kinds of value the variant accepts, JSONAny
+	// when it takes any.
+	Kinds []JSONType
 	// Keys are the object keys only this variant declares: seeing one
 	// selects it.
 	Keys []string
@@ -499,7 +498,7 @@ type Any struct {
 	// Kinds are the JSON types the value may have ("object" for type:
 	// object with no properties, "null" for type: null, both for a
 	// nullable one); none: any.
-	Kinds []string
+	Kinds []JSONType
 	// Not holds the JSON types the schema's not rules out.
 	Not *Not
 	// Const is the one value allowed, as JSON text (an object, an array,

@@ -118,3 +118,41 @@ func ClassifyMedia(ct string) MediaKind {
 	}
 	return MediaOther
 }
+
+// JSONType is the type of a JSON value as JSON Schema's type keyword
+// names it; "integer" is a number without fraction.
+type JSONType string
+
+const (
+	JSONNull    JSONType = "null"
+	JSONBoolean JSONType = "boolean"
+	JSONObject  JSONType = "object"
+	JSONArray   JSONType = "array"
+	JSONNumber  JSONType = "number"
+	JSONInteger JSONType = "integer"
+	JSONString  JSONType = "string"
+	// JSONAny is the kind of a union variant that takes a value of any
+	// type (a free-form schema, a union of them); never a schema's type.
+	JSONAny JSONType = "any"
+)
+
+// JSONTypes returns the types a schema's type keyword lists, in its order.
+func JSONTypes(ts []string) []JSONType {
+	if ts == nil {
+		return nil
+	}
+	out := make([]JSONType, len(ts))
+	for i, t := range ts {
+		out[i] = JSONType(t)
+	}
+	return out
+}
+
+// JoinTypes joins types with sep, for messages.
+func JoinTypes(ts []JSONType, sep string) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = string(t)
+	}
+	return strings.Join(s, sep)
+}

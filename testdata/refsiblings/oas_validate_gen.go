@@ -113,7 +113,7 @@ var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	ev = new(oasrt.Evaluated)
-	if why := eval8(raw, ev); why != "" {
+	if why := eval3(raw, ev); why != "" {
 		return "allOf member 0: " + why
 	}
 	if members, ok := oasrt.RawObject(raw); ok {
@@ -121,7 +121,7 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 			matched := false
 			if m.Key == "zip" {
 				matched = true
-				if why := eval9(m.Value, nil); why != "" {
+				if why := eval8(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -131,7 +131,7 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 		}
 		for _, m := range members {
 			if !ev.HasKey(m.Key) {
-				if why := eval10(m.Value, nil); why != "" {
+				if why := eval9(m.Value, nil); why != "" {
 					return fmt.Sprintf("unevaluated property %q: %s", m.Key, why)
 				}
 				ev.Key(m.Key)
@@ -159,13 +159,13 @@ var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 			matched := false
 			if m.Key == "street" {
 				matched = true
-				if why := eval11(m.Value, nil); why != "" {
+				if why := eval10(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
 			if m.Key == "city" {
 				matched = true
-				if why := eval12(m.Value, nil); why != "" {
+				if why := eval11(m.Value, nil); why != "" {
 					return fmt.Sprintf("property %q: %s", m.Key, why)
 				}
 			}
@@ -187,7 +187,7 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 	if kindKey := oasrt.RawMissing(raw, "city"); kindKey != "" {
 		return fmt.Sprintf("missing required property %q", kindKey)
 	}
-	if why := eval13(raw, ev); why != "" {
+	if why := eval3(raw, ev); why != "" {
 		return "allOf member 0: " + why
 	}
 	out.Merge(ev)
@@ -205,7 +205,7 @@ var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 			return fmt.Sprintf("%d items, more than maxItems 2", kindN)
 		}
 	}
-	if why := eval14(raw, ev); why != "" {
+	if why := eval12(raw, ev); why != "" {
 		return "allOf member 0: " + why
 	}
 	out.Merge(ev)
@@ -235,49 +235,24 @@ var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
-	if out != nil {
-		ev = new(oasrt.Evaluated)
-	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
-	}
-	if members, ok := oasrt.RawObject(raw); ok {
-		for _, m := range members {
-			matched := false
-			if m.Key == "street" {
-				matched = true
-				if why := eval15(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if m.Key == "city" {
-				matched = true
-				if why := eval16(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if matched {
-				ev.Key(m.Key)
-			}
-		}
-	}
-	out.Merge(ev)
-	return ""
-}
-
-// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
 
-// eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
+// eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Invalid {
 		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
+	}
+	return ""
+}
+
+// eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
+	if oasrt.RawKind(raw) != oasrt.String {
+		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
 	return ""
 }
@@ -292,47 +267,6 @@ var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
 
 // eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
 var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
-	}
-	return ""
-}
-
-// eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval13 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
-	if out != nil {
-		ev = new(oasrt.Evaluated)
-	}
-	if oasrt.RawKind(raw) != oasrt.Object {
-		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
-	}
-	if members, ok := oasrt.RawObject(raw); ok {
-		for _, m := range members {
-			matched := false
-			if m.Key == "street" {
-				matched = true
-				if why := eval17(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if m.Key == "city" {
-				matched = true
-				if why := eval18(m.Value, nil); why != "" {
-					return fmt.Sprintf("property %q: %s", m.Key, why)
-				}
-			}
-			if matched {
-				ev.Key(m.Key)
-			}
-		}
-	}
-	out.Merge(ev)
-	return ""
-}
-
-// eval14 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval14 = func(raw []byte, out *oasrt.Evaluated) string {
 	var ev *oasrt.Evaluated
 	if out != nil {
 		ev = new(oasrt.Evaluated)
@@ -344,7 +278,7 @@ var eval14 = func(raw []byte, out *oasrt.Evaluated) string {
 		for i, item := range items {
 			switch {
 			default:
-				if why := eval19(item, nil); why != "" {
+				if why := eval13(item, nil); why != "" {
 					return fmt.Sprintf("item %d: %s", i, why)
 				}
 			}
@@ -355,40 +289,8 @@ var eval14 = func(raw []byte, out *oasrt.Evaluated) string {
 	return ""
 }
 
-// eval15 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval15 = func(raw []byte, out *oasrt.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
-	}
-	return ""
-}
-
-// eval16 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval16 = func(raw []byte, out *oasrt.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
-	}
-	return ""
-}
-
-// eval17 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval17 = func(raw []byte, out *oasrt.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
-	}
-	return ""
-}
-
-// eval18 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval18 = func(raw []byte, out *oasrt.Evaluated) string {
-	if oasrt.RawKind(raw) != oasrt.String {
-		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
-	}
-	return ""
-}
-
-// eval19 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval19 = func(raw []byte, out *oasrt.Evaluated) string {
+// eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
+var eval13 = func(raw []byte, out *oasrt.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
