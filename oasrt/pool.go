@@ -43,7 +43,7 @@ func ReleaseWriter(w *Writer) {
 
 // scratchSize is the memory held by r's scratch space, in bytes.
 func (r *Reader) scratchSize() int {
-	return cap(r.scratch) + cap(r.keyCopy) + cap(r.own) + cap(r.strs)*int(unsafe.Sizeof(""))
+	return cap(r.scratch) + cap(r.keyCopy) + cap(r.own)
 }
 
 // PutWriter returns w's output, owned by the caller, and its error, and
