@@ -87,7 +87,7 @@ func (r *Reader) Strings() ([]string, error) {
 					out = append(append(make([]string, 0, 2*maxShortArray), out...), s)
 					clear(r.strSlab[:maxShortArray]) // let go of the strings
 				default:
-					out = append(r.newStringSlab(out), s)
+					out = r.newStringSlab(out, s)
 				}
 				continue
 			}
@@ -118,18 +118,20 @@ const maxShortArray = 64
 
 // newStringSlab makes a new block of string arrays the current one, with
 // the strings of out, an array that outgrew the last block, at its start,
-// and returns them. A block holds 256 strings, or for the first block of a
-// small document, as many as the rest of its input can hold; a reused
-// Reader's blocks double from there.
-func (r *Reader) newStringSlab(out []string) []string {
+// and returns them with s, just read, appended. A block holds 256 strings,
+// or for the first block of a small document, as many as the rest of its
+// input holds if it were strings like s (the block is made as the array
+// is read, so the rest of the input includes the rest of the array); a
+// reused Reader's blocks double from there.
+func (r *Reader) newStringSlab(out []string, s string) []string {
 	n := len(out) + 1
 	size := 256
 	if r.src == nil {
-		// Each string takes three bytes at least: "",
-		size = min(size, max(n, (len(r.buf)-r.pos)/3+n, 2*r.slabLen))
+		// Each string takes its bytes and three more: "",
+		size = min(size, max(n, (len(r.buf)-r.pos)/(len(s)+3)+n, 2*r.slabLen))
 	}
 	block := make([]string, size)
-	moved := append(block[:0], out...)
+	moved := append(append(block[:0], out...), s)
 	clear(out) // the last block's free part: let go of the strings
 	r.strSlab, r.slabLen = block, size
 	return moved
