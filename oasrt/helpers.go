@@ -127,8 +127,10 @@ func (r *Reader) newStringSlab(out []string, s string) []string {
 	n := len(out) + 1
 	size := 256
 	if r.src == nil {
-		// Each string takes its bytes and three more: "",
-		size = min(size, max(n, (len(r.buf)-r.pos)/(len(s)+3)+n, 2*r.slabLen))
+		// A string like s takes its bytes and three more ("",), and a
+		// shorter one may end the input: round up.
+		per := len(s) + 3
+		size = min(size, max((len(r.buf)-r.pos+per-1)/per+n, 2*r.slabLen))
 	}
 	block := make([]string, size)
 	moved := append(append(block[:0], out...), s)

@@ -424,7 +424,11 @@ func (v Account) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Account) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Account) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
@@ -526,7 +530,11 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Point) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Ratio) EncodeJSON(w *oasrt.Writer) {
@@ -562,7 +570,11 @@ func (v Ratio) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Ratio) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Ratio) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Code) EncodeJSON(w *oasrt.Writer) {
@@ -595,7 +607,11 @@ func (v Code) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Code) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Code) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
@@ -649,7 +665,11 @@ func (v Bounded) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bounded) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Bounded) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Lookahead) EncodeJSON(w *oasrt.Writer) {
@@ -682,7 +702,11 @@ func (v Lookahead) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Lookahead) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Lookahead) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Circle) EncodeJSON(w *oasrt.Writer) {
@@ -770,7 +794,11 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Circle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Circle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *RenamedThing) EncodeJSON(w *oasrt.Writer) {
@@ -825,7 +853,11 @@ func (v RenamedThing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RenamedThing) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *RenamedThing) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Settings) EncodeJSON(w *oasrt.Writer) {
@@ -966,7 +998,11 @@ func (v Settings) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Settings) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Settings) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Wide) EncodeJSON(w *oasrt.Writer) {
@@ -1039,7 +1075,11 @@ func (v Wide) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Wide) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Wide) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
@@ -1132,7 +1172,11 @@ func (v User) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *User) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Grant) EncodeJSON(w *oasrt.Writer) {
@@ -1181,7 +1225,11 @@ func (v Grant) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Grant) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Grant) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
@@ -1288,7 +1336,11 @@ func (v Ledger) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Ledger) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Ledger) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Gauge) EncodeJSON(w *oasrt.Writer) {
@@ -1351,7 +1403,11 @@ func (v Gauge) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Gauge) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Gauge) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *CircleKind) EncodeJSON(w *oasrt.Writer) {
@@ -1383,7 +1439,11 @@ func (v CircleKind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *CircleKind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *CircleKind) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON number.
 func (v *CircleVersion) EncodeJSON(w *oasrt.Writer) {
@@ -1415,7 +1475,11 @@ func (v CircleVersion) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *CircleVersion) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *CircleVersion) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *SettingsTheme) EncodeJSON(w *oasrt.Writer) {
@@ -1449,7 +1513,11 @@ func (v SettingsTheme) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SettingsTheme) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SettingsTheme) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *GrantPermission) EncodeJSON(w *oasrt.Writer) {
@@ -1483,7 +1551,11 @@ func (v GrantPermission) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GrantPermission) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *GrantPermission) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
