@@ -259,7 +259,7 @@ func (r *Reader) Addr(version int) (netip.Addr, error) {
 	switch {
 	case version == 4 && !a.Is4():
 		return a, formatErr(start, "ipv4", errors.New("not an IPv4 address"))
-	case version == 6 && (!a.Is6() || a.Is4In6() || a.Zone() != ""):
+	case version == 6 && (!a.Is6() || a.Zone() != ""):
 		return a, formatErr(start, "ipv6", errors.New("not an IPv6 address"))
 	}
 	return a, nil

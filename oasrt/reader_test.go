@@ -217,6 +217,9 @@ func TestFormats(t *testing.T) {
 		{`"::1"`, func(r *Reader) error { _, err := r.Addr(4); return err }, false},
 		{`"::1"`, func(r *Reader) error { _, err := r.Addr(6); return err }, true},
 		{`"fe80::a%eth1"`, func(r *Reader) error { _, err := r.Addr(6); return err }, false},
+		// RFC 4291 2.5.5.2: an IPv4-mapped address is an IPv6 address.
+		{`"::ffff:192.168.0.1"`, func(r *Reader) error { _, err := r.Addr(6); return err }, true},
+		{`"192.168.0.1"`, func(r *Reader) error { _, err := r.Addr(6); return err }, false},
 		{`"aGVsbG8="`, func(r *Reader) error { _, err := r.Bytes64(); return err }, true},
 		{`"aGVsbG8"`, func(r *Reader) error { _, err := r.Bytes64(); return err }, false},
 		{`"2021-01-27T01:04:48+09:00"`, func(r *Reader) error { _, err := r.Time(); return err }, true},

@@ -545,6 +545,13 @@ func enumValues(sch *base.Schema) []*yaml.Node {
 	return sch.Enum
 }
 
+// emptyEnum reports whether sch has an enum of no values, which no value
+// matches (the model reads enum: [] as no enum).
+func emptyEnum(sch *base.Schema) bool {
+	low := sch.GoLow()
+	return low != nil && !low.Enum.IsEmpty() && len(low.Enum.Value) == 0
+}
+
 func isEnum(sch *base.Schema) bool {
 	enum := enumValues(sch)
 	if len(enum) == 0 {
@@ -671,6 +678,73 @@ func constrainsOthers(members []*base.SchemaProxy, i int) bool {
 	return false
 }
 
+// besideAllOf returns the keywords of sch beside its allOf that constrain
+// the value and that the type of an allOf member leaves unchecked: all
+// but the annotations (spec.RefAnnotation), type, and the not and const
+// that shape applies to that type.
+func besideAllOf(sch *base.Schema) keywordList {
+	n := rootNode(sch)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	var kws keywordList
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k := n.Content[i].Value; k {
+		case "allOf", "type", "not", "const", "discriminator", "contentMediaType", "contentEncoding", "contentSchema":
+		default:
+			kws.add(!spec.RefAnnotation(k), k)
+		}
+	}
+	return kws
+}
+
+// oneKindKeywords are the keywords that apply to values of one JSON kind
+// only.
+var oneKindKeywords = map[string]string{
+	"minLength": "string", "maxLength": "string", "pattern": "string",
+	"minimum": "number", "maximum": "number", "exclusiveMinimum": "number", "exclusiveMaximum": "number", "multipleOf": "number",
+	"minItems": "array", "maxItems": "array", "uniqueItems": "array", "items": "array", "prefixItems": "array",
+	"contains": "array", "minContains": "array", "maxContains": "array", "unevaluatedItems": "array",
+	"minProperties": "object", "maxProperties": "object", "required": "object", "properties": "object",
+	"patternProperties": "object", "additionalProperties": "object", "dependentRequired": "object",
+	"dependentSchemas": "object", "propertyNames": "object", "unevaluatedProperties": "object",
+}
+
+// besideFor returns the keywords of kws that may apply to a value of the
+// schema ms: when ms has one type, those of another kind apply to no
+// value it takes (minLength beside a $ref to an object).
+func besideFor(kws keywordList, ms *base.Schema) keywordList {
+	ts, _ := types(ms)
+	if len(ts) != 1 || len(kws) == 0 {
+		return kws
+	}
+	kind := ts[0]
+	if kind == "integer" {
+		kind = "number"
+	}
+	var out keywordList
+	for _, k := range kws {
+		if kk, ok := oneKindKeywords[k]; !ok || kk == kind {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// allowsTypes reports whether the types outer allow every value of the
+// types inner (an integer is a number); inner empty allows any value.
+func allowsTypes(outer, inner []string) bool {
+	if len(inner) == 0 {
+		return false
+	}
+	for _, t := range inner {
+		if !slices.Contains(outer, t) && !(t == "integer" && slices.Contains(outer, "number")) {
+			return false
+		}
+	}
+	return true
+}
+
 // hasObjectPart reports whether a schema or one of its allOf members is an
 // object with properties. seen holds the schemas looked at already: each
 // is looked at once, however many allOf lists refer to it (or back).
@@ -701,15 +775,20 @@ func (b *builder) fill(d ir.Decl, sch *base.Schema) {
 	switch d := d.(type) {
 	case *ir.Struct:
 		b.fillStruct(d, sch)
+		b.declConst(sch, d.Pointer)
 	case *ir.Enum:
 		b.fillEnum(d, sch)
 	case *ir.Union:
 		b.fillUnion(d, sch)
+		if !d.Types { // a union of types applies the const to its variants
+			b.declConst(sch, d.Pointer)
+		}
 		if sch.Not != nil {
 			b.warnf(d.Pos, "%s/not: not beside oneOf, anyOf or several types is not checked", d.Pointer)
 		}
 	case *ir.Tuple:
 		b.fillTuple(d, sch)
+		b.declConst(sch, d.Pointer)
 		if sch.Not != nil {
 			b.warnf(d.Pos, "%s/not: not on a tuple is not checked", d.Pointer)
 		}
@@ -983,6 +1062,9 @@ func (b *builder) refTo(d ir.Decl, sch *base.Schema) ir.Type {
 // shape returns the type of an inline schema that is not a struct or enum.
 func (b *builder) shape(sch *base.Schema, hint, pointer string) ir.Type {
 	b.ignoredKeywords(sch, pointer, true)
+	if emptyEnum(sch) {
+		return &ir.Any{False: true} // an empty enum allows no value
+	}
 	t := b.withNot(b.withConst(b.shapeNonNull(sch, hint, pointer), sch, pointer), sch, pointer)
 	if _, nullable := types(sch); nullable {
 		if _, isAny := t.(*ir.Any); !isAny {
@@ -1005,6 +1087,16 @@ func (b *builder) shapeNonNull(sch *base.Schema, hint, pointer string) ir.Type {
 				if ts, _ := types(ms); len(ts) > 0 || sp.IsReference() {
 					if constrainsOthers(sch.AllOf, i) {
 						b.warnf(pos, "%s: allOf of non-object schemas: member %d gives the type; the others' constraints are not checked", pointer, i)
+					}
+					kws := besideFor(besideAllOf(sch), ms)
+					if ots, _ := types(sch); len(ots) > 0 && !allowsTypes(ots, ts) {
+						kws = append(kws, "type")
+					}
+					if len(kws) == 0 {
+					} else if b.s.RefAllOf[rootNode(sch)] {
+						b.warnf(pos, "%s: %s beside $ref %s not checked: the referenced schema gives the type", pointer, strings.Join(kws, ", "), kws.verb())
+					} else {
+						b.warnf(pos, "%s: allOf member %d gives the type; the keywords beside allOf (%s) are not checked", pointer, i, strings.Join(kws, ", "))
 					}
 					return b.typeOf(sp, ms, hint, fmt.Sprintf("%s/allOf/%d", pointer, i))
 				}
@@ -1188,8 +1280,27 @@ func (b *builder) prim(sch *base.Schema, typ, pointer string) *ir.Prim {
 				p.Maximum, p.ExclusiveMaximum = x, true
 			}
 		}
+		if typ == "integer" {
+			narrowInt(p, sch.Format)
+		}
 	}
 	return p
+}
+
+// narrowInt bounds an integer of a format narrower than its Go type
+// (int8 and int16 are read as int32, uint8 and uint16 as uint32) to the
+// format's range, unless the schema's own bounds are tighter.
+func narrowInt(p *ir.Prim, format string) {
+	r, found := map[string][2]int64{"int8": {-1 << 7, 1<<7 - 1}, "int16": {-1 << 15, 1<<15 - 1}, "uint8": {0, 1<<8 - 1}, "uint16": {0, 1<<16 - 1}}[format]
+	if !found {
+		return
+	}
+	if min := big.NewRat(r[0], 1); p.Minimum == nil || p.Minimum.Cmp(min) < 0 {
+		p.Minimum, p.ExclusiveMinimum = min, false
+	}
+	if max := big.NewRat(r[1], 1); p.Maximum == nil || p.Maximum.Cmp(max) > 0 {
+		p.Maximum, p.ExclusiveMaximum = max, false
+	}
 }
 
 func rat(f *float64) *big.Rat {

@@ -153,12 +153,20 @@ func describe(s *base.Schema) string {
 }
 
 // passThrough returns the one member of an allOf that stands for the whole
-// schema: allOf with a single member and nothing of its own, the usual way
-// to put a description beside a $ref in OpenAPI 3.0.
+// schema: allOf with a single member and no keyword of its own that
+// constrains a value of the member (besideAllOf, besideFor; type, not,
+// const), the usual way to put a description beside a $ref in OpenAPI
+// 3.0, and what a $ref with minLength beside it is when it refers to an
+// object.
 func passThrough(sch *base.Schema) *base.SchemaProxy {
-	if len(sch.AllOf) != 1 || sch.Properties != nil || len(sch.Type) > 0 || len(sch.OneOf)+len(sch.AnyOf) > 0 ||
-		sch.AdditionalProperties != nil || len(sch.Required) > 0 {
+	if len(sch.AllOf) != 1 || len(sch.Type) > 0 || sch.Not != nil || sch.Const != nil {
 		return nil
+	}
+	if kws := besideAllOf(sch); len(kws) > 0 {
+		ms, err := sch.AllOf[0].BuildSchema()
+		if err != nil || ms == nil || len(besideFor(kws, ms)) > 0 {
+			return nil
+		}
 	}
 	return sch.AllOf[0]
 }

@@ -53,11 +53,26 @@ func (b *builder) withConst(t ir.Type, sch *base.Schema, pointer string) ir.Type
 			c.Const = text
 			return &c
 		}
-		b.warnf(pos, "%s: const %s is not checked on a value of this type", pointer, n.Value)
+		b.warnf(pos, "%s: const %s is not checked on a value of this type", pointer, text)
 		return t
 	}
-	b.warnf(pos, "%s: const %s is checked on scalars and free-form values, not here; it is not checked", pointer, n.Value)
+	b.warnf(pos, "%s: const %s is checked on scalars and free-form values, not here; it is not checked", pointer, text)
 	return t
+}
+
+// declConst warns about the const of a schema declared as a struct, a
+// union or a tuple, whose Go type does not check it; a component's
+// whole-value check takes it instead (whole.go).
+func (b *builder) declConst(sch *base.Schema, pointer string) {
+	n := sch.Const
+	if n == nil {
+		return
+	}
+	text, ok := yamlJSON(n)
+	if !ok {
+		text = n.Value
+	}
+	b.warnf(ir.Pos{File: b.pos(sch).File, Line: n.Line, Col: n.Column}, "%s: const %s is not checked on this type", pointer, text)
 }
 
 // yamlJSON returns the JSON text of a YAML value: numbers as written,

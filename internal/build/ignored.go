@@ -2,12 +2,14 @@ package build
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 
 	"github.com/oasgen/oasgen/internal/ir"
+	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // ignoredKeywords warns, once per schema, about the JSON Schema keywords
@@ -28,8 +30,21 @@ func (b *builder) ignoredKeywords(sch *base.Schema, pointer string, shaped bool)
 		b.keywordsChecked[n] = true
 	}
 	b.checkKeywords(sch)
+	b.coreKeywords(sch, pointer)
 	var kws keywordList
 	add := kws.add
+	if f := b.typedFormat(sch); f != "" {
+		// The Go type holds the parsed value (a time.Time), not the text.
+		add(sch.MinLength != nil, "minLength")
+		add(sch.MaxLength != nil, "maxLength")
+		add(sch.Pattern != "", "pattern")
+		if len(kws) > 0 {
+			b.warnf(b.pos(sch), "%s%s not checked on format %s, whose Go type holds the parsed value, not the text", map[bool]string{true: pointer + ": ", false: ""}[pointer != ""], kws.subject(), f)
+			kws = nil
+		}
+	}
+	// A type use (shape) of an empty enum is the schema false.
+	add(!shaped && emptyEnum(sch), "enum")
 	// Without contains, minContains and maxContains do nothing.
 	ff := shaped && freeFormChecked(sch)
 	contains := sch.Contains != nil && !(ff && containsChecked(sch))
@@ -75,6 +90,20 @@ func (b *builder) freeFormKeywords(sch *base.Schema, pointer, why string) {
 	b.warnf(b.pos(sch), "%s: %s not checked: %s", pointer, kws.subject(), why)
 }
 
+// typedFormat returns the format of a string schema whose Go type is
+// not a string (date-time, date, uuid, ipv4, ipv6, byte, decimal and the
+// integers carried in strings), "" for others.
+func (b *builder) typedFormat(sch *base.Schema) string {
+	if b.opts.FormatAnnotations || !slices.Contains(sch.Type, "string") {
+		return ""
+	}
+	switch f := sch.Format; f {
+	case "date-time", "date", "uuid", "ipv4", "ipv6", "byte", "decimal", "int64", "int32", "uint64", "uint32":
+		return f
+	}
+	return ""
+}
+
 // refSiblings warns about the keywords beside a $ref, which OpenAPI 3.1
 // (JSON Schema 2020-12) applies together with the referenced schema and
 // the generated code does not check; description and summary only
@@ -84,16 +113,12 @@ func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
 	if len(kws) == 0 {
 		return
 	}
-	verb := "is"
-	if len(kws) > 1 {
-		verb = "are"
-	}
-	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), verb)
+	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), kws.verb())
 }
 
 // refSiblingKeywords returns the keywords beside a $ref that are not
 // annotations, and the node holding them.
-func refSiblingKeywords(sp *base.SchemaProxy) ([]string, *yaml.Node) {
+func refSiblingKeywords(sp *base.SchemaProxy) (keywordList, *yaml.Node) {
 	if sp == nil || !sp.IsReference() {
 		return nil, nil
 	}
@@ -110,15 +135,10 @@ func refSiblingKeywords(sp *base.SchemaProxy) ([]string, *yaml.Node) {
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil, nil
 	}
-	var kws []string
+	var kws keywordList
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		switch k := n.Content[i].Value; k {
-		case "$ref", "description", "summary", "title", "$comment", "deprecated", "readOnly", "writeOnly", "example", "examples", "default",
-			"nullable": // how 3.0 specs mark a $ref nullable: left to the nullability rules, not warned here
-		default:
-			if !strings.HasPrefix(k, "x-") {
-				kws = append(kws, k)
-			}
+		if k := n.Content[i].Value; !spec.RefAnnotation(k) {
+			kws = append(kws, k)
 		}
 	}
 	return kws, n
@@ -136,10 +156,15 @@ func (l *keywordList) add(present bool, kw string) {
 // subject is the list as the subject of a sentence, with its verb:
 // "contains is", "if, then are".
 func (l keywordList) subject() string {
+	return strings.Join(l, ", ") + " " + l.verb()
+}
+
+// verb is "is" or "are", as the list has one keyword or more.
+func (l keywordList) verb() string {
 	if len(l) > 1 {
-		return strings.Join(l, ", ") + " are"
+		return "are"
 	}
-	return strings.Join(l, ", ") + " is"
+	return "is"
 }
 
 // patternOverlaps warns about the names a struct's decoder checks against

@@ -171,7 +171,7 @@ func (w *wholeBuilder) schema(sch *base.Schema, depth int) *ir.Any {
 		}
 		a.Enum = append(a.Enum, text)
 	}
-	if sch.Enum != nil && len(sch.Enum) == 0 {
+	if emptyEnum(sch) {
 		a.False = true // an empty enum allows nothing
 	}
 	if sch.Const != nil {

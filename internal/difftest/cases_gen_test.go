@@ -55,6 +55,7 @@ import (
 	queryarraysplain "github.com/oasgen/oasgen/testdata/queryarrays/plain"
 	readwriteonlyplain "github.com/oasgen/oasgen/testdata/readwriteonly/plain"
 	recursiveplain "github.com/oasgen/oasgen/testdata/recursive/plain"
+	refsiblingsplain "github.com/oasgen/oasgen/testdata/refsiblings/plain"
 	responserangesplain "github.com/oasgen/oasgen/testdata/responseranges/plain"
 	routesplain "github.com/oasgen/oasgen/testdata/routes/plain"
 	scalarparamsplain "github.com/oasgen/oasgen/testdata/scalarparams/plain"
@@ -128,6 +129,7 @@ var cases = map[string][]pair{
 	"queryarrays":    conv(queryarraysplain.Pairs, func(p queryarraysplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"readwriteonly":  conv(readwriteonlyplain.Pairs, func(p readwriteonlyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"recursive":      conv(recursiveplain.Pairs, func(p recursiveplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"refsiblings":    conv(refsiblingsplain.Pairs, func(p refsiblingsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"responseranges": conv(responserangesplain.Pairs, func(p responserangesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"routes":         conv(routesplain.Pairs, func(p routesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"scalarparams":   conv(scalarparamsplain.Pairs, func(p scalarparamsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

@@ -33,6 +33,10 @@ type Spec struct {
 	// Root is the root document's YAML tree, for checks on the text as
 	// written (such as which components its $refs name).
 	Root *yaml.Node
+	// RefAllOf holds the schemas of the root document (OpenAPI 3.1 and
+	// 3.2) that had keywords beside a $ref, whose allOf now holds that
+	// $ref (refSiblingsAsAllOf), so messages can name the $ref.
+	RefAllOf map[*yaml.Node]bool
 
 	absFile string
 	dir     string
@@ -107,11 +111,14 @@ func Parse(path string, data []byte) (*Spec, error) {
 	s.Version = doc.GetVersion()
 	if !strings.HasPrefix(s.Version, "3.0") {
 		boolSubschemas(root) // OpenAPI 3.0's schema object has no boolean schemas
+		s.RefAllOf = refSiblingsAsAllOf(root)
 	}
 	if n := refListItem(root); n != nil {
 		return nil, &Error{File: path, Line: n.Line, Col: n.Column, Msg: `the text "$ref" as an item of a list (a required property or an enum value named "$ref") stops the OpenAPI parser (libopenapi v0.42.3 reads it as a reference); oasgen cannot read this document`}
 	}
+	restore := hideDataRefs(root)
 	model, err, crashed := buildModel(doc)
+	restore()
 	if crashed {
 		at := root
 		if at.Kind == yaml.DocumentNode && len(at.Content) > 0 {
@@ -284,13 +291,20 @@ var lineColRe = regexp.MustCompile(`(?:line|Line)[ :]*(\d+)[, ]+(?:column|col|Co
 
 // wrapErr turns a libopenapi error into positioned Errors.
 func (s *Spec) wrapErr(err error) error {
-	var errs []error
+	// indexed are the index's reports of a $ref to nothing, positioned:
+	// the resolver reports most such $refs too, with a clearer message,
+	// but not one moved into an allOf (refSiblingsAsAllOf).
+	var errs, indexed []error
 	for _, e := range unjoin(err) {
 		var re *index.ResolvingError
 		if errors.As(e, &re) && re.Node != nil {
 			msg := re.ErrorRef.Error()
 			errs = append(errs, &Error{File: s.File, Line: re.Node.Line, Col: re.Node.Column, Msg: msg})
 			continue
+		}
+		var ie *index.IndexingError
+		if errors.As(e, &ie) && ie.Node != nil && ie.Node.Line > 0 {
+			indexed = append(indexed, &Error{File: s.File, Line: ie.Node.Line, Col: ie.Node.Column, Msg: ie.Err.Error()})
 		}
 		msg := e.Error()
 		if m := lineColRe.FindStringSubmatch(msg); m != nil {
@@ -308,6 +322,9 @@ func (s *Spec) wrapErr(err error) error {
 		if se, ok := e.(*Error); ok && se.Line > 0 {
 			positioned = append(positioned, e)
 		}
+	}
+	if len(positioned) == 0 {
+		positioned = indexed
 	}
 	if len(positioned) > 0 {
 		errs = positioned

@@ -11,6 +11,7 @@ package main
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -49,6 +50,7 @@ func main() {
 	workers := flag.Int("j", 2, "specs processed at once")
 	limit := flag.Int("n", 0, "process only every n-th spec (0: all), for a quick sample")
 	only := flag.String("specs", "", "process only the specs listed in this file, one path a line under -dir (GitHub's spec too only when listed)")
+	digests := flag.String("digests", "", "with -generate: write each spec's path and a hash of its generated files, warnings and error to this file, one a line; diff two such files to see which specs two versions of oasgen generate differently")
 	check := flag.Bool("check", false, "exit 1 when a spec crashes oasgen, times out, or (with -compile) generates a package that does not build: for CI")
 	flag.Parse()
 	if *doLint == *doGen {
@@ -93,6 +95,12 @@ func main() {
 	results := runAll(all, *workers, *timeout, mode)
 	var report string
 	var compiled *compileResult
+	if *doGen && *digests != "" {
+		if err := writeDigests(*digests, *dir, results); err != nil {
+			fmt.Fprintln(os.Stderr, "corpus:", err)
+			os.Exit(1)
+		}
+	}
 	if *doGen {
 		if *compile {
 			compiled = compileAll(results, *dir)
@@ -636,4 +644,30 @@ func firstLine(err error) string {
 		msg = msg[:120] + "..."
 	}
 	return msg
+}
+
+// writeDigests writes, for each spec in results, its path under dir and a
+// hash of what generating it gave: the files, the warnings, the error.
+func writeDigests(file, dir string, results []result) error {
+	var b strings.Builder
+	for _, r := range results {
+		h := sha256.New()
+		for _, f := range r.files {
+			fmt.Fprintf(h, "%s %d\n", f.Name, len(f.Content))
+			h.Write(f.Content)
+		}
+		for _, w := range r.warnings {
+			fmt.Fprintf(h, "warning %s\n", w)
+		}
+		if r.err != nil {
+			fmt.Fprintf(h, "error %s\n", r.err)
+		}
+		fmt.Fprintf(h, "crash %s timeout %v\n", r.crash, r.timedOut)
+		path := r.path
+		if rel, err := filepath.Rel(dir, r.path); err == nil {
+			path = rel
+		}
+		fmt.Fprintf(&b, "%s %x\n", path, h.Sum(nil)[:8])
+	}
+	return os.WriteFile(file, []byte(b.String()), 0o644)
 }

