@@ -25,7 +25,9 @@
 # times, each first in half the rounds: CPU time per call of A, B, C and
 # SomeValue on Go 1.26 and (unless V2=0) on Go 1.27 (GOTOOLCHAIN=go1.27.4),
 # which a machine shared with other jobs disturbs far less than wall time.
-# bench/cpumedians.awk sums it up.
+# bench/cpumedians.awk sums it up. CASES, a regular expression, keeps only
+# the CPU-time cases whose names (workload/op/lib) match it, for example
+# CASES='^(A|SomeValue)/Unmarshal/'.
 set -eu
 base=${1:-}
 rounds=${2:-6}
@@ -65,10 +67,10 @@ if [ "${CPU:-}" = 1 ]; then
 		fi
 		for n in $order; do
 			echo "== $n, round $i/$rounds, Go 1.26: CPU time per call, median of 5 interleaved runs (min-max)"
-			(cd "$bench" && OASGEN_CPUTIME=1 "$work/$n.test" -test.run '^TestDoorsCPUTime$' -test.count 1) | grep cpu-ns
+			(cd "$bench" && OASGEN_CPUTIME=1 OASGEN_CPUTIME_CASES="${CASES:-}" "$work/$n.test" -test.run '^TestDoorsCPUTime$' -test.count 1) | grep cpu-ns
 			if [ "$v2" = 1 ]; then
 				echo "== $n, round $i/$rounds, Go 1.27: CPU time per call, median of 5 interleaved runs (min-max)"
-				(cd "$bench" && OASGEN_CPUTIME=1 "$work/$n-v2.test" -test.run '^TestDoorsCPUTime$' -test.count 1) | grep cpu-ns
+				(cd "$bench" && OASGEN_CPUTIME=1 OASGEN_CPUTIME_CASES="${CASES:-}" "$work/$n-v2.test" -test.run '^TestDoorsCPUTime$' -test.count 1) | grep cpu-ns
 			fi
 		done
 	done

@@ -56,70 +56,87 @@ func grow[S ~[]E, E any](r *Reader, s S) S {
 // slice's capacity is its length, so appending to one copies it rather than
 // overwrite a neighbour; a slice kept keeps its block (at most 4 KiB)
 // alive. A longer array gets a slice of its own, sized as Grow sizes one.
+//
+// The strings are read straight into the free part of the current block,
+// which the array takes when it ends; an array that outgrows the block
+// moves to a new one. So a Reader needs no scratch space of its own to read
+// them, and a fresh one (declared on a decoder's stack) allocates no more
+// than a reused one.
 func (r *Reader) Strings() ([]string, error) {
 	if err := r.ArrStart(); err != nil {
 		return nil, err
 	}
-	short := r.strs[:0]
-	var long []string
-	var err error
+	out := r.strSlab[:0] // the free part of the block
+	long := false        // out is a slice of its own
 	for i := 0; ; i++ {
-		var more bool
-		if more, err = r.ArrNext(); err != nil || !more {
-			break
-		}
-		var s string
-		if s, err = r.Str(); err != nil {
+		more, err := r.ArrNext()
+		if err == nil && more {
+			var s string
+			if s, err = r.Str(); err == nil {
+				if len(out) < cap(out) && (long || len(out) < maxShortArray) {
+					out = append(out, s) // no allocation: room is left
+					continue
+				}
+				switch {
+				case long:
+					var e *string
+					out, e = Grow(r, out)
+					*e = s
+				case len(out) == maxShortArray:
+					long = true
+					out = append(append(make([]string, 0, 2*maxShortArray), out...), s)
+					clear(r.strSlab[:maxShortArray]) // let go of the strings
+				default:
+					out = r.newStringSlab(out, s)
+				}
+				continue
+			}
 			err = AtIndex(err, i)
-			break
 		}
-		if long == nil && len(short) < maxShortArray {
-			short = append(short, s)
-			continue
+		if err != nil {
+			if !long {
+				clear(out)
+			}
+			return nil, err
 		}
-		if long == nil {
-			long = append(make([]string, 0, 2*maxShortArray), short...)
-		}
-		var e *string
-		long, e = Grow(r, long)
-		*e = s
+		break
 	}
-	var out []string
-	switch {
-	case err != nil:
-	case long != nil:
-		out = long
-	case len(short) == 0:
-		out = []string{}
+	switch n := len(out); {
+	case long:
+		return out, nil
+	case n == 0:
+		return []string{}, nil
 	default:
-		out = r.stringSlab(len(short))
-		copy(out, short)
+		r.strSlab = r.strSlab[n:]
+		return out[:n:n], nil
 	}
-	clear(short) // let go of the strings
-	r.strs = short[:0]
-	return out, err
 }
 
 // maxShortArray is the longest array of strings Strings gives a part of a
 // shared block.
 const maxShortArray = 64
 
-// stringSlab returns n elements of the current block of string arrays,
-// with capacity n. A block holds 256 strings, or for the first block of a
-// small document, as many as the rest of its input can hold; a reused
-// Reader's blocks double from there.
-func (r *Reader) stringSlab(n int) []string {
-	if n > len(r.strSlab) {
-		size := 256
-		if r.src == nil {
-			// Each string takes three bytes at least: "",
-			size = min(size, max(n, (len(r.buf)-r.pos)/3+n, 2*r.slabLen))
-		}
-		r.strSlab, r.slabLen = make([]string, size), size
+// newStringSlab makes a new block of string arrays the current one, with
+// the strings of out, an array that outgrew the last block, at its start,
+// and returns them with s, just read, appended. A block holds 256 strings,
+// or for the first block of a small document, as many as the rest of its
+// input holds if it were strings like s (the block is made as the array
+// is read, so the rest of the input includes the rest of the array); a
+// reused Reader's blocks double from there.
+func (r *Reader) newStringSlab(out []string, s string) []string {
+	n := len(out) + 1
+	size := 256
+	if r.src == nil {
+		// A string like s takes its bytes and three more ("",), and a
+		// shorter one may end the input: round up.
+		per := len(s) + 3
+		size = min(size, max((len(r.buf)-r.pos+per-1)/per+n, 2*r.slabLen))
 	}
-	out := r.strSlab[:n:n]
-	r.strSlab = r.strSlab[n:]
-	return out
+	block := make([]string, size)
+	moved := append(append(block[:0], out...), s)
+	clear(out) // the last block's free part: let go of the strings
+	r.strSlab, r.slabLen = block, size
+	return moved
 }
 
 // estimate returns how many elements the array being read will hold if its

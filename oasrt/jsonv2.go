@@ -131,25 +131,40 @@ func quoteOrEscape8(x uint64) uint64 {
 }
 
 // DecodeFrom reads the next value from dec and decodes it into v with a
-// pooled Reader, checking the schema: dec reads the value once (checking
-// its syntax), the Reader decodes it in one pass. Offsets in errors are
-// offsets in dec's input; paths start at the value. When dec's options
-// reject unknown members (json.Decoder.DisallowUnknownFields), so does the
-// Reader.
+// pooled Reader, checking the schema, as ResetFrom and Finish do with a
+// Reader of the caller's (generated UnmarshalJSONFrom methods declare one
+// on their stack).
 func DecodeFrom(dec *jsontext.Decoder, v Decoder) error {
+	r := readers.Get().(*Reader)
+	err := r.ResetFrom(dec)
+	if err == nil {
+		err = r.Finish(v.DecodeJSON(r))
+	}
+	putReader(r)
+	return err
+}
+
+// ResetFrom makes r read the next value of dec, returning dec's error if
+// it has none: dec reads the value once (checking its syntax), r then
+// decodes it in one pass. Offsets in r's errors are offsets in dec's
+// input; paths start at the value. When dec's options reject unknown
+// members (json.Decoder.DisallowUnknownFields), so does r. Generated
+// UnmarshalJSONFrom methods decode with a Reader on their own stack:
+//
+//	var r oasrt.Reader
+//	if err := r.ResetFrom(dec); err != nil {
+//		return err
+//	}
+//	return r.Finish(v.DecodeJSON(&r))
+func (r *Reader) ResetFrom(dec *jsontext.Decoder) error {
 	val, err := dec.ReadValue()
 	if err != nil {
 		return err
 	}
-	r := getReader(val)
+	r.Reset(val)
 	r.base = int(dec.InputOffset()) - len(val)
 	if reject, _ := jsonv2.GetOption(dec.Options(), jsonv2.RejectUnknownMembers); reject {
 		r.DisallowUnknownFields = true
 	}
-	err = v.DecodeJSON(r)
-	if err == nil {
-		err = r.End()
-	}
-	putReader(r)
-	return err
+	return nil
 }

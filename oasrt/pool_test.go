@@ -1,6 +1,7 @@
 package oasrt
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -120,5 +121,30 @@ func TestSizeHintStartOutput(t *testing.T) {
 	encode(strings.Repeat("c", 2*maxPooled)) // learns a large size
 	if out := encode("d"); cap(out) > maxPooled {
 		t.Errorf("a 3-byte output after a large one kept %d bytes", cap(out))
+	}
+}
+
+// TestHintFor checks Marshal's hint look-up through its cache of slots:
+// one SizeHint per dynamic type, the same on every call, for more types
+// than there are slots (so types take turns in a slot).
+func TestHintFor(t *testing.T) {
+	byType := map[reflect.Type]*SizeHint{}
+	for round := range 3 {
+		for n := range 3 * len(hintSlots) {
+			v := reflect.New(reflect.ArrayOf(n, reflect.TypeFor[byte]())).Interface()
+			h := hintFor(v)
+			if round == 0 {
+				byType[reflect.TypeOf(v)] = h
+			} else if byType[reflect.TypeOf(v)] != h {
+				t.Fatalf("round %d: %T got another SizeHint", round, v)
+			}
+		}
+	}
+	seen := map[*SizeHint]bool{}
+	for _, h := range byType {
+		if seen[h] {
+			t.Fatal("two types share a SizeHint")
+		}
+		seen[h] = true
 	}
 }

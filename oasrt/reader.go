@@ -65,7 +65,6 @@ type Reader struct {
 	// runs), and strings point into it: their bytes are never written again.
 	arena   []byte
 	scratch []byte   // unescaped string bytes, valid until the next read
-	strs    []string // the elements of the string array Strings is reading
 	strSlab []string // free tail of the current block of short string arrays
 	slabLen int      // the length of that block
 
@@ -324,6 +323,21 @@ func (r *Reader) End() error {
 		return r.eofErr() // the stream failed; say how
 	}
 	return nil
+}
+
+// Finish returns err, the error of decoding a whole value from r, or when
+// it is nil, End's. Generated UnmarshalJSON methods decode with a Reader
+// on their own stack (no pool; the strings go into blocks the value
+// keeps, as always):
+//
+//	var r oasrt.Reader
+//	r.Reset(data)
+//	return r.Finish(v.DecodeJSON(&r))
+func (r *Reader) Finish(err error) error {
+	if err == nil {
+		err = r.End()
+	}
+	return err
 }
 
 func (r *Reader) maxDepth() int {

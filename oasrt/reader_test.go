@@ -292,6 +292,35 @@ func TestStrings(t *testing.T) {
 	if len(got) != 2 || got[1][0] != "c" {
 		t.Errorf("an append to one array reached its neighbour: %q", got)
 	}
+	// Arrays outgrow the block they were read into: the first block is
+	// sized for strings like the first one, long, so the second array
+	// moves to a new block mid-way, whole.
+	r.Reset([]byte(`[["aaaaaaaaaaaaaaaaaaaaaaaa"],["b","c","d","e","f","g","h"],["i","j"]]`))
+	if err := r.ArrStart(); err != nil {
+		t.Fatal(err)
+	}
+	got = got[:0]
+	for {
+		more, err := r.ArrNext()
+		if err != nil || !more {
+			break
+		}
+		s, err := r.Strings()
+		if err != nil || cap(s) != len(s) {
+			t.Fatalf("Strings: %q (cap %d), %v", s, cap(s), err)
+		}
+		got = append(got, s)
+	}
+	if want := [][]string{{"aaaaaaaaaaaaaaaaaaaaaaaa"}, {"b", "c", "d", "e", "f", "g", "h"}, {"i", "j"}}; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("arrays across blocks: %q, want %q", got, want)
+	}
+	// An array that fails part-way leaves the block to the next one.
+	r.Reset([]byte(`[["a","b",1],["c","d"]]`))
+	_ = r.ArrStart()
+	_, _ = r.ArrNext()
+	if s, err := r.Strings(); err == nil {
+		t.Fatalf("Strings read %q from an array holding a number", s)
+	}
 	for _, tt := range []struct{ doc, err string }{
 		{`["a",1]`, "$[1]: expected string, got number (offset 5)"},
 		{`["a" "b"]`, "after array element"},
@@ -301,6 +330,29 @@ func TestStrings(t *testing.T) {
 		if _, err := r.Strings(); err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("Strings(%s) = %v, want %q", tt.doc, err, tt.err)
 		}
+	}
+}
+
+var sinkStrings []string
+
+// TestStringsFreshReader pins what a Reader declared for one document
+// (a generated UnmarshalJSON's) allocates to read an array of strings:
+// its string block and its block of string arrays, no scratch space.
+func TestStringsFreshReader(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's instrumentation allocates")
+	}
+	doc := []byte(`["test tag","kawaii"]`)
+	n := testing.AllocsPerRun(100, func() {
+		var r Reader
+		r.Reset(doc)
+		sinkStrings, _ = r.Strings()
+	})
+	if n > 2 {
+		t.Errorf("a fresh Reader allocates %v times to read %s, want 2", n, doc)
+	}
+	if !slices.Equal(sinkStrings, []string{"test tag", "kawaii"}) {
+		t.Errorf("read %q", sinkStrings)
 	}
 }
 

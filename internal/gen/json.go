@@ -158,7 +158,8 @@ func sizeHintVar(name string) string { return "sizeHint" + name }
 // marshalers prints MarshalJSON and UnmarshalJSON: a Writer on the
 // method's stack whose buffer, sized by the type's SizeHint (declared
 // together after the codecs), becomes the output (no pool, no copy); a
-// pooled Reader (oasrt.Unmarshal).
+// Reader on the method's stack (no pool: the strings' blocks are the
+// value's; no generated decoder lets its Reader escape).
 func (c *codec) marshalers(name string) {
 	c.marshaled = append(c.marshaled, name)
 	hint := sizeHintVar(name)
@@ -171,7 +172,11 @@ func (c *codec) marshalers(name string) {
 	c.P("}")
 	c.P()
 	c.P("// UnmarshalJSON implements json.Unmarshaler.")
-	c.P("func (v *", name, ") UnmarshalJSON(data []byte) error { return ", rt("Unmarshal"), "(data, v) }")
+	c.P("func (v *", name, ") UnmarshalJSON(data []byte) error {")
+	c.P("var r ", rt("Reader"))
+	c.P("r.Reset(data)")
+	c.P("return r.Finish(v.DecodeJSON(&r))")
+	c.P("}")
 	c.P()
 }
 

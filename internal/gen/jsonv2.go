@@ -9,7 +9,7 @@ const jsonv2Build = "go1.27 && goexperiment.jsonv2"
 // genJSONv2 prints encoding/json/v2's methods for the named types:
 // MarshalJSONTo encodes with the type's codec into a pooled Writer and
 // hands the bytes to the Encoder in one call; UnmarshalJSONFrom reads the
-// value once and decodes it with a pooled Reader. json.Marshal,
+// value once and decodes it with a Reader on its stack (no pool). json.Marshal,
 // json.Unmarshal, json.NewEncoder and v2's functions then reach the codec,
 // with its checks and errors.
 func genJSONv2(f *file, names []string) {
@@ -29,7 +29,11 @@ func genJSONv2(f *file, names []string) {
 		f.P("// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,")
 		f.P("// which encoding/json's Unmarshal and Decoder call too.")
 		f.P("func (v *", name, ") UnmarshalJSONFrom(dec *", dec, ") error {")
-		f.P("return ", rt("DecodeFrom"), "(dec, v)")
+		f.P("var r ", rt("Reader"))
+		f.P("if err := r.ResetFrom(dec); err != nil {")
+		f.P("return err")
+		f.P("}")
+		f.P("return r.Finish(v.DecodeJSON(&r))")
 		f.P("}")
 		f.P()
 	}

@@ -61,7 +61,11 @@ func (v Base) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Base) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Base) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Named) EncodeJSON(w *oasrt.Writer) {
@@ -116,7 +120,11 @@ func (v Named) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Named) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Named) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
@@ -189,7 +197,11 @@ func (v Item) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Item) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Item) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

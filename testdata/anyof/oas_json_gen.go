@@ -88,7 +88,11 @@ func (v Contact) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Contact) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Email) EncodeJSON(w *oasrt.Writer) {
@@ -139,7 +143,11 @@ func (v Email) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Email) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Email) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Phone) EncodeJSON(w *oasrt.Writer) {
@@ -190,7 +198,11 @@ func (v Phone) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Phone) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Phone) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -67,7 +67,11 @@ func (v Tags) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tags) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Tags) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Matrix) EncodeJSON(w *oasrt.Writer) {
@@ -137,7 +141,11 @@ func (v Matrix) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Matrix) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Matrix) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Post) EncodeJSON(w *oasrt.Writer) {
@@ -242,7 +250,11 @@ func (v Post) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Post) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Post) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -74,7 +74,11 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Event) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
@@ -125,7 +129,11 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *SubscriptionDoneOK) EncodeJSON(w *oasrt.Writer) {
@@ -174,7 +182,11 @@ func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SubscriptionDoneOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SubscriptionDoneOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -70,7 +70,11 @@ func (v Base) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Base) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Base) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
@@ -146,7 +150,11 @@ func (v Cat) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Cat) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Cat) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Dog) EncodeJSON(w *oasrt.Writer) {
@@ -222,7 +230,11 @@ func (v Dog) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Dog) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Dog) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
@@ -403,7 +415,11 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Pet) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
@@ -463,7 +479,11 @@ func (v SomeValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SomeValue) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Shape) EncodeJSON(w *oasrt.Writer) {
@@ -632,7 +652,11 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shape) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Contact) EncodeJSON(w *oasrt.Writer) {
@@ -713,7 +737,11 @@ func (v Contact) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Contact) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Size) EncodeJSON(w *oasrt.Writer) {
@@ -782,7 +810,11 @@ func (v Size) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Size) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Size) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Level) EncodeJSON(w *oasrt.Writer) {
@@ -876,7 +908,11 @@ func (v Level) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Level) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Level) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *MaybeName) EncodeJSON(w *oasrt.Writer) {
@@ -918,7 +954,11 @@ func (v MaybeName) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MaybeName) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *MaybeName) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Tree) EncodeJSON(w *oasrt.Writer) {
@@ -1034,7 +1074,11 @@ func (v Tree) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tree) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Tree) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
@@ -1148,7 +1192,11 @@ func (v Owner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Owner) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Early) EncodeJSON(w *oasrt.Writer) {
@@ -1198,7 +1246,11 @@ func (v Early) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Early) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Early) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *LateEnum) EncodeJSON(w *oasrt.Writer) {
@@ -1232,7 +1284,11 @@ func (v LateEnum) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *LateEnum) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *LateEnum) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -1328,7 +1384,11 @@ func (v Refined) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Refined) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Refined) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *OnlyNull) EncodeJSON(w *oasrt.Writer) {
@@ -1354,7 +1414,11 @@ func (v OnlyNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnlyNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *OnlyNull) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Twice) EncodeJSON(w *oasrt.Writer) {
@@ -1503,7 +1567,11 @@ func (v Twice) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Twice) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Twice) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Anything) EncodeJSON(w *oasrt.Writer) {
@@ -1565,7 +1633,11 @@ func (v Anything) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Anything) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Anything) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Blob) EncodeJSON(w *oasrt.Writer) {
@@ -1591,7 +1663,11 @@ func (v Blob) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Blob) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Blob) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Vehicle) EncodeJSON(w *oasrt.Writer) {
@@ -1831,7 +1907,11 @@ func (v Vehicle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Vehicle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Vehicle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *VehicleBase) EncodeJSON(w *oasrt.Writer) {
@@ -1891,7 +1971,11 @@ func (v VehicleBase) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *VehicleBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *VehicleBase) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Car) EncodeJSON(w *oasrt.Writer) {
@@ -1960,7 +2044,11 @@ func (v Car) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Car) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Car) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Bicycle) EncodeJSON(w *oasrt.Writer) {
@@ -2027,7 +2115,11 @@ func (v Bicycle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bicycle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Bicycle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *RaceCar) EncodeJSON(w *oasrt.Writer) {
@@ -2105,7 +2197,11 @@ func (v RaceCar) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RaceCar) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *RaceCar) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Garage) EncodeJSON(w *oasrt.Writer) {
@@ -2196,7 +2292,11 @@ func (v Garage) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Garage) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Garage) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Message) EncodeJSON(w *oasrt.Writer) {
@@ -2344,7 +2444,11 @@ func (v Message) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Message) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Message) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Text) EncodeJSON(w *oasrt.Writer) {
@@ -2402,7 +2506,11 @@ func (v Text) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Text) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Text) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Plain) EncodeJSON(w *oasrt.Writer) {
@@ -2451,7 +2559,11 @@ func (v Plain) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Plain) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Plain) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
@@ -2530,7 +2642,11 @@ func (v Toggle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Toggle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *AcceptorLink) EncodeJSON(w *oasrt.Writer) {
@@ -2579,7 +2695,11 @@ func (v AcceptorLink) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AcceptorLink) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *AcceptorLink) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
@@ -2648,7 +2768,11 @@ func (v PortRef) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PortRef) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *PortRef) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
@@ -2717,7 +2841,11 @@ func (v ProcessRef) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ProcessRef) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ProcessRef) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *RefBase) EncodeJSON(w *oasrt.Writer) {
@@ -2781,7 +2909,11 @@ func (v RefBase) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RefBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *RefBase) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *RefBaseBase) EncodeJSON(w *oasrt.Writer) {
@@ -2839,7 +2971,11 @@ func (v RefBaseBase) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RefBaseBase) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *RefBaseBase) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Figure) EncodeJSON(w *oasrt.Writer) {
@@ -3005,7 +3141,11 @@ func (v Figure) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Figure) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Figure) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
@@ -3067,7 +3207,11 @@ func (v SomeValueValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValueValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shape1) EncodeJSON(w *oasrt.Writer) {
@@ -3125,7 +3269,11 @@ func (v Shape1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shape1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *Shape1Kind) EncodeJSON(w *oasrt.Writer) {
@@ -3157,7 +3305,11 @@ func (v Shape1Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape1Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shape1Kind) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shape2) EncodeJSON(w *oasrt.Writer) {
@@ -3215,7 +3367,11 @@ func (v Shape2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shape2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *Shape2Kind) EncodeJSON(w *oasrt.Writer) {
@@ -3247,7 +3403,11 @@ func (v Shape2Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape2Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shape2Kind) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Contact1) EncodeJSON(w *oasrt.Writer) {
@@ -3307,7 +3467,11 @@ func (v Contact1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Contact1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Contact2) EncodeJSON(w *oasrt.Writer) {
@@ -3365,7 +3529,11 @@ func (v Contact2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Contact2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Contact2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *Size1) EncodeJSON(w *oasrt.Writer) {
@@ -3401,7 +3569,11 @@ func (v Size1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Size1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Size1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
@@ -3475,7 +3647,11 @@ func (v MessageAsText) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MessageAsText) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *MessageAsText) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Message2) EncodeJSON(w *oasrt.Writer) {
@@ -3542,7 +3718,11 @@ func (v Message2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Message2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Message2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Toggle1) EncodeJSON(w *oasrt.Writer) {
@@ -3602,7 +3782,11 @@ func (v Toggle1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Toggle1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *Toggle1Status) EncodeJSON(w *oasrt.Writer) {
@@ -3634,7 +3818,11 @@ func (v Toggle1Status) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle1Status) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Toggle1Status) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Toggle2) EncodeJSON(w *oasrt.Writer) {
@@ -3683,7 +3871,11 @@ func (v Toggle2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Toggle2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *Toggle2Status) EncodeJSON(w *oasrt.Writer) {
@@ -3715,7 +3907,11 @@ func (v Toggle2Status) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Toggle2Status) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *AcceptorLinkProperties) EncodeJSON(w *oasrt.Writer) {
@@ -3773,7 +3969,11 @@ func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *PortRefProperties) EncodeJSON(w *oasrt.Writer) {
@@ -3822,7 +4022,11 @@ func (v PortRefProperties) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PortRefProperties) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *PortRefProperties) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *ProcessRefProperties) EncodeJSON(w *oasrt.Writer) {
@@ -3871,7 +4075,11 @@ func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Figure2) EncodeJSON(w *oasrt.Writer) {
@@ -3929,7 +4137,11 @@ func (v Figure2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Figure2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Figure2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *Figure2Kind) EncodeJSON(w *oasrt.Writer) {
@@ -3963,7 +4175,11 @@ func (v Figure2Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Figure2Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Figure2Kind) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -42,7 +42,11 @@ func (v Version) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Version) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Version) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Envelope) EncodeJSON(w *oasrt.Writer) {
@@ -109,7 +113,11 @@ func (v Envelope) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Envelope) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Envelope) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *EnvelopeKind) EncodeJSON(w *oasrt.Writer) {
@@ -141,7 +149,11 @@ func (v EnvelopeKind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EnvelopeKind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *EnvelopeKind) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON number.
 func (v *EnvelopeLevel) EncodeJSON(w *oasrt.Writer) {
@@ -173,7 +185,11 @@ func (v EnvelopeLevel) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EnvelopeLevel) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *EnvelopeLevel) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -110,7 +110,11 @@ func (v Settings) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Settings) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Settings) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *SettingsMode) EncodeJSON(w *oasrt.Writer) {
@@ -144,7 +148,11 @@ func (v SettingsMode) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SettingsMode) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SettingsMode) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -172,7 +172,11 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shape) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Circle) EncodeJSON(w *oasrt.Writer) {
@@ -230,7 +234,11 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Circle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Circle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Square) EncodeJSON(w *oasrt.Writer) {
@@ -288,7 +296,11 @@ func (v Square) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Square) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Square) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -48,7 +48,11 @@ func (v Priority) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Priority) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Priority) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON number.
 func (v *Level) EncodeJSON(w *oasrt.Writer) {
@@ -82,7 +86,11 @@ func (v Level) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Level) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Level) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Task) EncodeJSON(w *oasrt.Writer) {
@@ -140,7 +148,11 @@ func (v Task) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Task) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Task) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -44,7 +44,11 @@ func (v Answer) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Answer) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Answer) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Form) EncodeJSON(w *oasrt.Writer) {
@@ -98,7 +102,11 @@ func (v Form) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Form) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Form) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

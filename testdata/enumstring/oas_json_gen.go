@@ -48,7 +48,11 @@ func (v Color) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Color) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Color) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Paint) EncodeJSON(w *oasrt.Writer) {
@@ -111,7 +115,11 @@ func (v Paint) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Paint) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Paint) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *PaintTrim) EncodeJSON(w *oasrt.Writer) {
@@ -145,7 +153,11 @@ func (v PaintTrim) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PaintTrim) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *PaintTrim) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -79,7 +79,11 @@ func (v Progress) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Progress) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Progress) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *LogEntry) EncodeJSON(w *oasrt.Writer) {
@@ -143,7 +147,11 @@ func (v LogEntry) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *LogEntry) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *LogEntry) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *ChatRequest) EncodeJSON(w *oasrt.Writer) {
@@ -192,7 +200,11 @@ func (v ChatRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ChatRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ChatRequest) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

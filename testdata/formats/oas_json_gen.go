@@ -796,7 +796,11 @@ func (v Everything) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Everything) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Everything) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *Color) EncodeJSON(w *oasrt.Writer) {
@@ -838,7 +842,11 @@ func (v Color) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Color) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Color) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *NullableColor) EncodeJSON(w *oasrt.Writer) {
@@ -872,7 +880,11 @@ func (v NullableColor) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NullableColor) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NullableColor) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON number.
 func (v *Level) EncodeJSON(w *oasrt.Writer) {
@@ -908,7 +920,11 @@ func (v Level) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Level) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Level) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Node) EncodeJSON(w *oasrt.Writer) {
@@ -1012,7 +1028,11 @@ func (v Node) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Node) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Node) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Names) EncodeJSON(w *oasrt.Writer) {
@@ -1133,7 +1153,11 @@ func (v Names) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Names) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Names) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *NamesStatus) EncodeJSON(w *oasrt.Writer) {
@@ -1162,7 +1186,11 @@ func (v NamesStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NamesStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NamesStatus) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *NamesStatus2) EncodeJSON(w *oasrt.Writer) {
@@ -1194,7 +1222,11 @@ func (v NamesStatus2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NamesStatus2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NamesStatus2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Pets) EncodeJSON(w *oasrt.Writer) {
@@ -1241,7 +1273,11 @@ func (v Pets) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pets) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Pets) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
@@ -1332,7 +1368,11 @@ func (v Tagged) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tagged) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Tagged) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Score) EncodeJSON(w *oasrt.Writer) {
@@ -1361,7 +1401,11 @@ func (v Score) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Score) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Score) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Blob) EncodeJSON(w *oasrt.Writer) {
@@ -1387,7 +1431,11 @@ func (v Blob) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Blob) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Blob) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Closed) EncodeJSON(w *oasrt.Writer) {
@@ -1425,7 +1473,11 @@ func (v Closed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Closed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Closed) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *Stickiness) EncodeJSON(w *oasrt.Writer) {
@@ -1461,7 +1513,11 @@ func (v Stickiness) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Stickiness) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Stickiness) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Box) EncodeJSON(w *oasrt.Writer) {
@@ -1528,7 +1584,11 @@ func (v Box) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Box) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Box) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shared) EncodeJSON(w *oasrt.Writer) {
@@ -1586,7 +1646,11 @@ func (v Shared) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shared) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shared) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
@@ -1651,7 +1715,11 @@ func (v EverythingInline) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EverythingInline) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *EverythingInline) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *EverythingInlineB) EncodeJSON(w *oasrt.Writer) {
@@ -1700,7 +1768,11 @@ func (v EverythingInlineB) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *EverythingInlineB) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *EverythingInlineB) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *GetThingKindItem) EncodeJSON(w *oasrt.Writer) {
@@ -1734,7 +1806,11 @@ func (v GetThingKindItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetThingKindItem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *GetThingKindItem) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *GetThingOK) EncodeJSON(w *oasrt.Writer) {
@@ -1818,7 +1894,11 @@ func (v GetThingOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetThingOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *GetThingOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

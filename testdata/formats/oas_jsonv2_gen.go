@@ -21,7 +21,11 @@ func (v Everything) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Everything) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -35,7 +39,11 @@ func (v Color) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Color) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -49,7 +57,11 @@ func (v NullableColor) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *NullableColor) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -63,7 +75,11 @@ func (v Level) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Level) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -77,7 +93,11 @@ func (v Node) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Node) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -91,7 +111,11 @@ func (v Names) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Names) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -105,7 +129,11 @@ func (v NamesStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *NamesStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -119,7 +147,11 @@ func (v NamesStatus2) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *NamesStatus2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -133,7 +165,11 @@ func (v Pets) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Pets) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -147,7 +183,11 @@ func (v Tagged) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Tagged) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -161,7 +201,11 @@ func (v Score) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Score) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -175,7 +219,11 @@ func (v Blob) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Blob) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -189,7 +237,11 @@ func (v Closed) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Closed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -203,7 +255,11 @@ func (v Stickiness) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Stickiness) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -217,7 +273,11 @@ func (v Box) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Box) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -231,7 +291,11 @@ func (v Shared) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Shared) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -245,7 +309,11 @@ func (v EverythingInline) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *EverythingInline) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -259,7 +327,11 @@ func (v EverythingInlineB) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *EverythingInlineB) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -273,7 +345,11 @@ func (v GetThingKindItem) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *GetThingKindItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -287,5 +363,9 @@ func (v GetThingOK) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *GetThingOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }

@@ -101,7 +101,11 @@ func (v Order) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Order) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Order) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *OrderItemsItem) EncodeJSON(w *oasrt.Writer) {
@@ -159,7 +163,11 @@ func (v OrderItemsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderItemsItem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *OrderItemsItem) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *OrderItemsItemProduct) EncodeJSON(w *oasrt.Writer) {
@@ -208,7 +216,11 @@ func (v OrderItemsItemProduct) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderItemsItemProduct) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *OrderItemsItemProduct) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *OrderShipping) EncodeJSON(w *oasrt.Writer) {
@@ -257,7 +269,11 @@ func (v OrderShipping) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderShipping) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *OrderShipping) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *OrderShippingMethod) EncodeJSON(w *oasrt.Writer) {
@@ -291,7 +307,11 @@ func (v OrderShippingMethod) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderShippingMethod) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *OrderShippingMethod) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

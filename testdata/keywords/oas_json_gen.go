@@ -70,7 +70,11 @@ func (v Scalar) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Scalar) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Scalar) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Loose) EncodeJSON(w *oasrt.Writer) {
@@ -132,7 +136,11 @@ func (v Loose) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Loose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Loose) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Count) EncodeJSON(w *oasrt.Writer) {
@@ -193,7 +201,11 @@ func (v Count) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Count) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Count) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Mixed) EncodeJSON(w *oasrt.Writer) {
@@ -258,7 +270,11 @@ func (v Mixed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Mixed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Mixed) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Mode) EncodeJSON(w *oasrt.Writer) {
@@ -306,7 +322,11 @@ func (v Mode) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Mode) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Mode) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
@@ -387,7 +407,11 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Holder) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Holder) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -459,7 +483,11 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Point) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -544,7 +572,11 @@ func (v Record) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Record) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Record) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -608,7 +640,11 @@ func (v Open) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Open) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Open) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Track) EncodeJSON(w *oasrt.Writer) {
@@ -702,7 +738,11 @@ func (v Track) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Track) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Track) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *NotNull) EncodeJSON(w *oasrt.Writer) {
@@ -732,7 +772,11 @@ func (v NotNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NotNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NotNull) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Fraction) EncodeJSON(w *oasrt.Writer) {
@@ -765,7 +809,11 @@ func (v Fraction) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Fraction) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Fraction) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Name) EncodeJSON(w *oasrt.Writer) {
@@ -798,7 +846,11 @@ func (v Name) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Name) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Name) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *NotZero) EncodeJSON(w *oasrt.Writer) {
@@ -831,7 +883,11 @@ func (v NotZero) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NotZero) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NotZero) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Between) EncodeJSON(w *oasrt.Writer) {
@@ -873,7 +929,11 @@ func (v Between) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Between) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Between) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *Color) EncodeJSON(w *oasrt.Writer) {
@@ -907,7 +967,11 @@ func (v Color) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Color) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Color) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Payment) EncodeJSON(w *oasrt.Writer) {
@@ -1017,7 +1081,11 @@ func (v Payment) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Payment) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Payment) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Sealed) EncodeJSON(w *oasrt.Writer) {
@@ -1076,7 +1144,11 @@ func (v Sealed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Sealed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Sealed) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
@@ -1145,7 +1217,11 @@ func (v Cat) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Cat) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Cat) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Nothing) EncodeJSON(w *oasrt.Writer) {
@@ -1175,7 +1251,11 @@ func (v Nothing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Nothing) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Nothing) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
@@ -1238,7 +1318,11 @@ func (v NoBar) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NoBar) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NoBar) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Odd) EncodeJSON(w *oasrt.Writer) {
@@ -1268,7 +1352,11 @@ func (v Odd) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Odd) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Odd) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Empty) EncodeJSON(w *oasrt.Writer) {
@@ -1321,7 +1409,11 @@ func (v Empty) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Empty) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Empty) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *AnyObject) EncodeJSON(w *oasrt.Writer) {
@@ -1351,7 +1443,11 @@ func (v AnyObject) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AnyObject) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *AnyObject) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *ObjectOrNull) EncodeJSON(w *oasrt.Writer) {
@@ -1381,7 +1477,11 @@ func (v ObjectOrNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ObjectOrNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ObjectOrNull) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *OnlyNull) EncodeJSON(w *oasrt.Writer) {
@@ -1411,7 +1511,11 @@ func (v OnlyNull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnlyNull) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *OnlyNull) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -1454,7 +1558,11 @@ func (v Unchecked) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Unchecked) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Unchecked) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Headers) EncodeJSON(w *oasrt.Writer) {
@@ -1587,7 +1695,11 @@ func (v Headers) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Headers) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Headers) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *Labels) EncodeJSON(w *oasrt.Writer) {
@@ -1660,7 +1772,11 @@ func (v Labels) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Labels) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Labels) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -1802,7 +1918,11 @@ func (v Tags) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tags) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Tags) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Consts) EncodeJSON(w *oasrt.Writer) {
@@ -1983,7 +2103,11 @@ func (v Consts) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Consts) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Consts) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Fixed) EncodeJSON(w *oasrt.Writer) {
@@ -2029,7 +2153,11 @@ func (v Fixed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Fixed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Fixed) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *ShortText) EncodeJSON(w *oasrt.Writer) {
@@ -2067,7 +2195,11 @@ func (v ShortText) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ShortText) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ShortText) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Stamp) EncodeJSON(w *oasrt.Writer) {
@@ -2099,7 +2231,11 @@ func (v Stamp) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Stamp) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Stamp) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
@@ -2137,7 +2273,11 @@ func (v Bounded) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bounded) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Bounded) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Few) EncodeJSON(w *oasrt.Writer) {
@@ -2180,7 +2320,11 @@ func (v Few) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Few) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Few) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Keyed) EncodeJSON(w *oasrt.Writer) {
@@ -2218,7 +2362,11 @@ func (v Keyed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Keyed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Keyed) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -2289,7 +2437,11 @@ func (v Distinct) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Distinct) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Distinct) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Some) EncodeJSON(w *oasrt.Writer) {
@@ -2324,7 +2476,11 @@ func (v Some) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Some) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Some) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Conditional) EncodeJSON(w *oasrt.Writer) {
@@ -2366,7 +2522,11 @@ func (v Conditional) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Conditional) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Conditional) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
@@ -2417,7 +2577,11 @@ func (v MixedAsObject) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MixedAsObject) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *MixedAsObject) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *ModeAsString) EncodeJSON(w *oasrt.Writer) {
@@ -2449,7 +2613,11 @@ func (v ModeAsString) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ModeAsString) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ModeAsString) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON number.
 func (v *ModeAsInteger) EncodeJSON(w *oasrt.Writer) {
@@ -2483,7 +2651,11 @@ func (v ModeAsInteger) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ModeAsInteger) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ModeAsInteger) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *HolderFlag) EncodeJSON(w *oasrt.Writer) {
@@ -2535,7 +2707,11 @@ func (v HolderFlag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *HolderFlag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *HolderFlag) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *HolderMaybe) EncodeJSON(w *oasrt.Writer) {
@@ -2587,7 +2763,11 @@ func (v HolderMaybe) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *HolderMaybe) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *HolderMaybe) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *HolderFree) EncodeJSON(w *oasrt.Writer) {
@@ -2662,7 +2842,11 @@ func (v HolderFree) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *HolderFree) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *HolderFree) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

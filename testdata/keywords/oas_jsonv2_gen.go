@@ -21,7 +21,11 @@ func (v Scalar) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Scalar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -35,7 +39,11 @@ func (v Loose) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Loose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -49,7 +57,11 @@ func (v Count) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Count) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -63,7 +75,11 @@ func (v Mixed) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Mixed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -77,7 +93,11 @@ func (v Mode) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Mode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -91,7 +111,11 @@ func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Holder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -105,7 +129,11 @@ func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -119,7 +147,11 @@ func (v Record) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Record) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -133,7 +165,11 @@ func (v Open) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Open) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -147,7 +183,11 @@ func (v Track) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Track) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -161,7 +201,11 @@ func (v NotNull) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *NotNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -175,7 +219,11 @@ func (v Fraction) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Fraction) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -189,7 +237,11 @@ func (v Name) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Name) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -203,7 +255,11 @@ func (v NotZero) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *NotZero) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -217,7 +273,11 @@ func (v Between) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Between) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -231,7 +291,11 @@ func (v Color) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Color) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -245,7 +309,11 @@ func (v Payment) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Payment) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -259,7 +327,11 @@ func (v Sealed) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Sealed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -273,7 +345,11 @@ func (v Cat) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Cat) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -287,7 +363,11 @@ func (v Nothing) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Nothing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -301,7 +381,11 @@ func (v NoBar) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *NoBar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -315,7 +399,11 @@ func (v Odd) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Odd) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -329,7 +417,11 @@ func (v Empty) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Empty) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -343,7 +435,11 @@ func (v AnyObject) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *AnyObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -357,7 +453,11 @@ func (v ObjectOrNull) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *ObjectOrNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -371,7 +471,11 @@ func (v OnlyNull) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *OnlyNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -385,7 +489,11 @@ func (v Unchecked) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Unchecked) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -399,7 +507,11 @@ func (v Headers) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Headers) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -413,7 +525,11 @@ func (v Labels) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Labels) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -427,7 +543,11 @@ func (v Tags) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Tags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -441,7 +561,11 @@ func (v Consts) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Consts) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -455,7 +579,11 @@ func (v Fixed) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Fixed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -469,7 +597,11 @@ func (v ShortText) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *ShortText) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -483,7 +615,11 @@ func (v Stamp) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Stamp) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -497,7 +633,11 @@ func (v Bounded) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Bounded) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -511,7 +651,11 @@ func (v Few) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Few) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -525,7 +669,11 @@ func (v Keyed) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Keyed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -539,7 +687,11 @@ func (v Distinct) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Distinct) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -553,7 +705,11 @@ func (v Some) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Some) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -567,7 +723,11 @@ func (v Conditional) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Conditional) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -581,7 +741,11 @@ func (v MixedAsObject) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *MixedAsObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -595,7 +759,11 @@ func (v ModeAsString) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *ModeAsString) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -609,7 +777,11 @@ func (v ModeAsInteger) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *ModeAsInteger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -623,7 +795,11 @@ func (v HolderFlag) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *HolderFlag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -637,7 +813,11 @@ func (v HolderMaybe) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *HolderMaybe) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -651,5 +831,9 @@ func (v HolderFree) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *HolderFree) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }

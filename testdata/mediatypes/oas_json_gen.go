@@ -59,7 +59,11 @@ func (v GetDocOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetDocOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *GetDocOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *GetImageOK) EncodeJSON(w *oasrt.Writer) {
@@ -108,7 +112,11 @@ func (v GetImageOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetImageOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *GetImageOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *GetReportOKJSON) EncodeJSON(w *oasrt.Writer) {
@@ -157,7 +165,11 @@ func (v GetReportOKJSON) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GetReportOKJSON) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *GetReportOKJSON) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -118,7 +118,11 @@ func (v UploadRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *UploadRequest) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *UploadRequestTagsItem) EncodeJSON(w *oasrt.Writer) {
@@ -152,7 +156,11 @@ func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

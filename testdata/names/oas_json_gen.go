@@ -39,7 +39,11 @@ func (v Handler) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Handler) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Handler) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *ListPetsResponse) EncodeJSON(w *oasrt.Writer) {
@@ -68,7 +72,11 @@ func (v ListPetsResponse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListPetsResponse) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ListPetsResponse) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *DecodePetsItems) EncodeJSON(w *oasrt.Writer) {
@@ -97,7 +105,11 @@ func (v DecodePetsItems) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *DecodePetsItems) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *DecodePetsItems) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Pets) EncodeJSON(w *oasrt.Writer) {
@@ -128,7 +140,11 @@ func (v Pets) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pets) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Pets) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Schema400) EncodeJSON(w *oasrt.Writer) {
@@ -186,7 +202,11 @@ func (v Schema400) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Schema400) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Schema400) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *StatusCode) EncodeJSON(w *oasrt.Writer) {
@@ -220,7 +240,11 @@ func (v StatusCode) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *StatusCode) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *StatusCode) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Page) EncodeJSON(w *oasrt.Writer) {
@@ -293,7 +317,11 @@ func (v Page) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Page) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Page) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -40,7 +40,11 @@ func (v NotString) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NotString) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NotString) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Code) EncodeJSON(w *oasrt.Writer) {
@@ -73,7 +77,11 @@ func (v Code) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Code) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Code) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

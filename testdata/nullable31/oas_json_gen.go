@@ -111,7 +111,11 @@ func (v Note) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Note) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Note) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
@@ -160,7 +164,11 @@ func (v Owner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Owner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Owner) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *NoteOwner) EncodeJSON(w *oasrt.Writer) {
@@ -200,7 +208,11 @@ func (v NoteOwner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NoteOwner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NoteOwner) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -82,7 +82,11 @@ func (v Search) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Search) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Search) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
@@ -140,7 +144,11 @@ func (v Note) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Note) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Note) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -66,7 +66,11 @@ func (v IDOrName) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *IDOrName) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *IDOrName) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Ref) EncodeJSON(w *oasrt.Writer) {
@@ -115,7 +119,11 @@ func (v Ref) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Ref) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Ref) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

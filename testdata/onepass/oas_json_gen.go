@@ -340,7 +340,11 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Event) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Click) EncodeJSON(w *oasrt.Writer) {
@@ -479,7 +483,11 @@ func (v Click) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Click) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Click) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *View) EncodeJSON(w *oasrt.Writer) {
@@ -638,7 +646,11 @@ func (v View) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *View) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *View) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
@@ -725,7 +737,11 @@ func (v Scroll) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Scroll) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Scroll) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
@@ -783,7 +799,11 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Point) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Sized) EncodeJSON(w *oasrt.Writer) {
@@ -839,7 +859,11 @@ func (v Sized) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Sized) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Sized) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Box) EncodeJSON(w *oasrt.Writer) {
@@ -897,7 +921,11 @@ func (v Box) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Box) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Box) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Bag) EncodeJSON(w *oasrt.Writer) {
@@ -955,7 +983,11 @@ func (v Bag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Bag) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Loose) EncodeJSON(w *oasrt.Writer) {
@@ -1011,7 +1043,11 @@ func (v Loose) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Loose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Loose) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Open) EncodeJSON(w *oasrt.Writer) {
@@ -1078,7 +1114,11 @@ func (v Open) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Open) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Open) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
@@ -1169,7 +1209,11 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Holder) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Holder) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *ViewKind) EncodeJSON(w *oasrt.Writer) {
@@ -1201,7 +1245,11 @@ func (v ViewKind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ViewKind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ViewKind) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

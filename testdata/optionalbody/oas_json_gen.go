@@ -59,7 +59,11 @@ func (v AddNoteRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AddNoteRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *AddNoteRequest) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *AddNoteCreated) EncodeJSON(w *oasrt.Writer) {
@@ -108,7 +112,11 @@ func (v AddNoteCreated) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *AddNoteCreated) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *AddNoteCreated) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

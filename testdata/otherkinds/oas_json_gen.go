@@ -81,7 +81,11 @@ func (v Loose) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Loose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Loose) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *Short) EncodeJSON(w *oasrt.Writer) {
@@ -150,7 +154,11 @@ func (v Short) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Short) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Short) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Typed) EncodeJSON(w *oasrt.Writer) {
@@ -213,7 +221,11 @@ func (v Typed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Typed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Typed) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Mixed) EncodeJSON(w *oasrt.Writer) {
@@ -243,7 +255,11 @@ func (v Mixed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Mixed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Mixed) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Defaults) EncodeJSON(w *oasrt.Writer) {
@@ -325,7 +341,11 @@ func (v Defaults) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Defaults) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Defaults) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -1668,7 +1688,11 @@ func (v TypedMaybe) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *TypedMaybe) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *TypedMaybe) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *RequiredOnly1) EncodeJSON(w *oasrt.Writer) {

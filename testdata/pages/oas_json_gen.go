@@ -68,7 +68,11 @@ func (v Issue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Issue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Issue) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Customer) EncodeJSON(w *oasrt.Writer) {
@@ -119,7 +123,11 @@ func (v Customer) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Customer) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Customer) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
@@ -213,7 +221,11 @@ func (v ListCustomersOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListCustomersOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ListCustomersOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *ListEventsOK) EncodeJSON(w *oasrt.Writer) {
@@ -286,7 +298,11 @@ func (v ListEventsOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListEventsOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ListEventsOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -21,7 +21,11 @@ func (v Issue) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Issue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -35,7 +39,11 @@ func (v Customer) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Customer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -49,7 +57,11 @@ func (v ListCustomersOK) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *ListCustomersOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -63,5 +75,9 @@ func (v ListEventsOK) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *ListEventsOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }

@@ -70,7 +70,11 @@ func (v Labels) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Labels) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Labels) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Counts) EncodeJSON(w *oasrt.Writer) {
@@ -124,7 +128,11 @@ func (v Counts) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Counts) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Counts) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Resource) EncodeJSON(w *oasrt.Writer) {
@@ -189,7 +197,11 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Resource) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Resource) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -68,7 +68,11 @@ func (v Address) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Address) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Address) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Tags) EncodeJSON(w *oasrt.Writer) {
@@ -99,7 +103,11 @@ func (v Tags) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tags) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Tags) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -213,7 +221,11 @@ func (v Order) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Order) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Order) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -294,7 +306,11 @@ func (v Closed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Closed) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Closed) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *OrderShipping) EncodeJSON(w *oasrt.Writer) {
@@ -354,7 +370,11 @@ func (v OrderShipping) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderShipping) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *OrderShipping) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Code) EncodeJSON(w *oasrt.Writer) {
@@ -387,7 +407,11 @@ func (v Code) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Code) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Code) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

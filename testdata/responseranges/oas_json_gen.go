@@ -59,7 +59,11 @@ func (v Job) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Job) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Job) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Problem) EncodeJSON(w *oasrt.Writer) {
@@ -117,7 +121,11 @@ func (v Problem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Problem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Problem) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -70,7 +70,11 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Point) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *RGB) EncodeJSON(w *oasrt.Writer) {
@@ -153,7 +157,11 @@ func (v RGB) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RGB) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *RGB) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *Kind) EncodeJSON(w *oasrt.Writer) {
@@ -187,7 +195,11 @@ func (v Kind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Kind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Kind) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
@@ -253,7 +265,11 @@ func (v User) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *User) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Stored) EncodeJSON(w *oasrt.Writer) {
@@ -304,7 +320,11 @@ func (v Stored) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Stored) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Stored) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Problem) EncodeJSON(w *oasrt.Writer) {
@@ -371,7 +391,11 @@ func (v Problem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Problem) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Problem) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *StatusOK) EncodeJSON(w *oasrt.Writer) {
@@ -420,7 +444,11 @@ func (v StatusOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *StatusOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *StatusOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
@@ -571,7 +599,11 @@ func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *UploadPhotoRequestMeta) EncodeJSON(w *oasrt.Writer) {
@@ -620,7 +652,11 @@ func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
@@ -712,7 +748,11 @@ func (v ImportPointsOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ImportPointsOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ImportPointsOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *SearchFilter) EncodeJSON(w *oasrt.Writer) {
@@ -772,7 +812,11 @@ func (v SearchFilter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SearchFilter) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SearchFilter) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
@@ -836,7 +880,11 @@ func (v SearchMeta) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SearchMeta) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SearchMeta) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *SearchOK) EncodeJSON(w *oasrt.Writer) {
@@ -887,7 +935,11 @@ func (v SearchOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SearchOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SearchOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -36,7 +36,11 @@ func (v Itself) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Itself) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Itself) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Pong) EncodeJSON(w *oasrt.Writer) {
@@ -62,7 +66,11 @@ func (v Pong) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pong) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Pong) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Cond) EncodeJSON(w *oasrt.Writer) {
@@ -95,7 +103,11 @@ func (v Cond) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Cond) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Cond) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Nested) EncodeJSON(w *oasrt.Writer) {
@@ -132,7 +144,11 @@ func (v Nested) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Nested) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Nested) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Tree) EncodeJSON(w *oasrt.Writer) {
@@ -174,7 +190,11 @@ func (v Tree) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tree) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Tree) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Outer) EncodeJSON(w *oasrt.Writer) {
@@ -216,7 +236,11 @@ func (v Outer) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Outer) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Outer) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Inner) EncodeJSON(w *oasrt.Writer) {
@@ -266,7 +290,11 @@ func (v Inner) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Inner) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Inner) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
@@ -348,7 +376,11 @@ func (v Holder) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Holder) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Holder) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON number.
 func (v *Small) EncodeJSON(w *oasrt.Writer) {
@@ -382,7 +414,11 @@ func (v Small) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Small) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Small) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON number.
 func (v *Narrow) EncodeJSON(w *oasrt.Writer) {
@@ -414,7 +450,11 @@ func (v Narrow) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Narrow) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Narrow) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Tie) EncodeJSON(w *oasrt.Writer) {
@@ -440,7 +480,11 @@ func (v Tie) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tie) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Tie) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -522,7 +566,11 @@ func (v Exclusive) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Exclusive) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Exclusive) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Exclusive1) EncodeJSON(w *oasrt.Writer) {
@@ -650,7 +698,11 @@ func (v Exclusive1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Exclusive1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Exclusive1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON number.
 func (v *ListItemsNone) EncodeJSON(w *oasrt.Writer) {
@@ -676,7 +728,11 @@ func (v ListItemsNone) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ListItemsNone) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ListItemsNone) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

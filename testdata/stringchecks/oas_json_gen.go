@@ -49,7 +49,11 @@ func (v Handle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Handle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Handle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Profile) EncodeJSON(w *oasrt.Writer) {
@@ -128,7 +132,11 @@ func (v Profile) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Profile) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Profile) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -70,7 +70,11 @@ func (v Pair) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pair) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Pair) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON array, up to its first position that
 // is not set.
@@ -128,7 +132,11 @@ func (v Row) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Row) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Row) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

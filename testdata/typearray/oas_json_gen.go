@@ -72,7 +72,11 @@ func (v Value) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Value) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Value) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Cell) EncodeJSON(w *oasrt.Writer) {
@@ -130,7 +134,11 @@ func (v Cell) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Cell) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Cell) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *CellWeight) EncodeJSON(w *oasrt.Writer) {
@@ -182,7 +190,11 @@ func (v CellWeight) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *CellWeight) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *CellWeight) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

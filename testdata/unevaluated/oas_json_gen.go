@@ -82,7 +82,11 @@ func (v Extended) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Extended) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Extended) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -174,7 +178,11 @@ func (v Either) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Either) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Either) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -235,7 +243,11 @@ func (v Couple) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Couple) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Couple) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -307,7 +319,11 @@ func (v Payment) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Payment) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Payment) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -399,7 +415,11 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shape) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -460,7 +480,11 @@ func (v Scores) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Scores) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Scores) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -532,7 +556,11 @@ func (v Shipping) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shipping) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shipping) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Either1) EncodeJSON(w *oasrt.Writer) {
@@ -592,7 +620,11 @@ func (v Either1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Either1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Either1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Either2) EncodeJSON(w *oasrt.Writer) {
@@ -652,7 +684,11 @@ func (v Either2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Either2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Either2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shape1) EncodeJSON(w *oasrt.Writer) {
@@ -703,7 +739,11 @@ func (v Shape1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shape1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Shape2) EncodeJSON(w *oasrt.Writer) {
@@ -754,7 +794,11 @@ func (v Shape2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Shape2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Shape2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -424,7 +424,11 @@ func (v Account) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Account) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Account) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
@@ -529,7 +533,11 @@ func (v Point) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Point) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Point) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Ratio) EncodeJSON(w *oasrt.Writer) {
@@ -565,7 +573,11 @@ func (v Ratio) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Ratio) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Ratio) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Code) EncodeJSON(w *oasrt.Writer) {
@@ -598,7 +610,11 @@ func (v Code) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Code) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Code) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Bounded) EncodeJSON(w *oasrt.Writer) {
@@ -652,7 +668,11 @@ func (v Bounded) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Bounded) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Bounded) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as JSON.
 func (v *Lookahead) EncodeJSON(w *oasrt.Writer) {
@@ -685,7 +705,11 @@ func (v Lookahead) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Lookahead) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Lookahead) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Circle) EncodeJSON(w *oasrt.Writer) {
@@ -773,7 +797,11 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Circle) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Circle) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *RenamedThing) EncodeJSON(w *oasrt.Writer) {
@@ -828,7 +856,11 @@ func (v RenamedThing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RenamedThing) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *RenamedThing) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Settings) EncodeJSON(w *oasrt.Writer) {
@@ -969,7 +1001,11 @@ func (v Settings) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Settings) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Settings) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Wide) EncodeJSON(w *oasrt.Writer) {
@@ -1042,7 +1078,11 @@ func (v Wide) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Wide) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Wide) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
@@ -1135,7 +1175,11 @@ func (v User) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *User) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Grant) EncodeJSON(w *oasrt.Writer) {
@@ -1184,7 +1228,11 @@ func (v Grant) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Grant) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Grant) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
@@ -1291,7 +1339,11 @@ func (v Ledger) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Ledger) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Ledger) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Gauge) EncodeJSON(w *oasrt.Writer) {
@@ -1354,7 +1406,11 @@ func (v Gauge) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Gauge) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Gauge) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *CircleKind) EncodeJSON(w *oasrt.Writer) {
@@ -1386,7 +1442,11 @@ func (v CircleKind) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *CircleKind) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *CircleKind) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON number.
 func (v *CircleVersion) EncodeJSON(w *oasrt.Writer) {
@@ -1418,7 +1478,11 @@ func (v CircleVersion) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *CircleVersion) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *CircleVersion) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *SettingsTheme) EncodeJSON(w *oasrt.Writer) {
@@ -1452,7 +1516,11 @@ func (v SettingsTheme) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SettingsTheme) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SettingsTheme) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *GrantPermission) EncodeJSON(w *oasrt.Writer) {
@@ -1486,7 +1554,11 @@ func (v GrantPermission) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *GrantPermission) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *GrantPermission) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

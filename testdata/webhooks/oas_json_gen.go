@@ -74,7 +74,11 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Pet) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
@@ -125,7 +129,11 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *OnPetRemovedRequest) EncodeJSON(w *oasrt.Writer) {
@@ -176,7 +184,11 @@ func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *OnPetRemovedOK) EncodeJSON(w *oasrt.Writer) {
@@ -225,7 +237,11 @@ func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OnPetRemovedOK) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *OnPetRemovedOK) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

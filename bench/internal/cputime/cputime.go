@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"syscall"
 	"testing"
@@ -63,12 +64,22 @@ func cpu() time.Duration {
 
 // Test is a CPU-time test's body: it skips unless OASGEN_CPUTIME is set
 // (bench/doors.sh CPU=1 sets it), then runs the cases cases returns in
-// five rounds of 100 ms each, printing the medians.
+// five rounds of 100 ms each, printing the medians. OASGEN_CPUTIME_CASES,
+// a regular expression, keeps only the cases whose names match it
+// (bench/doors.sh's CASES).
 func Test(t *testing.T, cases func() []Case) {
 	if os.Getenv("OASGEN_CPUTIME") == "" {
 		t.Skip("set OASGEN_CPUTIME to run")
 	}
-	if err := Run(os.Stdout, cases(), 5, 100*time.Millisecond); err != nil {
+	cs := cases()
+	if expr := os.Getenv("OASGEN_CPUTIME_CASES"); expr != "" {
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			t.Fatalf("OASGEN_CPUTIME_CASES: %v", err)
+		}
+		cs = slices.DeleteFunc(cs, func(c Case) bool { return !re.MatchString(c.Name) })
+	}
+	if err := Run(os.Stdout, cs, 5, 100*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -110,7 +110,11 @@ func (v Order) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Order) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Order) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
@@ -168,7 +172,11 @@ func (v Category) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Category) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
@@ -288,7 +296,11 @@ func (v User) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *User) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *User) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Tag) EncodeJSON(w *oasrt.Writer) {
@@ -346,7 +358,11 @@ func (v Tag) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Tag) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Tag) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
@@ -489,7 +505,11 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Pet) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *APIResponse) EncodeJSON(w *oasrt.Writer) {
@@ -556,7 +576,11 @@ func (v APIResponse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *APIResponse) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *APIResponse) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *OrderStatus) EncodeJSON(w *oasrt.Writer) {
@@ -592,7 +616,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *OrderStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *OrderStatus) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *PetStatus) EncodeJSON(w *oasrt.Writer) {
@@ -628,7 +656,11 @@ func (v PetStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PetStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *PetStatus) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *FindPetsByStatusStatus) EncodeJSON(w *oasrt.Writer) {
@@ -664,7 +696,11 @@ func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *FindPetsByStatusStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *FindPetsByStatusStatus) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *UpdatePetWithFormStatus) EncodeJSON(w *oasrt.Writer) {
@@ -700,7 +736,11 @@ func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -68,7 +68,11 @@ func (v Category) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Category) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
@@ -168,7 +172,11 @@ func (v Pet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Pet) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Pet) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON string.
 func (v *PetStatus) EncodeJSON(w *oasrt.Writer) {
@@ -204,7 +212,11 @@ func (v PetStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PetStatus) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *PetStatus) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

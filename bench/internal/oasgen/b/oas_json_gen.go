@@ -102,7 +102,11 @@ func (v List) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *List) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *List) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
@@ -198,7 +202,11 @@ func (v Item) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Item) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Item) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

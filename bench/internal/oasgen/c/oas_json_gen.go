@@ -44,7 +44,11 @@ func (v DeepEnum) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *DeepEnum) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *DeepEnum) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Nested) EncodeJSON(w *oasrt.Writer) {
@@ -111,7 +115,11 @@ func (v Nested) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Nested) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Nested) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
@@ -354,7 +362,11 @@ func (v ABitOfEverything) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ABitOfEverything) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ABitOfEverything) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

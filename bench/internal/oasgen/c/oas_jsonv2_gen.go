@@ -21,7 +21,11 @@ func (v DeepEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *DeepEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -35,7 +39,11 @@ func (v Nested) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Nested) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -49,5 +57,9 @@ func (v ABitOfEverything) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *ABitOfEverything) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }

@@ -191,7 +191,11 @@ func (v MasterData) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *MasterData) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *MasterData) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Product) EncodeJSON(w *oasrt.Writer) {
@@ -348,7 +352,11 @@ func (v Product) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Product) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Product) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
@@ -429,7 +437,11 @@ func (v Category) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Category) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Category) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Attribute) EncodeJSON(w *oasrt.Writer) {
@@ -487,7 +499,11 @@ func (v Attribute) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Attribute) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Attribute) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Store) EncodeJSON(w *oasrt.Writer) {
@@ -607,7 +623,11 @@ func (v Store) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Store) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Store) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Address) EncodeJSON(w *oasrt.Writer) {
@@ -679,7 +699,11 @@ func (v Address) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Address) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Address) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Price) EncodeJSON(w *oasrt.Writer) {
@@ -765,7 +789,11 @@ func (v Price) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Price) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Price) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.

@@ -21,7 +21,11 @@ func (v MasterData) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *MasterData) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -35,7 +39,11 @@ func (v Product) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Product) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -49,7 +57,11 @@ func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -63,7 +75,11 @@ func (v Attribute) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Attribute) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -77,7 +93,11 @@ func (v Store) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Store) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -91,7 +111,11 @@ func (v Address) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Address) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
@@ -105,5 +129,9 @@ func (v Price) MarshalJSONTo(enc *jsontext.Encoder) error {
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
 func (v *Price) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return oasrt.DecodeFrom(dec, v)
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
 }

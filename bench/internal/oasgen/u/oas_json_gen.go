@@ -68,7 +68,11 @@ func (v SomeValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SomeValue) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValueString) EncodeJSON(w *oasrt.Writer) {
@@ -126,7 +130,11 @@ func (v SomeValueString) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValueString) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SomeValueString) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
@@ -344,7 +352,11 @@ func (v Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Event) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Event) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *Click) EncodeJSON(w *oasrt.Writer) {
@@ -443,7 +455,11 @@ func (v Click) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *Click) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *Click) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object.
 func (v *View) EncodeJSON(w *oasrt.Writer) {
@@ -535,7 +551,11 @@ func (v View) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *View) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *View) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
@@ -597,7 +617,11 @@ func (v SomeValueValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *SomeValueValue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
