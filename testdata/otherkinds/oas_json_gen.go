@@ -596,7 +596,11 @@ func (v RequiredOnly) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RequiredOnly) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *RequiredOnly) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *NumberOrTriple) EncodeJSON(w *oasrt.Writer) {
@@ -690,7 +694,11 @@ func (v NumberOrTriple) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NumberOrTriple) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NumberOrTriple) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *TypelessOrInteger) EncodeJSON(w *oasrt.Writer) {
@@ -808,7 +816,11 @@ func (v TypelessOrInteger) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *TypelessOrInteger) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *TypelessOrInteger) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -881,7 +893,11 @@ func (v NumberAndObject) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NumberAndObject) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NumberAndObject) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -960,7 +976,11 @@ func (v StringAllOf) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *StringAllOf) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *StringAllOf) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -1209,7 +1229,11 @@ func (v DependentOrTrue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *DependentOrTrue) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *DependentOrTrue) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *NestedAnyOf) EncodeJSON(w *oasrt.Writer) {
@@ -1321,7 +1345,11 @@ func (v NestedAnyOf) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NestedAnyOf) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NestedAnyOf) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *FalseOrLoose) EncodeJSON(w *oasrt.Writer) {
@@ -1584,7 +1612,11 @@ func (v FalseOrLoose) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *FalseOrLoose) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *FalseOrLoose) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
 // its Go type, then the keywords that need the JSON value as a whole.
@@ -1646,7 +1678,11 @@ func (v ObjectOneOf) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *ObjectOneOf) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *ObjectOneOf) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *TypedMaybe) EncodeJSON(w *oasrt.Writer) {
@@ -1754,7 +1790,11 @@ func (v RequiredOnly1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RequiredOnly1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *RequiredOnly1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *RequiredOnly2) EncodeJSON(w *oasrt.Writer) {
@@ -1834,7 +1874,11 @@ func (v RequiredOnly2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *RequiredOnly2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *RequiredOnly2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *TypelessOrInteger1) EncodeJSON(w *oasrt.Writer) {
@@ -1899,7 +1943,11 @@ func (v TypelessOrInteger1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *TypelessOrInteger1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *TypelessOrInteger1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes the variant that is set.
 func (v *NestedAnyOf1) EncodeJSON(w *oasrt.Writer) {
@@ -2046,7 +2094,11 @@ func (v NestedAnyOf1) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NestedAnyOf1) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NestedAnyOf1) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON number.
 func (v *NestedAnyOf2) EncodeJSON(w *oasrt.Writer) {
@@ -2078,7 +2130,11 @@ func (v NestedAnyOf2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *NestedAnyOf2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *NestedAnyOf2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
 func (v *FalseOrLoose2) EncodeJSON(w *oasrt.Writer) {
@@ -2147,7 +2203,11 @@ func (v FalseOrLoose2) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *FalseOrLoose2) UnmarshalJSON(data []byte) error { return oasrt.Unmarshal(data, v) }
+func (v *FalseOrLoose2) UnmarshalJSON(data []byte) error {
+	var r oasrt.Reader
+	r.Reset(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
 
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
