@@ -509,14 +509,7 @@ func knownFormats(t *testing.T) []string {
 // use is the schema false (JSON Schema: no value is one of none).
 func TestEmptyEnum(t *testing.T) {
 	doc := "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    E: {type: string, enum: []}\n    F: {enum: []}\n"
-	s, err := spec.Parse("spec.yaml", []byte(doc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Package(s, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := buildDoc(t, doc)
 	for _, d := range p.Decls {
 		if a, ok := d.(*ir.Alias); !ok {
 			t.Errorf("%s is a %T, want an alias of the schema false", d.Name(), d)

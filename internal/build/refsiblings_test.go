@@ -50,14 +50,7 @@ func TestRefSiblings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			doc := "openapi: " + tt.version + "\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:" + components + "    S: " + tt.schema + "\n"
-			s, err := spec.Parse("spec.yaml", []byte(doc))
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := Package(s, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := buildDoc(t, doc)
 			var got []string
 			for _, d := range p.Diagnostics {
 				got = append(got, d.String())

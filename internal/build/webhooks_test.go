@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/internal/ir"
-	"github.com/oasgen/oasgen/internal/spec"
 )
 
 // TestWebhookNames checks that webhooks and callbacks are named after the
@@ -38,14 +37,7 @@ webhooks:
     post: {responses: {'200': {description: ok}}}
     put: {responses: {'200': {description: ok}}}
 `
-	s, err := spec.Parse("spec.yaml", []byte(doc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Package(s, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := buildDoc(t, doc)
 	type op struct{ id, goName, path, result string }
 	list := func(ops []*ir.Operation) []op {
 		var out []op
