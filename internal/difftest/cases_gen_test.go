@@ -4,6 +4,7 @@ package difftest
 
 import (
 	allofplain "github.com/oasgen/oasgen/testdata/allof/plain"
+	allofkindsplain "github.com/oasgen/oasgen/testdata/allofkinds/plain"
 	anyofplain "github.com/oasgen/oasgen/testdata/anyof/plain"
 	apikeyplain "github.com/oasgen/oasgen/testdata/apikey/plain"
 	arraybodiesplain "github.com/oasgen/oasgen/testdata/arraybodies/plain"
@@ -70,6 +71,7 @@ import (
 	tupleplain "github.com/oasgen/oasgen/testdata/tuple/plain"
 	typearrayplain "github.com/oasgen/oasgen/testdata/typearray/plain"
 	unevaluatedplain "github.com/oasgen/oasgen/testdata/unevaluated/plain"
+	unionexactplain "github.com/oasgen/oasgen/testdata/unionexact/plain"
 	uniqueobjectsplain "github.com/oasgen/oasgen/testdata/uniqueobjects/plain"
 	validationplain "github.com/oasgen/oasgen/testdata/validation/plain"
 	webhooksplain "github.com/oasgen/oasgen/testdata/webhooks/plain"
@@ -78,6 +80,7 @@ import (
 // cases lists every golden case with a plain mirror.
 var cases = map[string][]pair{
 	"allof":          conv(allofplain.Pairs, func(p allofplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"allofkinds":     conv(allofkindsplain.Pairs, func(p allofkindsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"anyof":          conv(anyofplain.Pairs, func(p anyofplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"apikey":         conv(apikeyplain.Pairs, func(p apikeyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"arraybodies":    conv(arraybodiesplain.Pairs, func(p arraybodiesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
@@ -144,6 +147,7 @@ var cases = map[string][]pair{
 	"tuple":          conv(tupleplain.Pairs, func(p tupleplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"typearray":      conv(typearrayplain.Pairs, func(p typearrayplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"unevaluated":    conv(unevaluatedplain.Pairs, func(p unevaluatedplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"unionexact":     conv(unionexactplain.Pairs, func(p unionexactplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"uniqueobjects":  conv(uniqueobjectsplain.Pairs, func(p uniqueobjectsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"validation":     conv(validationplain.Pairs, func(p validationplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"webhooks":       conv(webhooksplain.Pairs, func(p webhooksplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

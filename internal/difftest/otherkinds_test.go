@@ -3,7 +3,9 @@ package difftest
 import (
 	"testing"
 
+	"github.com/oasgen/oasgen/testdata/allofkinds"
 	"github.com/oasgen/oasgen/testdata/otherkinds"
+	"github.com/oasgen/oasgen/testdata/unionexact"
 )
 
 // TestOtherKinds: a schema without type takes every kind of value, as
@@ -64,18 +66,18 @@ func TestOtherKinds(t *testing.T) {
 
 // TestUnionsAsJSONSchema: the disagreements with JSON Schema the
 // JSON-Schema-Test-Suite and the differential fuzzer found in unions and
-// allOf (docs/conformance.md), each decided as the reference validator
+// allOf (docs/conformance.md; testdata/unionexact and testdata/allofkinds), each decided as the reference validator
 // decides it.
 func TestUnionsAsJSONSchema(t *testing.T) {
-	requiredOnly := func() codec { return new(otherkinds.RequiredOnly) }
-	numberOrTriple := func() codec { return new(otherkinds.NumberOrTriple) }
-	typeless := func() codec { return new(otherkinds.TypelessOrInteger) }
-	numberAndObject := func() codec { return new(otherkinds.NumberAndObject) }
-	stringAllOf := func() codec { return new(otherkinds.StringAllOf) }
-	dependent := func() codec { return new(otherkinds.DependentOrTrue) }
-	nestedAnyOf := func() codec { return new(otherkinds.NestedAnyOf) }
-	falseOrLoose := func() codec { return new(otherkinds.FalseOrLoose) }
-	objectOneOf := func() codec { return new(otherkinds.ObjectOneOf) }
+	requiredOnly := func() codec { return new(unionexact.RequiredOnly) }
+	numberOrTriple := func() codec { return new(unionexact.NumberOrTriple) }
+	typeless := func() codec { return new(unionexact.TypelessOrInteger) }
+	numberAndObject := func() codec { return new(allofkinds.NumberAndObject) }
+	stringAllOf := func() codec { return new(allofkinds.StringAllOf) }
+	dependent := func() codec { return new(unionexact.DependentOrTrue) }
+	nestedAnyOf := func() codec { return new(unionexact.NestedAnyOf) }
+	falseOrLoose := func() codec { return new(unionexact.FalseOrLoose) }
+	objectOneOf := func() codec { return new(allofkinds.ObjectOneOf) }
 	runRoundTrips(t, []roundTrip{
 		// A required key no property declares is checked by the variant.
 		{name: "required declared", doc: `{"a":1}`, into: requiredOnly},

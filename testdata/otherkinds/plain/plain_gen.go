@@ -23,17 +23,11 @@ type Pair struct {
 var Pairs = []Pair{
 	{"Loose", func() any { return new(otherkinds.Loose) }, func() any { return new(Loose) }, true},
 	{"Short", func() any { return new(otherkinds.Short) }, func() any { return new(Short) }, true},
-	{"NumberAndObject", func() any { return new(otherkinds.NumberAndObject) }, func() any { return new(NumberAndObject) }, true},
-	{"ObjectOneOf", func() any { return new(otherkinds.ObjectOneOf) }, func() any { return new(ObjectOneOf) }, true},
-	{"RequiredOnly1", func() any { return new(otherkinds.RequiredOnly1) }, func() any { return new(RequiredOnly1) }, true},
-	{"RequiredOnly2", func() any { return new(otherkinds.RequiredOnly2) }, func() any { return new(RequiredOnly2) }, false},
-	{"NestedAnyOf2", func() any { return new(otherkinds.NestedAnyOf2) }, func() any { return new(NestedAnyOf2) }, true},
-	{"FalseOrLoose2", func() any { return new(otherkinds.FalseOrLoose2) }, func() any { return new(FalseOrLoose2) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Typed", "Mixed", "Defaults", "RequiredOnly", "NumberOrTriple", "TypelessOrInteger", "StringAllOf", "DependentOrTrue", "NestedAnyOf", "FalseOrLoose", "TypedMaybe", "TypelessOrInteger1", "NestedAnyOf1"}
+var Unmirrored = []string{"Typed", "Mixed", "Defaults", "TypedMaybe"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -72,24 +66,5 @@ type Loose struct {
 }
 
 type Short struct {
-	N *int64 `json:"n,omitempty"`
-}
-
-type NumberAndObject struct {
-}
-
-type ObjectOneOf struct {
-}
-
-type RequiredOnly1 struct {
-	A json.RawMessage `json:"a"`
-}
-
-type RequiredOnly2 struct {
-}
-
-type NestedAnyOf2 int64
-
-type FalseOrLoose2 struct {
 	N *int64 `json:"n,omitempty"`
 }
