@@ -122,6 +122,8 @@ func (c *codec) unionCodec(d *ir.Union) {
 	bodyAt := c.buf.Len()
 	c.P("kind := r.Next()")
 	c.P("switch kind {")
+	// Structs of a schema without type take values of every kind.
+	others := otherKinds(d)
 	for _, k := range []struct {
 		kind   ir.JSONType
 		rtKind string
@@ -129,10 +131,8 @@ func (c *codec) unionCodec(d *ir.Union) {
 		{ir.JSONObject, "Object"}, {ir.JSONArray, "Array"}, {ir.JSONString, "String"}, {ir.JSONNumber, "Number"}, {ir.JSONBoolean, "Bool"},
 	} {
 		exact, any := candidates(d, k.kind)
-		var others []*ir.Variant
 		if k.kind != ir.JSONObject {
-			others = otherKinds(d)
-			any = append(others, any...)
+			any = slices.Concat(others, any)
 		}
 		if k.kind == ir.JSONNumber {
 			ints, _ := candidates(d, ir.JSONInteger)
@@ -161,8 +161,8 @@ func (c *codec) unionCodec(d *ir.Union) {
 		}
 	}
 	c.P("}")
-	if _, any := candidates(d, ir.JSONNull); len(any)+len(otherKinds(d)) > 0 {
-		c.tryInOrder(d, append(otherKinds(d), any...))
+	if _, any := candidates(d, ir.JSONNull); len(any)+len(others) > 0 {
+		c.tryInOrder(d, slices.Concat(others, any))
 	} else {
 		c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, nil)")
 	}
