@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -343,12 +344,7 @@ func paths(v any, at []any) [][]any {
 	var out [][]any
 	switch v := v.(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			out = append(out, paths(v[k], append(slices.Clip(at), k))...)
 		}
 	case []any:
@@ -377,12 +373,7 @@ func shrinks(doc any, path []any) []any {
 	}
 	switch v := v.(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			if child, ok := v[k].(map[string]any); ok {
 				if d, ok := edit(doc, path, child, false); ok {
 					out = append(out, d)
