@@ -576,9 +576,10 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 			f.P("if err := c.cfg.DecodeResponse(resp, ", decode, "); err != nil {")
 		} else {
 			if v.ctField != "" {
-				f.P("v.", v.ctField, " = resp.Header.Get(\"Content-Type\")")
+				f.P("if v.", v.ctField, ", v.", v.bodyField, ", err = c.cfg.ResponseRaw(resp); err != nil {")
+			} else {
+				f.P("if v.", v.bodyField, ", err = c.cfg.ResponseReader(resp); err != nil {")
 			}
-			f.P("if v.", v.bodyField, ", err = c.cfg.ResponseReader(resp); err != nil {")
 		}
 		f.P("return nil, err")
 		f.P("}")

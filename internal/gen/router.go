@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -16,6 +17,12 @@ import (
 // parameters without excluding them. Parameters are captured as substrings
 // of the path into a fixed array: no allocation, no map, and a cost that
 // depends on the depth of the path, not on the number of routes.
+//
+// A subtree of many operations is matched by a function of its own
+// (matchRoute1, ...), called where its segment matched: the compiler's
+// cost grows faster than a function's size (register allocation above
+// all), so Kubernetes' 845 operations in one function took more to build
+// than the same tree in a few dozen, for a call or two more per request.
 
 // rnode is a node of the route tree: the routes that share a prefix of
 // segments.
@@ -26,6 +33,53 @@ type rnode struct {
 	ends   []*apiOp
 	dups   []*apiOp // operations with the method and route of another
 }
+
+// weight is the number of operations the code matching the tree under n
+// decides between, a subtree with a function of its own counting as one.
+// While that is more than maxRouteWeight, the heaviest subtree under n
+// gets a function, marked in split, down to minRouteWeight.
+func (n *rnode) weight(split map[*rnode]bool) int {
+	var cs []*rnode
+	for _, key := range slices.Sorted(maps.Keys(n.static)) {
+		cs = append(cs, n.static[key])
+	}
+	for _, t := range n.templ {
+		cs = append(cs, t.node)
+	}
+	if n.param != nil {
+		cs = append(cs, n.param)
+	}
+	ws := make([]int, len(cs))
+	w := len(n.ends)
+	for i, c := range cs {
+		ws[i] = c.weight(split)
+		w += ws[i]
+	}
+	for w > maxRouteWeight {
+		i := 0
+		for j := range ws {
+			if ws[j] > ws[i] {
+				i = j
+			}
+		}
+		if ws[i] < minRouteWeight {
+			break
+		}
+		split[cs[i]] = true
+		w -= ws[i] - 1
+		ws[i] = 1
+	}
+	return w
+}
+
+// maxRouteWeight bounds the operations one generated route function
+// decides between, its subtrees with functions of their own counting as
+// one each, unless all are lighter than minRouteWeight, which would not
+// pay for a function of their own.
+const (
+	maxRouteWeight = 128
+	minRouteWeight = 16
+)
 
 type rtempl struct {
 	lits []string // literal text around the parameters
@@ -101,12 +155,24 @@ type router struct {
 	a      *api
 	lits   int      // numbered literal tables for templates
 	tables []string // their declarations
+	// split holds the subtrees matched by a function of their own, and
+	// funcs those to print, named in order.
+	split map[*rnode]bool
+	funcs []routeFunc
+}
+
+// routeFunc is a function matching the subtree at node, whose segment is
+// the one at depth d, after k parameters.
+type routeFunc struct {
+	name string
+	node *rnode
+	d, k int
 }
 
 func genRouter(f *file, a *api) {
-	r := &router{file: f}
+	r := &router{file: f, a: a, split: map[*rnode]bool{}}
 	root := buildRoutes(a)
-	r.a = a
+	root.weight(r.split)
 	f.P("// Results of ", a.local("matchRoute"), " besides an operation index.")
 	f.P("const (")
 	f.P(a.local("routeNotFound"), " = -1")
@@ -134,6 +200,15 @@ func genRouter(f *file, a *api) {
 	f.P("return ", a.local("routeNotFound"), ", \"\"")
 	f.P("}")
 	f.P()
+	for i := 0; i < len(r.funcs); i++ { // node appends to r.funcs
+		fn := r.funcs[i]
+		f.P("// ", fn.name, " is ", a.local("matchRoute"), " for the rest of the path after a segment at depth ", fn.d, ".")
+		f.P("func ", fn.name, "(method, path string, esc bool, p *[", max(a.maxCaptures, 1), "]string) (op int, allow string) {")
+		r.node(fn.node, fn.d, fn.k, "path")
+		f.P("return ", a.local("routeNotFound"), ", \"\"")
+		f.P("}")
+		f.P()
+	}
 	for _, t := range r.tables {
 		f.P(t)
 	}
@@ -285,12 +360,27 @@ func (r *router) child(c *rnode, d, k int, rest, more string) {
 	}
 	switch {
 	case hasChildren(c) && len(c.ends) > 0:
-		r.node(c, d+1, k, rest) // the path goes on: the block above returned otherwise
+		r.next(c, d+1, k, rest) // the path goes on: the block above returned otherwise
 	case hasChildren(c):
 		r.P("if ", more, " {")
-		r.node(c, d+1, k, rest)
+		r.next(c, d+1, k, rest)
 		r.P("}")
 	}
+}
+
+// next prints the code matching the segments under c, at depth d after
+// k parameters, or the call of its own function: a subtree that does not
+// match falls through to the next alternative either way.
+func (r *router) next(c *rnode, d, k int, elem string) {
+	if !r.split[c] {
+		r.node(c, d, k, elem)
+		return
+	}
+	name := r.a.local("matchRoute") + strconv.Itoa(len(r.funcs)+1)
+	r.funcs = append(r.funcs, routeFunc{name, c, d, k})
+	r.P("if op, allow := ", name, "(method, ", elem, ", esc, p); op != ", r.a.local("routeNotFound"), " {")
+	r.P("return op, allow")
+	r.P("}")
 }
 
 // table declares the literal pieces of a segment template and returns the

@@ -216,6 +216,7 @@ var httpNames = map[string]bool{
 	"WithoutRequestCheck":       true,
 	"WithoutRetry":              true,
 	"WriteBody":                 true,
+	"WriteEncoded":              true,
 	"WriteError":                true,
 	"WriteEvents":               true,
 	"WriteJSON":                 true,

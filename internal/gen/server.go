@@ -242,6 +242,12 @@ func genWrite(f *file, op *apiOp, v *variant) {
 		f.P("}")
 		contentType = "ct"
 	}
+	if v.media != nil && v.json && hasCodec(v.typ) && len(v.headers) == 0 {
+		callWithCheck(f, v, ")", "return ", rt("WriteEncoded"), "(rw, r, ", status, ", ", contentType, ", v.", v.bodyField, ".EncodeJSON, ")
+		f.P("}")
+		f.P()
+		return
+	}
 	if v.media != nil && v.json {
 		f.P("w := ", rt("GetResponseWriter"), "()")
 		if hasCodec(v.typ) {

@@ -291,6 +291,8 @@ func closeReader(r io.Reader) {
 // comes from a server that may be slow or stalled, so draining it would
 // hold the error until the server sends or the timeout ends the call. The
 // connection of such a body is closed rather than reused.
+//
+//go:noinline
 func CloseBody(resp *http.Response) {
 	resp.Body.Close()
 }
@@ -402,6 +404,8 @@ const errorBodyPrefix = 4 << 10
 
 // UnexpectedStatus builds the *StatusError for a response the operation
 // does not declare, decoding a JSON problem body when there is one.
+//
+//go:noinline
 func (c *ClientConfig) UnexpectedStatus(resp *http.Response) error {
 	return c.statusError(resp, 1<<20)
 }

@@ -19,9 +19,18 @@ import (
 // replaces. None is generic in an operation's result type: the compiler
 // would make an instance for each operation, which costs it more than the
 // lines it saves (measured on 1,500 operations: 36 s against 21 s).
+//
+// The helpers a generated client, server or router calls once or more per
+// operation, away from the codecs' loops, are marked //go:noinline: a call
+// costs a few nanoseconds of a request's microseconds, while inlining them
+// into every method made the compiler copy and optimize their bodies
+// thousands of times (Kubernetes' package: 3,388 QueryString calls alone;
+// see docs/sizes.md, "Where Kubernetes' build goes").
 
 // AddPath appends text, literal path text as the spec writes it, and
 // then value, a path parameter in simple style, escaped.
+//
+//go:noinline
 func (r *Request) AddPath(text, value string) {
 	r.Path = append(r.Path, text...)
 	r.Path = append(r.Path, url.PathEscape(value)...)
@@ -53,6 +62,8 @@ func (r *Request) EncodeJSON(encode func(*oasrt.Writer), contentType string) err
 
 // SetRawBody sends body as the request body, of its ContentType or, when
 // that is empty, of defaultType (the first media type the spec declares).
+//
+//go:noinline
 func (r *Request) SetRawBody(body RawBody, defaultType string) {
 	r.BodyReader, r.ContentType = body.Body, body.ContentType
 	if r.ContentType == "" {
@@ -62,6 +73,8 @@ func (r *Request) SetRawBody(body RawBody, defaultType string) {
 
 // QueryString appends name=v to req's query when v is set: an optional
 // form-style query parameter whose value is text.
+//
+//go:noinline
 func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = AppendQuery(req.Query, name, true, ',', string(v.Value))
@@ -70,6 +83,8 @@ func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
 
 // QueryInt appends name=v to req's query when v is set: an optional
 // form-style query parameter whose value is an integer.
+//
+//go:noinline
 func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatInt(int64(v.Value), 10))
@@ -78,6 +93,8 @@ func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
 
 // QueryBool appends name=v to req's query when v is set: an optional
 // form-style query parameter whose value is true or false.
+//
+//go:noinline
 func QueryBool[T ~bool](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatBool(bool(v.Value)))
@@ -131,10 +148,21 @@ func (c *ClientConfig) ResponseReader(resp *http.Response) (io.Reader, error) {
 	return bytes.NewReader(data), nil
 }
 
+// ResponseRaw is ResponseReader for a result that keeps the body's media
+// type too: it returns resp's Content-Type and a reader of its body.
+//
+//go:noinline
+func (c *ClientConfig) ResponseRaw(resp *http.Response) (contentType string, body io.Reader, err error) {
+	body, err = c.ResponseReader(resp)
+	return resp.Header.Get("Content-Type"), body, err
+}
+
 // ResultError returns result, a documented response without fields that
 // is an error too, as the call's error when the client returns error
 // results (WithErrorResults) and status is 400 or more; nil otherwise.
 // A value without fields boxes into the interface without allocating.
+//
+//go:noinline
 func (c *ClientConfig) ResultError(status int, result error) error {
 	if c.ErrorResults && status >= 400 {
 		return result

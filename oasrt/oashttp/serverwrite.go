@@ -10,15 +10,19 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// Response helpers: the write method of a generated JSON result encodes its
-// body into a Writer from GetResponseWriter and hands it to WriteJSON (or,
-// when it sets headers, to EndJSON and then WriteBody), with the check
+// Response helpers: the write method of a generated JSON result hands the
+// EncodeJSON method of its body to WriteEncoded or, for a body without
+// one, encodes it into a Writer from GetResponseWriter and hands that to
+// WriteJSON (or, when it sets headers, to EndJSON and then WriteBody),
+// with the check
 // that decodes the body again when the server checks its responses:
 // CheckJSON for a body with a DecodeJSON method, a function literal for
 // the others.
 
 // GetResponseWriter returns a pooled Writer for a response body:
 // writeOnly properties stay out of what it encodes.
+//
+//go:noinline
 func GetResponseWriter() *oasrt.Writer {
 	w := oasrt.GetWriter()
 	w.Direction = oasrt.InResponse
@@ -50,6 +54,17 @@ func WriteJSON(rw http.ResponseWriter, r *http.Request, status int, contentType 
 	return nil
 }
 
+// WriteEncoded is GetResponseWriter, encode and WriteJSON in one call:
+// encode is the EncodeJSON method of the body, a method value kept
+// nowhere, so the result that holds the body stays on its stack.
+//
+//go:noinline
+func WriteEncoded(rw http.ResponseWriter, r *http.Request, status int, contentType string, encode func(*oasrt.Writer), check func(*oasrt.Reader) error) error {
+	w := GetResponseWriter()
+	encode(w)
+	return WriteJSON(rw, r, status, contentType, w, check)
+}
+
 // CheckJSON decodes a T from r with T's validating decoder and drops it:
 // the response check of a body of type T.
 func CheckJSON[T any, P interface {
@@ -62,6 +77,8 @@ func CheckJSON[T any, P interface {
 
 // WriteStatus writes a response with status and no body; it returns nil,
 // for write methods to return.
+//
+//go:noinline
 func WriteStatus(rw http.ResponseWriter, status int) error {
 	rw.WriteHeader(status)
 	return nil

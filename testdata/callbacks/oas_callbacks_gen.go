@@ -107,9 +107,7 @@ type SubscriptionDoneResponse200 struct {
 }
 
 func (v SubscriptionDoneResponse200) writeSubscriptionDoneResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[SubscriptionDoneOK])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[SubscriptionDoneOK])
 }
 
 // CallbackHandler implements the receiving side of the API's callbacks, one method each. A

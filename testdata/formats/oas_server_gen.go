@@ -31,9 +31,7 @@ type GetThingResponse200 struct {
 }
 
 func (v GetThingResponse200) writeGetThingResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[GetThingOK])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[GetThingOK])
 }
 
 // Handler implements the operations of the API, one method each. A

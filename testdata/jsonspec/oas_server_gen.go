@@ -24,9 +24,7 @@ type GetListResponse200 struct {
 }
 
 func (v GetListResponse200) writeGetListResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[List])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[List])
 }
 
 // Handler implements the operations of the API, one method each. A

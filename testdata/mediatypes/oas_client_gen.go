@@ -92,16 +92,14 @@ func (c *Client) GetImage(ctx context.Context, params GetImageParams, opts ...oa
 			return v, nil
 		case 1, 2:
 			var v GetImageResponse200Raw
-			v.ContentType = resp.Header.Get("Content-Type")
-			if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+			if v.ContentType, v.Body, err = c.cfg.ResponseRaw(resp); err != nil {
 				return nil, err
 			}
 			return v, nil
 		}
 	case 404:
 		var v GetImageResponse404
-		v.ContentType = resp.Header.Get("Content-Type")
-		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+		if v.ContentType, v.Body, err = c.cfg.ResponseRaw(resp); err != nil {
 			return nil, err
 		}
 		if s := resp.Header.Get("X-Request-Id"); s != "" {
@@ -128,8 +126,7 @@ func (c *Client) Export(ctx context.Context, opts ...oashttp.CallOption) (Export
 	switch resp.StatusCode {
 	case 200:
 		var v ExportResponse200
-		v.ContentType = resp.Header.Get("Content-Type")
-		if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+		if v.ContentType, v.Body, err = c.cfg.ResponseRaw(resp); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -151,8 +148,7 @@ func (c *Client) GetReport(ctx context.Context, opts ...oashttp.CallOption) (Get
 		switch oashttp.MatchMedia(resp, "text/csv", "application/json", "*/*") {
 		case 0, 2:
 			var v GetReportResponse200Raw
-			v.ContentType = resp.Header.Get("Content-Type")
-			if v.Body, err = c.cfg.ResponseReader(resp); err != nil {
+			if v.ContentType, v.Body, err = c.cfg.ResponseRaw(resp); err != nil {
 				return nil, err
 			}
 			return v, nil

@@ -32,9 +32,7 @@ type GetDocResponse200JSON struct {
 }
 
 func (v GetDocResponse200JSON) writeGetDocResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[GetDocOK])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[GetDocOK])
 }
 
 // GetDocResponse200Plain is the 200 response (text/plain) of GetDoc.
@@ -93,9 +91,7 @@ type GetImageResponse200JSON struct {
 }
 
 func (v GetImageResponse200JSON) writeGetImageResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[GetImageOK])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[GetImageOK])
 }
 
 // GetImageResponse200Raw is the 200 response (image/png, image/*) of GetImage.
@@ -192,9 +188,7 @@ type GetReportResponse200JSON struct {
 }
 
 func (v GetReportResponse200JSON) writeGetReportResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[GetReportOKJSON])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[GetReportOKJSON])
 }
 
 // Handler implements the operations of the API, one method each. A

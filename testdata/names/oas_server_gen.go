@@ -28,9 +28,7 @@ type ListPetsResponse2200 struct {
 }
 
 func (v ListPetsResponse2200) writeListPetsResponse2(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Page])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Page])
 }
 
 // ListPetsResponse2200Stream is ListPetsResponse2200 with its array streamed (x-oasgen-stream):

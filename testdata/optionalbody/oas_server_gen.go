@@ -24,9 +24,7 @@ type AddNoteResponse201 struct {
 }
 
 func (v AddNoteResponse201) writeAddNoteResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 201, "application/json", w, oashttp.CheckJSON[AddNoteCreated])
+	return oashttp.WriteEncoded(rw, r, 201, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[AddNoteCreated])
 }
 
 // Handler implements the operations of the API, one method each. A

@@ -106,9 +106,7 @@ type ListCustomersResponse200 struct {
 }
 
 func (v ListCustomersResponse200) writeListCustomersResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ListCustomersOK])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[ListCustomersOK])
 }
 
 // ListEventsParams holds the parameters of ListEvents.
@@ -132,9 +130,7 @@ type ListEventsResponse200 struct {
 }
 
 func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ListEventsOK])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[ListEventsOK])
 }
 
 // ListTagsParams holds the parameters of ListTags.

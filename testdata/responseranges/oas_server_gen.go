@@ -69,9 +69,7 @@ func (v GetJobResponse4XX) writeGetJobResponse(rw http.ResponseWriter, r *http.R
 	if status == 0 {
 		status = 400
 	}
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, status, "application/problem+json", w, oashttp.CheckJSON[Problem])
+	return oashttp.WriteEncoded(rw, r, status, "application/problem+json", v.Body.EncodeJSON, oashttp.CheckJSON[Problem])
 }
 
 // GetJobResponseDefault is the default response of GetJob.

@@ -108,9 +108,7 @@ type CreateUserResponse201 struct {
 }
 
 func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 201, "application/json", w, oashttp.CheckJSON[User])
+	return oashttp.WriteEncoded(rw, r, 201, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
 }
 
 // CreateUserResponse4XX is the 4XX response (application/problem+json) of CreateUser.
@@ -132,9 +130,7 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r
 	if status == 0 {
 		status = 400
 	}
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, status, "application/problem+json", w, oashttp.CheckJSON[Problem])
+	return oashttp.WriteEncoded(rw, r, status, "application/problem+json", v.Body.EncodeJSON, oashttp.CheckJSON[Problem])
 }
 
 // CreateUserResponseDefault is the default response (application/json) of CreateUser.
@@ -156,9 +152,7 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 	if status == 0 {
 		status = 500
 	}
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, status, "application/json", w, oashttp.CheckJSON[Problem])
+	return oashttp.WriteEncoded(rw, r, status, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Problem])
 }
 
 // GetMeResponse is the result of GetMe: one of
@@ -176,9 +170,7 @@ type GetMeResponse200 struct {
 }
 
 func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
 }
 
 // GetUserParams holds the parameters of GetUser.
@@ -202,9 +194,7 @@ type GetUserResponse200 struct {
 }
 
 func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
 }
 
 // GetUserResponse404 is the 404 response of GetUser.
@@ -374,9 +364,7 @@ type StatusResponse200 struct {
 }
 
 func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[StatusOK])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[StatusOK])
 }
 
 // LabelParams holds the parameters of Label.
@@ -482,9 +470,7 @@ type SubmitFormResponse200 struct {
 }
 
 func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Point])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Point])
 }
 
 // SubmitBothResponse is the result of SubmitBoth: one of
@@ -502,9 +488,7 @@ type SubmitBothResponse200 struct {
 }
 
 func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[RGB])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[RGB])
 }
 
 // SubmitBothResponse400 is the 400 response of SubmitBoth.
@@ -566,9 +550,7 @@ type UploadPhotoResponse200 struct {
 }
 
 func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Stored])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Stored])
 }
 
 // ImportPointsBodyStream is the request body of ImportPoints, streamed (x-oasgen-stream):
@@ -596,9 +578,7 @@ type ImportPointsResponse200 struct {
 }
 
 func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ImportPointsOK])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[ImportPointsOK])
 }
 
 // ImportPointsResponse200Stream is ImportPointsResponse200 with its array streamed (x-oasgen-stream):
@@ -688,9 +668,7 @@ type SearchResponse200 struct {
 }
 
 func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[SearchOK])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[SearchOK])
 }
 
 // Handler implements the operations of the API, one method each. A

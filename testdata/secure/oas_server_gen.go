@@ -22,9 +22,7 @@ type PublicResponse200 struct {
 }
 
 func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
 }
 
 // MeResponse is the result of Me: one of
@@ -40,9 +38,7 @@ type MeResponse200 struct {
 }
 
 func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
 }
 
 // AdminResponse is the result of Admin: one of
@@ -58,9 +54,7 @@ type AdminResponse200 struct {
 }
 
 func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
 }
 
 // BothResponse is the result of Both: one of
@@ -76,9 +70,7 @@ type BothResponse200 struct {
 }
 
 func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
 }
 
 // OptionalResponse is the result of Optional: one of
@@ -94,9 +86,7 @@ type OptionalResponse200 struct {
 }
 
 func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
 }
 
 // KeysResponse is the result of Keys: one of
@@ -112,9 +102,7 @@ type KeysResponse200 struct {
 }
 
 func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
 }
 
 // UndeclaredResponse is the result of Undeclared: one of
@@ -144,9 +132,7 @@ type MtlsResponse200 struct {
 }
 
 func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
 }
 
 // Handler implements the operations of the API, one method each. A

@@ -22,9 +22,7 @@ type CreateAccountResponse201 struct {
 }
 
 func (v CreateAccountResponse201) writeCreateAccountResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 201, "application/json", w, oashttp.CheckJSON[Account])
+	return oashttp.WriteEncoded(rw, r, 201, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Account])
 }
 
 // Handler implements the operations of the API, one method each. A

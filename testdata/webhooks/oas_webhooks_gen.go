@@ -109,9 +109,7 @@ type OnPetRemovedResponse200 struct {
 }
 
 func (v OnPetRemovedResponse200) writeOnPetRemovedResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[OnPetRemovedOK])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[OnPetRemovedOK])
 }
 
 // WebhookHandler implements the receiving side of the API's webhooks, one method each. A

@@ -29,9 +29,7 @@ type UpdatePetResponse200 struct {
 }
 
 func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Pet])
 }
 
 // UpdatePetResponse400 is the 400 response of UpdatePet.
@@ -91,9 +89,7 @@ type AddPetResponse200 struct {
 }
 
 func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Pet])
 }
 
 // AddPetResponse400 is the 400 response of AddPet.
@@ -305,9 +301,7 @@ type GetPetByIDResponse200 struct {
 }
 
 func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Pet])
 }
 
 // GetPetByIDResponse400 is the 400 response of GetPetByID.
@@ -366,9 +360,7 @@ type UpdatePetWithFormResponse200 struct {
 }
 
 func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Pet])
 }
 
 // UpdatePetWithFormResponse400 is the 400 response of UpdatePetWithForm.
@@ -477,9 +469,7 @@ type UploadFileResponse200 struct {
 }
 
 func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[APIResponse])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[APIResponse])
 }
 
 // UploadFileResponse400 is the 400 response of UploadFile.
@@ -577,9 +567,7 @@ type PlaceOrderResponse200 struct {
 }
 
 func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Order])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Order])
 }
 
 // PlaceOrderResponse400 is the 400 response of PlaceOrder.
@@ -632,9 +620,7 @@ type GetOrderByIDResponse200 struct {
 }
 
 func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Order])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Order])
 }
 
 // GetOrderByIDResponse400 is the 400 response of GetOrderByID.
@@ -731,9 +717,7 @@ type CreateUserResponse200 struct {
 }
 
 func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
 }
 
 // CreateUserResponse400 is the 400 response of CreateUser.
@@ -779,9 +763,7 @@ type CreateUsersWithListInputResponse200 struct {
 }
 
 func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
 }
 
 // CreateUsersWithListInputResponse400 is the 400 response of CreateUsersWithListInput.
@@ -920,9 +902,7 @@ type GetUserByNameResponse200 struct {
 }
 
 func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
 }
 
 // GetUserByNameResponse400 is the 400 response of GetUserByName.

@@ -30,9 +30,7 @@ type GetPetResponse200 struct {
 }
 
 func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Pet])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Pet])
 }
 
 // Handler implements the operations of the API, one method each. A

@@ -24,9 +24,7 @@ type GetEverythingResponse200 struct {
 }
 
 func (v GetEverythingResponse200) writeGetEverythingResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
-	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ABitOfEverything])
+	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[ABitOfEverything])
 }
 
 // Handler implements the operations of the API, one method each. A
