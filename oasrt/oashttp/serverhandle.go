@@ -51,8 +51,6 @@ func JSONRequest[T any](c *ServerConfig, r *http.Request, required bool, invalid
 // error or the result's, and none says the handler returned no result. An
 // error is answered and logged (HandlerError); no result and no error is
 // ErrNoResponse.
-//
-//go:noinline
 func (c *ServerConfig) Done(w http.ResponseWriter, r *http.Request, operationID string, none bool, err error) {
 	if err == nil && none {
 		err = ErrNoResponse

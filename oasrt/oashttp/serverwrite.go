@@ -77,8 +77,6 @@ func CheckJSON[T any, P interface {
 
 // WriteStatus writes a response with status and no body; it returns nil,
 // for write methods to return.
-//
-//go:noinline
 func WriteStatus(rw http.ResponseWriter, status int) error {
 	rw.WriteHeader(status)
 	return nil
