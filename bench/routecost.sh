@@ -34,9 +34,9 @@ require github.com/oasgen/oasgen v0.0.0
 replace github.com/oasgen/oasgen => $work/$side/src
 EOF
 	cp "$root/go.sum" "$work/$side/mod/go.sum"
-	"$work/$side.oasgen" generate -i "$spec" -o "$work/$side/gen" >/dev/null 2>&1
-	cp "$work/$side/gen/oas_router_gen.go" "$work/$side/mod/api/"
-	grep -o '{"[A-Za-z0-9]*", "/[^"]*"' "$work/$side/gen/oas_server_gen.go" |
+	"$work/$side.oasgen" generate -i "$spec" -o "$work/$side/gen/api" >/dev/null 2>&1
+	cp "$work/$side/gen/api/oas_router_gen.go" "$work/$side/mod/api/"
+	grep -o '{"[A-Za-z0-9]*", "/[^"]*"' "$work/$side/gen/api/oas_server_gen.go" |
 		sed -E 's/.*, "(.*)"/\1/; s/\{[^}]*\}/x/g' >"$work/$side/mod/api/paths.txt"
 	captures=$(grep -o 'p \*\[[0-9]*\]string' "$work/$side/mod/api/oas_router_gen.go" | head -1 | tr -dc 0-9)
 	cat >"$work/$side/mod/api/route_test.go" <<EOF
