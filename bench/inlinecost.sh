@@ -20,7 +20,6 @@ trap 'rm -rf "$work"' EXIT
 if [ -n "$rev" ]; then
 	mkdir "$work/src"
 	git -C "$root" archive "$rev" | tar -x -C "$work/src"
-	cp "$root/go.sum" "$work/src/go.sum" 2>/dev/null || true
 	root=$work/src
 fi
 (cd "$root" && go build -o "$work/oasgen" ./cmd/oasgen)
