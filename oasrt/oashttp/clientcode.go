@@ -20,12 +20,14 @@ import (
 // would make an instance for each operation, which costs it more than the
 // lines it saves (measured on 1,500 operations: 36 s against 21 s).
 //
-// The helpers a generated client, server or router calls once or more per
+// The helpers a generated client or server calls once or more per
 // operation, away from the codecs' loops, are marked //go:noinline: a call
 // costs a few nanoseconds of a request's microseconds, while inlining them
 // into every method made the compiler copy and optimize their bodies
 // thousands of times (Kubernetes' package: 3,388 QueryString calls alone;
-// see docs/sizes.md, "Where Kubernetes' build goes").
+// see docs/sizes.md, "Where Kubernetes' build goes"). Those no bigger than
+// a call on the server's shortest path (WriteStatus, ServerConfig.Done)
+// stay inlinable.
 
 // AddPath appends text, literal path text as the spec writes it, and
 // then value, a path parameter in simple style, escaped.
