@@ -21,7 +21,7 @@ func decimalRat(d Decimal) (*big.Rat, bool) {
 	if s == "" {
 		return new(big.Rat), true
 	}
-	if !validNumber(s) {
+	if !d.Valid() {
 		return nil, false
 	}
 	mant, exp := s, 0

@@ -132,19 +132,19 @@ func ValidDateTime(s string) bool {
 	if len(s) < 11 || s[10] != 'T' && s[10] != 't' {
 		return false
 	}
-	_, err := parseDate([]byte(s[:10]))
+	_, err := ParseDate(s[:10])
 	return err == nil && ValidTime(s[11:])
 }
 
 // ValidDate reports whether s is an RFC 3339 full-date.
 func ValidDate(s string) bool {
-	_, err := parseDate([]byte(s))
+	_, err := ParseDate(s)
 	return err == nil
 }
 
 // ValidUUID reports whether s is a UUID in its hyphenated hex form.
 func ValidUUID(s string) bool {
-	_, err := parseUUID([]byte(s))
+	_, err := ParseUUID(s)
 	return err == nil
 }
 

@@ -122,15 +122,21 @@ func DuplicateFunc[E any](s []E, enc func(w *Writer, e *E)) (int, int) {
 // with its JSON path. Generated Validate methods use it; it is not safe for
 // concurrent use.
 type Validator struct {
-	path []pathSeg
+	path []step
 	errs Errors
 }
 
+// step is one key (index -1) or index of a Validator's path.
+type step struct {
+	key   string
+	index int
+}
+
 // Key enters the value of object key k; Pop leaves it.
-func (v *Validator) Key(k string) { v.path = append(v.path, pathSeg{key: k, index: -1}) }
+func (v *Validator) Key(k string) { v.path = append(v.path, step{key: k, index: -1}) }
 
 // Index enters element i of an array; Pop leaves it.
-func (v *Validator) Index(i int) { v.path = append(v.path, pathSeg{index: i}) }
+func (v *Validator) Index(i int) { v.path = append(v.path, step{index: i}) }
 
 // Pop leaves the innermost key or index.
 func (v *Validator) Pop() { v.path = v.path[:len(v.path)-1] }
@@ -148,13 +154,17 @@ func (v *Validator) Format(k, format, s string, valid func(string) bool) {
 
 // Errorf records a violation at the current path.
 func (v *Validator) Errorf(format string, args ...any) {
-	e := &Error{Offset: -1, Msg: fmt.Sprintf(format, args...)}
-	// Error paths hold the innermost segment first.
-	e.path = make([]pathSeg, len(v.path))
-	for i, s := range v.path {
-		e.path[len(v.path)-1-i] = s
+	var err error = NewError(fmt.Sprintf(format, args...))
+	// An error's path grows from the innermost step out, as it does when
+	// the error travels up the decoders.
+	for i := len(v.path) - 1; i >= 0; i-- {
+		if s := v.path[i]; s.index < 0 {
+			err = AtKey(err, s.key)
+		} else {
+			err = AtIndex(err, s.index)
+		}
 	}
-	v.errs = append(v.errs, e)
+	v.errs = append(v.errs, err)
 }
 
 // Err returns nil when nothing failed, the one *Error when one value
