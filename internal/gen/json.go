@@ -9,8 +9,8 @@ import (
 )
 
 // genVersion is the generated-code contract version this generator writes;
-// see oasrt.Version.
-const genVersion = 3
+// see oasimpl.Version.
+const genVersion = 4
 
 // temps names temporaries: a prefix and a number, unique within a
 // function once n is reset for it.
@@ -813,7 +813,7 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 			// The runtime reads it, sharing blocks between short arrays.
 			c.read(dst, "r.Strings()", p)
 		} else {
-			// The loop is written out: oasrt.DecodeArray, a call per
+			// The loop is written out: oasimpl.DecodeArray, a call per
 			// element through a func value, measured 7% slower on
 			// workload C.
 			c.decArrayLoop(t, dst, at, p)

@@ -4,12 +4,13 @@ package allof
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -47,7 +48,7 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
@@ -98,8 +99,8 @@ func (v *Named) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			if len(x1) > 20 && oasrt.Len(x1) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 20", oasrt.Len(x1)), "name")
+			if len(x1) > 20 && oasimpl.Len(x1) > 20 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is greater than maxLength 20", oasimpl.Len(x1)), "name")
 			}
 			v.Name.Value = x1
 		default:
@@ -167,8 +168,8 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			if len(x1) > 20 && oasrt.Len(x1) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 20", oasrt.Len(x1)), "name")
+			if len(x1) > 20 && oasimpl.Len(x1) > 20 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is greater than maxLength 20", oasimpl.Len(x1)), "name")
 			}
 			v.Name = x1
 		case "price":
@@ -183,7 +184,7 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "name")
+		return oasimpl.Missing(r, seen, 0x3, "id", "name")
 	}
 	return nil
 }

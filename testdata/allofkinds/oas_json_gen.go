@@ -4,12 +4,13 @@ package allofkinds
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
@@ -21,7 +22,7 @@ func (v *NumberAndObject) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -69,7 +70,7 @@ func (v *NumberAndObject) decodeTyped(r *oasrt.Reader) error {
 	n := 0
 	n += skipped
 	if n > 0 {
-		return oasrt.Violation(at, "%d properties, more than maxProperties 0", n)
+		return oasimpl.Violation(at, "%d properties, more than maxProperties 0", n)
 	}
 	return nil
 }
@@ -98,7 +99,7 @@ func (v *StringAllOf) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval2(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -145,7 +146,7 @@ func (v *StringAllOf) decodeTyped(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "foo")
 			}
 			if oasrt.RawKind(x1) != oasrt.Invalid {
-				return oasrt.AtKey(oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "foo")
+				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "foo")
 			}
 			v.Foo = x1
 		default:
@@ -181,7 +182,7 @@ func (v *ObjectOneOf) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval3(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -218,7 +219,7 @@ func (v *ObjectOneOf) decodeTyped(r *oasrt.Reader) error {
 	n := 0
 	n += skipped
 	if n > 1 {
-		return oasrt.Violation(at, "%d properties, more than maxProperties 1", n)
+		return oasimpl.Violation(at, "%d properties, more than maxProperties 1", n)
 	}
 	return nil
 }

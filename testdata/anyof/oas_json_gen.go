@@ -4,12 +4,13 @@ package anyof
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes the variant that is set.
@@ -20,7 +21,7 @@ func (v *Contact) EncodeJSON(w *oasrt.Writer) {
 	case ContactPhone:
 		v.Phone.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -74,9 +75,9 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "Contact", kind, nil)
+		return oasimpl.NoVariant(start, "Contact", kind, nil)
 	}
-	return oasrt.NoVariant(start, "Contact", kind, nil)
+	return oasimpl.NoVariant(start, "Contact", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -119,7 +120,7 @@ func (v *Email) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "email":
 			seen |= 1 << 0
-			if v.Email, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
+			if v.Email, err = r.StrFormat("email", oasimpl.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
 		default:
@@ -129,7 +130,7 @@ func (v *Email) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "email")
+		return oasimpl.Missing(r, seen, 0x1, "email")
 	}
 	return nil
 }
@@ -184,7 +185,7 @@ func (v *Phone) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "phone")
+		return oasimpl.Missing(r, seen, 0x1, "phone")
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // BatchResponse is the result of Batch: one of
@@ -218,7 +219,7 @@ func decodeBatchBody(v *[]Op, r *oasrt.Reader) error {
 			break
 		}
 		if i2 == 100 {
-			return oasrt.Violation(at1, "more than maxItems 100 items")
+			return oasimpl.Violation(at1, "more than maxItems 100 items")
 		}
 		var e3 *Op
 		(*v), e3 = oasrt.Grow(r, (*v))

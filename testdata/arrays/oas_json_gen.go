@@ -4,12 +4,13 @@ package arrays
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -38,7 +39,7 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		if i4 == 5 {
-			return oasrt.Violation(at3, "more than maxItems 5 items")
+			return oasimpl.Violation(at3, "more than maxItems 5 items")
 		}
 		var e5 *string
 		(*v), e5 = oasrt.Grow(r, (*v))
@@ -50,10 +51,10 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 		(*v) = []string{}
 	}
 	if len((*v)) < 1 {
-		return oasrt.Violation(at3, "%d items, fewer than minItems 1", len((*v)))
+		return oasimpl.Violation(at3, "%d items, fewer than minItems 1", len((*v)))
 	}
-	if i6, j7 := oasrt.Duplicate((*v)); i6 >= 0 {
-		return oasrt.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
+	if i6, j7 := oasimpl.Duplicate((*v)); i6 >= 0 {
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
 	}
 	return nil
 }
@@ -220,7 +221,7 @@ func (v *Post) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					if i4 == 3 {
-						return oasrt.AtKey(oasrt.Violation(at3, "more than maxItems 3 items"), "scores")
+						return oasrt.AtKey(oasimpl.Violation(at3, "more than maxItems 3 items"), "scores")
 					}
 					var e5 *int64
 					v.Scores, e5 = oasrt.Grow(r, v.Scores)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // PutTagsResponse is the result of PutTags: one of
@@ -54,7 +55,7 @@ func (v PutTagsResponse200) writePutTagsResponse(rw http.ResponseWriter, r *http
 				return oasrt.AtIndex(err, i1)
 			}
 			if !pattern1.MatchString(x3) {
-				return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
+				return oasrt.AtIndex(oasimpl.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
 			}
 			(*e2) = x3
 		}
@@ -230,7 +231,7 @@ func decodePutTagsBody(v *[]string, r *oasrt.Reader) error {
 			return oasrt.AtIndex(err, i1)
 		}
 		if !pattern2.MatchString(x3) {
-			return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[a-z]+$`), i1)
+			return oasrt.AtIndex(oasimpl.Violation(at4, "%q does not match the pattern %s", x3, `^[a-z]+$`), i1)
 		}
 		(*e2) = x3
 	}

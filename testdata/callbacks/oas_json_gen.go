@@ -4,12 +4,13 @@ package callbacks
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -50,7 +51,7 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "seq")
 			}
 			if x1 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 1", x1), "seq")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 1", x1), "seq")
 			}
 			v.Seq = x1
 		default:
@@ -60,7 +61,7 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "topic", "seq")
+		return oasimpl.Missing(r, seen, 0x3, "topic", "seq")
 	}
 	return nil
 }
@@ -105,7 +106,7 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.URL, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
 		default:
@@ -115,7 +116,7 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "url")
+		return oasimpl.Missing(r, seen, 0x1, "url")
 	}
 	return nil
 }

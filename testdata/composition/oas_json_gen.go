@@ -4,12 +4,13 @@ package composition
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -56,7 +57,7 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
@@ -136,7 +137,7 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+		return oasimpl.Missing(r, seen, 0x3, "id", "kind")
 	}
 	return nil
 }
@@ -216,7 +217,7 @@ func (v *Dog) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+		return oasimpl.Missing(r, seen, 0x3, "id", "kind")
 	}
 	return nil
 }
@@ -244,7 +245,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	case PetDog:
 		v.Dog.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -287,9 +288,9 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Pet", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Pet", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Pet", kind, nil)
+	return oasimpl.NoVariant(start, "Pet", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -322,7 +323,7 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -337,7 +338,7 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 				which = PetDog
 				v.Dog.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "id":
 			seen |= 1 << 1
@@ -379,20 +380,20 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case PetCat:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0xf != 0 {
-			return oasrt.ErrExactPath // a key Cat does not declare
+			return oasimpl.ErrExactPath // a key Cat does not declare
 		}
 		if seen&0x10 != 0 {
 			v.Dog = Dog{}
 		}
 	case PetDog:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x17 != 0 {
-			return oasrt.ErrExactPath // a key Dog does not declare
+			return oasimpl.ErrExactPath // a key Dog does not declare
 		}
 		v.Dog.ID = v.Cat.ID
 		v.Dog.Created = v.Cat.Created
@@ -400,7 +401,7 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 			v.Cat = Cat{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
@@ -465,7 +466,7 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "type")
+		return oasimpl.Missing(r, seen, 0x1, "type")
 	}
 	return nil
 }
@@ -493,7 +494,7 @@ func (v *Shape) EncodeJSON(w *oasrt.Writer) {
 	case ShapeShape2:
 		v.Shape2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -536,9 +537,9 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Shape", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Shape", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Shape", kind, nil)
+	return oasimpl.NoVariant(start, "Shape", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -571,7 +572,7 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			m := r.Mark()
@@ -593,7 +594,7 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "kind")
 				}
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "r":
 			seen |= 1 << 1
@@ -618,26 +619,26 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case ShapeShape1:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x3 != 0 {
-			return oasrt.ErrExactPath // a key Shape1 does not declare
+			return oasimpl.ErrExactPath // a key Shape1 does not declare
 		}
 		if seen&0x4 != 0 {
 			v.Shape2 = Shape2{}
 		}
 	case ShapeShape2:
 		if seen&0x5 != 0x5 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x5 != 0 {
-			return oasrt.ErrExactPath // a key Shape2 does not declare
+			return oasimpl.ErrExactPath // a key Shape2 does not declare
 		}
 		if seen&0x2 != 0 {
 			v.Shape1 = Shape1{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
@@ -666,7 +667,7 @@ func (v *Contact) EncodeJSON(w *oasrt.Writer) {
 	case ContactContact2:
 		v.Contact2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -723,9 +724,9 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "Contact", kind, nil)
+		return oasimpl.NoVariant(start, "Contact", kind, nil)
 	}
-	return oasrt.NoVariant(start, "Contact", kind, nil)
+	return oasimpl.NoVariant(start, "Contact", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -753,7 +754,7 @@ func (v *Size) EncodeJSON(w *oasrt.Writer) {
 	case SizeFloat64:
 		w.Float64(v.Float64)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -798,7 +799,7 @@ func (v *Size) DecodeJSON(r *oasrt.Reader) error {
 		v.Float64 = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "Size", kind, nil)
+	return oasimpl.NoVariant(start, "Size", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -824,7 +825,7 @@ func (v *Level) EncodeJSON(w *oasrt.Writer) {
 	case LevelInt64:
 		w.Int(v.Int64)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -851,7 +852,7 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if x2 > 10 {
-					return oasrt.Violation(at3, "%v is greater than maximum 10", x2)
+					return oasimpl.Violation(at3, "%v is greater than maximum 10", x2)
 				}
 				x1 = int32(x2)
 				return nil
@@ -868,7 +869,7 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 					_ = y5 // only whether it decodes matters
 					return nil
 				}() == nil {
-					return oasrt.Ambiguous(start, "Level", "Int32", "Int64")
+					return oasimpl.Ambiguous(start, "Level", "Int32", "Int64")
 				}
 				r.Restore(end4)
 				v.Type, v.Int32 = LevelInt32, x1
@@ -893,10 +894,10 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "Level", kind, firstErr)
+			return oasimpl.NoVariant(start, "Level", kind, firstErr)
 		}
 	}
-	return oasrt.NoVariant(start, "Level", kind, nil)
+	return oasimpl.NoVariant(start, "Level", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -920,7 +921,7 @@ func (v *MaybeName) EncodeJSON(w *oasrt.Writer) {
 	case MaybeNameString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -942,7 +943,7 @@ func (v *MaybeName) DecodeJSON(r *oasrt.Reader) error {
 		v.String = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "MaybeName", kind, nil)
+	return oasimpl.NoVariant(start, "MaybeName", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -984,7 +985,7 @@ func (v *Tree) EncodeJSON(w *oasrt.Writer) {
 		w.DoneKeys()
 		w.ObjectEnd(start3)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1062,7 +1063,7 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 		v.Float64 = x12
 		return nil
 	}
-	return oasrt.NoVariant(start, "Tree", kind, nil)
+	return oasimpl.NoVariant(start, "Tree", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1164,7 +1165,7 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "favorite")
 			}
 		case "nickname":
-			if oasrt.OptNonNull(r, &v.Nickname) {
+			if oasimpl.OptNonNull(r, &v.Nickname) {
 				if err := v.Nickname.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "nickname")
 				}
@@ -1206,7 +1207,7 @@ func (v *Early) EncodeJSON(w *oasrt.Writer) {
 	case EarlyInt32:
 		w.Int(int64(v.Int32))
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1234,7 +1235,7 @@ func (v *Early) DecodeJSON(r *oasrt.Reader) error {
 		v.Int32 = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "Early", kind, nil)
+	return oasimpl.NoVariant(start, "Early", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1270,7 +1271,7 @@ func (v *LateEnum) DecodeJSON(r *oasrt.Reader) error {
 	case "y":
 		*v = LateEnumY
 	default:
-		return oasrt.InvalidEnum(start, "LateEnum", b)
+		return oasimpl.InvalidEnum(start, "LateEnum", b)
 	}
 	return nil
 }
@@ -1299,7 +1300,7 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -1402,7 +1403,7 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	return oasrt.InvalidEnum(start, "OnlyNull", b)
+	return oasimpl.InvalidEnum(start, "OnlyNull", b)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1428,7 +1429,7 @@ func (v *Twice) EncodeJSON(w *oasrt.Writer) {
 	case TwiceCat2:
 		v.Cat2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1465,9 +1466,9 @@ func (v *Twice) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Twice", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Twice", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Twice", kind, nil)
+	return oasimpl.NoVariant(start, "Twice", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -1500,7 +1501,7 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -1512,7 +1513,7 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 				which = TwiceCat
 				v.Cat.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "id":
 			seen |= 1 << 1
@@ -1546,13 +1547,13 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case TwiceCat:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0xf != 0 {
-			return oasrt.ErrExactPath // a key Cat does not declare
+			return oasimpl.ErrExactPath // a key Cat does not declare
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
@@ -1579,7 +1580,7 @@ func (v *Anything) EncodeJSON(w *oasrt.Writer) {
 	case AnythingBlob:
 		v.Blob.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1681,7 +1682,7 @@ func (v *Vehicle) EncodeJSON(w *oasrt.Writer) {
 	case VehicleVehicleBase:
 		v.VehicleBase.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1736,9 +1737,9 @@ func (v *Vehicle) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Vehicle", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Vehicle", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Vehicle", kind, nil)
+	return oasimpl.NoVariant(start, "Vehicle", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -1771,7 +1772,7 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -1792,7 +1793,7 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 				which = VehicleVehicleBase
 				v.VehicleBase.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "wheels":
 			seen |= 1 << 1
@@ -1834,10 +1835,10 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case VehicleCar:
 		if seen&0x1 != 0x1 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x7 != 0 {
-			return oasrt.ErrExactPath // a key Car does not declare
+			return oasimpl.ErrExactPath // a key Car does not declare
 		}
 		if seen&0x8 != 0 {
 			v.Bicycle = Bicycle{}
@@ -1847,10 +1848,10 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 		}
 	case VehicleBicycle:
 		if seen&0x9 != 0x9 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0xb != 0 {
-			return oasrt.ErrExactPath // a key Bicycle does not declare
+			return oasimpl.ErrExactPath // a key Bicycle does not declare
 		}
 		v.Bicycle.Wheels = v.Car.Wheels
 		if seen&0x6 != 0 {
@@ -1861,10 +1862,10 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 		}
 	case VehicleRaceCar:
 		if seen&0x1 != 0x1 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x17 != 0 {
-			return oasrt.ErrExactPath // a key RaceCar does not declare
+			return oasimpl.ErrExactPath // a key RaceCar does not declare
 		}
 		v.RaceCar.Wheels = v.Car.Wheels
 		v.RaceCar.Seats = v.Car.Seats
@@ -1876,10 +1877,10 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 		}
 	case VehicleVehicleBase:
 		if seen&0x1 != 0x1 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x3 != 0 {
-			return oasrt.ErrExactPath // a key VehicleBase does not declare
+			return oasimpl.ErrExactPath // a key VehicleBase does not declare
 		}
 		v.VehicleBase.Wheels = v.Car.Wheels
 		if seen&0x6 != 0 {
@@ -1892,7 +1893,7 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 			v.RaceCar = RaceCar{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
@@ -1957,7 +1958,7 @@ func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "kind")
+		return oasimpl.Missing(r, seen, 0x1, "kind")
 	}
 	return nil
 }
@@ -2030,7 +2031,7 @@ func (v *Car) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "kind")
+		return oasimpl.Missing(r, seen, 0x1, "kind")
 	}
 	return nil
 }
@@ -2101,7 +2102,7 @@ func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "gears")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "gears")
 	}
 	return nil
 }
@@ -2183,7 +2184,7 @@ func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "kind")
+		return oasimpl.Missing(r, seen, 0x1, "kind")
 	}
 	return nil
 }
@@ -2306,7 +2307,7 @@ func (v *Message) EncodeJSON(w *oasrt.Writer) {
 	case MessageMessage2:
 		v.Message2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2343,9 +2344,9 @@ func (v *Message) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Message", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Message", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Message", kind, nil)
+	return oasimpl.NoVariant(start, "Message", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -2378,7 +2379,7 @@ func (v *Message) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -2390,7 +2391,7 @@ func (v *Message) decodeOnePass(r *oasrt.Reader) error {
 				which = MessageText
 				v.Text.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "body":
 			seen |= 1 << 1
@@ -2423,13 +2424,13 @@ func (v *Message) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case MessageText:
 		if seen&0x7 != 0x7 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0xf != 0 {
-			return oasrt.ErrExactPath // a key Text does not declare
+			return oasimpl.ErrExactPath // a key Text does not declare
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
@@ -2492,7 +2493,7 @@ func (v *Text) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "body")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "body")
 	}
 	return nil
 }
@@ -2573,7 +2574,7 @@ func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
 	case ToggleToggle2:
 		v.Toggle2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2628,9 +2629,9 @@ func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "Toggle", kind, nil)
+		return oasimpl.NoVariant(start, "Toggle", kind, nil)
 	}
-	return oasrt.NoVariant(start, "Toggle", kind, nil)
+	return oasimpl.NoVariant(start, "Toggle", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2754,7 +2755,7 @@ func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+		return oasimpl.Missing(r, seen, 0x3, "id", "kind")
 	}
 	return nil
 }
@@ -2827,7 +2828,7 @@ func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+		return oasimpl.Missing(r, seen, 0x3, "id", "kind")
 	}
 	return nil
 }
@@ -2857,7 +2858,7 @@ func (v *RefBase) EncodeJSON(w *oasrt.Writer) {
 	case RefBaseRefBaseBase:
 		v.RefBaseBase.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2895,9 +2896,9 @@ func (v *RefBase) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "RefBase", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "RefBase", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "RefBase", kind, nil)
+	return oasimpl.NoVariant(start, "RefBase", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2957,7 +2958,7 @@ func (v *RefBaseBase) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+		return oasimpl.Missing(r, seen, 0x3, "id", "kind")
 	}
 	return nil
 }
@@ -2985,7 +2986,7 @@ func (v *Figure) EncodeJSON(w *oasrt.Writer) {
 	case FigureFigure2:
 		v.Figure2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -3028,9 +3029,9 @@ func (v *Figure) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Figure", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Figure", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Figure", kind, nil)
+	return oasimpl.NoVariant(start, "Figure", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -3063,7 +3064,7 @@ func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			m := r.Mark()
@@ -3082,7 +3083,7 @@ func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "kind")
 				}
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "body":
 			seen |= 1 << 1
@@ -3107,26 +3108,26 @@ func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case FigureText:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x3 != 0 {
-			return oasrt.ErrExactPath // a key Text does not declare
+			return oasimpl.ErrExactPath // a key Text does not declare
 		}
 		if seen&0x4 != 0 {
 			v.Figure2 = Figure2{}
 		}
 	case FigureFigure2:
 		if seen&0x5 != 0x5 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x5 != 0 {
-			return oasrt.ErrExactPath // a key Figure2 does not declare
+			return oasimpl.ErrExactPath // a key Figure2 does not declare
 		}
 		if seen&0x2 != 0 {
 			v.Text = Text{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
@@ -3157,7 +3158,7 @@ func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 	case SomeValueValueBool:
 		w.Bool(v.Bool)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -3195,7 +3196,7 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		v.Bool = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "SomeValueValue", kind, nil)
+	return oasimpl.NoVariant(start, "SomeValueValue", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3255,7 +3256,7 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "r")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "r")
 	}
 	return nil
 }
@@ -3291,7 +3292,7 @@ func (v *Shape1Kind) DecodeJSON(r *oasrt.Reader) error {
 	case "circle":
 		*v = Shape1KindCircle
 	default:
-		return oasrt.InvalidEnum(start, "Shape1Kind", b)
+		return oasimpl.InvalidEnum(start, "Shape1Kind", b)
 	}
 	return nil
 }
@@ -3353,7 +3354,7 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "side")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "side")
 	}
 	return nil
 }
@@ -3389,7 +3390,7 @@ func (v *Shape2Kind) DecodeJSON(r *oasrt.Reader) error {
 	case "square":
 		*v = Shape2KindSquare
 	default:
-		return oasrt.InvalidEnum(start, "Shape2Kind", b)
+		return oasimpl.InvalidEnum(start, "Shape2Kind", b)
 	}
 	return nil
 }
@@ -3438,7 +3439,7 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "email":
 			seen |= 1 << 0
-			if v.Email, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
+			if v.Email, err = r.StrFormat("email", oasimpl.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
 		case "name":
@@ -3453,7 +3454,7 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "email")
+		return oasimpl.Missing(r, seen, 0x1, "email")
 	}
 	return nil
 }
@@ -3555,7 +3556,7 @@ func (v *Size1) DecodeJSON(r *oasrt.Reader) error {
 	case "large":
 		*v = Size1Large
 	default:
-		return oasrt.InvalidEnum(start, "Size1", b)
+		return oasimpl.InvalidEnum(start, "Size1", b)
 	}
 	return nil
 }
@@ -3633,7 +3634,7 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "kind", "body", "id")
+		return oasimpl.Missing(r, seen, 0x7, "kind", "body", "id")
 	}
 	return nil
 }
@@ -3684,7 +3685,7 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.URL, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
 		case "id":
@@ -3704,7 +3705,7 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "url", "id")
+		return oasimpl.Missing(r, seen, 0x3, "url", "id")
 	}
 	return nil
 }
@@ -3768,7 +3769,7 @@ func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "conclusion")
+		return oasimpl.Missing(r, seen, 0x1, "conclusion")
 	}
 	return nil
 }
@@ -3804,7 +3805,7 @@ func (v *Toggle1Status) DecodeJSON(r *oasrt.Reader) error {
 	case "completed":
 		*v = Toggle1StatusCompleted
 	default:
-		return oasrt.InvalidEnum(start, "Toggle1Status", b)
+		return oasimpl.InvalidEnum(start, "Toggle1Status", b)
 	}
 	return nil
 }
@@ -3893,7 +3894,7 @@ func (v *Toggle2Status) DecodeJSON(r *oasrt.Reader) error {
 	case "queued":
 		*v = Toggle2StatusQueued
 	default:
-		return oasrt.InvalidEnum(start, "Toggle2Status", b)
+		return oasimpl.InvalidEnum(start, "Toggle2Status", b)
 	}
 	return nil
 }
@@ -3955,7 +3956,7 @@ func (v *AcceptorLinkProperties) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "destination", "source")
+		return oasimpl.Missing(r, seen, 0x3, "destination", "source")
 	}
 	return nil
 }
@@ -4123,7 +4124,7 @@ func (v *Figure2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "side")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "side")
 	}
 	return nil
 }
@@ -4161,7 +4162,7 @@ func (v *Figure2Kind) DecodeJSON(r *oasrt.Reader) error {
 	case "box":
 		*v = Figure2KindBox
 	default:
-		return oasrt.InvalidEnum(start, "Figure2Kind", b)
+		return oasimpl.InvalidEnum(start, "Figure2Kind", b)
 	}
 	return nil
 }

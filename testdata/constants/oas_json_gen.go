@@ -4,12 +4,13 @@ package constants
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -28,7 +29,7 @@ func (v *Version) DecodeJSON(r *oasrt.Reader) error {
 	case "v1":
 		*v = VersionV1
 	default:
-		return oasrt.InvalidEnum(start, "Version", b)
+		return oasimpl.InvalidEnum(start, "Version", b)
 	}
 	return nil
 }
@@ -99,7 +100,7 @@ func (v *Envelope) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "version")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "version")
 	}
 	return nil
 }
@@ -135,7 +136,7 @@ func (v *EnvelopeKind) DecodeJSON(r *oasrt.Reader) error {
 	case "event":
 		*v = EnvelopeKindEvent
 	default:
-		return oasrt.InvalidEnum(start, "EnvelopeKind", b)
+		return oasimpl.InvalidEnum(start, "EnvelopeKind", b)
 	}
 	return nil
 }
@@ -171,7 +172,7 @@ func (v *EnvelopeLevel) DecodeJSON(r *oasrt.Reader) error {
 	case 2:
 		*v = EnvelopeLevel2
 	default:
-		return oasrt.InvalidEnumInt(start, "EnvelopeLevel", n)
+		return oasimpl.InvalidEnumInt(start, "EnvelopeLevel", n)
 	}
 	return nil
 }

@@ -4,12 +4,13 @@ package enumint
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON number.
@@ -34,7 +35,7 @@ func (v *Priority) DecodeJSON(r *oasrt.Reader) error {
 	case -1:
 		*v = PriorityMinus1
 	default:
-		return oasrt.InvalidEnumInt(start, "Priority", n)
+		return oasimpl.InvalidEnumInt(start, "Priority", n)
 	}
 	return nil
 }
@@ -72,7 +73,7 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	case 20:
 		*v = Level20
 	default:
-		return oasrt.InvalidEnumInt(start, "Level", n)
+		return oasimpl.InvalidEnumInt(start, "Level", n)
 	}
 	return nil
 }

@@ -4,12 +4,13 @@ package enumnull
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -30,7 +31,7 @@ func (v *Answer) DecodeJSON(r *oasrt.Reader) error {
 	case "no":
 		*v = AnswerNo
 	default:
-		return oasrt.InvalidEnum(start, "Answer", b)
+		return oasimpl.InvalidEnum(start, "Answer", b)
 	}
 	return nil
 }
@@ -79,7 +80,7 @@ func (v *Form) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "answer":
-			if oasrt.OptNonNull(r, &v.Answer) {
+			if oasimpl.OptNonNull(r, &v.Answer) {
 				if err := v.Answer.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "answer")
 				}

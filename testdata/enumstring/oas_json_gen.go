@@ -4,12 +4,13 @@ package enumstring
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -34,7 +35,7 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	case "":
 		*v = ColorEmpty
 	default:
-		return oasrt.InvalidEnum(start, "Color", b)
+		return oasimpl.InvalidEnum(start, "Color", b)
 	}
 	return nil
 }
@@ -98,7 +99,7 @@ func (v *Paint) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "color")
+		return oasimpl.Missing(r, seen, 0x1, "color")
 	}
 	if !v.Trim.Set {
 		v.Trim.Set, v.Trim.Value = true, PaintTrimMatte // the default
@@ -139,7 +140,7 @@ func (v *PaintTrim) DecodeJSON(r *oasrt.Reader) error {
 	case "matte":
 		*v = PaintTrimMatte
 	default:
-		return oasrt.InvalidEnum(start, "PaintTrim", b)
+		return oasimpl.InvalidEnum(start, "PaintTrim", b)
 	}
 	return nil
 }

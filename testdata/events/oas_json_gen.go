@@ -4,12 +4,13 @@ package events
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -47,10 +48,10 @@ func (v *Progress) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "percent")
 			}
 			if x1 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 0", x1), "percent")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 0", x1), "percent")
 			}
 			if x1 > 100 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 100", x1), "percent")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is greater than maximum 100", x1), "percent")
 			}
 			v.Percent = int32(x1)
 		case "note":
@@ -65,7 +66,7 @@ func (v *Progress) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "percent")
+		return oasimpl.Missing(r, seen, 0x1, "percent")
 	}
 	return nil
 }
@@ -122,8 +123,8 @@ func (v *LogEntry) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "msg")
 			}
-			if len(x1) > 200 && oasrt.Len(x1) > 200 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 200", oasrt.Len(x1)), "msg")
+			if len(x1) > 200 && oasimpl.Len(x1) > 200 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is greater than maxLength 200", oasimpl.Len(x1)), "msg")
 			}
 			v.Msg = x1
 		default:
@@ -133,7 +134,7 @@ func (v *LogEntry) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "seq", "msg")
+		return oasimpl.Missing(r, seen, 0x3, "seq", "msg")
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -49,5 +50,5 @@ func (c *Client) ListPets(ctx context.Context, opts ...oashttp.CallOption) (List
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *ListPetsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }

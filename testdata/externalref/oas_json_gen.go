@@ -4,12 +4,13 @@ package externalref
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -109,7 +110,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "name")
+		return oasimpl.Missing(r, seen, 0x1, "name")
 	}
 	return nil
 }
@@ -147,7 +148,7 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	case "dog":
 		*v = KindDog
 	default:
-		return oasrt.InvalidEnum(start, "Kind", b)
+		return oasimpl.InvalidEnum(start, "Kind", b)
 	}
 	return nil
 }

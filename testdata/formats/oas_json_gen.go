@@ -5,12 +5,13 @@ package formats
 import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasidn"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -338,13 +339,13 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "reqNullable":
 			seen |= 1 << 1
-			if oasrt.NonNull(r, &v.ReqNullable) {
+			if oasimpl.NonNull(r, &v.ReqNullable) {
 				if v.ReqNullable.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "reqNullable")
 				}
 			}
 		case "optNullable":
-			if oasrt.OptNonNull(r, &v.OptNullable) {
+			if oasimpl.OptNonNull(r, &v.OptNullable) {
 				if v.OptNullable.Value, err = r.Int32(); err != nil {
 					return oasrt.AtKey(err, "optNullable")
 				}
@@ -427,7 +428,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "optNullableArray")
 				}
 			} else {
-				if oasrt.OptNonNull(r, &v.OptNullableArray) {
+				if oasimpl.OptNonNull(r, &v.OptNullableArray) {
 					if err := r.ArrStart(); err != nil {
 						return oasrt.AtKey(err, "optNullableArray")
 					}
@@ -471,7 +472,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					}
 					var e30 *oasrt.Nullable[string]
 					v.NullableItems, e30 = oasrt.Grow(r, v.NullableItems)
-					if oasrt.NonNull(r, &(*e30)) {
+					if oasimpl.NonNull(r, &(*e30)) {
 						if (*e30).Value, err = r.Str(); err != nil {
 							return oasrt.AtKey(oasrt.AtIndex(err, i29), "nullableItems")
 						}
@@ -497,7 +498,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "freeObject")
 			}
 			if oasrt.RawKind(x31) != oasrt.Object {
-				return oasrt.AtKey(oasrt.Violation(at32, "expected object, got %v", oasrt.RawKind(x31)), "freeObject")
+				return oasrt.AtKey(oasimpl.Violation(at32, "expected object, got %v", oasrt.RawKind(x31)), "freeObject")
 			}
 			v.FreeObject = x31
 		case "int32":
@@ -566,27 +567,27 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "email":
 			v.Email.Set = true
-			if v.Email.Value, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
+			if v.Email.Value, err = r.StrFormat("email", oasimpl.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
 		case "uri":
 			v.URI.Set = true
-			if v.URI.Value, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.URI.Value, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "uri")
 			}
 		case "hostname":
 			v.Hostname.Set = true
-			if v.Hostname.Value, err = r.StrFormat("hostname", oasrt.ValidHostname); err != nil {
+			if v.Hostname.Value, err = r.StrFormat("hostname", oasimpl.ValidHostname); err != nil {
 				return oasrt.AtKey(err, "hostname")
 			}
 		case "duration":
 			v.Duration.Set = true
-			if v.Duration.Value, err = r.StrFormat("duration", oasrt.ValidDuration); err != nil {
+			if v.Duration.Value, err = r.StrFormat("duration", oasimpl.ValidDuration); err != nil {
 				return oasrt.AtKey(err, "duration")
 			}
 		case "clock":
 			v.Clock.Set = true
-			if v.Clock.Value, err = r.StrFormat("time", oasrt.ValidTime); err != nil {
+			if v.Clock.Value, err = r.StrFormat("time", oasimpl.ValidTime); err != nil {
 				return oasrt.AtKey(err, "clock")
 			}
 		case "bigID":
@@ -750,7 +751,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "level")
 			}
 		case "nullableColor":
-			if oasrt.OptNonNull(r, &v.NullableColor) {
+			if oasimpl.OptNonNull(r, &v.NullableColor) {
 				if err := v.NullableColor.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "nullableColor")
 				}
@@ -782,7 +783,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3f != 0x3f {
-		return oasrt.Missing(r, seen, 0x3f, "reqString", "reqNullable", "reqArray", "reqNullableArray", "reqAny", "reqDate")
+		return oasimpl.Missing(r, seen, 0x3f, "reqString", "reqNullable", "reqArray", "reqNullableArray", "reqAny", "reqDate")
 	}
 	return nil
 }
@@ -828,7 +829,7 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	case "9lives":
 		*v = Color9lives
 	default:
-		return oasrt.InvalidEnum(start, "Color", b)
+		return oasimpl.InvalidEnum(start, "Color", b)
 	}
 	return nil
 }
@@ -866,7 +867,7 @@ func (v *NullableColor) DecodeJSON(r *oasrt.Reader) error {
 	case "magenta":
 		*v = NullableColorMagenta
 	default:
-		return oasrt.InvalidEnum(start, "NullableColor", b)
+		return oasimpl.InvalidEnum(start, "NullableColor", b)
 	}
 	return nil
 }
@@ -906,7 +907,7 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	case 10:
 		*v = Level10
 	default:
-		return oasrt.InvalidEnumInt(start, "Level", n)
+		return oasimpl.InvalidEnumInt(start, "Level", n)
 	}
 	return nil
 }
@@ -1014,7 +1015,7 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "name")
+		return oasimpl.Missing(r, seen, 0x1, "name")
 	}
 	return nil
 }
@@ -1208,7 +1209,7 @@ func (v *NamesStatus2) DecodeJSON(r *oasrt.Reader) error {
 	case "a":
 		*v = NamesStatus2A
 	default:
-		return oasrt.InvalidEnum(start, "NamesStatus2", b)
+		return oasimpl.InvalidEnum(start, "NamesStatus2", b)
 	}
 	return nil
 }
@@ -1354,7 +1355,7 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
@@ -1499,7 +1500,7 @@ func (v *Stickiness) DecodeJSON(r *oasrt.Reader) error {
 	case "http_cookie":
 		*v = StickinessHTTPCookie
 	default:
-		return oasrt.InvalidEnum(start, "Stickiness", b)
+		return oasimpl.InvalidEnum(start, "Stickiness", b)
 	}
 	return nil
 }
@@ -1689,7 +1690,7 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "a")
 			}
 		case "b":
-			if oasrt.OptNonNull(r, &v.B) {
+			if oasimpl.OptNonNull(r, &v.B) {
 				if err := v.B.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "b")
 				}
@@ -1701,7 +1702,7 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "a")
+		return oasimpl.Missing(r, seen, 0x1, "a")
 	}
 	return nil
 }
@@ -1792,7 +1793,7 @@ func (v *GetThingKindItem) DecodeJSON(r *oasrt.Reader) error {
 	case "large":
 		*v = GetThingKindItemLarge
 	default:
-		return oasrt.InvalidEnum(start, "GetThingKindItem", b)
+		return oasimpl.InvalidEnum(start, "GetThingKindItem", b)
 	}
 	return nil
 }
@@ -1868,7 +1869,7 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 				}
 				key5 := r.Intern(k4)
 				var x6 string
-				if x6, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+				if x6, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 					return oasrt.AtKey(oasrt.AtKey(err, key5), "links")
 				}
 				v.Links[key5] = x6
@@ -1880,7 +1881,7 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "thing")
+		return oasimpl.Missing(r, seen, 0x1, "thing")
 	}
 	return nil
 }

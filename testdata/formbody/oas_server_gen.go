@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // LoginResponse is the result of Login: one of
@@ -186,8 +186,8 @@ func decodeLoginRequestPairs(v *LoginRequest, pairs []string) error {
 			v.User = s
 		case "password":
 			seen[1] = true
-			if oasrt.Len(s) < 8 {
-				return oashttp.PropertyError("password", fmt.Errorf("length %d is less than minLength 8", oasrt.Len(s)))
+			if oasimpl.Len(s) < 8 {
+				return oashttp.PropertyError("password", fmt.Errorf("length %d is less than minLength 8", oasimpl.Len(s)))
 			}
 			v.Password = s
 		case "remember":

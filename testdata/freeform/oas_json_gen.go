@@ -4,12 +4,13 @@ package freeform
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -55,7 +56,7 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Object {
-		return oasrt.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil

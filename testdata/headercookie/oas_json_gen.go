@@ -4,12 +4,13 @@ package headercookie
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -30,7 +31,7 @@ func (v *GetMeTheme) DecodeJSON(r *oasrt.Reader) error {
 	case "dark":
 		*v = GetMeThemeDark
 	default:
-		return oasrt.InvalidEnum(start, "GetMeTheme", b)
+		return oasimpl.InvalidEnum(start, "GetMeTheme", b)
 	}
 	return nil
 }

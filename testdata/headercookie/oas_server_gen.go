@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // GetMeParams holds the parameters of GetMe.
@@ -188,8 +189,8 @@ func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParam
 	}
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value
-		if oasrt.Len(s) < 16 {
-			return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasrt.Len(s))}
+		if oasimpl.Len(s) < 16 {
+			return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasimpl.Len(s))}
 		}
 		params.Session = s
 	} else {

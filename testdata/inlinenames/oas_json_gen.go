@@ -4,12 +4,13 @@ package inlinenames
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -293,7 +294,7 @@ func (v *OrderShippingMethod) DecodeJSON(r *oasrt.Reader) error {
 	case "courier":
 		*v = OrderShippingMethodCourier
 	default:
-		return oasrt.InvalidEnum(start, "OrderShippingMethod", b)
+		return oasimpl.InvalidEnum(start, "OrderShippingMethod", b)
 	}
 	return nil
 }

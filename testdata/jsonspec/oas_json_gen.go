@@ -4,12 +4,13 @@ package jsonspec
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -97,7 +98,7 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "total", "result")
+		return oasimpl.Missing(r, seen, 0x3, "total", "result")
 	}
 	return nil
 }
@@ -171,7 +172,7 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "b":
 			seen |= 1 << 1
-			if oasrt.NonNull(r, &v.B) {
+			if oasimpl.NonNull(r, &v.B) {
 				if v.B.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "b")
 				}
@@ -203,7 +204,7 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0xf != 0xf {
-		return oasrt.Missing(r, seen, 0xf, "a", "b", "date", "c")
+		return oasimpl.Missing(r, seen, 0xf, "a", "b", "date", "c")
 	}
 	return nil
 }

@@ -4,12 +4,13 @@ package keywords
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes the variant that is set.
@@ -20,7 +21,7 @@ func (v *Scalar) EncodeJSON(w *oasrt.Writer) {
 	case ScalarInteger:
 		w.Int(v.Integer)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -40,8 +41,8 @@ func (v *Scalar) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if len(x1) > 5 && oasrt.Len(x1) > 5 {
-			return oasrt.Violation(at2, "length %d is greater than maxLength 5", oasrt.Len(x1))
+		if len(x1) > 5 && oasimpl.Len(x1) > 5 {
+			return oasimpl.Violation(at2, "length %d is greater than maxLength 5", oasimpl.Len(x1))
 		}
 		v.String = x1
 		return nil
@@ -53,12 +54,12 @@ func (v *Scalar) DecodeJSON(r *oasrt.Reader) error {
 			return err
 		}
 		if x3 < 0 {
-			return oasrt.Violation(at4, "%v is less than minimum 0", x3)
+			return oasimpl.Violation(at4, "%v is less than minimum 0", x3)
 		}
 		v.Integer = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "Scalar", kind, nil)
+	return oasimpl.NoVariant(start, "Scalar", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -86,7 +87,7 @@ func (v *Loose) EncodeJSON(w *oasrt.Writer) {
 	case LooseBoolean:
 		w.Bool(v.Boolean)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -124,7 +125,7 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 		v.Boolean = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "Loose", kind, nil)
+	return oasimpl.NoVariant(start, "Loose", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -150,7 +151,7 @@ func (v *Count) EncodeJSON(w *oasrt.Writer) {
 	case CountNumber:
 		w.Float64(v.Number)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -189,7 +190,7 @@ func (v *Count) DecodeJSON(r *oasrt.Reader) error {
 		v.Number = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "Count", kind, nil)
+	return oasimpl.NoVariant(start, "Count", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -222,7 +223,7 @@ func (v *Mixed) EncodeJSON(w *oasrt.Writer) {
 	case MixedString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -258,7 +259,7 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 		v.String = x4
 		return nil
 	}
-	return oasrt.NoVariant(start, "Mixed", kind, nil)
+	return oasimpl.NoVariant(start, "Mixed", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -284,7 +285,7 @@ func (v *Mode) EncodeJSON(w *oasrt.Writer) {
 	case ModeInteger:
 		v.Integer.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -310,7 +311,7 @@ func (v *Mode) DecodeJSON(r *oasrt.Reader) error {
 		}
 		return nil
 	}
-	return oasrt.NoVariant(start, "Mode", kind, nil)
+	return oasimpl.NoVariant(start, "Mode", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -379,7 +380,7 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "flag")
 			}
 		case "maybe":
-			if oasrt.OptNonNull(r, &v.Maybe) {
+			if oasimpl.OptNonNull(r, &v.Maybe) {
 				if err := v.Maybe.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "maybe")
 				}
@@ -460,16 +461,16 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtIndex(err, 2)
 			}
-			if len(x1) > 3 && oasrt.Len(x1) > 3 {
-				return oasrt.AtIndex(oasrt.Violation(at2, "length %d is greater than maxLength 3", oasrt.Len(x1)), 2)
+			if len(x1) > 3 && oasimpl.Len(x1) > 3 {
+				return oasrt.AtIndex(oasimpl.Violation(at2, "length %d is greater than maxLength 3", oasimpl.Len(x1)), 2)
 			}
 			v.Item2.Value = x1
 		default:
-			return oasrt.Violation(at, "more than 3 items; items after prefixItems are not allowed")
+			return oasimpl.Violation(at, "more than 3 items; items after prefixItems are not allowed")
 		}
 	}
 	if n < 2 {
-		return oasrt.Violation(at, "%d items, fewer than minItems 2", n)
+		return oasimpl.Violation(at, "%d items, fewer than minItems 2", n)
 	}
 	return nil
 }
@@ -531,7 +532,7 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		if n == 5 {
-			return oasrt.Violation(at, "more than maxItems 5 items")
+			return oasimpl.Violation(at, "more than maxItems 5 items")
 		}
 		switch n {
 		case 0:
@@ -539,7 +540,7 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtIndex(err, 0)
 			}
 		case 1:
-			if oasrt.OptNonNull(r, &v.Item1) {
+			if oasimpl.OptNonNull(r, &v.Item1) {
 				if v.Item1.Value, err = r.Int(64); err != nil {
 					return oasrt.AtIndex(err, 1)
 				}
@@ -558,7 +559,7 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if n < 1 {
-		return oasrt.Violation(at, "%d items, fewer than minItems 1", n)
+		return oasimpl.Violation(at, "%d items, fewer than minItems 1", n)
 	}
 	return nil
 }
@@ -617,7 +618,7 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtIndex(err, 0)
 			}
 			if x2 < 1 {
-				return oasrt.AtIndex(oasrt.Violation(at3, "%v is less than minimum 1", x2), 0)
+				return oasrt.AtIndex(oasimpl.Violation(at3, "%v is less than minimum 1", x2), 0)
 			}
 			v.Item0.Value = int32(x2)
 		default:
@@ -724,7 +725,7 @@ func (v *Track) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "points")
+		return oasimpl.Missing(r, seen, 0x1, "points")
 	}
 	return nil
 }
@@ -757,7 +758,7 @@ func (v *NotNull) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) == oasrt.Null {
-		return oasrt.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -793,7 +794,7 @@ func (v *Fraction) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.IsInteger(x1) {
-		return oasrt.Violation(at2, "%v is an integer, ruled out by the schema's not", x1)
+		return oasimpl.Violation(at2, "%v is an integer, ruled out by the schema's not", x1)
 	}
 	x = x1
 	*v = Fraction(x)
@@ -830,7 +831,7 @@ func (v *Name) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if x1 == "admin" || x1 == "root" {
-		return oasrt.Violation(at2, "%q is ruled out by the schema's not", x1)
+		return oasimpl.Violation(at2, "%q is ruled out by the schema's not", x1)
 	}
 	x = x1
 	*v = Name(x)
@@ -867,7 +868,7 @@ func (v *NotZero) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if x1 == 0 {
-		return oasrt.Violation(at2, "%v is ruled out by the schema's not", x1)
+		return oasimpl.Violation(at2, "%v is ruled out by the schema's not", x1)
 	}
 	x = x1
 	*v = NotZero(x)
@@ -902,19 +903,19 @@ func (v *Between) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if !match1(x1) {
-		return oasrt.Violation(at2, "the value does not match allOf member 0")
+		return oasimpl.Violation(at2, "the value does not match allOf member 0")
 	}
 	if !match2(x1) {
-		return oasrt.Violation(at2, "the value does not match allOf member 1")
+		return oasimpl.Violation(at2, "the value does not match allOf member 1")
 	}
 	if !match3(x1) && !match4(x1) {
-		return oasrt.Violation(at2, "the value matches no anyOf member")
+		return oasimpl.Violation(at2, "the value matches no anyOf member")
 	}
-	if kindN := oasrt.RawMatches(x1, match5, match6); kindN != 1 {
-		return oasrt.Violation(at2, "the value matches %d oneOf members, not exactly one", kindN)
+	if kindN := oasimpl.RawMatches(x1, match5, match6); kindN != 1 {
+		return oasimpl.Violation(at2, "the value matches %d oneOf members, not exactly one", kindN)
 	}
 	if match7(x1) {
-		return oasrt.Violation(at2, "the value matches the schema's not")
+		return oasimpl.Violation(at2, "the value matches the schema's not")
 	}
 	(*v) = x1
 	return nil
@@ -953,7 +954,7 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	case "blue":
 		*v = ColorBlue
 	default:
-		return oasrt.InvalidEnum(start, "Color", b)
+		return oasimpl.InvalidEnum(start, "Color", b)
 	}
 	return nil
 }
@@ -1042,10 +1043,10 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "note")
 			}
 			if oasrt.RawKind(x3) == oasrt.Array || oasrt.RawKind(x3) == oasrt.Object {
-				return oasrt.AtKey(oasrt.Violation(at4, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x3)), "note")
+				return oasrt.AtKey(oasimpl.Violation(at4, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x3)), "note")
 			}
 			if oasrt.RawInteger(x3) {
-				return oasrt.AtKey(oasrt.Violation(at4, "%s is an integer, ruled out by the schema's not", x3), "note")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%s is an integer, ruled out by the schema's not", x3), "note")
 			}
 			v.Note = x3
 		default:
@@ -1061,13 +1062,13 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if v.Reference.Set {
-		return oasrt.Violation(at, `property "reference" is present, ruled out by the schema's not`)
+		return oasimpl.Violation(at, `property "reference" is present, ruled out by the schema's not`)
 	}
 	if v.Card.Set && v.Account.Set {
-		return oasrt.Violation(at, `properties "card" and "account" are present together, ruled out by the schema's not`)
+		return oasimpl.Violation(at, `properties "card" and "account" are present together, ruled out by the schema's not`)
 	}
 	if oasrt.HasKey(v.AdditionalProperties, "legacy") {
-		return oasrt.Violation(at, `property "legacy" is present, ruled out by the schema's not`)
+		return oasimpl.Violation(at, `property "legacy" is present, ruled out by the schema's not`)
 	}
 	return nil
 }
@@ -1130,7 +1131,7 @@ func (v *Sealed) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if has1 {
-		return oasrt.Violation(at, `property "secret" is present, ruled out by the schema's not`)
+		return oasimpl.Violation(at, `property "secret" is present, ruled out by the schema's not`)
 	}
 	return nil
 }
@@ -1236,7 +1237,7 @@ func (v *Nothing) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Invalid {
-		return oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1297,7 +1298,7 @@ func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "bar")
 			}
 			if oasrt.RawKind(x1) != oasrt.Invalid {
-				return oasrt.AtKey(oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "bar")
+				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "bar")
 			}
 			v.Bar = x1
 		default:
@@ -1336,8 +1337,8 @@ func (v *Odd) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if !oasrt.JSONEqual(x1, `false`) && !oasrt.JSONEqual(x1, `1.5`) && !oasrt.JSONEqual(x1, `null`) && !oasrt.JSONEqual(x1, `[0]`) && !oasrt.JSONEqual(x1, `{"a":1}`) {
-		return oasrt.Violation(at2, "%s is not one of the enum's values", x1)
+	if !oasimpl.JSONEqual(x1, `false`) && !oasimpl.JSONEqual(x1, `1.5`) && !oasimpl.JSONEqual(x1, `null`) && !oasimpl.JSONEqual(x1, `[0]`) && !oasimpl.JSONEqual(x1, `{"a":1}`) {
+		return oasimpl.Violation(at2, "%s is not one of the enum's values", x1)
 	}
 	(*v) = x1
 	return nil
@@ -1390,7 +1391,7 @@ func (v *Empty) DecodeJSON(r *oasrt.Reader) error {
 			return oasrt.AtIndex(err, i3)
 		}
 		if oasrt.RawKind(x5) != oasrt.Invalid {
-			return oasrt.AtIndex(oasrt.Violation(at6, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x5)), i3)
+			return oasrt.AtIndex(oasimpl.Violation(at6, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x5)), i3)
 		}
 		(*e4) = x5
 	}
@@ -1428,7 +1429,7 @@ func (v *AnyObject) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Object {
-		return oasrt.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1462,7 +1463,7 @@ func (v *ObjectOrNull) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Object && oasrt.RawKind(x1) != oasrt.Null {
-		return oasrt.Violation(at2, "expected object or null, got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "expected object or null, got %v", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1496,7 +1497,7 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Null {
-		return oasrt.Violation(at2, "expected null, got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "expected null, got %v", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -1526,7 +1527,7 @@ func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -1627,7 +1628,7 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 		default:
 			if pattern1.Match(key) {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
-					return oasrt.Violation(at, "more properties than maxProperties 6")
+					return oasimpl.Violation(at, "more properties than maxProperties 6")
 				}
 				k7 := r.Intern(key)
 				if v.PatternProperties1 == nil {
@@ -1639,14 +1640,14 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 				if err != nil {
 					return oasrt.AtKey(err, k7)
 				}
-				if len(x9) > 8 && oasrt.Len(x9) > 8 {
-					return oasrt.AtKey(oasrt.Violation(at10, "length %d is greater than maxLength 8", oasrt.Len(x9)), k7)
+				if len(x9) > 8 && oasimpl.Len(x9) > 8 {
+					return oasrt.AtKey(oasimpl.Violation(at10, "length %d is greater than maxLength 8", oasimpl.Len(x9)), k7)
 				}
 				x8 = x9
 				v.PatternProperties1[k7] = x8
 			} else if pattern2.Match(key) {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
-					return oasrt.Violation(at, "more properties than maxProperties 6")
+					return oasimpl.Violation(at, "more properties than maxProperties 6")
 				}
 				k11 := r.Intern(key)
 				if v.PatternProperties2 == nil {
@@ -1659,7 +1660,7 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 				v.PatternProperties2[k11] = x12
 			} else {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
-					return oasrt.Violation(at, "more properties than maxProperties 6")
+					return oasimpl.Violation(at, "more properties than maxProperties 6")
 				}
 				k13 := r.Intern(key)
 				if v.AdditionalProperties == nil {
@@ -1678,10 +1679,10 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 		n++
 	}
 	if n > 6 {
-		return oasrt.Violation(at, "%d properties, more than maxProperties 6", n)
+		return oasimpl.Violation(at, "%d properties, more than maxProperties 6", n)
 	}
 	if oasrt.HasKey(v.PatternProperties1, "x-forbidden") {
-		return oasrt.Violation(at, `property "x-forbidden" is present, ruled out by the schema's not`)
+		return oasimpl.Violation(at, `property "x-forbidden" is present, ruled out by the schema's not`)
 	}
 	return nil
 }
@@ -1787,7 +1788,7 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval2(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -1858,7 +1859,7 @@ func (v *Tags) decodeTyped(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "name")
 			}
 			if pattern4.MatchString(x7) || !pattern5.MatchString(x7) {
-				return oasrt.AtKey(oasrt.Violation(at8, "%q does not match the pattern %s", x7, `^(?!\s*$).+`), "name")
+				return oasrt.AtKey(oasimpl.Violation(at8, "%q does not match the pattern %s", x7, `^(?!\s*$).+`), "name")
 			}
 			v.Name.Value = x7
 		case "slug":
@@ -1869,7 +1870,7 @@ func (v *Tags) decodeTyped(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "slug")
 			}
 			if pattern6.MatchString(x9) || pattern7.MatchString(x9) || !pattern8.MatchString(x9) {
-				return oasrt.AtKey(oasrt.Violation(at10, "%q does not match the pattern %s", x9, `(?!^-)^[a-z-]+(?<!-)$`), "slug")
+				return oasrt.AtKey(oasimpl.Violation(at10, "%q does not match the pattern %s", x9, `(?!^-)^[a-z-]+(?<!-)$`), "slug")
 			}
 			v.Slug.Value = x9
 		default:
@@ -1988,7 +1989,7 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "ratio")
 			}
 			if x1 != 0.5 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is not the const 0.5", x1), "ratio")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is not the const 0.5", x1), "ratio")
 			}
 			v.Ratio.Value = x1
 		case "single":
@@ -1999,7 +2000,7 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "single")
 			}
 			if x3 != 0.10000000149011612 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is not the const 0.1", float32(x3)), "single")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is not the const 0.1", float32(x3)), "single")
 			}
 			v.Single.Value = float32(x3)
 		case "on":
@@ -2010,7 +2011,7 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "on")
 			}
 			if x5 {
-				return oasrt.AtKey(oasrt.Violation(at6, "%v is not the const false", x5), "on")
+				return oasrt.AtKey(oasimpl.Violation(at6, "%v is not the const false", x5), "on")
 			}
 			v.On.Value = x5
 		case "nothing":
@@ -2019,8 +2020,8 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "nothing")
 			}
-			if !oasrt.JSONEqual(x7, `null`) {
-				return oasrt.AtKey(oasrt.Violation(at8, "%s is not the const null", x7), "nothing")
+			if !oasimpl.JSONEqual(x7, `null`) {
+				return oasrt.AtKey(oasimpl.Violation(at8, "%s is not the const null", x7), "nothing")
 			}
 			v.Nothing = x7
 		case "shape":
@@ -2029,8 +2030,8 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "shape")
 			}
-			if !oasrt.JSONEqual(x9, `{"kind":"square","sides":[1,2.0]}`) {
-				return oasrt.AtKey(oasrt.Violation(at10, "%s is not the const {\"kind\":\"square\",\"sides\":[1,2.0]}", x9), "shape")
+			if !oasimpl.JSONEqual(x9, `{"kind":"square","sides":[1,2.0]}`) {
+				return oasrt.AtKey(oasimpl.Violation(at10, "%s is not the const {\"kind\":\"square\",\"sides\":[1,2.0]}", x9), "shape")
 			}
 			v.Shape = x9
 		case "pair":
@@ -2039,8 +2040,8 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "pair")
 			}
-			if !oasrt.JSONEqual(x11, `[1,"two"]`) {
-				return oasrt.AtKey(oasrt.Violation(at12, "%s is not the const [1,\"two\"]", x11), "pair")
+			if !oasimpl.JSONEqual(x11, `[1,"two"]`) {
+				return oasrt.AtKey(oasimpl.Violation(at12, "%s is not the const [1,\"two\"]", x11), "pair")
 			}
 			v.Pair = x11
 		case "exact":
@@ -2050,8 +2051,8 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "exact")
 			}
-			if oasrt.CompareDecimal(x13, bound1) != 0 {
-				return oasrt.AtKey(oasrt.Violation(at14, "%v is not the const 12.50", x13), "exact")
+			if oasimpl.CompareDecimal(x13, bound1) != 0 {
+				return oasrt.AtKey(oasimpl.Violation(at14, "%v is not the const 12.50", x13), "exact")
 			}
 			v.Exact.Value = x13
 		case "price":
@@ -2061,14 +2062,14 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "price")
 			}
-			if oasrt.CompareDecimal(x15, bound2) < 0 {
-				return oasrt.AtKey(oasrt.Violation(at16, "%v is less than minimum 0.01", x15), "price")
+			if oasimpl.CompareDecimal(x15, bound2) < 0 {
+				return oasrt.AtKey(oasimpl.Violation(at16, "%v is less than minimum 0.01", x15), "price")
 			}
-			if oasrt.CompareDecimal(x15, bound3) >= 0 {
-				return oasrt.AtKey(oasrt.Violation(at16, "%v is not less than exclusiveMaximum 1000", x15), "price")
+			if oasimpl.CompareDecimal(x15, bound3) >= 0 {
+				return oasrt.AtKey(oasimpl.Violation(at16, "%v is not less than exclusiveMaximum 1000", x15), "price")
 			}
-			if !oasrt.DecimalMultipleOf(x15, multipleOf1) {
-				return oasrt.AtKey(oasrt.Violation(at16, "%v is not a multiple of 0.01", x15), "price")
+			if !oasimpl.DecimalMultipleOf(x15, multipleOf1) {
+				return oasrt.AtKey(oasimpl.Violation(at16, "%v is not a multiple of 0.01", x15), "price")
 			}
 			v.Price.Value = x15
 		case "rate":
@@ -2078,11 +2079,11 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "rate")
 			}
-			if oasrt.CompareDecimal(x17, bound4) < 0 {
-				return oasrt.AtKey(oasrt.Violation(at18, "%v is less than minimum -1", x17), "rate")
+			if oasimpl.CompareDecimal(x17, bound4) < 0 {
+				return oasrt.AtKey(oasimpl.Violation(at18, "%v is less than minimum -1", x17), "rate")
 			}
-			if oasrt.CompareDecimal(x17, bound5) > 0 {
-				return oasrt.AtKey(oasrt.Violation(at18, "%v is greater than maximum 1", x17), "rate")
+			if oasimpl.CompareDecimal(x17, bound5) > 0 {
+				return oasrt.AtKey(oasimpl.Violation(at18, "%v is greater than maximum 1", x17), "rate")
 			}
 			v.Rate.Value = x17
 		default:
@@ -2115,7 +2116,7 @@ func (v *Fixed) EncodeJSON(w *oasrt.Writer) {
 	case FixedNumber:
 		w.Float64(v.Number)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2136,12 +2137,12 @@ func (v *Fixed) DecodeJSON(r *oasrt.Reader) error {
 			return err
 		}
 		if x1 != 2.5 {
-			return oasrt.Violation(at2, "%v is not the const 2.5", x1)
+			return oasimpl.Violation(at2, "%v is not the const 2.5", x1)
 		}
 		v.Number = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "Fixed", kind, nil)
+	return oasimpl.NoVariant(start, "Fixed", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2171,15 +2172,15 @@ func (v *ShortText) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindStr, ok := oasrt.RawString(x1); ok {
-		if oasrt.Len(kindStr) < 2 {
-			return oasrt.Violation(at2, "length %d is less than minLength 2", oasrt.Len(kindStr))
+	if kindStr, ok := oasimpl.RawString(x1); ok {
+		if oasimpl.Len(kindStr) < 2 {
+			return oasimpl.Violation(at2, "length %d is less than minLength 2", oasimpl.Len(kindStr))
 		}
-		if len(kindStr) > 4 && oasrt.Len(kindStr) > 4 {
-			return oasrt.Violation(at2, "length %d is greater than maxLength 4", oasrt.Len(kindStr))
+		if len(kindStr) > 4 && oasimpl.Len(kindStr) > 4 {
+			return oasimpl.Violation(at2, "length %d is greater than maxLength 4", oasimpl.Len(kindStr))
 		}
 		if !pattern13.MatchString(kindStr) {
-			return oasrt.Violation(at2, "%q does not match the pattern %s", kindStr, `^a`)
+			return oasimpl.Violation(at2, "%q does not match the pattern %s", kindStr, `^a`)
 		}
 	}
 	(*v) = x1
@@ -2213,9 +2214,9 @@ func (v *Stamp) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindStr, ok := oasrt.RawString(x1); ok {
-		if !oasrt.ValidDateTime(kindStr) {
-			return oasrt.Violation(at2, "invalid date-time %q", kindStr)
+	if kindStr, ok := oasimpl.RawString(x1); ok {
+		if !oasimpl.ValidDateTime(kindStr) {
+			return oasimpl.Violation(at2, "invalid date-time %q", kindStr)
 		}
 	}
 	(*v) = x1
@@ -2249,15 +2250,15 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindNum, ok := oasrt.RawDecimal(x1); ok {
-		if oasrt.CompareDecimal(kindNum, bound6) < 0 {
-			return oasrt.Violation(at2, "%v is less than minimum 1.1", kindNum)
+	if kindNum, ok := oasimpl.RawDecimal(x1); ok {
+		if oasimpl.CompareDecimal(kindNum, bound6) < 0 {
+			return oasimpl.Violation(at2, "%v is less than minimum 1.1", kindNum)
 		}
-		if oasrt.CompareDecimal(kindNum, bound7) >= 0 {
-			return oasrt.Violation(at2, "%v is not less than exclusiveMaximum 10", kindNum)
+		if oasimpl.CompareDecimal(kindNum, bound7) >= 0 {
+			return oasimpl.Violation(at2, "%v is not less than exclusiveMaximum 10", kindNum)
 		}
-		if !oasrt.DecimalMultipleOf(kindNum, multipleOf2) {
-			return oasrt.Violation(at2, "%v is not a multiple of 0.1", kindNum)
+		if !oasimpl.DecimalMultipleOf(kindNum, multipleOf2) {
+			return oasimpl.Violation(at2, "%v is not a multiple of 0.1", kindNum)
 		}
 	}
 	(*v) = x1
@@ -2291,21 +2292,21 @@ func (v *Few) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindN, ok := oasrt.RawItems(x1); ok {
+	if kindN, ok := oasimpl.RawItems(x1); ok {
 		if kindN > 2 {
-			return oasrt.Violation(at2, "%d items, more than maxItems 2", kindN)
+			return oasimpl.Violation(at2, "%d items, more than maxItems 2", kindN)
 		}
 	}
-	if i, j := oasrt.RawDuplicate(x1); i >= 0 {
-		return oasrt.Violation(at2, "items %d and %d are equal; uniqueItems is set", i, j)
+	if i, j := oasimpl.RawDuplicate(x1); i >= 0 {
+		return oasimpl.Violation(at2, "items %d and %d are equal; uniqueItems is set", i, j)
 	}
-	if kindN, ok := oasrt.RawMembers(x1); ok {
+	if kindN, ok := oasimpl.RawMembers(x1); ok {
 		if kindN < 1 {
-			return oasrt.Violation(at2, "%d properties, fewer than minProperties 1", kindN)
+			return oasimpl.Violation(at2, "%d properties, fewer than minProperties 1", kindN)
 		}
 	}
-	if kindKey := oasrt.RawMissing(x1, "id"); kindKey != "" {
-		return oasrt.Violation(at2, "missing required property %q", kindKey)
+	if kindKey := oasimpl.RawMissing(x1, "id"); kindKey != "" {
+		return oasimpl.Violation(at2, "missing required property %q", kindKey)
 	}
 	(*v) = x1
 	return nil
@@ -2339,15 +2340,15 @@ func (v *Keyed) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Object {
-		return oasrt.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
 	}
-	if kindN, ok := oasrt.RawMembers(x1); ok {
+	if kindN, ok := oasimpl.RawMembers(x1); ok {
 		if kindN > 2 {
-			return oasrt.Violation(at2, "%d properties, more than maxProperties 2", kindN)
+			return oasimpl.Violation(at2, "%d properties, more than maxProperties 2", kindN)
 		}
 	}
-	if kindKey := oasrt.RawMissing(x1, "id"); kindKey != "" {
-		return oasrt.Violation(at2, "missing required property %q", kindKey)
+	if kindKey := oasimpl.RawMissing(x1, "id"); kindKey != "" {
+		return oasimpl.Violation(at2, "missing required property %q", kindKey)
 	}
 	(*v) = x1
 	return nil
@@ -2422,8 +2423,8 @@ func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
 			}
 		}
 	}
-	if i, j := oasrt.EncodedDuplicate(v); i >= 0 {
-		return oasrt.Violation(at, "items %d and %d are equal; uniqueItems is set", i, j)
+	if i, j := oasimpl.EncodedDuplicate(v); i >= 0 {
+		return oasimpl.Violation(at, "items %d and %d are equal; uniqueItems is set", i, j)
 	}
 	return nil
 }
@@ -2455,12 +2456,12 @@ func (v *Some) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindN, ok := oasrt.RawContains(x1, match8); ok {
+	if kindN, ok := oasimpl.RawContains(x1, match8); ok {
 		if kindN < 2 {
-			return oasrt.Violation(at2, "%d items match contains, fewer than minContains 2", kindN)
+			return oasimpl.Violation(at2, "%d items match contains, fewer than minContains 2", kindN)
 		}
 		if kindN > 3 {
-			return oasrt.Violation(at2, "%d items match contains, more than maxContains 3", kindN)
+			return oasimpl.Violation(at2, "%d items match contains, more than maxContains 3", kindN)
 		}
 	}
 	(*v) = x1
@@ -2496,18 +2497,18 @@ func (v *Conditional) DecodeJSON(r *oasrt.Reader) error {
 	}
 	if match9(x1) {
 		if !match10(x1) {
-			return oasrt.Violation(at2, "the value matches if but not then")
+			return oasimpl.Violation(at2, "the value matches if but not then")
 		}
 	} else {
 		if !match11(x1) {
-			return oasrt.Violation(at2, "the value matches neither if nor else")
+			return oasimpl.Violation(at2, "the value matches neither if nor else")
 		}
 	}
-	if kindKey, ok := oasrt.RawKeys(x1, match12); ok {
-		return oasrt.Violation(at2, "property name %q does not match propertyNames", kindKey)
+	if kindKey, ok := oasimpl.RawKeys(x1, match12); ok {
+		return oasimpl.Violation(at2, "property name %q does not match propertyNames", kindKey)
 	}
-	if kindKey := oasrt.RawDependent(x1, "bar", "foo"); kindKey != "" {
-		return oasrt.Violation(at2, "missing property %q, required with \"bar\" (dependentRequired)", kindKey)
+	if kindKey := oasimpl.RawDependent(x1, "bar", "foo"); kindKey != "" {
+		return oasimpl.Violation(at2, "missing property %q, required with \"bar\" (dependentRequired)", kindKey)
 	}
 	(*v) = x1
 	return nil
@@ -2563,7 +2564,7 @@ func (v *MixedAsObject) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
@@ -2599,7 +2600,7 @@ func (v *ModeAsString) DecodeJSON(r *oasrt.Reader) error {
 	case "auto":
 		*v = ModeAsStringAuto
 	default:
-		return oasrt.InvalidEnum(start, "ModeAsString", b)
+		return oasimpl.InvalidEnum(start, "ModeAsString", b)
 	}
 	return nil
 }
@@ -2637,7 +2638,7 @@ func (v *ModeAsInteger) DecodeJSON(r *oasrt.Reader) error {
 	case 1:
 		*v = ModeAsInteger1
 	default:
-		return oasrt.InvalidEnumInt(start, "ModeAsInteger", n)
+		return oasimpl.InvalidEnumInt(start, "ModeAsInteger", n)
 	}
 	return nil
 }
@@ -2665,7 +2666,7 @@ func (v *HolderFlag) EncodeJSON(w *oasrt.Writer) {
 	case HolderFlagString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2695,7 +2696,7 @@ func (v *HolderFlag) DecodeJSON(r *oasrt.Reader) error {
 		v.Boolean = x2
 		return nil
 	}
-	return oasrt.NoVariant(start, "HolderFlag", kind, nil)
+	return oasimpl.NoVariant(start, "HolderFlag", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2721,7 +2722,7 @@ func (v *HolderMaybe) EncodeJSON(w *oasrt.Writer) {
 	case HolderMaybeString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2751,7 +2752,7 @@ func (v *HolderMaybe) DecodeJSON(r *oasrt.Reader) error {
 		v.Integer = x2
 		return nil
 	}
-	return oasrt.NoVariant(start, "HolderMaybe", kind, nil)
+	return oasimpl.NoVariant(start, "HolderMaybe", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2784,7 +2785,7 @@ func (v *HolderFree) EncodeJSON(w *oasrt.Writer) {
 	case HolderFreeBoolean:
 		w.Bool(v.Boolean)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2830,7 +2831,7 @@ func (v *HolderFree) DecodeJSON(r *oasrt.Reader) error {
 		v.Boolean = x7
 		return nil
 	}
-	return oasrt.NoVariant(start, "HolderFree", kind, nil)
+	return oasimpl.NoVariant(start, "HolderFree", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.

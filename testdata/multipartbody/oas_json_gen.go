@@ -4,12 +4,13 @@ package multipartbody
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -65,8 +66,8 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			if len(x3) > 20 && oasrt.Len(x3) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at4, "length %d is greater than maxLength 20", oasrt.Len(x3)), "title")
+			if len(x3) > 20 && oasimpl.Len(x3) > 20 {
+				return oasrt.AtKey(oasimpl.Violation(at4, "length %d is greater than maxLength 20", oasimpl.Len(x3)), "title")
 			}
 			v.Title.Value = x3
 		case "tags":
@@ -104,7 +105,7 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "file")
+		return oasimpl.Missing(r, seen, 0x1, "file")
 	}
 	return nil
 }
@@ -142,7 +143,7 @@ func (v *UploadRequestTagsItem) DecodeJSON(r *oasrt.Reader) error {
 	case "dog":
 		*v = UploadRequestTagsItemDog
 	default:
-		return oasrt.InvalidEnum(start, "UploadRequestTagsItem", b)
+		return oasimpl.InvalidEnum(start, "UploadRequestTagsItem", b)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // UploadForm is the multipart/form-data request body of Upload: a
@@ -215,8 +216,8 @@ func decodeUploadForm(m *oashttp.Multipart, v *UploadForm) error {
 				return err
 			}
 			v.Title.Set = true
-			if len(s) > 20 && oasrt.Len(s) > 20 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
+			if len(s) > 20 && oasimpl.Len(s) > 20 {
+				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(s))), Status: 422}
 			}
 			v.Title.Value = s
 		case "tags":

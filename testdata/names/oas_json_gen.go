@@ -4,12 +4,13 @@ package names
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -226,7 +227,7 @@ func (v *StatusCode) DecodeJSON(r *oasrt.Reader) error {
 	case "404":
 		*v = StatusCode404
 	default:
-		return oasrt.InvalidEnum(start, "StatusCode", b)
+		return oasimpl.InvalidEnum(start, "StatusCode", b)
 	}
 	return nil
 }

@@ -4,12 +4,13 @@ package notkeyword
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -25,7 +26,7 @@ func (v *NotString) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) == oasrt.String {
-		return oasrt.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
@@ -61,7 +62,7 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if x1 == "admin" || x1 == "root" {
-		return oasrt.Violation(at2, "%q is ruled out by the schema's not", x1)
+		return oasimpl.Violation(at2, "%q is ruled out by the schema's not", x1)
 	}
 	x = x1
 	*v = Code(x)

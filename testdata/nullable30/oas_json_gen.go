@@ -4,12 +4,13 @@ package nullable30
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -57,19 +58,19 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "text":
 			seen |= 1 << 0
-			if oasrt.NonNull(r, &v.Text) {
+			if oasimpl.NonNull(r, &v.Text) {
 				if v.Text.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "text")
 				}
 			}
 		case "count":
-			if oasrt.OptNonNull(r, &v.Count) {
+			if oasimpl.OptNonNull(r, &v.Count) {
 				if v.Count.Value, err = r.Int(64); err != nil {
 					return oasrt.AtKey(err, "count")
 				}
 			}
 		case "owner":
-			if oasrt.OptNonNull(r, &v.Owner) {
+			if oasimpl.OptNonNull(r, &v.Owner) {
 				if err := v.Owner.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "owner")
 				}
@@ -81,7 +82,7 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "text")
+		return oasimpl.Missing(r, seen, 0x1, "text")
 	}
 	return nil
 }

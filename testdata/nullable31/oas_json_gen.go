@@ -4,12 +4,13 @@ package nullable31
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -67,7 +68,7 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "text":
 			seen |= 1 << 0
-			if oasrt.NonNull(r, &v.Text) {
+			if oasimpl.NonNull(r, &v.Text) {
 				if v.Text.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "text")
 				}
@@ -78,14 +79,14 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "tags")
 				}
 			} else {
-				if oasrt.OptNonNull(r, &v.Tags) {
+				if oasimpl.OptNonNull(r, &v.Tags) {
 					if v.Tags.Value, err = r.Strings(); err != nil {
 						return oasrt.AtKey(err, "tags")
 					}
 				}
 			}
 		case "owner":
-			if oasrt.OptNonNull(r, &v.Owner) {
+			if oasimpl.OptNonNull(r, &v.Owner) {
 				if err := v.Owner.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "owner")
 				}
@@ -97,7 +98,7 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "text")
+		return oasimpl.Missing(r, seen, 0x1, "text")
 	}
 	return nil
 }
@@ -176,7 +177,7 @@ func (v *NoteOwner) EncodeJSON(w *oasrt.Writer) {
 	case NoteOwnerOwner:
 		v.Owner.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -196,7 +197,7 @@ func (v *NoteOwner) DecodeJSON(r *oasrt.Reader) error {
 		}
 		return nil
 	}
-	return oasrt.NoVariant(start, "NoteOwner", kind, nil)
+	return oasimpl.NoVariant(start, "NoteOwner", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.

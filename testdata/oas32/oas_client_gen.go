@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -60,7 +61,7 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *SearchNotesResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Note).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Note).DecodeJSON)
 }
 
 // LockNote calls LOCK /notes/{id}

@@ -4,12 +4,13 @@ package oas32
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -46,8 +47,8 @@ func (v *Search) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "text")
 			}
-			if oasrt.Len(x1) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1)), "text")
+			if oasimpl.Len(x1) < 1 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1)), "text")
 			}
 			v.Text = x1
 		case "limit":
@@ -58,7 +59,7 @@ func (v *Search) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "limit")
 			}
 			if x3 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is less than minimum 1", x3), "limit")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is less than minimum 1", x3), "limit")
 			}
 			v.Limit.Value = int32(x3)
 		default:
@@ -68,7 +69,7 @@ func (v *Search) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "text")
+		return oasimpl.Missing(r, seen, 0x1, "text")
 	}
 	return nil
 }
@@ -130,7 +131,7 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "text")
+		return oasimpl.Missing(r, seen, 0x3, "id", "text")
 	}
 	return nil
 }

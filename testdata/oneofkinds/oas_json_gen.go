@@ -4,12 +4,13 @@ package oneofkinds
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes the variant that is set.
@@ -20,7 +21,7 @@ func (v *IDOrName) EncodeJSON(w *oasrt.Writer) {
 	case IDOrNameString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -40,8 +41,8 @@ func (v *IDOrName) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if oasrt.Len(x1) < 1 {
-			return oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1))
+		if oasimpl.Len(x1) < 1 {
+			return oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1))
 		}
 		v.String = x1
 		return nil
@@ -54,7 +55,7 @@ func (v *IDOrName) DecodeJSON(r *oasrt.Reader) error {
 		v.Int64 = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "IDOrName", kind, nil)
+	return oasimpl.NoVariant(start, "IDOrName", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -75,7 +76,7 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *ListIssuesResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Issue).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Issue).DecodeJSON)
 }
 
 // ListIssuesAll calls GET /repos/{owner}/{repo}/issues

@@ -4,12 +4,13 @@ package pages
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -54,7 +55,7 @@ func (v *Issue) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "number", "title")
+		return oasimpl.Missing(r, seen, 0x3, "number", "title")
 	}
 	return nil
 }
@@ -109,7 +110,7 @@ func (v *Customer) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
@@ -207,7 +208,7 @@ func (v *ListCustomersOK) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "data")
+		return oasimpl.Missing(r, seen, 0x1, "data")
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -136,7 +137,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *FindPetsByStatusResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // FindPetsByTags calls GET /pet/findByTags: Finds Pets by tags.
@@ -168,7 +169,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *FindPetsByTagsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // UpdatePetResponse is the result of UpdatePet: one of
@@ -1726,7 +1727,7 @@ func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
 		(*v) = []User{}
 	}
 	if len((*v)) < 1 {
-		return oasrt.Violation(at1, "%d items, fewer than minItems 1", len((*v)))
+		return oasimpl.Violation(at1, "%d items, fewer than minItems 1", len((*v)))
 	}
 	return nil
 }

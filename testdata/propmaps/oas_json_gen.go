@@ -4,12 +4,13 @@ package propmaps
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -43,7 +44,7 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 		}
 		n5++
 		if n5 > 10 {
-			return oasrt.Violation(at4, "more properties than maxProperties 10")
+			return oasimpl.Violation(at4, "more properties than maxProperties 10")
 		}
 		key7 := r.Intern(k6)
 		var x8 string
@@ -52,8 +53,8 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return oasrt.AtKey(err, key7)
 		}
-		if len(x9) > 63 && oasrt.Len(x9) > 63 {
-			return oasrt.AtKey(oasrt.Violation(at10, "length %d is greater than maxLength 63", oasrt.Len(x9)), key7)
+		if len(x9) > 63 && oasimpl.Len(x9) > 63 {
+			return oasrt.AtKey(oasimpl.Violation(at10, "length %d is greater than maxLength 63", oasimpl.Len(x9)), key7)
 		}
 		x8 = x9
 		(*v)[key7] = x8
@@ -104,7 +105,7 @@ func (v *Counts) DecodeJSON(r *oasrt.Reader) error {
 		}
 		if !more {
 			if n5 < 1 {
-				return oasrt.Violation(at4, "%d properties, fewer than minProperties 1", n5)
+				return oasimpl.Violation(at4, "%d properties, fewer than minProperties 1", n5)
 			}
 			break
 		}

@@ -4,12 +4,13 @@ package readwriteonly
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -74,7 +75,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 		want &^= 0x2 // writeOnly
 	}
 	if seen&want != want {
-		return oasrt.Missing(r, seen, want, "id", "password")
+		return oasimpl.Missing(r, seen, want, "id", "password")
 	}
 	return nil
 }

@@ -4,12 +4,13 @@ package refsiblings
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -118,7 +119,7 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -199,8 +200,8 @@ func (v *Order) decodeTyped(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "marker")
 			}
-			if !oasrt.JSONEqual(x1, `{"$ref":"#/nowhere"}`) {
-				return oasrt.AtKey(oasrt.Violation(at2, "%s is not one of the enum's values", x1), "marker")
+			if !oasimpl.JSONEqual(x1, `{"$ref":"#/nowhere"}`) {
+				return oasrt.AtKey(oasimpl.Violation(at2, "%s is not one of the enum's values", x1), "marker")
 			}
 			v.Marker = x1
 		default:
@@ -236,7 +237,7 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval2(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -356,7 +357,7 @@ func (v *OrderShipping) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "city")
+		return oasimpl.Missing(r, seen, 0x1, "city")
 	}
 	return nil
 }
@@ -391,7 +392,7 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if !pattern1.MatchString(x1) {
-		return oasrt.Violation(at2, "%q does not match the pattern %s", x1, `^[A-Z]{2}-[0-9]{3}$`)
+		return oasimpl.Violation(at2, "%q does not match the pattern %s", x1, `^[A-Z]{2}-[0-9]{3}$`)
 	}
 	x = x1
 	*v = Code(x)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -81,7 +82,7 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *ListUsersResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*User).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*User).DecodeJSON)
 }
 
 // CreateUser calls POST /users
@@ -456,11 +457,11 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 	req.AddPath("/photos/", strconv.FormatInt(params.ID, 10))
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
-			if oasrt.Len(string(body.Title)) < 1 {
-				return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(string(body.Title))))}
+			if oasimpl.Len(string(body.Title)) < 1 {
+				return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasimpl.Len(string(body.Title))))}
 			}
-			if len(string(body.Title)) > 20 && oasrt.Len(string(body.Title)) > 20 {
-				return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(string(body.Title))))}
+			if len(string(body.Title)) > 20 && oasimpl.Len(string(body.Title)) > 20 {
+				return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(string(body.Title))))}
 			}
 			if body.Rating.Set {
 				if int64(body.Rating.Value) < 1 {
@@ -611,8 +612,8 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 // Search calls GET /search
 func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashttp.CallOption) (SearchResponse, error) {
 	if !c.cfg.SkipRequestCheck {
-		if len(string(params.Q)) > 50 && oasrt.Len(string(params.Q)) > 50 {
-			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(string(params.Q)))}}
+		if len(string(params.Q)) > 50 && oasimpl.Len(string(params.Q)) > 50 {
+			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasimpl.Len(string(params.Q)))}}
 		}
 		if params.Limit.Set {
 			if int64(params.Limit.Value) < 1 {

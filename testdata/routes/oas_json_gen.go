@@ -4,12 +4,13 @@ package routes
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -56,7 +57,7 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "x")
+		return oasimpl.Missing(r, seen, 0x1, "x")
 	}
 	return nil
 }
@@ -111,7 +112,7 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "r")
 			}
 			if x1 > 255 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 255", x1), "r")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is greater than maximum 255", x1), "r")
 			}
 			v.R = int32(x1)
 		case "g":
@@ -122,7 +123,7 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "g")
 			}
 			if x3 > 255 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is greater than maximum 255", x3), "g")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is greater than maximum 255", x3), "g")
 			}
 			v.G = int32(x3)
 		case "b":
@@ -133,7 +134,7 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "b")
 			}
 			if x5 > 255 {
-				return oasrt.AtKey(oasrt.Violation(at6, "%v is greater than maximum 255", x5), "b")
+				return oasrt.AtKey(oasimpl.Violation(at6, "%v is greater than maximum 255", x5), "b")
 			}
 			v.B = int32(x5)
 		default:
@@ -143,7 +144,7 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "r", "g", "b")
+		return oasimpl.Missing(r, seen, 0x7, "r", "g", "b")
 	}
 	return nil
 }
@@ -181,7 +182,7 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	case "dog":
 		*v = KindDog
 	default:
-		return oasrt.InvalidEnum(start, "Kind", b)
+		return oasimpl.InvalidEnum(start, "Kind", b)
 	}
 	return nil
 }
@@ -241,7 +242,7 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "age")
 			}
 			if x1 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 0", x1), "age")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 0", x1), "age")
 			}
 			v.Age.Value = int32(x1)
 		default:
@@ -251,7 +252,7 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "name")
+		return oasimpl.Missing(r, seen, 0x1, "name")
 	}
 	return nil
 }
@@ -306,7 +307,7 @@ func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "summary")
+		return oasimpl.Missing(r, seen, 0x1, "summary")
 	}
 	return nil
 }
@@ -522,11 +523,11 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			if oasrt.Len(x5) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at6, "length %d is less than minLength 1", oasrt.Len(x5)), "title")
+			if oasimpl.Len(x5) < 1 {
+				return oasrt.AtKey(oasimpl.Violation(at6, "length %d is less than minLength 1", oasimpl.Len(x5)), "title")
 			}
-			if len(x5) > 20 && oasrt.Len(x5) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at6, "length %d is greater than maxLength 20", oasrt.Len(x5)), "title")
+			if len(x5) > 20 && oasimpl.Len(x5) > 20 {
+				return oasrt.AtKey(oasimpl.Violation(at6, "length %d is greater than maxLength 20", oasimpl.Len(x5)), "title")
 			}
 			v.Title = x5
 		case "rating":
@@ -537,10 +538,10 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "rating")
 			}
 			if x7 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at8, "%v is less than minimum 1", x7), "rating")
+				return oasrt.AtKey(oasimpl.Violation(at8, "%v is less than minimum 1", x7), "rating")
 			}
 			if x7 > 5 {
-				return oasrt.AtKey(oasrt.Violation(at8, "%v is greater than maximum 5", x7), "rating")
+				return oasrt.AtKey(oasimpl.Violation(at8, "%v is greater than maximum 5", x7), "rating")
 			}
 			v.Rating.Value = int32(x7)
 		case "kind":
@@ -585,7 +586,7 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "title", "photo")
+		return oasimpl.Missing(r, seen, 0x3, "title", "photo")
 	}
 	return nil
 }
@@ -734,7 +735,7 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "count", "points")
+		return oasimpl.Missing(r, seen, 0x3, "count", "points")
 	}
 	return nil
 }
@@ -798,7 +799,7 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "color")
+		return oasimpl.Missing(r, seen, 0x1, "color")
 	}
 	return nil
 }
@@ -921,7 +922,7 @@ func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "query")
+		return oasimpl.Missing(r, seen, 0x1, "query")
 	}
 	return nil
 }

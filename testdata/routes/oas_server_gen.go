@@ -14,6 +14,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // RootResponse is the result of Root: one of
@@ -1466,11 +1467,11 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 			if err != nil {
 				return err
 			}
-			if oasrt.Len(s) < 1 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(s))), Status: 422}
+			if oasimpl.Len(s) < 1 {
+				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasimpl.Len(s))), Status: 422}
 			}
-			if len(s) > 20 && oasrt.Len(s) > 20 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
+			if len(s) > 20 && oasimpl.Len(s) > 20 {
+				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(s))), Status: 422}
 			}
 			v.Title = s
 		case "rating":
@@ -1580,7 +1581,7 @@ func decodeImportPointsBody(v *[]Point, r *oasrt.Reader) error {
 			break
 		}
 		if i2 == 100000 {
-			return oasrt.Violation(at1, "more than maxItems 100000 items")
+			return oasimpl.Violation(at1, "more than maxItems 100000 items")
 		}
 		var e3 *Point
 		(*v), e3 = oasrt.Grow(r, (*v))
@@ -1653,8 +1654,8 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 		switch key {
 		case "q":
 			err = oashttp.QueryParam(&params.Q, &seen[0], "q", value, func(s string) (v string, err error) {
-				if len(s) > 50 && oasrt.Len(s) > 50 {
-					return v, fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))
+				if len(s) > 50 && oasimpl.Len(s) > 50 {
+					return v, fmt.Errorf("length %d is greater than maxLength 50", oasimpl.Len(s))
 				}
 				v = s
 				return v, nil

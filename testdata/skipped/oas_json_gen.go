@@ -4,12 +4,13 @@ package skipped
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -46,7 +47,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "callbackUrl":
 			v.CallbackURL.Set = true
-			if v.CallbackURL.Value, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.CallbackURL.Value, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "callbackUrl")
 			}
 		default:
@@ -56,7 +57,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }

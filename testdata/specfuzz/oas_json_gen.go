@@ -4,12 +4,13 @@ package specfuzz
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -86,7 +87,7 @@ func (v *Cond) DecodeJSON(r *oasrt.Reader) error {
 	}
 	if match1(x1) {
 		if !match2(x1) {
-			return oasrt.Violation(at2, "the value matches if but not then")
+			return oasimpl.Violation(at2, "the value matches if but not then")
 		}
 	} else {
 	}
@@ -121,14 +122,14 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindN, ok := oasrt.RawItems(x1); ok {
+	if kindN, ok := oasimpl.RawItems(x1); ok {
 		if kindN < 1 {
-			return oasrt.Violation(at2, "%d items, fewer than minItems 1", kindN)
+			return oasimpl.Violation(at2, "%d items, fewer than minItems 1", kindN)
 		}
 	}
-	if kindN, ok := oasrt.RawContains(x1, match3); ok {
+	if kindN, ok := oasimpl.RawContains(x1, match3); ok {
 		if kindN < 1 {
-			return oasrt.Violation(at2, "%d items match contains, fewer than minContains 1", kindN)
+			return oasimpl.Violation(at2, "%d items match contains, fewer than minContains 1", kindN)
 		}
 	}
 	(*v) = x1
@@ -156,7 +157,7 @@ func (v *Tree) EncodeJSON(w *oasrt.Writer) {
 	case TreeString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -178,7 +179,7 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 		v.String = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "Tree", kind, nil)
+	return oasimpl.NoVariant(start, "Tree", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -202,7 +203,7 @@ func (v *Outer) EncodeJSON(w *oasrt.Writer) {
 	case OuterInt64:
 		w.Int(v.Int64)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -224,7 +225,7 @@ func (v *Outer) DecodeJSON(r *oasrt.Reader) error {
 		v.Int64 = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "Outer", kind, nil)
+	return oasimpl.NoVariant(start, "Outer", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -250,7 +251,7 @@ func (v *Inner) EncodeJSON(w *oasrt.Writer) {
 	case InnerBool:
 		w.Bool(v.Bool)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -278,7 +279,7 @@ func (v *Inner) DecodeJSON(r *oasrt.Reader) error {
 		v.Bool = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "Inner", kind, nil)
+	return oasimpl.NoVariant(start, "Inner", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -400,7 +401,7 @@ func (v *Small) DecodeJSON(r *oasrt.Reader) error {
 	case 2:
 		*v = Small2
 	default:
-		return oasrt.InvalidEnumInt(start, "Small", n)
+		return oasimpl.InvalidEnumInt(start, "Small", n)
 	}
 	return nil
 }
@@ -436,7 +437,7 @@ func (v *Narrow) DecodeJSON(r *oasrt.Reader) error {
 	case 7:
 		*v = Narrow7
 	default:
-		return oasrt.InvalidEnumInt(start, "Narrow", n)
+		return oasimpl.InvalidEnumInt(start, "Narrow", n)
 	}
 	return nil
 }
@@ -495,7 +496,7 @@ func (v *Exclusive) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -506,7 +507,7 @@ func (v *Exclusive) EncodeJSON(w *oasrt.Writer) {
 	case ExclusiveExclusive1:
 		v.Exclusive1.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -580,7 +581,7 @@ func (v *Exclusive1) EncodeJSON(w *oasrt.Writer) {
 	case Exclusive1Any:
 		w.RawJSON(v.Any)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -644,7 +645,7 @@ func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
 					_ = y7 // only whether it decodes matters
 					return nil
 				}() == nil {
-					return oasrt.Ambiguous(start, "Exclusive1", "Float64", "Any")
+					return oasimpl.Ambiguous(start, "Exclusive1", "Float64", "Any")
 				}
 				r.Restore(end6)
 				v.Type, v.Float64 = Exclusive1Float64, x4
@@ -669,7 +670,7 @@ func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "Exclusive1", kind, firstErr)
+			return oasimpl.NoVariant(start, "Exclusive1", kind, firstErr)
 		}
 	case oasrt.Bool:
 		v.Type = Exclusive1Any
@@ -716,7 +717,7 @@ func (v *ListItemsNone) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	return oasrt.InvalidEnumInt(start, "ListItemsNone", n)
+	return oasimpl.InvalidEnumInt(start, "ListItemsNone", n)
 }
 
 // MarshalJSON implements json.Marshaler.

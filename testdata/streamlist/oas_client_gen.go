@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -50,7 +51,7 @@ func (c *Client) ListEvents(ctx context.Context, opts ...oashttp.CallOption) (Li
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *ListEventsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Event).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Event).DecodeJSON)
 }
 
 // ListEventsStream calls GET /events

@@ -4,12 +4,13 @@ package stringformats
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -91,12 +92,12 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "site":
 			v.Site.Set = true
-			if v.Site.Value, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.Site.Value, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "site")
 			}
 		case "mail":
 			v.Mail.Set = true
-			if v.Mail.Value, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
+			if v.Mail.Value, err = r.StrFormat("email", oasimpl.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "mail")
 			}
 		case "blob":

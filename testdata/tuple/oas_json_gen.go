@@ -4,12 +4,13 @@ package tuple
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON array, up to its first position that
@@ -55,7 +56,7 @@ func (v *Pair) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtIndex(err, 1)
 			}
 		default:
-			return oasrt.Violation(at, "more than 2 items; items after prefixItems are not allowed")
+			return oasimpl.Violation(at, "more than 2 items; items after prefixItems are not allowed")
 		}
 	}
 	return nil

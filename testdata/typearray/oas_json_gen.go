@@ -4,12 +4,13 @@ package typearray
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes the variant that is set.
@@ -22,7 +23,7 @@ func (v *Value) EncodeJSON(w *oasrt.Writer) {
 	case ValueBoolean:
 		w.Bool(v.Boolean)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -60,7 +61,7 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 		v.Boolean = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "Value", kind, nil)
+	return oasimpl.NoVariant(start, "Value", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -148,7 +149,7 @@ func (v *CellWeight) EncodeJSON(w *oasrt.Writer) {
 	case CellWeightString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -178,7 +179,7 @@ func (v *CellWeight) DecodeJSON(r *oasrt.Reader) error {
 		v.Number = x2
 		return nil
 	}
-	return oasrt.NoVariant(start, "CellWeight", kind, nil)
+	return oasimpl.NoVariant(start, "CellWeight", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.

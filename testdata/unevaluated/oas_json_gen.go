@@ -4,12 +4,13 @@ package unevaluated
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
@@ -21,7 +22,7 @@ func (v *Extended) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -97,7 +98,7 @@ func (v *Either) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval2(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -110,7 +111,7 @@ func (v *Either) EncodeJSON(w *oasrt.Writer) {
 	case EitherEither2:
 		v.Either2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -164,9 +165,9 @@ func (v *Either) decodeTyped(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "Either", kind, nil)
+		return oasimpl.NoVariant(start, "Either", kind, nil)
 	}
-	return oasrt.NoVariant(start, "Either", kind, nil)
+	return oasimpl.NoVariant(start, "Either", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -193,7 +194,7 @@ func (v *Couple) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval3(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -258,7 +259,7 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval4(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -334,7 +335,7 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval5(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -347,7 +348,7 @@ func (v *Shape) EncodeJSON(w *oasrt.Writer) {
 	case ShapeShape2:
 		v.Shape2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -401,9 +402,9 @@ func (v *Shape) decodeTyped(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "Shape", kind, nil)
+		return oasimpl.NoVariant(start, "Shape", kind, nil)
 	}
-	return oasrt.NoVariant(start, "Shape", kind, nil)
+	return oasimpl.NoVariant(start, "Shape", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -430,7 +431,7 @@ func (v *Scores) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval6(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -495,7 +496,7 @@ func (v *Shipping) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval7(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -606,7 +607,7 @@ func (v *Either1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "a")
+		return oasimpl.Missing(r, seen, 0x1, "a")
 	}
 	return nil
 }
@@ -670,7 +671,7 @@ func (v *Either2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "b")
+		return oasimpl.Missing(r, seen, 0x1, "b")
 	}
 	return nil
 }
@@ -725,7 +726,7 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "radius")
+		return oasimpl.Missing(r, seen, 0x1, "radius")
 	}
 	return nil
 }
@@ -780,7 +781,7 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "side")
+		return oasimpl.Missing(r, seen, 0x1, "side")
 	}
 	return nil
 }

@@ -4,12 +4,13 @@ package unionexact
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
@@ -21,7 +22,7 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -34,7 +35,7 @@ func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
 	case RequiredOnlyRequiredOnly2:
 		v.RequiredOnly2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -89,7 +90,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "RequiredOnly", kind, nil)
+		return oasimpl.NoVariant(start, "RequiredOnly", kind, nil)
 	case oasrt.Array:
 		{
 			m := r.Mark()
@@ -120,7 +121,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
 	case oasrt.String:
 		{
@@ -152,7 +153,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
 	case oasrt.Number:
 		{
@@ -184,7 +185,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
 	case oasrt.Bool:
 		{
@@ -216,7 +217,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
 	}
 	{
@@ -248,7 +249,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 		} else if firstErr == nil {
 			firstErr = err
 		}
-		return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+		return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 	}
 }
 
@@ -275,7 +276,7 @@ func (v *NumberOrTriple) EncodeJSON(w *oasrt.Writer) {
 	case NumberOrTripleInt64:
 		w.Int(v.Int64)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -302,7 +303,7 @@ func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if x2%3 != 0 {
-					return oasrt.Violation(at3, "%v is not a multiple of 3", x2)
+					return oasimpl.Violation(at3, "%v is not a multiple of 3", x2)
 				}
 				x1 = x2
 				return nil
@@ -319,7 +320,7 @@ func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
 					_ = y5 // only whether it decodes matters
 					return nil
 				}() == nil {
-					return oasrt.Ambiguous(start, "NumberOrTriple", "Int64", "Float64")
+					return oasimpl.Ambiguous(start, "NumberOrTriple", "Int64", "Float64")
 				}
 				r.Restore(end4)
 				v.Type, v.Int64 = NumberOrTripleInt64, x1
@@ -344,10 +345,10 @@ func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "NumberOrTriple", kind, firstErr)
+			return oasimpl.NoVariant(start, "NumberOrTriple", kind, firstErr)
 		}
 	}
-	return oasrt.NoVariant(start, "NumberOrTriple", kind, nil)
+	return oasimpl.NoVariant(start, "NumberOrTriple", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -373,7 +374,7 @@ func (v *TypelessOrInteger) EncodeJSON(w *oasrt.Writer) {
 	case TypelessOrIntegerInt64:
 		w.Int(v.Int64)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -418,7 +419,7 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if x2 < -2 {
-					return oasrt.Violation(at3, "%v is less than minimum -2", x2)
+					return oasimpl.Violation(at3, "%v is less than minimum -2", x2)
 				}
 				x1 = x2
 				return nil
@@ -433,7 +434,7 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 					_ = y5 // only whether it decodes matters
 					return nil
 				}() == nil {
-					return oasrt.Ambiguous(start, "TypelessOrInteger", "Int64", "TypelessOrInteger1")
+					return oasimpl.Ambiguous(start, "TypelessOrInteger", "Int64", "TypelessOrInteger1")
 				}
 				r.Restore(end4)
 				v.Type, v.Int64 = TypelessOrIntegerInt64, x1
@@ -456,7 +457,7 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "TypelessOrInteger", kind, firstErr)
+			return oasimpl.NoVariant(start, "TypelessOrInteger", kind, firstErr)
 		}
 	case oasrt.Bool:
 		v.Type = TypelessOrIntegerTypelessOrInteger1
@@ -496,7 +497,7 @@ func (v *DependentOrTrue) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval2(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -509,7 +510,7 @@ func (v *DependentOrTrue) EncodeJSON(w *oasrt.Writer) {
 	case DependentOrTrueAny2:
 		w.RawJSON(v.Any2)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -536,7 +537,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x2) != oasrt.Object {
-					return oasrt.Violation(at3, "expected object, got %v", oasrt.RawKind(x2))
+					return oasimpl.Violation(at3, "expected object, got %v", oasrt.RawKind(x2))
 				}
 				x1 = x2
 				return nil
@@ -561,7 +562,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
 	case oasrt.Array:
 		{
@@ -576,7 +577,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x7) != oasrt.Object {
-					return oasrt.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
+					return oasimpl.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
 				}
 				x6 = x7
 				return nil
@@ -601,7 +602,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
 	case oasrt.String:
 		{
@@ -616,7 +617,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x12) != oasrt.Object {
-					return oasrt.Violation(at13, "expected object, got %v", oasrt.RawKind(x12))
+					return oasimpl.Violation(at13, "expected object, got %v", oasrt.RawKind(x12))
 				}
 				x11 = x12
 				return nil
@@ -641,7 +642,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
 	case oasrt.Bool:
 		{
@@ -656,7 +657,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x17) != oasrt.Object {
-					return oasrt.Violation(at18, "expected object, got %v", oasrt.RawKind(x17))
+					return oasimpl.Violation(at18, "expected object, got %v", oasrt.RawKind(x17))
 				}
 				x16 = x17
 				return nil
@@ -681,7 +682,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
 	}
 	{
@@ -696,7 +697,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 				return err
 			}
 			if oasrt.RawKind(x22) != oasrt.Object {
-				return oasrt.Violation(at23, "expected object, got %v", oasrt.RawKind(x22))
+				return oasimpl.Violation(at23, "expected object, got %v", oasrt.RawKind(x22))
 			}
 			x21 = x22
 			return nil
@@ -721,7 +722,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 		} else if firstErr == nil {
 			firstErr = err
 		}
-		return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+		return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 	}
 }
 
@@ -748,7 +749,7 @@ func (v *NestedAnyOf) EncodeJSON(w *oasrt.Writer) {
 	case NestedAnyOfNestedAnyOf2:
 		v.NestedAnyOf2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -802,7 +803,7 @@ func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
 					_ = y3 // only whether it decodes matters
 					return nil
 				}() == nil {
-					return oasrt.Ambiguous(start, "NestedAnyOf", "NestedAnyOf1", "NestedAnyOf2")
+					return oasimpl.Ambiguous(start, "NestedAnyOf", "NestedAnyOf1", "NestedAnyOf2")
 				}
 				r.Restore(end2)
 				v.Type, v.NestedAnyOf1 = NestedAnyOfNestedAnyOf1, x1
@@ -825,7 +826,7 @@ func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "NestedAnyOf", kind, firstErr)
+			return oasimpl.NoVariant(start, "NestedAnyOf", kind, firstErr)
 		}
 	case oasrt.Bool:
 		v.Type = NestedAnyOfNestedAnyOf1
@@ -864,7 +865,7 @@ func (v *FalseOrLoose) EncodeJSON(w *oasrt.Writer) {
 	case FalseOrLooseFalseOrLoose2:
 		v.FalseOrLoose2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -904,7 +905,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x3) != oasrt.Invalid {
-					return oasrt.Violation(at4, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x3))
+					return oasimpl.Violation(at4, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x3))
 				}
 				x2 = x3
 				return nil
@@ -914,7 +915,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
 	case oasrt.Array:
 		{
@@ -942,7 +943,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x7) != oasrt.Invalid {
-					return oasrt.Violation(at8, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x7))
+					return oasimpl.Violation(at8, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x7))
 				}
 				x6 = x7
 				return nil
@@ -952,7 +953,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
 	case oasrt.String:
 		{
@@ -980,7 +981,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x11) != oasrt.Invalid {
-					return oasrt.Violation(at12, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x11))
+					return oasimpl.Violation(at12, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x11))
 				}
 				x10 = x11
 				return nil
@@ -990,7 +991,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
 	case oasrt.Number:
 		{
@@ -1018,7 +1019,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x15) != oasrt.Invalid {
-					return oasrt.Violation(at16, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x15))
+					return oasimpl.Violation(at16, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x15))
 				}
 				x14 = x15
 				return nil
@@ -1028,7 +1029,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
 	case oasrt.Bool:
 		{
@@ -1056,7 +1057,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x19) != oasrt.Invalid {
-					return oasrt.Violation(at20, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x19))
+					return oasimpl.Violation(at20, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x19))
 				}
 				x18 = x19
 				return nil
@@ -1066,7 +1067,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
 	}
 	{
@@ -1094,7 +1095,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 				return err
 			}
 			if oasrt.RawKind(x23) != oasrt.Invalid {
-				return oasrt.Violation(at24, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x23))
+				return oasimpl.Violation(at24, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x23))
 			}
 			x22 = x23
 			return nil
@@ -1104,7 +1105,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 		} else if firstErr == nil {
 			firstErr = err
 		}
-		return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+		return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 	}
 }
 
@@ -1169,7 +1170,7 @@ func (v *RequiredOnly1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "a")
+		return oasimpl.Missing(r, seen, 0x1, "a")
 	}
 	return nil
 }
@@ -1253,7 +1254,7 @@ func (v *RequiredOnly2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "xx")
+		return oasimpl.Missing(r, seen, 0x1, "xx")
 	}
 	return nil
 }
@@ -1315,7 +1316,7 @@ func (v *TypelessOrInteger1) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "b")
 			}
 			if oasrt.RawKind(x1) != oasrt.Invalid {
-				return oasrt.AtKey(oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "b")
+				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "b")
 			}
 			v.B = x1
 		default:
@@ -1350,7 +1351,7 @@ func (v *NestedAnyOf1) EncodeJSON(w *oasrt.Writer) {
 	case NestedAnyOf1Any:
 		w.RawJSON(v.Any)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1371,9 +1372,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(x1); ok {
+		if kindStr, ok := oasimpl.RawString(x1); ok {
 			if !pattern2.MatchString(kindStr) {
-				return oasrt.Violation(at2, "%q does not match the pattern %s", kindStr, `[0-9]`)
+				return oasimpl.Violation(at2, "%q does not match the pattern %s", kindStr, `[0-9]`)
 			}
 		}
 		v.Any = x1
@@ -1385,9 +1386,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(x3); ok {
+		if kindStr, ok := oasimpl.RawString(x3); ok {
 			if !pattern2.MatchString(kindStr) {
-				return oasrt.Violation(at4, "%q does not match the pattern %s", kindStr, `[0-9]`)
+				return oasimpl.Violation(at4, "%q does not match the pattern %s", kindStr, `[0-9]`)
 			}
 		}
 		v.Any = x3
@@ -1399,9 +1400,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(x5); ok {
+		if kindStr, ok := oasimpl.RawString(x5); ok {
 			if !pattern2.MatchString(kindStr) {
-				return oasrt.Violation(at6, "%q does not match the pattern %s", kindStr, `[0-9]`)
+				return oasimpl.Violation(at6, "%q does not match the pattern %s", kindStr, `[0-9]`)
 			}
 		}
 		v.Any = x5
@@ -1433,9 +1434,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if kindStr, ok := oasrt.RawString(x10); ok {
+				if kindStr, ok := oasimpl.RawString(x10); ok {
 					if !pattern2.MatchString(kindStr) {
-						return oasrt.Violation(at11, "%q does not match the pattern %s", kindStr, `[0-9]`)
+						return oasimpl.Violation(at11, "%q does not match the pattern %s", kindStr, `[0-9]`)
 					}
 				}
 				x9 = x10
@@ -1446,7 +1447,7 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "NestedAnyOf1", kind, firstErr)
+			return oasimpl.NoVariant(start, "NestedAnyOf1", kind, firstErr)
 		}
 	case oasrt.Bool:
 		v.Type = NestedAnyOf1Any
@@ -1455,9 +1456,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(x12); ok {
+		if kindStr, ok := oasimpl.RawString(x12); ok {
 			if !pattern2.MatchString(kindStr) {
-				return oasrt.Violation(at13, "%q does not match the pattern %s", kindStr, `[0-9]`)
+				return oasimpl.Violation(at13, "%q does not match the pattern %s", kindStr, `[0-9]`)
 			}
 		}
 		v.Any = x12
@@ -1469,9 +1470,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindStr, ok := oasrt.RawString(x14); ok {
+	if kindStr, ok := oasimpl.RawString(x14); ok {
 		if !pattern2.MatchString(kindStr) {
-			return oasrt.Violation(at15, "%q does not match the pattern %s", kindStr, `[0-9]`)
+			return oasimpl.Violation(at15, "%q does not match the pattern %s", kindStr, `[0-9]`)
 		}
 	}
 	v.Any = x14
@@ -1509,7 +1510,7 @@ func (v *NestedAnyOf2) DecodeJSON(r *oasrt.Reader) error {
 	case 2:
 		*v = NestedAnyOf22
 	default:
-		return oasrt.InvalidEnumInt(start, "NestedAnyOf2", n)
+		return oasimpl.InvalidEnumInt(start, "NestedAnyOf2", n)
 	}
 	return nil
 }
@@ -1553,9 +1554,9 @@ func (v *FalseOrLoose2) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(other); ok {
-			if oasrt.Len(kindStr) < 1 {
-				return oasrt.Violation(at, "length %d is less than minLength 1", oasrt.Len(kindStr))
+		if kindStr, ok := oasimpl.RawString(other); ok {
+			if oasimpl.Len(kindStr) < 1 {
+				return oasimpl.Violation(at, "length %d is less than minLength 1", oasimpl.Len(kindStr))
 			}
 		}
 		return nil

@@ -4,12 +4,13 @@ package uniqueobjects
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -108,10 +109,10 @@ func (v *Path) DecodeJSON(r *oasrt.Reader) error {
 	if (*v) == nil {
 		(*v) = []Point{}
 	}
-	if i6, j7 := oasrt.DuplicateFunc((*v), func(w *oasrt.Writer, e *Point) {
+	if i6, j7 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *Point) {
 		(*e).EncodeJSON(w)
 	}); i6 >= 0 {
-		return oasrt.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
 	}
 	return nil
 }

@@ -4,12 +4,13 @@ package webhooks
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -49,8 +50,8 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			if oasrt.Len(x1) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1)), "name")
+			if oasimpl.Len(x1) < 1 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1)), "name")
 			}
 			v.Name = x1
 		default:
@@ -60,7 +61,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "name")
+		return oasimpl.Missing(r, seen, 0x3, "id", "name")
 	}
 	return nil
 }
@@ -105,7 +106,7 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.URL, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
 		default:
@@ -115,7 +116,7 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "url")
+		return oasimpl.Missing(r, seen, 0x1, "url")
 	}
 	return nil
 }
@@ -170,7 +171,7 @@ func (v *OnPetRemovedRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }

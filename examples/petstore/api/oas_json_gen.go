@@ -4,12 +4,13 @@ package api
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -74,7 +75,7 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "quantity")
 			}
 			if x1 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 1", x1), "quantity")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 1", x1), "quantity")
 			}
 			v.Quantity.Value = int32(x1)
 		case "shipDate":
@@ -241,8 +242,8 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "username")
 			}
-			if oasrt.Len(x1) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1)), "username")
+			if oasimpl.Len(x1) < 1 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1)), "username")
 			}
 			v.Username = x1
 		case "firstName":
@@ -282,7 +283,7 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "username")
+		return oasimpl.Missing(r, seen, 0x1, "username")
 	}
 	return nil
 }
@@ -491,7 +492,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "name", "photoUrls")
+		return oasimpl.Missing(r, seen, 0x3, "name", "photoUrls")
 	}
 	return nil
 }
@@ -602,7 +603,7 @@ func (v *OrderStatus) DecodeJSON(r *oasrt.Reader) error {
 	case "delivered":
 		*v = OrderStatusDelivered
 	default:
-		return oasrt.InvalidEnum(start, "OrderStatus", b)
+		return oasimpl.InvalidEnum(start, "OrderStatus", b)
 	}
 	return nil
 }
@@ -642,7 +643,7 @@ func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
 	case "sold":
 		*v = PetStatusSold
 	default:
-		return oasrt.InvalidEnum(start, "PetStatus", b)
+		return oasimpl.InvalidEnum(start, "PetStatus", b)
 	}
 	return nil
 }
@@ -682,7 +683,7 @@ func (v *FindPetsByStatusStatus) DecodeJSON(r *oasrt.Reader) error {
 	case "sold":
 		*v = FindPetsByStatusStatusSold
 	default:
-		return oasrt.InvalidEnum(start, "FindPetsByStatusStatus", b)
+		return oasimpl.InvalidEnum(start, "FindPetsByStatusStatus", b)
 	}
 	return nil
 }
@@ -722,7 +723,7 @@ func (v *UpdatePetWithFormStatus) DecodeJSON(r *oasrt.Reader) error {
 	case "sold":
 		*v = UpdatePetWithFormStatusSold
 	default:
-		return oasrt.InvalidEnum(start, "UpdatePetWithFormStatus", b)
+		return oasimpl.InvalidEnum(start, "UpdatePetWithFormStatus", b)
 	}
 	return nil
 }

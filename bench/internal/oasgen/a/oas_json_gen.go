@@ -4,12 +4,13 @@ package a
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -158,7 +159,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "name")
+		return oasimpl.Missing(r, seen, 0x3, "id", "name")
 	}
 	return nil
 }
@@ -198,7 +199,7 @@ func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
 	case "sold":
 		*v = PetStatusSold
 	default:
-		return oasrt.InvalidEnum(start, "PetStatus", b)
+		return oasimpl.InvalidEnum(start, "PetStatus", b)
 	}
 	return nil
 }

@@ -4,12 +4,13 @@ package c
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -30,7 +31,7 @@ func (v *DeepEnum) DecodeJSON(r *oasrt.Reader) error {
 	case "TRUE":
 		*v = DeepEnumTRUE
 	default:
-		return oasrt.InvalidEnum(start, "DeepEnum", b)
+		return oasimpl.InvalidEnum(start, "DeepEnum", b)
 	}
 	return nil
 }
@@ -348,7 +349,7 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "uuid")
+		return oasimpl.Missing(r, seen, 0x1, "uuid")
 	}
 	return nil
 }

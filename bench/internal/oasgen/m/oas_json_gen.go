@@ -4,12 +4,13 @@ package m
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -177,7 +178,7 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1f != 0x1f {
-		return oasrt.Missing(r, seen, 0x1f, "version", "generatedAt", "products", "stores", "prices")
+		return oasimpl.Missing(r, seen, 0x1f, "version", "generatedAt", "products", "stores", "prices")
 	}
 	return nil
 }
@@ -338,7 +339,7 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1ff != 0x1ff {
-		return oasrt.Missing(r, seen, 0x1ff, "id", "sku", "name", "description", "active", "weightGrams", "category", "tags", "attributes")
+		return oasimpl.Missing(r, seen, 0x1ff, "id", "sku", "name", "description", "active", "weightGrams", "category", "tags", "attributes")
 	}
 	return nil
 }
@@ -423,7 +424,7 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "id", "name", "path")
+		return oasimpl.Missing(r, seen, 0x7, "id", "name", "path")
 	}
 	return nil
 }
@@ -485,7 +486,7 @@ func (v *Attribute) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "key", "value")
+		return oasimpl.Missing(r, seen, 0x3, "key", "value")
 	}
 	return nil
 }
@@ -609,7 +610,7 @@ func (v *Store) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3f != 0x3f {
-		return oasrt.Missing(r, seen, 0x3f, "id", "code", "name", "open", "address", "openingHours")
+		return oasimpl.Missing(r, seen, 0x3f, "id", "code", "name", "open", "address", "openingHours")
 	}
 	return nil
 }
@@ -685,7 +686,7 @@ func (v *Address) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0xf != 0xf {
-		return oasrt.Missing(r, seen, 0xf, "street", "city", "postalCode", "country")
+		return oasimpl.Missing(r, seen, 0xf, "street", "city", "postalCode", "country")
 	}
 	return nil
 }
@@ -775,7 +776,7 @@ func (v *Price) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3f != 0x3f {
-		return oasrt.Missing(r, seen, 0x3f, "productId", "storeId", "amountCents", "currency", "validFrom", "promo")
+		return oasimpl.Missing(r, seen, 0x3f, "productId", "storeId", "amountCents", "currency", "validFrom", "promo")
 	}
 	return nil
 }

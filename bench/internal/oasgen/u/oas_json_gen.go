@@ -4,12 +4,13 @@ package u
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -54,7 +55,7 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "type", "value")
+		return oasimpl.Missing(r, seen, 0x3, "type", "value")
 	}
 	return nil
 }
@@ -116,7 +117,7 @@ func (v *SomeValueString) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "type", "value")
+		return oasimpl.Missing(r, seen, 0x3, "type", "value")
 	}
 	return nil
 }
@@ -144,7 +145,7 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	case EventView:
 		v.View.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -187,9 +188,9 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Event", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Event", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Event", kind, nil)
+	return oasimpl.NoVariant(start, "Event", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -222,7 +223,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -237,7 +238,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 				which = EventView
 				v.View.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "id":
 			seen |= 1 << 1
@@ -316,20 +317,20 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case EventClick:
 		if seen&0x1b != 0x1b {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x7f != 0 {
-			return oasrt.ErrExactPath // a key Click does not declare
+			return oasimpl.ErrExactPath // a key Click does not declare
 		}
 		if seen&0x380 != 0 {
 			v.View = View{}
 		}
 	case EventView:
 		if seen&0x83 != 0x83 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x387 != 0 {
-			return oasrt.ErrExactPath // a key View does not declare
+			return oasimpl.ErrExactPath // a key View does not declare
 		}
 		v.View.ID = v.Click.ID
 		v.View.At = v.Click.At
@@ -337,7 +338,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.Click = Click{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
@@ -441,7 +442,7 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0xf != 0xf {
-		return oasrt.Missing(r, seen, 0xf, "id", "x", "y", "kind")
+		return oasimpl.Missing(r, seen, 0xf, "id", "x", "y", "kind")
 	}
 	return nil
 }
@@ -537,7 +538,7 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "id", "page", "kind")
+		return oasimpl.Missing(r, seen, 0x7, "id", "page", "kind")
 	}
 	return nil
 }
@@ -567,7 +568,7 @@ func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 	case SomeValueValueBool:
 		w.Bool(v.Bool)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -605,7 +606,7 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		v.Bool = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "SomeValueValue", kind, nil)
+	return oasimpl.NoVariant(start, "SomeValueValue", kind, nil)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -1,20 +1,22 @@
-package oasrt
+package oasimpl
 
 import (
 	"errors"
 	"testing"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 func TestNonNull(t *testing.T) {
-	r := NewReader([]byte(`null "x"`))
-	n := Nullable[string]{Value: "old"}
+	r := oasrt.NewReader([]byte(`null "x"`))
+	n := oasrt.Nullable[string]{Value: "old"}
 	if NonNull(r, &n) || !n.Null || n.Value != "" {
 		t.Errorf("null: got %+v", n)
 	}
 	if !NonNull(r, &n) || n.Null {
 		t.Errorf("a string: got %+v", n)
 	}
-	o := OptNullable[int32]{Value: 3}
+	o := oasrt.OptNullable[int32]{Value: 3}
 	r.Reset([]byte(`null 5`))
 	if OptNonNull(r, &o) || !o.Set || !o.Null || o.Value != 0 {
 		t.Errorf("null: got %+v", o)
@@ -36,7 +38,7 @@ func TestValidatorFormat(t *testing.T) {
 	c.Key("outer")
 	c.Format("url", "uri", "not a uri", ValidURI)
 	c.Pop()
-	var e *Error
+	var e *oasrt.Error
 	if err := c.Err(); !errors.As(err, &e) || err.Error() != `$.outer.url: invalid uri "not a uri"` {
 		t.Errorf("got %v", err)
 	}

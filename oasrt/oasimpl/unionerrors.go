@@ -1,16 +1,18 @@
-package oasrt
+package oasimpl
 
 import (
 	"errors"
 	"strconv"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // NoVariant returns the error for a value that no variant of a union
 // accepts; cause, when not nil, is the first variant's error.
-func NoVariant(offset int, union string, got Kind, cause error) error {
-	e := ErrorAt(offset, "a value of kind "+got.String()+" matches no variant of "+union)
+func NoVariant(offset int, union string, got oasrt.Kind, cause error) error {
+	e := oasrt.ErrorAt(offset, "a value of kind "+got.String()+" matches no variant of "+union)
 	if cause != nil {
-		var oe *Error
+		var oe *oasrt.Error
 		if errors.As(cause, &oe) {
 			e.Msg += " (first variant: " + oe.Error() + ")"
 		} else {
@@ -22,16 +24,16 @@ func NoVariant(offset int, union string, got Kind, cause error) error {
 
 // Ambiguous returns the error for a oneOf value that two variants accept.
 func Ambiguous(offset int, union, a, b string) error {
-	return ErrorAt(offset, "the value matches both "+a+" and "+b+", but "+union+" is oneOf")
+	return oasrt.ErrorAt(offset, "the value matches both "+a+" and "+b+", but "+union+" is oneOf")
 }
 
 // UnknownTag returns the error for a discriminator value that names no
 // variant, or a missing discriminator.
 func UnknownTag(offset int, union, property string, tag []byte, found bool) error {
 	if !found {
-		return ErrorAt(offset, union+": missing discriminator property "+strconv.Quote(property))
+		return oasrt.ErrorAt(offset, union+": missing discriminator property "+strconv.Quote(property))
 	}
-	return ErrorAt(offset, union+": unknown "+property+" "+strconv.Quote(string(tag)))
+	return oasrt.ErrorAt(offset, union+": unknown "+property+" "+strconv.Quote(string(tag)))
 }
 
 // ErrNoVariant is recorded when encoding a union whose tag names no variant.

@@ -1,10 +1,12 @@
-package oasrt
+package oasimpl
+
+import "github.com/oasgen/oasgen/oasrt"
 
 // NonNull reads a null into n, or reports that a value follows: n is then
 // marked non-null, and the caller reads its value into n.Value.
-func NonNull[T any](r *Reader, n *Nullable[T]) bool {
+func NonNull[T any](r *oasrt.Reader, n *oasrt.Nullable[T]) bool {
 	if r.Null() {
-		*n = Nullable[T]{Null: true}
+		*n = oasrt.Nullable[T]{Null: true}
 		return false
 	}
 	n.Null = false
@@ -13,9 +15,9 @@ func NonNull[T any](r *Reader, n *Nullable[T]) bool {
 
 // OptNonNull is NonNull for a property that may also be absent: it marks
 // o present.
-func OptNonNull[T any](r *Reader, o *OptNullable[T]) bool {
+func OptNonNull[T any](r *oasrt.Reader, o *oasrt.OptNullable[T]) bool {
 	if r.Null() {
-		*o = OptNullable[T]{Set: true, Null: true}
+		*o = oasrt.OptNullable[T]{Set: true, Null: true}
 		return false
 	}
 	o.Set, o.Null = true, false
