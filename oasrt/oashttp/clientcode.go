@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
 // The helpers below are called by generated client methods, one call for
@@ -64,7 +65,7 @@ func (r *Request) SetRawBody(body RawBody, defaultType string) {
 // form-style query parameter whose value is text.
 func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
-		req.Query = AppendQuery(req.Query, name, true, ',', string(v.Value))
+		req.Query = query.Append(req.Query, name, true, ',', string(v.Value))
 	}
 }
 
@@ -72,7 +73,7 @@ func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
 // form-style query parameter whose value is an integer.
 func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
-		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatInt(int64(v.Value), 10))
+		req.Query = query.Append(req.Query, name, true, ',', strconv.FormatInt(int64(v.Value), 10))
 	}
 }
 
@@ -80,7 +81,7 @@ func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
 // form-style query parameter whose value is true or false.
 func QueryBool[T ~bool](req *Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
-		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatBool(bool(v.Value)))
+		req.Query = query.Append(req.Query, name, true, ',', strconv.FormatBool(bool(v.Value)))
 	}
 }
 

@@ -7,7 +7,10 @@ import (
 	"encoding/base64"
 	"errors"
 	"net/http"
+	"net/url"
 	"strings"
+
+	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
 // Security: generated servers read the credentials of each security scheme
@@ -118,9 +121,9 @@ func APIKey(r *http.Request, in, name string) (string, bool) {
 	case "query":
 		for q := r.URL.RawQuery; q != ""; {
 			var k, v string
-			k, v, q = NextQuery(q)
+			k, v, q = query.Next(q)
 			if k == name {
-				s, err := QueryScalar(v)
+				s, err := url.QueryUnescape(v)
 				return s, err == nil && s != ""
 			}
 		}
@@ -175,7 +178,7 @@ func WithAPIKey(in, name, value string) ClientOption {
 			if q != "" {
 				q += "&"
 			}
-			r.URL.RawQuery = string(AppendQuery([]byte(q), name, true, ',', value))
+			r.URL.RawQuery = string(query.Append([]byte(q), name, true, ',', value))
 		case "cookie":
 			r.AddCookie(&http.Cookie{Name: name, Value: value})
 		default:

@@ -7,12 +7,14 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
 // DefaultMaxBodyBytes is the default limit on a request body a generated
@@ -875,13 +877,13 @@ func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error
 	pairs := make([]string, 0, 2*(strings.Count(text, "&")+1))
 	for text != "" {
 		var k, v string
-		k, v, text = NextQuery(text)
+		k, v, text = query.Next(text)
 		if k == "" && v == "" {
 			continue
 		}
-		s, err := QueryScalar(v)
+		s, err := url.QueryUnescape(v)
 		if err != nil {
-			return nil, &BodyError{Err: PropertyError(k, err)}
+			return nil, &BodyError{Err: query.PropertyError(k, err)}
 		}
 		pairs = append(pairs, k, s)
 	}
@@ -893,7 +895,7 @@ func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error
 func FormEncode(pairs []string) []byte {
 	var b []byte
 	for i := 0; i+1 < len(pairs); i += 2 {
-		b = AppendQuery(b, pairs[i], true, ',', pairs[i+1])
+		b = query.Append(b, pairs[i], true, ',', pairs[i+1])
 	}
 	if b == nil {
 		b = []byte{}
