@@ -66,6 +66,7 @@ var runtimePackages = []struct{ dir, constant string }{
 	{"oasrt", "rtPath"},
 	{"oasrt/oasimpl", "implPath"},
 	{"oasrt/oashttp", "httpPath"},
+	{"oasrt/oashttp/oashttpimpl", "httpImplPath"},
 }
 
 // TestRuntimeNames checks rtnames.go against the runtime's sources (run

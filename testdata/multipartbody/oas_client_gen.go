@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -36,12 +37,12 @@ func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oashttp.C
 		if !c.cfg.SkipRequestCheck {
 			if body.Title.Set {
 				if len(string(body.Title.Value)) > 20 && oasimpl.Len(string(body.Title.Value)) > 20 {
-					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(string(body.Title.Value))))}
+					return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(string(body.Title.Value))))}
 				}
 			}
 			for i := range body.Tags {
 				if err := body.Tags[i].Validate(); err != nil {
-					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("tags", err)}
+					return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("tags", err)}
 				}
 			}
 		}

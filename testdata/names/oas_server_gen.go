@@ -11,6 +11,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // ListPetsResponse2 is the result of ListPets: one of
@@ -28,9 +29,9 @@ type ListPetsResponse2200 struct {
 }
 
 func (v ListPetsResponse2200) writeListPetsResponse2(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Page])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[Page])
 }
 
 // ListPetsResponse2200Stream is ListPetsResponse2200 with its array streamed (x-oasgen-stream):
@@ -73,7 +74,7 @@ type HandleListPetsResponse interface {
 type HandleListPetsResponse204 struct{}
 
 func (v HandleListPetsResponse204) writeHandleListPetsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // HandleListPetsResponse4XX is the 4XX response of HandleListPets.
@@ -117,7 +118,7 @@ type ListPetsStreamResponse interface {
 type ListPetsStreamResponse204 struct{}
 
 func (v ListPetsStreamResponse204) writeListPetsStreamResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler2 implements the operations of the API, one method each. A
@@ -230,7 +231,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -241,7 +242,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -265,7 +266,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -46,7 +47,7 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashtt
 			v.ETag.Value = s
 		}
 		if s := resp.Header.Get("X-Rate-Remaining"); s != "" {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
 				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Remaining", In: "header", Err: err})
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -65,7 +66,7 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 			return nil, err
 		}
 		if s := resp.Header.Get("X-Total"); s != "" {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
 				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Total", In: "header", Err: err})
 			}
@@ -313,7 +314,7 @@ func (c *Client) Label(ctx context.Context, params LabelParams, opts ...oashttp.
 	for i := range params.IDs {
 		vals[i] = strconv.FormatInt(params.IDs[i], 10)
 	}
-	req.Path = oashttp.AppendPath(req.Path, ".", ",", vals...)
+	req.Path = oashttpimpl.AppendPath(req.Path, ".", ",", vals...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -331,7 +332,7 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oashtt
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/matrix/"...)
 	vals := params.IDs
-	req.Path = oashttp.AppendPath(req.Path, ";ids=", ";ids=", vals...)
+	req.Path = oashttpimpl.AppendPath(req.Path, ";ids=", ";ids=", vals...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -355,7 +356,7 @@ func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oashttp.
 	req.Path = append(req.Path, "/color/"...)
 	{ // a scope for pairs, which other parameters use too
 		pairs := encodeRGBPairs(&params.C)
-		req.Path = oashttp.AppendPath(req.Path, "", ",", pairs...)
+		req.Path = oashttpimpl.AppendPath(req.Path, "", ",", pairs...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -380,7 +381,7 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts
 	req.Path = append(req.Path, "/mcolor/"...)
 	{ // a scope for pairs, which other parameters use too
 		pairs := encodeRGBPairs(&params.C)
-		req.Path = oashttp.AppendPathPairs(req.Path, ";", ";", pairs...)
+		req.Path = oashttpimpl.AppendPathPairs(req.Path, ";", ";", pairs...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -458,22 +459,22 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if oasimpl.Len(string(body.Title)) < 1 {
-				return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasimpl.Len(string(body.Title))))}
+				return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasimpl.Len(string(body.Title))))}
 			}
 			if len(string(body.Title)) > 20 && oasimpl.Len(string(body.Title)) > 20 {
-				return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(string(body.Title))))}
+				return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(string(body.Title))))}
 			}
 			if body.Rating.Set {
 				if int64(body.Rating.Value) < 1 {
-					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", int64(body.Rating.Value)))}
+					return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", int64(body.Rating.Value)))}
 				}
 				if int64(body.Rating.Value) > 5 {
-					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", int64(body.Rating.Value)))}
+					return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", int64(body.Rating.Value)))}
 				}
 			}
 			if body.Kind.Set {
 				if err := body.Kind.Value.Validate(); err != nil {
-					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("kind", err)}
+					return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("kind", err)}
 				}
 			}
 		}
@@ -646,45 +647,45 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
-	req.Query = oashttp.AppendQuery(req.Query, "q", true, ',', params.Q)
+	req.Query = oashttpimpl.AppendQuery(req.Query, "q", true, ',', params.Q)
 	oashttp.QueryInt(&req, "limit", params.Limit)
 	if params.Ratio.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "ratio", true, ',', oashttp.FormatFloat(params.Ratio.Value, 64))
+		req.Query = oashttpimpl.AppendQuery(req.Query, "ratio", true, ',', oashttpimpl.FormatFloat(params.Ratio.Value, 64))
 	}
 	oashttp.QueryBool(&req, "exact", params.Exact)
 	if params.Tag != nil {
 		vals := params.Tag
-		req.Query = oashttp.AppendQuery(req.Query, "tag", true, ',', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "tag", true, ',', vals...)
 	}
 	if params.IDs != nil {
 		vals := make([]string, len(params.IDs))
 		for i := range params.IDs {
 			vals[i] = strconv.FormatInt(params.IDs[i], 10)
 		}
-		req.Query = oashttp.AppendQuery(req.Query, "ids", false, ',', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "ids", false, ',', vals...)
 	}
 	if params.Pipes != nil {
 		vals := params.Pipes
-		req.Query = oashttp.AppendQuery(req.Query, "pipes", false, '|', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "pipes", false, '|', vals...)
 	}
 	if params.Spaces != nil {
 		vals := params.Spaces
-		req.Query = oashttp.AppendQuery(req.Query, "spaces", false, ' ', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "spaces", false, ' ', vals...)
 	}
 	oashttp.QueryString(&req, "kind", params.Kind)
 	if params.Since.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "since", true, ',', oashttp.FormatTime(params.Since.Value))
+		req.Query = oashttpimpl.AppendQuery(req.Query, "since", true, ',', oashttpimpl.FormatTime(params.Since.Value))
 	}
 	if params.Day.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
+		req.Query = oashttpimpl.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
 	}
 	if params.Ref.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "ref", true, ',', params.Ref.Value.String())
+		req.Query = oashttpimpl.AppendQuery(req.Query, "ref", true, ',', params.Ref.Value.String())
 	}
 	if params.Filter.Set {
 		pairs := encodeSearchFilterPairs(&params.Filter.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oashttp.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
+			req.Query = oashttpimpl.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
 		}
 	}
 	if params.Meta != "" { // a raw query, see the field
@@ -696,15 +697,15 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	if params.Point.Set {
 		pairs := encodePointPairs(&params.Point.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oashttp.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
+			req.Query = oashttpimpl.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
 		}
 	}
 	if params.Rgb.Set {
 		pairs := encodeRGBPairs(&params.Rgb.Value)
-		req.Query = oashttp.AppendQuery(req.Query, "rgb", false, ',', pairs...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "rgb", false, ',', pairs...)
 	}
 	if params.XPoint.Set {
-		req.SetHeader("X-Point", oashttp.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
+		req.SetHeader("X-Point", oashttpimpl.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
 	}
 	if params.XTrace.Set {
 		req.SetHeader("X-Trace", params.XTrace.Value.String())

@@ -14,6 +14,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -30,7 +31,7 @@ type RootResponse interface {
 type RootResponse204 struct{}
 
 func (v RootResponse204) writeRootResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUsersResponse is the result of ListUsers: one of
@@ -52,14 +53,14 @@ type ListUsersResponse200 struct {
 }
 
 func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
 		var chk []User
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -109,9 +110,9 @@ type CreateUserResponse201 struct {
 }
 
 func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 201, "application/json", w, oashttp.CheckJSON[User])
+	return oashttpimpl.WriteJSON(rw, r, 201, "application/json", w, oashttpimpl.CheckJSON[User])
 }
 
 // CreateUserResponse4XX is the 4XX response (application/problem+json) of CreateUser.
@@ -133,9 +134,9 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r
 	if status == 0 {
 		status = 400
 	}
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, status, "application/problem+json", w, oashttp.CheckJSON[Problem])
+	return oashttpimpl.WriteJSON(rw, r, status, "application/problem+json", w, oashttpimpl.CheckJSON[Problem])
 }
 
 // CreateUserResponseDefault is the default response (application/json) of CreateUser.
@@ -157,9 +158,9 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 	if status == 0 {
 		status = 500
 	}
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, status, "application/json", w, oashttp.CheckJSON[Problem])
+	return oashttpimpl.WriteJSON(rw, r, status, "application/json", w, oashttpimpl.CheckJSON[Problem])
 }
 
 // GetMeResponse is the result of GetMe: one of
@@ -177,9 +178,9 @@ type GetMeResponse200 struct {
 }
 
 func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[User])
 }
 
 // GetUserParams holds the parameters of GetUser.
@@ -203,9 +204,9 @@ type GetUserResponse200 struct {
 }
 
 func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[User])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[User])
 }
 
 // GetUserResponse404 is the 404 response of GetUser.
@@ -217,7 +218,7 @@ func (v GetUserResponse404) Error() string {
 }
 
 func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // DeleteUserParams holds the parameters of DeleteUser.
@@ -239,7 +240,7 @@ type DeleteUserResponse interface {
 type DeleteUserResponse204 struct{}
 
 func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListFriendsParams holds the parameters of ListFriends.
@@ -263,14 +264,14 @@ type ListFriendsResponse200 struct {
 }
 
 func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []string
 		x1, err := r.Strings()
 		if err != nil {
@@ -351,7 +352,7 @@ type PutFileResponse interface {
 type PutFileResponse204 struct{}
 
 func (v PutFileResponse204) writePutFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // StatusParams holds the parameters of Status.
@@ -375,9 +376,9 @@ type StatusResponse200 struct {
 }
 
 func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[StatusOK])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[StatusOK])
 }
 
 // LabelParams holds the parameters of Label.
@@ -399,7 +400,7 @@ type LabelResponse interface {
 type LabelResponse204 struct{}
 
 func (v LabelResponse204) writeLabelResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // MatrixParams holds the parameters of Matrix.
@@ -421,7 +422,7 @@ type MatrixResponse interface {
 type MatrixResponse204 struct{}
 
 func (v MatrixResponse204) writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ColorParams holds the parameters of Color.
@@ -443,7 +444,7 @@ type ColorResponse interface {
 type ColorResponse204 struct{}
 
 func (v ColorResponse204) writeColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // MatrixColorParams holds the parameters of MatrixColor.
@@ -465,7 +466,7 @@ type MatrixColorResponse interface {
 type MatrixColorResponse204 struct{}
 
 func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // SubmitFormResponse is the result of SubmitForm: one of
@@ -483,9 +484,9 @@ type SubmitFormResponse200 struct {
 }
 
 func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Point])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[Point])
 }
 
 // SubmitBothResponse is the result of SubmitBoth: one of
@@ -503,9 +504,9 @@ type SubmitBothResponse200 struct {
 }
 
 func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[RGB])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[RGB])
 }
 
 // SubmitBothResponse400 is the 400 response of SubmitBoth.
@@ -519,7 +520,7 @@ func (v SubmitBothResponse400) Error() string {
 }
 
 func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // UploadPhotoParams holds the parameters of UploadPhoto.
@@ -567,9 +568,9 @@ type UploadPhotoResponse200 struct {
 }
 
 func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Stored])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[Stored])
 }
 
 // ImportPointsBodyStream is the request body of ImportPoints, streamed (x-oasgen-stream):
@@ -597,9 +598,9 @@ type ImportPointsResponse200 struct {
 }
 
 func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[ImportPointsOK])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[ImportPointsOK])
 }
 
 // ImportPointsResponse200Stream is ImportPointsResponse200 with its array streamed (x-oasgen-stream):
@@ -689,9 +690,9 @@ type SearchResponse200 struct {
 }
 
 func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[SearchOK])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[SearchOK])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -929,7 +930,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -940,7 +941,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -964,7 +965,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -1079,7 +1080,7 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetUserParams reads the parameters of GetUser from r and its path segments p.
 func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserParams, err error) {
-	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
@@ -1101,7 +1102,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
@@ -1126,7 +1127,7 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeListFriendsParams reads the parameters of ListFriends from r and its path segments p.
 func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params ListFriendsParams, err error) {
-	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
@@ -1163,10 +1164,10 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	if params.Base, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Base, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
 	}
-	if params.Ext, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+	if params.Ext, err = oashttpimpl.PathScalar(p[1], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 	}
 	return params, nil
@@ -1193,10 +1194,10 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodePutFileParams reads the parameters of PutFile from r and its path segments p.
 func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileParams, err error) {
-	if params.Base, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Base, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
 	}
-	if params.Ext, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+	if params.Ext, err = oashttpimpl.PathScalar(p[1], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 	}
 	return params, nil
@@ -1221,7 +1222,7 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 
 // decodeStatusParams reads the parameters of Status from r and its path segments p.
 func decodeStatusParams(r *http.Request, p []string, esc bool) (params StatusParams, err error) {
-	if params.Version, err = oashttp.PathParam(p[0], "", esc, "version", oashttp.ParseInt32); err != nil {
+	if params.Version, err = oashttpimpl.PathParam(p[0], "", esc, "version", oashttpimpl.ParseInt32); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1244,13 +1245,13 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 // decodeLabelParams reads the parameters of Label from r and its path segments p.
 func decodeLabelParams(r *http.Request, p []string, esc bool) (params LabelParams, err error) {
 	{ // ids
-		vals, err := oashttp.PathArray(p[0], ".", ",", esc)
+		vals, err := oashttpimpl.PathArray(p[0], ".", ",", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 		}
 		params.IDs = make([]int64, len(vals))
 		for i, s := range vals {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 			}
@@ -1277,7 +1278,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 // decodeMatrixParams reads the parameters of Matrix from r and its path segments p.
 func decodeMatrixParams(r *http.Request, p []string, esc bool) (params MatrixParams, err error) {
 	{ // ids
-		vals, err := oashttp.PathArray(p[0], ";ids=", ";ids=", esc)
+		vals, err := oashttpimpl.PathArray(p[0], ";ids=", ";ids=", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 		}
@@ -1303,11 +1304,11 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 // decodeColorParams reads the parameters of Color from r and its path segments p.
 func decodeColorParams(r *http.Request, p []string, esc bool) (params ColorParams, err error) {
 	{ // c
-		vals, err := oashttp.PathArray(p[0], "", ",", esc)
+		vals, err := oashttpimpl.PathArray(p[0], "", ",", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
-		pairs, err := oashttp.ObjectPairs(vals, false)
+		pairs, err := oashttpimpl.ObjectPairs(vals, false)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
@@ -1335,11 +1336,11 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 // decodeMatrixColorParams reads the parameters of MatrixColor from r and its path segments p.
 func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params MatrixColorParams, err error) {
 	{ // c
-		vals, err := oashttp.PathArray(p[0], ";", ";", esc)
+		vals, err := oashttpimpl.PathArray(p[0], ";", ";", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
-		pairs, err := oashttp.ObjectPairs(vals, true)
+		pairs, err := oashttpimpl.ObjectPairs(vals, true)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
@@ -1442,7 +1443,7 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeUploadPhotoParams reads the parameters of UploadPhoto from r and its path segments p.
 func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params UploadPhotoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1468,10 +1469,10 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 				return err
 			}
 			if oasimpl.Len(s) < 1 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasimpl.Len(s))), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasimpl.Len(s))), Status: 422}
 			}
 			if len(s) > 20 && oasimpl.Len(s) > 20 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(s))), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(s))), Status: 422}
 			}
 			v.Title = s
 		case "rating":
@@ -1480,15 +1481,15 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 				return err
 			}
 			v.Rating.Set = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", err), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("rating", err), Status: 422}
 			}
 			if x < 1 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", x)), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", x)), Status: 422}
 			}
 			if x > 5 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", x)), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", x)), Status: 422}
 			}
 			v.Rating.Value = int32(x)
 		case "kind":
@@ -1503,7 +1504,7 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 			case "dog":
 				v.Kind.Value = KindDog
 			default:
-				return &oashttp.BodyError{Err: oashttp.PropertyError("kind", oashttp.InvalidValue(s, "Kind")), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("kind", oashttpimpl.InvalidValue(s, "Kind")), Status: 422}
 			}
 		case "tags":
 			s, err := m.Value()
@@ -1535,10 +1536,10 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 		}
 	}
 	if !seen[0] {
-		return &oashttp.BodyError{Err: oashttp.PropertyError("title", oashttp.ErrMissing), Status: 422}
+		return &oashttp.BodyError{Err: oashttpimpl.PropertyError("title", oashttp.ErrMissing), Status: 422}
 	}
 	if !seen[1] {
-		return &oashttp.BodyError{Err: oashttp.PropertyError("photo", oashttp.ErrMissing), Status: 422}
+		return &oashttp.BodyError{Err: oashttpimpl.PropertyError("photo", oashttp.ErrMissing), Status: 422}
 	}
 	return nil
 }
@@ -1615,8 +1616,8 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 // decodeSearchParams reads the parameters of Search from r and its path segments p.
 func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
 	if s := r.Header.Get("X-Point"); s != "" {
-		vals := oashttp.HeaderArray(s)
-		pairs, err := oashttp.ObjectPairs(vals, true)
+		vals := oashttpimpl.HeaderArray(s)
+		pairs, err := oashttpimpl.ObjectPairs(vals, true)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
@@ -1625,11 +1626,11 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
 	}
-	if err = oashttp.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oashttp.ParseUUIDValue); err != nil {
+	if err = oashttpimpl.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oashttpimpl.ParseUUIDValue); err != nil {
 		return params, err
 	}
 	if s := r.Header.Get("X-Flags"); s != "" {
-		vals := oashttp.HeaderArray(s)
+		vals := oashttpimpl.HeaderArray(s)
 		params.XFlags = vals
 	}
 	if c, err := r.Cookie("session"); err == nil {
@@ -1650,10 +1651,10 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "q":
-			err = oashttp.QueryParam(&params.Q, &seen[0], "q", value, func(s string) (v string, err error) {
+			err = oashttpimpl.QueryParam(&params.Q, &seen[0], "q", value, func(s string) (v string, err error) {
 				if len(s) > 50 && oasimpl.Len(s) > 50 {
 					return v, fmt.Errorf("length %d is greater than maxLength 50", oasimpl.Len(s))
 				}
@@ -1661,8 +1662,8 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 				return v, nil
 			})
 		case "limit":
-			err = oashttp.QueryOpt(&params.Limit, "limit", value, func(s string) (v int32, err error) {
-				x, err := oashttp.ParseInt(s, 32)
+			err = oashttpimpl.QueryOpt(&params.Limit, "limit", value, func(s string) (v int32, err error) {
+				x, err := oashttpimpl.ParseInt(s, 32)
 				if err != nil {
 					return v, err
 				}
@@ -1676,74 +1677,74 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 				return v, nil
 			})
 		case "ratio":
-			err = oashttp.QueryOpt(&params.Ratio, "ratio", value, oashttp.ParseFloat64)
+			err = oashttpimpl.QueryOpt(&params.Ratio, "ratio", value, oashttpimpl.ParseFloat64)
 		case "exact":
-			err = oashttp.QueryOpt(&params.Exact, "exact", value, oashttp.ParseBool)
+			err = oashttpimpl.QueryOpt(&params.Exact, "exact", value, oashttpimpl.ParseBool)
 		case "tag":
 			seen[1] = true
 			var err error
-			raw4, err = oashttp.QueryArray(raw4, value, 0)
+			raw4, err = oashttpimpl.QueryArray(raw4, value, 0)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "tag", In: "query", Err: err}
 			}
 		case "ids":
 			if seen[2] {
-				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[2] = true
 			var err error
-			raw5, err = oashttp.QueryArray(raw5, value, ',')
+			raw5, err = oashttpimpl.QueryArray(raw5, value, ',')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 		case "pipes":
 			if seen[3] {
-				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[3] = true
 			var err error
-			raw6, err = oashttp.QueryArray(raw6, value, '|')
+			raw6, err = oashttpimpl.QueryArray(raw6, value, '|')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: err}
 			}
 		case "spaces":
 			if seen[4] {
-				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[4] = true
 			var err error
-			raw7, err = oashttp.QueryArray(raw7, value, ' ')
+			raw7, err = oashttpimpl.QueryArray(raw7, value, ' ')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: err}
 			}
 		case "kind":
-			err = oashttp.QueryOpt(&params.Kind, "kind", value, func(s string) (v Kind, err error) {
+			err = oashttpimpl.QueryOpt(&params.Kind, "kind", value, func(s string) (v Kind, err error) {
 				switch s {
 				case "cat":
 					v = KindCat
 				case "dog":
 					v = KindDog
 				default:
-					return v, oashttp.InvalidValue(s, "Kind")
+					return v, oashttpimpl.InvalidValue(s, "Kind")
 				}
 				return v, nil
 			})
 		case "since":
-			err = oashttp.QueryOpt(&params.Since, "since", value, oashttp.ParseTime)
+			err = oashttpimpl.QueryOpt(&params.Since, "since", value, oashttpimpl.ParseTime)
 		case "day":
-			err = oashttp.QueryOpt(&params.Day, "day", value, oashttp.ParseDateValue)
+			err = oashttpimpl.QueryOpt(&params.Day, "day", value, oashttpimpl.ParseDateValue)
 		case "ref":
-			err = oashttp.QueryOpt(&params.Ref, "ref", value, oashttp.ParseUUIDValue)
+			err = oashttpimpl.QueryOpt(&params.Ref, "ref", value, oashttpimpl.ParseUUIDValue)
 		case "rgb":
 			if seen[5] {
-				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[5] = true
-			vals, err := oashttp.QueryArray(nil, value, ',')
+			vals, err := oashttpimpl.QueryArray(nil, value, ',')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
-			pairs, err := oashttp.ObjectPairs(vals, false)
+			pairs, err := oashttpimpl.ObjectPairs(vals, false)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
@@ -1752,25 +1753,25 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
 		case "x", "y": // properties of point
-			s, err := oashttp.QueryScalar(value)
+			s, err := oashttpimpl.QueryScalar(value)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
 			}
-			if pairsPoint, err = oashttp.AddProperty(pairsPoint, key, s); err != nil {
+			if pairsPoint, err = oashttpimpl.AddProperty(pairsPoint, key, s); err != nil {
 				return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
 			}
 		default:
-			if prop, ok := oashttp.DeepObjectKey(key, "filter"); ok {
-				s, err := oashttp.QueryScalar(value)
+			if prop, ok := oashttpimpl.DeepObjectKey(key, "filter"); ok {
+				s, err := oashttpimpl.QueryScalar(value)
 				if err != nil {
 					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
-				if pairsFilter, err = oashttp.AddProperty(pairsFilter, prop, s); err != nil {
+				if pairsFilter, err = oashttpimpl.AddProperty(pairsFilter, prop, s); err != nil {
 					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 			}
 			if strings.HasPrefix(key, "meta[") {
-				params.Meta = oashttp.AppendPair(params.Meta, key, value)
+				params.Meta = oashttpimpl.AppendPair(params.Meta, key, value)
 			}
 		}
 	}
@@ -1786,7 +1787,7 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if seen[2] {
 		params.IDs = make([]int64, len(raw5))
 		for i, s := range raw5 {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
@@ -1826,44 +1827,44 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 		switch pairs[i] {
 		case "r":
 			seen[0] = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return oashttp.PropertyError("r", err)
+				return oashttpimpl.PropertyError("r", err)
 			}
 			if x > 255 {
-				return oashttp.PropertyError("r", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttpimpl.PropertyError("r", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.R = int32(x)
 		case "g":
 			seen[1] = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return oashttp.PropertyError("g", err)
+				return oashttpimpl.PropertyError("g", err)
 			}
 			if x > 255 {
-				return oashttp.PropertyError("g", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttpimpl.PropertyError("g", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.G = int32(x)
 		case "b":
 			seen[2] = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return oashttp.PropertyError("b", err)
+				return oashttpimpl.PropertyError("b", err)
 			}
 			if x > 255 {
-				return oashttp.PropertyError("b", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttpimpl.PropertyError("b", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.B = int32(x)
 		}
 	}
 	if !seen[0] {
-		return oashttp.PropertyError("r", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("r", oashttp.ErrMissing)
 	}
 	if !seen[1] {
-		return oashttp.PropertyError("g", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("g", oashttp.ErrMissing)
 	}
 	if !seen[2] {
-		return oashttp.PropertyError("b", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("b", oashttp.ErrMissing)
 	}
 	return nil
 }
@@ -1877,22 +1878,22 @@ func decodePointPairs(v *Point, pairs []string) error {
 		switch pairs[i] {
 		case "x":
 			seen[0] = true
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return oashttp.PropertyError("x", err)
+				return oashttpimpl.PropertyError("x", err)
 			}
 			v.X = x
 		case "y":
 			v.Y.Set = true
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return oashttp.PropertyError("y", err)
+				return oashttpimpl.PropertyError("y", err)
 			}
 			v.Y.Value = x
 		}
 	}
 	if !seen[0] {
-		return oashttp.PropertyError("x", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("x", oashttp.ErrMissing)
 	}
 	return nil
 }
@@ -1909,15 +1910,15 @@ func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
 			v.Color = s
 		case "size":
 			v.Size.Set = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return oashttp.PropertyError("size", err)
+				return oashttpimpl.PropertyError("size", err)
 			}
 			v.Size.Value = int32(x)
 		}
 	}
 	if !seen[0] {
-		return oashttp.PropertyError("color", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("color", oashttp.ErrMissing)
 	}
 	return nil
 }

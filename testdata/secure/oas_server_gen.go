@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // PublicResponse is the result of Public: one of
@@ -22,9 +23,9 @@ type PublicResponse200 struct {
 }
 
 func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[Who])
 }
 
 // MeResponse is the result of Me: one of
@@ -40,9 +41,9 @@ type MeResponse200 struct {
 }
 
 func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[Who])
 }
 
 // AdminResponse is the result of Admin: one of
@@ -58,9 +59,9 @@ type AdminResponse200 struct {
 }
 
 func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[Who])
 }
 
 // BothResponse is the result of Both: one of
@@ -76,9 +77,9 @@ type BothResponse200 struct {
 }
 
 func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[Who])
 }
 
 // OptionalResponse is the result of Optional: one of
@@ -94,9 +95,9 @@ type OptionalResponse200 struct {
 }
 
 func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[Who])
 }
 
 // KeysResponse is the result of Keys: one of
@@ -112,9 +113,9 @@ type KeysResponse200 struct {
 }
 
 func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[Who])
 }
 
 // UndeclaredResponse is the result of Undeclared: one of
@@ -128,7 +129,7 @@ type UndeclaredResponse interface {
 type UndeclaredResponse200 struct{}
 
 func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 200)
+	return oashttpimpl.WriteStatus(rw, 200)
 }
 
 // MtlsResponse is the result of Mtls: one of
@@ -144,9 +145,9 @@ type MtlsResponse200 struct {
 }
 
 func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, oashttpimpl.CheckJSON[Who])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -364,7 +365,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -375,7 +376,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -399,7 +400,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -34,7 +35,7 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 	if params.Filter.Set {
 		pairs := encodeAddPetFilterPairs(&params.Filter.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oashttp.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
+			req.Query = oashttpimpl.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
 		}
 	}
 	oashttp.QueryString(&req, "q", params.Q)
