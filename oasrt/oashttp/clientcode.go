@@ -5,10 +5,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
-	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
 // The helpers below are called by generated client methods, one call for
@@ -59,43 +57,6 @@ func (r *Request) SetRawBody(body RawBody, defaultType string) {
 	if r.ContentType == "" {
 		r.ContentType = defaultType
 	}
-}
-
-// QueryString appends name=v to req's query when v is set: an optional
-// form-style query parameter whose value is text.
-func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
-	if v.Set {
-		req.Query = query.Append(req.Query, name, true, ',', string(v.Value))
-	}
-}
-
-// QueryInt appends name=v to req's query when v is set: an optional
-// form-style query parameter whose value is an integer.
-func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
-	if v.Set {
-		req.Query = query.Append(req.Query, name, true, ',', strconv.FormatInt(int64(v.Value), 10))
-	}
-}
-
-// QueryBool appends name=v to req's query when v is set: an optional
-// form-style query parameter whose value is true or false.
-func QueryBool[T ~bool](req *Request, name string, v oasrt.Opt[T]) {
-	if v.Set {
-		req.Query = query.Append(req.Query, name, true, ',', strconv.FormatBool(bool(v.Value)))
-	}
-}
-
-// MatchMedia returns the index of the first of types, the media types an
-// operation declares for the response's status in the spec's order,
-// that resp's Content-Type matches (MediaMatches), or -1 for none.
-func MatchMedia(resp *http.Response, types ...string) int {
-	ct := resp.Header.Get("Content-Type")
-	for i := range types {
-		if MediaMatches(ct, types[i:i+1]) {
-			return i
-		}
-	}
-	return -1
 }
 
 // DecodeResponse decodes resp's JSON body (see ResponseJSON) with decode,

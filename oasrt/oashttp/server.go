@@ -889,16 +889,3 @@ func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error
 	}
 	return pairs, nil
 }
-
-// FormEncode encodes name/value pairs as an
-// application/x-www-form-urlencoded body.
-func FormEncode(pairs []string) []byte {
-	var b []byte
-	for i := 0; i+1 < len(pairs); i += 2 {
-		b = query.Append(b, pairs[i], true, ',', pairs[i+1])
-	}
-	if b == nil {
-		b = []byte{}
-	}
-	return b
-}

@@ -85,35 +85,6 @@ func (f *flushWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// ResponseItems returns seq, which decodes the response body b of resp, as
-// an iterator the generated client hands out: when the iteration ends, or
-// the consumer stops it, the body is released and closed; a decoding error
-// carries the response's status. It can be ranged over once.
-func ResponseItems[T any](resp *http.Response, b *Body, seq iter.Seq2[T, error]) iter.Seq2[T, error] {
-	used := false
-	return func(yield func(T, error) bool) {
-		if used {
-			var zero T
-			yield(zero, errors.New("oasrt: a streamed response body can be read once"))
-			return
-		}
-		used = true
-		defer func() {
-			b.Release()
-			CloseBody(resp)
-		}()
-		for x, err := range seq {
-			if err != nil {
-				yield(x, ResponseError(resp.StatusCode, err))
-				return
-			}
-			if !yield(x, nil) {
-				return
-			}
-		}
-	}
-}
-
 // RequestItems returns seq, which decodes a streamed request body, as the
 // iterator the generated server hands to a handler: a decoding error comes
 // as a *BodyError, so a handler that returns it answers 400 naming the JSON
