@@ -224,7 +224,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request, p []string
 
 // checkHeader reads the credentials of scheme "header" and passes them to the Handler.
 func (s *Server) checkHeader(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "header", "X-API-Key")
+	key, ok := oashttpimpl.APIKey(r, "header", "X-API-Key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "header", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oashttp.ErrNoCredentials}
 	}
@@ -240,7 +240,7 @@ func (s *Server) checkHeader(ctx context.Context, r *http.Request, op string, sc
 
 // checkQuery reads the credentials of scheme "query" and passes them to the Handler.
 func (s *Server) checkQuery(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "query", "api_key")
+	key, ok := oashttpimpl.APIKey(r, "query", "api_key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "query", Challenge: `APIKey in="query", name="api_key"`, Err: oashttp.ErrNoCredentials}
 	}

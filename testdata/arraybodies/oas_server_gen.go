@@ -192,7 +192,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request, p []string,
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodeBatchBody)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, decodeBatchBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

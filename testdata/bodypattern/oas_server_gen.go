@@ -198,7 +198,7 @@ func (s *Server) handlePutTags(w http.ResponseWriter, r *http.Request, p []strin
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodePutTagsBody)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, decodePutTagsBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

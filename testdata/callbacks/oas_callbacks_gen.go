@@ -250,7 +250,7 @@ func (s *CallbackServer) call(op int, w http.ResponseWriter, r *http.Request, p 
 
 // handleSubscribeOnEvent serves POST /subscribe/onEvent.
 func (s *CallbackServer) handleSubscribeOnEvent(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Event).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Event).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

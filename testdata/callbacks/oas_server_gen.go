@@ -168,7 +168,7 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 		s.cfg.Error(w, r, err)
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*SubscribeRequest).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*SubscribeRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

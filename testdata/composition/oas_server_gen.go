@@ -161,7 +161,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*Pet).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, false, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

@@ -98,7 +98,7 @@ type ExportLogsResponse200 struct {
 }
 
 func (v ExportLogsResponse200) writeExportLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*LogEntry).EncodeJSON)
+	oashttpimpl.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*LogEntry).EncodeJSON)
 	return nil
 }
 
@@ -149,7 +149,7 @@ type PutRecordsResponse200 struct {
 }
 
 func (v PutRecordsResponse200) writePutRecordsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteSeq(rw, r, 200, "application/json-seq", oasrt.JSONSeq, v.Body, (*LogEntry).EncodeJSON)
+	oashttpimpl.WriteSeq(rw, r, 200, "application/json-seq", oasrt.JSONSeq, v.Body, (*LogEntry).EncodeJSON)
 	return nil
 }
 
@@ -351,7 +351,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, p []string, 
 	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*ChatRequest).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*ChatRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -387,7 +387,7 @@ func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oashttp.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
+	body := oashttpimpl.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.ImportLogs(r.Context(), body)
 	if err == nil && res != nil {
 		err = res.writeImportLogsResponse(w, s.cfg.ResponseRequest(r))
@@ -407,7 +407,7 @@ func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oashttp.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
+	body := oashttpimpl.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.PutRecords(r.Context(), body)
 	if err == nil && res != nil {
 		err = res.writePutRecordsResponse(w, s.cfg.ResponseRequest(r))

@@ -55,7 +55,7 @@ type TickLogResponse200 struct {
 }
 
 func (v TickLogResponse200) writeTickLogResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*Tick).EncodeJSON)
+	oashttpimpl.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*Tick).EncodeJSON)
 	return nil
 }
 

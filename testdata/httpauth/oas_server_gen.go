@@ -256,7 +256,7 @@ func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, sco
 
 // checkBearer reads the credentials of scheme "bearer" and passes them to the Handler.
 func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
@@ -272,7 +272,7 @@ func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, sc
 
 // checkOauth reads the credentials of scheme "oauth" and passes them to the Handler.
 func (s *Server) checkOauth(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -37,7 +38,7 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashtt
 	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		switch oashttp.MatchMedia(resp, "application/json", "text/plain") {
+		switch oashttpimpl.MatchMedia(resp, "application/json", "text/plain") {
 		case 0:
 			var v GetDocResponse200JSON
 			if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
@@ -83,7 +84,7 @@ func (c *Client) GetImage(ctx context.Context, params GetImageParams, opts ...oa
 	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		switch oashttp.MatchMedia(resp, "application/json", "image/png", "image/*") {
+		switch oashttpimpl.MatchMedia(resp, "application/json", "image/png", "image/*") {
 		case 0:
 			var v GetImageResponse200JSON
 			if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
@@ -148,7 +149,7 @@ func (c *Client) GetReport(ctx context.Context, opts ...oashttp.CallOption) (Get
 	defer oashttp.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		switch oashttp.MatchMedia(resp, "text/csv", "application/json", "*/*") {
+		switch oashttpimpl.MatchMedia(resp, "text/csv", "application/json", "*/*") {
 		case 0, 2:
 			var v GetReportResponse200Raw
 			v.ContentType = resp.Header.Get("Content-Type")

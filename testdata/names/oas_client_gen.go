@@ -7,6 +7,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -77,7 +78,7 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oashttp.CallOption
 		}
 		streaming = true
 		v.Body = new(Page)
-		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(string) error) oasrt.FieldItems {
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(string) error) oasrt.FieldItems {
 			return oasrt.Each(&v.Body.Items, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
 				x1, err := r.Str()
 				if err != nil {

@@ -297,7 +297,7 @@ func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleHandleListPets serves POST /pets.
 func (s *Server) handleHandleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*Pets).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, false, 422, (*Pets).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -320,7 +320,7 @@ func (s *Server) handleListPetsStream(w http.ResponseWriter, r *http.Request, p 
 
 // checkListPets2 reads the credentials of scheme "listPets" and passes them to the Handler.
 func (s *Server) checkListPets2(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "listPets", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}

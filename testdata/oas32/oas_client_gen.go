@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -113,7 +114,7 @@ func (c *Client) ExportNotes(ctx context.Context, opts ...oashttp.CallOption) (E
 	switch resp.StatusCode {
 	case 200:
 		var v ExportNotesResponse200
-		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Note).DecodeJSON)
+		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Note).DecodeJSON)
 		streaming = true
 		return v, nil
 	}

@@ -124,7 +124,7 @@ type ExportNotesResponse200 struct {
 }
 
 func (v ExportNotesResponse200) writeExportNotesResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteSeq(rw, r, 200, "application/jsonl", oasrt.JSONLines, v.Body, (*Note).EncodeJSON)
+	oashttpimpl.WriteSeq(rw, r, 200, "application/jsonl", oasrt.JSONLines, v.Body, (*Note).EncodeJSON)
 	return nil
 }
 
@@ -288,7 +288,7 @@ func (s *Server) handleSearchNotes(w http.ResponseWriter, r *http.Request, p []s
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Search).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Search).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

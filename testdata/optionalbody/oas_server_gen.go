@@ -161,7 +161,7 @@ func (s *Server) handleAddNote(w http.ResponseWriter, r *http.Request, p []strin
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*AddNoteRequest).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, false, 422, (*AddNoteRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

@@ -10,6 +10,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -52,8 +53,8 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 	req.AddPath("/repos/", params.Owner)
 	req.AddPath("/", params.Repo)
 	req.Path = append(req.Path, "/issues"...)
-	oashttp.QueryInt(&req, "per_page", params.PerPage)
-	oashttp.QueryInt(&req, "page", params.Page)
+	oashttpimpl.QueryInt(&req, "per_page", params.PerPage)
+	oashttpimpl.QueryInt(&req, "page", params.Page)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -128,8 +129,8 @@ func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opt
 func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, opts ...oashttp.CallOption) (ListCustomersResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/customers"...)
-	oashttp.QueryString(&req, "starting_after", params.StartingAfter)
-	oashttp.QueryInt(&req, "limit", params.Limit)
+	oashttpimpl.QueryString(&req, "starting_after", params.StartingAfter)
+	oashttpimpl.QueryInt(&req, "limit", params.Limit)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -192,7 +193,7 @@ func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParam
 func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts ...oashttp.CallOption) (ListEventsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
-	oashttp.QueryInt(&req, "offset", params.Offset)
+	oashttpimpl.QueryInt(&req, "offset", params.Offset)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -247,7 +248,7 @@ func (c *Client) ListEventsAll(ctx context.Context, params ListEventsParams, opt
 func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oashttp.CallOption) (ListTagsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tags"...)
-	oashttp.QueryInt(&req, "page", params.Page)
+	oashttpimpl.QueryInt(&req, "page", params.Page)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

@@ -116,7 +116,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
-	oashttp.QueryString(&req, "status", params.Status)
+	oashttpimpl.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -210,8 +210,8 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 	}
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
-	oashttp.QueryString(&req, "name", params.Name)
-	oashttp.QueryString(&req, "status", params.Status)
+	oashttpimpl.QueryString(&req, "name", params.Name)
+	oashttpimpl.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -264,7 +264,7 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	req.Path = append(req.Path, "/uploadImage"...)
-	oashttp.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
+	oashttpimpl.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
 	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
@@ -499,8 +499,8 @@ func encodeCreateUsersWithListInputBody(w *oasrt.Writer, v *[]User) {
 func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oashttp.CallOption) (LoginUserResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/login"...)
-	oashttp.QueryString(&req, "username", params.Username)
-	oashttp.QueryString(&req, "password", params.Password)
+	oashttpimpl.QueryString(&req, "username", params.Username)
+	oashttpimpl.QueryString(&req, "password", params.Password)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

@@ -1347,7 +1347,7 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1364,7 +1364,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1610,7 +1610,7 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[9].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Order).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Order).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1674,7 +1674,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[12].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1691,7 +1691,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 	if !s.cfg.Accepts(w, r, operations[13].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodeCreateUsersWithListInputBody)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, decodeCreateUsersWithListInputBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1806,7 +1806,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		s.cfg.Error(w, r, err)
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, false, 400, (*User).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, false, 400, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

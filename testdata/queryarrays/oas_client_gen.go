@@ -64,7 +64,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 		vals := params.Codes
 		req.Query = oashttpimpl.AppendQuery(req.Query, "codes", false, '|', vals...)
 	}
-	oashttp.QueryInt(&req, "limit", params.Limit)
+	oashttpimpl.QueryInt(&req, "limit", params.Limit)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

@@ -400,7 +400,7 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oashttp.Ca
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/forms"...)
 	if body != nil {
-		req.Body = oashttp.FormEncode(encodePointPairs(body))
+		req.Body = oashttpimpl.FormEncode(encodePointPairs(body))
 		req.ContentType = "application/x-www-form-urlencoded"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
@@ -602,7 +602,7 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 		}
 		streaming = true
 		v.Body = new(ImportPointsOK)
-		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(Point) error) oasrt.FieldItems {
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(Point) error) oasrt.FieldItems {
 			return oasrt.Each(&v.Body.Points, oasrt.NoRules, (*Point).DecodeJSON, fn)
 		}))
 		return v, nil
@@ -648,11 +648,11 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
 	req.Query = oashttpimpl.AppendQuery(req.Query, "q", true, ',', params.Q)
-	oashttp.QueryInt(&req, "limit", params.Limit)
+	oashttpimpl.QueryInt(&req, "limit", params.Limit)
 	if params.Ratio.Set {
 		req.Query = oashttpimpl.AppendQuery(req.Query, "ratio", true, ',', oashttpimpl.FormatFloat(params.Ratio.Value, 64))
 	}
-	oashttp.QueryBool(&req, "exact", params.Exact)
+	oashttpimpl.QueryBool(&req, "exact", params.Exact)
 	if params.Tag != nil {
 		vals := params.Tag
 		req.Query = oashttpimpl.AppendQuery(req.Query, "tag", true, ',', vals...)
@@ -672,7 +672,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 		vals := params.Spaces
 		req.Query = oashttpimpl.AppendQuery(req.Query, "spaces", false, ' ', vals...)
 	}
-	oashttp.QueryString(&req, "kind", params.Kind)
+	oashttpimpl.QueryString(&req, "kind", params.Kind)
 	if params.Since.Set {
 		req.Query = oashttpimpl.AppendQuery(req.Query, "since", true, ',', oashttpimpl.FormatTime(params.Since.Value))
 	}

@@ -1037,7 +1037,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1397,7 +1397,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		}
 	} else {
 		var err error
-		body, err = oashttp.JSONRequest(s.cfg, r, false, 400, (*RGB).DecodeJSON)
+		body, err = oashttpimpl.JSONRequest(s.cfg, r, false, 400, (*RGB).DecodeJSON)
 		if err != nil {
 			s.cfg.Error(w, r, err)
 			return

@@ -37,7 +37,7 @@ func (c *Client) GetLogs(ctx context.Context, params GetLogsParams, opts ...oash
 	if params.Day.Set {
 		req.Query = oashttpimpl.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
 	}
-	oashttp.QueryBool(&req, "verbose", params.Verbose)
+	oashttpimpl.QueryBool(&req, "verbose", params.Verbose)
 	if params.Ratio.Set {
 		req.Query = oashttpimpl.AppendQuery(req.Query, "ratio", true, ',', oashttpimpl.FormatFloat(float64(params.Ratio.Value), 32))
 	}

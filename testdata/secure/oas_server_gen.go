@@ -552,7 +552,7 @@ func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, 
 
 // checkBearer reads the credentials of scheme "bearer" and passes them to the Handler.
 func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
@@ -584,7 +584,7 @@ func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, sco
 
 // checkAPIKey reads the credentials of scheme "api_key" and passes them to the Handler.
 func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "header", "X-API-Key")
+	key, ok := oashttpimpl.APIKey(r, "header", "X-API-Key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oashttp.ErrNoCredentials}
 	}
@@ -600,7 +600,7 @@ func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, sc
 
 // checkKeyQuery reads the credentials of scheme "key_query" and passes them to the Handler.
 func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "query", "api_key")
+	key, ok := oashttpimpl.APIKey(r, "query", "api_key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: oashttp.ErrNoCredentials}
 	}
@@ -616,7 +616,7 @@ func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, 
 
 // checkKeyCookie reads the credentials of scheme "key_cookie" and passes them to the Handler.
 func (s *Server) checkKeyCookie(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "cookie", "sid")
+	key, ok := oashttpimpl.APIKey(r, "cookie", "sid")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: oashttp.ErrNoCredentials}
 	}
@@ -632,7 +632,7 @@ func (s *Server) checkKeyCookie(ctx context.Context, r *http.Request, op string,
 
 // checkOauth reads the credentials of scheme "oauth" and passes them to the Handler.
 func (s *Server) checkOauth(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
@@ -708,7 +708,7 @@ func (s *Server) authorizeAnonymousOrBearer(r *http.Request, op string) (context
 	if err == nil {
 		return ctx, nil
 	}
-	return oashttp.Anonymous(r, err)
+	return oashttpimpl.Anonymous(r, err)
 }
 
 // authorizeKeyQueryOrKeyCookie checks the security of operation op: the first requirement

@@ -7,6 +7,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -60,7 +61,7 @@ func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oa
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
-	oashttp.QueryString(&req, "kind", params.Kind)
+	oashttpimpl.QueryString(&req, "kind", params.Kind)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err

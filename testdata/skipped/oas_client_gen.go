@@ -38,7 +38,7 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 			req.Query = oashttpimpl.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
 		}
 	}
-	oashttp.QueryString(&req, "q", params.Q)
+	oashttpimpl.QueryString(&req, "q", params.Q)
 	if body != nil {
 		mw := oashttp.NewMultipartWriter(func(w *oashttp.MultipartWriter) error {
 			if body.Pet != "" {

@@ -424,7 +424,7 @@ func (s *Server) checkKey(ctx context.Context, r *http.Request, op string, scope
 
 // checkToken reads the credentials of scheme "token" and passes them to the Handler.
 func (s *Server) checkToken(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "token", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -83,7 +84,7 @@ func (c *Client) ListEventsStream(ctx context.Context, opts ...oashttp.CallOptio
 			return nil, err
 		}
 		streaming = true
-		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Event).DecodeJSON))
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Event).DecodeJSON))
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)

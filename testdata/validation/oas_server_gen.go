@@ -158,7 +158,7 @@ func (s *Server) handleCreateAccount(w http.ResponseWriter, r *http.Request, p [
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Account).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Account).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

@@ -180,7 +180,7 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 		s.cfg.Error(w, r, err)
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*SubscribeRequest).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*SubscribeRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -194,7 +194,7 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 
 // checkHookKey reads the credentials of scheme "hookKey" and passes them to the Handler.
 func (s *Server) checkHookKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "header", "X-Hook-Key")
+	key, ok := oashttpimpl.APIKey(r, "header", "X-Hook-Key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: oashttp.ErrNoCredentials}
 	}
@@ -210,7 +210,7 @@ func (s *Server) checkHookKey(ctx context.Context, r *http.Request, op string, s
 
 // checkAPIToken reads the credentials of scheme "apiToken" and passes them to the Handler.
 func (s *Server) checkAPIToken(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "apiToken", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}

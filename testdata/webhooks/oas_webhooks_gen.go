@@ -269,7 +269,7 @@ func (s *WebhookServer) handlePetAdded(w http.ResponseWriter, r *http.Request, p
 		s.cfg.Error(w, r, err)
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -317,7 +317,7 @@ func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Reques
 	if !s.cfg.Accepts(w, r, webhookOperations[1].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*OnPetRemovedRequest).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, false, 422, (*OnPetRemovedRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -331,7 +331,7 @@ func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Reques
 
 // checkHookKey reads the credentials of scheme "hookKey" and passes them to the Handler.
 func (s *WebhookServer) checkHookKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "header", "X-Hook-Key")
+	key, ok := oashttpimpl.APIKey(r, "header", "X-Hook-Key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: oashttp.ErrNoCredentials}
 	}

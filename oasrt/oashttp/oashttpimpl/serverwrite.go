@@ -33,7 +33,7 @@ func GetResponseWriter() *oasrt.Writer {
 func EndJSON(r *http.Request, status int, w *oasrt.Writer, check func(*oasrt.Reader) error) error {
 	err := w.Err()
 	if err == nil && oashttp.ChecksResponse(r) {
-		err = oashttp.CheckResponse(status, w, check)
+		err = CheckResponse(status, w, check)
 	}
 	if err != nil {
 		oasrt.ReleaseWriter(w)

@@ -1,4 +1,4 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // WriteSeq writes a sequence response (JSON Lines or a JSON text
@@ -19,7 +20,7 @@ func WriteSeq[T any](rw http.ResponseWriter, r *http.Request, status int, conten
 	// transform): HTTP/1 servers would otherwise close the request body
 	// at the response's first write.
 	http.NewResponseController(rw).EnableFullDuplex()
-	WriteStream(rw, r, status, contentType, func(w *oasrt.Writer, out io.Writer) error {
+	oashttp.WriteStream(rw, r, status, contentType, func(w *oasrt.Writer, out io.Writer) error {
 		return oasrt.EncodeSeq(w, out, f, seq, enc)
 	})
 }
@@ -32,13 +33,13 @@ func RequestSeq[T any](src io.Reader, f oasrt.SeqFormat, maxItem int, r *oasrt.R
 	if src == nil {
 		return nil
 	}
-	return RequestItems(oasrt.DecodeSeq(src, f, maxItem, r, dec))
+	return oashttp.RequestItems(oasrt.DecodeSeq(src, f, maxItem, r, dec))
 }
 
 // SendSeq returns a request body that writes the values of seq in format
 // f while the request is sent (see SendStream).
 func SendSeq[T any](f oasrt.SeqFormat, seq iter.Seq2[T, error], enc func(*T, *oasrt.Writer)) io.Reader {
-	return SendStream(func(w *oasrt.Writer, out io.Writer) error {
+	return oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
 		return oasrt.EncodeSeq(w, out, f, seq, enc)
 	})
 }
@@ -48,7 +49,7 @@ func SendSeq[T any](f oasrt.SeqFormat, seq iter.Seq2[T, error], enc func(*T, *oa
 // (the response limit does not bound a sequence, which need not end); the
 // body is closed when the iteration ends or is stopped. A decoding error
 // carries the response's status. It can be ranged over once.
-func ResponseSeq[T any](c *ClientConfig, resp *http.Response, f oasrt.SeqFormat, dec func(*T, *oasrt.Reader) error) iter.Seq2[T, error] {
+func ResponseSeq[T any](c *oashttp.ClientConfig, resp *http.Response, f oasrt.SeqFormat, dec func(*T, *oasrt.Reader) error) iter.Seq2[T, error] {
 	used := false
 	return func(yield func(T, error) bool) {
 		if used {
@@ -57,11 +58,11 @@ func ResponseSeq[T any](c *ClientConfig, resp *http.Response, f oasrt.SeqFormat,
 			return
 		}
 		used = true
-		defer CloseBody(resp)
+		defer oashttp.CloseBody(resp)
 		base := oasrt.Reader{Direction: oasrt.InResponse}
 		for x, err := range oasrt.DecodeSeq(resp.Body, f, c.MaxItemBytes, &base, dec) {
 			if err != nil {
-				yield(x, ResponseError(resp.StatusCode, err))
+				yield(x, oashttp.ResponseError(resp.StatusCode, err))
 				return
 			}
 			if !yield(x, nil) {
@@ -75,7 +76,7 @@ func ResponseSeq[T any](c *ClientConfig, resp *http.Response, f oasrt.SeqFormat,
 // an iterator the generated client hands out: when the iteration ends, or
 // the consumer stops it, the body is released and closed; a decoding error
 // carries the response's status. It can be ranged over once.
-func ResponseItems[T any](resp *http.Response, b *Body, seq iter.Seq2[T, error]) iter.Seq2[T, error] {
+func ResponseItems[T any](resp *http.Response, b *oashttp.Body, seq iter.Seq2[T, error]) iter.Seq2[T, error] {
 	used := false
 	return func(yield func(T, error) bool) {
 		if used {
@@ -86,11 +87,11 @@ func ResponseItems[T any](resp *http.Response, b *Body, seq iter.Seq2[T, error])
 		used = true
 		defer func() {
 			b.Release()
-			CloseBody(resp)
+			oashttp.CloseBody(resp)
 		}()
 		for x, err := range seq {
 			if err != nil {
-				yield(x, ResponseError(resp.StatusCode, err))
+				yield(x, oashttp.ResponseError(resp.StatusCode, err))
 				return
 			}
 			if !yield(x, nil) {

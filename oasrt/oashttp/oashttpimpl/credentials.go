@@ -1,4 +1,4 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
@@ -51,7 +52,7 @@ func BearerToken(r *http.Request) (string, bool) {
 // credentials runs with its own context; one whose credentials were
 // rejected fails with err.
 func Anonymous(r *http.Request, err error) (context.Context, error) {
-	if errors.Is(err, ErrNoCredentials) {
+	if errors.Is(err, oashttp.ErrNoCredentials) {
 		return r.Context(), nil
 	}
 	return nil, err

@@ -1,16 +1,17 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"net/http"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
 // QueryString appends name=v to req's query when v is set: an optional
 // form-style query parameter whose value is text.
-func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
+func QueryString[T ~string](req *oashttp.Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = query.Append(req.Query, name, true, ',', string(v.Value))
 	}
@@ -18,7 +19,7 @@ func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
 
 // QueryInt appends name=v to req's query when v is set: an optional
 // form-style query parameter whose value is an integer.
-func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
+func QueryInt[T ~int32 | ~int64](req *oashttp.Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = query.Append(req.Query, name, true, ',', strconv.FormatInt(int64(v.Value), 10))
 	}
@@ -26,7 +27,7 @@ func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
 
 // QueryBool appends name=v to req's query when v is set: an optional
 // form-style query parameter whose value is true or false.
-func QueryBool[T ~bool](req *Request, name string, v oasrt.Opt[T]) {
+func QueryBool[T ~bool](req *oashttp.Request, name string, v oasrt.Opt[T]) {
 	if v.Set {
 		req.Query = query.Append(req.Query, name, true, ',', strconv.FormatBool(bool(v.Value)))
 	}
@@ -38,7 +39,7 @@ func QueryBool[T ~bool](req *Request, name string, v oasrt.Opt[T]) {
 func MatchMedia(resp *http.Response, types ...string) int {
 	ct := resp.Header.Get("Content-Type")
 	for i := range types {
-		if MediaMatches(ct, types[i:i+1]) {
+		if oashttp.MediaMatches(ct, types[i:i+1]) {
 			return i
 		}
 	}
@@ -49,11 +50,11 @@ func MatchMedia(resp *http.Response, types ...string) int {
 // whose requests name their whole URL (Request.URL): the webhooks' and
 // callbacks' clients, which call the URLs subscribers gave. opts are the
 // API client's, with the same defaults.
-func NewSenderConfig(opts []ClientOption) *ClientConfig {
+func NewSenderConfig(opts []oashttp.ClientOption) *oashttp.ClientConfig {
 	// The placeholder is valid, so NewClientConfig cannot fail; it is
 	// cleared so that a request without a URL fails instead of going to
 	// it.
-	c, err := NewClientConfig("http://webhook.invalid", opts)
+	c, err := oashttp.NewClientConfig("http://webhook.invalid", opts)
 	if err != nil {
 		panic("oasrt: " + err.Error())
 	}

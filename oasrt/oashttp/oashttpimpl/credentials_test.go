@@ -1,10 +1,12 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 func TestCredentials(t *testing.T) {
@@ -40,19 +42,19 @@ func TestCredentials(t *testing.T) {
 }
 
 func TestSecurityErrors(t *testing.T) {
-	missing := &SecurityError{Scheme: "a", Err: ErrNoCredentials}
-	rejected := &SecurityError{Scheme: "b", Err: errors.New("secret")}
-	forbidden := &SecurityError{Scheme: "c", Err: ErrForbidden}
-	if FirstSecurityError(missing, rejected) != rejected || FirstSecurityError(rejected, missing) != rejected || FirstSecurityError(missing, forbidden) != forbidden {
+	missing := &oashttp.SecurityError{Scheme: "a", Err: oashttp.ErrNoCredentials}
+	rejected := &oashttp.SecurityError{Scheme: "b", Err: errors.New("secret")}
+	forbidden := &oashttp.SecurityError{Scheme: "c", Err: oashttp.ErrForbidden}
+	if oashttp.FirstSecurityError(missing, rejected) != rejected || oashttp.FirstSecurityError(rejected, missing) != rejected || oashttp.FirstSecurityError(missing, forbidden) != forbidden {
 		t.Error("FirstSecurityError does not prefer presented credentials")
 	}
 	for err, want := range map[error]int{missing: 401, rejected: 401, forbidden: 403} {
-		p := ProblemOf(err)
+		p := oashttp.ProblemOf(err)
 		if p.Status != want || p.Title != http.StatusText(want) {
 			t.Errorf("%v: %d %s", err, p.Status, p.Title)
 		}
 	}
-	if p := ProblemOf(rejected); p.Detail != "security scheme b: credentials rejected" {
+	if p := oashttp.ProblemOf(rejected); p.Detail != "security scheme b: credentials rejected" {
 		t.Errorf("detail %q discloses or misses", p.Detail)
 	}
 	r := httptest.NewRequest("GET", "/", nil)
@@ -63,7 +65,7 @@ func TestSecurityErrors(t *testing.T) {
 		t.Errorf("rejected credentials admitted: %v", err)
 	}
 	w := httptest.NewRecorder()
-	NewServerConfig(nil, nil).Error(w, r, &SecurityError{Scheme: "b", Challenge: "Bearer", Err: ErrNoCredentials})
+	oashttp.NewServerConfig(nil, nil).Error(w, r, &oashttp.SecurityError{Scheme: "b", Challenge: "Bearer", Err: oashttp.ErrNoCredentials})
 	if w.Code != 401 || w.Header().Get("WWW-Authenticate") != "Bearer" {
 		t.Errorf("challenge: %d %v", w.Code, w.Header())
 	}

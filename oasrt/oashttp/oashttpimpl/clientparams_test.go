@@ -1,4 +1,4 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"net/http"
@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 func TestRequestHelpers(t *testing.T) {
-	var req Request
+	var req oashttp.Request
 	req.AddPath("/a b/", "x/y")
 	req.Path = append(req.Path, "/z"...)
 	type kind string
@@ -24,7 +25,7 @@ func TestRequestHelpers(t *testing.T) {
 		t.Errorf("query %q, want %q", got, want)
 	}
 	req.SetHeader("X-A", "1")
-	req.SetRawBody(RawBody{Body: strings.NewReader("x")}, "text/plain")
+	req.SetRawBody(oashttp.RawBody{Body: strings.NewReader("x")}, "text/plain")
 	if req.Header.Get("X-A") != "1" || req.ContentType != "text/plain" || req.BodyReader == nil {
 		t.Errorf("header %v, content type %q", req.Header, req.ContentType)
 	}

@@ -1,9 +1,10 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
@@ -12,7 +13,7 @@ import (
 // an error when an optional body is absent. A body that is not JSON is a
 // 400; one that breaks the schema is answered with status invalid (see
 // Body.Fail).
-func JSONRequest[T any](c *ServerConfig, r *http.Request, required bool, invalid int, decode func(*T, *oasrt.Reader) error) (*T, error) {
+func JSONRequest[T any](c *oashttp.ServerConfig, r *http.Request, required bool, invalid int, decode func(*T, *oasrt.Reader) error) (*T, error) {
 	rb, err := c.JSONBody(r, required)
 	if rb == nil || err != nil {
 		return nil, err
@@ -56,7 +57,7 @@ func CheckResponse(status int, w *oasrt.Writer, decode func(r *oasrt.Reader) err
 		err = r.End()
 	}
 	if err != nil {
-		return &ResponseCheckError{Status: status, Err: err}
+		return &oashttp.ResponseCheckError{Status: status, Err: err}
 	}
 	return nil
 }
