@@ -285,16 +285,6 @@ func closeReader(r io.Reader) {
 	}
 }
 
-// CloseBody closes a response body. It does not drain it: a body the
-// client decoded to its end has given back its connection already, and one
-// it stopped reading (a decoding error, a streamed response left early)
-// comes from a server that may be slow or stalled, so draining it would
-// hold the error until the server sends or the timeout ends the call. The
-// connection of such a body is closed rather than reused.
-func CloseBody(resp *http.Response) {
-	resp.Body.Close()
-}
-
 // ResponseJSON returns a pooled Body whose Reader decodes the JSON response
 // body while it is read (see StreamBody); the caller releases it. A
 // Content-Type that is not JSON is an error, and so is a success status
@@ -340,12 +330,6 @@ func (c *ClientConfig) ResponseBytes(resp *http.Response) ([]byte, error) {
 		out = []byte{}
 	}
 	return out, nil
-}
-
-// ResponseError wraps an error met decoding the response of the given
-// status.
-func ResponseError(status int, err error) error {
-	return &StatusError{StatusCode: status, Err: err}
 }
 
 // StatusError is returned by a generated client for a response whose

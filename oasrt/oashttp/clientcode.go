@@ -77,7 +77,7 @@ func (c *ClientConfig) DecodeResponse(resp *http.Response, decode func(*oasrt.Re
 	}
 	b.Release()
 	if err != nil {
-		return ResponseError(resp.StatusCode, err)
+		return &StatusError{StatusCode: resp.StatusCode, Err: err}
 	}
 	return nil
 }

@@ -238,3 +238,9 @@ func RawKeys(raw []byte, match func(key []byte) bool) (string, bool) {
 		}
 	}
 }
+
+// HasKey reports whether a map holds key k.
+func HasKey[M ~map[string]V, V any](m M, k string) bool {
+	_, ok := m[k]
+	return ok
+}
