@@ -41,7 +41,7 @@ func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return SubscribeOnEventResponse204{}, nil
@@ -57,7 +57,7 @@ func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string, opts 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SubscriptionDoneResponse200

@@ -42,7 +42,7 @@ func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListItemsResponse204{}, nil

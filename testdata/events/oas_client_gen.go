@@ -41,7 +41,7 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -73,7 +73,7 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oashttp.Ca
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -97,7 +97,7 @@ func (c *Client) ExportLogs(ctx context.Context, opts ...oashttp.CallOption) (Ex
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -122,7 +122,7 @@ func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ImportLogsResponse200
@@ -159,7 +159,7 @@ func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {

@@ -39,7 +39,7 @@ func (c *Client) Ticks(ctx context.Context, opts ...oashttp.CallOption) (TicksRe
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -63,7 +63,7 @@ func (c *Client) TickLog(ctx context.Context, opts ...oashttp.CallOption) (TickL
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -84,7 +84,7 @@ func (c *Client) Raw(ctx context.Context, opts ...oashttp.CallOption) (RawRespon
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v RawResponse200
@@ -105,7 +105,7 @@ func (c *Client) SendRaw(ctx context.Context, body oashttp.RawBody, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return SendRawResponse204{}, nil

@@ -51,7 +51,7 @@ func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetThingResponse200

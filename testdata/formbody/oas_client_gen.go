@@ -45,7 +45,7 @@ func (c *Client) Login(ctx context.Context, body *LoginRequest, opts ...oashttp.
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return LoginResponse204{}, nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
@@ -60,7 +61,7 @@ func (c *Client) GetMe(ctx context.Context, params GetMeParams, opts ...oashttp.
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMeResponse204{}, nil

@@ -1067,7 +1067,7 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 	if v.Card.Set && v.Account.Set {
 		return oasimpl.Violation(at, `properties "card" and "account" are present together, ruled out by the schema's not`)
 	}
-	if oasrt.HasKey(v.AdditionalProperties, "legacy") {
+	if oasimpl.HasKey(v.AdditionalProperties, "legacy") {
 		return oasimpl.Violation(at, `property "legacy" is present, ruled out by the schema's not`)
 	}
 	return nil
@@ -1681,7 +1681,7 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 	if n > 6 {
 		return oasimpl.Violation(at, "%d properties, more than maxProperties 6", n)
 	}
-	if oasrt.HasKey(v.PatternProperties1, "x-forbidden") {
+	if oasimpl.HasKey(v.PatternProperties1, "x-forbidden") {
 		return oasimpl.Violation(at, `property "x-forbidden" is present, ruled out by the schema's not`)
 	}
 	return nil

@@ -346,7 +346,7 @@ func (v *Payment) validate(c *oasimpl.Validator) {
 	if v.Card.Set && v.Account.Set {
 		c.Errorf(`properties "card" and "account" are present together, ruled out by the schema's not`)
 	}
-	if oasrt.HasKey(v.AdditionalProperties, "legacy") {
+	if oasimpl.HasKey(v.AdditionalProperties, "legacy") {
 		c.Errorf(`property "legacy" is present, ruled out by the schema's not`)
 	}
 	if v.Note != nil {
@@ -515,7 +515,7 @@ func (v *Headers) validate(c *oasimpl.Validator) {
 	if n1 > 6 {
 		c.Errorf("%d properties, more than maxProperties 6", n1)
 	}
-	if oasrt.HasKey(v.PatternProperties1, "x-forbidden") {
+	if oasimpl.HasKey(v.PatternProperties1, "x-forbidden") {
 		c.Errorf(`property "x-forbidden" is present, ruled out by the schema's not`)
 	}
 	for _, k2 := range slices.Sorted(maps.Keys(v.PatternProperties1)) {

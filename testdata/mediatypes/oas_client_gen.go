@@ -35,7 +35,7 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		switch oashttpimpl.MatchMedia(resp, "application/json", "text/plain") {
@@ -65,7 +65,7 @@ func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oashttp.R
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PutDocResponse204{}, nil
@@ -81,7 +81,7 @@ func (c *Client) GetImage(ctx context.Context, params GetImageParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		switch oashttpimpl.MatchMedia(resp, "application/json", "image/png", "image/*") {
@@ -125,7 +125,7 @@ func (c *Client) Export(ctx context.Context, opts ...oashttp.CallOption) (Export
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ExportResponse200
@@ -146,7 +146,7 @@ func (c *Client) GetReport(ctx context.Context, opts ...oashttp.CallOption) (Get
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		switch oashttpimpl.MatchMedia(resp, "text/csv", "application/json", "*/*") {

@@ -68,7 +68,7 @@ func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oashttp.C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		return UploadResponse201{}, nil

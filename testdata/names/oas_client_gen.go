@@ -36,7 +36,7 @@ func (c *Client) ListPets(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse2200
@@ -66,7 +66,7 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oashttp.CallOption
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -106,7 +106,7 @@ func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oashttp
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return HandleListPetsResponse204{}, nil
@@ -135,7 +135,7 @@ func (c *Client) ListPetsStream(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPetsStreamResponse204{}, nil

@@ -48,7 +48,7 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SearchNotesResponse200
@@ -73,7 +73,7 @@ func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return LockNoteResponse204{}, nil
@@ -89,7 +89,7 @@ func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PurgeNotesIDResponse204{}, nil
@@ -108,7 +108,7 @@ func (c *Client) ExportNotes(ctx context.Context, opts ...oashttp.CallOption) (E
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {

@@ -59,7 +59,7 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListIssuesResponse200
@@ -135,7 +135,7 @@ func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListCustomersResponse200
@@ -198,7 +198,7 @@ func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
@@ -253,7 +253,7 @@ func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListTagsResponse200
@@ -321,7 +321,7 @@ func (c *Client) ListLabels(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListLabelsResponse200

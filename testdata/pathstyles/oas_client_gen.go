@@ -47,7 +47,7 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFileResponse204{}, nil

@@ -69,7 +69,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return SearchResponse204{}, nil

@@ -35,7 +35,7 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetJobResponse200
@@ -49,7 +49,7 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashtt
 		if s := resp.Header.Get("X-Rate-Remaining"); s != "" {
 			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Remaining", In: "header", Err: err})
+				return nil, oashttpimpl.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Remaining", In: "header", Err: err})
 			}
 			v.XRateRemaining = x
 		}

@@ -42,7 +42,7 @@ func (c *Client) Root(ctx context.Context, opts ...oashttp.CallOption) (RootResp
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return RootResponse204{}, nil
@@ -58,7 +58,7 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListUsersResponse200
@@ -68,7 +68,7 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		if s := resp.Header.Get("X-Total"); s != "" {
 			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Total", In: "header", Err: err})
+				return nil, oashttpimpl.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Total", In: "header", Err: err})
 			}
 			v.XTotal = x
 		}
@@ -104,7 +104,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		var v CreateUserResponse201
@@ -144,7 +144,7 @@ func (c *Client) GetMe(ctx context.Context, opts ...oashttp.CallOption) (GetMeRe
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetMeResponse200
@@ -164,7 +164,7 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserResponse200
@@ -187,7 +187,7 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUserResponse204{}, nil
@@ -204,7 +204,7 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListFriendsResponse200
@@ -234,7 +234,7 @@ func (c *Client) ListFiles(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListFilesResponse200
@@ -255,7 +255,7 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetFileResponse200
@@ -277,7 +277,7 @@ func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oashttp
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PutFileResponse204{}, nil
@@ -294,7 +294,7 @@ func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v StatusResponse200
@@ -319,7 +319,7 @@ func (c *Client) Label(ctx context.Context, params LabelParams, opts ...oashttp.
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return LabelResponse204{}, nil
@@ -337,7 +337,7 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return MatrixResponse204{}, nil
@@ -362,7 +362,7 @@ func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oashttp.
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ColorResponse204{}, nil
@@ -387,7 +387,7 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return MatrixColorResponse204{}, nil
@@ -407,7 +407,7 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oashttp.Ca
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitFormResponse200
@@ -437,7 +437,7 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.Call
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitBothResponse200
@@ -518,7 +518,7 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UploadPhotoResponse200
@@ -544,7 +544,7 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ImportPointsResponse200
@@ -590,7 +590,7 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -723,7 +723,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SearchResponse200

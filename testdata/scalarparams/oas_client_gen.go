@@ -45,7 +45,7 @@ func (c *Client) GetLogs(ctx context.Context, params GetLogsParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLogsResponse204{}, nil

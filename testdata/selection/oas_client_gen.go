@@ -66,7 +66,7 @@ func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse200

@@ -54,7 +54,7 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		var v AddPetResponse201
@@ -77,7 +77,7 @@ func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetResponse200

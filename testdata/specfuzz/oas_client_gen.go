@@ -53,7 +53,7 @@ func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListItemsResponse204{}, nil
@@ -84,7 +84,7 @@ func (c *Client) GetPair(ctx context.Context, params GetPairParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPairResponse204{}, nil

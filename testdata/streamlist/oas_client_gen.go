@@ -38,7 +38,7 @@ func (c *Client) ListEvents(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
@@ -73,7 +73,7 @@ func (c *Client) ListEventsStream(ctx context.Context, opts ...oashttp.CallOptio
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -104,7 +104,7 @@ func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ImportEventsResponse204{}, nil

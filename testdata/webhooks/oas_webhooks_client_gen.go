@@ -50,7 +50,7 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PetAddedResponse204{}, nil
@@ -74,7 +74,7 @@ func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPe
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v OnPetRemovedResponse200

@@ -48,7 +48,7 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallO
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetResponse200
@@ -87,7 +87,7 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
@@ -121,7 +121,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
@@ -167,7 +167,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -199,7 +199,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
@@ -227,7 +227,7 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
@@ -262,7 +262,7 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetWithFormResponse200
@@ -291,7 +291,7 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeletePetResponse200{}, nil
@@ -316,7 +316,7 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UploadFileResponse200
@@ -342,7 +342,7 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
@@ -398,7 +398,7 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.Ca
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v PlaceOrderResponse200
@@ -424,7 +424,7 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetOrderByIDResponse200
@@ -450,7 +450,7 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeleteOrderResponse200{}, nil
@@ -482,7 +482,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUserResponse200
@@ -513,7 +513,7 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUsersWithListInputResponse200
@@ -551,7 +551,7 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v LoginUserResponse200
@@ -562,7 +562,7 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 			v.XRateLimit.Set = true
 			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
+				return nil, oashttpimpl.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
 			}
 			v.XRateLimit.Value = int32(x)
 		}
@@ -570,7 +570,7 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 			v.XExpiresAfter.Set = true
 			x, err := oashttpimpl.ParseTime(s)
 			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Expires-After", In: "header", Err: err})
+				return nil, oashttpimpl.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Expires-After", In: "header", Err: err})
 			}
 			v.XExpiresAfter.Value = x
 		}
@@ -600,7 +600,7 @@ func (c *Client) LogoutUser(ctx context.Context, opts ...oashttp.CallOption) (Lo
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return LogoutUserResponse200{}, nil
@@ -616,7 +616,7 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserByNameResponse200
@@ -652,7 +652,7 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return UpdateUserResponse200{}, nil
@@ -674,7 +674,7 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeleteUserResponse200{}, nil

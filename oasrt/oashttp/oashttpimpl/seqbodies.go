@@ -58,11 +58,11 @@ func ResponseSeq[T any](c *oashttp.ClientConfig, resp *http.Response, f oasrt.Se
 			return
 		}
 		used = true
-		defer oashttp.CloseBody(resp)
+		defer CloseBody(resp)
 		base := oasrt.Reader{Direction: oasrt.InResponse}
 		for x, err := range oasrt.DecodeSeq(resp.Body, f, c.MaxItemBytes, &base, dec) {
 			if err != nil {
-				yield(x, oashttp.ResponseError(resp.StatusCode, err))
+				yield(x, ResponseError(resp.StatusCode, err))
 				return
 			}
 			if !yield(x, nil) {
@@ -87,11 +87,11 @@ func ResponseItems[T any](resp *http.Response, b *oashttp.Body, seq iter.Seq2[T,
 		used = true
 		defer func() {
 			b.Release()
-			oashttp.CloseBody(resp)
+			CloseBody(resp)
 		}()
 		for x, err := range seq {
 			if err != nil {
-				yield(x, oashttp.ResponseError(resp.StatusCode, err))
+				yield(x, ResponseError(resp.StatusCode, err))
 				return
 			}
 			if !yield(x, nil) {

@@ -1,6 +1,10 @@
-package oashttp
+package oashttpimpl
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/oasgen/oasgen/oasrt/oashttp"
+)
 
 // CloseBody closes a response body. It does not drain it: a body the
 // client decoded to its end has given back its connection already, and one
@@ -15,5 +19,5 @@ func CloseBody(resp *http.Response) {
 // ResponseError wraps an error met decoding the response of the given
 // status.
 func ResponseError(status int, err error) error {
-	return &StatusError{StatusCode: status, Err: err}
+	return &oashttp.StatusError{StatusCode: status, Err: err}
 }
