@@ -535,7 +535,7 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
-		req.BodyReader = oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+		req.BodyReader = oashttpimpl.SendStream(func(w *oasrt.Writer, out io.Writer) error {
 			return oasrt.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
 		})
 		req.ContentType = "application/json"
@@ -578,7 +578,7 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
-		req.BodyReader = oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+		req.BodyReader = oashttpimpl.SendStream(func(w *oasrt.Writer, out io.Writer) error {
 			return oasrt.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
 		})
 		req.ContentType = "application/json"

@@ -1557,7 +1557,7 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 	}
 	if rb != nil {
 		defer rb.Release()
-		body.Items = oashttp.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
+		body.Items = oashttpimpl.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
 	}
 	res, err := s.h.ImportPoints(r.Context(), body)
 	if err == nil && res != nil {

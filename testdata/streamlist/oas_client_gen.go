@@ -95,7 +95,7 @@ func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, 
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	if body.Items != nil {
-		req.BodyReader = oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+		req.BodyReader = oashttpimpl.SendStream(func(w *oasrt.Writer, out io.Writer) error {
 			return oasrt.EncodeItems(w, out, body.Items, (*Event).EncodeJSON)
 		})
 		req.ContentType = "application/json"

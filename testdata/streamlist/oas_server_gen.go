@@ -264,7 +264,7 @@ func (s *Server) handleImportEvents(w http.ResponseWriter, r *http.Request, p []
 	}
 	if rb != nil {
 		defer rb.Release()
-		body.Items = oashttp.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.NoRules, (*Event).DecodeJSON))
+		body.Items = oashttpimpl.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.NoRules, (*Event).DecodeJSON))
 	}
 	res, err := s.h.ImportEvents(r.Context(), body)
 	if err == nil && res != nil {

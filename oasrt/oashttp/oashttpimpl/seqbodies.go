@@ -33,13 +33,13 @@ func RequestSeq[T any](src io.Reader, f oasrt.SeqFormat, maxItem int, r *oasrt.R
 	if src == nil {
 		return nil
 	}
-	return oashttp.RequestItems(oasrt.DecodeSeq(src, f, maxItem, r, dec))
+	return RequestItems(oasrt.DecodeSeq(src, f, maxItem, r, dec))
 }
 
 // SendSeq returns a request body that writes the values of seq in format
 // f while the request is sent (see SendStream).
 func SendSeq[T any](f oasrt.SeqFormat, seq iter.Seq2[T, error], enc func(*T, *oasrt.Writer)) io.Reader {
-	return oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+	return SendStream(func(w *oasrt.Writer, out io.Writer) error {
 		return oasrt.EncodeSeq(w, out, f, seq, enc)
 	})
 }

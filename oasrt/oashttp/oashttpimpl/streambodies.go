@@ -1,10 +1,11 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"io"
 	"iter"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // RequestItems returns seq, which decodes a streamed request body, as the
@@ -16,8 +17,8 @@ func RequestItems[T any](seq iter.Seq2[T, error]) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		for x, err := range seq {
 			if err != nil {
-				if _, ok := err.(*BodyError); !ok {
-					err = &BodyError{Err: err}
+				if _, ok := err.(*oashttp.BodyError); !ok {
+					err = &oashttp.BodyError{Err: err}
 				}
 				yield(x, err)
 				return
