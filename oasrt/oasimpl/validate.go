@@ -124,21 +124,22 @@ func DuplicateFunc[E any](s []E, enc func(w *oasrt.Writer, e *E)) (int, int) {
 // with its JSON path. Generated Validate methods use it; it is not safe for
 // concurrent use.
 type Validator struct {
-	path []step
+	path []pathSeg
 	errs oasrt.Errors
 }
 
-// step is one key (index -1) or index of a Validator's path.
-type step struct {
+// pathSeg is one step of a Validator's path: an object key (index -1) or
+// an array index.
+type pathSeg struct {
 	key   string
 	index int
 }
 
 // Key enters the value of object key k; Pop leaves it.
-func (v *Validator) Key(k string) { v.path = append(v.path, step{key: k, index: -1}) }
+func (v *Validator) Key(k string) { v.path = append(v.path, pathSeg{key: k, index: -1}) }
 
 // Index enters element i of an array; Pop leaves it.
-func (v *Validator) Index(i int) { v.path = append(v.path, step{index: i}) }
+func (v *Validator) Index(i int) { v.path = append(v.path, pathSeg{index: i}) }
 
 // Pop leaves the innermost key or index.
 func (v *Validator) Pop() { v.path = v.path[:len(v.path)-1] }
