@@ -9,10 +9,12 @@ import (
 	"testing"
 )
 
-// userDocs are the pages written for users of generated code (the
-// reference pages on generated code and its runtime, design.md,
-// generated-code.md and http.md, describe the helpers too, so they do not
-// count), and userCode the hand-written programs that use it.
+// userDocs are the pages users read: the guides, and the references of
+// what is generated (generated-code.md, http.md), which name the runtime
+// types generated code shows its users; design.md, a map of the code, does
+// not count. The references name a few helpers too (oasrt.Grow), which so
+// pass unlisted. userCode are the hand-written programs that use generated
+// code.
 var (
 	userDocs = []string{"README.md", "docs/client.md", "docs/server.md", "docs/streams.md", "docs/webhooks.md", "docs/doors.md", "docs/config.md", "docs/testing.md", "docs/generated-code.md", "docs/http.md"}
 	userCode = []string{"examples", "contrib"}
