@@ -60,7 +60,6 @@ var generatedOnly = map[string]string{
 	// oashttp
 	"ClientConfig":       engine,
 	"NewClientConfig":    engine,
-	"Request":            engine,
 	"NewServerConfig":    engine,
 	"PathParams":         engine,
 	"WithPathParams":     engine,
