@@ -1,7 +1,8 @@
 // Package oashttpimpl is for code that oasgen generates, and for nothing
 // else: the HTTP helpers its routers, servers and clients call to match
-// path templates, parse and encode path, query and header parameters, and
-// write response bodies.
+// path templates, parse and encode path, query and header parameters, read
+// request bodies and credentials, write response bodies and sequences, and
+// pick a response's media type.
 //
 // Nothing here is covered by a compatibility promise beyond the
 // generated-code contract (oasimpl.Version): a name may change or go
