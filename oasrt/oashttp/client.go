@@ -196,7 +196,7 @@ type Request struct {
 }
 
 // Do sends req and returns the response; the caller must close its body
-// (generated code calls CloseBody), which ends the call's timeout. It
+// (generated code calls oashttpimpl.CloseBody), which ends the call's timeout. It
 // tries again as the retry policy allows (see RetryPolicy), and returns a
 // *RetryError listing every attempt's error when more than one failed.
 func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, error) {

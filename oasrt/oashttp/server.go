@@ -250,7 +250,7 @@ func (c *ServerConfig) Error(w http.ResponseWriter, r *http.Request, err error) 
 type routeKey struct{}
 
 // routeParams are the path parameters of a request and whether they are
-// escaped (RoutePath).
+// escaped (oashttpimpl.RoutePath).
 type routeParams struct {
 	params  []string
 	escaped bool
