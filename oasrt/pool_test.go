@@ -97,19 +97,16 @@ func keyCaps(keys [][]string) []int {
 func TestSizeHintStartOutput(t *testing.T) {
 	var h SizeHint
 	encode := func(s string) []byte {
-		var w Writer
-		h.Start(&w)
+		w := h.Start(nil)
 		w.String(s)
-		out, err := h.Output(&w)
+		out, err := h.Output(&w, nil)
 		if err != nil || string(out) != `"`+s+`"` {
 			t.Fatalf("Output = %q, %v; want %q", out, err, `"`+s+`"`)
 		}
 		return out
 	}
 	encode(strings.Repeat("a", 200)) // grows from minOwned, learns 202
-	var w Writer
-	h.Start(&w)
-	if cap(w.Buf) < 202 {
+	if w := h.Start(nil); cap(w.Buf) < 202 {
 		t.Errorf("Start after a 202-byte output: cap %d", cap(w.Buf))
 	}
 	if out := encode("b"); cap(out) > 202+202/16 {
