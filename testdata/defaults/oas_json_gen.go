@@ -101,13 +101,15 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Settings) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSettings.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Settings) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSettings.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSettings.Output(&w)
+	return sizeHintSettings.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Settings) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Settings) UnmarshalJSON(data []byte) error {
@@ -139,13 +141,15 @@ func (v *SettingsMode) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SettingsMode) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSettingsMode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SettingsMode) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSettingsMode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSettingsMode.Output(&w)
+	return sizeHintSettingsMode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SettingsMode) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SettingsMode) UnmarshalJSON(data []byte) error {

@@ -27,13 +27,15 @@ func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Anything) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAnything.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Anything) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAnything.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAnything.Output(&w)
+	return sizeHintAnything.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Anything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Anything) UnmarshalJSON(data []byte) error {
@@ -61,13 +63,15 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bag) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBag.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bag) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBag.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBag.Output(&w)
+	return sizeHintBag.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bag) UnmarshalJSON(data []byte) error {
@@ -163,13 +167,15 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Holder) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Holder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolder.Output(&w)
+	return sizeHintHolder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {

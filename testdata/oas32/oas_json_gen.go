@@ -73,13 +73,15 @@ func (v *Search) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Search) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSearch.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Search) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSearch.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSearch.Output(&w)
+	return sizeHintSearch.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Search) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Search) UnmarshalJSON(data []byte) error {
@@ -135,13 +137,15 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Note) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNote.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Note) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNote.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNote.Output(&w)
+	return sizeHintNote.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Note) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Note) UnmarshalJSON(data []byte) error {

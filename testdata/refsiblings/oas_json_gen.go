@@ -59,13 +59,15 @@ func (v *Address) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Address) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddress.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Address) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddress.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddress.Output(&w)
+	return sizeHintAddress.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Address) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Address) UnmarshalJSON(data []byte) error {
@@ -94,13 +96,15 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tags) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTags.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tags) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTags.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTags.Output(&w)
+	return sizeHintTags.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
@@ -212,13 +216,15 @@ func (v *Order) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Order) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Order) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrder.Output(&w)
+	return sizeHintOrder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
@@ -297,13 +303,15 @@ func (v *Closed) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Closed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintClosed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Closed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintClosed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintClosed.Output(&w)
+	return sizeHintClosed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Closed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Closed) UnmarshalJSON(data []byte) error {
@@ -361,13 +369,15 @@ func (v *OrderShipping) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OrderShipping) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrderShipping.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OrderShipping) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrderShipping.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrderShipping.Output(&w)
+	return sizeHintOrderShipping.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OrderShipping) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderShipping) UnmarshalJSON(data []byte) error {
@@ -398,13 +408,15 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Code) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Code) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCode.Output(&w)
+	return sizeHintCode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {

@@ -35,13 +35,15 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Kind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintKind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Kind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintKind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintKind.Output(&w)
+	return sizeHintKind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Kind) UnmarshalJSON(data []byte) error {
@@ -108,13 +110,15 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPet.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pet) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPet.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPet.Output(&w)
+	return sizeHintPet.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
@@ -161,13 +165,15 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Owner) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOwner.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Owner) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOwner.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOwner.Output(&w)
+	return sizeHintOwner.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Owner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Owner) UnmarshalJSON(data []byte) error {

@@ -40,13 +40,15 @@ func (v *Handle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Handle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHandle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Handle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHandle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHandle.Output(&w)
+	return sizeHintHandle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Handle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Handle) UnmarshalJSON(data []byte) error {
@@ -123,13 +125,15 @@ func (v *Profile) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Profile) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProfile.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Profile) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProfile.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProfile.Output(&w)
+	return sizeHintProfile.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Profile) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Profile) UnmarshalJSON(data []byte) error {

@@ -63,13 +63,15 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "Value", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Value) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintValue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Value) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintValue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintValue.Output(&w)
+	return sizeHintValue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Value) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Value) UnmarshalJSON(data []byte) error {
@@ -125,13 +127,15 @@ func (v *Cell) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Cell) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCell.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Cell) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCell.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCell.Output(&w)
+	return sizeHintCell.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Cell) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cell) UnmarshalJSON(data []byte) error {
@@ -181,13 +185,15 @@ func (v *CellWeight) DecodeJSON(r *oasrt.Reader) error {
 	return oasrt.NoVariant(start, "CellWeight", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v CellWeight) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCellWeight.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *CellWeight) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCellWeight.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCellWeight.Output(&w)
+	return sizeHintCellWeight.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v CellWeight) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CellWeight) UnmarshalJSON(data []byte) error {
