@@ -110,7 +110,11 @@ func (h *SizeHint) observe(n int) {
 //	return h.Output(&w, dst)
 func (h *SizeHint) Start(dst []byte) Writer {
 	n := h.n.Load()
-	n = max(n+n/16, minOwned)
+	if n == 0 {
+		n = minOwned
+	} else {
+		n += n / 16
+	}
 	if int64(cap(dst)-len(dst)) < n {
 		b := make([]byte, len(dst), int64(len(dst))+n)
 		copy(b, dst)
@@ -119,7 +123,10 @@ func (h *SizeHint) Start(dst []byte) Writer {
 	return Writer{Buf: dst}
 }
 
-// minOwned is the room Start makes before h has seen an output.
+// minOwned is the room Start makes before h has seen an output. After
+// that it makes room for the largest output seen and a sixteenth more, and
+// no minimum: the allocator rounds up to its size class, so a 38-byte
+// output takes 48 bytes rather than 64.
 const minOwned = 64
 
 // Output returns dst with the output of w, a Writer from h.Start(dst),
@@ -234,10 +241,16 @@ func putReader(r *Reader) {
 
 // Unmarshal decodes data into v, checking that nothing but white space
 // follows the value. It is json.Unmarshal without the validation pass that
-// encoding/json makes before calling an Unmarshaler. It decodes with a
-// pooled Reader; the strings of v are in blocks of their own, as with a
-// fresh Reader.
+// encoding/json makes before calling an Unmarshaler. A generated type (an
+// Appender too) is decoded by its UnmarshalJSON, which keeps its Reader on
+// its own stack; any other Decoder with a pooled Reader. Either way the
+// strings of v are in blocks of their own, as with a fresh Reader. A type
+// of the user's that has AppendJSON and an UnmarshalJSON calling Unmarshal
+// on itself would call itself without end.
 func Unmarshal(data []byte, v Decoder) error {
+	if g, ok := v.(generatedDecoder); ok {
+		return g.UnmarshalJSON(data)
+	}
 	r := getReader(data)
 	err := v.DecodeJSON(r)
 	if err == nil {
@@ -245,4 +258,13 @@ func Unmarshal(data []byte, v Decoder) error {
 	}
 	putReader(r)
 	return err
+}
+
+// generatedDecoder is what every generated type has: AppendJSON, and an
+// UnmarshalJSON that decodes with a Reader on its stack (and never calls
+// Unmarshal). Requiring AppendJSON too keeps Unmarshal from calling the
+// UnmarshalJSON of a hand-written Decoder, which may well call Unmarshal.
+type generatedDecoder interface {
+	Appender
+	UnmarshalJSON(data []byte) error
 }
