@@ -1071,6 +1071,10 @@ func (v *Names) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"UnmarshalJSONFrom":`)
 		w.String(v.UnmarshalJSONFromField.Value)
 	}
+	if v.AppendJSONField.Set {
+		w.Raw(`,"appendJSON":`)
+		w.String(v.AppendJSONField.Value)
+	}
 	if v.WeirdKeyQuoted.Set {
 		w.Raw(`,"weird key \"quoted\"":`)
 		w.String(v.WeirdKeyQuoted.Value)
@@ -1129,6 +1133,11 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 			v.UnmarshalJSONFromField.Set = true
 			if v.UnmarshalJSONFromField.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "UnmarshalJSONFrom")
+			}
+		case "appendJSON":
+			v.AppendJSONField.Set = true
+			if v.AppendJSONField.Value, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, "appendJSON")
 			}
 		case "weird key \"quoted\"":
 			v.WeirdKeyQuoted.Set = true
