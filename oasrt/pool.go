@@ -260,6 +260,14 @@ func Unmarshal(data []byte, v Decoder) error {
 	return err
 }
 
+// MakeReader returns a Reader over data, as a value: a Reader declared
+// with it in a function stays on that function's stack when nothing lets
+// it escape, as in the generated UnmarshalJSON:
+//
+//	r := oasrt.MakeReader(data)
+//	return r.Finish(v.DecodeJSON(&r))
+func MakeReader(data []byte) Reader { return Reader{buf: data, keep: -1} }
+
 // generatedDecoder is what every generated type has: AppendJSON, and an
 // UnmarshalJSON that decodes with a Reader on its stack (and never calls
 // Unmarshal). Requiring AppendJSON too keeps Unmarshal from calling the

@@ -145,3 +145,12 @@ func TestHintFor(t *testing.T) {
 		seen[h] = true
 	}
 }
+
+// TestMakeReader checks that MakeReader's Reader is the one NewReader
+// returns, field for field.
+func TestMakeReader(t *testing.T) {
+	data := []byte(`{"a":1}`)
+	if r := MakeReader(data); !reflect.DeepEqual(&r, NewReader(data)) {
+		t.Errorf("MakeReader = %+v, NewReader %+v", &r, NewReader(data))
+	}
+}

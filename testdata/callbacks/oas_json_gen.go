@@ -77,8 +77,7 @@ func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -134,8 +133,7 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -189,8 +187,7 @@ func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscriptionDoneOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -104,8 +104,7 @@ func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -168,8 +167,7 @@ func (v OrderItemsItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderItemsItem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -223,8 +221,7 @@ func (v OrderItemsItemProduct) MarshalJSON() ([]byte, error) { return v.AppendJS
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderItemsItemProduct) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -278,8 +275,7 @@ func (v OrderShipping) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderShipping) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -318,8 +314,7 @@ func (v OrderShippingMethod) MarshalJSON() ([]byte, error) { return v.AppendJSON
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderShippingMethod) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

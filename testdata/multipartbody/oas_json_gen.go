@@ -121,8 +121,7 @@ func (v UploadRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -161,8 +160,7 @@ func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) { return v.AppendJS
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

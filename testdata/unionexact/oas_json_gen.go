@@ -264,8 +264,7 @@ func (v RequiredOnly) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -364,8 +363,7 @@ func (v NumberOrTriple) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NumberOrTriple) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -488,8 +486,7 @@ func (v TypelessOrInteger) MarshalJSON() ([]byte, error) { return v.AppendJSON(n
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypelessOrInteger) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -743,8 +740,7 @@ func (v DependentOrTrue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DependentOrTrue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -861,8 +857,7 @@ func (v NestedAnyOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1130,8 +1125,7 @@ func (v FalseOrLoose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FalseOrLoose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1198,8 +1192,7 @@ func (v RequiredOnly1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1284,8 +1277,7 @@ func (v RequiredOnly2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1355,8 +1347,7 @@ func (v TypelessOrInteger1) MarshalJSON() ([]byte, error) { return v.AppendJSON(
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypelessOrInteger1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1508,8 +1499,7 @@ func (v NestedAnyOf1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1546,8 +1536,7 @@ func (v NestedAnyOf2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1621,8 +1610,7 @@ func (v FalseOrLoose2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) 
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FalseOrLoose2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

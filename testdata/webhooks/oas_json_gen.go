@@ -77,8 +77,7 @@ func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -134,8 +133,7 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(ni
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -191,8 +189,7 @@ func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -246,8 +243,7 @@ func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil)
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnPetRemovedOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
