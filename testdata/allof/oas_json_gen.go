@@ -53,18 +53,19 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Base) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBase.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Base) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBase.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBase.Output(&w)
+	return sizeHintBase.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Base) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Base) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -112,18 +113,19 @@ func (v *Named) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Named) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNamed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Named) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNamed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNamed.Output(&w)
+	return sizeHintNamed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Named) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Named) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -189,18 +191,19 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Item) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintItem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Item) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintItem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintItem.Output(&w)
+	return sizeHintItem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Item) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Item) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

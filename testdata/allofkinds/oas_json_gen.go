@@ -75,18 +75,19 @@ func (v *NumberAndObject) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NumberAndObject) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNumberAndObject.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NumberAndObject) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNumberAndObject.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNumberAndObject.Output(&w)
+	return sizeHintNumberAndObject.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NumberAndObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NumberAndObject) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -158,18 +159,19 @@ func (v *StringAllOf) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v StringAllOf) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStringAllOf.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *StringAllOf) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStringAllOf.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStringAllOf.Output(&w)
+	return sizeHintStringAllOf.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v StringAllOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StringAllOf) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -224,18 +226,19 @@ func (v *ObjectOneOf) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ObjectOneOf) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintObjectOneOf.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ObjectOneOf) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintObjectOneOf.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintObjectOneOf.Output(&w)
+	return sizeHintObjectOneOf.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ObjectOneOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOneOf) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

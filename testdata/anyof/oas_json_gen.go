@@ -80,18 +80,19 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Contact", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Contact) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintContact.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Contact) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintContact.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintContact.Output(&w)
+	return sizeHintContact.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Contact) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -135,18 +136,19 @@ func (v *Email) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Email) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEmail.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Email) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEmail.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEmail.Output(&w)
+	return sizeHintEmail.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Email) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Email) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -190,18 +192,19 @@ func (v *Phone) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Phone) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPhone.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Phone) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPhone.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPhone.Output(&w)
+	return sizeHintPhone.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Phone) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Phone) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

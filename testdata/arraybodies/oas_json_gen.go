@@ -53,18 +53,19 @@ func (v *Op) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Op) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOp.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Op) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOp.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOp.Output(&w)
+	return sizeHintOp.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Op) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Op) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -59,18 +59,19 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tags) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTags.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tags) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTags.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTags.Output(&w)
+	return sizeHintTags.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -133,18 +134,19 @@ func (v *Matrix) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Matrix) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMatrix.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Matrix) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMatrix.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMatrix.Output(&w)
+	return sizeHintMatrix.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Matrix) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Matrix) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -242,18 +244,19 @@ func (v *Post) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Post) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPost.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Post) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPost.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPost.Output(&w)
+	return sizeHintPost.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Post) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Post) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -66,18 +66,19 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Event) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEvent.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Event) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEvent.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEvent.Output(&w)
+	return sizeHintEvent.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -121,18 +122,19 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSubscribeRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSubscribeRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSubscribeRequest.Output(&w)
+	return sizeHintSubscribeRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -174,18 +176,19 @@ func (v *SubscriptionDoneOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSubscriptionDoneOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SubscriptionDoneOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSubscriptionDoneOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSubscriptionDoneOK.Output(&w)
+	return sizeHintSubscriptionDoneOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscriptionDoneOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

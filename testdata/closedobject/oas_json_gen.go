@@ -58,18 +58,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

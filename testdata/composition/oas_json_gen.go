@@ -62,18 +62,19 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Base) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBase.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Base) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBase.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBase.Output(&w)
+	return sizeHintBase.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Base) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Base) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -142,18 +143,19 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Cat) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCat.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Cat) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCat.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCat.Output(&w)
+	return sizeHintCat.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Cat) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cat) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -222,18 +224,19 @@ func (v *Dog) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Dog) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDog.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Dog) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDog.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDog.Output(&w)
+	return sizeHintDog.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Dog) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Dog) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -407,18 +410,19 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPet.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pet) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPet.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPet.Output(&w)
+	return sizeHintPet.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -471,18 +475,19 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SomeValue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSomeValue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SomeValue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSomeValue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSomeValue.Output(&w)
+	return sizeHintSomeValue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SomeValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -644,18 +649,19 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape.Output(&w)
+	return sizeHintShape.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -729,18 +735,19 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Contact", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Contact) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintContact.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Contact) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintContact.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintContact.Output(&w)
+	return sizeHintContact.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Contact) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -802,18 +809,19 @@ func (v *Size) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Size", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Size) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSize.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Size) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSize.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSize.Output(&w)
+	return sizeHintSize.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Size) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Size) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -900,18 +908,19 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Level", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Level) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLevel.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Level) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLevel.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLevel.Output(&w)
+	return sizeHintLevel.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Level) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -946,18 +955,19 @@ func (v *MaybeName) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "MaybeName", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v MaybeName) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMaybeName.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *MaybeName) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMaybeName.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMaybeName.Output(&w)
+	return sizeHintMaybeName.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v MaybeName) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MaybeName) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1066,18 +1076,19 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Tree", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tree) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTree.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tree) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTree.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTree.Output(&w)
+	return sizeHintTree.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tree) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tree) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1184,18 +1195,19 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Owner) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOwner.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Owner) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOwner.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOwner.Output(&w)
+	return sizeHintOwner.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Owner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Owner) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1238,18 +1250,19 @@ func (v *Early) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Early", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Early) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEarly.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Early) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEarly.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEarly.Output(&w)
+	return sizeHintEarly.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Early) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Early) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1276,18 +1289,19 @@ func (v *LateEnum) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v LateEnum) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLateEnum.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *LateEnum) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLateEnum.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLateEnum.Output(&w)
+	return sizeHintLateEnum.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v LateEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LateEnum) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1376,18 +1390,19 @@ func (v *Refined) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Refined) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRefined.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Refined) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRefined.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRefined.Output(&w)
+	return sizeHintRefined.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Refined) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Refined) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1406,18 +1421,19 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.InvalidEnum(start, "OnlyNull", b)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OnlyNull) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOnlyNull.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OnlyNull) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOnlyNull.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOnlyNull.Output(&w)
+	return sizeHintOnlyNull.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OnlyNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1559,18 +1575,19 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Twice) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTwice.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Twice) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTwice.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTwice.Output(&w)
+	return sizeHintTwice.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Twice) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Twice) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1625,18 +1642,19 @@ func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Anything) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAnything.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Anything) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAnything.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAnything.Output(&w)
+	return sizeHintAnything.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Anything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Anything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1655,18 +1673,19 @@ func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Blob) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBlob.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Blob) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBlob.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBlob.Output(&w)
+	return sizeHintBlob.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Blob) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Blob) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1899,18 +1918,19 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Vehicle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintVehicle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Vehicle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintVehicle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintVehicle.Output(&w)
+	return sizeHintVehicle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Vehicle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Vehicle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1963,18 +1983,19 @@ func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v VehicleBase) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintVehicleBase.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *VehicleBase) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintVehicleBase.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintVehicleBase.Output(&w)
+	return sizeHintVehicleBase.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v VehicleBase) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *VehicleBase) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2036,18 +2057,19 @@ func (v *Car) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Car) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCar.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Car) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCar.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCar.Output(&w)
+	return sizeHintCar.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Car) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Car) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2107,18 +2129,19 @@ func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bicycle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBicycle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bicycle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBicycle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBicycle.Output(&w)
+	return sizeHintBicycle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bicycle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bicycle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2189,18 +2212,19 @@ func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RaceCar) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRaceCar.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RaceCar) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRaceCar.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRaceCar.Output(&w)
+	return sizeHintRaceCar.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RaceCar) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RaceCar) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2284,18 +2308,19 @@ func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Garage) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGarage.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Garage) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGarage.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGarage.Output(&w)
+	return sizeHintGarage.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Garage) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Garage) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2436,18 +2461,19 @@ func (v *Message) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Message) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMessage.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Message) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMessage.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMessage.Output(&w)
+	return sizeHintMessage.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Message) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Message) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2498,18 +2524,19 @@ func (v *Text) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Text) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintText.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Text) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintText.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintText.Output(&w)
+	return sizeHintText.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Text) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Text) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2551,18 +2578,19 @@ func (v *Plain) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Plain) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPlain.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Plain) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPlain.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPlain.Output(&w)
+	return sizeHintPlain.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Plain) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Plain) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2634,18 +2662,19 @@ func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Toggle", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Toggle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintToggle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Toggle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintToggle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintToggle.Output(&w)
+	return sizeHintToggle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2687,18 +2716,19 @@ func (v *AcceptorLink) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AcceptorLink) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAcceptorLink.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AcceptorLink) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAcceptorLink.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAcceptorLink.Output(&w)
+	return sizeHintAcceptorLink.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AcceptorLink) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AcceptorLink) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2760,18 +2790,19 @@ func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v PortRef) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPortRef.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *PortRef) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPortRef.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPortRef.Output(&w)
+	return sizeHintPortRef.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v PortRef) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PortRef) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2833,18 +2864,19 @@ func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ProcessRef) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProcessRef.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ProcessRef) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProcessRef.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProcessRef.Output(&w)
+	return sizeHintProcessRef.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ProcessRef) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ProcessRef) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2901,18 +2933,19 @@ func (v *RefBase) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "RefBase", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RefBase) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRefBase.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RefBase) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRefBase.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRefBase.Output(&w)
+	return sizeHintRefBase.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RefBase) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RefBase) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2963,18 +2996,19 @@ func (v *RefBaseBase) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RefBaseBase) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRefBaseBase.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RefBaseBase) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRefBaseBase.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRefBaseBase.Output(&w)
+	return sizeHintRefBaseBase.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RefBaseBase) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RefBaseBase) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3133,18 +3167,19 @@ func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Figure) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFigure.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Figure) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFigure.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFigure.Output(&w)
+	return sizeHintFigure.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Figure) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3199,18 +3234,19 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "SomeValueValue", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SomeValueValue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSomeValueValue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SomeValueValue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSomeValueValue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSomeValueValue.Output(&w)
+	return sizeHintSomeValueValue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SomeValueValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3261,18 +3297,19 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape1.Output(&w)
+	return sizeHintShape1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3297,18 +3334,19 @@ func (v *Shape1Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape1Kind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape1Kind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape1Kind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape1Kind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape1Kind.Output(&w)
+	return sizeHintShape1Kind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape1Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3359,18 +3397,19 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape2.Output(&w)
+	return sizeHintShape2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3395,18 +3434,19 @@ func (v *Shape2Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape2Kind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape2Kind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape2Kind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape2Kind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape2Kind.Output(&w)
+	return sizeHintShape2Kind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape2Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3459,18 +3499,19 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Contact1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintContact1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Contact1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintContact1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintContact1.Output(&w)
+	return sizeHintContact1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Contact1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3521,18 +3562,19 @@ func (v *Contact2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Contact2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintContact2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Contact2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintContact2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintContact2.Output(&w)
+	return sizeHintContact2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Contact2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3561,18 +3603,19 @@ func (v *Size1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Size1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSize1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Size1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSize1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSize1.Output(&w)
+	return sizeHintSize1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Size1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Size1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3639,18 +3682,19 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v MessageAsText) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMessageAsText.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *MessageAsText) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMessageAsText.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMessageAsText.Output(&w)
+	return sizeHintMessageAsText.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v MessageAsText) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MessageAsText) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3710,18 +3754,19 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Message2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMessage2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Message2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMessage2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMessage2.Output(&w)
+	return sizeHintMessage2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Message2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Message2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3774,18 +3819,19 @@ func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Toggle1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintToggle1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Toggle1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintToggle1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintToggle1.Output(&w)
+	return sizeHintToggle1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3810,18 +3856,19 @@ func (v *Toggle1Status) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Toggle1Status) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintToggle1Status.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Toggle1Status) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintToggle1Status.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintToggle1Status.Output(&w)
+	return sizeHintToggle1Status.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle1Status) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle1Status) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3863,18 +3910,19 @@ func (v *Toggle2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Toggle2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintToggle2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Toggle2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintToggle2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintToggle2.Output(&w)
+	return sizeHintToggle2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3899,18 +3947,19 @@ func (v *Toggle2Status) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Toggle2Status) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintToggle2Status.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Toggle2Status) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintToggle2Status.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintToggle2Status.Output(&w)
+	return sizeHintToggle2Status.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle2Status) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3961,18 +4010,19 @@ func (v *AcceptorLinkProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAcceptorLinkProperties.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AcceptorLinkProperties) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAcceptorLinkProperties.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAcceptorLinkProperties.Output(&w)
+	return sizeHintAcceptorLinkProperties.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -4014,18 +4064,19 @@ func (v *PortRefProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v PortRefProperties) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPortRefProperties.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *PortRefProperties) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPortRefProperties.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPortRefProperties.Output(&w)
+	return sizeHintPortRefProperties.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v PortRefProperties) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PortRefProperties) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -4067,18 +4118,19 @@ func (v *ProcessRefProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProcessRefProperties.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ProcessRefProperties) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProcessRefProperties.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProcessRefProperties.Output(&w)
+	return sizeHintProcessRefProperties.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ProcessRefProperties) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -4129,18 +4181,19 @@ func (v *Figure2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Figure2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFigure2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Figure2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFigure2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFigure2.Output(&w)
+	return sizeHintFigure2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Figure2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -4167,18 +4220,19 @@ func (v *Figure2Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Figure2Kind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFigure2Kind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Figure2Kind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFigure2Kind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFigure2Kind.Output(&w)
+	return sizeHintFigure2Kind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Figure2Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure2Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

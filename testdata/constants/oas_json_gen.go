@@ -34,18 +34,19 @@ func (v *Version) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Version) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintVersion.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Version) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintVersion.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintVersion.Output(&w)
+	return sizeHintVersion.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Version) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Version) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -105,18 +106,19 @@ func (v *Envelope) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Envelope) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEnvelope.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Envelope) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEnvelope.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEnvelope.Output(&w)
+	return sizeHintEnvelope.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Envelope) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Envelope) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -141,18 +143,19 @@ func (v *EnvelopeKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v EnvelopeKind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEnvelopeKind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *EnvelopeKind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEnvelopeKind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEnvelopeKind.Output(&w)
+	return sizeHintEnvelopeKind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v EnvelopeKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EnvelopeKind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -177,18 +180,19 @@ func (v *EnvelopeLevel) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v EnvelopeLevel) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEnvelopeLevel.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *EnvelopeLevel) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEnvelopeLevel.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEnvelopeLevel.Output(&w)
+	return sizeHintEnvelopeLevel.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v EnvelopeLevel) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EnvelopeLevel) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -60,18 +60,19 @@ func (v *ListItemsFilter) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ListItemsFilter) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintListItemsFilter.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ListItemsFilter) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintListItemsFilter.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintListItemsFilter.Output(&w)
+	return sizeHintListItemsFilter.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ListItemsFilter) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListItemsFilter) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

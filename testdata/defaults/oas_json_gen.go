@@ -102,18 +102,19 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Settings) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSettings.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Settings) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSettings.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSettings.Output(&w)
+	return sizeHintSettings.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Settings) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Settings) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -140,18 +141,19 @@ func (v *SettingsMode) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SettingsMode) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSettingsMode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SettingsMode) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSettingsMode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSettingsMode.Output(&w)
+	return sizeHintSettingsMode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SettingsMode) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SettingsMode) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

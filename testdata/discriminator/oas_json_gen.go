@@ -164,18 +164,19 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape.Output(&w)
+	return sizeHintShape.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -226,18 +227,19 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Circle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCircle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Circle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCircle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCircle.Output(&w)
+	return sizeHintCircle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Circle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Circle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -288,18 +290,19 @@ func (v *Square) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Square) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSquare.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Square) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSquare.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSquare.Output(&w)
+	return sizeHintSquare.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Square) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Square) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

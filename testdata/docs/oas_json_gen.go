@@ -60,18 +60,19 @@ func (v *Widget) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Widget) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintWidget.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Widget) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintWidget.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintWidget.Output(&w)
+	return sizeHintWidget.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Widget) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Widget) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -36,18 +36,19 @@ func (v *Answer) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Answer) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAnswer.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Answer) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAnswer.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAnswer.Output(&w)
+	return sizeHintAnswer.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Answer) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Answer) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -94,18 +95,19 @@ func (v *Form) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Form) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintForm.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Form) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintForm.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintForm.Output(&w)
+	return sizeHintForm.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Form) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Form) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -40,18 +40,19 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Color) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintColor.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Color) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintColor.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintColor.Output(&w)
+	return sizeHintColor.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Color) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -107,18 +108,19 @@ func (v *Paint) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Paint) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPaint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Paint) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPaint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPaint.Output(&w)
+	return sizeHintPaint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Paint) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Paint) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -145,18 +147,19 @@ func (v *PaintTrim) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v PaintTrim) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPaintTrim.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *PaintTrim) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPaintTrim.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPaintTrim.Output(&w)
+	return sizeHintPaintTrim.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v PaintTrim) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PaintTrim) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -71,18 +71,19 @@ func (v *Progress) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Progress) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProgress.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Progress) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProgress.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProgress.Output(&w)
+	return sizeHintProgress.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Progress) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Progress) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -139,18 +140,19 @@ func (v *LogEntry) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v LogEntry) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLogEntry.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *LogEntry) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLogEntry.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLogEntry.Output(&w)
+	return sizeHintLogEntry.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v LogEntry) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LogEntry) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -192,18 +194,19 @@ func (v *ChatRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ChatRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintChatRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ChatRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintChatRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintChatRequest.Output(&w)
+	return sizeHintChatRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ChatRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ChatRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -53,18 +53,19 @@ func (v *Tick) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tick) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTick.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tick) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTick.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTick.Output(&w)
+	return sizeHintTick.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tick) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tick) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -51,18 +51,19 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Owner) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOwner.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Owner) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOwner.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOwner.Output(&w)
+	return sizeHintOwner.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Owner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Owner) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -115,18 +116,19 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPet.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pet) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPet.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPet.Output(&w)
+	return sizeHintPet.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -153,18 +155,19 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Kind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintKind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Kind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintKind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintKind.Output(&w)
+	return sizeHintKind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

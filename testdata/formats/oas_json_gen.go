@@ -788,18 +788,19 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Everything) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEverything.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Everything) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEverything.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEverything.Output(&w)
+	return sizeHintEverything.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Everything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Everything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -834,18 +835,19 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Color) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintColor.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Color) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintColor.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintColor.Output(&w)
+	return sizeHintColor.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Color) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -872,18 +874,19 @@ func (v *NullableColor) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NullableColor) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNullableColor.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NullableColor) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNullableColor.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNullableColor.Output(&w)
+	return sizeHintNullableColor.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NullableColor) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullableColor) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -912,18 +915,19 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Level) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLevel.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Level) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLevel.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLevel.Output(&w)
+	return sizeHintLevel.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Level) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1020,18 +1024,19 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Node) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Node) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNode.Output(&w)
+	return sizeHintNode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Node) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Node) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1061,6 +1066,10 @@ func (v *Names) EncodeJSON(w *oasrt.Writer) {
 	if v.UnmarshalJSONFromField.Set {
 		w.Raw(`,"UnmarshalJSONFrom":`)
 		w.String(v.UnmarshalJSONFromField.Value)
+	}
+	if v.AppendJSONField.Set {
+		w.Raw(`,"appendJSON":`)
+		w.String(v.AppendJSONField.Value)
 	}
 	if v.WeirdKeyQuoted.Set {
 		w.Raw(`,"weird key \"quoted\"":`)
@@ -1121,6 +1130,11 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 			if v.UnmarshalJSONFromField.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "UnmarshalJSONFrom")
 			}
+		case "appendJSON":
+			v.AppendJSONField.Set = true
+			if v.AppendJSONField.Value, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, "appendJSON")
+			}
 		case "weird key \"quoted\"":
 			v.WeirdKeyQuoted.Set = true
 			if v.WeirdKeyQuoted.Value, err = r.Str(); err != nil {
@@ -1145,18 +1159,19 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Names) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNames.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Names) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNames.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNames.Output(&w)
+	return sizeHintNames.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Names) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Names) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1178,18 +1193,19 @@ func (v *NamesStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NamesStatus) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNamesStatus.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NamesStatus) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNamesStatus.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNamesStatus.Output(&w)
+	return sizeHintNamesStatus.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NamesStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NamesStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1214,18 +1230,19 @@ func (v *NamesStatus2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NamesStatus2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNamesStatus2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NamesStatus2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNamesStatus2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNamesStatus2.Output(&w)
+	return sizeHintNamesStatus2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NamesStatus2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NamesStatus2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1265,18 +1282,19 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pets) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPets.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pets) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPets.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPets.Output(&w)
+	return sizeHintPets.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pets) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pets) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1360,18 +1378,19 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tagged) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTagged.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tagged) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTagged.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTagged.Output(&w)
+	return sizeHintTagged.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tagged) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tagged) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1393,18 +1412,19 @@ func (v *Score) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Score) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintScore.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Score) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintScore.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintScore.Output(&w)
+	return sizeHintScore.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Score) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Score) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1423,18 +1443,19 @@ func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Blob) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBlob.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Blob) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBlob.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBlob.Output(&w)
+	return sizeHintBlob.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Blob) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Blob) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1465,18 +1486,19 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Closed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintClosed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Closed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintClosed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintClosed.Output(&w)
+	return sizeHintClosed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Closed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Closed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1505,18 +1527,19 @@ func (v *Stickiness) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Stickiness) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStickiness.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Stickiness) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStickiness.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStickiness.Output(&w)
+	return sizeHintStickiness.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Stickiness) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stickiness) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1576,18 +1599,19 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Box) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBox.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Box) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBox.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBox.Output(&w)
+	return sizeHintBox.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Box) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Box) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1638,18 +1662,19 @@ func (v *Shared) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shared) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShared.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shared) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShared.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShared.Output(&w)
+	return sizeHintShared.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shared) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shared) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1707,18 +1732,19 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v EverythingInline) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEverythingInline.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *EverythingInline) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEverythingInline.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEverythingInline.Output(&w)
+	return sizeHintEverythingInline.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v EverythingInline) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EverythingInline) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1760,18 +1786,19 @@ func (v *EverythingInlineB) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v EverythingInlineB) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEverythingInlineB.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *EverythingInlineB) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEverythingInlineB.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEverythingInlineB.Output(&w)
+	return sizeHintEverythingInlineB.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v EverythingInlineB) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EverythingInlineB) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1798,18 +1825,19 @@ func (v *GetThingKindItem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetThingKindItem) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetThingKindItem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetThingKindItem) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetThingKindItem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetThingKindItem.Output(&w)
+	return sizeHintGetThingKindItem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetThingKindItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetThingKindItem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1886,18 +1914,19 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetThingOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetThingOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetThingOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetThingOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetThingOK.Output(&w)
+	return sizeHintGetThingOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetThingOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetThingOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -75,18 +75,19 @@ func (v *LoginRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v LoginRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLoginRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *LoginRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLoginRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLoginRequest.Output(&w)
+	return sizeHintLoginRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v LoginRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LoginRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -28,18 +28,19 @@ func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Anything) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAnything.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Anything) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAnything.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAnything.Output(&w)
+	return sizeHintAnything.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Anything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Anything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -62,18 +63,19 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bag) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBag.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bag) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBag.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBag.Output(&w)
+	return sizeHintBag.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -164,18 +166,19 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Holder) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Holder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolder.Output(&w)
+	return sizeHintHolder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -36,18 +36,19 @@ func (v *GetMeTheme) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetMeTheme) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetMeTheme.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetMeTheme) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetMeTheme.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetMeTheme.Output(&w)
+	return sizeHintGetMeTheme.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetMeTheme) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetMeTheme) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -87,18 +87,19 @@ func (v *Sizes) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Sizes) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSizes.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Sizes) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSizes.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSizes.Output(&w)
+	return sizeHintSizes.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Sizes) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sizes) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

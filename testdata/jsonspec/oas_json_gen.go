@@ -103,18 +103,19 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v List) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintList.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *List) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintList.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintList.Output(&w)
+	return sizeHintList.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v List) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *List) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -209,18 +210,19 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Item) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintItem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Item) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintItem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintItem.Output(&w)
+	return sizeHintItem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Item) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Item) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

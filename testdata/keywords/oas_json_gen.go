@@ -62,18 +62,19 @@ func (v *Scalar) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Scalar", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Scalar) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintScalar.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Scalar) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintScalar.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintScalar.Output(&w)
+	return sizeHintScalar.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Scalar) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scalar) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -128,18 +129,19 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Loose", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Loose) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLoose.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Loose) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLoose.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLoose.Output(&w)
+	return sizeHintLoose.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Loose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -193,18 +195,19 @@ func (v *Count) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Count", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Count) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCount.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Count) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCount.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCount.Output(&w)
+	return sizeHintCount.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Count) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Count) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -262,18 +265,19 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Mixed", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Mixed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMixed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Mixed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMixed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMixed.Output(&w)
+	return sizeHintMixed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Mixed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mixed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -314,18 +318,19 @@ func (v *Mode) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Mode", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Mode) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Mode) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMode.Output(&w)
+	return sizeHintMode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Mode) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mode) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -399,18 +404,19 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Holder) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Holder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolder.Output(&w)
+	return sizeHintHolder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -475,18 +481,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -564,18 +571,19 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Record) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRecord.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Record) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRecord.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRecord.Output(&w)
+	return sizeHintRecord.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Record) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Record) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -632,18 +640,19 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Open) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOpen.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Open) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOpen.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOpen.Output(&w)
+	return sizeHintOpen.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Open) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Open) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -730,18 +739,19 @@ func (v *Track) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Track) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTrack.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Track) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTrack.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTrack.Output(&w)
+	return sizeHintTrack.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Track) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Track) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -764,18 +774,19 @@ func (v *NotNull) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NotNull) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNotNull.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NotNull) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNotNull.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNotNull.Output(&w)
+	return sizeHintNotNull.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NotNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotNull) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -801,18 +812,19 @@ func (v *Fraction) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Fraction) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFraction.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Fraction) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFraction.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFraction.Output(&w)
+	return sizeHintFraction.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Fraction) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Fraction) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -838,18 +850,19 @@ func (v *Name) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Name) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintName.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Name) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintName.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintName.Output(&w)
+	return sizeHintName.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Name) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Name) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -875,18 +888,19 @@ func (v *NotZero) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NotZero) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNotZero.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NotZero) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNotZero.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNotZero.Output(&w)
+	return sizeHintNotZero.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NotZero) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotZero) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -921,18 +935,19 @@ func (v *Between) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Between) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBetween.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Between) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBetween.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBetween.Output(&w)
+	return sizeHintBetween.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Between) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Between) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -959,18 +974,19 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Color) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintColor.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Color) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintColor.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintColor.Output(&w)
+	return sizeHintColor.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Color) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1073,18 +1089,19 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Payment) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPayment.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Payment) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPayment.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPayment.Output(&w)
+	return sizeHintPayment.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Payment) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Payment) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1136,18 +1153,19 @@ func (v *Sealed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Sealed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSealed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Sealed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSealed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSealed.Output(&w)
+	return sizeHintSealed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Sealed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sealed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1209,18 +1227,19 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Cat) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCat.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Cat) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCat.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCat.Output(&w)
+	return sizeHintCat.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Cat) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cat) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1243,18 +1262,19 @@ func (v *Nothing) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Nothing) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNothing.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Nothing) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNothing.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNothing.Output(&w)
+	return sizeHintNothing.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Nothing) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Nothing) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1310,18 +1330,19 @@ func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NoBar) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNoBar.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NoBar) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNoBar.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNoBar.Output(&w)
+	return sizeHintNoBar.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NoBar) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NoBar) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1344,18 +1365,19 @@ func (v *Odd) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Odd) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOdd.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Odd) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOdd.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOdd.Output(&w)
+	return sizeHintOdd.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Odd) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Odd) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1401,18 +1423,19 @@ func (v *Empty) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Empty) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEmpty.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Empty) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEmpty.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEmpty.Output(&w)
+	return sizeHintEmpty.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Empty) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Empty) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1435,18 +1458,19 @@ func (v *AnyObject) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AnyObject) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAnyObject.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AnyObject) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAnyObject.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAnyObject.Output(&w)
+	return sizeHintAnyObject.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AnyObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AnyObject) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1469,18 +1493,19 @@ func (v *ObjectOrNull) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ObjectOrNull) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintObjectOrNull.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ObjectOrNull) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintObjectOrNull.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintObjectOrNull.Output(&w)
+	return sizeHintObjectOrNull.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ObjectOrNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOrNull) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1503,18 +1528,19 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OnlyNull) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOnlyNull.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OnlyNull) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOnlyNull.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOnlyNull.Output(&w)
+	return sizeHintOnlyNull.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OnlyNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1550,18 +1576,19 @@ func (v *Unchecked) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Unchecked) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUnchecked.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Unchecked) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUnchecked.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUnchecked.Output(&w)
+	return sizeHintUnchecked.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Unchecked) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Unchecked) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1687,18 +1714,19 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Headers) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHeaders.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Headers) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHeaders.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHeaders.Output(&w)
+	return sizeHintHeaders.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Headers) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Headers) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1764,18 +1792,19 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Labels) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLabels.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Labels) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLabels.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLabels.Output(&w)
+	return sizeHintLabels.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Labels) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Labels) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1910,18 +1939,19 @@ func (v *Tags) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tags) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTags.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tags) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTags.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTags.Output(&w)
+	return sizeHintTags.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2095,18 +2125,19 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Consts) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintConsts.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Consts) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintConsts.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintConsts.Output(&w)
+	return sizeHintConsts.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Consts) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Consts) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2145,18 +2176,19 @@ func (v *Fixed) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Fixed", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Fixed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFixed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Fixed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFixed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFixed.Output(&w)
+	return sizeHintFixed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Fixed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Fixed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2187,18 +2219,19 @@ func (v *ShortText) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ShortText) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShortText.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ShortText) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShortText.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShortText.Output(&w)
+	return sizeHintShortText.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ShortText) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ShortText) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2223,18 +2256,19 @@ func (v *Stamp) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Stamp) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStamp.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Stamp) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStamp.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStamp.Output(&w)
+	return sizeHintStamp.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Stamp) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stamp) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2265,18 +2299,19 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bounded) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBounded.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bounded) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBounded.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBounded.Output(&w)
+	return sizeHintBounded.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bounded) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bounded) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2312,18 +2347,19 @@ func (v *Few) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Few) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFew.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Few) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFew.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFew.Output(&w)
+	return sizeHintFew.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Few) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Few) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2354,18 +2390,19 @@ func (v *Keyed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Keyed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintKeyed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Keyed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintKeyed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintKeyed.Output(&w)
+	return sizeHintKeyed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Keyed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Keyed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2429,18 +2466,19 @@ func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Distinct) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDistinct.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Distinct) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDistinct.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDistinct.Output(&w)
+	return sizeHintDistinct.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Distinct) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Distinct) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2468,18 +2506,19 @@ func (v *Some) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Some) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSome.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Some) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSome.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSome.Output(&w)
+	return sizeHintSome.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Some) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Some) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2514,18 +2553,19 @@ func (v *Conditional) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Conditional) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintConditional.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Conditional) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintConditional.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintConditional.Output(&w)
+	return sizeHintConditional.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Conditional) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Conditional) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2569,18 +2609,19 @@ func (v *MixedAsObject) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v MixedAsObject) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMixedAsObject.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *MixedAsObject) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMixedAsObject.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMixedAsObject.Output(&w)
+	return sizeHintMixedAsObject.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v MixedAsObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MixedAsObject) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2605,18 +2646,19 @@ func (v *ModeAsString) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ModeAsString) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintModeAsString.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ModeAsString) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintModeAsString.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintModeAsString.Output(&w)
+	return sizeHintModeAsString.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ModeAsString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ModeAsString) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2643,18 +2685,19 @@ func (v *ModeAsInteger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ModeAsInteger) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintModeAsInteger.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ModeAsInteger) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintModeAsInteger.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintModeAsInteger.Output(&w)
+	return sizeHintModeAsInteger.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ModeAsInteger) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ModeAsInteger) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2699,18 +2742,19 @@ func (v *HolderFlag) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "HolderFlag", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v HolderFlag) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolderFlag.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *HolderFlag) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolderFlag.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolderFlag.Output(&w)
+	return sizeHintHolderFlag.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v HolderFlag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderFlag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2755,18 +2799,19 @@ func (v *HolderMaybe) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "HolderMaybe", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v HolderMaybe) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolderMaybe.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *HolderMaybe) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolderMaybe.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolderMaybe.Output(&w)
+	return sizeHintHolderMaybe.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v HolderMaybe) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderMaybe) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2834,18 +2879,19 @@ func (v *HolderFree) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "HolderFree", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v HolderFree) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolderFree.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *HolderFree) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolderFree.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolderFree.Output(&w)
+	return sizeHintHolderFree.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v HolderFree) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderFree) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -110,18 +110,19 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v UploadRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUploadRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *UploadRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUploadRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUploadRequest.Output(&w)
+	return sizeHintUploadRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -148,18 +149,19 @@ func (v *UploadRequestTagsItem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUploadRequestTagsItem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *UploadRequestTagsItem) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUploadRequestTagsItem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUploadRequestTagsItem.Output(&w)
+	return sizeHintUploadRequestTagsItem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -31,18 +31,19 @@ func (v *Handler) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Handler) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHandler.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Handler) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHandler.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHandler.Output(&w)
+	return sizeHintHandler.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Handler) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Handler) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -64,18 +65,19 @@ func (v *ListPetsResponse) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ListPetsResponse) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintListPetsResponse.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ListPetsResponse) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintListPetsResponse.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintListPetsResponse.Output(&w)
+	return sizeHintListPetsResponse.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ListPetsResponse) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListPetsResponse) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -97,18 +99,19 @@ func (v *DecodePetsItems) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v DecodePetsItems) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDecodePetsItems.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *DecodePetsItems) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDecodePetsItems.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDecodePetsItems.Output(&w)
+	return sizeHintDecodePetsItems.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v DecodePetsItems) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DecodePetsItems) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -132,18 +135,19 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pets) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPets.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pets) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPets.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPets.Output(&w)
+	return sizeHintPets.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pets) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pets) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -194,18 +198,19 @@ func (v *Schema400) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Schema400) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSchema400.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Schema400) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSchema400.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSchema400.Output(&w)
+	return sizeHintSchema400.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Schema400) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Schema400) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -232,18 +237,19 @@ func (v *StatusCode) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v StatusCode) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStatusCode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *StatusCode) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStatusCode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStatusCode.Output(&w)
+	return sizeHintStatusCode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v StatusCode) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StatusCode) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -309,18 +315,19 @@ func (v *Page) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Page) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPage.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Page) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPage.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPage.Output(&w)
+	return sizeHintPage.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Page) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Page) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -32,18 +32,19 @@ func (v *NotString) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NotString) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNotString.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NotString) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNotString.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNotString.Output(&w)
+	return sizeHintNotString.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NotString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotString) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -69,18 +70,19 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Code) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Code) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCode.Output(&w)
+	return sizeHintCode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

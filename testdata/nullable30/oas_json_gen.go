@@ -87,18 +87,19 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Note) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNote.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Note) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNote.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNote.Output(&w)
+	return sizeHintNote.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Note) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Note) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -140,18 +141,19 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Owner) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOwner.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Owner) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOwner.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOwner.Output(&w)
+	return sizeHintOwner.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Owner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Owner) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

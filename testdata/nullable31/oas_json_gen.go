@@ -103,18 +103,19 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Note) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNote.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Note) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNote.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNote.Output(&w)
+	return sizeHintNote.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Note) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Note) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -156,18 +157,19 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Owner) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOwner.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Owner) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOwner.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOwner.Output(&w)
+	return sizeHintOwner.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Owner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Owner) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -200,18 +202,19 @@ func (v *NoteOwner) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "NoteOwner", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NoteOwner) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNoteOwner.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NoteOwner) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNoteOwner.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNoteOwner.Output(&w)
+	return sizeHintNoteOwner.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NoteOwner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NoteOwner) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

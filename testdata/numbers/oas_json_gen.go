@@ -111,18 +111,19 @@ func (v *Reading) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Reading) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintReading.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Reading) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintReading.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintReading.Output(&w)
+	return sizeHintReading.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Reading) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Reading) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

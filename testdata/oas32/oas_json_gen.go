@@ -74,18 +74,19 @@ func (v *Search) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Search) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSearch.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Search) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSearch.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSearch.Output(&w)
+	return sizeHintSearch.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Search) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Search) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -136,18 +137,19 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Note) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNote.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Note) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNote.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNote.Output(&w)
+	return sizeHintNote.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Note) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Note) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

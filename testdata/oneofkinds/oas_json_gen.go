@@ -58,18 +58,19 @@ func (v *IDOrName) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "IDOrName", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v IDOrName) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintIDOrName.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *IDOrName) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintIDOrName.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintIDOrName.Output(&w)
+	return sizeHintIDOrName.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v IDOrName) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *IDOrName) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -111,18 +112,19 @@ func (v *Ref) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Ref) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRef.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Ref) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRef.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRef.Output(&w)
+	return sizeHintRef.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Ref) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ref) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

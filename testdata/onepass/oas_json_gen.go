@@ -332,18 +332,19 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Event) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEvent.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Event) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEvent.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEvent.Output(&w)
+	return sizeHintEvent.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -475,18 +476,19 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Click) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintClick.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Click) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintClick.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintClick.Output(&w)
+	return sizeHintClick.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Click) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Click) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -638,18 +640,19 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v View) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintView.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *View) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintView.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintView.Output(&w)
+	return sizeHintView.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v View) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *View) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -729,18 +732,19 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Scroll) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintScroll.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Scroll) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintScroll.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintScroll.Output(&w)
+	return sizeHintScroll.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Scroll) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scroll) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -791,18 +795,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -851,18 +856,19 @@ func (v *Sized) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Sized", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Sized) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSized.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Sized) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSized.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSized.Output(&w)
+	return sizeHintSized.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Sized) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sized) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -913,18 +919,19 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Box) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBox.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Box) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBox.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBox.Output(&w)
+	return sizeHintBox.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Box) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Box) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -975,18 +982,19 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bag) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBag.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bag) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBag.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBag.Output(&w)
+	return sizeHintBag.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1035,18 +1043,19 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Loose", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Loose) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLoose.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Loose) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLoose.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLoose.Output(&w)
+	return sizeHintLoose.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Loose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1106,18 +1115,19 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Open) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOpen.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Open) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOpen.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOpen.Output(&w)
+	return sizeHintOpen.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Open) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Open) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1201,18 +1211,19 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Holder) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Holder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolder.Output(&w)
+	return sizeHintHolder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1237,18 +1248,19 @@ func (v *ViewKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ViewKind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintViewKind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ViewKind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintViewKind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintViewKind.Output(&w)
+	return sizeHintViewKind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ViewKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ViewKind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

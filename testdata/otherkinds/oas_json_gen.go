@@ -73,18 +73,19 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Loose) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLoose.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Loose) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLoose.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLoose.Output(&w)
+	return sizeHintLoose.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Loose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -146,18 +147,19 @@ func (v *Short) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Short) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShort.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Short) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShort.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShort.Output(&w)
+	return sizeHintShort.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Short) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Short) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -213,18 +215,19 @@ func (v *Typed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Typed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTyped.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Typed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTyped.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTyped.Output(&w)
+	return sizeHintTyped.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Typed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Typed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -247,18 +250,19 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Mixed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMixed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Mixed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMixed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMixed.Output(&w)
+	return sizeHintMixed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Mixed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mixed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -333,18 +337,19 @@ func (v *Defaults) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Defaults) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDefaults.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Defaults) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDefaults.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDefaults.Output(&w)
+	return sizeHintDefaults.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Defaults) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Defaults) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -379,18 +384,19 @@ func (v *TypedMaybe) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "TypedMaybe", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v TypedMaybe) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTypedMaybe.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *TypedMaybe) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTypedMaybe.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTypedMaybe.Output(&w)
+	return sizeHintTypedMaybe.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v TypedMaybe) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypedMaybe) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

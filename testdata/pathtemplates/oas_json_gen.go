@@ -36,18 +36,19 @@ func (v *GetFileExt) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetFileExt) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetFileExt.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetFileExt) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetFileExt.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetFileExt.Output(&w)
+	return sizeHintGetFileExt.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetFileExt) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetFileExt) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

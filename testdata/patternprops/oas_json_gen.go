@@ -93,18 +93,19 @@ func (v *Env) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Env) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEnv.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Env) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEnv.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEnv.Output(&w)
+	return sizeHintEnv.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Env) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Env) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -89,18 +89,19 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Record) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRecord.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Record) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRecord.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRecord.Output(&w)
+	return sizeHintRecord.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Record) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Record) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

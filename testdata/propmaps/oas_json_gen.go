@@ -62,18 +62,19 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Labels) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLabels.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Labels) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLabels.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLabels.Output(&w)
+	return sizeHintLabels.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Labels) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Labels) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -120,18 +121,19 @@ func (v *Counts) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Counts) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCounts.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Counts) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCounts.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCounts.Output(&w)
+	return sizeHintCounts.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Counts) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Counts) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -189,18 +191,19 @@ func (v *Resource) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Resource) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintResource.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Resource) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintResource.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintResource.Output(&w)
+	return sizeHintResource.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Resource) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Resource) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

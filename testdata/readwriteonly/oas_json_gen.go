@@ -80,18 +80,19 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Account) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAccount.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Account) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAccount.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAccount.Output(&w)
+	return sizeHintAccount.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Account) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Account) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -106,18 +106,19 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Node) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Node) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNode.Output(&w)
+	return sizeHintNode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Node) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Node) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -60,18 +60,19 @@ func (v *Address) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Address) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddress.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Address) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddress.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddress.Output(&w)
+	return sizeHintAddress.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Address) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Address) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -95,18 +96,19 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tags) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTags.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tags) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTags.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTags.Output(&w)
+	return sizeHintTags.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -213,18 +215,19 @@ func (v *Order) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Order) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Order) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrder.Output(&w)
+	return sizeHintOrder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -298,18 +301,19 @@ func (v *Closed) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Closed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintClosed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Closed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintClosed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintClosed.Output(&w)
+	return sizeHintClosed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Closed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Closed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -362,18 +366,19 @@ func (v *OrderShipping) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OrderShipping) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrderShipping.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OrderShipping) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrderShipping.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrderShipping.Output(&w)
+	return sizeHintOrderShipping.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OrderShipping) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderShipping) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -399,18 +404,19 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Code) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Code) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCode.Output(&w)
+	return sizeHintCode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -62,18 +62,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -149,18 +150,19 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RGB) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRGB.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RGB) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRGB.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRGB.Output(&w)
+	return sizeHintRGB.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RGB) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RGB) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -187,18 +189,19 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Kind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintKind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Kind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintKind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintKind.Output(&w)
+	return sizeHintKind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -257,18 +260,19 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v User) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUser.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *User) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUser.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUser.Output(&w)
+	return sizeHintUser.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -312,18 +316,19 @@ func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Stored) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStored.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Stored) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStored.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStored.Output(&w)
+	return sizeHintStored.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Stored) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stored) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -383,18 +388,19 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Problem) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProblem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Problem) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProblem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProblem.Output(&w)
+	return sizeHintProblem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Problem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Problem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -436,18 +442,19 @@ func (v *StatusOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v StatusOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStatusOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *StatusOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStatusOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStatusOK.Output(&w)
+	return sizeHintStatusOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v StatusOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StatusOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -591,18 +598,19 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUploadPhotoRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *UploadPhotoRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUploadPhotoRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUploadPhotoRequest.Output(&w)
+	return sizeHintUploadPhotoRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -644,18 +652,19 @@ func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUploadPhotoRequestMeta.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *UploadPhotoRequestMeta) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUploadPhotoRequestMeta.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUploadPhotoRequestMeta.Output(&w)
+	return sizeHintUploadPhotoRequestMeta.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -740,18 +749,19 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ImportPointsOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintImportPointsOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ImportPointsOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintImportPointsOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintImportPointsOK.Output(&w)
+	return sizeHintImportPointsOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ImportPointsOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ImportPointsOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -804,18 +814,19 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SearchFilter) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSearchFilter.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SearchFilter) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSearchFilter.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSearchFilter.Output(&w)
+	return sizeHintSearchFilter.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SearchFilter) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchFilter) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -872,18 +883,19 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SearchMeta) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSearchMeta.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SearchMeta) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSearchMeta.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSearchMeta.Output(&w)
+	return sizeHintSearchMeta.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SearchMeta) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchMeta) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -927,18 +939,19 @@ func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SearchOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSearchOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SearchOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSearchOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSearchOK.Output(&w)
+	return sizeHintSearchOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SearchOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

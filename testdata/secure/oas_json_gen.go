@@ -53,18 +53,19 @@ func (v *Who) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Who) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintWho.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Who) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintWho.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintWho.Output(&w)
+	return sizeHintWho.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Who) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Who) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

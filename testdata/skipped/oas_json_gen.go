@@ -62,18 +62,19 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPet.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pet) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPet.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPet.Output(&w)
+	return sizeHintPet.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -115,18 +116,19 @@ func (v *AddPetFilter) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AddPetFilter) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddPetFilter.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AddPetFilter) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddPetFilter.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddPetFilter.Output(&w)
+	return sizeHintAddPetFilter.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AddPetFilter) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AddPetFilter) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -168,18 +170,19 @@ func (v *AddPetRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AddPetRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddPetRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AddPetRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddPetRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddPetRequest.Output(&w)
+	return sizeHintAddPetRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AddPetRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AddPetRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

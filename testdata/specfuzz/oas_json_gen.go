@@ -28,18 +28,19 @@ func (v *Itself) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Itself) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintItself.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Itself) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintItself.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintItself.Output(&w)
+	return sizeHintItself.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Itself) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Itself) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -58,18 +59,19 @@ func (v *Pong) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pong) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPong.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pong) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPong.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPong.Output(&w)
+	return sizeHintPong.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pong) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pong) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -95,18 +97,19 @@ func (v *Cond) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Cond) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCond.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Cond) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCond.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCond.Output(&w)
+	return sizeHintCond.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Cond) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cond) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -136,18 +139,19 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Nested) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNested.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Nested) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNested.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNested.Output(&w)
+	return sizeHintNested.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Nested) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Nested) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -182,18 +186,19 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Tree", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tree) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTree.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tree) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTree.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTree.Output(&w)
+	return sizeHintTree.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tree) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tree) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -228,18 +233,19 @@ func (v *Outer) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Outer", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Outer) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOuter.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Outer) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOuter.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOuter.Output(&w)
+	return sizeHintOuter.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Outer) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Outer) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -282,18 +288,19 @@ func (v *Inner) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Inner", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Inner) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintInner.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Inner) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintInner.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintInner.Output(&w)
+	return sizeHintInner.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Inner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Inner) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -368,18 +375,19 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Holder) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Holder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolder.Output(&w)
+	return sizeHintHolder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -406,18 +414,19 @@ func (v *Small) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Small) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSmall.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Small) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSmall.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSmall.Output(&w)
+	return sizeHintSmall.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Small) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Small) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -442,18 +451,19 @@ func (v *Narrow) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Narrow) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNarrow.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Narrow) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNarrow.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNarrow.Output(&w)
+	return sizeHintNarrow.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Narrow) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Narrow) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -472,18 +482,19 @@ func (v *Tie) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tie) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTie.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tie) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTie.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTie.Output(&w)
+	return sizeHintTie.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tie) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tie) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -558,18 +569,19 @@ func (v *Exclusive) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Exclusive) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintExclusive.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Exclusive) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintExclusive.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintExclusive.Output(&w)
+	return sizeHintExclusive.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Exclusive) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Exclusive) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -690,18 +702,19 @@ func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Exclusive1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintExclusive1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Exclusive1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintExclusive1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintExclusive1.Output(&w)
+	return sizeHintExclusive1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Exclusive1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Exclusive1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -720,18 +733,19 @@ func (v *ListItemsNone) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.InvalidEnumInt(start, "ListItemsNone", n)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ListItemsNone) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintListItemsNone.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ListItemsNone) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintListItemsNone.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintListItemsNone.Output(&w)
+	return sizeHintListItemsNone.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ListItemsNone) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListItemsNone) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -41,18 +41,19 @@ func (v *Handle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Handle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHandle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Handle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHandle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHandle.Output(&w)
+	return sizeHintHandle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Handle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Handle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -124,18 +125,19 @@ func (v *Profile) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Profile) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProfile.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Profile) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProfile.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProfile.Output(&w)
+	return sizeHintProfile.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Profile) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Profile) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -113,18 +113,19 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Event) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEvent.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Event) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEvent.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEvent.Output(&w)
+	return sizeHintEvent.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

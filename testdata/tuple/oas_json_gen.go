@@ -62,18 +62,19 @@ func (v *Pair) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pair) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPair.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pair) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPair.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPair.Output(&w)
+	return sizeHintPair.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pair) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pair) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -124,18 +125,19 @@ func (v *Row) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Row) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRow.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Row) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRow.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRow.Output(&w)
+	return sizeHintRow.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Row) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Row) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -64,18 +64,19 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Value", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Value) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintValue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Value) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintValue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintValue.Output(&w)
+	return sizeHintValue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Value) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Value) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -126,18 +127,19 @@ func (v *Cell) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Cell) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCell.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Cell) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCell.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCell.Output(&w)
+	return sizeHintCell.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Cell) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cell) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -182,18 +184,19 @@ func (v *CellWeight) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "CellWeight", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v CellWeight) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCellWeight.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *CellWeight) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCellWeight.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCellWeight.Output(&w)
+	return sizeHintCellWeight.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v CellWeight) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CellWeight) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -74,18 +74,19 @@ func (v *Extended) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Extended) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintExtended.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Extended) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintExtended.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintExtended.Output(&w)
+	return sizeHintExtended.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Extended) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Extended) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -170,18 +171,19 @@ func (v *Either) decodeTyped(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Either", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Either) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEither.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Either) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEither.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEither.Output(&w)
+	return sizeHintEither.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Either) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Either) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -235,18 +237,19 @@ func (v *Couple) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Couple) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCouple.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Couple) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCouple.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCouple.Output(&w)
+	return sizeHintCouple.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Couple) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Couple) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -311,18 +314,19 @@ func (v *Payment) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Payment) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPayment.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Payment) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPayment.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPayment.Output(&w)
+	return sizeHintPayment.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Payment) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Payment) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -407,18 +411,19 @@ func (v *Shape) decodeTyped(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "Shape", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape.Output(&w)
+	return sizeHintShape.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -472,18 +477,19 @@ func (v *Scores) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Scores) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintScores.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Scores) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintScores.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintScores.Output(&w)
+	return sizeHintScores.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Scores) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scores) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -548,18 +554,19 @@ func (v *Shipping) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shipping) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShipping.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shipping) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShipping.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShipping.Output(&w)
+	return sizeHintShipping.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shipping) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shipping) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -612,18 +619,19 @@ func (v *Either1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Either1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEither1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Either1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEither1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEither1.Output(&w)
+	return sizeHintEither1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Either1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Either1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -676,18 +684,19 @@ func (v *Either2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Either2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEither2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Either2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEither2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEither2.Output(&w)
+	return sizeHintEither2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Either2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Either2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -731,18 +740,19 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape1.Output(&w)
+	return sizeHintShape1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -786,18 +796,19 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape2.Output(&w)
+	return sizeHintShape2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

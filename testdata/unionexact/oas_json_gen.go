@@ -253,18 +253,19 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 	}
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RequiredOnly) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRequiredOnly.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RequiredOnly) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRequiredOnly.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRequiredOnly.Output(&w)
+	return sizeHintRequiredOnly.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RequiredOnly) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -351,18 +352,19 @@ func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "NumberOrTriple", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NumberOrTriple) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNumberOrTriple.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NumberOrTriple) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNumberOrTriple.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNumberOrTriple.Output(&w)
+	return sizeHintNumberOrTriple.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NumberOrTriple) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NumberOrTriple) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -473,18 +475,19 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v TypelessOrInteger) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTypelessOrInteger.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *TypelessOrInteger) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTypelessOrInteger.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTypelessOrInteger.Output(&w)
+	return sizeHintTypelessOrInteger.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v TypelessOrInteger) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypelessOrInteger) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -726,18 +729,19 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 	}
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v DependentOrTrue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDependentOrTrue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *DependentOrTrue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDependentOrTrue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDependentOrTrue.Output(&w)
+	return sizeHintDependentOrTrue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v DependentOrTrue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DependentOrTrue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -842,18 +846,19 @@ func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NestedAnyOf) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNestedAnyOf.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NestedAnyOf) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNestedAnyOf.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNestedAnyOf.Output(&w)
+	return sizeHintNestedAnyOf.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NestedAnyOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1109,18 +1114,19 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 	}
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v FalseOrLoose) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFalseOrLoose.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *FalseOrLoose) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFalseOrLoose.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFalseOrLoose.Output(&w)
+	return sizeHintFalseOrLoose.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v FalseOrLoose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FalseOrLoose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1175,18 +1181,19 @@ func (v *RequiredOnly1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RequiredOnly1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRequiredOnly1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RequiredOnly1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRequiredOnly1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRequiredOnly1.Output(&w)
+	return sizeHintRequiredOnly1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RequiredOnly1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1259,18 +1266,19 @@ func (v *RequiredOnly2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RequiredOnly2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRequiredOnly2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RequiredOnly2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRequiredOnly2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRequiredOnly2.Output(&w)
+	return sizeHintRequiredOnly2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RequiredOnly2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1328,18 +1336,19 @@ func (v *TypelessOrInteger1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v TypelessOrInteger1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTypelessOrInteger1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *TypelessOrInteger1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTypelessOrInteger1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTypelessOrInteger1.Output(&w)
+	return sizeHintTypelessOrInteger1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v TypelessOrInteger1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypelessOrInteger1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1479,18 +1488,19 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NestedAnyOf1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNestedAnyOf1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NestedAnyOf1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNestedAnyOf1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNestedAnyOf1.Output(&w)
+	return sizeHintNestedAnyOf1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NestedAnyOf1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1515,18 +1525,19 @@ func (v *NestedAnyOf2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NestedAnyOf2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNestedAnyOf2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NestedAnyOf2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNestedAnyOf2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNestedAnyOf2.Output(&w)
+	return sizeHintNestedAnyOf2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NestedAnyOf2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1588,18 +1599,19 @@ func (v *FalseOrLoose2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v FalseOrLoose2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFalseOrLoose2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *FalseOrLoose2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFalseOrLoose2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFalseOrLoose2.Output(&w)
+	return sizeHintFalseOrLoose2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v FalseOrLoose2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FalseOrLoose2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

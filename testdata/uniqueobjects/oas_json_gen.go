@@ -60,18 +60,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -117,18 +118,19 @@ func (v *Path) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Path) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPath.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Path) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPath.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPath.Output(&w)
+	return sizeHintPath.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Path) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Path) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -416,18 +416,19 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Account) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAccount.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Account) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAccount.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAccount.Output(&w)
+	return sizeHintAccount.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Account) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Account) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -525,18 +526,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -565,18 +567,19 @@ func (v *Ratio) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Ratio) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRatio.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Ratio) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRatio.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRatio.Output(&w)
+	return sizeHintRatio.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Ratio) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ratio) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -602,18 +605,19 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Code) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Code) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCode.Output(&w)
+	return sizeHintCode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -660,18 +664,19 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bounded) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBounded.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bounded) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBounded.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBounded.Output(&w)
+	return sizeHintBounded.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bounded) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bounded) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -697,18 +702,19 @@ func (v *Lookahead) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Lookahead) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLookahead.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Lookahead) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLookahead.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLookahead.Output(&w)
+	return sizeHintLookahead.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Lookahead) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Lookahead) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -789,18 +795,19 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Circle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCircle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Circle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCircle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCircle.Output(&w)
+	return sizeHintCircle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Circle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Circle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -848,18 +855,19 @@ func (v *RenamedThing) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RenamedThing) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRenamedThing.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RenamedThing) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRenamedThing.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRenamedThing.Output(&w)
+	return sizeHintRenamedThing.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RenamedThing) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RenamedThing) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -993,18 +1001,19 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Settings) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSettings.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Settings) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSettings.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSettings.Output(&w)
+	return sizeHintSettings.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Settings) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Settings) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1070,18 +1079,19 @@ func (v *Wide) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Wide) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintWide.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Wide) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintWide.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintWide.Output(&w)
+	return sizeHintWide.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Wide) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Wide) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1167,18 +1177,19 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v User) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUser.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *User) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUser.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUser.Output(&w)
+	return sizeHintUser.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1220,18 +1231,19 @@ func (v *Grant) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Grant) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGrant.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Grant) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGrant.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGrant.Output(&w)
+	return sizeHintGrant.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Grant) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Grant) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1331,18 +1343,19 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Ledger) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLedger.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Ledger) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLedger.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLedger.Output(&w)
+	return sizeHintLedger.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Ledger) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ledger) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1398,18 +1411,19 @@ func (v *Gauge) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Gauge) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGauge.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Gauge) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGauge.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGauge.Output(&w)
+	return sizeHintGauge.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Gauge) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Gauge) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1434,18 +1448,19 @@ func (v *CircleKind) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v CircleKind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCircleKind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *CircleKind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCircleKind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCircleKind.Output(&w)
+	return sizeHintCircleKind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v CircleKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CircleKind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1470,18 +1485,19 @@ func (v *CircleVersion) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v CircleVersion) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCircleVersion.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *CircleVersion) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCircleVersion.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCircleVersion.Output(&w)
+	return sizeHintCircleVersion.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v CircleVersion) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CircleVersion) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1508,18 +1524,19 @@ func (v *SettingsTheme) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SettingsTheme) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSettingsTheme.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SettingsTheme) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSettingsTheme.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSettingsTheme.Output(&w)
+	return sizeHintSettingsTheme.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SettingsTheme) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SettingsTheme) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1546,18 +1563,19 @@ func (v *GrantPermission) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GrantPermission) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGrantPermission.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GrantPermission) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGrantPermission.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGrantPermission.Output(&w)
+	return sizeHintGrantPermission.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GrantPermission) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GrantPermission) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -66,18 +66,19 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPet.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pet) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPet.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPet.Output(&w)
+	return sizeHintPet.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -121,18 +122,19 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSubscribeRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSubscribeRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSubscribeRequest.Output(&w)
+	return sizeHintSubscribeRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -176,18 +178,19 @@ func (v *OnPetRemovedRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOnPetRemovedRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OnPetRemovedRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOnPetRemovedRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOnPetRemovedRequest.Output(&w)
+	return sizeHintOnPetRemovedRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -229,18 +232,19 @@ func (v *OnPetRemovedOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOnPetRemovedOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OnPetRemovedOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOnPetRemovedOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOnPetRemovedOK.Output(&w)
+	return sizeHintOnPetRemovedOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnPetRemovedOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -36,18 +36,19 @@ func (v *DeepEnum) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v DeepEnum) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDeepEnum.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *DeepEnum) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDeepEnum.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDeepEnum.Output(&w)
+	return sizeHintDeepEnum.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v DeepEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DeepEnum) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -107,18 +108,19 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Nested) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNested.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Nested) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNested.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNested.Output(&w)
+	return sizeHintNested.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Nested) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Nested) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -354,18 +356,19 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ABitOfEverything) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintABitOfEverything.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ABitOfEverything) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintABitOfEverything.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintABitOfEverything.Output(&w)
+	return sizeHintABitOfEverything.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ABitOfEverything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ABitOfEverything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

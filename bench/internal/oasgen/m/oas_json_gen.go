@@ -183,18 +183,19 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v MasterData) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMasterData.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *MasterData) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMasterData.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMasterData.Output(&w)
+	return sizeHintMasterData.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v MasterData) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MasterData) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -344,18 +345,19 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Product) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProduct.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Product) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProduct.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProduct.Output(&w)
+	return sizeHintProduct.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Product) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Product) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -429,18 +431,19 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Category) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCategory.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Category) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCategory.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCategory.Output(&w)
+	return sizeHintCategory.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Category) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Category) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -491,18 +494,19 @@ func (v *Attribute) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Attribute) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAttribute.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Attribute) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAttribute.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAttribute.Output(&w)
+	return sizeHintAttribute.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Attribute) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Attribute) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -615,18 +619,19 @@ func (v *Store) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Store) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStore.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Store) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStore.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStore.Output(&w)
+	return sizeHintStore.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Store) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Store) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -691,18 +696,19 @@ func (v *Address) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Address) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddress.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Address) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddress.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddress.Output(&w)
+	return sizeHintAddress.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Address) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Address) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -781,18 +787,19 @@ func (v *Price) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Price) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPrice.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Price) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPrice.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPrice.Output(&w)
+	return sizeHintPrice.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Price) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Price) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

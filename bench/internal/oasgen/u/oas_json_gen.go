@@ -60,18 +60,19 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SomeValue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSomeValue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SomeValue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSomeValue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSomeValue.Output(&w)
+	return sizeHintSomeValue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SomeValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -122,18 +123,19 @@ func (v *SomeValueString) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SomeValueString) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSomeValueString.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SomeValueString) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSomeValueString.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSomeValueString.Output(&w)
+	return sizeHintSomeValueString.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SomeValueString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueString) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -344,18 +346,19 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Event) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEvent.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Event) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEvent.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEvent.Output(&w)
+	return sizeHintEvent.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -447,18 +450,19 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Click) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintClick.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Click) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintClick.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintClick.Output(&w)
+	return sizeHintClick.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Click) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Click) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -543,18 +547,19 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v View) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintView.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *View) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintView.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintView.Output(&w)
+	return sizeHintView.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v View) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *View) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -609,18 +614,19 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 	return oasimpl.NoVariant(start, "SomeValueValue", kind, nil)
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SomeValueValue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSomeValueValue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SomeValueValue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSomeValueValue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSomeValueValue.Output(&w)
+	return sizeHintSomeValueValue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SomeValueValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
