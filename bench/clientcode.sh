@@ -111,12 +111,12 @@ func RawResult[I any, R ~struct{ Body io.Reader }](c *ClientConfig, resp *http.R
 GO
 	for kind in gen plain; do
 		{
-			printf 'package %s\n\nimport (\n\t"io"\n\t"net/http"\n\n\t"github.com/oasgen/oasgen/oasrt"\n\t"github.com/oasgen/oasgen/oasrt/oashttp"\n)\n\n' "$kind"
+			printf 'package %s\n\nimport (\n\t"io"\n\t"net/http"\n\n\t"github.com/oasgen/oasgen/oasrt"\n\t"github.com/oasgen/oasgen/oasrt/oashttp"\n\t"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"\n)\n\n' "$kind"
 			printf 'type B struct {\n\tA, C int\n\tS    string\n}\n\nfunc (b *B) DecodeJSON(r *oasrt.Reader) error { return nil }\n\ntype Client struct{ cfg *oashttp.ClientConfig }\n\n'
 			i=0
 			while [ "$i" -lt 1500 ]; do
 				printf 'type Op%dResponse interface{ isOp%d() }\ntype Op%dJSON struct{ Body B }\n\nfunc (Op%dJSON) isOp%d() {}\n\ntype Op%dRaw struct{ Body io.Reader }\n\nfunc (Op%dRaw) isOp%d() {}\n\n' $i $i $i $i $i $i $i $i
-				printf 'func (c *Client) Op%d(resp *http.Response) (Op%dResponse, error) {\n\tvar err error\n\tswitch oashttp.MatchMedia(resp, "application/json", "application/yaml") {\n\tcase 0:\n\t\tvar v Op%dJSON\n' $i $i $i
+				printf 'func (c *Client) Op%d(resp *http.Response) (Op%dResponse, error) {\n\tvar err error\n\tswitch oashttpimpl.MatchMedia(resp, "application/json", "application/yaml") {\n\tcase 0:\n\t\tvar v Op%dJSON\n' $i $i $i
 				if [ "$kind" = gen ]; then
 					printf '\t\treturn oashttp.Result[Op%dResponse](&v, c.cfg.DecodeResponse(resp, v.Body.DecodeJSON))\n\tcase 1:\n\t\treturn oashttp.RawResult[Op%dResponse, Op%dRaw](c.cfg, resp)\n' $i $i $i
 				else

@@ -2,6 +2,9 @@
 # output, before and after, for oasgen's own doors:
 #
 #	CPU=1 sh bench/doors.sh BASE 6 >cpu.txt; awk -f bench/cpumedians.awk cpu.txt
+#
+# With -v all=1 it prints every contender (goccy, encoding/json, ogen...),
+# not only oasgen's doors.
 /^== / { side = $2; sub(/,$/, "", side); next }
 /cpu-ns/ { v[side, $1] = v[side, $1] " " $2; names[$1] = 1; if (!($1 in order)) { order[$1] = ++n; list[n] = $1 } }
 function median(s,   a, k, i, j, t) {
@@ -11,7 +14,7 @@ function median(s,   a, k, i, j, t) {
 }
 END {
 	printf "| door | before (cpu-ns/op) | after | after/before |\n|---|---:|---:|---:|\n"
-	for (i = 1; i <= n; i++) { x = list[i]; if (x !~ /(writer|reader|method|oasrt)$/) continue
+	for (i = 1; i <= n; i++) { x = list[i]; if (!all && x !~ /\/(writer|reader|method|oasrt)$/) continue
 		b = median(v["before", x]); a = median(v["after", x])
 		printf "| %s | %.0f | %.0f | %.2f |\n", x, b, a, (b ? a / b : 0) }
 }

@@ -32,7 +32,11 @@ import (
 //	json            json.Marshal / json.Unmarshal on the oasgen type
 //	encoding-json   json.Marshal / json.Unmarshal on the plain structs
 //	goccy           goccy on the plain structs
-//	ogen            ogen's reused jx.Encoder; Decode then Validate
+//	ogen            ogen's reused jx.Encoder; Decode from a reused
+//	                jx.Decoder, then Validate
+//	ogen-method     ogen's MarshalJSON (a fresh jx.Encoder); its
+//	                UnmarshalJSON (a fresh jx.Decoder), then Validate:
+//	                ogen's owned-output doors
 //
 // It runs only when OASGEN_CPUTIME is set (bench/doors.sh CPU=1 sets it):
 //
@@ -73,6 +77,9 @@ func cpuWorkload[P, O, G any, OP oasType[O], GP ogenPeer[G]](t *testing.T, cs []
 	add("Marshal", "encoding-json", func() error { return discard(json.Marshal(&p)) })
 	add("Marshal", "goccy", func() error { return discard(goccy.Marshal(&p)) })
 	add("Marshal", "ogen", func() error { e.Reset(); GP(&g).Encode(&e); return nil })
+	add("Marshal", "ogen-method", func() error {
+		return discard(any(GP(&g)).(interface{ MarshalJSON() ([]byte, error) }).MarshalJSON())
+	})
 	add("Unmarshal", "reader", func() error { r.Reset(data); return OP(new(O)).DecodeJSON(&r) })
 	add("Unmarshal", "oasrt", func() error { return oasrt.Unmarshal(data, OP(new(O))) })
 	add("Unmarshal", "method", func() error { return OP(new(O)).UnmarshalJSON(data) })
@@ -83,6 +90,16 @@ func cpuWorkload[P, O, G any, OP oasType[O], GP ogenPeer[G]](t *testing.T, cs []
 		v := GP(new(G))
 		d.ResetBytes(data)
 		if err := v.Decode(&d); err != nil {
+			return err
+		}
+		if vv, ok := any(v).(interface{ Validate() error }); ok {
+			return vv.Validate()
+		}
+		return nil
+	})
+	add("Unmarshal", "ogen-method", func() error {
+		v := GP(new(G))
+		if err := any(v).(interface{ UnmarshalJSON([]byte) error }).UnmarshalJSON(data); err != nil {
 			return err
 		}
 		if vv, ok := any(v).(interface{ Validate() error }); ok {

@@ -1,31 +1,8 @@
 package oasrt
 
 import (
-	"errors"
 	"testing"
 )
-
-func TestNonNull(t *testing.T) {
-	r := NewReader([]byte(`null "x"`))
-	n := Nullable[string]{Value: "old"}
-	if NonNull(r, &n) || !n.Null || n.Value != "" {
-		t.Errorf("null: got %+v", n)
-	}
-	if !NonNull(r, &n) || n.Null {
-		t.Errorf("a string: got %+v", n)
-	}
-	o := OptNullable[int32]{Value: 3}
-	r.Reset([]byte(`null 5`))
-	if OptNonNull(r, &o) || !o.Set || !o.Null || o.Value != 0 {
-		t.Errorf("null: got %+v", o)
-	}
-	if !OptNonNull(r, &o) || !o.Set || o.Null {
-		t.Errorf("a number: got %+v", o)
-	}
-	if o.Value, _ = r.Int32(); o.Value != 5 {
-		t.Errorf("Int32: got %d", o.Value)
-	}
-}
 
 func TestReader32(t *testing.T) {
 	r := NewReader([]byte(`2147483647 4294967295 1.5 2147483648`))
@@ -40,20 +17,5 @@ func TestReader32(t *testing.T) {
 	}
 	if _, err := r.Int32(); err == nil {
 		t.Error("Int32 took 2147483648")
-	}
-}
-
-func TestValidatorFormat(t *testing.T) {
-	var c Validator
-	c.Format("url", "uri", "http://example.com/", ValidURI)
-	if err := c.Err(); err != nil {
-		t.Fatalf("a valid uri: %v", err)
-	}
-	c.Key("outer")
-	c.Format("url", "uri", "not a uri", ValidURI)
-	c.Pop()
-	var e *Error
-	if err := c.Err(); !errors.As(err, &e) || err.Error() != `$.outer.url: invalid uri "not a uri"` {
-		t.Errorf("got %v", err)
 	}
 }

@@ -1,31 +1,19 @@
-// Package oasrt is the runtime of the models oasgen generates: with
-// oasrt/oashttp, which serves and calls them over HTTP, the only packages
-// besides the standard library that generated code imports. It does not
-// import net/http, so a package of models alone does not link it.
+// Package oasrt is what code written against oasgen's models uses: the
+// values of models, their JSON, and the errors decoding reports. It does not
+// import net/http, so a package of models alone does not link it; its HTTP
+// half is oasrt/oashttp.
 //
-// It holds the JSON Reader and Writer that generated codecs drive token by
-// token (no reflection, one pass), the wrappers that tell an absent or null
-// property from a present one without a heap allocation (Opt, Nullable,
-// OptNullable), the format types (Date, UUID) and checks (ValidEmail,
-// ValidHostname, ValidURI), and Error, which names the JSON path and byte
-// offset of a bad value.
+// It holds the wrappers that tell an absent or null property from a present
+// one without a heap allocation (Opt, Nullable, OptNullable), the format
+// types (Date, UUID, Decimal), Marshal and Unmarshal, the JSON Reader and
+// Writer that generated codecs drive token by token (no reflection, one
+// pass; a hand-written DecodeJSON or EncodeJSON uses them too), and Error,
+// which names the JSON path and byte offset of a bad value.
 //
-// Generated code calls EnforceVersion so that a runtime older than the
-// generator that wrote the code fails to compile rather than misbehave.
+// The helpers only generated code calls live in oasrt/oasimpl, with the
+// version check of the generated-code contract. Reader and Writer keep the
+// token-level methods generated code calls (ObjStart, ObjKey, Pin, Stream
+// and the like) as methods, because they work on the Reader's or Writer's
+// unexported state and inline into generated codecs; their documentation
+// says which are meant for generated code.
 package oasrt
-
-// Version is the version of the generated-code contract this runtime
-// implements. A generator bumps it when generated code starts to depend on
-// something new in this package.
-const Version = 3
-
-// EnforceVersion is referenced by generated code as
-// oasrt.EnforceVersion(GenVersion - oasrt.MinVersion): the constant
-// expression underflows, and so fails to compile, when the generated code is
-// newer than this runtime supports.
-type EnforceVersion uint
-
-// MinVersion is the oldest generated-code contract this runtime still
-// supports. Contract 3 moved the server and client runtime into
-// oasrt/oashttp, where older generated code does not look for it.
-const MinVersion = 3

@@ -1,7 +1,6 @@
 package oasrt
 
 import (
-	"strconv"
 	"unsafe"
 )
 
@@ -174,30 +173,6 @@ func (r *Reader) Start() int {
 // Intern returns b as a string, copied into the Reader's string blocks.
 // Generated decoders use it for map keys.
 func (r *Reader) Intern(b []byte) string { return r.intern(b) }
-
-// Missing returns the error for an object that lacks required properties:
-// bit i of want stands for names[i]; seen has the bits of those present.
-// It names the first missing one. The Reader has just read the object's
-// closing brace.
-func Missing(r *Reader, seen, want uint64, names ...string) error {
-	for i, n := range names {
-		if want&(1<<i) != 0 && seen&(1<<i) == 0 {
-			return ErrorAt(r.base+r.pos-1, "missing required property "+strconv.Quote(n))
-		}
-	}
-	return ErrorAt(r.base+r.pos-1, "missing required property")
-}
-
-// InvalidEnum returns the error for a value that is not one of an enum's.
-func InvalidEnum(offset int, typeName string, value []byte) error {
-	return ErrorAt(offset, strconv.Quote(string(value))+" is not a valid "+typeName)
-}
-
-// InvalidEnumInt returns the error for an integer that is not one of an
-// enum's.
-func InvalidEnumInt(offset int, typeName string, value int64) error {
-	return ErrorAt(offset, strconv.FormatInt(value, 10)+" is not a valid "+typeName)
-}
 
 // Marshaler writes the output of v's MarshalJSON, checked and compacted as
 // encoding/json does, for types a spec names with x-go-type. An error is

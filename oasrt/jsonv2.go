@@ -14,9 +14,15 @@ import (
 // is in the standard library without an experiment flag, and so do the
 // generated methods (oas_jsonv2_gen.go).
 
-// EncodeTo writes the output of w, a Writer from h.GetWriter, to enc and
-// puts w back in the pool. An error the encoding kept (a NaN, a time past
-// year 9999) is returned instead and nothing is written.
+// EncodeTo encodes a value with encode, its EncodeJSON method, into a
+// pooled Writer sized from h, and writes the output to enc. An error the
+// encoding kept (a NaN, a time past year 9999) is returned instead and
+// nothing is written. The generated MarshalJSONTo is
+//
+//	return h.EncodeTo(enc, v.EncodeJSON)
+//
+// (encode does not escape, so the method value stays on the caller's
+// stack; the Writer is pooled because jsontext needs the whole output.)
 //
 // jsontext has no way to write a value unchecked: WriteValue parses what
 // it is given and re-encodes every string under enc's options (encoding/
@@ -27,7 +33,9 @@ import (
 // jsontext.String, which enc escapes decoding each character once. Token
 // by token costs more per token, so small values and ASCII text, where
 // the one scan is cheap, keep WriteValue (docs/doors.md has the numbers).
-func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, w *Writer) error {
+func (h *SizeHint) EncodeTo(enc *jsontext.Encoder, encode func(*Writer)) error {
+	w := h.GetWriter()
+	encode(w)
 	h.observe(len(w.Buf))
 	err := w.err
 	if err == nil {

@@ -41,9 +41,3 @@ func isIntegerText(raw []byte) bool {
 	_, ok := integralText(bytes.TrimSpace(raw))
 	return ok
 }
-
-// HasKey reports whether a map holds key k.
-func HasKey[M ~map[string]V, V any](m M, k string) bool {
-	_, ok := m[k]
-	return ok
-}

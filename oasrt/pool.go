@@ -98,35 +98,53 @@ func (h *SizeHint) observe(n int) {
 	}
 }
 
-// Start readies w, a zero Writer the caller declared, to encode an output
-// the caller will own: its buffer, sized from the outputs h saw, is
-// allocated here and becomes the output (Output). A Writer declared in the
-// caller's function stays on its stack, so this door costs no pool and no
-// copy; generated MarshalJSON methods use it as
+// Start returns a Writer that appends to dst an output the caller will
+// own, sized from the outputs h saw: when dst lacks the room, a buffer
+// holding dst and that room is allocated here, once, and becomes the
+// output (Output). A Writer declared in the caller's function stays on its
+// stack, so this door costs no pool and no copy; generated AppendJSON
+// methods, which MarshalJSON and Marshal call, use it as
 //
-//	var w oasrt.Writer
-//	h.Start(&w)
+//	w := h.Start(dst)
 //	v.EncodeJSON(&w)
-//	return h.Output(&w)
-func (h *SizeHint) Start(w *Writer) {
+//	return h.Output(&w, dst)
+func (h *SizeHint) Start(dst []byte) Writer {
 	n := h.n.Load()
-	w.Buf = make([]byte, 0, max(n+n/16, minOwned))
+	if n == 0 {
+		n = minOwned
+	} else {
+		n += n / 16
+	}
+	if int64(cap(dst)-len(dst)) < n {
+		b := make([]byte, len(dst), int64(len(dst))+n)
+		copy(b, dst)
+		dst = b
+	}
+	return Writer{Buf: dst}
 }
 
-// minOwned is the buffer Start allocates before h has seen an output.
+// minOwned is the room Start makes before h has seen an output. After
+// that it makes room for the largest output seen and a sixteenth more, and
+// no minimum: the allocator rounds up to its size class, so a 38-byte
+// output takes 48 bytes rather than 64.
 const minOwned = 64
 
-// Output returns the output of w, a Writer from Start, and its error,
-// recording the output's size. The buffer itself is handed over, unless
-// it is larger than a pooled buffer and wastes more than a quarter of its
-// capacity (an output much smaller than the last): then it is copied.
-func (h *SizeHint) Output(w *Writer) ([]byte, error) {
-	h.observe(len(w.Buf))
+// Output returns dst with the output of w, a Writer from h.Start(dst),
+// appended, recording the output's size; on an error it returns dst as it
+// was, and the error. The buffer itself is handed over, unless Start
+// allocated it for an empty dst and it is larger than a pooled buffer and
+// wastes more than a quarter of its capacity (an output much smaller than
+// the last): then it is copied.
+func (h *SizeHint) Output(w *Writer, dst []byte) ([]byte, error) {
+	if w.err != nil {
+		return dst, w.err
+	}
 	out := w.Buf
-	if cap(out) > maxPooled && cap(out)-len(out) > len(out)/4 {
+	h.observe(len(out) - len(dst))
+	if len(dst) == 0 && cap(out) > maxPooled && cap(out)-len(out) > len(out)/4 {
 		out = bytes.Clone(out)
 	}
-	return out, w.err
+	return out, nil
 }
 
 // hints holds a SizeHint per dynamic type for Marshal.
@@ -160,12 +178,29 @@ func hintFor(v any) *SizeHint {
 	return h.(*SizeHint)
 }
 
+// Appender is implemented by pointers to every generated type: AppendJSON
+// appends the value's JSON to dst, in the shape of encoding.TextAppender,
+// with a Writer on its own stack and a buffer sized from the type's
+// earlier outputs (SizeHint). The generated MarshalJSON is
+// v.AppendJSON(nil).
+type Appender interface {
+	AppendJSON(dst []byte) ([]byte, error)
+}
+
 // Marshal encodes v into a slice the caller owns. It is json.Marshal
 // without the second pass that encoding/json makes over a Marshaler's
-// output to check and compact it, and with a pooled buffer: the output is
-// copied out once, or for outputs larger than a pooled buffer, written
-// into a buffer sized from the type's last output and handed over.
+// output to check and compact it. A generated type is encoded by its
+// AppendJSON, as its MarshalJSON is: one allocation, of the output, sized
+// from the type's earlier outputs. Any other Encoder goes through a pooled
+// Writer and its output is copied out once (or, for outputs larger than a
+// pooled buffer, written into a buffer sized from the type's last output
+// and handed over). An Encoder of the user's whose AppendJSON calls
+// Marshal on itself would call itself without end; one whose MarshalJSON
+// does is fine.
 func Marshal(v Encoder) ([]byte, error) {
+	if a, ok := v.(Appender); ok {
+		return a.AppendJSON(nil)
+	}
 	h := hintFor(v)
 	w := h.GetWriter()
 	v.EncodeJSON(w)
@@ -206,10 +241,16 @@ func putReader(r *Reader) {
 
 // Unmarshal decodes data into v, checking that nothing but white space
 // follows the value. It is json.Unmarshal without the validation pass that
-// encoding/json makes before calling an Unmarshaler. It decodes with a
-// pooled Reader; the strings of v are in blocks of their own, as with a
-// fresh Reader.
+// encoding/json makes before calling an Unmarshaler. A generated type (an
+// Appender too) is decoded by its UnmarshalJSON, which keeps its Reader on
+// its own stack; any other Decoder with a pooled Reader. Either way the
+// strings of v are in blocks of their own, as with a fresh Reader. A type
+// of the user's that has AppendJSON and an UnmarshalJSON calling Unmarshal
+// on itself would call itself without end.
 func Unmarshal(data []byte, v Decoder) error {
+	if g, ok := v.(generatedDecoder); ok {
+		return g.UnmarshalJSON(data)
+	}
 	r := getReader(data)
 	err := v.DecodeJSON(r)
 	if err == nil {
@@ -217,4 +258,21 @@ func Unmarshal(data []byte, v Decoder) error {
 	}
 	putReader(r)
 	return err
+}
+
+// MakeReader returns a Reader over data, as a value: a Reader declared
+// with it in a function stays on that function's stack when nothing lets
+// it escape, as in the generated UnmarshalJSON:
+//
+//	r := oasrt.MakeReader(data)
+//	return r.Finish(v.DecodeJSON(&r))
+func MakeReader(data []byte) Reader { return Reader{buf: data, keep: -1} }
+
+// generatedDecoder is what every generated type has: AppendJSON, and an
+// UnmarshalJSON that decodes with a Reader on its stack (and never calls
+// Unmarshal). Requiring AppendJSON too keeps Unmarshal from calling the
+// UnmarshalJSON of a hand-written Decoder, which may well call Unmarshal.
+type generatedDecoder interface {
+	Appender
+	UnmarshalJSON(data []byte) error
 }

@@ -97,19 +97,16 @@ func keyCaps(keys [][]string) []int {
 func TestSizeHintStartOutput(t *testing.T) {
 	var h SizeHint
 	encode := func(s string) []byte {
-		var w Writer
-		h.Start(&w)
+		w := h.Start(nil)
 		w.String(s)
-		out, err := h.Output(&w)
+		out, err := h.Output(&w, nil)
 		if err != nil || string(out) != `"`+s+`"` {
 			t.Fatalf("Output = %q, %v; want %q", out, err, `"`+s+`"`)
 		}
 		return out
 	}
 	encode(strings.Repeat("a", 200)) // grows from minOwned, learns 202
-	var w Writer
-	h.Start(&w)
-	if cap(w.Buf) < 202 {
+	if w := h.Start(nil); cap(w.Buf) < 202 {
 		t.Errorf("Start after a 202-byte output: cap %d", cap(w.Buf))
 	}
 	if out := encode("b"); cap(out) > 202+202/16 {
@@ -146,5 +143,14 @@ func TestHintFor(t *testing.T) {
 			t.Fatal("two types share a SizeHint")
 		}
 		seen[h] = true
+	}
+}
+
+// TestMakeReader checks that MakeReader's Reader is the one NewReader
+// returns, field for field.
+func TestMakeReader(t *testing.T) {
+	data := []byte(`{"a":1}`)
+	if r := MakeReader(data); !reflect.DeepEqual(&r, NewReader(data)) {
+		t.Errorf("MakeReader = %+v, NewReader %+v", &r, NewReader(data))
 	}
 }

@@ -33,6 +33,17 @@ const DefaultMaxDepth = 10000
 // must not be copied after its first use: the copy would append to the
 // string block the original's strings point into (go vet's copylocks check
 // reports copies).
+//
+// Methods for generated code: Intern, Mark and Restore, Pin and Unpin,
+// Start and Span, Stream and Streams, StrFormat, Unknown and
+// Unmarshaler serve the decoders oasgen writes (errors at the input's
+// position, unions read twice, whole-value checks, streamed fields), and
+// carry no compatibility promise beyond the generated-code contract
+// (oasimpl.Version). They stay methods rather than oasimpl functions
+// because they work on the Reader's unexported state and must inline into
+// generated decoders. A hand-written DecodeJSON needs only the token
+// methods (ObjStart, ObjKey, ArrStart, ArrNext, Next, Str, Int, Float,
+// Bool, Null, Skip, Raw) and ErrorHere.
 type Reader struct {
 	_ noCopy
 

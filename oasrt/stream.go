@@ -2,6 +2,7 @@ package oasrt
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"iter"
 	"sync"
@@ -156,12 +157,12 @@ func eachElem(r *Reader, rules ArrayRules, item func(i int) error) error {
 		}
 		if !more {
 			if i < rules.MinItems {
-				return Violation(start, "%d items, fewer than minItems %d", i, rules.MinItems)
+				return ErrorAt(start, fmt.Sprintf("%d items, fewer than minItems %d", i, rules.MinItems))
 			}
 			return nil
 		}
 		if rules.MaxItems >= 0 && i >= rules.MaxItems {
-			return AtIndex(Violation(r.Start(), "more than maxItems %d items", rules.MaxItems), i)
+			return AtIndex(ErrorAt(r.Start(), fmt.Sprintf("more than maxItems %d items", rules.MaxItems)), i)
 		}
 		if err := item(i); err != nil {
 			return err

@@ -24,6 +24,12 @@ import (
 // invalid UTF-8 is written as \ufffd, as encoding/json did up to Go 1.26;
 // from Go 1.27 on it writes the character U+FFFD itself, which decodes to
 // the same string.
+//
+// Methods for generated code: Stream and Streams (streamed fields),
+// DoneKeys and Marshaler serve the encoders oasgen writes and carry no
+// compatibility promise beyond the generated-code contract
+// (oasimpl.Version); they stay methods because they work on the Writer's
+// unexported state. A hand-written EncodeJSON uses the others.
 type Writer struct {
 	// Buf holds the encoded output.
 	Buf []byte

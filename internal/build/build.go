@@ -26,7 +26,7 @@ import (
 // reservedMethods are the method names generated types carry, or will
 // (Validate); a field of the same name is renamed.
 var reservedMethods = map[string]bool{
-	"EncodeJSON": true, "DecodeJSON": true, "MarshalJSON": true, "UnmarshalJSON": true,
+	"EncodeJSON": true, "DecodeJSON": true, "AppendJSON": true, "MarshalJSON": true, "UnmarshalJSON": true,
 	"MarshalJSONTo": true, "UnmarshalJSONFrom": true, // oas_jsonv2_gen.go
 	"Validate": true,
 }

@@ -83,7 +83,7 @@ func thisFile() string {
 
 // findRuntime decides where the temporary module gets the oasgen runtime.
 // The generated code must be compiled against the runtime of the same
-// oasgen (oasrt.EnforceVersion makes any other fail to compile), so the
+// oasgen (oasimpl.EnforceVersion makes any other fail to compile), so the
 // choices are, in order:
 //
 //  1. the source this binary was compiled from, when it is still on disk

@@ -2,10 +2,12 @@ package difftest
 
 import (
 	"bytes"
+	"math"
 	"runtime"
 	"testing"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/testdata/formats"
 	"github.com/oasgen/oasgen/testdata/jsonspec"
 	"github.com/oasgen/oasgen/testdata/petstore"
 )
@@ -73,5 +75,43 @@ func TestOwnedOutputMemory(t *testing.T) {
 		if limit := uint64(len(out)) * 5 / 4; perCall > limit {
 			t.Errorf("%s of %d bytes allocates %d bytes per call, want at most %d", tc.name, len(out), perCall, limit)
 		}
+	}
+}
+
+// TestAppendJSON checks the door MarshalJSON and oasrt.Marshal share:
+// AppendJSON appends to what dst holds, writes into dst's spare room
+// without allocating, and on an error returns dst as it was.
+func TestAppendJSON(t *testing.T) {
+	var p petstore.Pet
+	if err := p.UnmarshalJSON(petDoc); err != nil {
+		t.Fatal(err)
+	}
+	want, err := p.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := any(&p).(oasrt.Appender); !ok {
+		t.Fatal("*petstore.Pet is not an oasrt.Appender")
+	}
+	out, err := p.AppendJSON([]byte("[1,"))
+	if err != nil || string(out) != "[1,"+string(want) {
+		t.Fatalf("AppendJSON after a prefix = %s, %v; want [1,%s", out, err, want)
+	}
+	dst := make([]byte, 0, 4*len(want))
+	if n := testing.AllocsPerRun(100, func() { out, _ = p.AppendJSON(dst) }); n != 0 {
+		t.Errorf("AppendJSON into a buffer with room: %v allocs, want 0", n)
+	}
+	if !bytes.Equal(out, want) || &out[0] != &dst[:1][0] {
+		t.Errorf("AppendJSON into a buffer with room = %s (in dst: %v), want %s in dst", out, &out[0] == &dst[:1][0], want)
+	}
+
+	var e formats.Everything
+	e.Double = oasrt.NewOpt(math.NaN())
+	out, err = e.AppendJSON([]byte("x"))
+	if err == nil || string(out) != "x" {
+		t.Errorf("AppendJSON of a NaN = %q, %v; want %q and an error", out, err, "x")
+	}
+	if out, err := oasrt.Marshal(&e); err == nil || out != nil {
+		t.Errorf("oasrt.Marshal of a NaN = %q, %v; want nil and an error", out, err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oasgen/oasgen/internal/ir"
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 	"github.com/oasgen/oasgen/testdata/composition"
 	"github.com/oasgen/oasgen/testdata/onepass"
 )
@@ -43,7 +44,7 @@ func exactPath(u any, d *ir.Union, r *oasrt.Reader) error {
 	start := r.Start()
 	kind := r.Next()
 	if kind != oasrt.Object {
-		return oasrt.NoVariant(start, d.GoName, kind, nil)
+		return oasimpl.NoVariant(start, d.GoName, kind, nil)
 	}
 	tag, found, err := r.FindString(d.Discriminator)
 	if err != nil {
@@ -56,7 +57,7 @@ func exactPath(u any, d *ir.Union, r *oasrt.Reader) error {
 			return uv.FieldByName(vr.GoName).Addr().Interface().(decoder).DecodeJSON(r)
 		}
 	}
-	return oasrt.UnknownTag(start, d.GoName, d.Discriminator, tag, found)
+	return oasimpl.UnknownTag(start, d.GoName, d.Discriminator, tag, found)
 }
 
 // readerOptions are the Reader settings the one-pass path must honour.

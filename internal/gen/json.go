@@ -9,8 +9,8 @@ import (
 )
 
 // genVersion is the generated-code contract version this generator writes;
-// see oasrt.Version.
-const genVersion = 3
+// see oasimpl.Version.
+const genVersion = 4
 
 // temps names temporaries: a prefix and a number, unique within a
 // function once n is reset for it.
@@ -155,26 +155,29 @@ func goString(s string) string {
 // package-level names (pattern1, producesX, operations).
 func sizeHintVar(name string) string { return "sizeHint" + name }
 
-// marshalers prints MarshalJSON and UnmarshalJSON: a Writer on the
-// method's stack whose buffer, sized by the type's SizeHint (declared
-// together after the codecs), becomes the output (no pool, no copy); a
+// marshalers prints AppendJSON, MarshalJSON and UnmarshalJSON. AppendJSON
+// encodes with a Writer on the method's stack whose buffer, sized by the
+// type's SizeHint (declared together after the codecs), becomes the output
+// (no pool, no copy); MarshalJSON and oasrt.Marshal call it, so every
+// owned-output encoder shares its body. UnmarshalJSON decodes with a
 // Reader on the method's stack (no pool: the strings' blocks are the
 // value's; no generated decoder lets its Reader escape).
 func (c *codec) marshalers(name string) {
 	c.marshaled = append(c.marshaled, name)
 	hint := sizeHintVar(name)
-	c.P("// MarshalJSON implements json.Marshaler.")
-	c.P("func (v ", name, ") MarshalJSON() ([]byte, error) {")
-	c.P("var w ", rt("Writer"))
-	c.P(hint, ".Start(&w)")
+	c.P("// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.")
+	c.P("func (v *", name, ") AppendJSON(dst []byte) ([]byte, error) {")
+	c.P("w := ", hint, ".Start(dst)")
 	c.P("v.EncodeJSON(&w)")
-	c.P("return ", hint, ".Output(&w)")
+	c.P("return ", hint, ".Output(&w, dst)")
 	c.P("}")
+	c.P()
+	c.P("// MarshalJSON implements json.Marshaler.")
+	c.P("func (v ", name, ") MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }")
 	c.P()
 	c.P("// UnmarshalJSON implements json.Unmarshaler.")
 	c.P("func (v *", name, ") UnmarshalJSON(data []byte) error {")
-	c.P("var r ", rt("Reader"))
-	c.P("r.Reset(data)")
+	c.P("r := ", rt("MakeReader"), "(data)")
 	c.P("return r.Finish(v.DecodeJSON(&r))")
 	c.P("}")
 	c.P()
@@ -813,7 +816,7 @@ func (c *codec) dec(t ir.Type, dst string, p *errPath) {
 			// The runtime reads it, sharing blocks between short arrays.
 			c.read(dst, "r.Strings()", p)
 		} else {
-			// The loop is written out: oasrt.DecodeArray, a call per
+			// The loop is written out: oasimpl.DecodeArray, a call per
 			// element through a func value, measured 7% slower on
 			// workload C.
 			c.decArrayLoop(t, dst, at, p)

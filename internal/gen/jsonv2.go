@@ -8,10 +8,11 @@ const jsonv2Build = "go1.27 && goexperiment.jsonv2"
 
 // genJSONv2 prints encoding/json/v2's methods for the named types:
 // MarshalJSONTo encodes with the type's codec into a pooled Writer and
-// hands the bytes to the Encoder in one call; UnmarshalJSONFrom reads the
-// value once and decodes it with a Reader on its stack (no pool). json.Marshal,
-// json.Unmarshal, json.NewEncoder and v2's functions then reach the codec,
-// with its checks and errors.
+// hands the bytes to the Encoder (oasrt.SizeHint.EncodeTo, given the method
+// value v.EncodeJSON, which stays on the stack); UnmarshalJSONFrom reads
+// the value once and decodes it with a Reader on its stack (no pool).
+// json.Marshal, json.Unmarshal, json.NewEncoder and v2's functions then
+// reach the codec, with its checks and errors.
 func genJSONv2(f *file, names []string) {
 	f.build = jsonv2Build
 	enc := Ident{"encoding/json/jsontext", "Encoder"}
@@ -21,9 +22,7 @@ func genJSONv2(f *file, names []string) {
 		f.P("// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which")
 		f.P("// encoding/json's Marshal and Encoder call too.")
 		f.P("func (v ", name, ") MarshalJSONTo(enc *", enc, ") error {")
-		f.P("w := ", hint, ".GetWriter()")
-		f.P("v.EncodeJSON(w)")
-		f.P("return ", hint, ".EncodeTo(enc, w)")
+		f.P("return ", hint, ".EncodeTo(enc, v.EncodeJSON)")
 		f.P("}")
 		f.P()
 		f.P("// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,")

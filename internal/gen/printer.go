@@ -21,18 +21,25 @@ type Ident struct {
 // Import paths generated code uses.
 const (
 	rtPath   = "github.com/oasgen/oasgen/oasrt"
+	implPath = "github.com/oasgen/oasgen/oasrt/oasimpl"
 	httpPath = "github.com/oasgen/oasgen/oasrt/oashttp"
-	timePath = "time"
-	ipPath   = "net/netip"
-	jsonPath = "encoding/json"
+	// httpImplPath is oashttp's oasimpl: what only generated HTTP code
+	// calls.
+	httpImplPath = "github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	timePath     = "time"
+	ipPath       = "net/netip"
+	jsonPath     = "encoding/json"
 )
 
 // rt names an exported identifier of the runtime, in the package that
-// declares it: oasrt for the codecs and the values of models, oashttp for
-// what servers and clients use (rtnames.go lists those).
+// declares it: oasrt for the values of models and the JSON Reader and
+// Writer, oasimpl for the helpers only generated codecs call, oashttp for
+// what servers and clients are made of and configured with, oashttpimpl
+// for the HTTP helpers only generated code calls (rtnames.go lists all but
+// oasrt's).
 func rt(name string) Ident {
-	if httpNames[name] {
-		return Ident{httpPath, name}
+	if p, ok := rtPaths[name]; ok {
+		return Ident{p, name}
 	}
 	return Ident{rtPath, name}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 	"github.com/oasgen/oasgen/testdata/mediatypes"
 )
 
@@ -117,7 +118,7 @@ func TestResponseMedia(t *testing.T) {
 		{"IMAGE/PNG; q=1", []string{"image/*"}, "IMAGE/PNG; q=1", false},
 		{"text/plain", []string{"application/yaml", "application/x-protobuf"}, "", true},
 	} {
-		got, err := oashttp.ResponseMedia(tc.ct, tc.declared...)
+		got, err := oashttpimpl.ResponseMedia(tc.ct, tc.declared...)
 		if got != tc.want || (err != nil) != tc.err {
 			t.Errorf("ResponseMedia(%q, %q) = %q, %v", tc.ct, tc.declared, got, err)
 		}

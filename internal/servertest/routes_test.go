@@ -187,7 +187,7 @@ func TestRouting(t *testing.T) {
 		{"escaped percent stays in the value", "GET", "/users/100%25", 200, "getUser", routes.GetUserParams{Name: "100%"}, ""},
 		{"plus is not a space in a path", "GET", "/users/a+b", 200, "getUser", routes.GetUserParams{Name: "a+b"}, ""},
 		// Paths sent as net/url escapes them (no RawPath) are routed decoded
-		// (oashttp.RoutePath): the values are not decoded a second time.
+		// (oashttpimpl.RoutePath): the values are not decoded a second time.
 		{"escape net/url writes, decoded once", "GET", "/users/caf%C3%A9%20x", 200, "getUser", routes.GetUserParams{Name: "café x"}, ""},
 		{"escaped escape stays one", "GET", "/users/a%2520b", 200, "getUser", routes.GetUserParams{Name: "a%20b"}, ""},
 		{"escaped escape in a static segment", "GET", "/us%2565rs", 404, "", nil, ""},

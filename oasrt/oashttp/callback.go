@@ -368,16 +368,6 @@ func ParseCallbackURL(tmpl string) (*CallbackURL, error) {
 	return u, nil
 }
 
-// MustParseCallbackURL is ParseCallbackURL for templates checked when the
-// code was generated; it panics on an error.
-func MustParseCallbackURL(tmpl string) *CallbackURL {
-	u, err := ParseCallbackURL(tmpl)
-	if err != nil {
-		panic(err)
-	}
-	return u
-}
-
 // String returns the template as written.
 func (u *CallbackURL) String() string { return u.tmpl }
 

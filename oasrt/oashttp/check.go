@@ -3,8 +3,6 @@ package oashttp
 import (
 	"context"
 	"net/http"
-
-	"github.com/oasgen/oasgen/oasrt"
 )
 
 // Response checks: with WithResponseCheck, a generated server decodes each
@@ -49,19 +47,3 @@ func (e *ResponseCheckError) Error() string {
 }
 
 func (e *ResponseCheckError) Unwrap() error { return e.Err }
-
-// CheckResponse decodes the body w holds with decode, which checks the
-// schema, and returns a *ResponseCheckError when it fails.
-func CheckResponse(status int, w *oasrt.Writer, decode func(r *oasrt.Reader) error) error {
-	var r oasrt.Reader
-	r.Reset(w.Buf)
-	r.Direction = oasrt.InResponse
-	err := decode(&r)
-	if err == nil {
-		err = r.End()
-	}
-	if err != nil {
-		return &ResponseCheckError{Status: status, Err: err}
-	}
-	return nil
-}

@@ -196,7 +196,7 @@ type Request struct {
 }
 
 // Do sends req and returns the response; the caller must close its body
-// (generated code calls CloseBody), which ends the call's timeout. It
+// (generated code calls oashttpimpl.CloseBody), which ends the call's timeout. It
 // tries again as the retry policy allows (see RetryPolicy), and returns a
 // *RetryError listing every attempt's error when more than one failed.
 func (c *ClientConfig) Do(ctx context.Context, req *Request) (*http.Response, error) {
@@ -285,18 +285,6 @@ func closeReader(r io.Reader) {
 	}
 }
 
-// CloseBody closes a response body. It does not drain it: a body the
-// client decoded to its end has given back its connection already, and one
-// it stopped reading (a decoding error, a streamed response left early)
-// comes from a server that may be slow or stalled, so draining it would
-// hold the error until the server sends or the timeout ends the call. The
-// connection of such a body is closed rather than reused.
-//
-//go:noinline
-func CloseBody(resp *http.Response) {
-	resp.Body.Close()
-}
-
 // ResponseJSON returns a pooled Body whose Reader decodes the JSON response
 // body while it is read (see StreamBody); the caller releases it. A
 // Content-Type that is not JSON is an error, and so is a success status
@@ -342,12 +330,6 @@ func (c *ClientConfig) ResponseBytes(resp *http.Response) ([]byte, error) {
 		out = []byte{}
 	}
 	return out, nil
-}
-
-// ResponseError wraps an error met decoding the response of the given
-// status.
-func ResponseError(status int, err error) error {
-	return &StatusError{StatusCode: status, Err: err}
 }
 
 // StatusError is returned by a generated client for a response whose

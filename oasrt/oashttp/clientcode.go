@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt"
 )
@@ -21,13 +20,13 @@ import (
 // lines it saves (measured on 1,500 operations: 36 s against 21 s).
 //
 // The helpers a generated client or server calls once or more per
-// operation, away from the codecs' loops, are marked //go:noinline: a call
-// costs a few nanoseconds of a request's microseconds, while inlining them
-// into every method made the compiler copy and optimize their bodies
-// thousands of times (Kubernetes' package: 3,388 QueryString calls alone;
-// see docs/sizes.md, "Where Kubernetes' build goes"). Those no bigger than
-// a call on the server's shortest path (WriteStatus, ServerConfig.Done)
-// stay inlinable.
+// operation, away from the codecs' loops, are marked //go:noinline, here
+// and in oashttpimpl: a call costs a few nanoseconds of a request's
+// microseconds, while inlining them into every method made the compiler
+// copy and optimize their bodies thousands of times (Kubernetes' package:
+// 3,388 QueryString calls alone; see docs/sizes.md, "Where Kubernetes'
+// build goes"). Those no bigger than a call on the server's shortest path
+// (WriteStatus, ServerConfig.Done) stay inlinable.
 
 // AddPath appends text, literal path text as the spec writes it, and
 // then value, a path parameter in simple style, escaped.
@@ -73,49 +72,6 @@ func (r *Request) SetRawBody(body RawBody, defaultType string) {
 	}
 }
 
-// QueryString appends name=v to req's query when v is set: an optional
-// form-style query parameter whose value is text.
-//
-//go:noinline
-func QueryString[T ~string](req *Request, name string, v oasrt.Opt[T]) {
-	if v.Set {
-		req.Query = AppendQuery(req.Query, name, true, ',', string(v.Value))
-	}
-}
-
-// QueryInt appends name=v to req's query when v is set: an optional
-// form-style query parameter whose value is an integer.
-//
-//go:noinline
-func QueryInt[T ~int32 | ~int64](req *Request, name string, v oasrt.Opt[T]) {
-	if v.Set {
-		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatInt(int64(v.Value), 10))
-	}
-}
-
-// QueryBool appends name=v to req's query when v is set: an optional
-// form-style query parameter whose value is true or false.
-//
-//go:noinline
-func QueryBool[T ~bool](req *Request, name string, v oasrt.Opt[T]) {
-	if v.Set {
-		req.Query = AppendQuery(req.Query, name, true, ',', strconv.FormatBool(bool(v.Value)))
-	}
-}
-
-// MatchMedia returns the index of the first of types, the media types an
-// operation declares for the response's status in the spec's order,
-// that resp's Content-Type matches (MediaMatches), or -1 for none.
-func MatchMedia(resp *http.Response, types ...string) int {
-	ct := resp.Header.Get("Content-Type")
-	for i := range types {
-		if MediaMatches(ct, types[i:i+1]) {
-			return i
-		}
-	}
-	return -1
-}
-
 // DecodeResponse decodes resp's JSON body (see ResponseJSON) with decode,
 // the DecodeJSON method of the result's body, to the end of the body. A
 // body that does not decode is a *StatusError of resp's status whose Err
@@ -134,7 +90,7 @@ func (c *ClientConfig) DecodeResponse(resp *http.Response, decode func(*oasrt.Re
 	}
 	b.Release()
 	if err != nil {
-		return ResponseError(resp.StatusCode, err)
+		return &StatusError{StatusCode: resp.StatusCode, Err: err}
 	}
 	return nil
 }

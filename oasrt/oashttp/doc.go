@@ -10,8 +10,12 @@
 // for a request it refused to send, and the decoding errors of oasrt.
 // NewHTTPServer returns an http.Server with safe timeouts and limits.
 //
-// The rest (ServerConfig, ClientConfig, Request and the functions that
-// take them) is called by generated code, which it keeps small: parameter
-// parsing and encoding, content negotiation, body limits, streaming and
-// event framing, security checks, retries.
+// ServerConfig, ClientConfig and Request are the engine a generated
+// Server and Client hold: their methods keep the state the options set
+// (limits, middleware, retries, hooks) and do what every operation shares,
+// content negotiation, body limits, streaming and event framing, security
+// checks, retries. The helpers only generated code calls (parameter parsing
+// and encoding, path matching, response writing) live in
+// oasrt/oashttp/oashttpimpl, which promises nothing beyond the
+// generated-code contract (oasimpl.Version).
 package oashttp

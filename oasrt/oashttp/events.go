@@ -273,7 +273,7 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 		}
 		used = true
 		if ct := resp.Header.Get("Content-Type"); !MediaMatches(ct, []string{"text/event-stream"}) {
-			CloseBody(resp)
+			resp.Body.Close()
 			yield(Event[T]{}, &StatusError{StatusCode: resp.StatusCode, ContentType: ct, Err: errors.New("response content type " + strconv.Quote(ct) + " is not text/event-stream")})
 			return
 		}
@@ -313,16 +313,16 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 					derr = r.End()
 				}
 				if derr != nil {
-					CloseBody(resp)
-					yield(ev, ResponseError(resp.StatusCode, &oasrt.SeqError{Unit: "event", N: p.n, Err: derr}))
+					resp.Body.Close()
+					yield(ev, &StatusError{StatusCode: resp.StatusCode, Err: &oasrt.SeqError{Unit: "event", N: p.n, Err: derr}})
 					return
 				}
 				if !yield(ev, nil) {
-					CloseBody(resp)
+					resp.Body.Close()
 					return
 				}
 			}
-			CloseBody(resp)
+			resp.Body.Close()
 			var se *oasrt.SeqError
 			if err == io.EOF || errors.As(err, &se) || ctx.Err() != nil {
 				if err != io.EOF {
@@ -353,11 +353,11 @@ func EventsFrom[T any](ctx context.Context, c *ClientConfig, resp *http.Response
 				}
 				switch {
 				case resp.StatusCode == http.StatusNoContent:
-					CloseBody(resp)
+					resp.Body.Close()
 					return
 				case resp.StatusCode/100 != 2 || !MediaMatches(resp.Header.Get("Content-Type"), []string{"text/event-stream"}):
 					e := c.problemError(resp)
-					CloseBody(resp)
+					resp.Body.Close()
 					if e.Err == nil {
 						e.Err = errors.New("reconnecting to the event stream")
 					}

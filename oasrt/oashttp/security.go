@@ -8,6 +8,8 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+
+	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
 // Security: generated servers read the credentials of each security scheme
@@ -108,42 +110,6 @@ func SecretEqual(got, want string) bool {
 	return subtle.ConstantTimeCompare(g[:], w[:]) == 1
 }
 
-// APIKey reads an apiKey credential from the header, query parameter or
-// cookie the scheme names.
-func APIKey(r *http.Request, in, name string) (string, bool) {
-	switch in {
-	case "header":
-		v := r.Header.Get(name)
-		return v, v != ""
-	case "query":
-		for q := r.URL.RawQuery; q != ""; {
-			var k, v string
-			k, v, q = NextQuery(q)
-			if k == name {
-				s, err := QueryScalar(v)
-				return s, err == nil && s != ""
-			}
-		}
-	case "cookie":
-		if c, err := r.Cookie(name); err == nil && c.Value != "" {
-			return c.Value, true
-		}
-	}
-	return "", false
-}
-
-// BearerToken reads the token of an "Authorization: Bearer" header
-// (RFC 6750, section 2.1; the scheme name is case-insensitive).
-func BearerToken(r *http.Request) (string, bool) {
-	const prefix = "bearer "
-	h := r.Header.Get("Authorization")
-	if len(h) <= len(prefix) || !strings.EqualFold(h[:len(prefix)], prefix) {
-		return "", false
-	}
-	t := strings.TrimSpace(h[len(prefix):])
-	return t, t != ""
-}
-
 // Client credentials: request editors for the common schemes.
 
 // WithBearerToken sends "Authorization: Bearer token" (http bearer,
@@ -175,7 +141,7 @@ func WithAPIKey(in, name, value string) ClientOption {
 			if q != "" {
 				q += "&"
 			}
-			r.URL.RawQuery = string(AppendQuery([]byte(q), name, true, ',', value))
+			r.URL.RawQuery = string(query.Append([]byte(q), name, true, ',', value))
 		case "cookie":
 			r.AddCookie(&http.Cookie{Name: name, Value: value})
 		default:
@@ -183,15 +149,4 @@ func WithAPIKey(in, name, value string) ClientOption {
 		}
 		return nil
 	})
-}
-
-// Anonymous ends the security check of an operation that also admits
-// anonymous requests ("security: [{}, ...]"): a request that presented no
-// credentials runs with its own context; one whose credentials were
-// rejected fails with err.
-func Anonymous(r *http.Request, err error) (context.Context, error) {
-	if errors.Is(err, ErrNoCredentials) {
-		return r.Context(), nil
-	}
-	return nil, err
 }

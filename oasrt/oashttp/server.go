@@ -7,12 +7,14 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
 // DefaultMaxBodyBytes is the default limit on a request body a generated
@@ -248,7 +250,7 @@ func (c *ServerConfig) Error(w http.ResponseWriter, r *http.Request, err error) 
 type routeKey struct{}
 
 // routeParams are the path parameters of a request and whether they are
-// escaped (RoutePath).
+// escaped (oashttpimpl.RoutePath).
 type routeParams struct {
 	params  []string
 	escaped bool
@@ -875,28 +877,15 @@ func (c *ServerConfig) FormBody(r *http.Request, required bool) ([]string, error
 	pairs := make([]string, 0, 2*(strings.Count(text, "&")+1))
 	for text != "" {
 		var k, v string
-		k, v, text = NextQuery(text)
+		k, v, text = query.Next(text)
 		if k == "" && v == "" {
 			continue
 		}
-		s, err := QueryScalar(v)
+		s, err := url.QueryUnescape(v)
 		if err != nil {
-			return nil, &BodyError{Err: PropertyError(k, err)}
+			return nil, &BodyError{Err: query.PropertyError(k, err)}
 		}
 		pairs = append(pairs, k, s)
 	}
 	return pairs, nil
-}
-
-// FormEncode encodes name/value pairs as an
-// application/x-www-form-urlencoded body.
-func FormEncode(pairs []string) []byte {
-	var b []byte
-	for i := 0; i+1 < len(pairs); i += 2 {
-		b = AppendQuery(b, pairs[i], true, ',', pairs[i+1])
-	}
-	if b == nil {
-		b = []byte{}
-	}
-	return b
 }

@@ -4,7 +4,6 @@ import (
 	"compress/gzip"
 	"errors"
 	"io"
-	"iter"
 	"net/http"
 	"time"
 
@@ -83,70 +82,4 @@ func (f *flushWriter) Write(p []byte) (int, error) {
 		f.err = err
 	}
 	return n, err
-}
-
-// ResponseItems returns seq, which decodes the response body b of resp, as
-// an iterator the generated client hands out: when the iteration ends, or
-// the consumer stops it, the body is released and closed; a decoding error
-// carries the response's status. It can be ranged over once.
-func ResponseItems[T any](resp *http.Response, b *Body, seq iter.Seq2[T, error]) iter.Seq2[T, error] {
-	used := false
-	return func(yield func(T, error) bool) {
-		if used {
-			var zero T
-			yield(zero, errors.New("oasrt: a streamed response body can be read once"))
-			return
-		}
-		used = true
-		defer func() {
-			b.Release()
-			CloseBody(resp)
-		}()
-		for x, err := range seq {
-			if err != nil {
-				yield(x, ResponseError(resp.StatusCode, err))
-				return
-			}
-			if !yield(x, nil) {
-				return
-			}
-		}
-	}
-}
-
-// RequestItems returns seq, which decodes a streamed request body, as the
-// iterator the generated server hands to a handler: a decoding error comes
-// as a *BodyError, so a handler that returns it answers 400 naming the JSON
-// path. (A streamed body is not kept, so syntax errors and schema
-// violations are not told apart as they are for a buffered one.)
-func RequestItems[T any](seq iter.Seq2[T, error]) iter.Seq2[T, error] {
-	return func(yield func(T, error) bool) {
-		for x, err := range seq {
-			if err != nil {
-				if _, ok := err.(*BodyError); !ok {
-					err = &BodyError{Err: err}
-				}
-				yield(x, err)
-				return
-			}
-			if !yield(x, nil) {
-				return
-			}
-		}
-	}
-}
-
-// SendStream returns a request body that encode writes while the request
-// is sent, through a pipe, for the generated client's streamed bodies. If
-// the request is never sent, closing the body ends the writing.
-func SendStream(encode func(w *oasrt.Writer, out io.Writer) error) io.Reader {
-	pr, pw := io.Pipe()
-	go func() {
-		w := oasrt.GetWriter()
-		w.Direction = oasrt.InRequest
-		err := encode(w, pw)
-		oasrt.ReleaseWriter(w)
-		pw.CloseWithError(err) // nil: the reader sees io.EOF
-	}()
-	return pr
 }

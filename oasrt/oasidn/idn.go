@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 	"golang.org/x/net/idna"
 )
 
@@ -115,9 +115,9 @@ func ValidEmail(s string) bool {
 	}
 	domain := s[at+1:]
 	if strings.HasPrefix(domain, "[") || isASCII(domain) {
-		return oasrt.ValidEmail(asciiLocal(s[:at]) + s[at:])
+		return oasimpl.ValidEmail(asciiLocal(s[:at]) + s[at:])
 	}
-	return oasrt.ValidEmail(asciiLocal(s[:at])+"@example.com") && ValidHostname(domain)
+	return oasimpl.ValidEmail(asciiLocal(s[:at])+"@example.com") && ValidHostname(domain)
 }
 
 // asciiLocal replaces each non-ASCII character of a local part with an

@@ -4,12 +4,13 @@ package allof
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -47,23 +48,24 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Base) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBase.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Base) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBase.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBase.Output(&w)
+	return sizeHintBase.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Base) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Base) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -98,8 +100,8 @@ func (v *Named) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			if len(x1) > 20 && oasrt.Len(x1) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 20", oasrt.Len(x1)), "name")
+			if len(x1) > 20 && oasimpl.Len(x1) > 20 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is greater than maxLength 20", oasimpl.Len(x1)), "name")
 			}
 			v.Name.Value = x1
 		default:
@@ -111,18 +113,19 @@ func (v *Named) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Named) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNamed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Named) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNamed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNamed.Output(&w)
+	return sizeHintNamed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Named) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Named) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -167,8 +170,8 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			if len(x1) > 20 && oasrt.Len(x1) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 20", oasrt.Len(x1)), "name")
+			if len(x1) > 20 && oasimpl.Len(x1) > 20 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is greater than maxLength 20", oasimpl.Len(x1)), "name")
 			}
 			v.Name = x1
 		case "price":
@@ -183,23 +186,24 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "name")
+		return oasimpl.Missing(r, seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Item) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintItem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Item) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintItem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintItem.Output(&w)
+	return sizeHintItem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Item) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Item) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

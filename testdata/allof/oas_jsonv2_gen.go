@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Base) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBase.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBase.EncodeTo(enc, w)
+	return sizeHintBase.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Base) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Named) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNamed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNamed.EncodeTo(enc, w)
+	return sizeHintNamed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Named) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Item) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintItem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintItem.EncodeTo(enc, w)
+	return sizeHintItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

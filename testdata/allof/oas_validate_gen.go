@@ -3,7 +3,7 @@
 package allof
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Base breaks its schema.
@@ -12,16 +12,16 @@ func (v *Base) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Named) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Named) validate(c *oasrt.Validator) {
+func (v *Named) validate(c *oasimpl.Validator) {
 	if v.Name.Set {
 		c.Key("name")
-		if len(v.Name.Value) > 20 && oasrt.Len(v.Name.Value) > 20 {
-			c.Errorf("length %d is greater than maxLength 20", oasrt.Len(v.Name.Value))
+		if len(v.Name.Value) > 20 && oasimpl.Len(v.Name.Value) > 20 {
+			c.Errorf("length %d is greater than maxLength 20", oasimpl.Len(v.Name.Value))
 		}
 		c.Pop()
 	}
@@ -30,15 +30,15 @@ func (v *Named) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Item) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Item) validate(c *oasrt.Validator) {
+func (v *Item) validate(c *oasimpl.Validator) {
 	c.Key("name")
-	if len(v.Name) > 20 && oasrt.Len(v.Name) > 20 {
-		c.Errorf("length %d is greater than maxLength 20", oasrt.Len(v.Name))
+	if len(v.Name) > 20 && oasimpl.Len(v.Name) > 20 {
+		c.Errorf("length %d is greater than maxLength 20", oasimpl.Len(v.Name))
 	}
 	c.Pop()
 }

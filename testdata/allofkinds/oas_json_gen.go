@@ -4,12 +4,13 @@ package allofkinds
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
@@ -21,7 +22,7 @@ func (v *NumberAndObject) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -69,23 +70,24 @@ func (v *NumberAndObject) decodeTyped(r *oasrt.Reader) error {
 	n := 0
 	n += skipped
 	if n > 0 {
-		return oasrt.Violation(at, "%d properties, more than maxProperties 0", n)
+		return oasimpl.Violation(at, "%d properties, more than maxProperties 0", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NumberAndObject) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNumberAndObject.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NumberAndObject) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNumberAndObject.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNumberAndObject.Output(&w)
+	return sizeHintNumberAndObject.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NumberAndObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NumberAndObject) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -98,7 +100,7 @@ func (v *StringAllOf) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval2(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -145,7 +147,7 @@ func (v *StringAllOf) decodeTyped(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "foo")
 			}
 			if oasrt.RawKind(x1) != oasrt.Invalid {
-				return oasrt.AtKey(oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "foo")
+				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "foo")
 			}
 			v.Foo = x1
 		default:
@@ -157,18 +159,19 @@ func (v *StringAllOf) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v StringAllOf) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStringAllOf.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *StringAllOf) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStringAllOf.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStringAllOf.Output(&w)
+	return sizeHintStringAllOf.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v StringAllOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StringAllOf) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -181,7 +184,7 @@ func (v *ObjectOneOf) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval3(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -218,23 +221,24 @@ func (v *ObjectOneOf) decodeTyped(r *oasrt.Reader) error {
 	n := 0
 	n += skipped
 	if n > 1 {
-		return oasrt.Violation(at, "%d properties, more than maxProperties 1", n)
+		return oasimpl.Violation(at, "%d properties, more than maxProperties 1", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ObjectOneOf) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintObjectOneOf.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ObjectOneOf) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintObjectOneOf.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintObjectOneOf.Output(&w)
+	return sizeHintObjectOneOf.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ObjectOneOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOneOf) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

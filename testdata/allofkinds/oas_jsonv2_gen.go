@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NumberAndObject) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNumberAndObject.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNumberAndObject.EncodeTo(enc, w)
+	return sizeHintNumberAndObject.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *NumberAndObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v StringAllOf) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintStringAllOf.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStringAllOf.EncodeTo(enc, w)
+	return sizeHintStringAllOf.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *StringAllOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ObjectOneOf) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintObjectOneOf.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintObjectOneOf.EncodeTo(enc, w)
+	return sizeHintObjectOneOf.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

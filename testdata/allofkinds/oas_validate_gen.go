@@ -6,17 +6,18 @@ import (
 	"fmt"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NumberAndObject) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NumberAndObject) validate(c *oasrt.Validator) {
+func (v *NumberAndObject) validate(c *oasimpl.Validator) {
 	if oasrt.OtherJSON(v.OtherKind) != "" {
 		return
 	}
@@ -29,12 +30,12 @@ func (v *NumberAndObject) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *StringAllOf) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *StringAllOf) validate(c *oasrt.Validator) {
+func (v *StringAllOf) validate(c *oasimpl.Validator) {
 	if oasrt.OtherJSON(v.OtherKind) != "" {
 		return
 	}
@@ -50,12 +51,12 @@ func (v *StringAllOf) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *ObjectOneOf) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *ObjectOneOf) validate(c *oasrt.Validator) {
+func (v *ObjectOneOf) validate(c *oasimpl.Validator) {
 	n1 := 0
 	if n1 > 1 {
 		c.Errorf("%d properties, more than maxProperties 1", n1)
@@ -63,10 +64,10 @@ func (v *ObjectOneOf) validate(c *oasrt.Validator) {
 }
 
 // eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if why := eval4(raw, ev); why != "" {
 		return "allOf member 0: " + why
@@ -79,10 +80,10 @@ var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if why := eval6(raw, ev); why != "" {
 		return "allOf member 0: " + why
@@ -95,10 +96,10 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if why := eval8(raw, ev); why != "" {
 		return "allOf member 0: " + why
@@ -111,7 +112,7 @@ var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Number {
 		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
 	}
@@ -119,11 +120,11 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if kindN, ok := oasrt.RawMembers(raw); ok {
+	if kindN, ok := oasimpl.RawMembers(raw); ok {
 		if kindN > 0 {
 			return fmt.Sprintf("%d properties, more than maxProperties 0", kindN)
 		}
@@ -132,12 +133,12 @@ var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "foo" {
@@ -156,24 +157,24 @@ var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	if kindStr, ok := oasrt.RawString(raw); ok {
-		if oasrt.Len(kindStr) < 2 {
-			return fmt.Sprintf("length %d is less than minLength 2", oasrt.Len(kindStr))
+	if kindStr, ok := oasimpl.RawString(raw); ok {
+		if oasimpl.Len(kindStr) < 2 {
+			return fmt.Sprintf("length %d is less than minLength 2", oasimpl.Len(kindStr))
 		}
 	}
 	return ""
 }
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if kindN, ok := oasrt.RawMembers(raw); ok {
+	if kindN, ok := oasimpl.RawMembers(raw); ok {
 		if kindN > 1 {
 			return fmt.Sprintf("%d properties, more than maxProperties 1", kindN)
 		}
@@ -182,12 +183,12 @@ var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if n := oasrt.Holding(raw, ev, eval11, eval12); n != 1 {
+	if n := oasimpl.Holding(raw, ev, eval11, eval12); n != 1 {
 		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
 	}
 	out.Merge(ev)
@@ -195,7 +196,7 @@ var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval10 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Invalid {
 		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
 	}
@@ -203,15 +204,15 @@ var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "foo" {
@@ -230,7 +231,7 @@ var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval12 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
@@ -238,6 +239,6 @@ var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval13 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval13 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }

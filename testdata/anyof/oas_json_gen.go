@@ -4,12 +4,13 @@ package anyof
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes the variant that is set.
@@ -20,7 +21,7 @@ func (v *Contact) EncodeJSON(w *oasrt.Writer) {
 	case ContactPhone:
 		v.Phone.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -74,23 +75,24 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "Contact", kind, nil)
+		return oasimpl.NoVariant(start, "Contact", kind, nil)
 	}
-	return oasrt.NoVariant(start, "Contact", kind, nil)
+	return oasimpl.NoVariant(start, "Contact", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Contact) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintContact.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintContact.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Contact) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintContact.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintContact.Output(&w)
-}
+func (v Contact) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -119,7 +121,7 @@ func (v *Email) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "email":
 			seen |= 1 << 0
-			if v.Email, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
+			if v.Email, err = r.StrFormat("email", oasimpl.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
 		default:
@@ -129,23 +131,24 @@ func (v *Email) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "email")
+		return oasimpl.Missing(r, seen, 0x1, "email")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Email) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEmail.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Email) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEmail.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEmail.Output(&w)
+	return sizeHintEmail.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Email) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Email) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -184,23 +187,24 @@ func (v *Phone) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "phone")
+		return oasimpl.Missing(r, seen, 0x1, "phone")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Phone) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPhone.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Phone) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPhone.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPhone.Output(&w)
+	return sizeHintPhone.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Phone) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Phone) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Contact) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintContact.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintContact.EncodeTo(enc, w)
+	return sizeHintContact.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Contact) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Email) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEmail.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEmail.EncodeTo(enc, w)
+	return sizeHintEmail.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Email) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Phone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPhone.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPhone.EncodeTo(enc, w)
+	return sizeHintPhone.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,18 +3,18 @@
 package anyof
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Contact) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Contact) validate(c *oasrt.Validator) {
+func (v *Contact) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ContactEmail:
 		v.Email.validate(c)
@@ -27,13 +27,13 @@ func (v *Contact) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Email) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Email) validate(c *oasrt.Validator) {
-	c.Format("email", "email", v.Email, oasrt.ValidEmail)
+func (v *Email) validate(c *oasimpl.Validator) {
+	c.Format("email", "email", v.Email, oasimpl.ValidEmail)
 }
 
 // Validate returns nil: no value of Phone breaks its schema.

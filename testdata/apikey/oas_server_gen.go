@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // ListReportsResponse is the result of ListReports: one of
@@ -22,7 +23,7 @@ type ListReportsResponse interface {
 type ListReportsResponse204 struct{}
 
 func (v ListReportsResponse204) writeListReportsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // HealthResponse is the result of Health: one of
@@ -38,7 +39,7 @@ type HealthResponse interface {
 type HealthResponse204 struct{}
 
 func (v HealthResponse204) writeHealthResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -153,7 +154,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -164,7 +165,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -188,7 +189,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -223,7 +224,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request, p []string
 
 // checkHeader reads the credentials of scheme "header" and passes them to the Handler.
 func (s *Server) checkHeader(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "header", "X-API-Key")
+	key, ok := oashttpimpl.APIKey(r, "header", "X-API-Key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "header", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oashttp.ErrNoCredentials}
 	}
@@ -239,7 +240,7 @@ func (s *Server) checkHeader(ctx context.Context, r *http.Request, op string, sc
 
 // checkQuery reads the credentials of scheme "query" and passes them to the Handler.
 func (s *Server) checkQuery(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "query", "api_key")
+	key, ok := oashttpimpl.APIKey(r, "query", "api_key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "query", Challenge: `APIKey in="query", name="api_key"`, Err: oashttp.ErrNoCredentials}
 	}

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Op) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOp.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOp.EncodeTo(enc, w)
+	return sizeHintOp.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

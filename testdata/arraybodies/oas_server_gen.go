@@ -8,6 +8,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // BatchResponse is the result of Batch: one of
@@ -25,14 +27,14 @@ type BatchResponse200 struct {
 }
 
 func (v BatchResponse200) writeBatchResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.Bool(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []bool
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -142,7 +144,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -153,7 +155,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -177,7 +179,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -190,7 +192,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request, p []string,
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodeBatchBody)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, decodeBatchBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -218,7 +220,7 @@ func decodeBatchBody(v *[]Op, r *oasrt.Reader) error {
 			break
 		}
 		if i2 == 100 {
-			return oasrt.Violation(at1, "more than maxItems 100 items")
+			return oasimpl.Violation(at1, "more than maxItems 100 items")
 		}
 		var e3 *Op
 		(*v), e3 = oasrt.Grow(r, (*v))

@@ -4,12 +4,13 @@ package arrays
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -38,7 +39,7 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		if i4 == 5 {
-			return oasrt.Violation(at3, "more than maxItems 5 items")
+			return oasimpl.Violation(at3, "more than maxItems 5 items")
 		}
 		var e5 *string
 		(*v), e5 = oasrt.Grow(r, (*v))
@@ -50,26 +51,27 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 		(*v) = []string{}
 	}
 	if len((*v)) < 1 {
-		return oasrt.Violation(at3, "%d items, fewer than minItems 1", len((*v)))
+		return oasimpl.Violation(at3, "%d items, fewer than minItems 1", len((*v)))
 	}
-	if i6, j7 := oasrt.Duplicate((*v)); i6 >= 0 {
-		return oasrt.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
+	if i6, j7 := oasimpl.Duplicate((*v)); i6 >= 0 {
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tags) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTags.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tags) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTags.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTags.Output(&w)
+	return sizeHintTags.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -132,18 +134,19 @@ func (v *Matrix) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Matrix) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMatrix.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Matrix) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMatrix.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMatrix.Output(&w)
+	return sizeHintMatrix.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Matrix) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Matrix) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -220,7 +223,7 @@ func (v *Post) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					if i4 == 3 {
-						return oasrt.AtKey(oasrt.Violation(at3, "more than maxItems 3 items"), "scores")
+						return oasrt.AtKey(oasimpl.Violation(at3, "more than maxItems 3 items"), "scores")
 					}
 					var e5 *int64
 					v.Scores, e5 = oasrt.Grow(r, v.Scores)
@@ -241,18 +244,19 @@ func (v *Post) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Post) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPost.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Post) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPost.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPost.Output(&w)
+	return sizeHintPost.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Post) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Post) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

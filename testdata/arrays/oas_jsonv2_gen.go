@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Tags) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTags.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTags.EncodeTo(enc, w)
+	return sizeHintTags.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Tags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Matrix) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintMatrix.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMatrix.EncodeTo(enc, w)
+	return sizeHintMatrix.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Matrix) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Post) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPost.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPost.EncodeTo(enc, w)
+	return sizeHintPost.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,25 +3,25 @@
 package arrays
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Tags) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Tags) validate(c *oasrt.Validator) {
+func (v *Tags) validate(c *oasimpl.Validator) {
 	if len((*v)) < 1 {
 		c.Errorf("%d items, fewer than minItems 1", len((*v)))
 	}
 	if len((*v)) > 5 {
 		c.Errorf("%d items, more than maxItems 5", len((*v)))
 	}
-	if i1, j2 := oasrt.Duplicate((*v)); i1 >= 0 {
+	if i1, j2 := oasimpl.Duplicate((*v)); i1 >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
 	}
 }
@@ -32,12 +32,12 @@ func (v *Matrix) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Post) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Post) validate(c *oasrt.Validator) {
+func (v *Post) validate(c *oasimpl.Validator) {
 	if v.Tags != nil {
 		c.Key("tags")
 		v.Tags.validate(c)

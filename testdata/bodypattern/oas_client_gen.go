@@ -7,6 +7,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -40,7 +42,7 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oashttp.Ca
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v PutTagsResponse200
@@ -84,7 +86,7 @@ func (v *PutTagsResponse200) decodeBody(r *oasrt.Reader) error {
 			return oasrt.AtIndex(err, i1)
 		}
 		if !pattern1.MatchString(x3) {
-			return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
+			return oasrt.AtIndex(oasimpl.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
 		}
 		(*e2) = x3
 	}

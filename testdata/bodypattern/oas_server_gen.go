@@ -8,6 +8,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // PutTagsResponse is the result of PutTags: one of
@@ -25,14 +27,14 @@ type PutTagsResponse200 struct {
 }
 
 func (v PutTagsResponse200) writePutTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []string
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -54,7 +56,7 @@ func (v PutTagsResponse200) writePutTagsResponse(rw http.ResponseWriter, r *http
 				return oasrt.AtIndex(err, i1)
 			}
 			if !pattern1.MatchString(x3) {
-				return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
+				return oasrt.AtIndex(oasimpl.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
 			}
 			(*e2) = x3
 		}
@@ -148,7 +150,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -159,7 +161,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -183,7 +185,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -196,7 +198,7 @@ func (s *Server) handlePutTags(w http.ResponseWriter, r *http.Request, p []strin
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodePutTagsBody)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, decodePutTagsBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -230,7 +232,7 @@ func decodePutTagsBody(v *[]string, r *oasrt.Reader) error {
 			return oasrt.AtIndex(err, i1)
 		}
 		if !pattern2.MatchString(x3) {
-			return oasrt.AtIndex(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[a-z]+$`), i1)
+			return oasrt.AtIndex(oasimpl.Violation(at4, "%q does not match the pattern %s", x3, `^[a-z]+$`), i1)
 		}
 		(*e2) = x3
 	}

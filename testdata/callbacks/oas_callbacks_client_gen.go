@@ -7,6 +7,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // CallbackClient sends the API's callbacks to the URLs given to each call: one
@@ -19,7 +20,7 @@ type CallbackClient struct {
 
 // NewCallbackClient returns a client of the callbacks; opts are the API client's.
 func NewCallbackClient(opts ...oashttp.ClientOption) *CallbackClient {
-	return &CallbackClient{cfg: oashttp.NewSenderConfig(opts)}
+	return &CallbackClient{cfg: oashttpimpl.NewSenderConfig(opts)}
 }
 
 // SubscribeOnEvent calls the callback onEvent of subscribe (POST {$request.body#/url}, routed at /subscribe/onEvent)
@@ -40,7 +41,7 @@ func (c *CallbackClient) SubscribeOnEvent(ctx context.Context, url string, body 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return SubscribeOnEventResponse204{}, nil
@@ -56,7 +57,7 @@ func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string, opts 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SubscriptionDoneResponse200
@@ -68,7 +69,7 @@ func (c *CallbackClient) SubscriptionDone(ctx context.Context, url string, opts 
 	return nil, c.cfg.UnexpectedStatus(resp)
 }
 
-var templateSubscribeOnEventURL = oashttp.MustParseCallbackURL("{$request.body#/url}")
+var templateSubscribeOnEventURL = oashttpimpl.MustParseCallbackURL("{$request.body#/url}")
 
 // SubscribeOnEventURL returns the URL of callback onEvent of subscribe, "{$request.body#/url}",
 // evaluated against the request the handler of Subscribe was called for: ctx
@@ -90,7 +91,7 @@ func SubscribeOnEventURL(ctx context.Context, body *SubscribeRequest) (string, e
 	return templateSubscribeOnEventURL.Expand(x)
 }
 
-var templateSubscribeOnDoneURL = oashttp.MustParseCallbackURL("{$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}")
+var templateSubscribeOnDoneURL = oashttpimpl.MustParseCallbackURL("{$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}")
 
 // SubscribeOnDoneURL returns the URL of callback onDone of subscribe, "{$request.header.X-Callback}/done/{$request.path.topic}?topic={$request.path.topic}",
 // evaluated against the request the handler of Subscribe was called for: ctx

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Results of callbackMatchRoute besides an operation index.
@@ -16,7 +17,7 @@ const (
 )
 
 // callbackMatchRoute finds the operation for a method and a request path from
-// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -31,21 +32,21 @@ func callbackMatchRoute(method, path string, esc bool, p *[1]string) (op int, al
 		return callbackRouteNotFound, ""
 	}
 	if esc || len(path) > 1 && path[1] == 's' {
-		seg0, rest0, more0 := oashttp.CutSegment(path[1:])
-		switch oashttp.StaticKey(seg0, esc) {
+		seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
+		switch oashttpimpl.StaticKey(seg0, esc) {
 		case "subscribe":
 			if more0 {
 				if esc || rest0 != "" && rest0[0] == 'o' {
-					seg1, rest1, more1 := oashttp.CutSegment(rest0)
-					switch oashttp.StaticKey(seg1, esc) {
+					seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
+					switch oashttpimpl.StaticKey(seg1, esc) {
 					case "onDone":
 						if more1 {
 							if esc || rest1 != "" && rest1[0] == 'd' {
-								seg2, rest2, more2 := oashttp.CutSegment(rest1)
-								switch oashttp.StaticKey(seg2, esc) {
+								seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+								switch oashttpimpl.StaticKey(seg2, esc) {
 								case "done":
 									if more2 {
-										seg3, _, more3 := oashttp.CutSegment(rest2)
+										seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 										if seg3 != "" {
 											p[0] = seg3
 											if !more3 {
@@ -89,7 +90,7 @@ type SubscribeOnEventResponse interface {
 type SubscribeOnEventResponse204 struct{}
 
 func (v SubscribeOnEventResponse204) writeSubscribeOnEventResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // SubscriptionDoneResponse is the result of SubscriptionDone: one of
@@ -107,7 +108,7 @@ type SubscriptionDoneResponse200 struct {
 }
 
 func (v SubscriptionDoneResponse200) writeSubscriptionDoneResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[SubscriptionDoneOK])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[SubscriptionDoneOK])
 }
 
 // CallbackHandler implements the receiving side of the API's callbacks, one method each. A
@@ -200,7 +201,7 @@ func (s *CallbackServer) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := callbackMatchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = callbackOperations[op].id
@@ -211,7 +212,7 @@ func (s *CallbackServer) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *CallbackServer) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := callbackMatchRoute(r.Method, path, esc, &p)
 	switch op {
 	case callbackRouteNotFound:
@@ -235,7 +236,7 @@ func (s *CallbackServer) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *CallbackServer) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -247,7 +248,7 @@ func (s *CallbackServer) call(op int, w http.ResponseWriter, r *http.Request, p 
 
 // handleSubscribeOnEvent serves POST /subscribe/onEvent.
 func (s *CallbackServer) handleSubscribeOnEvent(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Event).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Event).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return

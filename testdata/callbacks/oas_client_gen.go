@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -48,7 +49,7 @@ func (c *Client) Subscribe(ctx context.Context, params SubscribeParams, body *Su
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		return SubscribeResponse201{}, nil

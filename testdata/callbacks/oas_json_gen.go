@@ -4,12 +4,13 @@ package callbacks
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -50,7 +51,7 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "seq")
 			}
 			if x1 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 1", x1), "seq")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 1", x1), "seq")
 			}
 			v.Seq = x1
 		default:
@@ -60,23 +61,24 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "topic", "seq")
+		return oasimpl.Missing(r, seen, 0x3, "topic", "seq")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Event) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEvent.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Event) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEvent.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEvent.Output(&w)
+	return sizeHintEvent.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -105,7 +107,7 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.URL, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
 		default:
@@ -115,23 +117,24 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "url")
+		return oasimpl.Missing(r, seen, 0x1, "url")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSubscribeRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSubscribeRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSubscribeRequest.Output(&w)
+	return sizeHintSubscribeRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -173,18 +176,19 @@ func (v *SubscriptionDoneOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSubscriptionDoneOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SubscriptionDoneOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSubscriptionDoneOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSubscriptionDoneOK.Output(&w)
+	return sizeHintSubscriptionDoneOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SubscriptionDoneOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscriptionDoneOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

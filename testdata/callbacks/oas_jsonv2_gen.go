@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Event) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEvent.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEvent.EncodeTo(enc, w)
+	return sizeHintEvent.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SubscribeRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSubscribeRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSubscribeRequest.EncodeTo(enc, w)
+	return sizeHintSubscribeRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *SubscribeRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SubscriptionDoneOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSubscriptionDoneOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSubscriptionDoneOK.EncodeTo(enc, w)
+	return sizeHintSubscriptionDoneOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

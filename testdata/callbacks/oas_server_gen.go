@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // SubscribeParams holds the parameters of Subscribe.
@@ -31,7 +32,7 @@ type SubscribeResponse interface {
 type SubscribeResponse201 struct{}
 
 func (v SubscribeResponse201) writeSubscribeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 201)
+	return oashttpimpl.WriteStatus(rw, 201)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -116,7 +117,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -127,7 +128,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -151,7 +152,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -167,7 +168,7 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 		s.cfg.Error(w, r, err)
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*SubscribeRequest).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*SubscribeRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -181,10 +182,10 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeSubscribeParams reads the parameters of Subscribe from r and its path segments p.
 func decodeSubscribeParams(r *http.Request, p []string, esc bool) (params SubscribeParams, err error) {
-	if params.Topic, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Topic, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "topic", In: "path", Err: err}
 	}
-	if err = oashttp.HeaderOpt(&params.XCallback, r.Header, "X-Callback", "X-Callback", oashttp.ParseString); err != nil {
+	if err = oashttpimpl.HeaderOpt(&params.XCallback, r.Header, "X-Callback", "X-Callback", oashttpimpl.ParseString); err != nil {
 		return params, err
 	}
 	return params, nil

@@ -3,18 +3,18 @@
 package callbacks
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Event) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Event) validate(c *oasrt.Validator) {
+func (v *Event) validate(c *oasimpl.Validator) {
 	c.Key("seq")
 	if v.Seq < 1 {
 		c.Errorf("%v is less than minimum 1", v.Seq)
@@ -25,13 +25,13 @@ func (v *Event) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *SubscribeRequest) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *SubscribeRequest) validate(c *oasrt.Validator) {
-	c.Format("url", "uri", v.URL, oasrt.ValidURI)
+func (v *SubscribeRequest) validate(c *oasimpl.Validator) {
+	c.Format("url", "uri", v.URL, oasimpl.ValidURI)
 }
 
 // Validate returns nil: no value of SubscriptionDoneOK breaks its schema.

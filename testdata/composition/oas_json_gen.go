@@ -4,12 +4,13 @@ package composition
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -56,23 +57,24 @@ func (v *Base) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Base) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBase.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Base) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBase.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBase.Output(&w)
+	return sizeHintBase.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Base) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Base) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -136,23 +138,24 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+		return oasimpl.Missing(r, seen, 0x3, "id", "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Cat) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCat.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Cat) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCat.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCat.Output(&w)
+	return sizeHintCat.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Cat) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cat) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -216,23 +219,24 @@ func (v *Dog) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+		return oasimpl.Missing(r, seen, 0x3, "id", "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Dog) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDog.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Dog) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDog.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDog.Output(&w)
+	return sizeHintDog.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Dog) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Dog) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -244,7 +248,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	case PetDog:
 		v.Dog.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -287,9 +291,9 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Pet", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Pet", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Pet", kind, nil)
+	return oasimpl.NoVariant(start, "Pet", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -322,7 +326,7 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -337,7 +341,7 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 				which = PetDog
 				v.Dog.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "id":
 			seen |= 1 << 1
@@ -379,20 +383,20 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case PetCat:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0xf != 0 {
-			return oasrt.ErrExactPath // a key Cat does not declare
+			return oasimpl.ErrExactPath // a key Cat does not declare
 		}
 		if seen&0x10 != 0 {
 			v.Dog = Dog{}
 		}
 	case PetDog:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x17 != 0 {
-			return oasrt.ErrExactPath // a key Dog does not declare
+			return oasimpl.ErrExactPath // a key Dog does not declare
 		}
 		v.Dog.ID = v.Cat.ID
 		v.Dog.Created = v.Cat.Created
@@ -400,24 +404,25 @@ func (v *Pet) decodeOnePass(r *oasrt.Reader) error {
 			v.Cat = Cat{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPet.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pet) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPet.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPet.Output(&w)
+	return sizeHintPet.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -465,23 +470,24 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "type")
+		return oasimpl.Missing(r, seen, 0x1, "type")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SomeValue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSomeValue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SomeValue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSomeValue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSomeValue.Output(&w)
+	return sizeHintSomeValue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SomeValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -493,7 +499,7 @@ func (v *Shape) EncodeJSON(w *oasrt.Writer) {
 	case ShapeShape2:
 		v.Shape2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -536,9 +542,9 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Shape", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Shape", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Shape", kind, nil)
+	return oasimpl.NoVariant(start, "Shape", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -571,7 +577,7 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			m := r.Mark()
@@ -593,7 +599,7 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "kind")
 				}
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "r":
 			seen |= 1 << 1
@@ -618,43 +624,44 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case ShapeShape1:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x3 != 0 {
-			return oasrt.ErrExactPath // a key Shape1 does not declare
+			return oasimpl.ErrExactPath // a key Shape1 does not declare
 		}
 		if seen&0x4 != 0 {
 			v.Shape2 = Shape2{}
 		}
 	case ShapeShape2:
 		if seen&0x5 != 0x5 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x5 != 0 {
-			return oasrt.ErrExactPath // a key Shape2 does not declare
+			return oasimpl.ErrExactPath // a key Shape2 does not declare
 		}
 		if seen&0x2 != 0 {
 			v.Shape1 = Shape1{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape.Output(&w)
+	return sizeHintShape.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -666,7 +673,7 @@ func (v *Contact) EncodeJSON(w *oasrt.Writer) {
 	case ContactContact2:
 		v.Contact2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -723,23 +730,24 @@ func (v *Contact) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "Contact", kind, nil)
+		return oasimpl.NoVariant(start, "Contact", kind, nil)
 	}
-	return oasrt.NoVariant(start, "Contact", kind, nil)
+	return oasimpl.NoVariant(start, "Contact", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Contact) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintContact.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintContact.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Contact) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintContact.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintContact.Output(&w)
-}
+func (v Contact) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -753,7 +761,7 @@ func (v *Size) EncodeJSON(w *oasrt.Writer) {
 	case SizeFloat64:
 		w.Float64(v.Float64)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -798,21 +806,22 @@ func (v *Size) DecodeJSON(r *oasrt.Reader) error {
 		v.Float64 = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "Size", kind, nil)
+	return oasimpl.NoVariant(start, "Size", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Size) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSize.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintSize.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Size) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSize.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintSize.Output(&w)
-}
+func (v Size) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Size) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -824,7 +833,7 @@ func (v *Level) EncodeJSON(w *oasrt.Writer) {
 	case LevelInt64:
 		w.Int(v.Int64)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -851,7 +860,7 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if x2 > 10 {
-					return oasrt.Violation(at3, "%v is greater than maximum 10", x2)
+					return oasimpl.Violation(at3, "%v is greater than maximum 10", x2)
 				}
 				x1 = int32(x2)
 				return nil
@@ -868,7 +877,7 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 					_ = y5 // only whether it decodes matters
 					return nil
 				}() == nil {
-					return oasrt.Ambiguous(start, "Level", "Int32", "Int64")
+					return oasimpl.Ambiguous(start, "Level", "Int32", "Int64")
 				}
 				r.Restore(end4)
 				v.Type, v.Int32 = LevelInt32, x1
@@ -893,24 +902,25 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "Level", kind, firstErr)
+			return oasimpl.NoVariant(start, "Level", kind, firstErr)
 		}
 	}
-	return oasrt.NoVariant(start, "Level", kind, nil)
+	return oasimpl.NoVariant(start, "Level", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Level) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLevel.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintLevel.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Level) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLevel.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintLevel.Output(&w)
-}
+func (v Level) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -920,7 +930,7 @@ func (v *MaybeName) EncodeJSON(w *oasrt.Writer) {
 	case MaybeNameString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -942,21 +952,22 @@ func (v *MaybeName) DecodeJSON(r *oasrt.Reader) error {
 		v.String = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "MaybeName", kind, nil)
+	return oasimpl.NoVariant(start, "MaybeName", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *MaybeName) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMaybeName.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintMaybeName.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v MaybeName) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMaybeName.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintMaybeName.Output(&w)
-}
+func (v MaybeName) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MaybeName) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -984,7 +995,7 @@ func (v *Tree) EncodeJSON(w *oasrt.Writer) {
 		w.DoneKeys()
 		w.ObjectEnd(start3)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1062,21 +1073,22 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 		v.Float64 = x12
 		return nil
 	}
-	return oasrt.NoVariant(start, "Tree", kind, nil)
+	return oasimpl.NoVariant(start, "Tree", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tree) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTree.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintTree.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Tree) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTree.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintTree.Output(&w)
-}
+func (v Tree) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tree) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1164,7 +1176,7 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "favorite")
 			}
 		case "nickname":
-			if oasrt.OptNonNull(r, &v.Nickname) {
+			if oasimpl.OptNonNull(r, &v.Nickname) {
 				if err := v.Nickname.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "nickname")
 				}
@@ -1183,18 +1195,19 @@ func (v *Owner) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Owner) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOwner.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Owner) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOwner.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOwner.Output(&w)
+	return sizeHintOwner.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Owner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Owner) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1206,7 +1219,7 @@ func (v *Early) EncodeJSON(w *oasrt.Writer) {
 	case EarlyInt32:
 		w.Int(int64(v.Int32))
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1234,21 +1247,22 @@ func (v *Early) DecodeJSON(r *oasrt.Reader) error {
 		v.Int32 = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "Early", kind, nil)
+	return oasimpl.NoVariant(start, "Early", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Early) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEarly.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintEarly.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Early) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEarly.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintEarly.Output(&w)
-}
+func (v Early) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Early) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1270,23 +1284,24 @@ func (v *LateEnum) DecodeJSON(r *oasrt.Reader) error {
 	case "y":
 		*v = LateEnumY
 	default:
-		return oasrt.InvalidEnum(start, "LateEnum", b)
+		return oasimpl.InvalidEnum(start, "LateEnum", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v LateEnum) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLateEnum.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *LateEnum) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLateEnum.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLateEnum.Output(&w)
+	return sizeHintLateEnum.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v LateEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LateEnum) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1299,7 +1314,7 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -1375,18 +1390,19 @@ func (v *Refined) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Refined) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRefined.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Refined) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRefined.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRefined.Output(&w)
+	return sizeHintRefined.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Refined) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Refined) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1402,21 +1418,22 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	return oasrt.InvalidEnum(start, "OnlyNull", b)
+	return oasimpl.InvalidEnum(start, "OnlyNull", b)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OnlyNull) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOnlyNull.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintOnlyNull.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v OnlyNull) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOnlyNull.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintOnlyNull.Output(&w)
-}
+func (v OnlyNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1428,7 +1445,7 @@ func (v *Twice) EncodeJSON(w *oasrt.Writer) {
 	case TwiceCat2:
 		v.Cat2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1465,9 +1482,9 @@ func (v *Twice) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Twice", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Twice", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Twice", kind, nil)
+	return oasimpl.NoVariant(start, "Twice", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -1500,7 +1517,7 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -1512,7 +1529,7 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 				which = TwiceCat
 				v.Cat.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "id":
 			seen |= 1 << 1
@@ -1546,30 +1563,31 @@ func (v *Twice) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case TwiceCat:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0xf != 0 {
-			return oasrt.ErrExactPath // a key Cat does not declare
+			return oasimpl.ErrExactPath // a key Cat does not declare
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Twice) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTwice.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Twice) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTwice.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTwice.Output(&w)
+	return sizeHintTwice.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Twice) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Twice) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1579,7 +1597,7 @@ func (v *Anything) EncodeJSON(w *oasrt.Writer) {
 	case AnythingBlob:
 		v.Blob.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1624,18 +1642,19 @@ func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Anything) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAnything.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Anything) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAnything.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAnything.Output(&w)
+	return sizeHintAnything.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Anything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Anything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1654,18 +1673,19 @@ func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Blob) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBlob.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Blob) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBlob.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBlob.Output(&w)
+	return sizeHintBlob.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Blob) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Blob) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1681,7 +1701,7 @@ func (v *Vehicle) EncodeJSON(w *oasrt.Writer) {
 	case VehicleVehicleBase:
 		v.VehicleBase.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1736,9 +1756,9 @@ func (v *Vehicle) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Vehicle", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Vehicle", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Vehicle", kind, nil)
+	return oasimpl.NoVariant(start, "Vehicle", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -1771,7 +1791,7 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -1792,7 +1812,7 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 				which = VehicleVehicleBase
 				v.VehicleBase.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "wheels":
 			seen |= 1 << 1
@@ -1834,10 +1854,10 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case VehicleCar:
 		if seen&0x1 != 0x1 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x7 != 0 {
-			return oasrt.ErrExactPath // a key Car does not declare
+			return oasimpl.ErrExactPath // a key Car does not declare
 		}
 		if seen&0x8 != 0 {
 			v.Bicycle = Bicycle{}
@@ -1847,10 +1867,10 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 		}
 	case VehicleBicycle:
 		if seen&0x9 != 0x9 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0xb != 0 {
-			return oasrt.ErrExactPath // a key Bicycle does not declare
+			return oasimpl.ErrExactPath // a key Bicycle does not declare
 		}
 		v.Bicycle.Wheels = v.Car.Wheels
 		if seen&0x6 != 0 {
@@ -1861,10 +1881,10 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 		}
 	case VehicleRaceCar:
 		if seen&0x1 != 0x1 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x17 != 0 {
-			return oasrt.ErrExactPath // a key RaceCar does not declare
+			return oasimpl.ErrExactPath // a key RaceCar does not declare
 		}
 		v.RaceCar.Wheels = v.Car.Wheels
 		v.RaceCar.Seats = v.Car.Seats
@@ -1876,10 +1896,10 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 		}
 	case VehicleVehicleBase:
 		if seen&0x1 != 0x1 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x3 != 0 {
-			return oasrt.ErrExactPath // a key VehicleBase does not declare
+			return oasimpl.ErrExactPath // a key VehicleBase does not declare
 		}
 		v.VehicleBase.Wheels = v.Car.Wheels
 		if seen&0x6 != 0 {
@@ -1892,24 +1912,25 @@ func (v *Vehicle) decodeOnePass(r *oasrt.Reader) error {
 			v.RaceCar = RaceCar{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Vehicle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintVehicle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Vehicle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintVehicle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintVehicle.Output(&w)
+	return sizeHintVehicle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Vehicle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Vehicle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1957,23 +1978,24 @@ func (v *VehicleBase) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "kind")
+		return oasimpl.Missing(r, seen, 0x1, "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v VehicleBase) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintVehicleBase.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *VehicleBase) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintVehicleBase.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintVehicleBase.Output(&w)
+	return sizeHintVehicleBase.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v VehicleBase) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *VehicleBase) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2030,23 +2052,24 @@ func (v *Car) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "kind")
+		return oasimpl.Missing(r, seen, 0x1, "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Car) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCar.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Car) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCar.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCar.Output(&w)
+	return sizeHintCar.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Car) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Car) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2101,23 +2124,24 @@ func (v *Bicycle) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "gears")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "gears")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bicycle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBicycle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bicycle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBicycle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBicycle.Output(&w)
+	return sizeHintBicycle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bicycle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bicycle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2183,23 +2207,24 @@ func (v *RaceCar) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "kind")
+		return oasimpl.Missing(r, seen, 0x1, "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RaceCar) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRaceCar.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RaceCar) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRaceCar.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRaceCar.Output(&w)
+	return sizeHintRaceCar.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RaceCar) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RaceCar) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2283,18 +2308,19 @@ func (v *Garage) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Garage) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGarage.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Garage) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGarage.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGarage.Output(&w)
+	return sizeHintGarage.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Garage) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Garage) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2306,7 +2332,7 @@ func (v *Message) EncodeJSON(w *oasrt.Writer) {
 	case MessageMessage2:
 		v.Message2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2343,9 +2369,9 @@ func (v *Message) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Message", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Message", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Message", kind, nil)
+	return oasimpl.NoVariant(start, "Message", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -2378,7 +2404,7 @@ func (v *Message) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -2390,7 +2416,7 @@ func (v *Message) decodeOnePass(r *oasrt.Reader) error {
 				which = MessageText
 				v.Text.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "body":
 			seen |= 1 << 1
@@ -2423,30 +2449,31 @@ func (v *Message) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case MessageText:
 		if seen&0x7 != 0x7 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0xf != 0 {
-			return oasrt.ErrExactPath // a key Text does not declare
+			return oasimpl.ErrExactPath // a key Text does not declare
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Message) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMessage.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Message) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMessage.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMessage.Output(&w)
+	return sizeHintMessage.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Message) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Message) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2492,23 +2519,24 @@ func (v *Text) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "body")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "body")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Text) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintText.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Text) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintText.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintText.Output(&w)
+	return sizeHintText.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Text) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Text) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2550,18 +2578,19 @@ func (v *Plain) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Plain) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPlain.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Plain) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPlain.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPlain.Output(&w)
+	return sizeHintPlain.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Plain) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Plain) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2573,7 +2602,7 @@ func (v *Toggle) EncodeJSON(w *oasrt.Writer) {
 	case ToggleToggle2:
 		v.Toggle2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2628,23 +2657,24 @@ func (v *Toggle) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "Toggle", kind, nil)
+		return oasimpl.NoVariant(start, "Toggle", kind, nil)
 	}
-	return oasrt.NoVariant(start, "Toggle", kind, nil)
+	return oasimpl.NoVariant(start, "Toggle", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Toggle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintToggle.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintToggle.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Toggle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintToggle.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintToggle.Output(&w)
-}
+func (v Toggle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2686,18 +2716,19 @@ func (v *AcceptorLink) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AcceptorLink) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAcceptorLink.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AcceptorLink) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAcceptorLink.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAcceptorLink.Output(&w)
+	return sizeHintAcceptorLink.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AcceptorLink) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AcceptorLink) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2754,23 +2785,24 @@ func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+		return oasimpl.Missing(r, seen, 0x3, "id", "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v PortRef) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPortRef.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *PortRef) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPortRef.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPortRef.Output(&w)
+	return sizeHintPortRef.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v PortRef) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PortRef) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2827,23 +2859,24 @@ func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+		return oasimpl.Missing(r, seen, 0x3, "id", "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ProcessRef) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProcessRef.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ProcessRef) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProcessRef.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProcessRef.Output(&w)
+	return sizeHintProcessRef.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ProcessRef) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ProcessRef) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2857,7 +2890,7 @@ func (v *RefBase) EncodeJSON(w *oasrt.Writer) {
 	case RefBaseRefBaseBase:
 		v.RefBaseBase.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2895,23 +2928,24 @@ func (v *RefBase) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "RefBase", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "RefBase", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "RefBase", kind, nil)
+	return oasimpl.NoVariant(start, "RefBase", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RefBase) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRefBase.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintRefBase.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v RefBase) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRefBase.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintRefBase.Output(&w)
-}
+func (v RefBase) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RefBase) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2957,23 +2991,24 @@ func (v *RefBaseBase) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "kind")
+		return oasimpl.Missing(r, seen, 0x3, "id", "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RefBaseBase) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRefBaseBase.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RefBaseBase) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRefBaseBase.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRefBaseBase.Output(&w)
+	return sizeHintRefBaseBase.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RefBaseBase) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RefBaseBase) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2985,7 +3020,7 @@ func (v *Figure) EncodeJSON(w *oasrt.Writer) {
 	case FigureFigure2:
 		v.Figure2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -3028,9 +3063,9 @@ func (v *Figure) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Figure", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Figure", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Figure", kind, nil)
+	return oasimpl.NoVariant(start, "Figure", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -3063,7 +3098,7 @@ func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			m := r.Mark()
@@ -3082,7 +3117,7 @@ func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "kind")
 				}
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "body":
 			seen |= 1 << 1
@@ -3107,43 +3142,44 @@ func (v *Figure) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case FigureText:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x3 != 0 {
-			return oasrt.ErrExactPath // a key Text does not declare
+			return oasimpl.ErrExactPath // a key Text does not declare
 		}
 		if seen&0x4 != 0 {
 			v.Figure2 = Figure2{}
 		}
 	case FigureFigure2:
 		if seen&0x5 != 0x5 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x5 != 0 {
-			return oasrt.ErrExactPath // a key Figure2 does not declare
+			return oasimpl.ErrExactPath // a key Figure2 does not declare
 		}
 		if seen&0x2 != 0 {
 			v.Text = Text{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Figure) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFigure.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Figure) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFigure.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFigure.Output(&w)
+	return sizeHintFigure.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Figure) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3157,7 +3193,7 @@ func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 	case SomeValueValueBool:
 		w.Bool(v.Bool)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -3195,21 +3231,22 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		v.Bool = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "SomeValueValue", kind, nil)
+	return oasimpl.NoVariant(start, "SomeValueValue", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SomeValueValue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSomeValueValue.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintSomeValueValue.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v SomeValueValue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSomeValueValue.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintSomeValueValue.Output(&w)
-}
+func (v SomeValueValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3255,23 +3292,24 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "r")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "r")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape1.Output(&w)
+	return sizeHintShape1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3291,23 +3329,24 @@ func (v *Shape1Kind) DecodeJSON(r *oasrt.Reader) error {
 	case "circle":
 		*v = Shape1KindCircle
 	default:
-		return oasrt.InvalidEnum(start, "Shape1Kind", b)
+		return oasimpl.InvalidEnum(start, "Shape1Kind", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape1Kind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape1Kind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape1Kind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape1Kind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape1Kind.Output(&w)
+	return sizeHintShape1Kind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape1Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3353,23 +3392,24 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "side")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "side")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape2.Output(&w)
+	return sizeHintShape2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3389,23 +3429,24 @@ func (v *Shape2Kind) DecodeJSON(r *oasrt.Reader) error {
 	case "square":
 		*v = Shape2KindSquare
 	default:
-		return oasrt.InvalidEnum(start, "Shape2Kind", b)
+		return oasimpl.InvalidEnum(start, "Shape2Kind", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape2Kind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape2Kind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape2Kind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape2Kind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape2Kind.Output(&w)
+	return sizeHintShape2Kind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape2Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3438,7 +3479,7 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "email":
 			seen |= 1 << 0
-			if v.Email, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
+			if v.Email, err = r.StrFormat("email", oasimpl.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
 		case "name":
@@ -3453,23 +3494,24 @@ func (v *Contact1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "email")
+		return oasimpl.Missing(r, seen, 0x1, "email")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Contact1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintContact1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Contact1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintContact1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintContact1.Output(&w)
+	return sizeHintContact1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Contact1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3520,18 +3562,19 @@ func (v *Contact2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Contact2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintContact2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Contact2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintContact2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintContact2.Output(&w)
+	return sizeHintContact2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Contact2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Contact2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3555,23 +3598,24 @@ func (v *Size1) DecodeJSON(r *oasrt.Reader) error {
 	case "large":
 		*v = Size1Large
 	default:
-		return oasrt.InvalidEnum(start, "Size1", b)
+		return oasimpl.InvalidEnum(start, "Size1", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Size1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSize1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Size1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSize1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSize1.Output(&w)
+	return sizeHintSize1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Size1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Size1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3633,23 +3677,24 @@ func (v *MessageAsText) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "kind", "body", "id")
+		return oasimpl.Missing(r, seen, 0x7, "kind", "body", "id")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v MessageAsText) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMessageAsText.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *MessageAsText) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMessageAsText.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMessageAsText.Output(&w)
+	return sizeHintMessageAsText.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v MessageAsText) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MessageAsText) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3684,7 +3729,7 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.URL, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
 		case "id":
@@ -3704,23 +3749,24 @@ func (v *Message2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "url", "id")
+		return oasimpl.Missing(r, seen, 0x3, "url", "id")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Message2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMessage2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Message2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMessage2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMessage2.Output(&w)
+	return sizeHintMessage2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Message2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Message2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3768,23 +3814,24 @@ func (v *Toggle1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "conclusion")
+		return oasimpl.Missing(r, seen, 0x1, "conclusion")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Toggle1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintToggle1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Toggle1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintToggle1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintToggle1.Output(&w)
+	return sizeHintToggle1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3804,23 +3851,24 @@ func (v *Toggle1Status) DecodeJSON(r *oasrt.Reader) error {
 	case "completed":
 		*v = Toggle1StatusCompleted
 	default:
-		return oasrt.InvalidEnum(start, "Toggle1Status", b)
+		return oasimpl.InvalidEnum(start, "Toggle1Status", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Toggle1Status) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintToggle1Status.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Toggle1Status) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintToggle1Status.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintToggle1Status.Output(&w)
+	return sizeHintToggle1Status.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle1Status) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle1Status) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3862,18 +3910,19 @@ func (v *Toggle2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Toggle2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintToggle2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Toggle2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintToggle2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintToggle2.Output(&w)
+	return sizeHintToggle2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3893,23 +3942,24 @@ func (v *Toggle2Status) DecodeJSON(r *oasrt.Reader) error {
 	case "queued":
 		*v = Toggle2StatusQueued
 	default:
-		return oasrt.InvalidEnum(start, "Toggle2Status", b)
+		return oasimpl.InvalidEnum(start, "Toggle2Status", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Toggle2Status) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintToggle2Status.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Toggle2Status) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintToggle2Status.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintToggle2Status.Output(&w)
+	return sizeHintToggle2Status.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Toggle2Status) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -3955,23 +4005,24 @@ func (v *AcceptorLinkProperties) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "destination", "source")
+		return oasimpl.Missing(r, seen, 0x3, "destination", "source")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAcceptorLinkProperties.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AcceptorLinkProperties) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAcceptorLinkProperties.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAcceptorLinkProperties.Output(&w)
+	return sizeHintAcceptorLinkProperties.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AcceptorLinkProperties) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -4013,18 +4064,19 @@ func (v *PortRefProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v PortRefProperties) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPortRefProperties.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *PortRefProperties) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPortRefProperties.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPortRefProperties.Output(&w)
+	return sizeHintPortRefProperties.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v PortRefProperties) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PortRefProperties) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -4066,18 +4118,19 @@ func (v *ProcessRefProperties) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ProcessRefProperties) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProcessRefProperties.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ProcessRefProperties) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProcessRefProperties.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProcessRefProperties.Output(&w)
+	return sizeHintProcessRefProperties.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ProcessRefProperties) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -4123,23 +4176,24 @@ func (v *Figure2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "side")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "side")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Figure2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFigure2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Figure2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFigure2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFigure2.Output(&w)
+	return sizeHintFigure2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Figure2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -4161,23 +4215,24 @@ func (v *Figure2Kind) DecodeJSON(r *oasrt.Reader) error {
 	case "box":
 		*v = Figure2KindBox
 	default:
-		return oasrt.InvalidEnum(start, "Figure2Kind", b)
+		return oasimpl.InvalidEnum(start, "Figure2Kind", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Figure2Kind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFigure2Kind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Figure2Kind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFigure2Kind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFigure2Kind.Output(&w)
+	return sizeHintFigure2Kind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Figure2Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Figure2Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Base) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBase.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBase.EncodeTo(enc, w)
+	return sizeHintBase.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Base) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Cat) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCat.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCat.EncodeTo(enc, w)
+	return sizeHintCat.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Cat) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Dog) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintDog.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDog.EncodeTo(enc, w)
+	return sizeHintDog.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Dog) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.EncodeTo(enc, w)
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SomeValue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSomeValue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSomeValue.EncodeTo(enc, w)
+	return sizeHintSomeValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *SomeValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shape) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShape.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape.EncodeTo(enc, w)
+	return sizeHintShape.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *Shape) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Contact) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintContact.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintContact.EncodeTo(enc, w)
+	return sizeHintContact.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -139,9 +125,7 @@ func (v *Contact) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Size) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSize.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSize.EncodeTo(enc, w)
+	return sizeHintSize.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -157,9 +141,7 @@ func (v *Size) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Level) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLevel.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLevel.EncodeTo(enc, w)
+	return sizeHintLevel.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -175,9 +157,7 @@ func (v *Level) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v MaybeName) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintMaybeName.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMaybeName.EncodeTo(enc, w)
+	return sizeHintMaybeName.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -193,9 +173,7 @@ func (v *MaybeName) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Tree) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTree.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTree.EncodeTo(enc, w)
+	return sizeHintTree.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -211,9 +189,7 @@ func (v *Tree) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Owner) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOwner.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOwner.EncodeTo(enc, w)
+	return sizeHintOwner.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -229,9 +205,7 @@ func (v *Owner) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Early) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEarly.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEarly.EncodeTo(enc, w)
+	return sizeHintEarly.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -247,9 +221,7 @@ func (v *Early) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v LateEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLateEnum.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLateEnum.EncodeTo(enc, w)
+	return sizeHintLateEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -265,9 +237,7 @@ func (v *LateEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Refined) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRefined.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRefined.EncodeTo(enc, w)
+	return sizeHintRefined.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -283,9 +253,7 @@ func (v *Refined) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v OnlyNull) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOnlyNull.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOnlyNull.EncodeTo(enc, w)
+	return sizeHintOnlyNull.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -301,9 +269,7 @@ func (v *OnlyNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Twice) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTwice.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTwice.EncodeTo(enc, w)
+	return sizeHintTwice.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -319,9 +285,7 @@ func (v *Twice) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Anything) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAnything.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAnything.EncodeTo(enc, w)
+	return sizeHintAnything.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -337,9 +301,7 @@ func (v *Anything) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Blob) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBlob.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBlob.EncodeTo(enc, w)
+	return sizeHintBlob.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -355,9 +317,7 @@ func (v *Blob) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Vehicle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintVehicle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintVehicle.EncodeTo(enc, w)
+	return sizeHintVehicle.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -373,9 +333,7 @@ func (v *Vehicle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v VehicleBase) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintVehicleBase.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintVehicleBase.EncodeTo(enc, w)
+	return sizeHintVehicleBase.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -391,9 +349,7 @@ func (v *VehicleBase) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Car) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCar.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCar.EncodeTo(enc, w)
+	return sizeHintCar.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -409,9 +365,7 @@ func (v *Car) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Bicycle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBicycle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBicycle.EncodeTo(enc, w)
+	return sizeHintBicycle.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -427,9 +381,7 @@ func (v *Bicycle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v RaceCar) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRaceCar.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRaceCar.EncodeTo(enc, w)
+	return sizeHintRaceCar.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -445,9 +397,7 @@ func (v *RaceCar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Garage) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGarage.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGarage.EncodeTo(enc, w)
+	return sizeHintGarage.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -463,9 +413,7 @@ func (v *Garage) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Message) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintMessage.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMessage.EncodeTo(enc, w)
+	return sizeHintMessage.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -481,9 +429,7 @@ func (v *Message) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Text) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintText.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintText.EncodeTo(enc, w)
+	return sizeHintText.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -499,9 +445,7 @@ func (v *Text) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Plain) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPlain.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPlain.EncodeTo(enc, w)
+	return sizeHintPlain.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -517,9 +461,7 @@ func (v *Plain) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Toggle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintToggle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintToggle.EncodeTo(enc, w)
+	return sizeHintToggle.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -535,9 +477,7 @@ func (v *Toggle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v AcceptorLink) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAcceptorLink.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAcceptorLink.EncodeTo(enc, w)
+	return sizeHintAcceptorLink.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -553,9 +493,7 @@ func (v *AcceptorLink) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v PortRef) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPortRef.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPortRef.EncodeTo(enc, w)
+	return sizeHintPortRef.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -571,9 +509,7 @@ func (v *PortRef) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ProcessRef) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintProcessRef.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProcessRef.EncodeTo(enc, w)
+	return sizeHintProcessRef.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -589,9 +525,7 @@ func (v *ProcessRef) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v RefBase) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRefBase.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRefBase.EncodeTo(enc, w)
+	return sizeHintRefBase.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -607,9 +541,7 @@ func (v *RefBase) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v RefBaseBase) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRefBaseBase.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRefBaseBase.EncodeTo(enc, w)
+	return sizeHintRefBaseBase.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -625,9 +557,7 @@ func (v *RefBaseBase) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Figure) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintFigure.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFigure.EncodeTo(enc, w)
+	return sizeHintFigure.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -643,9 +573,7 @@ func (v *Figure) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SomeValueValue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSomeValueValue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSomeValueValue.EncodeTo(enc, w)
+	return sizeHintSomeValueValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -661,9 +589,7 @@ func (v *SomeValueValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shape1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShape1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape1.EncodeTo(enc, w)
+	return sizeHintShape1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -679,9 +605,7 @@ func (v *Shape1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shape1Kind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShape1Kind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape1Kind.EncodeTo(enc, w)
+	return sizeHintShape1Kind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -697,9 +621,7 @@ func (v *Shape1Kind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shape2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShape2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape2.EncodeTo(enc, w)
+	return sizeHintShape2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -715,9 +637,7 @@ func (v *Shape2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shape2Kind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShape2Kind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape2Kind.EncodeTo(enc, w)
+	return sizeHintShape2Kind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -733,9 +653,7 @@ func (v *Shape2Kind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Contact1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintContact1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintContact1.EncodeTo(enc, w)
+	return sizeHintContact1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -751,9 +669,7 @@ func (v *Contact1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Contact2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintContact2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintContact2.EncodeTo(enc, w)
+	return sizeHintContact2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -769,9 +685,7 @@ func (v *Contact2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Size1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSize1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSize1.EncodeTo(enc, w)
+	return sizeHintSize1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -787,9 +701,7 @@ func (v *Size1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v MessageAsText) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintMessageAsText.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMessageAsText.EncodeTo(enc, w)
+	return sizeHintMessageAsText.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -805,9 +717,7 @@ func (v *MessageAsText) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Message2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintMessage2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMessage2.EncodeTo(enc, w)
+	return sizeHintMessage2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -823,9 +733,7 @@ func (v *Message2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Toggle1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintToggle1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintToggle1.EncodeTo(enc, w)
+	return sizeHintToggle1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -841,9 +749,7 @@ func (v *Toggle1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Toggle1Status) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintToggle1Status.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintToggle1Status.EncodeTo(enc, w)
+	return sizeHintToggle1Status.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -859,9 +765,7 @@ func (v *Toggle1Status) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Toggle2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintToggle2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintToggle2.EncodeTo(enc, w)
+	return sizeHintToggle2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -877,9 +781,7 @@ func (v *Toggle2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Toggle2Status) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintToggle2Status.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintToggle2Status.EncodeTo(enc, w)
+	return sizeHintToggle2Status.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -895,9 +797,7 @@ func (v *Toggle2Status) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v AcceptorLinkProperties) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAcceptorLinkProperties.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAcceptorLinkProperties.EncodeTo(enc, w)
+	return sizeHintAcceptorLinkProperties.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -913,9 +813,7 @@ func (v *AcceptorLinkProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v PortRefProperties) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPortRefProperties.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPortRefProperties.EncodeTo(enc, w)
+	return sizeHintPortRefProperties.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -931,9 +829,7 @@ func (v *PortRefProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ProcessRefProperties) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintProcessRefProperties.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProcessRefProperties.EncodeTo(enc, w)
+	return sizeHintProcessRefProperties.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -949,9 +845,7 @@ func (v *ProcessRefProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Figure2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintFigure2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFigure2.EncodeTo(enc, w)
+	return sizeHintFigure2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -967,9 +861,7 @@ func (v *Figure2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Figure2Kind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintFigure2Kind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFigure2Kind.EncodeTo(enc, w)
+	return sizeHintFigure2Kind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Base breaks its schema.
@@ -22,12 +23,12 @@ func (v *Dog) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Pet) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Pet) validate(c *oasrt.Validator) {
+func (v *Pet) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case PetCat:
 		switch string(v.Cat.Kind) {
@@ -53,12 +54,12 @@ func (v *Pet) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *SomeValue) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *SomeValue) validate(c *oasrt.Validator) {
+func (v *SomeValue) validate(c *oasimpl.Validator) {
 	if v.Value.Set {
 		c.Key("value")
 		v.Value.Value.validate(c)
@@ -69,12 +70,12 @@ func (v *SomeValue) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Shape) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Shape) validate(c *oasrt.Validator) {
+func (v *Shape) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ShapeShape1:
 		switch string(v.Shape1.Kind) {
@@ -102,12 +103,12 @@ func (v *Shape) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Contact) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Contact) validate(c *oasrt.Validator) {
+func (v *Contact) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ContactContact1:
 		v.Contact1.validate(c)
@@ -120,12 +121,12 @@ func (v *Contact) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Size) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Size) validate(c *oasrt.Validator) {
+func (v *Size) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case SizeSize1:
 		v.Size1.validate(c)
@@ -139,12 +140,12 @@ func (v *Size) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Level) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Level) validate(c *oasrt.Validator) {
+func (v *Level) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case LevelInt32:
 		if int64(v.Int32) > 10 {
@@ -159,12 +160,12 @@ func (v *Level) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *MaybeName) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *MaybeName) validate(c *oasrt.Validator) {
+func (v *MaybeName) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case MaybeNameString:
 	default:
@@ -175,12 +176,12 @@ func (v *MaybeName) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Tree) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Tree) validate(c *oasrt.Validator) {
+func (v *Tree) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case TreeString:
 	case TreeFloat64:
@@ -205,12 +206,12 @@ func (v *Tree) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Owner) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Owner) validate(c *oasrt.Validator) {
+func (v *Owner) validate(c *oasimpl.Validator) {
 	if v.Pets != nil {
 		c.Key("pets")
 		for i1 := range v.Pets {
@@ -240,12 +241,12 @@ func (v *Owner) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Early) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Early) validate(c *oasrt.Validator) {
+func (v *Early) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case EarlyLateEnum:
 		v.LateEnum.validate(c)
@@ -258,12 +259,12 @@ func (v *Early) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *LateEnum) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *LateEnum) validate(c *oasrt.Validator) {
+func (v *LateEnum) validate(c *oasimpl.Validator) {
 	switch *v {
 	case LateEnumX, LateEnumY:
 	default:
@@ -277,12 +278,12 @@ func (v *Refined) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *OnlyNull) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *OnlyNull) validate(c *oasrt.Validator) {
+func (v *OnlyNull) validate(c *oasimpl.Validator) {
 	switch *v {
 	default:
 		c.Errorf("%q is not a valid OnlyNull", string(*v))
@@ -292,12 +293,12 @@ func (v *OnlyNull) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Twice) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Twice) validate(c *oasrt.Validator) {
+func (v *Twice) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case TwiceCat:
 		switch string(v.Cat.Kind) {
@@ -316,12 +317,12 @@ func (v *Twice) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Anything) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Anything) validate(c *oasrt.Validator) {
+func (v *Anything) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case AnythingBlob:
 	default:
@@ -335,12 +336,12 @@ func (v *Blob) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Vehicle) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Vehicle) validate(c *oasrt.Validator) {
+func (v *Vehicle) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case VehicleCar:
 		switch string(v.Car.Kind) {
@@ -394,12 +395,12 @@ func (v *RaceCar) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Garage) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Garage) validate(c *oasrt.Validator) {
+func (v *Garage) validate(c *oasimpl.Validator) {
 	if v.Vehicles != nil {
 		c.Key("vehicles")
 		for i1 := range v.Vehicles {
@@ -419,12 +420,12 @@ func (v *Garage) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Message) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Message) validate(c *oasrt.Validator) {
+func (v *Message) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case MessageText:
 		switch string(v.Text.Kind) {
@@ -450,12 +451,12 @@ func (v *Plain) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Toggle) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Toggle) validate(c *oasrt.Validator) {
+func (v *Toggle) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ToggleToggle1:
 		v.Toggle1.validate(c)
@@ -469,12 +470,12 @@ func (v *Toggle) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *AcceptorLink) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *AcceptorLink) validate(c *oasrt.Validator) {
+func (v *AcceptorLink) validate(c *oasimpl.Validator) {
 	if v.Properties.Set {
 		c.Key("properties")
 		v.Properties.Value.validate(c)
@@ -485,12 +486,12 @@ func (v *AcceptorLink) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *PortRef) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *PortRef) validate(c *oasrt.Validator) {
+func (v *PortRef) validate(c *oasimpl.Validator) {
 	if v.Properties != nil {
 		c.Key("properties")
 		v.Properties.validate(c)
@@ -501,12 +502,12 @@ func (v *PortRef) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *ProcessRef) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *ProcessRef) validate(c *oasrt.Validator) {
+func (v *ProcessRef) validate(c *oasimpl.Validator) {
 	if v.Properties != nil {
 		c.Key("properties")
 		v.Properties.validate(c)
@@ -517,12 +518,12 @@ func (v *ProcessRef) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *RefBase) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *RefBase) validate(c *oasrt.Validator) {
+func (v *RefBase) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case RefBasePortRef:
 		switch string(v.PortRef.Kind) {
@@ -561,12 +562,12 @@ func (v *RefBaseBase) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Figure) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Figure) validate(c *oasrt.Validator) {
+func (v *Figure) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case FigureText:
 		switch string(v.Text.Kind) {
@@ -593,12 +594,12 @@ func (v *Figure) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *SomeValueValue) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *SomeValueValue) validate(c *oasrt.Validator) {
+func (v *SomeValueValue) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case SomeValueValueInt32:
 	case SomeValueValueString:
@@ -611,12 +612,12 @@ func (v *SomeValueValue) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Shape1) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Shape1) validate(c *oasrt.Validator) {
+func (v *Shape1) validate(c *oasimpl.Validator) {
 	c.Key("kind")
 	v.Kind.validate(c)
 	c.Pop()
@@ -625,12 +626,12 @@ func (v *Shape1) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Shape1Kind) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Shape1Kind) validate(c *oasrt.Validator) {
+func (v *Shape1Kind) validate(c *oasimpl.Validator) {
 	switch *v {
 	case Shape1KindCircle:
 	default:
@@ -641,12 +642,12 @@ func (v *Shape1Kind) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Shape2) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Shape2) validate(c *oasrt.Validator) {
+func (v *Shape2) validate(c *oasimpl.Validator) {
 	c.Key("kind")
 	v.Kind.validate(c)
 	c.Pop()
@@ -655,12 +656,12 @@ func (v *Shape2) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Shape2Kind) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Shape2Kind) validate(c *oasrt.Validator) {
+func (v *Shape2Kind) validate(c *oasimpl.Validator) {
 	switch *v {
 	case Shape2KindSquare:
 	default:
@@ -671,13 +672,13 @@ func (v *Shape2Kind) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Contact1) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Contact1) validate(c *oasrt.Validator) {
-	c.Format("email", "email", v.Email, oasrt.ValidEmail)
+func (v *Contact1) validate(c *oasimpl.Validator) {
+	c.Format("email", "email", v.Email, oasimpl.ValidEmail)
 }
 
 // Validate returns nil: no value of Contact2 breaks its schema.
@@ -686,12 +687,12 @@ func (v *Contact2) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Size1) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Size1) validate(c *oasrt.Validator) {
+func (v *Size1) validate(c *oasimpl.Validator) {
 	switch *v {
 	case Size1Small, Size1Medium, Size1Large:
 	default:
@@ -705,24 +706,24 @@ func (v *MessageAsText) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Message2) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Message2) validate(c *oasrt.Validator) {
-	c.Format("url", "uri", v.URL, oasrt.ValidURI)
+func (v *Message2) validate(c *oasimpl.Validator) {
+	c.Format("url", "uri", v.URL, oasimpl.ValidURI)
 }
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Toggle1) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Toggle1) validate(c *oasrt.Validator) {
+func (v *Toggle1) validate(c *oasimpl.Validator) {
 	if v.Status.Set {
 		c.Key("status")
 		v.Status.Value.validate(c)
@@ -733,12 +734,12 @@ func (v *Toggle1) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Toggle1Status) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Toggle1Status) validate(c *oasrt.Validator) {
+func (v *Toggle1Status) validate(c *oasimpl.Validator) {
 	switch *v {
 	case Toggle1StatusCompleted:
 	default:
@@ -749,12 +750,12 @@ func (v *Toggle1Status) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Toggle2) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Toggle2) validate(c *oasrt.Validator) {
+func (v *Toggle2) validate(c *oasimpl.Validator) {
 	if v.Status.Set {
 		c.Key("status")
 		v.Status.Value.validate(c)
@@ -765,12 +766,12 @@ func (v *Toggle2) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Toggle2Status) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Toggle2Status) validate(c *oasrt.Validator) {
+func (v *Toggle2Status) validate(c *oasimpl.Validator) {
 	switch *v {
 	case Toggle2StatusQueued:
 	default:
@@ -781,12 +782,12 @@ func (v *Toggle2Status) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *AcceptorLinkProperties) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *AcceptorLinkProperties) validate(c *oasrt.Validator) {
+func (v *AcceptorLinkProperties) validate(c *oasimpl.Validator) {
 	c.Key("destination")
 	v.Destination.validate(c)
 	c.Pop()
@@ -798,12 +799,12 @@ func (v *AcceptorLinkProperties) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *PortRefProperties) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *PortRefProperties) validate(c *oasrt.Validator) {
+func (v *PortRefProperties) validate(c *oasimpl.Validator) {
 	if v.Machine.Set {
 		c.Key("machine")
 		v.Machine.Value.validate(c)
@@ -814,12 +815,12 @@ func (v *PortRefProperties) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *ProcessRefProperties) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *ProcessRefProperties) validate(c *oasrt.Validator) {
+func (v *ProcessRefProperties) validate(c *oasimpl.Validator) {
 	if v.Machine.Set {
 		c.Key("machine")
 		v.Machine.Value.validate(c)
@@ -830,12 +831,12 @@ func (v *ProcessRefProperties) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Figure2) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Figure2) validate(c *oasrt.Validator) {
+func (v *Figure2) validate(c *oasimpl.Validator) {
 	c.Key("kind")
 	v.Kind.validate(c)
 	c.Pop()
@@ -844,12 +845,12 @@ func (v *Figure2) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Figure2Kind) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Figure2Kind) validate(c *oasrt.Validator) {
+func (v *Figure2Kind) validate(c *oasimpl.Validator) {
 	switch *v {
 	case Figure2KindSquare, Figure2KindBox:
 	default:
@@ -858,10 +859,10 @@ func (v *Figure2Kind) validate(c *oasrt.Validator) {
 }
 
 // eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if why := eval2(raw, ev); why != "" {
 		return "allOf member 0: " + why
@@ -874,15 +875,15 @@ var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "url" {
@@ -913,15 +914,15 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "url" {
@@ -952,7 +953,7 @@ var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -960,15 +961,15 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
-	if items, ok := oasrt.RawArray(raw); ok {
+	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
 			switch {
 			default:
@@ -984,7 +985,7 @@ var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Number {
 		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
 	}
@@ -992,12 +993,12 @@ var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	if kindStr, ok := oasrt.RawString(raw); ok {
-		if !oasrt.ValidURITemplate(kindStr) {
+	if kindStr, ok := oasimpl.RawString(raw); ok {
+		if !oasimpl.ValidURITemplate(kindStr) {
 			return fmt.Sprintf("invalid uri-template %q", kindStr)
 		}
 	}
@@ -1005,15 +1006,15 @@ var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
-	if items, ok := oasrt.RawArray(raw); ok {
+	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
 			switch {
 			default:
@@ -1029,7 +1030,7 @@ var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
 		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
@@ -1037,7 +1038,7 @@ var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval10 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -1045,13 +1046,13 @@ var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	if kindStr, ok := oasrt.RawString(raw); ok {
-		if len(kindStr) > 5 && oasrt.Len(kindStr) > 5 {
-			return fmt.Sprintf("length %d is greater than maxLength 5", oasrt.Len(kindStr))
+	if kindStr, ok := oasimpl.RawString(raw); ok {
+		if len(kindStr) > 5 && oasimpl.Len(kindStr) > 5 {
+			return fmt.Sprintf("length %d is greater than maxLength 5", oasimpl.Len(kindStr))
 		}
 	}
 	return ""

@@ -4,12 +4,13 @@ package constants
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -28,23 +29,24 @@ func (v *Version) DecodeJSON(r *oasrt.Reader) error {
 	case "v1":
 		*v = VersionV1
 	default:
-		return oasrt.InvalidEnum(start, "Version", b)
+		return oasimpl.InvalidEnum(start, "Version", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Version) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintVersion.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Version) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintVersion.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintVersion.Output(&w)
+	return sizeHintVersion.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Version) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Version) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -99,23 +101,24 @@ func (v *Envelope) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "version")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "version")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Envelope) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEnvelope.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Envelope) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEnvelope.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEnvelope.Output(&w)
+	return sizeHintEnvelope.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Envelope) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Envelope) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -135,23 +138,24 @@ func (v *EnvelopeKind) DecodeJSON(r *oasrt.Reader) error {
 	case "event":
 		*v = EnvelopeKindEvent
 	default:
-		return oasrt.InvalidEnum(start, "EnvelopeKind", b)
+		return oasimpl.InvalidEnum(start, "EnvelopeKind", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v EnvelopeKind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEnvelopeKind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *EnvelopeKind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEnvelopeKind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEnvelopeKind.Output(&w)
+	return sizeHintEnvelopeKind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v EnvelopeKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EnvelopeKind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -171,23 +175,24 @@ func (v *EnvelopeLevel) DecodeJSON(r *oasrt.Reader) error {
 	case 2:
 		*v = EnvelopeLevel2
 	default:
-		return oasrt.InvalidEnumInt(start, "EnvelopeLevel", n)
+		return oasimpl.InvalidEnumInt(start, "EnvelopeLevel", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v EnvelopeLevel) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEnvelopeLevel.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *EnvelopeLevel) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEnvelopeLevel.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEnvelopeLevel.Output(&w)
+	return sizeHintEnvelopeLevel.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v EnvelopeLevel) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EnvelopeLevel) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Version) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintVersion.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintVersion.EncodeTo(enc, w)
+	return sizeHintVersion.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Version) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Envelope) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEnvelope.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEnvelope.EncodeTo(enc, w)
+	return sizeHintEnvelope.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Envelope) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v EnvelopeKind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEnvelopeKind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEnvelopeKind.EncodeTo(enc, w)
+	return sizeHintEnvelopeKind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *EnvelopeKind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v EnvelopeLevel) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEnvelopeLevel.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEnvelopeLevel.EncodeTo(enc, w)
+	return sizeHintEnvelopeLevel.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

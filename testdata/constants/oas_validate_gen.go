@@ -3,18 +3,18 @@
 package constants
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Version) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Version) validate(c *oasrt.Validator) {
+func (v *Version) validate(c *oasimpl.Validator) {
 	switch *v {
 	case VersionV1:
 	default:
@@ -25,12 +25,12 @@ func (v *Version) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Envelope) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Envelope) validate(c *oasrt.Validator) {
+func (v *Envelope) validate(c *oasimpl.Validator) {
 	c.Key("kind")
 	v.Kind.validate(c)
 	c.Pop()
@@ -47,12 +47,12 @@ func (v *Envelope) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *EnvelopeKind) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *EnvelopeKind) validate(c *oasrt.Validator) {
+func (v *EnvelopeKind) validate(c *oasimpl.Validator) {
 	switch *v {
 	case EnvelopeKindEvent:
 	default:
@@ -63,12 +63,12 @@ func (v *EnvelopeKind) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *EnvelopeLevel) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *EnvelopeLevel) validate(c *oasrt.Validator) {
+func (v *EnvelopeLevel) validate(c *oasimpl.Validator) {
 	switch *v {
 	case EnvelopeLevel2:
 	default:

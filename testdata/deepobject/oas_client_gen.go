@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -34,14 +35,14 @@ func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...
 	if params.Filter.Set {
 		pairs := encodeListItemsFilterPairs(&params.Filter.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oashttp.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
+			req.Query = oashttpimpl.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
 		}
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListItemsResponse204{}, nil

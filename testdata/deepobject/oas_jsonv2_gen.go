@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ListItemsFilter) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintListItemsFilter.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintListItemsFilter.EncodeTo(enc, w)
+	return sizeHintListItemsFilter.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // ListItemsParams holds the parameters of ListItems.
@@ -29,7 +30,7 @@ type ListItemsResponse interface {
 type ListItemsResponse204 struct{}
 
 func (v ListItemsResponse204) writeListItemsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -114,7 +115,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -125,7 +126,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -149,7 +150,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -176,15 +177,15 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		default:
-			if prop, ok := oashttp.DeepObjectKey(key, "filter"); ok {
-				s, err := oashttp.QueryScalar(value)
+			if prop, ok := oashttpimpl.DeepObjectKey(key, "filter"); ok {
+				s, err := oashttpimpl.QueryScalar(value)
 				if err != nil {
 					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
-				if pairsFilter, err = oashttp.AddProperty(pairsFilter, prop, s); err != nil {
+				if pairsFilter, err = oashttpimpl.AddProperty(pairsFilter, prop, s); err != nil {
 					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 			}
@@ -210,9 +211,9 @@ func decodeListItemsFilterPairs(v *ListItemsFilter, pairs []string) error {
 			v.Color.Value = s
 		case "size":
 			v.Size.Set = true
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return oashttp.PropertyError("size", err)
+				return oashttpimpl.PropertyError("size", err)
 			}
 			v.Size.Value = x
 		}

@@ -4,12 +4,13 @@ package defaults
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -101,18 +102,19 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Settings) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSettings.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Settings) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSettings.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSettings.Output(&w)
+	return sizeHintSettings.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Settings) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Settings) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -134,23 +136,24 @@ func (v *SettingsMode) DecodeJSON(r *oasrt.Reader) error {
 	case "safe":
 		*v = SettingsModeSafe
 	default:
-		return oasrt.InvalidEnum(start, "SettingsMode", b)
+		return oasimpl.InvalidEnum(start, "SettingsMode", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SettingsMode) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSettingsMode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SettingsMode) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSettingsMode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSettingsMode.Output(&w)
+	return sizeHintSettingsMode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SettingsMode) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SettingsMode) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

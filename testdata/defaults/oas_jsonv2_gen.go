@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Settings) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSettings.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSettings.EncodeTo(enc, w)
+	return sizeHintSettings.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Settings) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SettingsMode) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSettingsMode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSettingsMode.EncodeTo(enc, w)
+	return sizeHintSettingsMode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

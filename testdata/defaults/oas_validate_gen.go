@@ -3,18 +3,18 @@
 package defaults
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Settings) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Settings) validate(c *oasrt.Validator) {
+func (v *Settings) validate(c *oasimpl.Validator) {
 	if v.Mode.Set {
 		c.Key("mode")
 		v.Mode.Value.validate(c)
@@ -25,12 +25,12 @@ func (v *Settings) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *SettingsMode) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *SettingsMode) validate(c *oasrt.Validator) {
+func (v *SettingsMode) validate(c *oasimpl.Validator) {
 	switch *v {
 	case SettingsModeFast, SettingsModeSafe:
 	default:

@@ -4,12 +4,13 @@ package discriminator
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes the variant that is set.
@@ -20,7 +21,7 @@ func (v *Shape) EncodeJSON(w *oasrt.Writer) {
 	case ShapeSquare:
 		v.Square.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -63,9 +64,9 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Shape", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Shape", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Shape", kind, nil)
+	return oasimpl.NoVariant(start, "Shape", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -98,7 +99,7 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -113,7 +114,7 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 				which = ShapeSquare
 				v.Square.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "radius":
 			seen |= 1 << 1
@@ -138,43 +139,44 @@ func (v *Shape) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case ShapeCircle:
 		if seen&0x3 != 0x3 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x3 != 0 {
-			return oasrt.ErrExactPath // a key Circle does not declare
+			return oasimpl.ErrExactPath // a key Circle does not declare
 		}
 		if seen&0x4 != 0 {
 			v.Square = Square{}
 		}
 	case ShapeSquare:
 		if seen&0x5 != 0x5 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x5 != 0 {
-			return oasrt.ErrExactPath // a key Square does not declare
+			return oasimpl.ErrExactPath // a key Square does not declare
 		}
 		if seen&0x2 != 0 {
 			v.Circle = Circle{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape.Output(&w)
+	return sizeHintShape.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -220,23 +222,24 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "radius")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "radius")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Circle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCircle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Circle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCircle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCircle.Output(&w)
+	return sizeHintCircle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Circle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Circle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -282,23 +285,24 @@ func (v *Square) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "side")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "side")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Square) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSquare.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Square) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSquare.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSquare.Output(&w)
+	return sizeHintSquare.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Square) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Square) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

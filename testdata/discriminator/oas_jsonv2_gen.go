@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shape) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShape.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape.EncodeTo(enc, w)
+	return sizeHintShape.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Shape) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Circle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCircle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCircle.EncodeTo(enc, w)
+	return sizeHintCircle.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Circle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Square) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSquare.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSquare.EncodeTo(enc, w)
+	return sizeHintSquare.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,18 +3,18 @@
 package discriminator
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Shape) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Shape) validate(c *oasrt.Validator) {
+func (v *Shape) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ShapeCircle:
 		switch string(v.Circle.Kind) {

@@ -4,12 +4,13 @@ package docs
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -59,18 +60,19 @@ func (v *Widget) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Widget) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintWidget.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Widget) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintWidget.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintWidget.Output(&w)
+	return sizeHintWidget.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Widget) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Widget) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

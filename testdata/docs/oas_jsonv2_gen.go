@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Widget) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintWidget.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintWidget.EncodeTo(enc, w)
+	return sizeHintWidget.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

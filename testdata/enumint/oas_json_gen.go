@@ -4,12 +4,13 @@ package enumint
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON number.
@@ -34,23 +35,24 @@ func (v *Priority) DecodeJSON(r *oasrt.Reader) error {
 	case -1:
 		*v = PriorityMinus1
 	default:
-		return oasrt.InvalidEnumInt(start, "Priority", n)
+		return oasimpl.InvalidEnumInt(start, "Priority", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Priority) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPriority.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Priority) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPriority.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPriority.Output(&w)
+	return sizeHintPriority.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Priority) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Priority) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -72,23 +74,24 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	case 20:
 		*v = Level20
 	default:
-		return oasrt.InvalidEnumInt(start, "Level", n)
+		return oasimpl.InvalidEnumInt(start, "Level", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Level) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLevel.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Level) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLevel.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLevel.Output(&w)
+	return sizeHintLevel.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Level) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -139,18 +142,19 @@ func (v *Task) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Task) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTask.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Task) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTask.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTask.Output(&w)
+	return sizeHintTask.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Task) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Task) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

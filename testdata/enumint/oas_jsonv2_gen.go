@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Priority) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPriority.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPriority.EncodeTo(enc, w)
+	return sizeHintPriority.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Priority) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Level) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLevel.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLevel.EncodeTo(enc, w)
+	return sizeHintLevel.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Level) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Task) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTask.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTask.EncodeTo(enc, w)
+	return sizeHintTask.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,18 +3,18 @@
 package enumint
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Priority) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Priority) validate(c *oasrt.Validator) {
+func (v *Priority) validate(c *oasimpl.Validator) {
 	switch *v {
 	case Priority1, Priority2, Priority3, PriorityMinus1:
 	default:
@@ -25,12 +25,12 @@ func (v *Priority) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Level) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Level) validate(c *oasrt.Validator) {
+func (v *Level) validate(c *oasimpl.Validator) {
 	switch *v {
 	case Level10, Level20:
 	default:
@@ -41,12 +41,12 @@ func (v *Level) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Task) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Task) validate(c *oasrt.Validator) {
+func (v *Task) validate(c *oasimpl.Validator) {
 	if v.Priority.Set {
 		c.Key("priority")
 		v.Priority.Value.validate(c)

@@ -4,12 +4,13 @@ package enumnull
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -30,23 +31,24 @@ func (v *Answer) DecodeJSON(r *oasrt.Reader) error {
 	case "no":
 		*v = AnswerNo
 	default:
-		return oasrt.InvalidEnum(start, "Answer", b)
+		return oasimpl.InvalidEnum(start, "Answer", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Answer) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAnswer.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Answer) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAnswer.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAnswer.Output(&w)
+	return sizeHintAnswer.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Answer) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Answer) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -79,7 +81,7 @@ func (v *Form) DecodeJSON(r *oasrt.Reader) error {
 		}
 		switch string(key) {
 		case "answer":
-			if oasrt.OptNonNull(r, &v.Answer) {
+			if oasimpl.OptNonNull(r, &v.Answer) {
 				if err := v.Answer.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "answer")
 				}
@@ -93,18 +95,19 @@ func (v *Form) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Form) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintForm.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Form) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintForm.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintForm.Output(&w)
+	return sizeHintForm.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Form) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Form) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

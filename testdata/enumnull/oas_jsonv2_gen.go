@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Answer) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAnswer.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAnswer.EncodeTo(enc, w)
+	return sizeHintAnswer.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Answer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Form) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintForm.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintForm.EncodeTo(enc, w)
+	return sizeHintForm.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

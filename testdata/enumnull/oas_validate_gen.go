@@ -3,18 +3,18 @@
 package enumnull
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Answer) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Answer) validate(c *oasrt.Validator) {
+func (v *Answer) validate(c *oasimpl.Validator) {
 	switch *v {
 	case AnswerYes, AnswerNo:
 	default:
@@ -25,12 +25,12 @@ func (v *Answer) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Form) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Form) validate(c *oasrt.Validator) {
+func (v *Form) validate(c *oasimpl.Validator) {
 	if v.Answer.Set && !v.Answer.Null {
 		c.Key("answer")
 		v.Answer.Value.validate(c)

@@ -4,12 +4,13 @@ package enumstring
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -34,23 +35,24 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	case "":
 		*v = ColorEmpty
 	default:
-		return oasrt.InvalidEnum(start, "Color", b)
+		return oasimpl.InvalidEnum(start, "Color", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Color) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintColor.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Color) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintColor.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintColor.Output(&w)
+	return sizeHintColor.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Color) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -98,7 +100,7 @@ func (v *Paint) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "color")
+		return oasimpl.Missing(r, seen, 0x1, "color")
 	}
 	if !v.Trim.Set {
 		v.Trim.Set, v.Trim.Value = true, PaintTrimMatte // the default
@@ -106,18 +108,19 @@ func (v *Paint) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Paint) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPaint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Paint) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPaint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPaint.Output(&w)
+	return sizeHintPaint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Paint) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Paint) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -139,23 +142,24 @@ func (v *PaintTrim) DecodeJSON(r *oasrt.Reader) error {
 	case "matte":
 		*v = PaintTrimMatte
 	default:
-		return oasrt.InvalidEnum(start, "PaintTrim", b)
+		return oasimpl.InvalidEnum(start, "PaintTrim", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v PaintTrim) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPaintTrim.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *PaintTrim) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPaintTrim.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPaintTrim.Output(&w)
+	return sizeHintPaintTrim.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v PaintTrim) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PaintTrim) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Color) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintColor.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintColor.EncodeTo(enc, w)
+	return sizeHintColor.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Color) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Paint) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPaint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPaint.EncodeTo(enc, w)
+	return sizeHintPaint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Paint) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v PaintTrim) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPaintTrim.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPaintTrim.EncodeTo(enc, w)
+	return sizeHintPaintTrim.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,18 +3,18 @@
 package enumstring
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Color) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Color) validate(c *oasrt.Validator) {
+func (v *Color) validate(c *oasimpl.Validator) {
 	switch *v {
 	case ColorRed, ColorGreen, ColorDarkRed, ColorEmpty:
 	default:
@@ -25,12 +25,12 @@ func (v *Color) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Paint) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Paint) validate(c *oasrt.Validator) {
+func (v *Paint) validate(c *oasimpl.Validator) {
 	c.Key("color")
 	v.Color.validate(c)
 	c.Pop()
@@ -44,12 +44,12 @@ func (v *Paint) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *PaintTrim) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *PaintTrim) validate(c *oasrt.Validator) {
+func (v *PaintTrim) validate(c *oasimpl.Validator) {
 	switch *v {
 	case PaintTrimGloss, PaintTrimMatte:
 	default:

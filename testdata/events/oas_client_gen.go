@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -40,7 +41,7 @@ func (c *Client) WatchJob(ctx context.Context, params WatchJobParams, opts ...oa
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -72,7 +73,7 @@ func (c *Client) Chat(ctx context.Context, body *ChatRequest, opts ...oashttp.Ca
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -96,13 +97,13 @@ func (c *Client) ExportLogs(ctx context.Context, opts ...oashttp.CallOption) (Ex
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v ExportLogsResponse200
-		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*LogEntry).DecodeJSON)
+		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*LogEntry).DecodeJSON)
 		streaming = true
 		return v, nil
 	}
@@ -114,14 +115,14 @@ func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/logs"...)
 	if body != nil {
-		req.BodyReader = oashttp.SendSeq(oasrt.JSONLines, body, (*LogEntry).EncodeJSON)
+		req.BodyReader = oashttpimpl.SendSeq(oasrt.JSONLines, body, (*LogEntry).EncodeJSON)
 		req.ContentType = "application/jsonl"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ImportLogsResponse200
@@ -148,7 +149,7 @@ func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]
 	req := oashttp.Request{Method: "PUT", Options: opts}
 	req.Path = append(req.Path, "/records"...)
 	if body != nil {
-		req.BodyReader = oashttp.SendSeq(oasrt.JSONSeq, body, (*LogEntry).EncodeJSON)
+		req.BodyReader = oashttpimpl.SendSeq(oasrt.JSONSeq, body, (*LogEntry).EncodeJSON)
 		req.ContentType = "application/json-seq"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
@@ -158,13 +159,13 @@ func (c *Client) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v PutRecordsResponse200
-		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONSeq, (*LogEntry).DecodeJSON)
+		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasrt.JSONSeq, (*LogEntry).DecodeJSON)
 		streaming = true
 		return v, nil
 	}

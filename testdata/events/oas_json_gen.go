@@ -4,12 +4,13 @@ package events
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -47,10 +48,10 @@ func (v *Progress) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "percent")
 			}
 			if x1 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 0", x1), "percent")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 0", x1), "percent")
 			}
 			if x1 > 100 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 100", x1), "percent")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is greater than maximum 100", x1), "percent")
 			}
 			v.Percent = int32(x1)
 		case "note":
@@ -65,23 +66,24 @@ func (v *Progress) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "percent")
+		return oasimpl.Missing(r, seen, 0x1, "percent")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Progress) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProgress.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Progress) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProgress.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProgress.Output(&w)
+	return sizeHintProgress.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Progress) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Progress) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -122,8 +124,8 @@ func (v *LogEntry) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "msg")
 			}
-			if len(x1) > 200 && oasrt.Len(x1) > 200 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 200", oasrt.Len(x1)), "msg")
+			if len(x1) > 200 && oasimpl.Len(x1) > 200 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is greater than maxLength 200", oasimpl.Len(x1)), "msg")
 			}
 			v.Msg = x1
 		default:
@@ -133,23 +135,24 @@ func (v *LogEntry) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "seq", "msg")
+		return oasimpl.Missing(r, seen, 0x3, "seq", "msg")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v LogEntry) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLogEntry.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *LogEntry) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLogEntry.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLogEntry.Output(&w)
+	return sizeHintLogEntry.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v LogEntry) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LogEntry) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -191,18 +194,19 @@ func (v *ChatRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ChatRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintChatRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ChatRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintChatRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintChatRequest.Output(&w)
+	return sizeHintChatRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ChatRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ChatRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

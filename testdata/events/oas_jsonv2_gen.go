@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Progress) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintProgress.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProgress.EncodeTo(enc, w)
+	return sizeHintProgress.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Progress) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v LogEntry) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLogEntry.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLogEntry.EncodeTo(enc, w)
+	return sizeHintLogEntry.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *LogEntry) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ChatRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintChatRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintChatRequest.EncodeTo(enc, w)
+	return sizeHintChatRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // WatchJobParams holds the parameters of WatchJob.
@@ -52,7 +53,7 @@ func (v WatchJobResponse404) Error() string {
 }
 
 func (v WatchJobResponse404) writeWatchJobResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // ChatResponse is the result of Chat: one of
@@ -97,7 +98,7 @@ type ExportLogsResponse200 struct {
 }
 
 func (v ExportLogsResponse200) writeExportLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*LogEntry).EncodeJSON)
+	oashttpimpl.WriteSeq(rw, r, 200, "application/x-ndjson", oasrt.JSONLines, v.Body, (*LogEntry).EncodeJSON)
 	return nil
 }
 
@@ -116,9 +117,9 @@ type ImportLogsResponse200 struct {
 }
 
 func (v ImportLogsResponse200) writeImportLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	w.Int(v.Body)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk int64
 		x1, err := r.Int(64)
 		if err != nil {
@@ -148,7 +149,7 @@ type PutRecordsResponse200 struct {
 }
 
 func (v PutRecordsResponse200) writePutRecordsResponse(rw http.ResponseWriter, r *http.Request) error {
-	oashttp.WriteSeq(rw, r, 200, "application/json-seq", oasrt.JSONSeq, v.Body, (*LogEntry).EncodeJSON)
+	oashttpimpl.WriteSeq(rw, r, 200, "application/json-seq", oasrt.JSONSeq, v.Body, (*LogEntry).EncodeJSON)
 	return nil
 }
 
@@ -267,7 +268,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -278,7 +279,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -302,7 +303,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -338,7 +339,7 @@ func (s *Server) handleWatchJob(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeWatchJobParams reads the parameters of WatchJob from r and its path segments p.
 func decodeWatchJobParams(r *http.Request, p []string, esc bool) (params WatchJobParams, err error) {
-	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
@@ -350,7 +351,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, p []string, 
 	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*ChatRequest).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*ChatRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -386,7 +387,7 @@ func (s *Server) handleImportLogs(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oashttp.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
+	body := oashttpimpl.RequestSeq(src, oasrt.JSONLines, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.ImportLogs(r.Context(), body)
 	if err == nil && res != nil {
 		err = res.writeImportLogsResponse(w, s.cfg.ResponseRequest(r))
@@ -406,7 +407,7 @@ func (s *Server) handlePutRecords(w http.ResponseWriter, r *http.Request, p []st
 	}
 	defer done()
 	rd := oasrt.Reader{MaxDepth: s.cfg.MaxDepth, Direction: oasrt.InRequest}
-	body := oashttp.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
+	body := oashttpimpl.RequestSeq(src, oasrt.JSONSeq, s.cfg.MaxItemBytes, &rd, (*LogEntry).DecodeJSON)
 	res, err := s.h.PutRecords(r.Context(), body)
 	if err == nil && res != nil {
 		err = res.writePutRecordsResponse(w, s.cfg.ResponseRequest(r))

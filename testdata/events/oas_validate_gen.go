@@ -3,18 +3,18 @@
 package events
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Progress) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Progress) validate(c *oasrt.Validator) {
+func (v *Progress) validate(c *oasimpl.Validator) {
 	c.Key("percent")
 	if int64(v.Percent) < 0 {
 		c.Errorf("%v is less than minimum 0", int64(v.Percent))
@@ -28,15 +28,15 @@ func (v *Progress) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *LogEntry) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *LogEntry) validate(c *oasrt.Validator) {
+func (v *LogEntry) validate(c *oasimpl.Validator) {
 	c.Key("msg")
-	if len(v.Msg) > 200 && oasrt.Len(v.Msg) > 200 {
-		c.Errorf("length %d is greater than maxLength 200", oasrt.Len(v.Msg))
+	if len(v.Msg) > 200 && oasimpl.Len(v.Msg) > 200 {
+		c.Errorf("length %d is greater than maxLength 200", oasimpl.Len(v.Msg))
 	}
 	c.Pop()
 }

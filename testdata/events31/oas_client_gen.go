@@ -7,6 +7,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -38,7 +39,7 @@ func (c *Client) Ticks(ctx context.Context, opts ...oashttp.CallOption) (TicksRe
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -62,13 +63,13 @@ func (c *Client) TickLog(ctx context.Context, opts ...oashttp.CallOption) (TickL
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v TickLogResponse200
-		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Tick).DecodeJSON)
+		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Tick).DecodeJSON)
 		streaming = true
 		return v, nil
 	}
@@ -83,7 +84,7 @@ func (c *Client) Raw(ctx context.Context, opts ...oashttp.CallOption) (RawRespon
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v RawResponse200
@@ -104,7 +105,7 @@ func (c *Client) SendRaw(ctx context.Context, body oashttp.RawBody, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return SendRawResponse204{}, nil

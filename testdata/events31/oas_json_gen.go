@@ -4,12 +4,13 @@ package events31
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -47,23 +48,24 @@ func (v *Tick) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "n")
+		return oasimpl.Missing(r, seen, 0x1, "n")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tick) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTick.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tick) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTick.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTick.Output(&w)
+	return sizeHintTick.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tick) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tick) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Tick) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTick.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTick.EncodeTo(enc, w)
+	return sizeHintTick.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -7,6 +7,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -35,7 +37,7 @@ func (c *Client) ListPets(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse200
@@ -49,5 +51,5 @@ func (c *Client) ListPets(ctx context.Context, opts ...oashttp.CallOption) (List
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *ListPetsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }

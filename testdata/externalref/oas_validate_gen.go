@@ -3,18 +3,18 @@
 package externalref
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Owner) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Owner) validate(c *oasrt.Validator) {
+func (v *Owner) validate(c *oasimpl.Validator) {
 	if v.Pet.Set {
 		c.Key("pet")
 		v.Pet.Value.validate(c)
@@ -25,12 +25,12 @@ func (v *Owner) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Pet) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Pet) validate(c *oasrt.Validator) {
+func (v *Pet) validate(c *oasimpl.Validator) {
 	if v.Kind.Set {
 		c.Key("kind")
 		v.Kind.Value.validate(c)
@@ -41,12 +41,12 @@ func (v *Pet) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Kind) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Kind) validate(c *oasrt.Validator) {
+func (v *Kind) validate(c *oasimpl.Validator) {
 	switch *v {
 	case KindCat, KindDog:
 	default:

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -44,13 +45,13 @@ func (c *Client) GetThing(ctx context.Context, params GetThingParams, opts ...oa
 		for i := range params.Kind {
 			vals[i] = string(params.Kind[i])
 		}
-		req.Query = oashttp.AppendQuery(req.Query, "kind", true, ',', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "kind", true, ',', vals...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetThingResponse200

@@ -5,12 +5,13 @@ package formats
 import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasidn"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -338,13 +339,13 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "reqNullable":
 			seen |= 1 << 1
-			if oasrt.NonNull(r, &v.ReqNullable) {
+			if oasimpl.NonNull(r, &v.ReqNullable) {
 				if v.ReqNullable.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "reqNullable")
 				}
 			}
 		case "optNullable":
-			if oasrt.OptNonNull(r, &v.OptNullable) {
+			if oasimpl.OptNonNull(r, &v.OptNullable) {
 				if v.OptNullable.Value, err = r.Int32(); err != nil {
 					return oasrt.AtKey(err, "optNullable")
 				}
@@ -427,7 +428,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(err, "optNullableArray")
 				}
 			} else {
-				if oasrt.OptNonNull(r, &v.OptNullableArray) {
+				if oasimpl.OptNonNull(r, &v.OptNullableArray) {
 					if err := r.ArrStart(); err != nil {
 						return oasrt.AtKey(err, "optNullableArray")
 					}
@@ -471,7 +472,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 					}
 					var e30 *oasrt.Nullable[string]
 					v.NullableItems, e30 = oasrt.Grow(r, v.NullableItems)
-					if oasrt.NonNull(r, &(*e30)) {
+					if oasimpl.NonNull(r, &(*e30)) {
 						if (*e30).Value, err = r.Str(); err != nil {
 							return oasrt.AtKey(oasrt.AtIndex(err, i29), "nullableItems")
 						}
@@ -497,7 +498,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "freeObject")
 			}
 			if oasrt.RawKind(x31) != oasrt.Object {
-				return oasrt.AtKey(oasrt.Violation(at32, "expected object, got %v", oasrt.RawKind(x31)), "freeObject")
+				return oasrt.AtKey(oasimpl.Violation(at32, "expected object, got %v", oasrt.RawKind(x31)), "freeObject")
 			}
 			v.FreeObject = x31
 		case "int32":
@@ -566,27 +567,27 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "email":
 			v.Email.Set = true
-			if v.Email.Value, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
+			if v.Email.Value, err = r.StrFormat("email", oasimpl.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
 		case "uri":
 			v.URI.Set = true
-			if v.URI.Value, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.URI.Value, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "uri")
 			}
 		case "hostname":
 			v.Hostname.Set = true
-			if v.Hostname.Value, err = r.StrFormat("hostname", oasrt.ValidHostname); err != nil {
+			if v.Hostname.Value, err = r.StrFormat("hostname", oasimpl.ValidHostname); err != nil {
 				return oasrt.AtKey(err, "hostname")
 			}
 		case "duration":
 			v.Duration.Set = true
-			if v.Duration.Value, err = r.StrFormat("duration", oasrt.ValidDuration); err != nil {
+			if v.Duration.Value, err = r.StrFormat("duration", oasimpl.ValidDuration); err != nil {
 				return oasrt.AtKey(err, "duration")
 			}
 		case "clock":
 			v.Clock.Set = true
-			if v.Clock.Value, err = r.StrFormat("time", oasrt.ValidTime); err != nil {
+			if v.Clock.Value, err = r.StrFormat("time", oasimpl.ValidTime); err != nil {
 				return oasrt.AtKey(err, "clock")
 			}
 		case "bigID":
@@ -750,7 +751,7 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "level")
 			}
 		case "nullableColor":
-			if oasrt.OptNonNull(r, &v.NullableColor) {
+			if oasimpl.OptNonNull(r, &v.NullableColor) {
 				if err := v.NullableColor.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "nullableColor")
 				}
@@ -782,23 +783,24 @@ func (v *Everything) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3f != 0x3f {
-		return oasrt.Missing(r, seen, 0x3f, "reqString", "reqNullable", "reqArray", "reqNullableArray", "reqAny", "reqDate")
+		return oasimpl.Missing(r, seen, 0x3f, "reqString", "reqNullable", "reqArray", "reqNullableArray", "reqAny", "reqDate")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Everything) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEverything.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Everything) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEverything.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEverything.Output(&w)
+	return sizeHintEverything.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Everything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Everything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -828,23 +830,24 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	case "9lives":
 		*v = Color9lives
 	default:
-		return oasrt.InvalidEnum(start, "Color", b)
+		return oasimpl.InvalidEnum(start, "Color", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Color) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintColor.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Color) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintColor.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintColor.Output(&w)
+	return sizeHintColor.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Color) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -866,23 +869,24 @@ func (v *NullableColor) DecodeJSON(r *oasrt.Reader) error {
 	case "magenta":
 		*v = NullableColorMagenta
 	default:
-		return oasrt.InvalidEnum(start, "NullableColor", b)
+		return oasimpl.InvalidEnum(start, "NullableColor", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NullableColor) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNullableColor.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NullableColor) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNullableColor.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNullableColor.Output(&w)
+	return sizeHintNullableColor.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NullableColor) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NullableColor) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -906,23 +910,24 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 	case 10:
 		*v = Level10
 	default:
-		return oasrt.InvalidEnumInt(start, "Level", n)
+		return oasimpl.InvalidEnumInt(start, "Level", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Level) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLevel.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Level) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLevel.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLevel.Output(&w)
+	return sizeHintLevel.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Level) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Level) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1014,23 +1019,24 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "name")
+		return oasimpl.Missing(r, seen, 0x1, "name")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Node) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Node) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNode.Output(&w)
+	return sizeHintNode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Node) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Node) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1060,6 +1066,10 @@ func (v *Names) EncodeJSON(w *oasrt.Writer) {
 	if v.UnmarshalJSONFromField.Set {
 		w.Raw(`,"UnmarshalJSONFrom":`)
 		w.String(v.UnmarshalJSONFromField.Value)
+	}
+	if v.AppendJSONField.Set {
+		w.Raw(`,"appendJSON":`)
+		w.String(v.AppendJSONField.Value)
 	}
 	if v.WeirdKeyQuoted.Set {
 		w.Raw(`,"weird key \"quoted\"":`)
@@ -1120,6 +1130,11 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 			if v.UnmarshalJSONFromField.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "UnmarshalJSONFrom")
 			}
+		case "appendJSON":
+			v.AppendJSONField.Set = true
+			if v.AppendJSONField.Value, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, "appendJSON")
+			}
 		case "weird key \"quoted\"":
 			v.WeirdKeyQuoted.Set = true
 			if v.WeirdKeyQuoted.Value, err = r.Str(); err != nil {
@@ -1144,18 +1159,19 @@ func (v *Names) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Names) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNames.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Names) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNames.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNames.Output(&w)
+	return sizeHintNames.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Names) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Names) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1177,18 +1193,19 @@ func (v *NamesStatus) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NamesStatus) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNamesStatus.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NamesStatus) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNamesStatus.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNamesStatus.Output(&w)
+	return sizeHintNamesStatus.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NamesStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NamesStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1208,23 +1225,24 @@ func (v *NamesStatus2) DecodeJSON(r *oasrt.Reader) error {
 	case "a":
 		*v = NamesStatus2A
 	default:
-		return oasrt.InvalidEnum(start, "NamesStatus2", b)
+		return oasimpl.InvalidEnum(start, "NamesStatus2", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NamesStatus2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNamesStatus2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NamesStatus2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNamesStatus2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNamesStatus2.Output(&w)
+	return sizeHintNamesStatus2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NamesStatus2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NamesStatus2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1264,18 +1282,19 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pets) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPets.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pets) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPets.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPets.Output(&w)
+	return sizeHintPets.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pets) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pets) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1354,23 +1373,24 @@ func (v *Tagged) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tagged) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTagged.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tagged) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTagged.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTagged.Output(&w)
+	return sizeHintTagged.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tagged) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tagged) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1392,18 +1412,19 @@ func (v *Score) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Score) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintScore.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Score) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintScore.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintScore.Output(&w)
+	return sizeHintScore.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Score) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Score) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1422,18 +1443,19 @@ func (v *Blob) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Blob) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBlob.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Blob) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBlob.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBlob.Output(&w)
+	return sizeHintBlob.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Blob) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Blob) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1464,18 +1486,19 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Closed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintClosed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Closed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintClosed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintClosed.Output(&w)
+	return sizeHintClosed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Closed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Closed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1499,23 +1522,24 @@ func (v *Stickiness) DecodeJSON(r *oasrt.Reader) error {
 	case "http_cookie":
 		*v = StickinessHTTPCookie
 	default:
-		return oasrt.InvalidEnum(start, "Stickiness", b)
+		return oasimpl.InvalidEnum(start, "Stickiness", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Stickiness) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStickiness.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Stickiness) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStickiness.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStickiness.Output(&w)
+	return sizeHintStickiness.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Stickiness) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stickiness) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1575,18 +1599,19 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Box) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBox.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Box) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBox.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBox.Output(&w)
+	return sizeHintBox.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Box) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Box) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1637,18 +1662,19 @@ func (v *Shared) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shared) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShared.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shared) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShared.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShared.Output(&w)
+	return sizeHintShared.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shared) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shared) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1689,7 +1715,7 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "a")
 			}
 		case "b":
-			if oasrt.OptNonNull(r, &v.B) {
+			if oasimpl.OptNonNull(r, &v.B) {
 				if err := v.B.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "b")
 				}
@@ -1701,23 +1727,24 @@ func (v *EverythingInline) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "a")
+		return oasimpl.Missing(r, seen, 0x1, "a")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v EverythingInline) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEverythingInline.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *EverythingInline) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEverythingInline.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEverythingInline.Output(&w)
+	return sizeHintEverythingInline.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v EverythingInline) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EverythingInline) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1759,18 +1786,19 @@ func (v *EverythingInlineB) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v EverythingInlineB) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEverythingInlineB.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *EverythingInlineB) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEverythingInlineB.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEverythingInlineB.Output(&w)
+	return sizeHintEverythingInlineB.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v EverythingInlineB) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *EverythingInlineB) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1792,23 +1820,24 @@ func (v *GetThingKindItem) DecodeJSON(r *oasrt.Reader) error {
 	case "large":
 		*v = GetThingKindItemLarge
 	default:
-		return oasrt.InvalidEnum(start, "GetThingKindItem", b)
+		return oasimpl.InvalidEnum(start, "GetThingKindItem", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetThingKindItem) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetThingKindItem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetThingKindItem) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetThingKindItem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetThingKindItem.Output(&w)
+	return sizeHintGetThingKindItem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetThingKindItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetThingKindItem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1868,7 +1897,7 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 				}
 				key5 := r.Intern(k4)
 				var x6 string
-				if x6, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+				if x6, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 					return oasrt.AtKey(oasrt.AtKey(err, key5), "links")
 				}
 				v.Links[key5] = x6
@@ -1880,23 +1909,24 @@ func (v *GetThingOK) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "thing")
+		return oasimpl.Missing(r, seen, 0x1, "thing")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetThingOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetThingOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetThingOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetThingOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetThingOK.Output(&w)
+	return sizeHintGetThingOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetThingOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetThingOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Everything) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEverything.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEverything.EncodeTo(enc, w)
+	return sizeHintEverything.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Everything) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Color) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintColor.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintColor.EncodeTo(enc, w)
+	return sizeHintColor.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Color) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NullableColor) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNullableColor.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNullableColor.EncodeTo(enc, w)
+	return sizeHintNullableColor.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *NullableColor) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Level) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLevel.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLevel.EncodeTo(enc, w)
+	return sizeHintLevel.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Level) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Node) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNode.EncodeTo(enc, w)
+	return sizeHintNode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *Node) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Names) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNames.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNames.EncodeTo(enc, w)
+	return sizeHintNames.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *Names) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NamesStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNamesStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNamesStatus.EncodeTo(enc, w)
+	return sizeHintNamesStatus.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -139,9 +125,7 @@ func (v *NamesStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NamesStatus2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNamesStatus2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNamesStatus2.EncodeTo(enc, w)
+	return sizeHintNamesStatus2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -157,9 +141,7 @@ func (v *NamesStatus2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Pets) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPets.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPets.EncodeTo(enc, w)
+	return sizeHintPets.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -175,9 +157,7 @@ func (v *Pets) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Tagged) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTagged.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTagged.EncodeTo(enc, w)
+	return sizeHintTagged.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -193,9 +173,7 @@ func (v *Tagged) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Score) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintScore.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintScore.EncodeTo(enc, w)
+	return sizeHintScore.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -211,9 +189,7 @@ func (v *Score) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Blob) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBlob.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBlob.EncodeTo(enc, w)
+	return sizeHintBlob.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -229,9 +205,7 @@ func (v *Blob) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Closed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintClosed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintClosed.EncodeTo(enc, w)
+	return sizeHintClosed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -247,9 +221,7 @@ func (v *Closed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Stickiness) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintStickiness.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStickiness.EncodeTo(enc, w)
+	return sizeHintStickiness.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -265,9 +237,7 @@ func (v *Stickiness) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Box) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBox.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBox.EncodeTo(enc, w)
+	return sizeHintBox.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -283,9 +253,7 @@ func (v *Box) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shared) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShared.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShared.EncodeTo(enc, w)
+	return sizeHintShared.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -301,9 +269,7 @@ func (v *Shared) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v EverythingInline) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEverythingInline.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEverythingInline.EncodeTo(enc, w)
+	return sizeHintEverythingInline.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -319,9 +285,7 @@ func (v *EverythingInline) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v EverythingInlineB) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEverythingInlineB.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEverythingInlineB.EncodeTo(enc, w)
+	return sizeHintEverythingInlineB.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -337,9 +301,7 @@ func (v *EverythingInlineB) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v GetThingKindItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGetThingKindItem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetThingKindItem.EncodeTo(enc, w)
+	return sizeHintGetThingKindItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -355,9 +317,7 @@ func (v *GetThingKindItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v GetThingOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGetThingOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetThingOK.EncodeTo(enc, w)
+	return sizeHintGetThingOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -122,6 +122,7 @@ type Names struct {
 	ValidateField          oasrt.Opt[bool]   `json:"validate,omitzero"`
 	MarshalJSONField       oasrt.Opt[string] `json:"MarshalJSON,omitzero"`
 	UnmarshalJSONFromField oasrt.Opt[string] `json:"UnmarshalJSONFrom,omitzero"`
+	AppendJSONField        oasrt.Opt[string] `json:"appendJSON,omitzero"`
 	WeirdKeyQuoted         oasrt.Opt[string]
 	Field                  oasrt.Opt[string] `json:"日本,omitzero"`
 	Field2                 oasrt.Opt[string] `json:",omitzero"`

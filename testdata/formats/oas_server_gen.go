@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // GetThingParams holds the parameters of GetThing.
@@ -31,7 +32,7 @@ type GetThingResponse200 struct {
 }
 
 func (v GetThingResponse200) writeGetThingResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[GetThingOK])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[GetThingOK])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -116,7 +117,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -127,7 +128,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -151,7 +152,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -178,19 +179,19 @@ func (s *Server) handleGetThing(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetThingParams reads the parameters of GetThing from r and its path segments p.
 func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThingParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseUUIDValue); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseUUIDValue); err != nil {
 		return params, err
 	}
 	var seen [1]bool
 	var raw0 []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "kind":
 			seen[0] = true
 			var err error
-			raw0, err = oashttp.QueryArray(raw0, value, 0)
+			raw0, err = oashttpimpl.QueryArray(raw0, value, 0)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: err}
 			}
@@ -205,7 +206,7 @@ func decodeGetThingParams(r *http.Request, p []string, esc bool) (params GetThin
 			case "large":
 				params.Kind[i] = GetThingKindItemLarge
 			default:
-				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: oashttp.InvalidValue(s, "GetThingKindItem")}
+				return params, &oashttp.ParamError{Name: "kind", In: "query", Err: oashttpimpl.InvalidValue(s, "GetThingKindItem")}
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"iter"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // EachReqArray returns the handler of the elements of "reqArray" for
@@ -139,7 +140,7 @@ func (v *Everything) EncodeOptNullableArrayItems(w *oasrt.Writer, out io.Writer,
 func (v *Everything) EachNullableItems(fn func(oasrt.Nullable[string]) error) oasrt.FieldItems {
 	return oasrt.Each(&v.NullableItems, oasrt.NoRules, func(x *oasrt.Nullable[string], r *oasrt.Reader) error {
 		var y oasrt.Nullable[string]
-		if oasrt.NonNull(r, &y) {
+		if oasimpl.NonNull(r, &y) {
 			x1, err := r.Str()
 			if err != nil {
 				return err

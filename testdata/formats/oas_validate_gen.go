@@ -8,17 +8,18 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oasidn"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Everything) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Everything) validate(c *oasrt.Validator) {
+func (v *Everything) validate(c *oasimpl.Validator) {
 	if v.FreeObject != nil {
 		c.Key("freeObject")
 		if oasrt.RawKind(v.FreeObject) != oasrt.Object {
@@ -27,19 +28,19 @@ func (v *Everything) validate(c *oasrt.Validator) {
 		c.Pop()
 	}
 	if v.Email.Set {
-		c.Format("email", "email", v.Email.Value, oasrt.ValidEmail)
+		c.Format("email", "email", v.Email.Value, oasimpl.ValidEmail)
 	}
 	if v.URI.Set {
-		c.Format("uri", "uri", v.URI.Value, oasrt.ValidURI)
+		c.Format("uri", "uri", v.URI.Value, oasimpl.ValidURI)
 	}
 	if v.Hostname.Set {
-		c.Format("hostname", "hostname", v.Hostname.Value, oasrt.ValidHostname)
+		c.Format("hostname", "hostname", v.Hostname.Value, oasimpl.ValidHostname)
 	}
 	if v.Duration.Set {
-		c.Format("duration", "duration", v.Duration.Value, oasrt.ValidDuration)
+		c.Format("duration", "duration", v.Duration.Value, oasimpl.ValidDuration)
 	}
 	if v.Clock.Set {
-		c.Format("clock", "time", v.Clock.Value, oasrt.ValidTime)
+		c.Format("clock", "time", v.Clock.Value, oasimpl.ValidTime)
 	}
 	if v.IdnHost.Set {
 		c.Format("idnHost", "idn-hostname", v.IdnHost.Value, oasidn.ValidHostname)
@@ -81,12 +82,12 @@ func (v *Everything) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Color) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Color) validate(c *oasrt.Validator) {
+func (v *Color) validate(c *oasimpl.Validator) {
 	switch *v {
 	case ColorRed, ColorGreen, ColorBlue, ColorEmpty, ColorDarkRed, Color9lives:
 	default:
@@ -97,12 +98,12 @@ func (v *Color) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NullableColor) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NullableColor) validate(c *oasrt.Validator) {
+func (v *NullableColor) validate(c *oasimpl.Validator) {
 	switch *v {
 	case NullableColorCyan, NullableColorMagenta:
 	default:
@@ -113,12 +114,12 @@ func (v *NullableColor) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Level) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Level) validate(c *oasrt.Validator) {
+func (v *Level) validate(c *oasimpl.Validator) {
 	switch *v {
 	case LevelMinus1, Level0, Level10:
 	default:
@@ -138,12 +139,12 @@ func (v *NamesStatus) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NamesStatus2) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NamesStatus2) validate(c *oasrt.Validator) {
+func (v *NamesStatus2) validate(c *oasimpl.Validator) {
 	switch *v {
 	case NamesStatus2A:
 	default:
@@ -169,12 +170,12 @@ func (v *Closed) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Stickiness) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Stickiness) validate(c *oasrt.Validator) {
+func (v *Stickiness) validate(c *oasimpl.Validator) {
 	switch *v {
 	case StickinessNone, StickinessTable, StickinessHTTPCookie:
 	default:
@@ -185,12 +186,12 @@ func (v *Stickiness) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Box) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Box) validate(c *oasrt.Validator) {
+func (v *Box) validate(c *oasimpl.Validator) {
 	if v.Hue.Set {
 		c.Key("hue")
 		v.Hue.Value.validate(c)
@@ -210,12 +211,12 @@ func (v *EverythingInlineB) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *GetThingKindItem) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *GetThingKindItem) validate(c *oasrt.Validator) {
+func (v *GetThingKindItem) validate(c *oasimpl.Validator) {
 	switch *v {
 	case GetThingKindItemSmall, GetThingKindItemLarge:
 	default:
@@ -226,12 +227,12 @@ func (v *GetThingKindItem) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *GetThingOK) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *GetThingOK) validate(c *oasrt.Validator) {
+func (v *GetThingOK) validate(c *oasimpl.Validator) {
 	c.Key("thing")
 	v.Thing.validate(c)
 	c.Pop()
@@ -240,7 +241,7 @@ func (v *GetThingOK) validate(c *oasrt.Validator) {
 		for _, k1 := range slices.Sorted(maps.Keys(v.Links)) {
 			c.Key(k1)
 			x2 := v.Links[k1]
-			if !oasrt.ValidURI(x2) {
+			if !oasimpl.ValidURI(x2) {
 				c.Errorf("invalid uri %q", x2)
 			}
 			c.Pop()

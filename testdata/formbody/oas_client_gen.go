@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -37,14 +38,14 @@ func (c *Client) Login(ctx context.Context, body *LoginRequest, opts ...oashttp.
 				return nil, &oashttp.RequestCheckError{Err: err}
 			}
 		}
-		req.Body = oashttp.FormEncode(encodeLoginRequestPairs(body))
+		req.Body = oashttpimpl.FormEncode(encodeLoginRequestPairs(body))
 		req.ContentType = "application/x-www-form-urlencoded"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return LoginResponse204{}, nil

@@ -4,12 +4,13 @@ package formbody
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -53,8 +54,8 @@ func (v *LoginRequest) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "password")
 			}
-			if oasrt.Len(x1) < 8 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 8", oasrt.Len(x1)), "password")
+			if oasimpl.Len(x1) < 8 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is less than minLength 8", oasimpl.Len(x1)), "password")
 			}
 			v.Password = x1
 		case "remember":
@@ -69,23 +70,24 @@ func (v *LoginRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "user", "password")
+		return oasimpl.Missing(r, seen, 0x3, "user", "password")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v LoginRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLoginRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *LoginRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLoginRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLoginRequest.Output(&w)
+	return sizeHintLoginRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v LoginRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *LoginRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v LoginRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLoginRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLoginRequest.EncodeTo(enc, w)
+	return sizeHintLoginRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

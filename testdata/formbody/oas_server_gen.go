@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // LoginResponse is the result of Login: one of
@@ -24,7 +25,7 @@ type LoginResponse interface {
 type LoginResponse204 struct{}
 
 func (v LoginResponse204) writeLoginResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -109,7 +110,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -120,7 +121,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -144,7 +145,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -186,24 +187,24 @@ func decodeLoginRequestPairs(v *LoginRequest, pairs []string) error {
 			v.User = s
 		case "password":
 			seen[1] = true
-			if oasrt.Len(s) < 8 {
-				return oashttp.PropertyError("password", fmt.Errorf("length %d is less than minLength 8", oasrt.Len(s)))
+			if oasimpl.Len(s) < 8 {
+				return oashttpimpl.PropertyError("password", fmt.Errorf("length %d is less than minLength 8", oasimpl.Len(s)))
 			}
 			v.Password = s
 		case "remember":
 			v.Remember.Set = true
-			x, err := oashttp.ParseBool(s)
+			x, err := oashttpimpl.ParseBool(s)
 			if err != nil {
-				return oashttp.PropertyError("remember", err)
+				return oashttpimpl.PropertyError("remember", err)
 			}
 			v.Remember.Value = x
 		}
 	}
 	if !seen[0] {
-		return oashttp.PropertyError("user", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("user", oashttp.ErrMissing)
 	}
 	if !seen[1] {
-		return oashttp.PropertyError("password", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("password", oashttp.ErrMissing)
 	}
 	return nil
 }

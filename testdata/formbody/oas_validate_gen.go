@@ -3,21 +3,21 @@
 package formbody
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *LoginRequest) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *LoginRequest) validate(c *oasrt.Validator) {
+func (v *LoginRequest) validate(c *oasimpl.Validator) {
 	c.Key("password")
-	if oasrt.Len(v.Password) < 8 {
-		c.Errorf("length %d is less than minLength 8", oasrt.Len(v.Password))
+	if oasimpl.Len(v.Password) < 8 {
+		c.Errorf("length %d is less than minLength 8", oasimpl.Len(v.Password))
 	}
 	c.Pop()
 }

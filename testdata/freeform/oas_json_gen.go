@@ -4,12 +4,13 @@ package freeform
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -27,18 +28,19 @@ func (v *Anything) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Anything) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAnything.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Anything) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAnything.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAnything.Output(&w)
+	return sizeHintAnything.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Anything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Anything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -55,24 +57,25 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Object {
-		return oasrt.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bag) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBag.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bag) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBag.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBag.Output(&w)
+	return sizeHintBag.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -163,18 +166,19 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Holder) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Holder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolder.Output(&w)
+	return sizeHintHolder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Anything) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAnything.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAnything.EncodeTo(enc, w)
+	return sizeHintAnything.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Anything) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Bag) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBag.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBag.EncodeTo(enc, w)
+	return sizeHintBag.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Bag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintHolder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolder.EncodeTo(enc, w)
+	return sizeHintHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

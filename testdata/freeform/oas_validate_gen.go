@@ -4,6 +4,7 @@ package freeform
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Anything breaks its schema.
@@ -12,12 +13,12 @@ func (v *Anything) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Bag) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Bag) validate(c *oasrt.Validator) {
+func (v *Bag) validate(c *oasimpl.Validator) {
 	if oasrt.RawKind((*v)) != oasrt.Object {
 		c.Errorf("expected object, got %v", oasrt.RawKind((*v)))
 	}
@@ -26,12 +27,12 @@ func (v *Bag) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Holder) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Holder) validate(c *oasrt.Validator) {
+func (v *Holder) validate(c *oasimpl.Validator) {
 	if v.Bag != nil {
 		c.Key("bag")
 		v.Bag.validate(c)

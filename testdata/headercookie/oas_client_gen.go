@@ -8,8 +8,9 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -33,8 +34,8 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 // GetMe calls GET /me
 func (c *Client) GetMe(ctx context.Context, params GetMeParams, opts ...oashttp.CallOption) (GetMeResponse, error) {
 	if !c.cfg.SkipRequestCheck {
-		if oasrt.Len(string(params.Session)) < 16 {
-			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasrt.Len(string(params.Session)))}}
+		if oasimpl.Len(string(params.Session)) < 16 {
+			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasimpl.Len(string(params.Session)))}}
 		}
 		if params.Theme.Set {
 			if err := params.Theme.Value.Validate(); err != nil {
@@ -60,7 +61,7 @@ func (c *Client) GetMe(ctx context.Context, params GetMeParams, opts ...oashttp.
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMeResponse204{}, nil

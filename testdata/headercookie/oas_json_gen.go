@@ -4,12 +4,13 @@ package headercookie
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -30,23 +31,24 @@ func (v *GetMeTheme) DecodeJSON(r *oasrt.Reader) error {
 	case "dark":
 		*v = GetMeThemeDark
 	default:
-		return oasrt.InvalidEnum(start, "GetMeTheme", b)
+		return oasimpl.InvalidEnum(start, "GetMeTheme", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetMeTheme) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetMeTheme.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetMeTheme) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetMeTheme.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetMeTheme.Output(&w)
+	return sizeHintGetMeTheme.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetMeTheme) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetMeTheme) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v GetMeTheme) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGetMeTheme.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetMeTheme.EncodeTo(enc, w)
+	return sizeHintGetMeTheme.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

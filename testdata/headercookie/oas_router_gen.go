@@ -3,7 +3,7 @@
 package headercookie
 
 import (
-	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Results of matchRoute besides an operation index.
@@ -13,7 +13,7 @@ const (
 )
 
 // matchRoute finds the operation for a method and a request path from
-// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -28,8 +28,8 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 		return routeNotFound, ""
 	}
 	if esc || len(path) > 1 && path[1] == 'm' {
-		seg0, _, more0 := oashttp.CutSegment(path[1:])
-		switch oashttp.StaticKey(seg0, esc) {
+		seg0, _, more0 := oashttpimpl.CutSegment(path[1:])
+		switch oashttpimpl.StaticKey(seg0, esc) {
 		case "me":
 			if !more0 {
 				switch method {

@@ -9,6 +9,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // GetMeParams holds the parameters of GetMe.
@@ -36,7 +38,7 @@ type GetMeResponse interface {
 type GetMeResponse204 struct{}
 
 func (v GetMeResponse204) writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -121,7 +123,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -132,7 +134,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -156,7 +158,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -180,16 +182,16 @@ func (s *Server) handleGetMe(w http.ResponseWriter, r *http.Request, p []string,
 
 // decodeGetMeParams reads the parameters of GetMe from r and its path segments p.
 func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParams, err error) {
-	if err = oashttp.HeaderParam(&params.XRequestID, r.Header, "X-Request-Id", "X-Request-ID", oashttp.ParseUUIDValue); err != nil {
+	if err = oashttpimpl.HeaderParam(&params.XRequestID, r.Header, "X-Request-Id", "X-Request-ID", oashttpimpl.ParseUUIDValue); err != nil {
 		return params, err
 	}
-	if err = oashttp.HeaderOpt(&params.IfMatch, r.Header, "If-Match", "If-Match", oashttp.ParseString); err != nil {
+	if err = oashttpimpl.HeaderOpt(&params.IfMatch, r.Header, "If-Match", "If-Match", oashttpimpl.ParseString); err != nil {
 		return params, err
 	}
 	if c, err := r.Cookie("session"); err == nil {
 		s := c.Value
-		if oasrt.Len(s) < 16 {
-			return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasrt.Len(s))}
+		if oasimpl.Len(s) < 16 {
+			return params, &oashttp.ParamError{Name: "session", In: "cookie", Err: fmt.Errorf("length %d is less than minLength 16", oasimpl.Len(s))}
 		}
 		params.Session = s
 	} else {
@@ -204,7 +206,7 @@ func decodeGetMeParams(r *http.Request, p []string, esc bool) (params GetMeParam
 		case "dark":
 			params.Theme.Value = GetMeThemeDark
 		default:
-			return params, &oashttp.ParamError{Name: "theme", In: "cookie", Err: oashttp.InvalidValue(s, "GetMeTheme")}
+			return params, &oashttp.ParamError{Name: "theme", In: "cookie", Err: oashttpimpl.InvalidValue(s, "GetMeTheme")}
 		}
 	}
 	return params, nil

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -34,7 +35,7 @@ func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminRe
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return AdminResponse204{}, nil
@@ -50,7 +51,7 @@ func (c *Client) ReadData(ctx context.Context, opts ...oashttp.CallOption) (Read
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ReadDataResponse204{}, nil

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // AdminResponse is the result of Admin: one of
@@ -22,7 +23,7 @@ type AdminResponse interface {
 type AdminResponse204 struct{}
 
 func (v AdminResponse204) writeAdminResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ReadDataResponse is the result of ReadData: one of
@@ -38,7 +39,7 @@ type ReadDataResponse interface {
 type ReadDataResponse204 struct{}
 
 func (v ReadDataResponse204) writeReadDataResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -164,7 +165,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -175,7 +176,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -199,7 +200,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -255,7 +256,7 @@ func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, sco
 
 // checkBearer reads the credentials of scheme "bearer" and passes them to the Handler.
 func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
@@ -271,7 +272,7 @@ func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, sc
 
 // checkOauth reads the credentials of scheme "oauth" and passes them to the Handler.
 func (s *Server) checkOauth(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}

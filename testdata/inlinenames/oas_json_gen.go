@@ -4,12 +4,13 @@ package inlinenames
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -92,18 +93,19 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Order) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Order) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrder.Output(&w)
+	return sizeHintOrder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -154,18 +156,19 @@ func (v *OrderItemsItem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OrderItemsItem) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrderItemsItem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OrderItemsItem) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrderItemsItem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrderItemsItem.Output(&w)
+	return sizeHintOrderItemsItem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OrderItemsItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderItemsItem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -207,18 +210,19 @@ func (v *OrderItemsItemProduct) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OrderItemsItemProduct) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrderItemsItemProduct.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OrderItemsItemProduct) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrderItemsItemProduct.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrderItemsItemProduct.Output(&w)
+	return sizeHintOrderItemsItemProduct.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OrderItemsItemProduct) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderItemsItemProduct) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -260,18 +264,19 @@ func (v *OrderShipping) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OrderShipping) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrderShipping.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OrderShipping) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrderShipping.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrderShipping.Output(&w)
+	return sizeHintOrderShipping.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OrderShipping) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderShipping) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -293,23 +298,24 @@ func (v *OrderShippingMethod) DecodeJSON(r *oasrt.Reader) error {
 	case "courier":
 		*v = OrderShippingMethodCourier
 	default:
-		return oasrt.InvalidEnum(start, "OrderShippingMethod", b)
+		return oasimpl.InvalidEnum(start, "OrderShippingMethod", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OrderShippingMethod) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrderShippingMethod.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OrderShippingMethod) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrderShippingMethod.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrderShippingMethod.Output(&w)
+	return sizeHintOrderShippingMethod.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OrderShippingMethod) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderShippingMethod) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Order) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOrder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrder.EncodeTo(enc, w)
+	return sizeHintOrder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Order) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v OrderItemsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOrderItemsItem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderItemsItem.EncodeTo(enc, w)
+	return sizeHintOrderItemsItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *OrderItemsItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v OrderItemsItemProduct) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOrderItemsItemProduct.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderItemsItemProduct.EncodeTo(enc, w)
+	return sizeHintOrderItemsItemProduct.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *OrderItemsItemProduct) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v OrderShipping) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOrderShipping.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderShipping.EncodeTo(enc, w)
+	return sizeHintOrderShipping.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *OrderShipping) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v OrderShippingMethod) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOrderShippingMethod.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderShippingMethod.EncodeTo(enc, w)
+	return sizeHintOrderShippingMethod.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

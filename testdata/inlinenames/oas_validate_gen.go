@@ -3,18 +3,18 @@
 package inlinenames
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Order) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Order) validate(c *oasrt.Validator) {
+func (v *Order) validate(c *oasimpl.Validator) {
 	if v.Shipping.Set {
 		c.Key("shipping")
 		v.Shipping.Value.validate(c)
@@ -31,12 +31,12 @@ func (v *OrderItemsItemProduct) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *OrderShipping) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *OrderShipping) validate(c *oasrt.Validator) {
+func (v *OrderShipping) validate(c *oasimpl.Validator) {
 	if v.Method.Set {
 		c.Key("method")
 		v.Method.Value.validate(c)
@@ -47,12 +47,12 @@ func (v *OrderShipping) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *OrderShippingMethod) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *OrderShippingMethod) validate(c *oasrt.Validator) {
+func (v *OrderShippingMethod) validate(c *oasimpl.Validator) {
 	switch *v {
 	case OrderShippingMethodPost, OrderShippingMethodCourier:
 	default:

@@ -4,12 +4,13 @@ package intformats
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -86,18 +87,19 @@ func (v *Sizes) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Sizes) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSizes.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Sizes) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSizes.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSizes.Output(&w)
+	return sizeHintSizes.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Sizes) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sizes) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Sizes) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSizes.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSizes.EncodeTo(enc, w)
+	return sizeHintSizes.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -4,12 +4,13 @@ package keywords
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes the variant that is set.
@@ -20,7 +21,7 @@ func (v *Scalar) EncodeJSON(w *oasrt.Writer) {
 	case ScalarInteger:
 		w.Int(v.Integer)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -40,8 +41,8 @@ func (v *Scalar) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if len(x1) > 5 && oasrt.Len(x1) > 5 {
-			return oasrt.Violation(at2, "length %d is greater than maxLength 5", oasrt.Len(x1))
+		if len(x1) > 5 && oasimpl.Len(x1) > 5 {
+			return oasimpl.Violation(at2, "length %d is greater than maxLength 5", oasimpl.Len(x1))
 		}
 		v.String = x1
 		return nil
@@ -53,26 +54,27 @@ func (v *Scalar) DecodeJSON(r *oasrt.Reader) error {
 			return err
 		}
 		if x3 < 0 {
-			return oasrt.Violation(at4, "%v is less than minimum 0", x3)
+			return oasimpl.Violation(at4, "%v is less than minimum 0", x3)
 		}
 		v.Integer = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "Scalar", kind, nil)
+	return oasimpl.NoVariant(start, "Scalar", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Scalar) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintScalar.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintScalar.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Scalar) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintScalar.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintScalar.Output(&w)
-}
+func (v Scalar) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scalar) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -86,7 +88,7 @@ func (v *Loose) EncodeJSON(w *oasrt.Writer) {
 	case LooseBoolean:
 		w.Bool(v.Boolean)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -124,21 +126,22 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 		v.Boolean = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "Loose", kind, nil)
+	return oasimpl.NoVariant(start, "Loose", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Loose) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLoose.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintLoose.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Loose) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLoose.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintLoose.Output(&w)
-}
+func (v Loose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -150,7 +153,7 @@ func (v *Count) EncodeJSON(w *oasrt.Writer) {
 	case CountNumber:
 		w.Float64(v.Number)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -189,21 +192,22 @@ func (v *Count) DecodeJSON(r *oasrt.Reader) error {
 		v.Number = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "Count", kind, nil)
+	return oasimpl.NoVariant(start, "Count", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Count) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCount.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintCount.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Count) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCount.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintCount.Output(&w)
-}
+func (v Count) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Count) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -222,7 +226,7 @@ func (v *Mixed) EncodeJSON(w *oasrt.Writer) {
 	case MixedString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -258,21 +262,22 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 		v.String = x4
 		return nil
 	}
-	return oasrt.NoVariant(start, "Mixed", kind, nil)
+	return oasimpl.NoVariant(start, "Mixed", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Mixed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMixed.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintMixed.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Mixed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMixed.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintMixed.Output(&w)
-}
+func (v Mixed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mixed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -284,7 +289,7 @@ func (v *Mode) EncodeJSON(w *oasrt.Writer) {
 	case ModeInteger:
 		v.Integer.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -310,21 +315,22 @@ func (v *Mode) DecodeJSON(r *oasrt.Reader) error {
 		}
 		return nil
 	}
-	return oasrt.NoVariant(start, "Mode", kind, nil)
+	return oasimpl.NoVariant(start, "Mode", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Mode) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMode.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintMode.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Mode) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMode.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintMode.Output(&w)
-}
+func (v Mode) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mode) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -379,7 +385,7 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "flag")
 			}
 		case "maybe":
-			if oasrt.OptNonNull(r, &v.Maybe) {
+			if oasimpl.OptNonNull(r, &v.Maybe) {
 				if err := v.Maybe.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "maybe")
 				}
@@ -398,18 +404,19 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Holder) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Holder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolder.Output(&w)
+	return sizeHintHolder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -460,32 +467,33 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtIndex(err, 2)
 			}
-			if len(x1) > 3 && oasrt.Len(x1) > 3 {
-				return oasrt.AtIndex(oasrt.Violation(at2, "length %d is greater than maxLength 3", oasrt.Len(x1)), 2)
+			if len(x1) > 3 && oasimpl.Len(x1) > 3 {
+				return oasrt.AtIndex(oasimpl.Violation(at2, "length %d is greater than maxLength 3", oasimpl.Len(x1)), 2)
 			}
 			v.Item2.Value = x1
 		default:
-			return oasrt.Violation(at, "more than 3 items; items after prefixItems are not allowed")
+			return oasimpl.Violation(at, "more than 3 items; items after prefixItems are not allowed")
 		}
 	}
 	if n < 2 {
-		return oasrt.Violation(at, "%d items, fewer than minItems 2", n)
+		return oasimpl.Violation(at, "%d items, fewer than minItems 2", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -531,7 +539,7 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 			break
 		}
 		if n == 5 {
-			return oasrt.Violation(at, "more than maxItems 5 items")
+			return oasimpl.Violation(at, "more than maxItems 5 items")
 		}
 		switch n {
 		case 0:
@@ -539,7 +547,7 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtIndex(err, 0)
 			}
 		case 1:
-			if oasrt.OptNonNull(r, &v.Item1) {
+			if oasimpl.OptNonNull(r, &v.Item1) {
 				if v.Item1.Value, err = r.Int(64); err != nil {
 					return oasrt.AtIndex(err, 1)
 				}
@@ -558,23 +566,24 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if n < 1 {
-		return oasrt.Violation(at, "%d items, fewer than minItems 1", n)
+		return oasimpl.Violation(at, "%d items, fewer than minItems 1", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Record) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRecord.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Record) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRecord.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRecord.Output(&w)
+	return sizeHintRecord.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Record) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Record) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -617,7 +626,7 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtIndex(err, 0)
 			}
 			if x2 < 1 {
-				return oasrt.AtIndex(oasrt.Violation(at3, "%v is less than minimum 1", x2), 0)
+				return oasrt.AtIndex(oasimpl.Violation(at3, "%v is less than minimum 1", x2), 0)
 			}
 			v.Item0.Value = int32(x2)
 		default:
@@ -631,18 +640,19 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Open) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOpen.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Open) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOpen.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOpen.Output(&w)
+	return sizeHintOpen.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Open) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Open) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -724,23 +734,24 @@ func (v *Track) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "points")
+		return oasimpl.Missing(r, seen, 0x1, "points")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Track) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTrack.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Track) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTrack.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTrack.Output(&w)
+	return sizeHintTrack.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Track) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Track) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -757,24 +768,25 @@ func (v *NotNull) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) == oasrt.Null {
-		return oasrt.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NotNull) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNotNull.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NotNull) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNotNull.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNotNull.Output(&w)
+	return sizeHintNotNull.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NotNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotNull) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -793,25 +805,26 @@ func (v *Fraction) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.IsInteger(x1) {
-		return oasrt.Violation(at2, "%v is an integer, ruled out by the schema's not", x1)
+		return oasimpl.Violation(at2, "%v is an integer, ruled out by the schema's not", x1)
 	}
 	x = x1
 	*v = Fraction(x)
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Fraction) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFraction.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Fraction) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFraction.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFraction.Output(&w)
+	return sizeHintFraction.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Fraction) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Fraction) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -830,25 +843,26 @@ func (v *Name) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if x1 == "admin" || x1 == "root" {
-		return oasrt.Violation(at2, "%q is ruled out by the schema's not", x1)
+		return oasimpl.Violation(at2, "%q is ruled out by the schema's not", x1)
 	}
 	x = x1
 	*v = Name(x)
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Name) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintName.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Name) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintName.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintName.Output(&w)
+	return sizeHintName.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Name) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Name) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -867,25 +881,26 @@ func (v *NotZero) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if x1 == 0 {
-		return oasrt.Violation(at2, "%v is ruled out by the schema's not", x1)
+		return oasimpl.Violation(at2, "%v is ruled out by the schema's not", x1)
 	}
 	x = x1
 	*v = NotZero(x)
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NotZero) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNotZero.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NotZero) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNotZero.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNotZero.Output(&w)
+	return sizeHintNotZero.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NotZero) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotZero) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -902,36 +917,37 @@ func (v *Between) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if !match1(x1) {
-		return oasrt.Violation(at2, "the value does not match allOf member 0")
+		return oasimpl.Violation(at2, "the value does not match allOf member 0")
 	}
 	if !match2(x1) {
-		return oasrt.Violation(at2, "the value does not match allOf member 1")
+		return oasimpl.Violation(at2, "the value does not match allOf member 1")
 	}
 	if !match3(x1) && !match4(x1) {
-		return oasrt.Violation(at2, "the value matches no anyOf member")
+		return oasimpl.Violation(at2, "the value matches no anyOf member")
 	}
-	if kindN := oasrt.RawMatches(x1, match5, match6); kindN != 1 {
-		return oasrt.Violation(at2, "the value matches %d oneOf members, not exactly one", kindN)
+	if kindN := oasimpl.RawMatches(x1, match5, match6); kindN != 1 {
+		return oasimpl.Violation(at2, "the value matches %d oneOf members, not exactly one", kindN)
 	}
 	if match7(x1) {
-		return oasrt.Violation(at2, "the value matches the schema's not")
+		return oasimpl.Violation(at2, "the value matches the schema's not")
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Between) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBetween.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Between) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBetween.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBetween.Output(&w)
+	return sizeHintBetween.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Between) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Between) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -953,23 +969,24 @@ func (v *Color) DecodeJSON(r *oasrt.Reader) error {
 	case "blue":
 		*v = ColorBlue
 	default:
-		return oasrt.InvalidEnum(start, "Color", b)
+		return oasimpl.InvalidEnum(start, "Color", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Color) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintColor.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Color) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintColor.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintColor.Output(&w)
+	return sizeHintColor.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Color) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Color) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1042,10 +1059,10 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "note")
 			}
 			if oasrt.RawKind(x3) == oasrt.Array || oasrt.RawKind(x3) == oasrt.Object {
-				return oasrt.AtKey(oasrt.Violation(at4, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x3)), "note")
+				return oasrt.AtKey(oasimpl.Violation(at4, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x3)), "note")
 			}
 			if oasrt.RawInteger(x3) {
-				return oasrt.AtKey(oasrt.Violation(at4, "%s is an integer, ruled out by the schema's not", x3), "note")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%s is an integer, ruled out by the schema's not", x3), "note")
 			}
 			v.Note = x3
 		default:
@@ -1061,29 +1078,30 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if v.Reference.Set {
-		return oasrt.Violation(at, `property "reference" is present, ruled out by the schema's not`)
+		return oasimpl.Violation(at, `property "reference" is present, ruled out by the schema's not`)
 	}
 	if v.Card.Set && v.Account.Set {
-		return oasrt.Violation(at, `properties "card" and "account" are present together, ruled out by the schema's not`)
+		return oasimpl.Violation(at, `properties "card" and "account" are present together, ruled out by the schema's not`)
 	}
-	if oasrt.HasKey(v.AdditionalProperties, "legacy") {
-		return oasrt.Violation(at, `property "legacy" is present, ruled out by the schema's not`)
+	if oasimpl.HasKey(v.AdditionalProperties, "legacy") {
+		return oasimpl.Violation(at, `property "legacy" is present, ruled out by the schema's not`)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Payment) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPayment.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Payment) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPayment.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPayment.Output(&w)
+	return sizeHintPayment.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Payment) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Payment) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1130,23 +1148,24 @@ func (v *Sealed) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if has1 {
-		return oasrt.Violation(at, `property "secret" is present, ruled out by the schema's not`)
+		return oasimpl.Violation(at, `property "secret" is present, ruled out by the schema's not`)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Sealed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSealed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Sealed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSealed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSealed.Output(&w)
+	return sizeHintSealed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Sealed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sealed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1208,18 +1227,19 @@ func (v *Cat) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Cat) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCat.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Cat) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCat.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCat.Output(&w)
+	return sizeHintCat.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Cat) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cat) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1236,24 +1256,25 @@ func (v *Nothing) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Invalid {
-		return oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Nothing) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNothing.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Nothing) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNothing.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNothing.Output(&w)
+	return sizeHintNothing.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Nothing) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Nothing) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1297,7 +1318,7 @@ func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "bar")
 			}
 			if oasrt.RawKind(x1) != oasrt.Invalid {
-				return oasrt.AtKey(oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "bar")
+				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "bar")
 			}
 			v.Bar = x1
 		default:
@@ -1309,18 +1330,19 @@ func (v *NoBar) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NoBar) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNoBar.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NoBar) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNoBar.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNoBar.Output(&w)
+	return sizeHintNoBar.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NoBar) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NoBar) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1336,25 +1358,26 @@ func (v *Odd) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if !oasrt.JSONEqual(x1, `false`) && !oasrt.JSONEqual(x1, `1.5`) && !oasrt.JSONEqual(x1, `null`) && !oasrt.JSONEqual(x1, `[0]`) && !oasrt.JSONEqual(x1, `{"a":1}`) {
-		return oasrt.Violation(at2, "%s is not one of the enum's values", x1)
+	if !oasimpl.JSONEqual(x1, `false`) && !oasimpl.JSONEqual(x1, `1.5`) && !oasimpl.JSONEqual(x1, `null`) && !oasimpl.JSONEqual(x1, `[0]`) && !oasimpl.JSONEqual(x1, `{"a":1}`) {
+		return oasimpl.Violation(at2, "%s is not one of the enum's values", x1)
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Odd) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOdd.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Odd) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOdd.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOdd.Output(&w)
+	return sizeHintOdd.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Odd) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Odd) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1390,7 +1413,7 @@ func (v *Empty) DecodeJSON(r *oasrt.Reader) error {
 			return oasrt.AtIndex(err, i3)
 		}
 		if oasrt.RawKind(x5) != oasrt.Invalid {
-			return oasrt.AtIndex(oasrt.Violation(at6, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x5)), i3)
+			return oasrt.AtIndex(oasimpl.Violation(at6, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x5)), i3)
 		}
 		(*e4) = x5
 	}
@@ -1400,18 +1423,19 @@ func (v *Empty) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Empty) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEmpty.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Empty) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEmpty.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEmpty.Output(&w)
+	return sizeHintEmpty.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Empty) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Empty) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1428,24 +1452,25 @@ func (v *AnyObject) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Object {
-		return oasrt.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AnyObject) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAnyObject.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AnyObject) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAnyObject.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAnyObject.Output(&w)
+	return sizeHintAnyObject.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AnyObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AnyObject) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1462,24 +1487,25 @@ func (v *ObjectOrNull) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Object && oasrt.RawKind(x1) != oasrt.Null {
-		return oasrt.Violation(at2, "expected object or null, got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "expected object or null, got %v", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ObjectOrNull) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintObjectOrNull.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ObjectOrNull) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintObjectOrNull.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintObjectOrNull.Output(&w)
+	return sizeHintObjectOrNull.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ObjectOrNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ObjectOrNull) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1496,24 +1522,25 @@ func (v *OnlyNull) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Null {
-		return oasrt.Violation(at2, "expected null, got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "expected null, got %v", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OnlyNull) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOnlyNull.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OnlyNull) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOnlyNull.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOnlyNull.Output(&w)
+	return sizeHintOnlyNull.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OnlyNull) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnlyNull) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1526,7 +1553,7 @@ func (v *Unchecked) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -1549,18 +1576,19 @@ func (v *Unchecked) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Unchecked) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUnchecked.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Unchecked) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUnchecked.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUnchecked.Output(&w)
+	return sizeHintUnchecked.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Unchecked) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Unchecked) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1627,7 +1655,7 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 		default:
 			if pattern1.Match(key) {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
-					return oasrt.Violation(at, "more properties than maxProperties 6")
+					return oasimpl.Violation(at, "more properties than maxProperties 6")
 				}
 				k7 := r.Intern(key)
 				if v.PatternProperties1 == nil {
@@ -1639,14 +1667,14 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 				if err != nil {
 					return oasrt.AtKey(err, k7)
 				}
-				if len(x9) > 8 && oasrt.Len(x9) > 8 {
-					return oasrt.AtKey(oasrt.Violation(at10, "length %d is greater than maxLength 8", oasrt.Len(x9)), k7)
+				if len(x9) > 8 && oasimpl.Len(x9) > 8 {
+					return oasrt.AtKey(oasimpl.Violation(at10, "length %d is greater than maxLength 8", oasimpl.Len(x9)), k7)
 				}
 				x8 = x9
 				v.PatternProperties1[k7] = x8
 			} else if pattern2.Match(key) {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
-					return oasrt.Violation(at, "more properties than maxProperties 6")
+					return oasimpl.Violation(at, "more properties than maxProperties 6")
 				}
 				k11 := r.Intern(key)
 				if v.PatternProperties2 == nil {
@@ -1659,7 +1687,7 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 				v.PatternProperties2[k11] = x12
 			} else {
 				if len(v.PatternProperties1)+len(v.PatternProperties2)+len(v.AdditionalProperties)+1 > 6 {
-					return oasrt.Violation(at, "more properties than maxProperties 6")
+					return oasimpl.Violation(at, "more properties than maxProperties 6")
 				}
 				k13 := r.Intern(key)
 				if v.AdditionalProperties == nil {
@@ -1678,26 +1706,27 @@ func (v *Headers) DecodeJSON(r *oasrt.Reader) error {
 		n++
 	}
 	if n > 6 {
-		return oasrt.Violation(at, "%d properties, more than maxProperties 6", n)
+		return oasimpl.Violation(at, "%d properties, more than maxProperties 6", n)
 	}
-	if oasrt.HasKey(v.PatternProperties1, "x-forbidden") {
-		return oasrt.Violation(at, `property "x-forbidden" is present, ruled out by the schema's not`)
+	if oasimpl.HasKey(v.PatternProperties1, "x-forbidden") {
+		return oasimpl.Violation(at, `property "x-forbidden" is present, ruled out by the schema's not`)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Headers) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHeaders.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Headers) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHeaders.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHeaders.Output(&w)
+	return sizeHintHeaders.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Headers) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Headers) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1763,18 +1792,19 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Labels) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLabels.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Labels) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLabels.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLabels.Output(&w)
+	return sizeHintLabels.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Labels) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Labels) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1787,7 +1817,7 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval2(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -1858,7 +1888,7 @@ func (v *Tags) decodeTyped(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "name")
 			}
 			if pattern4.MatchString(x7) || !pattern5.MatchString(x7) {
-				return oasrt.AtKey(oasrt.Violation(at8, "%q does not match the pattern %s", x7, `^(?!\s*$).+`), "name")
+				return oasrt.AtKey(oasimpl.Violation(at8, "%q does not match the pattern %s", x7, `^(?!\s*$).+`), "name")
 			}
 			v.Name.Value = x7
 		case "slug":
@@ -1869,7 +1899,7 @@ func (v *Tags) decodeTyped(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "slug")
 			}
 			if pattern6.MatchString(x9) || pattern7.MatchString(x9) || !pattern8.MatchString(x9) {
-				return oasrt.AtKey(oasrt.Violation(at10, "%q does not match the pattern %s", x9, `(?!^-)^[a-z-]+(?<!-)$`), "slug")
+				return oasrt.AtKey(oasimpl.Violation(at10, "%q does not match the pattern %s", x9, `(?!^-)^[a-z-]+(?<!-)$`), "slug")
 			}
 			v.Slug.Value = x9
 		default:
@@ -1909,18 +1939,19 @@ func (v *Tags) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tags) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTags.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tags) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTags.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTags.Output(&w)
+	return sizeHintTags.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1988,7 +2019,7 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "ratio")
 			}
 			if x1 != 0.5 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is not the const 0.5", x1), "ratio")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is not the const 0.5", x1), "ratio")
 			}
 			v.Ratio.Value = x1
 		case "single":
@@ -1999,7 +2030,7 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "single")
 			}
 			if x3 != 0.10000000149011612 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is not the const 0.1", float32(x3)), "single")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is not the const 0.1", float32(x3)), "single")
 			}
 			v.Single.Value = float32(x3)
 		case "on":
@@ -2010,7 +2041,7 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "on")
 			}
 			if x5 {
-				return oasrt.AtKey(oasrt.Violation(at6, "%v is not the const false", x5), "on")
+				return oasrt.AtKey(oasimpl.Violation(at6, "%v is not the const false", x5), "on")
 			}
 			v.On.Value = x5
 		case "nothing":
@@ -2019,8 +2050,8 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "nothing")
 			}
-			if !oasrt.JSONEqual(x7, `null`) {
-				return oasrt.AtKey(oasrt.Violation(at8, "%s is not the const null", x7), "nothing")
+			if !oasimpl.JSONEqual(x7, `null`) {
+				return oasrt.AtKey(oasimpl.Violation(at8, "%s is not the const null", x7), "nothing")
 			}
 			v.Nothing = x7
 		case "shape":
@@ -2029,8 +2060,8 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "shape")
 			}
-			if !oasrt.JSONEqual(x9, `{"kind":"square","sides":[1,2.0]}`) {
-				return oasrt.AtKey(oasrt.Violation(at10, "%s is not the const {\"kind\":\"square\",\"sides\":[1,2.0]}", x9), "shape")
+			if !oasimpl.JSONEqual(x9, `{"kind":"square","sides":[1,2.0]}`) {
+				return oasrt.AtKey(oasimpl.Violation(at10, "%s is not the const {\"kind\":\"square\",\"sides\":[1,2.0]}", x9), "shape")
 			}
 			v.Shape = x9
 		case "pair":
@@ -2039,8 +2070,8 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "pair")
 			}
-			if !oasrt.JSONEqual(x11, `[1,"two"]`) {
-				return oasrt.AtKey(oasrt.Violation(at12, "%s is not the const [1,\"two\"]", x11), "pair")
+			if !oasimpl.JSONEqual(x11, `[1,"two"]`) {
+				return oasrt.AtKey(oasimpl.Violation(at12, "%s is not the const [1,\"two\"]", x11), "pair")
 			}
 			v.Pair = x11
 		case "exact":
@@ -2050,8 +2081,8 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "exact")
 			}
-			if oasrt.CompareDecimal(x13, bound1) != 0 {
-				return oasrt.AtKey(oasrt.Violation(at14, "%v is not the const 12.50", x13), "exact")
+			if oasimpl.CompareDecimal(x13, bound1) != 0 {
+				return oasrt.AtKey(oasimpl.Violation(at14, "%v is not the const 12.50", x13), "exact")
 			}
 			v.Exact.Value = x13
 		case "price":
@@ -2061,14 +2092,14 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "price")
 			}
-			if oasrt.CompareDecimal(x15, bound2) < 0 {
-				return oasrt.AtKey(oasrt.Violation(at16, "%v is less than minimum 0.01", x15), "price")
+			if oasimpl.CompareDecimal(x15, bound2) < 0 {
+				return oasrt.AtKey(oasimpl.Violation(at16, "%v is less than minimum 0.01", x15), "price")
 			}
-			if oasrt.CompareDecimal(x15, bound3) >= 0 {
-				return oasrt.AtKey(oasrt.Violation(at16, "%v is not less than exclusiveMaximum 1000", x15), "price")
+			if oasimpl.CompareDecimal(x15, bound3) >= 0 {
+				return oasrt.AtKey(oasimpl.Violation(at16, "%v is not less than exclusiveMaximum 1000", x15), "price")
 			}
-			if !oasrt.DecimalMultipleOf(x15, multipleOf1) {
-				return oasrt.AtKey(oasrt.Violation(at16, "%v is not a multiple of 0.01", x15), "price")
+			if !oasimpl.DecimalMultipleOf(x15, multipleOf1) {
+				return oasrt.AtKey(oasimpl.Violation(at16, "%v is not a multiple of 0.01", x15), "price")
 			}
 			v.Price.Value = x15
 		case "rate":
@@ -2078,11 +2109,11 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "rate")
 			}
-			if oasrt.CompareDecimal(x17, bound4) < 0 {
-				return oasrt.AtKey(oasrt.Violation(at18, "%v is less than minimum -1", x17), "rate")
+			if oasimpl.CompareDecimal(x17, bound4) < 0 {
+				return oasrt.AtKey(oasimpl.Violation(at18, "%v is less than minimum -1", x17), "rate")
 			}
-			if oasrt.CompareDecimal(x17, bound5) > 0 {
-				return oasrt.AtKey(oasrt.Violation(at18, "%v is greater than maximum 1", x17), "rate")
+			if oasimpl.CompareDecimal(x17, bound5) > 0 {
+				return oasrt.AtKey(oasimpl.Violation(at18, "%v is greater than maximum 1", x17), "rate")
 			}
 			v.Rate.Value = x17
 		default:
@@ -2094,18 +2125,19 @@ func (v *Consts) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Consts) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintConsts.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Consts) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintConsts.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintConsts.Output(&w)
+	return sizeHintConsts.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Consts) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Consts) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2115,7 +2147,7 @@ func (v *Fixed) EncodeJSON(w *oasrt.Writer) {
 	case FixedNumber:
 		w.Float64(v.Number)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2136,26 +2168,27 @@ func (v *Fixed) DecodeJSON(r *oasrt.Reader) error {
 			return err
 		}
 		if x1 != 2.5 {
-			return oasrt.Violation(at2, "%v is not the const 2.5", x1)
+			return oasimpl.Violation(at2, "%v is not the const 2.5", x1)
 		}
 		v.Number = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "Fixed", kind, nil)
+	return oasimpl.NoVariant(start, "Fixed", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Fixed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFixed.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintFixed.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Fixed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFixed.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintFixed.Output(&w)
-}
+func (v Fixed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Fixed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2171,33 +2204,34 @@ func (v *ShortText) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindStr, ok := oasrt.RawString(x1); ok {
-		if oasrt.Len(kindStr) < 2 {
-			return oasrt.Violation(at2, "length %d is less than minLength 2", oasrt.Len(kindStr))
+	if kindStr, ok := oasimpl.RawString(x1); ok {
+		if oasimpl.Len(kindStr) < 2 {
+			return oasimpl.Violation(at2, "length %d is less than minLength 2", oasimpl.Len(kindStr))
 		}
-		if len(kindStr) > 4 && oasrt.Len(kindStr) > 4 {
-			return oasrt.Violation(at2, "length %d is greater than maxLength 4", oasrt.Len(kindStr))
+		if len(kindStr) > 4 && oasimpl.Len(kindStr) > 4 {
+			return oasimpl.Violation(at2, "length %d is greater than maxLength 4", oasimpl.Len(kindStr))
 		}
 		if !pattern13.MatchString(kindStr) {
-			return oasrt.Violation(at2, "%q does not match the pattern %s", kindStr, `^a`)
+			return oasimpl.Violation(at2, "%q does not match the pattern %s", kindStr, `^a`)
 		}
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ShortText) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShortText.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ShortText) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShortText.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShortText.Output(&w)
+	return sizeHintShortText.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ShortText) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ShortText) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2213,27 +2247,28 @@ func (v *Stamp) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindStr, ok := oasrt.RawString(x1); ok {
-		if !oasrt.ValidDateTime(kindStr) {
-			return oasrt.Violation(at2, "invalid date-time %q", kindStr)
+	if kindStr, ok := oasimpl.RawString(x1); ok {
+		if !oasimpl.ValidDateTime(kindStr) {
+			return oasimpl.Violation(at2, "invalid date-time %q", kindStr)
 		}
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Stamp) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStamp.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Stamp) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStamp.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStamp.Output(&w)
+	return sizeHintStamp.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Stamp) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stamp) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2249,33 +2284,34 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindNum, ok := oasrt.RawDecimal(x1); ok {
-		if oasrt.CompareDecimal(kindNum, bound6) < 0 {
-			return oasrt.Violation(at2, "%v is less than minimum 1.1", kindNum)
+	if kindNum, ok := oasimpl.RawDecimal(x1); ok {
+		if oasimpl.CompareDecimal(kindNum, bound6) < 0 {
+			return oasimpl.Violation(at2, "%v is less than minimum 1.1", kindNum)
 		}
-		if oasrt.CompareDecimal(kindNum, bound7) >= 0 {
-			return oasrt.Violation(at2, "%v is not less than exclusiveMaximum 10", kindNum)
+		if oasimpl.CompareDecimal(kindNum, bound7) >= 0 {
+			return oasimpl.Violation(at2, "%v is not less than exclusiveMaximum 10", kindNum)
 		}
-		if !oasrt.DecimalMultipleOf(kindNum, multipleOf2) {
-			return oasrt.Violation(at2, "%v is not a multiple of 0.1", kindNum)
+		if !oasimpl.DecimalMultipleOf(kindNum, multipleOf2) {
+			return oasimpl.Violation(at2, "%v is not a multiple of 0.1", kindNum)
 		}
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bounded) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBounded.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bounded) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBounded.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBounded.Output(&w)
+	return sizeHintBounded.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bounded) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bounded) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2291,38 +2327,39 @@ func (v *Few) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindN, ok := oasrt.RawItems(x1); ok {
+	if kindN, ok := oasimpl.RawItems(x1); ok {
 		if kindN > 2 {
-			return oasrt.Violation(at2, "%d items, more than maxItems 2", kindN)
+			return oasimpl.Violation(at2, "%d items, more than maxItems 2", kindN)
 		}
 	}
-	if i, j := oasrt.RawDuplicate(x1); i >= 0 {
-		return oasrt.Violation(at2, "items %d and %d are equal; uniqueItems is set", i, j)
+	if i, j := oasimpl.RawDuplicate(x1); i >= 0 {
+		return oasimpl.Violation(at2, "items %d and %d are equal; uniqueItems is set", i, j)
 	}
-	if kindN, ok := oasrt.RawMembers(x1); ok {
+	if kindN, ok := oasimpl.RawMembers(x1); ok {
 		if kindN < 1 {
-			return oasrt.Violation(at2, "%d properties, fewer than minProperties 1", kindN)
+			return oasimpl.Violation(at2, "%d properties, fewer than minProperties 1", kindN)
 		}
 	}
-	if kindKey := oasrt.RawMissing(x1, "id"); kindKey != "" {
-		return oasrt.Violation(at2, "missing required property %q", kindKey)
+	if kindKey := oasimpl.RawMissing(x1, "id"); kindKey != "" {
+		return oasimpl.Violation(at2, "missing required property %q", kindKey)
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Few) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFew.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Few) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFew.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFew.Output(&w)
+	return sizeHintFew.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Few) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Few) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2339,32 +2376,33 @@ func (v *Keyed) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) != oasrt.Object {
-		return oasrt.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "expected object, got %v", oasrt.RawKind(x1))
 	}
-	if kindN, ok := oasrt.RawMembers(x1); ok {
+	if kindN, ok := oasimpl.RawMembers(x1); ok {
 		if kindN > 2 {
-			return oasrt.Violation(at2, "%d properties, more than maxProperties 2", kindN)
+			return oasimpl.Violation(at2, "%d properties, more than maxProperties 2", kindN)
 		}
 	}
-	if kindKey := oasrt.RawMissing(x1, "id"); kindKey != "" {
-		return oasrt.Violation(at2, "missing required property %q", kindKey)
+	if kindKey := oasimpl.RawMissing(x1, "id"); kindKey != "" {
+		return oasimpl.Violation(at2, "missing required property %q", kindKey)
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Keyed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintKeyed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Keyed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintKeyed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintKeyed.Output(&w)
+	return sizeHintKeyed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Keyed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Keyed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2422,24 +2460,25 @@ func (v *Distinct) DecodeJSON(r *oasrt.Reader) error {
 			}
 		}
 	}
-	if i, j := oasrt.EncodedDuplicate(v); i >= 0 {
-		return oasrt.Violation(at, "items %d and %d are equal; uniqueItems is set", i, j)
+	if i, j := oasimpl.EncodedDuplicate(v); i >= 0 {
+		return oasimpl.Violation(at, "items %d and %d are equal; uniqueItems is set", i, j)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Distinct) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDistinct.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Distinct) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDistinct.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDistinct.Output(&w)
+	return sizeHintDistinct.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Distinct) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Distinct) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2455,30 +2494,31 @@ func (v *Some) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindN, ok := oasrt.RawContains(x1, match8); ok {
+	if kindN, ok := oasimpl.RawContains(x1, match8); ok {
 		if kindN < 2 {
-			return oasrt.Violation(at2, "%d items match contains, fewer than minContains 2", kindN)
+			return oasimpl.Violation(at2, "%d items match contains, fewer than minContains 2", kindN)
 		}
 		if kindN > 3 {
-			return oasrt.Violation(at2, "%d items match contains, more than maxContains 3", kindN)
+			return oasimpl.Violation(at2, "%d items match contains, more than maxContains 3", kindN)
 		}
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Some) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSome.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Some) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSome.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSome.Output(&w)
+	return sizeHintSome.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Some) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Some) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2496,35 +2536,36 @@ func (v *Conditional) DecodeJSON(r *oasrt.Reader) error {
 	}
 	if match9(x1) {
 		if !match10(x1) {
-			return oasrt.Violation(at2, "the value matches if but not then")
+			return oasimpl.Violation(at2, "the value matches if but not then")
 		}
 	} else {
 		if !match11(x1) {
-			return oasrt.Violation(at2, "the value matches neither if nor else")
+			return oasimpl.Violation(at2, "the value matches neither if nor else")
 		}
 	}
-	if kindKey, ok := oasrt.RawKeys(x1, match12); ok {
-		return oasrt.Violation(at2, "property name %q does not match propertyNames", kindKey)
+	if kindKey, ok := oasimpl.RawKeys(x1, match12); ok {
+		return oasimpl.Violation(at2, "property name %q does not match propertyNames", kindKey)
 	}
-	if kindKey := oasrt.RawDependent(x1, "bar", "foo"); kindKey != "" {
-		return oasrt.Violation(at2, "missing property %q, required with \"bar\" (dependentRequired)", kindKey)
+	if kindKey := oasimpl.RawDependent(x1, "bar", "foo"); kindKey != "" {
+		return oasimpl.Violation(at2, "missing property %q, required with \"bar\" (dependentRequired)", kindKey)
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Conditional) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintConditional.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Conditional) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintConditional.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintConditional.Output(&w)
+	return sizeHintConditional.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Conditional) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Conditional) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2563,23 +2604,24 @@ func (v *MixedAsObject) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v MixedAsObject) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMixedAsObject.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *MixedAsObject) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMixedAsObject.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMixedAsObject.Output(&w)
+	return sizeHintMixedAsObject.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v MixedAsObject) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MixedAsObject) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2599,23 +2641,24 @@ func (v *ModeAsString) DecodeJSON(r *oasrt.Reader) error {
 	case "auto":
 		*v = ModeAsStringAuto
 	default:
-		return oasrt.InvalidEnum(start, "ModeAsString", b)
+		return oasimpl.InvalidEnum(start, "ModeAsString", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ModeAsString) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintModeAsString.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ModeAsString) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintModeAsString.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintModeAsString.Output(&w)
+	return sizeHintModeAsString.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ModeAsString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ModeAsString) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2637,23 +2680,24 @@ func (v *ModeAsInteger) DecodeJSON(r *oasrt.Reader) error {
 	case 1:
 		*v = ModeAsInteger1
 	default:
-		return oasrt.InvalidEnumInt(start, "ModeAsInteger", n)
+		return oasimpl.InvalidEnumInt(start, "ModeAsInteger", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ModeAsInteger) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintModeAsInteger.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ModeAsInteger) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintModeAsInteger.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintModeAsInteger.Output(&w)
+	return sizeHintModeAsInteger.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ModeAsInteger) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ModeAsInteger) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2665,7 +2709,7 @@ func (v *HolderFlag) EncodeJSON(w *oasrt.Writer) {
 	case HolderFlagString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2695,21 +2739,22 @@ func (v *HolderFlag) DecodeJSON(r *oasrt.Reader) error {
 		v.Boolean = x2
 		return nil
 	}
-	return oasrt.NoVariant(start, "HolderFlag", kind, nil)
+	return oasimpl.NoVariant(start, "HolderFlag", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *HolderFlag) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolderFlag.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintHolderFlag.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v HolderFlag) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolderFlag.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintHolderFlag.Output(&w)
-}
+func (v HolderFlag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderFlag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2721,7 +2766,7 @@ func (v *HolderMaybe) EncodeJSON(w *oasrt.Writer) {
 	case HolderMaybeString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2751,21 +2796,22 @@ func (v *HolderMaybe) DecodeJSON(r *oasrt.Reader) error {
 		v.Integer = x2
 		return nil
 	}
-	return oasrt.NoVariant(start, "HolderMaybe", kind, nil)
+	return oasimpl.NoVariant(start, "HolderMaybe", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *HolderMaybe) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolderMaybe.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintHolderMaybe.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v HolderMaybe) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolderMaybe.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintHolderMaybe.Output(&w)
-}
+func (v HolderMaybe) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderMaybe) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -2784,7 +2830,7 @@ func (v *HolderFree) EncodeJSON(w *oasrt.Writer) {
 	case HolderFreeBoolean:
 		w.Bool(v.Boolean)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -2830,21 +2876,22 @@ func (v *HolderFree) DecodeJSON(r *oasrt.Reader) error {
 		v.Boolean = x7
 		return nil
 	}
-	return oasrt.NoVariant(start, "HolderFree", kind, nil)
+	return oasimpl.NoVariant(start, "HolderFree", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *HolderFree) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolderFree.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintHolderFree.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v HolderFree) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolderFree.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintHolderFree.Output(&w)
-}
+func (v HolderFree) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *HolderFree) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

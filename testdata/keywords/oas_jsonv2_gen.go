@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Scalar) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintScalar.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintScalar.EncodeTo(enc, w)
+	return sizeHintScalar.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Scalar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Loose) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLoose.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLoose.EncodeTo(enc, w)
+	return sizeHintLoose.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Loose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Count) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCount.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCount.EncodeTo(enc, w)
+	return sizeHintCount.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Count) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Mixed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintMixed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMixed.EncodeTo(enc, w)
+	return sizeHintMixed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Mixed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Mode) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintMode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMode.EncodeTo(enc, w)
+	return sizeHintMode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *Mode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintHolder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolder.EncodeTo(enc, w)
+	return sizeHintHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *Holder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPoint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPoint.EncodeTo(enc, w)
+	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -139,9 +125,7 @@ func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Record) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRecord.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRecord.EncodeTo(enc, w)
+	return sizeHintRecord.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -157,9 +141,7 @@ func (v *Record) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Open) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOpen.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOpen.EncodeTo(enc, w)
+	return sizeHintOpen.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -175,9 +157,7 @@ func (v *Open) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Track) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTrack.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTrack.EncodeTo(enc, w)
+	return sizeHintTrack.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -193,9 +173,7 @@ func (v *Track) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NotNull) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNotNull.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNotNull.EncodeTo(enc, w)
+	return sizeHintNotNull.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -211,9 +189,7 @@ func (v *NotNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Fraction) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintFraction.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFraction.EncodeTo(enc, w)
+	return sizeHintFraction.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -229,9 +205,7 @@ func (v *Fraction) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Name) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintName.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintName.EncodeTo(enc, w)
+	return sizeHintName.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -247,9 +221,7 @@ func (v *Name) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NotZero) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNotZero.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNotZero.EncodeTo(enc, w)
+	return sizeHintNotZero.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -265,9 +237,7 @@ func (v *NotZero) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Between) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBetween.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBetween.EncodeTo(enc, w)
+	return sizeHintBetween.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -283,9 +253,7 @@ func (v *Between) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Color) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintColor.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintColor.EncodeTo(enc, w)
+	return sizeHintColor.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -301,9 +269,7 @@ func (v *Color) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Payment) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPayment.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPayment.EncodeTo(enc, w)
+	return sizeHintPayment.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -319,9 +285,7 @@ func (v *Payment) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Sealed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSealed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSealed.EncodeTo(enc, w)
+	return sizeHintSealed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -337,9 +301,7 @@ func (v *Sealed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Cat) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCat.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCat.EncodeTo(enc, w)
+	return sizeHintCat.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -355,9 +317,7 @@ func (v *Cat) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Nothing) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNothing.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNothing.EncodeTo(enc, w)
+	return sizeHintNothing.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -373,9 +333,7 @@ func (v *Nothing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NoBar) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNoBar.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNoBar.EncodeTo(enc, w)
+	return sizeHintNoBar.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -391,9 +349,7 @@ func (v *NoBar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Odd) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOdd.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOdd.EncodeTo(enc, w)
+	return sizeHintOdd.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -409,9 +365,7 @@ func (v *Odd) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Empty) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEmpty.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEmpty.EncodeTo(enc, w)
+	return sizeHintEmpty.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -427,9 +381,7 @@ func (v *Empty) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v AnyObject) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAnyObject.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAnyObject.EncodeTo(enc, w)
+	return sizeHintAnyObject.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -445,9 +397,7 @@ func (v *AnyObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ObjectOrNull) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintObjectOrNull.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintObjectOrNull.EncodeTo(enc, w)
+	return sizeHintObjectOrNull.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -463,9 +413,7 @@ func (v *ObjectOrNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v OnlyNull) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOnlyNull.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOnlyNull.EncodeTo(enc, w)
+	return sizeHintOnlyNull.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -481,9 +429,7 @@ func (v *OnlyNull) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Unchecked) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintUnchecked.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUnchecked.EncodeTo(enc, w)
+	return sizeHintUnchecked.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -499,9 +445,7 @@ func (v *Unchecked) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Headers) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintHeaders.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHeaders.EncodeTo(enc, w)
+	return sizeHintHeaders.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -517,9 +461,7 @@ func (v *Headers) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Labels) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLabels.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLabels.EncodeTo(enc, w)
+	return sizeHintLabels.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -535,9 +477,7 @@ func (v *Labels) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Tags) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTags.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTags.EncodeTo(enc, w)
+	return sizeHintTags.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -553,9 +493,7 @@ func (v *Tags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Consts) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintConsts.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintConsts.EncodeTo(enc, w)
+	return sizeHintConsts.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -571,9 +509,7 @@ func (v *Consts) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Fixed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintFixed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFixed.EncodeTo(enc, w)
+	return sizeHintFixed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -589,9 +525,7 @@ func (v *Fixed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ShortText) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShortText.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShortText.EncodeTo(enc, w)
+	return sizeHintShortText.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -607,9 +541,7 @@ func (v *ShortText) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Stamp) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintStamp.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStamp.EncodeTo(enc, w)
+	return sizeHintStamp.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -625,9 +557,7 @@ func (v *Stamp) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Bounded) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBounded.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBounded.EncodeTo(enc, w)
+	return sizeHintBounded.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -643,9 +573,7 @@ func (v *Bounded) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Few) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintFew.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFew.EncodeTo(enc, w)
+	return sizeHintFew.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -661,9 +589,7 @@ func (v *Few) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Keyed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintKeyed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintKeyed.EncodeTo(enc, w)
+	return sizeHintKeyed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -679,9 +605,7 @@ func (v *Keyed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Distinct) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintDistinct.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDistinct.EncodeTo(enc, w)
+	return sizeHintDistinct.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -697,9 +621,7 @@ func (v *Distinct) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Some) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSome.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSome.EncodeTo(enc, w)
+	return sizeHintSome.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -715,9 +637,7 @@ func (v *Some) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Conditional) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintConditional.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintConditional.EncodeTo(enc, w)
+	return sizeHintConditional.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -733,9 +653,7 @@ func (v *Conditional) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v MixedAsObject) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintMixedAsObject.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMixedAsObject.EncodeTo(enc, w)
+	return sizeHintMixedAsObject.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -751,9 +669,7 @@ func (v *MixedAsObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ModeAsString) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintModeAsString.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintModeAsString.EncodeTo(enc, w)
+	return sizeHintModeAsString.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -769,9 +685,7 @@ func (v *ModeAsString) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ModeAsInteger) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintModeAsInteger.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintModeAsInteger.EncodeTo(enc, w)
+	return sizeHintModeAsInteger.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -787,9 +701,7 @@ func (v *ModeAsInteger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v HolderFlag) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintHolderFlag.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolderFlag.EncodeTo(enc, w)
+	return sizeHintHolderFlag.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -805,9 +717,7 @@ func (v *HolderFlag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v HolderMaybe) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintHolderMaybe.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolderMaybe.EncodeTo(enc, w)
+	return sizeHintHolderMaybe.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -823,9 +733,7 @@ func (v *HolderMaybe) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v HolderFree) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintHolderFree.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolderFree.EncodeTo(enc, w)
+	return sizeHintHolderFree.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

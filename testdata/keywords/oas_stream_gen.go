@@ -7,6 +7,7 @@ import (
 	"iter"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // EachPoints returns the handler of the elements of "points" for
@@ -44,7 +45,7 @@ func DecodeEmptyItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
 			return err
 		}
 		if oasrt.RawKind(x1) != oasrt.Invalid {
-			return oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
+			return oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1))
 		}
 		y = x1
 		*x = y

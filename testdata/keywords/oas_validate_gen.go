@@ -9,21 +9,22 @@ import (
 	"slices"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Scalar) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Scalar) validate(c *oasrt.Validator) {
+func (v *Scalar) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ScalarString:
-		if len(v.String) > 5 && oasrt.Len(v.String) > 5 {
-			c.Errorf("length %d is greater than maxLength 5", oasrt.Len(v.String))
+		if len(v.String) > 5 && oasimpl.Len(v.String) > 5 {
+			c.Errorf("length %d is greater than maxLength 5", oasimpl.Len(v.String))
 		}
 	case ScalarInteger:
 		if v.Integer < 0 {
@@ -37,12 +38,12 @@ func (v *Scalar) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Loose) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Loose) validate(c *oasrt.Validator) {
+func (v *Loose) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case LooseString:
 	case LooseNumber:
@@ -55,12 +56,12 @@ func (v *Loose) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Count) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Count) validate(c *oasrt.Validator) {
+func (v *Count) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case CountInteger:
 	case CountNumber:
@@ -72,12 +73,12 @@ func (v *Count) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Mixed) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Mixed) validate(c *oasrt.Validator) {
+func (v *Mixed) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case MixedObject:
 	case MixedArray:
@@ -90,12 +91,12 @@ func (v *Mixed) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Mode) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Mode) validate(c *oasrt.Validator) {
+func (v *Mode) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ModeString:
 		v.String.validate(c)
@@ -109,12 +110,12 @@ func (v *Mode) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Holder) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Holder) validate(c *oasrt.Validator) {
+func (v *Holder) validate(c *oasimpl.Validator) {
 	if v.Scalar.Set {
 		c.Key("scalar")
 		v.Scalar.Value.validate(c)
@@ -140,16 +141,16 @@ func (v *Holder) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Point) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Point) validate(c *oasrt.Validator) {
+func (v *Point) validate(c *oasimpl.Validator) {
 	if v.Item2.Set {
 		c.Index(2)
-		if len(v.Item2.Value) > 3 && oasrt.Len(v.Item2.Value) > 3 {
-			c.Errorf("length %d is greater than maxLength 3", oasrt.Len(v.Item2.Value))
+		if len(v.Item2.Value) > 3 && oasimpl.Len(v.Item2.Value) > 3 {
+			c.Errorf("length %d is greater than maxLength 3", oasimpl.Len(v.Item2.Value))
 		}
 		c.Pop()
 	}
@@ -158,12 +159,12 @@ func (v *Point) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Record) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Record) validate(c *oasrt.Validator) {
+func (v *Record) validate(c *oasimpl.Validator) {
 	if !v.Item1.Set && v.Item2.Set {
 		c.Errorf("item 2 is set, but item 1 before it is not")
 	}
@@ -191,12 +192,12 @@ func (v *Record) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Open) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Open) validate(c *oasrt.Validator) {
+func (v *Open) validate(c *oasimpl.Validator) {
 	if !v.Item0.Set && len(v.Rest) > 0 {
 		c.Errorf("items after item 0 are set, but item 0 is not")
 	}
@@ -212,12 +213,12 @@ func (v *Open) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Track) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Track) validate(c *oasrt.Validator) {
+func (v *Track) validate(c *oasimpl.Validator) {
 	c.Key("points")
 	for i1 := range v.Points {
 		c.Index(i1)
@@ -235,12 +236,12 @@ func (v *Track) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NotNull) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NotNull) validate(c *oasrt.Validator) {
+func (v *NotNull) validate(c *oasimpl.Validator) {
 	if oasrt.RawKind((*v)) == oasrt.Null {
 		c.Errorf("a value of type %v is ruled out by the schema's not", oasrt.RawKind((*v)))
 	}
@@ -249,12 +250,12 @@ func (v *NotNull) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Fraction) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Fraction) validate(c *oasrt.Validator) {
+func (v *Fraction) validate(c *oasimpl.Validator) {
 	if oasrt.IsInteger(float64(*v)) {
 		c.Errorf("%v is an integer, ruled out by the schema's not", float64(*v))
 	}
@@ -263,12 +264,12 @@ func (v *Fraction) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Name) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Name) validate(c *oasrt.Validator) {
+func (v *Name) validate(c *oasimpl.Validator) {
 	if string(*v) == "admin" || string(*v) == "root" {
 		c.Errorf("%q is ruled out by the schema's not", string(*v))
 	}
@@ -277,12 +278,12 @@ func (v *Name) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NotZero) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NotZero) validate(c *oasrt.Validator) {
+func (v *NotZero) validate(c *oasimpl.Validator) {
 	if int64(*v) == 0 {
 		c.Errorf("%v is ruled out by the schema's not", int64(*v))
 	}
@@ -291,12 +292,12 @@ func (v *NotZero) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Between) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Between) validate(c *oasrt.Validator) {
+func (v *Between) validate(c *oasimpl.Validator) {
 	if !match1((*v)) {
 		c.Errorf("the value does not match allOf member 0")
 	}
@@ -306,7 +307,7 @@ func (v *Between) validate(c *oasrt.Validator) {
 	if !match3((*v)) && !match4((*v)) {
 		c.Errorf("the value matches no anyOf member")
 	}
-	if kindN := oasrt.RawMatches((*v), match5, match6); kindN != 1 {
+	if kindN := oasimpl.RawMatches((*v), match5, match6); kindN != 1 {
 		c.Errorf("the value matches %d oneOf members, not exactly one", kindN)
 	}
 	if match7((*v)) {
@@ -317,12 +318,12 @@ func (v *Between) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Color) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Color) validate(c *oasrt.Validator) {
+func (v *Color) validate(c *oasimpl.Validator) {
 	switch *v {
 	case ColorRed, ColorBlue:
 	default:
@@ -333,19 +334,19 @@ func (v *Color) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Payment) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Payment) validate(c *oasrt.Validator) {
+func (v *Payment) validate(c *oasimpl.Validator) {
 	if v.Reference.Set {
 		c.Errorf(`property "reference" is present, ruled out by the schema's not`)
 	}
 	if v.Card.Set && v.Account.Set {
 		c.Errorf(`properties "card" and "account" are present together, ruled out by the schema's not`)
 	}
-	if oasrt.HasKey(v.AdditionalProperties, "legacy") {
+	if oasimpl.HasKey(v.AdditionalProperties, "legacy") {
 		c.Errorf(`property "legacy" is present, ruled out by the schema's not`)
 	}
 	if v.Note != nil {
@@ -363,23 +364,23 @@ func (v *Payment) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Sealed) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Sealed) validate(c *oasrt.Validator) {
+func (v *Sealed) validate(c *oasimpl.Validator) {
 }
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Cat) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Cat) validate(c *oasrt.Validator) {
+func (v *Cat) validate(c *oasimpl.Validator) {
 	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties)) {
 		c.Key(k1)
 		if !pattern1.MatchString(k1) {
@@ -392,12 +393,12 @@ func (v *Cat) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Nothing) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Nothing) validate(c *oasrt.Validator) {
+func (v *Nothing) validate(c *oasimpl.Validator) {
 	if oasrt.RawKind((*v)) != oasrt.Invalid {
 		c.Errorf("no value is valid here (the schema is false), got %v", oasrt.RawKind((*v)))
 	}
@@ -406,12 +407,12 @@ func (v *Nothing) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NoBar) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NoBar) validate(c *oasrt.Validator) {
+func (v *NoBar) validate(c *oasimpl.Validator) {
 	if v.Bar != nil {
 		c.Key("bar")
 		if oasrt.RawKind(v.Bar) != oasrt.Invalid {
@@ -424,13 +425,13 @@ func (v *NoBar) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Odd) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Odd) validate(c *oasrt.Validator) {
-	if !oasrt.JSONEqual((*v), `false`) && !oasrt.JSONEqual((*v), `1.5`) && !oasrt.JSONEqual((*v), `null`) && !oasrt.JSONEqual((*v), `[0]`) && !oasrt.JSONEqual((*v), `{"a":1}`) {
+func (v *Odd) validate(c *oasimpl.Validator) {
+	if !oasimpl.JSONEqual((*v), `false`) && !oasimpl.JSONEqual((*v), `1.5`) && !oasimpl.JSONEqual((*v), `null`) && !oasimpl.JSONEqual((*v), `[0]`) && !oasimpl.JSONEqual((*v), `{"a":1}`) {
 		c.Errorf("%s is not one of the enum's values", (*v))
 	}
 }
@@ -438,12 +439,12 @@ func (v *Odd) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Empty) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Empty) validate(c *oasrt.Validator) {
+func (v *Empty) validate(c *oasimpl.Validator) {
 	for i1 := range *v {
 		c.Index(i1)
 		if oasrt.RawKind((*v)[i1]) != oasrt.Invalid {
@@ -456,12 +457,12 @@ func (v *Empty) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *AnyObject) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *AnyObject) validate(c *oasrt.Validator) {
+func (v *AnyObject) validate(c *oasimpl.Validator) {
 	if oasrt.RawKind((*v)) != oasrt.Object {
 		c.Errorf("expected object, got %v", oasrt.RawKind((*v)))
 	}
@@ -470,12 +471,12 @@ func (v *AnyObject) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *ObjectOrNull) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *ObjectOrNull) validate(c *oasrt.Validator) {
+func (v *ObjectOrNull) validate(c *oasimpl.Validator) {
 	if oasrt.RawKind((*v)) != oasrt.Object && oasrt.RawKind((*v)) != oasrt.Null {
 		c.Errorf("expected object or null, got %v", oasrt.RawKind((*v)))
 	}
@@ -484,12 +485,12 @@ func (v *ObjectOrNull) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *OnlyNull) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *OnlyNull) validate(c *oasrt.Validator) {
+func (v *OnlyNull) validate(c *oasimpl.Validator) {
 	if oasrt.RawKind((*v)) != oasrt.Null {
 		c.Errorf("expected null, got %v", oasrt.RawKind((*v)))
 	}
@@ -501,12 +502,12 @@ func (v *Unchecked) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Headers) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Headers) validate(c *oasrt.Validator) {
+func (v *Headers) validate(c *oasimpl.Validator) {
 	n1 := len(v.PatternProperties1) + len(v.PatternProperties2) + len(v.AdditionalProperties)
 	if v.ID.Set {
 		n1++
@@ -514,7 +515,7 @@ func (v *Headers) validate(c *oasrt.Validator) {
 	if n1 > 6 {
 		c.Errorf("%d properties, more than maxProperties 6", n1)
 	}
-	if oasrt.HasKey(v.PatternProperties1, "x-forbidden") {
+	if oasimpl.HasKey(v.PatternProperties1, "x-forbidden") {
 		c.Errorf(`property "x-forbidden" is present, ruled out by the schema's not`)
 	}
 	for _, k2 := range slices.Sorted(maps.Keys(v.PatternProperties1)) {
@@ -523,8 +524,8 @@ func (v *Headers) validate(c *oasrt.Validator) {
 			c.Errorf("the name does not match the pattern %s of PatternProperties1", `^x-`)
 		}
 		x3 := v.PatternProperties1[k2]
-		if len(x3) > 8 && oasrt.Len(x3) > 8 {
-			c.Errorf("length %d is greater than maxLength 8", oasrt.Len(x3))
+		if len(x3) > 8 && oasimpl.Len(x3) > 8 {
+			c.Errorf("length %d is greater than maxLength 8", oasimpl.Len(x3))
 		}
 		c.Pop()
 	}
@@ -553,12 +554,12 @@ func (v *Headers) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Labels) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Labels) validate(c *oasrt.Validator) {
+func (v *Labels) validate(c *oasimpl.Validator) {
 	if oasrt.OtherJSON(v.OtherKind) != "" {
 		return
 	}
@@ -574,12 +575,12 @@ func (v *Labels) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Tags) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Tags) validate(c *oasrt.Validator) {
+func (v *Tags) validate(c *oasimpl.Validator) {
 	if v.Name.Set {
 		c.Key("name")
 		if pattern4.MatchString(v.Name.Value) || !pattern5.MatchString(v.Name.Value) {
@@ -626,12 +627,12 @@ func (v *Tags) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Consts) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Consts) validate(c *oasrt.Validator) {
+func (v *Consts) validate(c *oasimpl.Validator) {
 	if v.Ratio.Set {
 		c.Key("ratio")
 		if v.Ratio.Value != 0.5 {
@@ -655,51 +656,51 @@ func (v *Consts) validate(c *oasrt.Validator) {
 	}
 	if v.Nothing != nil {
 		c.Key("nothing")
-		if !oasrt.JSONEqual(v.Nothing, `null`) {
+		if !oasimpl.JSONEqual(v.Nothing, `null`) {
 			c.Errorf("%s is not the const null", v.Nothing)
 		}
 		c.Pop()
 	}
 	if v.Shape != nil {
 		c.Key("shape")
-		if !oasrt.JSONEqual(v.Shape, `{"kind":"square","sides":[1,2.0]}`) {
+		if !oasimpl.JSONEqual(v.Shape, `{"kind":"square","sides":[1,2.0]}`) {
 			c.Errorf("%s is not the const {\"kind\":\"square\",\"sides\":[1,2.0]}", v.Shape)
 		}
 		c.Pop()
 	}
 	if v.Pair != nil {
 		c.Key("pair")
-		if !oasrt.JSONEqual(v.Pair, `[1,"two"]`) {
+		if !oasimpl.JSONEqual(v.Pair, `[1,"two"]`) {
 			c.Errorf("%s is not the const [1,\"two\"]", v.Pair)
 		}
 		c.Pop()
 	}
 	if v.Exact.Set {
 		c.Key("exact")
-		if oasrt.CompareDecimal(v.Exact.Value, bound1) != 0 {
+		if oasimpl.CompareDecimal(v.Exact.Value, bound1) != 0 {
 			c.Errorf("%v is not the const 12.50", v.Exact.Value)
 		}
 		c.Pop()
 	}
 	if v.Price.Set {
 		c.Key("price")
-		if oasrt.CompareDecimal(v.Price.Value, bound2) < 0 {
+		if oasimpl.CompareDecimal(v.Price.Value, bound2) < 0 {
 			c.Errorf("%v is less than minimum 0.01", v.Price.Value)
 		}
-		if oasrt.CompareDecimal(v.Price.Value, bound3) >= 0 {
+		if oasimpl.CompareDecimal(v.Price.Value, bound3) >= 0 {
 			c.Errorf("%v is not less than exclusiveMaximum 1000", v.Price.Value)
 		}
-		if !oasrt.DecimalMultipleOf(v.Price.Value, multipleOf1) {
+		if !oasimpl.DecimalMultipleOf(v.Price.Value, multipleOf1) {
 			c.Errorf("%v is not a multiple of 0.01", v.Price.Value)
 		}
 		c.Pop()
 	}
 	if v.Rate.Set {
 		c.Key("rate")
-		if oasrt.CompareDecimal(v.Rate.Value, bound4) < 0 {
+		if oasimpl.CompareDecimal(v.Rate.Value, bound4) < 0 {
 			c.Errorf("%v is less than minimum -1", v.Rate.Value)
 		}
-		if oasrt.CompareDecimal(v.Rate.Value, bound5) > 0 {
+		if oasimpl.CompareDecimal(v.Rate.Value, bound5) > 0 {
 			c.Errorf("%v is greater than maximum 1", v.Rate.Value)
 		}
 		c.Pop()
@@ -709,12 +710,12 @@ func (v *Consts) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Fixed) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Fixed) validate(c *oasrt.Validator) {
+func (v *Fixed) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case FixedNumber:
 		if v.Number != 2.5 {
@@ -728,18 +729,18 @@ func (v *Fixed) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *ShortText) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *ShortText) validate(c *oasrt.Validator) {
-	if kindStr, ok := oasrt.RawString((*v)); ok {
-		if oasrt.Len(kindStr) < 2 {
-			c.Errorf("length %d is less than minLength 2", oasrt.Len(kindStr))
+func (v *ShortText) validate(c *oasimpl.Validator) {
+	if kindStr, ok := oasimpl.RawString((*v)); ok {
+		if oasimpl.Len(kindStr) < 2 {
+			c.Errorf("length %d is less than minLength 2", oasimpl.Len(kindStr))
 		}
-		if len(kindStr) > 4 && oasrt.Len(kindStr) > 4 {
-			c.Errorf("length %d is greater than maxLength 4", oasrt.Len(kindStr))
+		if len(kindStr) > 4 && oasimpl.Len(kindStr) > 4 {
+			c.Errorf("length %d is greater than maxLength 4", oasimpl.Len(kindStr))
 		}
 		if !pattern13.MatchString(kindStr) {
 			c.Errorf("%q does not match the pattern %s", kindStr, `^a`)
@@ -750,14 +751,14 @@ func (v *ShortText) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Stamp) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Stamp) validate(c *oasrt.Validator) {
-	if kindStr, ok := oasrt.RawString((*v)); ok {
-		if !oasrt.ValidDateTime(kindStr) {
+func (v *Stamp) validate(c *oasimpl.Validator) {
+	if kindStr, ok := oasimpl.RawString((*v)); ok {
+		if !oasimpl.ValidDateTime(kindStr) {
 			c.Errorf("invalid date-time %q", kindStr)
 		}
 	}
@@ -766,20 +767,20 @@ func (v *Stamp) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Bounded) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Bounded) validate(c *oasrt.Validator) {
-	if kindNum, ok := oasrt.RawDecimal((*v)); ok {
-		if oasrt.CompareDecimal(kindNum, bound6) < 0 {
+func (v *Bounded) validate(c *oasimpl.Validator) {
+	if kindNum, ok := oasimpl.RawDecimal((*v)); ok {
+		if oasimpl.CompareDecimal(kindNum, bound6) < 0 {
 			c.Errorf("%v is less than minimum 1.1", kindNum)
 		}
-		if oasrt.CompareDecimal(kindNum, bound7) >= 0 {
+		if oasimpl.CompareDecimal(kindNum, bound7) >= 0 {
 			c.Errorf("%v is not less than exclusiveMaximum 10", kindNum)
 		}
-		if !oasrt.DecimalMultipleOf(kindNum, multipleOf2) {
+		if !oasimpl.DecimalMultipleOf(kindNum, multipleOf2) {
 			c.Errorf("%v is not a multiple of 0.1", kindNum)
 		}
 	}
@@ -788,26 +789,26 @@ func (v *Bounded) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Few) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Few) validate(c *oasrt.Validator) {
-	if kindN, ok := oasrt.RawItems((*v)); ok {
+func (v *Few) validate(c *oasimpl.Validator) {
+	if kindN, ok := oasimpl.RawItems((*v)); ok {
 		if kindN > 2 {
 			c.Errorf("%d items, more than maxItems 2", kindN)
 		}
 	}
-	if i, j := oasrt.RawDuplicate((*v)); i >= 0 {
+	if i, j := oasimpl.RawDuplicate((*v)); i >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i, j)
 	}
-	if kindN, ok := oasrt.RawMembers((*v)); ok {
+	if kindN, ok := oasimpl.RawMembers((*v)); ok {
 		if kindN < 1 {
 			c.Errorf("%d properties, fewer than minProperties 1", kindN)
 		}
 	}
-	if kindKey := oasrt.RawMissing((*v), "id"); kindKey != "" {
+	if kindKey := oasimpl.RawMissing((*v), "id"); kindKey != "" {
 		c.Errorf("missing required property %q", kindKey)
 	}
 }
@@ -815,21 +816,21 @@ func (v *Few) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Keyed) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Keyed) validate(c *oasrt.Validator) {
+func (v *Keyed) validate(c *oasimpl.Validator) {
 	if oasrt.RawKind((*v)) != oasrt.Object {
 		c.Errorf("expected object, got %v", oasrt.RawKind((*v)))
 	}
-	if kindN, ok := oasrt.RawMembers((*v)); ok {
+	if kindN, ok := oasimpl.RawMembers((*v)); ok {
 		if kindN > 2 {
 			c.Errorf("%d properties, more than maxProperties 2", kindN)
 		}
 	}
-	if kindKey := oasrt.RawMissing((*v), "id"); kindKey != "" {
+	if kindKey := oasimpl.RawMissing((*v), "id"); kindKey != "" {
 		c.Errorf("missing required property %q", kindKey)
 	}
 }
@@ -837,19 +838,19 @@ func (v *Keyed) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Distinct) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Distinct) validate(c *oasrt.Validator) {
+func (v *Distinct) validate(c *oasimpl.Validator) {
 	if !v.Item0.Set && v.Item1.Set {
 		c.Errorf("item 1 is set, but item 0 before it is not")
 	}
 	if !v.Item1.Set && len(v.Rest) > 0 {
 		c.Errorf("items after item 1 are set, but item 1 is not")
 	}
-	if i, j := oasrt.EncodedDuplicate(v); i >= 0 {
+	if i, j := oasimpl.EncodedDuplicate(v); i >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i, j)
 	}
 }
@@ -857,13 +858,13 @@ func (v *Distinct) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Some) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Some) validate(c *oasrt.Validator) {
-	if kindN, ok := oasrt.RawContains((*v), match8); ok {
+func (v *Some) validate(c *oasimpl.Validator) {
+	if kindN, ok := oasimpl.RawContains((*v), match8); ok {
 		if kindN < 2 {
 			c.Errorf("%d items match contains, fewer than minContains 2", kindN)
 		}
@@ -876,12 +877,12 @@ func (v *Some) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Conditional) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Conditional) validate(c *oasrt.Validator) {
+func (v *Conditional) validate(c *oasimpl.Validator) {
 	if match9((*v)) {
 		if !match10((*v)) {
 			c.Errorf("the value matches if but not then")
@@ -891,10 +892,10 @@ func (v *Conditional) validate(c *oasrt.Validator) {
 			c.Errorf("the value matches neither if nor else")
 		}
 	}
-	if kindKey, ok := oasrt.RawKeys((*v), match12); ok {
+	if kindKey, ok := oasimpl.RawKeys((*v), match12); ok {
 		c.Errorf("property name %q does not match propertyNames", kindKey)
 	}
-	if kindKey := oasrt.RawDependent((*v), "bar", "foo"); kindKey != "" {
+	if kindKey := oasimpl.RawDependent((*v), "bar", "foo"); kindKey != "" {
 		c.Errorf("missing property %q, required with \"bar\" (dependentRequired)", kindKey)
 	}
 }
@@ -905,12 +906,12 @@ func (v *MixedAsObject) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *ModeAsString) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *ModeAsString) validate(c *oasrt.Validator) {
+func (v *ModeAsString) validate(c *oasimpl.Validator) {
 	switch *v {
 	case ModeAsStringAuto:
 	default:
@@ -921,12 +922,12 @@ func (v *ModeAsString) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *ModeAsInteger) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *ModeAsInteger) validate(c *oasrt.Validator) {
+func (v *ModeAsInteger) validate(c *oasimpl.Validator) {
 	switch *v {
 	case ModeAsInteger0, ModeAsInteger1:
 	default:
@@ -937,12 +938,12 @@ func (v *ModeAsInteger) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *HolderFlag) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *HolderFlag) validate(c *oasrt.Validator) {
+func (v *HolderFlag) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case HolderFlagBoolean:
 	case HolderFlagString:
@@ -954,12 +955,12 @@ func (v *HolderFlag) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *HolderMaybe) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *HolderMaybe) validate(c *oasrt.Validator) {
+func (v *HolderMaybe) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case HolderMaybeInteger:
 	case HolderMaybeString:
@@ -971,12 +972,12 @@ func (v *HolderMaybe) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *HolderFree) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *HolderFree) validate(c *oasrt.Validator) {
+func (v *HolderFree) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case HolderFreeObject:
 	case HolderFreeBoolean:
@@ -987,8 +988,8 @@ func (v *HolderFree) validate(c *oasrt.Validator) {
 
 // match1 is whether a value matches a subschema.
 var match1 = func(raw []byte) bool {
-	if kindNum, ok := oasrt.RawDecimal(raw); ok {
-		if oasrt.CompareDecimal(kindNum, bound5) < 0 {
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if oasimpl.CompareDecimal(kindNum, bound5) < 0 {
 			_ = []any{kindNum} // the message's values, unused here
 			return false
 		}
@@ -998,8 +999,8 @@ var match1 = func(raw []byte) bool {
 
 // match2 is whether a value matches a subschema.
 var match2 = func(raw []byte) bool {
-	if kindNum, ok := oasrt.RawDecimal(raw); ok {
-		if oasrt.CompareDecimal(kindNum, bound7) > 0 {
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if oasimpl.CompareDecimal(kindNum, bound7) > 0 {
 			_ = []any{kindNum} // the message's values, unused here
 			return false
 		}
@@ -1009,8 +1010,8 @@ var match2 = func(raw []byte) bool {
 
 // match3 is whether a value matches a subschema.
 var match3 = func(raw []byte) bool {
-	if kindNum, ok := oasrt.RawDecimal(raw); ok {
-		if !oasrt.DecimalMultipleOf(kindNum, multipleOf3) {
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if !oasimpl.DecimalMultipleOf(kindNum, multipleOf3) {
 			_ = []any{kindNum} // the message's values, unused here
 			return false
 		}
@@ -1020,8 +1021,8 @@ var match3 = func(raw []byte) bool {
 
 // match4 is whether a value matches a subschema.
 var match4 = func(raw []byte) bool {
-	if kindNum, ok := oasrt.RawDecimal(raw); ok {
-		if !oasrt.DecimalMultipleOf(kindNum, multipleOf4) {
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if !oasimpl.DecimalMultipleOf(kindNum, multipleOf4) {
 			_ = []any{kindNum} // the message's values, unused here
 			return false
 		}
@@ -1031,8 +1032,8 @@ var match4 = func(raw []byte) bool {
 
 // match5 is whether a value matches a subschema.
 var match5 = func(raw []byte) bool {
-	if kindNum, ok := oasrt.RawDecimal(raw); ok {
-		if oasrt.CompareDecimal(kindNum, bound8) < 0 {
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if oasimpl.CompareDecimal(kindNum, bound8) < 0 {
 			_ = []any{kindNum} // the message's values, unused here
 			return false
 		}
@@ -1042,7 +1043,7 @@ var match5 = func(raw []byte) bool {
 
 // match6 is whether a value matches a subschema.
 var match6 = func(raw []byte) bool {
-	if kindKey := oasrt.RawMissing(raw, "a"); kindKey != "" {
+	if kindKey := oasimpl.RawMissing(raw, "a"); kindKey != "" {
 		_ = []any{kindKey} // the message's values, unused here
 		return false
 	}
@@ -1051,7 +1052,7 @@ var match6 = func(raw []byte) bool {
 
 // match7 is whether a value matches a subschema.
 var match7 = func(raw []byte) bool {
-	if !oasrt.JSONEqual(raw, `2`) {
+	if !oasimpl.JSONEqual(raw, `2`) {
 		_ = []any{raw} // the message's values, unused here
 		return false
 	}
@@ -1062,7 +1063,7 @@ var match7 = func(raw []byte) bool {
 var pattern1 = regexp.MustCompile(`^x-`)
 
 // eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -1079,15 +1080,15 @@ var pattern2 = regexp.MustCompile(`^n_[0-9]+$`)
 var pattern3 = regexp.MustCompile(`^[a-z]+$`)
 
 // eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "name" {
@@ -1154,45 +1155,45 @@ var pattern11 = regexp.MustCompile(`^(?:[^\n\r\x{2028}\x{2029}]*\d)`)
 var pattern12 = regexp.MustCompile(`^(?:[a-z\d]+)$`)
 
 // bound1 is the value 12.5, exact.
-var bound1 = oasrt.Rat("12.5")
+var bound1 = oasimpl.Rat("12.5")
 
 // bound2 is the value 0.01, exact.
-var bound2 = oasrt.Rat("0.01")
+var bound2 = oasimpl.Rat("0.01")
 
 // bound3 is the value 1000, exact.
-var bound3 = oasrt.Rat("1000")
+var bound3 = oasimpl.Rat("1000")
 
 // multipleOf1 is the multipleOf 0.01, exact.
-var multipleOf1 = oasrt.Rat("0.01")
+var multipleOf1 = oasimpl.Rat("0.01")
 
 // bound4 is the value -1, exact.
-var bound4 = oasrt.Rat("-1")
+var bound4 = oasimpl.Rat("-1")
 
 // bound5 is the value 1, exact.
-var bound5 = oasrt.Rat("1")
+var bound5 = oasimpl.Rat("1")
 
 // pattern13 is the pattern `^a`.
 var pattern13 = regexp.MustCompile(`^a`)
 
 // bound6 is the value 1.1, exact.
-var bound6 = oasrt.Rat("1.1")
+var bound6 = oasimpl.Rat("1.1")
 
 // bound7 is the value 10, exact.
-var bound7 = oasrt.Rat("10")
+var bound7 = oasimpl.Rat("10")
 
 // multipleOf2 is the multipleOf 0.1, exact.
-var multipleOf2 = oasrt.Rat("0.1")
+var multipleOf2 = oasimpl.Rat("0.1")
 
 // match8 is whether a value matches a subschema.
 var match8 = func(raw []byte) bool {
-	if kindStr, ok := oasrt.RawString(raw); ok {
+	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if !pattern14.MatchString(kindStr) {
 			_ = []any{kindStr, `^x`} // the message's values, unused here
 			return false
 		}
 	}
-	if kindNum, ok := oasrt.RawDecimal(raw); ok {
-		if oasrt.CompareDecimal(kindNum, bound8) < 0 {
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if oasimpl.CompareDecimal(kindNum, bound8) < 0 {
 			_ = []any{kindNum} // the message's values, unused here
 			return false
 		}
@@ -1202,8 +1203,8 @@ var match8 = func(raw []byte) bool {
 
 // match9 is whether a value matches a subschema.
 var match9 = func(raw []byte) bool {
-	if kindNum, ok := oasrt.RawDecimal(raw); ok {
-		if oasrt.CompareDecimal(kindNum, bound9) >= 0 {
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if oasimpl.CompareDecimal(kindNum, bound9) >= 0 {
 			_ = []any{kindNum} // the message's values, unused here
 			return false
 		}
@@ -1213,8 +1214,8 @@ var match9 = func(raw []byte) bool {
 
 // match10 is whether a value matches a subschema.
 var match10 = func(raw []byte) bool {
-	if kindNum, ok := oasrt.RawDecimal(raw); ok {
-		if oasrt.CompareDecimal(kindNum, bound10) < 0 {
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if oasimpl.CompareDecimal(kindNum, bound10) < 0 {
 			_ = []any{kindNum} // the message's values, unused here
 			return false
 		}
@@ -1224,8 +1225,8 @@ var match10 = func(raw []byte) bool {
 
 // match11 is whether a value matches a subschema.
 var match11 = func(raw []byte) bool {
-	if kindNum, ok := oasrt.RawDecimal(raw); ok {
-		if !oasrt.DecimalMultipleOf(kindNum, multipleOf3) {
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if !oasimpl.DecimalMultipleOf(kindNum, multipleOf3) {
 			_ = []any{kindNum} // the message's values, unused here
 			return false
 		}
@@ -1235,9 +1236,9 @@ var match11 = func(raw []byte) bool {
 
 // match12 is whether a value matches a subschema.
 var match12 = func(raw []byte) bool {
-	if kindStr, ok := oasrt.RawString(raw); ok {
-		if len(kindStr) > 3 && oasrt.Len(kindStr) > 3 {
-			_ = []any{oasrt.Len(kindStr)} // the message's values, unused here
+	if kindStr, ok := oasimpl.RawString(raw); ok {
+		if len(kindStr) > 3 && oasimpl.Len(kindStr) > 3 {
+			_ = []any{oasimpl.Len(kindStr)} // the message's values, unused here
 			return false
 		}
 	}
@@ -1245,17 +1246,17 @@ var match12 = func(raw []byte) bool {
 }
 
 // multipleOf3 is the multipleOf 2, exact.
-var multipleOf3 = oasrt.Rat("2")
+var multipleOf3 = oasimpl.Rat("2")
 
 // multipleOf4 is the multipleOf 3, exact.
-var multipleOf4 = oasrt.Rat("3")
+var multipleOf4 = oasimpl.Rat("3")
 
 // bound8 is the value 5, exact.
-var bound8 = oasrt.Rat("5")
+var bound8 = oasimpl.Rat("5")
 
 // eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
-	if kindStr, ok := oasrt.RawString(raw); ok {
+var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if !pattern14.MatchString(kindStr) {
 			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^x`)
 		}
@@ -1264,11 +1265,11 @@ var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	if kindStr, ok := oasrt.RawString(raw); ok {
+	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if pattern4.MatchString(kindStr) || !pattern5.MatchString(kindStr) {
 			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^(?!\s*$).+`)
 		}
@@ -1277,11 +1278,11 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	if kindStr, ok := oasrt.RawString(raw); ok {
+	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if pattern6.MatchString(kindStr) || pattern7.MatchString(kindStr) || !pattern8.MatchString(kindStr) {
 			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `(?!^-)^[a-z-]+(?<!-)$`)
 		}
@@ -1290,7 +1291,7 @@ var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -1298,7 +1299,7 @@ var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
 		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
@@ -1306,7 +1307,7 @@ var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Bool {
 		return fmt.Sprintf("expected boolean, got %v", oasrt.RawKind(raw))
 	}
@@ -1317,7 +1318,7 @@ var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
 var pattern14 = regexp.MustCompile(`^x`)
 
 // bound9 is the value 0, exact.
-var bound9 = oasrt.Rat("0")
+var bound9 = oasimpl.Rat("0")
 
 // bound10 is the value -10, exact.
-var bound10 = oasrt.Rat("-10")
+var bound10 = oasimpl.Rat("-10")

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -34,10 +35,10 @@ func (c *Client) GetDoc(ctx context.Context, params GetDocParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		switch oashttp.MatchMedia(resp, "application/json", "text/plain") {
+		switch oashttpimpl.MatchMedia(resp, "application/json", "text/plain") {
 		case 0:
 			var v GetDocResponse200JSON
 			if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
@@ -64,7 +65,7 @@ func (c *Client) PutDoc(ctx context.Context, params PutDocParams, body oashttp.R
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PutDocResponse204{}, nil
@@ -80,10 +81,10 @@ func (c *Client) GetImage(ctx context.Context, params GetImageParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		switch oashttp.MatchMedia(resp, "application/json", "image/png", "image/*") {
+		switch oashttpimpl.MatchMedia(resp, "application/json", "image/png", "image/*") {
 		case 0:
 			var v GetImageResponse200JSON
 			if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
@@ -122,7 +123,7 @@ func (c *Client) Export(ctx context.Context, opts ...oashttp.CallOption) (Export
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ExportResponse200
@@ -142,10 +143,10 @@ func (c *Client) GetReport(ctx context.Context, opts ...oashttp.CallOption) (Get
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
-		switch oashttp.MatchMedia(resp, "text/csv", "application/json", "*/*") {
+		switch oashttpimpl.MatchMedia(resp, "text/csv", "application/json", "*/*") {
 		case 0, 2:
 			var v GetReportResponse200Raw
 			if v.ContentType, v.Body, err = c.cfg.ResponseRaw(resp); err != nil {

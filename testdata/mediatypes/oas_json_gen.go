@@ -4,12 +4,13 @@ package mediatypes
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -50,18 +51,19 @@ func (v *GetDocOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetDocOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetDocOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetDocOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetDocOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetDocOK.Output(&w)
+	return sizeHintGetDocOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetDocOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetDocOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -103,18 +105,19 @@ func (v *GetImageOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetImageOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetImageOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetImageOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetImageOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetImageOK.Output(&w)
+	return sizeHintGetImageOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetImageOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetImageOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -156,18 +159,19 @@ func (v *GetReportOKJSON) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetReportOKJSON) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetReportOKJSON.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetReportOKJSON) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetReportOKJSON.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetReportOKJSON.Output(&w)
+	return sizeHintGetReportOKJSON.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetReportOKJSON) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetReportOKJSON) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

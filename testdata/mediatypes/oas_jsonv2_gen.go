@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v GetDocOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGetDocOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetDocOK.EncodeTo(enc, w)
+	return sizeHintGetDocOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *GetDocOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v GetImageOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGetImageOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetImageOK.EncodeTo(enc, w)
+	return sizeHintGetImageOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *GetImageOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v GetReportOKJSON) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGetReportOKJSON.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetReportOKJSON.EncodeTo(enc, w)
+	return sizeHintGetReportOKJSON.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // GetDocParams holds the parameters of GetDoc.
@@ -32,7 +33,7 @@ type GetDocResponse200JSON struct {
 }
 
 func (v GetDocResponse200JSON) writeGetDocResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[GetDocOK])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[GetDocOK])
 }
 
 // GetDocResponse200Plain is the 200 response (text/plain) of GetDoc.
@@ -67,7 +68,7 @@ type PutDocResponse interface {
 type PutDocResponse204 struct{}
 
 func (v PutDocResponse204) writePutDocResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetImageParams holds the parameters of GetImage.
@@ -91,7 +92,7 @@ type GetImageResponse200JSON struct {
 }
 
 func (v GetImageResponse200JSON) writeGetImageResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[GetImageOK])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[GetImageOK])
 }
 
 // GetImageResponse200Raw is the 200 response (image/png, image/*) of GetImage.
@@ -105,7 +106,7 @@ type GetImageResponse200Raw struct {
 }
 
 func (v GetImageResponse200Raw) writeGetImageResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteReaderAs(rw, 200, v.ContentType, v.Body, "image/png", "image/*")
+	return oashttpimpl.WriteReaderAs(rw, 200, v.ContentType, v.Body, "image/png", "image/*")
 }
 
 // GetImageResponse404 is the 404 response (text/plain, text/html) of GetImage.
@@ -126,7 +127,7 @@ func (v GetImageResponse404) Error() string {
 }
 
 func (v GetImageResponse404) writeGetImageResponse(rw http.ResponseWriter, r *http.Request) error {
-	ct, err := oashttp.ResponseMedia(v.ContentType, "text/plain", "text/html")
+	ct, err := oashttpimpl.ResponseMedia(v.ContentType, "text/plain", "text/html")
 	if err != nil {
 		return err
 	}
@@ -156,7 +157,7 @@ type ExportResponse200 struct {
 }
 
 func (v ExportResponse200) writeExportResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteReaderAs(rw, 200, v.ContentType, v.Body, "application/yaml", "application/x-protobuf")
+	return oashttpimpl.WriteReaderAs(rw, 200, v.ContentType, v.Body, "application/yaml", "application/x-protobuf")
 }
 
 // GetReportResponse is the result of GetReport: one of
@@ -177,7 +178,7 @@ type GetReportResponse200Raw struct {
 }
 
 func (v GetReportResponse200Raw) writeGetReportResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteReaderAs(rw, 200, v.ContentType, v.Body, "text/csv", "*/*")
+	return oashttpimpl.WriteReaderAs(rw, 200, v.ContentType, v.Body, "text/csv", "*/*")
 }
 
 // GetReportResponse200JSON is the 200 response (application/json) of GetReport.
@@ -188,7 +189,7 @@ type GetReportResponse200JSON struct {
 }
 
 func (v GetReportResponse200JSON) writeGetReportResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[GetReportOKJSON])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[GetReportOKJSON])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -305,7 +306,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -316,7 +317,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -340,7 +341,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -375,7 +376,7 @@ func (s *Server) handleGetDoc(w http.ResponseWriter, r *http.Request, p []string
 
 // decodeGetDocParams reads the parameters of GetDoc from r and its path segments p.
 func decodeGetDocParams(r *http.Request, p []string, esc bool) (params GetDocParams, err error) {
-	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
@@ -402,7 +403,7 @@ func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string
 
 // decodePutDocParams reads the parameters of PutDoc from r and its path segments p.
 func decodePutDocParams(r *http.Request, p []string, esc bool) (params PutDocParams, err error) {
-	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil
@@ -427,7 +428,7 @@ func (s *Server) handleGetImage(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetImageParams reads the parameters of GetImage from r and its path segments p.
 func decodeGetImageParams(r *http.Request, p []string, esc bool) (params GetImageParams, err error) {
-	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil

@@ -6,8 +6,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -35,13 +36,13 @@ func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oashttp.C
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if body.Title.Set {
-				if len(string(body.Title.Value)) > 20 && oasrt.Len(string(body.Title.Value)) > 20 {
-					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(string(body.Title.Value))))}
+				if len(string(body.Title.Value)) > 20 && oasimpl.Len(string(body.Title.Value)) > 20 {
+					return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(string(body.Title.Value))))}
 				}
 			}
 			for i := range body.Tags {
 				if err := body.Tags[i].Validate(); err != nil {
-					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("tags", err)}
+					return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("tags", err)}
 				}
 			}
 		}
@@ -67,7 +68,7 @@ func (c *Client) Upload(ctx context.Context, body *UploadForm, opts ...oashttp.C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		return UploadResponse201{}, nil

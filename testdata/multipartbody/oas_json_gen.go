@@ -4,12 +4,13 @@ package multipartbody
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -65,8 +66,8 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			if len(x3) > 20 && oasrt.Len(x3) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at4, "length %d is greater than maxLength 20", oasrt.Len(x3)), "title")
+			if len(x3) > 20 && oasimpl.Len(x3) > 20 {
+				return oasrt.AtKey(oasimpl.Violation(at4, "length %d is greater than maxLength 20", oasimpl.Len(x3)), "title")
 			}
 			v.Title.Value = x3
 		case "tags":
@@ -104,23 +105,24 @@ func (v *UploadRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "file")
+		return oasimpl.Missing(r, seen, 0x1, "file")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v UploadRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUploadRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *UploadRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUploadRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUploadRequest.Output(&w)
+	return sizeHintUploadRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -142,23 +144,24 @@ func (v *UploadRequestTagsItem) DecodeJSON(r *oasrt.Reader) error {
 	case "dog":
 		*v = UploadRequestTagsItemDog
 	default:
-		return oasrt.InvalidEnum(start, "UploadRequestTagsItem", b)
+		return oasimpl.InvalidEnum(start, "UploadRequestTagsItem", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUploadRequestTagsItem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *UploadRequestTagsItem) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUploadRequestTagsItem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUploadRequestTagsItem.Output(&w)
+	return sizeHintUploadRequestTagsItem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadRequestTagsItem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadRequestTagsItem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

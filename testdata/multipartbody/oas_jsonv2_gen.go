@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v UploadRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintUploadRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUploadRequest.EncodeTo(enc, w)
+	return sizeHintUploadRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *UploadRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v UploadRequestTagsItem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintUploadRequestTagsItem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUploadRequestTagsItem.EncodeTo(enc, w)
+	return sizeHintUploadRequestTagsItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -10,6 +10,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // UploadForm is the multipart/form-data request body of Upload: a
@@ -38,7 +40,7 @@ type UploadResponse interface {
 type UploadResponse201 struct{}
 
 func (v UploadResponse201) writeUploadResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 201)
+	return oashttpimpl.WriteStatus(rw, 201)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -123,7 +125,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -134,7 +136,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -158,7 +160,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -215,8 +217,8 @@ func decodeUploadForm(m *oashttp.Multipart, v *UploadForm) error {
 				return err
 			}
 			v.Title.Set = true
-			if len(s) > 20 && oasrt.Len(s) > 20 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
+			if len(s) > 20 && oasimpl.Len(s) > 20 {
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(s))), Status: 422}
 			}
 			v.Title.Value = s
 		case "tags":
@@ -231,13 +233,13 @@ func decodeUploadForm(m *oashttp.Multipart, v *UploadForm) error {
 			case "dog":
 				item = UploadRequestTagsItemDog
 			default:
-				return &oashttp.BodyError{Err: oashttp.PropertyError("tags", oashttp.InvalidValue(s, "UploadRequestTagsItem")), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("tags", oashttpimpl.InvalidValue(s, "UploadRequestTagsItem")), Status: 422}
 			}
 			v.Tags = append(v.Tags, item)
 		}
 	}
 	if !seen[0] {
-		return &oashttp.BodyError{Err: oashttp.PropertyError("file", oashttp.ErrMissing), Status: 422}
+		return &oashttp.BodyError{Err: oashttpimpl.PropertyError("file", oashttp.ErrMissing), Status: 422}
 	}
 	return nil
 }

@@ -3,22 +3,22 @@
 package multipartbody
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *UploadRequest) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *UploadRequest) validate(c *oasrt.Validator) {
+func (v *UploadRequest) validate(c *oasimpl.Validator) {
 	if v.Title.Set {
 		c.Key("title")
-		if len(v.Title.Value) > 20 && oasrt.Len(v.Title.Value) > 20 {
-			c.Errorf("length %d is greater than maxLength 20", oasrt.Len(v.Title.Value))
+		if len(v.Title.Value) > 20 && oasimpl.Len(v.Title.Value) > 20 {
+			c.Errorf("length %d is greater than maxLength 20", oasimpl.Len(v.Title.Value))
 		}
 		c.Pop()
 	}
@@ -36,12 +36,12 @@ func (v *UploadRequest) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *UploadRequestTagsItem) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *UploadRequestTagsItem) validate(c *oasrt.Validator) {
+func (v *UploadRequestTagsItem) validate(c *oasimpl.Validator) {
 	switch *v {
 	case UploadRequestTagsItemCat, UploadRequestTagsItemDog:
 	default:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -35,7 +36,7 @@ func (c *Client) ListPets(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse2200
@@ -65,7 +66,7 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oashttp.CallOption
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -77,7 +78,7 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oashttp.CallOption
 		}
 		streaming = true
 		v.Body = new(Page)
-		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(string) error) oasrt.FieldItems {
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(string) error) oasrt.FieldItems {
 			return oasrt.Each(&v.Body.Items, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
 				x1, err := r.Str()
 				if err != nil {
@@ -105,7 +106,7 @@ func (c *Client) HandleListPets(ctx context.Context, body *Pets, opts ...oashttp
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return HandleListPetsResponse204{}, nil
@@ -134,7 +135,7 @@ func (c *Client) ListPetsStream(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPetsStreamResponse204{}, nil

@@ -4,12 +4,13 @@ package names
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -30,18 +31,19 @@ func (v *Handler) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Handler) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHandler.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Handler) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHandler.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHandler.Output(&w)
+	return sizeHintHandler.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Handler) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Handler) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -63,18 +65,19 @@ func (v *ListPetsResponse) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ListPetsResponse) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintListPetsResponse.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ListPetsResponse) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintListPetsResponse.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintListPetsResponse.Output(&w)
+	return sizeHintListPetsResponse.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ListPetsResponse) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListPetsResponse) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -96,18 +99,19 @@ func (v *DecodePetsItems) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v DecodePetsItems) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDecodePetsItems.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *DecodePetsItems) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDecodePetsItems.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDecodePetsItems.Output(&w)
+	return sizeHintDecodePetsItems.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v DecodePetsItems) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DecodePetsItems) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -131,18 +135,19 @@ func (v *Pets) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pets) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPets.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pets) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPets.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPets.Output(&w)
+	return sizeHintPets.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pets) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pets) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -193,18 +198,19 @@ func (v *Schema400) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Schema400) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSchema400.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Schema400) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSchema400.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSchema400.Output(&w)
+	return sizeHintSchema400.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Schema400) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Schema400) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -226,23 +232,24 @@ func (v *StatusCode) DecodeJSON(r *oasrt.Reader) error {
 	case "404":
 		*v = StatusCode404
 	default:
-		return oasrt.InvalidEnum(start, "StatusCode", b)
+		return oasimpl.InvalidEnum(start, "StatusCode", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v StatusCode) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStatusCode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *StatusCode) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStatusCode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStatusCode.Output(&w)
+	return sizeHintStatusCode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v StatusCode) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StatusCode) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -308,18 +315,19 @@ func (v *Page) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Page) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPage.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Page) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPage.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPage.Output(&w)
+	return sizeHintPage.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Page) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Page) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Handler) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintHandler.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHandler.EncodeTo(enc, w)
+	return sizeHintHandler.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Handler) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ListPetsResponse) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintListPetsResponse.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintListPetsResponse.EncodeTo(enc, w)
+	return sizeHintListPetsResponse.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *ListPetsResponse) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v DecodePetsItems) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintDecodePetsItems.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDecodePetsItems.EncodeTo(enc, w)
+	return sizeHintDecodePetsItems.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *DecodePetsItems) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Pets) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPets.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPets.EncodeTo(enc, w)
+	return sizeHintPets.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Pets) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Schema400) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSchema400.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSchema400.EncodeTo(enc, w)
+	return sizeHintSchema400.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *Schema400) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v StatusCode) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintStatusCode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStatusCode.EncodeTo(enc, w)
+	return sizeHintStatusCode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *StatusCode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Page) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPage.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPage.EncodeTo(enc, w)
+	return sizeHintPage.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // ListPetsResponse2 is the result of ListPets: one of
@@ -28,7 +29,7 @@ type ListPetsResponse2200 struct {
 }
 
 func (v ListPetsResponse2200) writeListPetsResponse2(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Page])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Page])
 }
 
 // ListPetsResponse2200Stream is ListPetsResponse2200 with its array streamed (x-oasgen-stream):
@@ -71,7 +72,7 @@ type HandleListPetsResponse interface {
 type HandleListPetsResponse204 struct{}
 
 func (v HandleListPetsResponse204) writeHandleListPetsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // HandleListPetsResponse4XX is the 4XX response of HandleListPets.
@@ -115,7 +116,7 @@ type ListPetsStreamResponse interface {
 type ListPetsStreamResponse204 struct{}
 
 func (v ListPetsStreamResponse204) writeListPetsStreamResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler2 implements the operations of the API, one method each. A
@@ -228,7 +229,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -239,7 +240,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -263,7 +264,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -294,7 +295,7 @@ func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleHandleListPets serves POST /pets.
 func (s *Server) handleHandleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*Pets).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, false, 422, (*Pets).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -317,7 +318,7 @@ func (s *Server) handleListPetsStream(w http.ResponseWriter, r *http.Request, p 
 
 // checkListPets2 reads the credentials of scheme "listPets" and passes them to the Handler.
 func (s *Server) checkListPets2(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "listPets", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}

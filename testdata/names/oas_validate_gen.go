@@ -3,7 +3,7 @@
 package names
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Handler breaks its schema.
@@ -21,12 +21,12 @@ func (v *Pets) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Schema400) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Schema400) validate(c *oasrt.Validator) {
+func (v *Schema400) validate(c *oasimpl.Validator) {
 	if v.Status.Set {
 		c.Key("status")
 		v.Status.Value.validate(c)
@@ -37,12 +37,12 @@ func (v *Schema400) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *StatusCode) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *StatusCode) validate(c *oasrt.Validator) {
+func (v *StatusCode) validate(c *oasimpl.Validator) {
 	switch *v {
 	case StatusCode200, StatusCode404:
 	default:

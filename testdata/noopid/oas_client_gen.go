@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -36,7 +37,7 @@ func (c *Client) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKe
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUsersUserIDKeysResponse204{}, nil
@@ -53,7 +54,7 @@ func (c *Client) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUs
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUsersUserIDKeysResponse204{}, nil
@@ -69,7 +70,7 @@ func (c *Client) Head(ctx context.Context, opts ...oashttp.CallOption) (HeadResp
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return HeadResponse200{}, nil

@@ -3,7 +3,7 @@
 package noopid
 
 import (
-	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Results of matchRoute besides an operation index.
@@ -13,7 +13,7 @@ const (
 )
 
 // matchRoute finds the operation for a method and a request path from
-// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -27,8 +27,8 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	seg0, rest0, more0 := oashttp.CutSegment(path[1:])
-	switch oashttp.StaticKey(seg0, esc) {
+	seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
+	switch oashttpimpl.StaticKey(seg0, esc) {
 	case "":
 		if !more0 {
 			switch method {
@@ -39,13 +39,13 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 		}
 	case "users":
 		if more0 {
-			seg1, rest1, more1 := oashttp.CutSegment(rest0)
+			seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 			if seg1 != "" {
 				p[0] = seg1
 				if more1 {
 					if esc || rest1 != "" && rest1[0] == 'k' {
-						seg2, _, more2 := oashttp.CutSegment(rest1)
-						switch oashttp.StaticKey(seg2, esc) {
+						seg2, _, more2 := oashttpimpl.CutSegment(rest1)
+						switch oashttpimpl.StaticKey(seg2, esc) {
 						case "keys":
 							if !more2 {
 								switch method {

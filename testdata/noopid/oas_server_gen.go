@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // GetUsersUserIDKeysParams holds the parameters of GetUsersUserIDKeys.
@@ -28,7 +29,7 @@ type GetUsersUserIDKeysResponse interface {
 type GetUsersUserIDKeysResponse204 struct{}
 
 func (v GetUsersUserIDKeysResponse204) writeGetUsersUserIDKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUsersUserIDKeysParams holds the parameters of DeleteUsersUserIDKeys.
@@ -50,7 +51,7 @@ type DeleteUsersUserIDKeysResponse interface {
 type DeleteUsersUserIDKeysResponse204 struct{}
 
 func (v DeleteUsersUserIDKeysResponse204) writeDeleteUsersUserIDKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // HeadResponse is the result of Head: one of
@@ -66,7 +67,7 @@ type HeadResponse interface {
 type HeadResponse200 struct{}
 
 func (v HeadResponse200) writeHeadResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 200)
+	return oashttpimpl.WriteStatus(rw, 200)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -167,7 +168,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -178,7 +179,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -202,7 +203,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -230,7 +231,7 @@ func (s *Server) handleGetUsersUserIDKeys(w http.ResponseWriter, r *http.Request
 
 // decodeGetUsersUserIDKeysParams reads the parameters of GetUsersUserIDKeys from r and its path segments p.
 func decodeGetUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params GetUsersUserIDKeysParams, err error) {
-	if params.UserID, err = oashttp.PathParam(p[0], "", esc, "userId", oashttp.ParseInt64); err != nil {
+	if params.UserID, err = oashttpimpl.PathParam(p[0], "", esc, "userId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -252,7 +253,7 @@ func (s *Server) handleDeleteUsersUserIDKeys(w http.ResponseWriter, r *http.Requ
 
 // decodeDeleteUsersUserIDKeysParams reads the parameters of DeleteUsersUserIDKeys from r and its path segments p.
 func decodeDeleteUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params DeleteUsersUserIDKeysParams, err error) {
-	if params.UserID, err = oashttp.PathParam(p[0], "", esc, "userId", oashttp.ParseInt64); err != nil {
+	if params.UserID, err = oashttpimpl.PathParam(p[0], "", esc, "userId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil

@@ -4,12 +4,13 @@ package notkeyword
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -25,24 +26,25 @@ func (v *NotString) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if oasrt.RawKind(x1) == oasrt.String {
-		return oasrt.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
+		return oasimpl.Violation(at2, "a value of type %v is ruled out by the schema's not", oasrt.RawKind(x1))
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NotString) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNotString.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NotString) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNotString.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNotString.Output(&w)
+	return sizeHintNotString.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NotString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NotString) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -61,25 +63,26 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if x1 == "admin" || x1 == "root" {
-		return oasrt.Violation(at2, "%q is ruled out by the schema's not", x1)
+		return oasimpl.Violation(at2, "%q is ruled out by the schema's not", x1)
 	}
 	x = x1
 	*v = Code(x)
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Code) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Code) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCode.Output(&w)
+	return sizeHintCode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NotString) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNotString.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNotString.EncodeTo(enc, w)
+	return sizeHintNotString.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *NotString) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Code) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCode.EncodeTo(enc, w)
+	return sizeHintCode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

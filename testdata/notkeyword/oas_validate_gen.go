@@ -4,17 +4,18 @@ package notkeyword
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NotString) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NotString) validate(c *oasrt.Validator) {
+func (v *NotString) validate(c *oasimpl.Validator) {
 	if oasrt.RawKind((*v)) == oasrt.String {
 		c.Errorf("a value of type %v is ruled out by the schema's not", oasrt.RawKind((*v)))
 	}
@@ -23,12 +24,12 @@ func (v *NotString) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Code) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Code) validate(c *oasrt.Validator) {
+func (v *Code) validate(c *oasimpl.Validator) {
 	if string(*v) == "admin" || string(*v) == "root" {
 		c.Errorf("%q is ruled out by the schema's not", string(*v))
 	}

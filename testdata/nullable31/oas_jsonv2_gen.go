@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Note) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNote.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNote.EncodeTo(enc, w)
+	return sizeHintNote.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Note) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Owner) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOwner.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOwner.EncodeTo(enc, w)
+	return sizeHintOwner.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Owner) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NoteOwner) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNoteOwner.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNoteOwner.EncodeTo(enc, w)
+	return sizeHintNoteOwner.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

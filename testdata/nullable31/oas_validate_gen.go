@@ -3,18 +3,18 @@
 package nullable31
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Note) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Note) validate(c *oasrt.Validator) {
+func (v *Note) validate(c *oasimpl.Validator) {
 	if v.Owner.Set && !v.Owner.Null {
 		c.Key("owner")
 		v.Owner.Value.validate(c)
@@ -28,12 +28,12 @@ func (v *Owner) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NoteOwner) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NoteOwner) validate(c *oasrt.Validator) {
+func (v *NoteOwner) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case NoteOwnerOwner:
 	default:

@@ -4,12 +4,13 @@ package numbers
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -56,10 +57,10 @@ func (v *Reading) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "celsius")
 			}
 			if x1 < -273.15 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum -273.15", x1), "celsius")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum -273.15", x1), "celsius")
 			}
 			if x1 > 1000 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 1000", x1), "celsius")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is greater than maximum 1000", x1), "celsius")
 			}
 			v.Celsius.Value = x1
 		case "percent":
@@ -70,10 +71,10 @@ func (v *Reading) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "percent")
 			}
 			if x3 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is less than minimum 0", x3), "percent")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is less than minimum 0", x3), "percent")
 			}
 			if x3 > 100 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is not less than exclusiveMaximum 101", x3), "percent")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is not less than exclusiveMaximum 101", x3), "percent")
 			}
 			v.Percent.Value = x3
 		case "step":
@@ -83,8 +84,8 @@ func (v *Reading) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "step")
 			}
-			if !oasrt.MultipleOf(x5, multipleOf1) {
-				return oasrt.AtKey(oasrt.Violation(at6, "%v is not a multiple of 0.25", x5), "step")
+			if !oasimpl.MultipleOf(x5, multipleOf1) {
+				return oasrt.AtKey(oasimpl.Violation(at6, "%v is not a multiple of 0.25", x5), "step")
 			}
 			v.Step.Value = x5
 		case "even":
@@ -95,10 +96,10 @@ func (v *Reading) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "even")
 			}
 			if x7 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at8, "%v is not greater than exclusiveMinimum 0", x7), "even")
+				return oasrt.AtKey(oasimpl.Violation(at8, "%v is not greater than exclusiveMinimum 0", x7), "even")
 			}
 			if x7%2 != 0 {
-				return oasrt.AtKey(oasrt.Violation(at8, "%v is not a multiple of 2", x7), "even")
+				return oasrt.AtKey(oasimpl.Violation(at8, "%v is not a multiple of 2", x7), "even")
 			}
 			v.Even.Value = x7
 		default:
@@ -110,18 +111,19 @@ func (v *Reading) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Reading) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintReading.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Reading) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintReading.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintReading.Output(&w)
+	return sizeHintReading.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Reading) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Reading) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Reading) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintReading.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintReading.EncodeTo(enc, w)
+	return sizeHintReading.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

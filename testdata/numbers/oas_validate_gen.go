@@ -3,18 +3,18 @@
 package numbers
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Reading) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Reading) validate(c *oasrt.Validator) {
+func (v *Reading) validate(c *oasimpl.Validator) {
 	if v.Celsius.Set {
 		c.Key("celsius")
 		if v.Celsius.Value < -273.15 {
@@ -37,7 +37,7 @@ func (v *Reading) validate(c *oasrt.Validator) {
 	}
 	if v.Step.Set {
 		c.Key("step")
-		if !oasrt.MultipleOf(v.Step.Value, multipleOf1) {
+		if !oasimpl.MultipleOf(v.Step.Value, multipleOf1) {
 			c.Errorf("%v is not a multiple of 0.25", v.Step.Value)
 		}
 		c.Pop()
@@ -55,4 +55,4 @@ func (v *Reading) validate(c *oasrt.Validator) {
 }
 
 // multipleOf1 is the multipleOf 0.25, exact.
-var multipleOf1 = oasrt.Rat("0.25")
+var multipleOf1 = oasimpl.Rat("0.25")

@@ -8,6 +8,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -46,7 +48,7 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SearchNotesResponse200
@@ -60,7 +62,7 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *SearchNotesResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Note).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Note).DecodeJSON)
 }
 
 // LockNote calls LOCK /notes/{id}
@@ -71,7 +73,7 @@ func (c *Client) LockNote(ctx context.Context, params LockNoteParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return LockNoteResponse204{}, nil
@@ -87,7 +89,7 @@ func (c *Client) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PurgeNotesIDResponse204{}, nil
@@ -106,13 +108,13 @@ func (c *Client) ExportNotes(ctx context.Context, opts ...oashttp.CallOption) (E
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
 	case 200:
 		var v ExportNotesResponse200
-		v.Body = oashttp.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Note).DecodeJSON)
+		v.Body = oashttpimpl.ResponseSeq(c.cfg, resp, oasrt.JSONLines, (*Note).DecodeJSON)
 		streaming = true
 		return v, nil
 	}

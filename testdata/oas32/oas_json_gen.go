@@ -4,12 +4,13 @@ package oas32
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -46,8 +47,8 @@ func (v *Search) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "text")
 			}
-			if oasrt.Len(x1) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1)), "text")
+			if oasimpl.Len(x1) < 1 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1)), "text")
 			}
 			v.Text = x1
 		case "limit":
@@ -58,7 +59,7 @@ func (v *Search) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "limit")
 			}
 			if x3 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is less than minimum 1", x3), "limit")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is less than minimum 1", x3), "limit")
 			}
 			v.Limit.Value = int32(x3)
 		default:
@@ -68,23 +69,24 @@ func (v *Search) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "text")
+		return oasimpl.Missing(r, seen, 0x1, "text")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Search) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSearch.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Search) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSearch.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSearch.Output(&w)
+	return sizeHintSearch.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Search) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Search) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -130,23 +132,24 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "text")
+		return oasimpl.Missing(r, seen, 0x3, "id", "text")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Note) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNote.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Note) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNote.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNote.Output(&w)
+	return sizeHintNote.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Note) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Note) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

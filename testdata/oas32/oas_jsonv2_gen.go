@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Search) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSearch.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSearch.EncodeTo(enc, w)
+	return sizeHintSearch.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Search) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Note) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNote.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNote.EncodeTo(enc, w)
+	return sizeHintNote.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

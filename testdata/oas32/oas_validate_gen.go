@@ -3,21 +3,21 @@
 package oas32
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Search) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Search) validate(c *oasrt.Validator) {
+func (v *Search) validate(c *oasimpl.Validator) {
 	c.Key("text")
-	if oasrt.Len(v.Text) < 1 {
-		c.Errorf("length %d is less than minLength 1", oasrt.Len(v.Text))
+	if oasimpl.Len(v.Text) < 1 {
+		c.Errorf("length %d is less than minLength 1", oasimpl.Len(v.Text))
 	}
 	c.Pop()
 	if v.Limit.Set {

@@ -4,12 +4,13 @@ package oneofkinds
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes the variant that is set.
@@ -20,7 +21,7 @@ func (v *IDOrName) EncodeJSON(w *oasrt.Writer) {
 	case IDOrNameString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -40,8 +41,8 @@ func (v *IDOrName) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if oasrt.Len(x1) < 1 {
-			return oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1))
+		if oasimpl.Len(x1) < 1 {
+			return oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1))
 		}
 		v.String = x1
 		return nil
@@ -54,21 +55,22 @@ func (v *IDOrName) DecodeJSON(r *oasrt.Reader) error {
 		v.Int64 = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "IDOrName", kind, nil)
+	return oasimpl.NoVariant(start, "IDOrName", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *IDOrName) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintIDOrName.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintIDOrName.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v IDOrName) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintIDOrName.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintIDOrName.Output(&w)
-}
+func (v IDOrName) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *IDOrName) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -110,18 +112,19 @@ func (v *Ref) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Ref) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRef.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Ref) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRef.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRef.Output(&w)
+	return sizeHintRef.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Ref) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ref) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

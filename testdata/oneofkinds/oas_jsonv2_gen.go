@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v IDOrName) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintIDOrName.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintIDOrName.EncodeTo(enc, w)
+	return sizeHintIDOrName.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *IDOrName) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Ref) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRef.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRef.EncodeTo(enc, w)
+	return sizeHintRef.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

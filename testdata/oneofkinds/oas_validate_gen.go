@@ -3,23 +3,23 @@
 package oneofkinds
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *IDOrName) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *IDOrName) validate(c *oasrt.Validator) {
+func (v *IDOrName) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case IDOrNameInt64:
 	case IDOrNameString:
-		if oasrt.Len(v.String) < 1 {
-			c.Errorf("length %d is less than minLength 1", oasrt.Len(v.String))
+		if oasimpl.Len(v.String) < 1 {
+			c.Errorf("length %d is less than minLength 1", oasimpl.Len(v.String))
 		}
 	default:
 		c.Errorf("no variant of IDOrName is set")
@@ -29,12 +29,12 @@ func (v *IDOrName) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Ref) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Ref) validate(c *oasrt.Validator) {
+func (v *Ref) validate(c *oasimpl.Validator) {
 	if v.Target.Set {
 		c.Key("target")
 		v.Target.Value.validate(c)

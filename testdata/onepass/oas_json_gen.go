@@ -4,12 +4,13 @@ package onepass
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes the variant that is set.
@@ -22,7 +23,7 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	case EventScroll:
 		v.Scroll.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -71,9 +72,9 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Event", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Event", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Event", kind, nil)
+	return oasimpl.NoVariant(start, "Event", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -107,7 +108,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			m := r.Mark()
@@ -128,7 +129,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			case "Scroll":
 				which = EventScroll
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "id":
 			seen |= 1 << 1
@@ -148,7 +149,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 		case "tags":
 			seen |= 1 << 3
 			if r.Streams(&v.Click.Tags) || r.Streams(&v.View.Tags) {
-				return oasrt.ErrExactPath // streamed
+				return oasimpl.ErrExactPath // streamed
 			}
 			x3, err := r.Strings()
 			if err != nil {
@@ -169,7 +170,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "x")
 			}
 			if x4 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at5, "%v is less than minimum 0", x4), "x")
+				return oasrt.AtKey(oasimpl.Violation(at5, "%v is less than minimum 0", x4), "x")
 			}
 			v.Click.X = int32(x4)
 		case "button":
@@ -182,7 +183,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.Click.Button.Value = x6
 		case "label":
 			seen |= 1 << 7
-			if oasrt.OptNonNull(r, &v.Click.Label) {
+			if oasimpl.OptNonNull(r, &v.Click.Label) {
 				x7, err := r.Str()
 				if err != nil {
 					return oasrt.AtKey(err, "label")
@@ -196,8 +197,8 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "page")
 			}
-			if len(x8) > 20 && oasrt.Len(x8) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at9, "length %d is greater than maxLength 20", oasrt.Len(x8)), "page")
+			if len(x8) > 20 && oasimpl.Len(x8) > 20 {
+				return oasrt.AtKey(oasimpl.Violation(at9, "length %d is greater than maxLength 20", oasimpl.Len(x8)), "page")
 			}
 			v.View.Page = x8
 		case "seconds":
@@ -232,7 +233,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.Scroll.Serial = x13
 		case "depth":
 			seen |= 1 << 13
-			if oasrt.OptNonNull(r, &v.Scroll.Depth) {
+			if oasimpl.OptNonNull(r, &v.Scroll.Depth) {
 				x14, err := r.Float(64)
 				if err != nil {
 					return oasrt.AtKey(err, "depth")
@@ -248,10 +249,10 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case EventClick:
 		if seen&0x23 != 0x23 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0xff != 0 {
-			return oasrt.ErrExactPath // a key Click does not declare
+			return oasimpl.ErrExactPath // a key Click does not declare
 		}
 		if !v.Click.Button.Set {
 			v.Click.Button.Set, v.Click.Button.Value = true, "left" // the default
@@ -268,10 +269,10 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			want &^= 0x400 // writeOnly
 		}
 		if seen&want != want {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0xf0f != 0 {
-			return oasrt.ErrExactPath // a key View does not declare
+			return oasimpl.ErrExactPath // a key View does not declare
 		}
 		v.View.ID = v.Click.ID
 		v.View.At = v.Click.At
@@ -294,10 +295,10 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			n++
 		}
 		if n < 4 {
-			return oasrt.Violation(at, "%d properties, fewer than minProperties 4", n)
+			return oasimpl.Violation(at, "%d properties, fewer than minProperties 4", n)
 		}
 		if v.View.Seconds.Set && v.View.Note.Set {
-			return oasrt.Violation(at, `properties "seconds" and "note" are present together, ruled out by the schema's not`)
+			return oasimpl.Violation(at, `properties "seconds" and "note" are present together, ruled out by the schema's not`)
 		}
 		if seen&0xfe != 0 {
 			v.Click = Click{}
@@ -311,10 +312,10 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			want &^= 0x1000 // readOnly
 		}
 		if seen&want != want {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x3012 != 0 {
-			return oasrt.ErrExactPath // a key Scroll does not declare
+			return oasimpl.ErrExactPath // a key Scroll does not declare
 		}
 		v.Scroll.ID = v.Click.ID
 		v.Scroll.Origin = v.Click.Origin
@@ -325,24 +326,25 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.View = View{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Event) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEvent.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Event) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEvent.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEvent.Output(&w)
+	return sizeHintEvent.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -445,7 +447,7 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "x")
 			}
 			if x3 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is less than minimum 0", x3), "x")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is less than minimum 0", x3), "x")
 			}
 			v.X = int32(x3)
 		case "button":
@@ -454,7 +456,7 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "button")
 			}
 		case "label":
-			if oasrt.OptNonNull(r, &v.Label) {
+			if oasimpl.OptNonNull(r, &v.Label) {
 				if v.Label.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "label")
 				}
@@ -466,7 +468,7 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "kind", "id", "x")
+		return oasimpl.Missing(r, seen, 0x7, "kind", "id", "x")
 	}
 	if !v.Button.Set {
 		v.Button.Set, v.Button.Value = true, "left" // the default
@@ -474,18 +476,19 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Click) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintClick.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Click) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintClick.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintClick.Output(&w)
+	return sizeHintClick.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Click) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Click) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -579,8 +582,8 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "page")
 			}
-			if len(x3) > 20 && oasrt.Len(x3) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at4, "length %d is greater than maxLength 20", oasrt.Len(x3)), "page")
+			if len(x3) > 20 && oasimpl.Len(x3) > 20 {
+				return oasrt.AtKey(oasimpl.Violation(at4, "length %d is greater than maxLength 20", oasimpl.Len(x3)), "page")
 			}
 			v.Page = x3
 		case "seconds":
@@ -609,7 +612,7 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 		want &^= 0x8 // writeOnly
 	}
 	if seen&want != want {
-		return oasrt.Missing(r, seen, want, "kind", "id", "page", "token")
+		return oasimpl.Missing(r, seen, want, "kind", "id", "page", "token")
 	}
 	n := 0
 	n++
@@ -629,26 +632,27 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 		n++
 	}
 	if n < 4 {
-		return oasrt.Violation(at, "%d properties, fewer than minProperties 4", n)
+		return oasimpl.Violation(at, "%d properties, fewer than minProperties 4", n)
 	}
 	if v.Seconds.Set && v.Note.Set {
-		return oasrt.Violation(at, `properties "seconds" and "note" are present together, ruled out by the schema's not`)
+		return oasimpl.Violation(at, `properties "seconds" and "note" are present together, ruled out by the schema's not`)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v View) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintView.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *View) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintView.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintView.Output(&w)
+	return sizeHintView.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v View) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *View) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -707,7 +711,7 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "serial")
 			}
 		case "depth":
-			if oasrt.OptNonNull(r, &v.Depth) {
+			if oasimpl.OptNonNull(r, &v.Depth) {
 				if v.Depth.Value, err = r.Float(64); err != nil {
 					return oasrt.AtKey(err, "depth")
 				}
@@ -723,23 +727,24 @@ func (v *Scroll) DecodeJSON(r *oasrt.Reader) error {
 		want &^= 0x2 // readOnly
 	}
 	if seen&want != want {
-		return oasrt.Missing(r, seen, want, "id", "serial")
+		return oasimpl.Missing(r, seen, want, "id", "serial")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Scroll) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintScroll.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Scroll) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintScroll.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintScroll.Output(&w)
+	return sizeHintScroll.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Scroll) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scroll) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -785,23 +790,24 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "x", "y")
+		return oasimpl.Missing(r, seen, 0x3, "x", "y")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -813,7 +819,7 @@ func (v *Sized) EncodeJSON(w *oasrt.Writer) {
 	case SizedBag:
 		v.Bag.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -845,23 +851,24 @@ func (v *Sized) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Sized", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Sized", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Sized", kind, nil)
+	return oasimpl.NoVariant(start, "Sized", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Sized) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSized.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintSized.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Sized) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSized.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintSized.Output(&w)
-}
+func (v Sized) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Sized) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -907,23 +914,24 @@ func (v *Box) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "size")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "size")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Box) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBox.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Box) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBox.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBox.Output(&w)
+	return sizeHintBox.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Box) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Box) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -969,23 +977,24 @@ func (v *Bag) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "size")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "size")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bag) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBag.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bag) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBag.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBag.Output(&w)
+	return sizeHintBag.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -997,7 +1006,7 @@ func (v *Loose) EncodeJSON(w *oasrt.Writer) {
 	case LooseOpen:
 		v.Open.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1029,23 +1038,24 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Loose", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Loose", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Loose", kind, nil)
+	return oasimpl.NoVariant(start, "Loose", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Loose) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLoose.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintLoose.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Loose) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLoose.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintLoose.Output(&w)
-}
+func (v Loose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1100,23 +1110,24 @@ func (v *Open) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "kind")
+		return oasimpl.Missing(r, seen, 0x1, "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Open) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOpen.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Open) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOpen.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOpen.Output(&w)
+	return sizeHintOpen.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Open) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Open) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1200,18 +1211,19 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Holder) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Holder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolder.Output(&w)
+	return sizeHintHolder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1231,23 +1243,24 @@ func (v *ViewKind) DecodeJSON(r *oasrt.Reader) error {
 	case "view":
 		*v = ViewKindView
 	default:
-		return oasrt.InvalidEnum(start, "ViewKind", b)
+		return oasimpl.InvalidEnum(start, "ViewKind", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ViewKind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintViewKind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ViewKind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintViewKind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintViewKind.Output(&w)
+	return sizeHintViewKind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ViewKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ViewKind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -3,18 +3,18 @@
 package onepass
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Event) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Event) validate(c *oasrt.Validator) {
+func (v *Event) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case EventClick:
 		switch string(v.Click.Kind) {
@@ -43,12 +43,12 @@ func (v *Event) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Click) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Click) validate(c *oasrt.Validator) {
+func (v *Click) validate(c *oasimpl.Validator) {
 	c.Key("x")
 	if int64(v.X) < 0 {
 		c.Errorf("%v is less than minimum 0", int64(v.X))
@@ -59,12 +59,12 @@ func (v *Click) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *View) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *View) validate(c *oasrt.Validator) {
+func (v *View) validate(c *oasimpl.Validator) {
 	n1 := 0
 	n1++
 	n1++
@@ -92,8 +92,8 @@ func (v *View) validate(c *oasrt.Validator) {
 	v.Kind.validate(c)
 	c.Pop()
 	c.Key("page")
-	if len(v.Page) > 20 && oasrt.Len(v.Page) > 20 {
-		c.Errorf("length %d is greater than maxLength 20", oasrt.Len(v.Page))
+	if len(v.Page) > 20 && oasimpl.Len(v.Page) > 20 {
+		c.Errorf("length %d is greater than maxLength 20", oasimpl.Len(v.Page))
 	}
 	c.Pop()
 }
@@ -107,12 +107,12 @@ func (v *Point) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Sized) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Sized) validate(c *oasrt.Validator) {
+func (v *Sized) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case SizedBox:
 		switch string(v.Box.Kind) {
@@ -144,12 +144,12 @@ func (v *Bag) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Loose) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Loose) validate(c *oasrt.Validator) {
+func (v *Loose) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case LooseBox:
 		switch string(v.Box.Kind) {
@@ -178,12 +178,12 @@ func (v *Open) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Holder) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Holder) validate(c *oasrt.Validator) {
+func (v *Holder) validate(c *oasimpl.Validator) {
 	if v.Events != nil {
 		c.Key("events")
 		for i1 := range v.Events {
@@ -203,12 +203,12 @@ func (v *Holder) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *ViewKind) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *ViewKind) validate(c *oasrt.Validator) {
+func (v *ViewKind) validate(c *oasimpl.Validator) {
 	switch *v {
 	case ViewKindView:
 	default:

@@ -4,12 +4,13 @@ package optionalbody
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -50,18 +51,19 @@ func (v *AddNoteRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AddNoteRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddNoteRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AddNoteRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddNoteRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddNoteRequest.Output(&w)
+	return sizeHintAddNoteRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AddNoteRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AddNoteRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -103,18 +105,19 @@ func (v *AddNoteCreated) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AddNoteCreated) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddNoteCreated.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AddNoteCreated) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddNoteCreated.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddNoteCreated.Output(&w)
+	return sizeHintAddNoteCreated.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AddNoteCreated) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AddNoteCreated) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v AddNoteRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAddNoteRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddNoteRequest.EncodeTo(enc, w)
+	return sizeHintAddNoteRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *AddNoteRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v AddNoteCreated) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAddNoteCreated.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddNoteCreated.EncodeTo(enc, w)
+	return sizeHintAddNoteCreated.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

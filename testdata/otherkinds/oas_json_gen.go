@@ -4,12 +4,13 @@ package otherkinds
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object, or the value its OtherKind holds.
@@ -67,23 +68,24 @@ func (v *Loose) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Loose) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLoose.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Loose) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLoose.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLoose.Output(&w)
+	return sizeHintLoose.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Loose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Loose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -111,9 +113,9 @@ func (v *Short) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(other); ok {
-			if len(kindStr) > 3 && oasrt.Len(kindStr) > 3 {
-				return oasrt.Violation(at, "length %d is greater than maxLength 3", oasrt.Len(kindStr))
+		if kindStr, ok := oasimpl.RawString(other); ok {
+			if len(kindStr) > 3 && oasimpl.Len(kindStr) > 3 {
+				return oasimpl.Violation(at, "length %d is greater than maxLength 3", oasimpl.Len(kindStr))
 			}
 		}
 		return nil
@@ -145,18 +147,19 @@ func (v *Short) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Short) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShort.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Short) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShort.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShort.Output(&w)
+	return sizeHintShort.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Short) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Short) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -198,7 +201,7 @@ func (v *Typed) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "loose")
 			}
 		case "maybe":
-			if oasrt.OptNonNull(r, &v.Maybe) {
+			if oasimpl.OptNonNull(r, &v.Maybe) {
 				if err := v.Maybe.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "maybe")
 				}
@@ -212,18 +215,19 @@ func (v *Typed) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Typed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTyped.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Typed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTyped.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTyped.Output(&w)
+	return sizeHintTyped.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Typed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Typed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -239,25 +243,26 @@ func (v *Mixed) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if !oasrt.JSONEqual(x1, `6`) && !oasrt.JSONEqual(x1, `"foo"`) && !oasrt.JSONEqual(x1, `[]`) && !oasrt.JSONEqual(x1, `true`) && !oasrt.JSONEqual(x1, `{"foo":12}`) {
-		return oasrt.Violation(at2, "%s is not one of the enum's values", x1)
+	if !oasimpl.JSONEqual(x1, `6`) && !oasimpl.JSONEqual(x1, `"foo"`) && !oasimpl.JSONEqual(x1, `[]`) && !oasimpl.JSONEqual(x1, `true`) && !oasimpl.JSONEqual(x1, `{"foo":12}`) {
+		return oasimpl.Violation(at2, "%s is not one of the enum's values", x1)
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Mixed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMixed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Mixed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMixed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMixed.Output(&w)
+	return sizeHintMixed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Mixed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Mixed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -301,7 +306,7 @@ func (v *Defaults) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "size")
 			}
 			if x1 > 3 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 3", x1), "size")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is greater than maximum 3", x1), "size")
 			}
 			v.Size.Value = x1
 		case "code":
@@ -311,8 +316,8 @@ func (v *Defaults) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "code")
 			}
-			if oasrt.Len(x3) < 4 {
-				return oasrt.AtKey(oasrt.Violation(at4, "length %d is less than minLength 4", oasrt.Len(x3)), "code")
+			if oasimpl.Len(x3) < 4 {
+				return oasrt.AtKey(oasimpl.Violation(at4, "length %d is less than minLength 4", oasimpl.Len(x3)), "code")
 			}
 			v.Code.Value = x3
 		case "ok":
@@ -332,18 +337,19 @@ func (v *Defaults) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Defaults) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDefaults.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Defaults) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDefaults.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDefaults.Output(&w)
+	return sizeHintDefaults.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Defaults) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Defaults) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -353,7 +359,7 @@ func (v *TypedMaybe) EncodeJSON(w *oasrt.Writer) {
 	case TypedMaybeString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -375,21 +381,22 @@ func (v *TypedMaybe) DecodeJSON(r *oasrt.Reader) error {
 		v.String = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "TypedMaybe", kind, nil)
+	return oasimpl.NoVariant(start, "TypedMaybe", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *TypedMaybe) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTypedMaybe.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintTypedMaybe.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v TypedMaybe) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTypedMaybe.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintTypedMaybe.Output(&w)
-}
+func (v TypedMaybe) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypedMaybe) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

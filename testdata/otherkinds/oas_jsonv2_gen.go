@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Loose) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLoose.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLoose.EncodeTo(enc, w)
+	return sizeHintLoose.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Loose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Short) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShort.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShort.EncodeTo(enc, w)
+	return sizeHintShort.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Short) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Typed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTyped.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTyped.EncodeTo(enc, w)
+	return sizeHintTyped.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Typed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Mixed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintMixed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMixed.EncodeTo(enc, w)
+	return sizeHintMixed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Mixed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Defaults) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintDefaults.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDefaults.EncodeTo(enc, w)
+	return sizeHintDefaults.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *Defaults) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v TypedMaybe) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTypedMaybe.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTypedMaybe.EncodeTo(enc, w)
+	return sizeHintTypedMaybe.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,7 +3,7 @@
 package otherkinds
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Loose breaks its schema.
@@ -12,16 +12,16 @@ func (v *Loose) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Short) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Short) validate(c *oasrt.Validator) {
+func (v *Short) validate(c *oasimpl.Validator) {
 	if other := v.OtherKind.Other(); other != nil {
-		if kindStr, ok := oasrt.RawString(other); ok {
-			if len(kindStr) > 3 && oasrt.Len(kindStr) > 3 {
-				c.Errorf("length %d is greater than maxLength 3", oasrt.Len(kindStr))
+		if kindStr, ok := oasimpl.RawString(other); ok {
+			if len(kindStr) > 3 && oasimpl.Len(kindStr) > 3 {
+				c.Errorf("length %d is greater than maxLength 3", oasimpl.Len(kindStr))
 			}
 		}
 		return
@@ -31,12 +31,12 @@ func (v *Short) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Typed) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Typed) validate(c *oasrt.Validator) {
+func (v *Typed) validate(c *oasimpl.Validator) {
 	if v.Maybe.Set && !v.Maybe.Null {
 		c.Key("maybe")
 		v.Maybe.Value.validate(c)
@@ -47,13 +47,13 @@ func (v *Typed) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Mixed) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Mixed) validate(c *oasrt.Validator) {
-	if !oasrt.JSONEqual((*v), `6`) && !oasrt.JSONEqual((*v), `"foo"`) && !oasrt.JSONEqual((*v), `[]`) && !oasrt.JSONEqual((*v), `true`) && !oasrt.JSONEqual((*v), `{"foo":12}`) {
+func (v *Mixed) validate(c *oasimpl.Validator) {
+	if !oasimpl.JSONEqual((*v), `6`) && !oasimpl.JSONEqual((*v), `"foo"`) && !oasimpl.JSONEqual((*v), `[]`) && !oasimpl.JSONEqual((*v), `true`) && !oasimpl.JSONEqual((*v), `{"foo":12}`) {
 		c.Errorf("%s is not one of the enum's values", (*v))
 	}
 }
@@ -61,12 +61,12 @@ func (v *Mixed) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Defaults) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Defaults) validate(c *oasrt.Validator) {
+func (v *Defaults) validate(c *oasimpl.Validator) {
 	if v.Size.Set {
 		c.Key("size")
 		if v.Size.Value > 3 {
@@ -76,8 +76,8 @@ func (v *Defaults) validate(c *oasrt.Validator) {
 	}
 	if v.Code.Set {
 		c.Key("code")
-		if oasrt.Len(v.Code.Value) < 4 {
-			c.Errorf("length %d is less than minLength 4", oasrt.Len(v.Code.Value))
+		if oasimpl.Len(v.Code.Value) < 4 {
+			c.Errorf("length %d is less than minLength 4", oasimpl.Len(v.Code.Value))
 		}
 		c.Pop()
 	}
@@ -86,12 +86,12 @@ func (v *Defaults) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *TypedMaybe) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *TypedMaybe) validate(c *oasrt.Validator) {
+func (v *TypedMaybe) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case TypedMaybeString:
 	default:

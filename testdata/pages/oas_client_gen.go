@@ -10,6 +10,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -51,13 +53,13 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 	req.AddPath("/repos/", params.Owner)
 	req.AddPath("/", params.Repo)
 	req.Path = append(req.Path, "/issues"...)
-	oashttp.QueryInt(&req, "per_page", params.PerPage)
-	oashttp.QueryInt(&req, "page", params.Page)
+	oashttpimpl.QueryInt(&req, "per_page", params.PerPage)
+	oashttpimpl.QueryInt(&req, "page", params.Page)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListIssuesResponse200
@@ -75,7 +77,7 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *ListIssuesResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Issue).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Issue).DecodeJSON)
 }
 
 // ListIssuesAll calls GET /repos/{owner}/{repo}/issues
@@ -127,13 +129,13 @@ func (c *Client) ListIssuesAll(ctx context.Context, params ListIssuesParams, opt
 func (c *Client) ListCustomers(ctx context.Context, params ListCustomersParams, opts ...oashttp.CallOption) (ListCustomersResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/customers"...)
-	oashttp.QueryString(&req, "starting_after", params.StartingAfter)
-	oashttp.QueryInt(&req, "limit", params.Limit)
+	oashttpimpl.QueryString(&req, "starting_after", params.StartingAfter)
+	oashttpimpl.QueryInt(&req, "limit", params.Limit)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListCustomersResponse200
@@ -191,12 +193,12 @@ func (c *Client) ListCustomersAll(ctx context.Context, params ListCustomersParam
 func (c *Client) ListEvents(ctx context.Context, params ListEventsParams, opts ...oashttp.CallOption) (ListEventsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/events"...)
-	oashttp.QueryInt(&req, "offset", params.Offset)
+	oashttpimpl.QueryInt(&req, "offset", params.Offset)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
@@ -246,12 +248,12 @@ func (c *Client) ListEventsAll(ctx context.Context, params ListEventsParams, opt
 func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oashttp.CallOption) (ListTagsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/tags"...)
-	oashttp.QueryInt(&req, "page", params.Page)
+	oashttpimpl.QueryInt(&req, "page", params.Page)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListTagsResponse200
@@ -319,7 +321,7 @@ func (c *Client) ListLabels(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListLabelsResponse200

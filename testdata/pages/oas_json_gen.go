@@ -4,12 +4,13 @@ package pages
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -54,23 +55,24 @@ func (v *Issue) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "number", "title")
+		return oasimpl.Missing(r, seen, 0x3, "number", "title")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Issue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintIssue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Issue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintIssue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintIssue.Output(&w)
+	return sizeHintIssue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Issue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Issue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -109,23 +111,24 @@ func (v *Customer) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Customer) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCustomer.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Customer) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCustomer.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCustomer.Output(&w)
+	return sizeHintCustomer.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Customer) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Customer) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -207,23 +210,24 @@ func (v *ListCustomersOK) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "data")
+		return oasimpl.Missing(r, seen, 0x1, "data")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ListCustomersOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintListCustomersOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ListCustomersOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintListCustomersOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintListCustomersOK.Output(&w)
+	return sizeHintListCustomersOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ListCustomersOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListCustomersOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -289,18 +293,19 @@ func (v *ListEventsOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ListEventsOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintListEventsOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ListEventsOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintListEventsOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintListEventsOK.Output(&w)
+	return sizeHintListEventsOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ListEventsOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListEventsOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

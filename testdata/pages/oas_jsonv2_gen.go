@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Issue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintIssue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintIssue.EncodeTo(enc, w)
+	return sizeHintIssue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Issue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Customer) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCustomer.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCustomer.EncodeTo(enc, w)
+	return sizeHintCustomer.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Customer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ListCustomersOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintListCustomersOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintListCustomersOK.EncodeTo(enc, w)
+	return sizeHintListCustomersOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *ListCustomersOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ListEventsOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintListEventsOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintListEventsOK.EncodeTo(enc, w)
+	return sizeHintListEventsOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // ListIssuesParams holds the parameters of ListIssues.
@@ -40,14 +41,14 @@ type ListIssuesResponse200 struct {
 }
 
 func (v ListIssuesResponse200) writeListIssuesResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
 		var chk []Issue
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -106,7 +107,7 @@ type ListCustomersResponse200 struct {
 }
 
 func (v ListCustomersResponse200) writeListCustomersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[ListCustomersOK])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[ListCustomersOK])
 }
 
 // ListEventsParams holds the parameters of ListEvents.
@@ -130,7 +131,7 @@ type ListEventsResponse200 struct {
 }
 
 func (v ListEventsResponse200) writeListEventsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[ListEventsOK])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[ListEventsOK])
 }
 
 // ListTagsParams holds the parameters of ListTags.
@@ -154,14 +155,14 @@ type ListTagsResponse200 struct {
 }
 
 func (v ListTagsResponse200) writeListTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []string
 		x1, err := r.Strings()
 		if err != nil {
@@ -190,14 +191,14 @@ type ListLabelsResponse200 struct {
 }
 
 func (v ListLabelsResponse200) writeListLabelsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
 		var chk []string
 		x1, err := r.Strings()
 		if err != nil {
@@ -331,7 +332,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -342,7 +343,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -366,7 +367,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -401,19 +402,19 @@ func (s *Server) handleListIssues(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeListIssuesParams reads the parameters of ListIssues from r and its path segments p.
 func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListIssuesParams, err error) {
-	if params.Owner, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Owner, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "owner", In: "path", Err: err}
 	}
-	if params.Repo, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+	if params.Repo, err = oashttpimpl.PathScalar(p[1], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "repo", In: "path", Err: err}
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "per_page":
-			err = oashttp.QueryOpt(&params.PerPage, "per_page", value, func(s string) (v int64, err error) {
-				x, err := oashttp.ParseInt(s, 64)
+			err = oashttpimpl.QueryOpt(&params.PerPage, "per_page", value, func(s string) (v int64, err error) {
+				x, err := oashttpimpl.ParseInt(s, 64)
 				if err != nil {
 					return v, err
 				}
@@ -427,8 +428,8 @@ func decodeListIssuesParams(r *http.Request, p []string, esc bool) (params ListI
 				return v, nil
 			})
 		case "page":
-			err = oashttp.QueryOpt(&params.Page, "page", value, func(s string) (v int64, err error) {
-				x, err := oashttp.ParseInt(s, 64)
+			err = oashttpimpl.QueryOpt(&params.Page, "page", value, func(s string) (v int64, err error) {
+				x, err := oashttpimpl.ParseInt(s, 64)
 				if err != nil {
 					return v, err
 				}
@@ -464,12 +465,12 @@ func (s *Server) handleListCustomers(w http.ResponseWriter, r *http.Request, p [
 func decodeListCustomersParams(r *http.Request, p []string, esc bool) (params ListCustomersParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "starting_after":
-			err = oashttp.QueryOpt(&params.StartingAfter, "starting_after", value, oashttp.ParseString)
+			err = oashttpimpl.QueryOpt(&params.StartingAfter, "starting_after", value, oashttpimpl.ParseString)
 		case "limit":
-			err = oashttp.QueryOpt(&params.Limit, "limit", value, oashttp.ParseInt32)
+			err = oashttpimpl.QueryOpt(&params.Limit, "limit", value, oashttpimpl.ParseInt32)
 		}
 	}
 	return params, err
@@ -496,10 +497,10 @@ func (s *Server) handleListEvents(w http.ResponseWriter, r *http.Request, p []st
 func decodeListEventsParams(r *http.Request, p []string, esc bool) (params ListEventsParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "offset":
-			err = oashttp.QueryOpt(&params.Offset, "offset", value, oashttp.ParseInt32)
+			err = oashttpimpl.QueryOpt(&params.Offset, "offset", value, oashttpimpl.ParseInt32)
 		}
 	}
 	return params, err
@@ -526,10 +527,10 @@ func (s *Server) handleListTags(w http.ResponseWriter, r *http.Request, p []stri
 func decodeListTagsParams(r *http.Request, p []string, esc bool) (params ListTagsParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "page":
-			err = oashttp.QueryOpt(&params.Page, "page", value, oashttp.ParseInt64)
+			err = oashttpimpl.QueryOpt(&params.Page, "page", value, oashttpimpl.ParseInt64)
 		}
 	}
 	return params, err

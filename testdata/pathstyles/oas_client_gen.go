@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -39,14 +40,14 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 	req.AddPath("/files/", strconv.FormatInt(params.ID, 10))
 	req.Path = append(req.Path, "/"...)
 	vals := params.Label
-	req.Path = oashttp.AppendPath(req.Path, ".", ",", vals...)
+	req.Path = oashttpimpl.AppendPath(req.Path, ".", ",", vals...)
 	req.Path = append(req.Path, "/"...)
-	req.Path = oashttp.AppendPath(req.Path, ";matrix=", ";matrix=", params.Matrix)
+	req.Path = oashttpimpl.AppendPath(req.Path, ";matrix=", ";matrix=", params.Matrix)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFileResponse204{}, nil

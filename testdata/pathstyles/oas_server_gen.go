@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // GetFileParams holds the parameters of GetFile.
@@ -33,7 +34,7 @@ type GetFileResponse interface {
 type GetFileResponse204 struct{}
 
 func (v GetFileResponse204) writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -118,7 +119,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [3]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -129,7 +130,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [3]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -153,7 +154,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -177,8 +178,8 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", func(s string) (v int64, err error) {
-		x, err := oashttp.ParseInt(s, 64)
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", func(s string) (v int64, err error) {
+		x, err := oashttpimpl.ParseInt(s, 64)
 		if err != nil {
 			return v, err
 		}
@@ -191,13 +192,13 @@ func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileP
 		return params, err
 	}
 	{ // label
-		vals, err := oashttp.PathArray(p[1], ".", ",", esc)
+		vals, err := oashttpimpl.PathArray(p[1], ".", ",", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "label", In: "path", Err: err}
 		}
 		params.Label = vals
 	}
-	if params.Matrix, err = oashttp.PathScalar(p[2], ";matrix=", esc); err != nil {
+	if params.Matrix, err = oashttpimpl.PathScalar(p[2], ";matrix=", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "matrix", In: "path", Err: err}
 	}
 	return params, nil

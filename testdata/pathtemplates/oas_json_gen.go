@@ -4,12 +4,13 @@ package pathtemplates
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -30,23 +31,24 @@ func (v *GetFileExt) DecodeJSON(r *oasrt.Reader) error {
 	case "md":
 		*v = GetFileExtMd
 	default:
-		return oasrt.InvalidEnum(start, "GetFileExt", b)
+		return oasimpl.InvalidEnum(start, "GetFileExt", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GetFileExt) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGetFileExt.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GetFileExt) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGetFileExt.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGetFileExt.Output(&w)
+	return sizeHintGetFileExt.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GetFileExt) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GetFileExt) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v GetFileExt) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGetFileExt.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGetFileExt.EncodeTo(enc, w)
+	return sizeHintGetFileExt.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

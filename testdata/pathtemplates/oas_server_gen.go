@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // GetFileParams holds the parameters of GetFile.
@@ -30,7 +31,7 @@ type GetFileResponse interface {
 type GetFileResponse204 struct{}
 
 func (v GetFileResponse204) writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLatestResponse is the result of GetLatest: one of
@@ -46,7 +47,7 @@ type GetLatestResponse interface {
 type GetLatestResponse204 struct{}
 
 func (v GetLatestResponse204) writeGetLatestResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -139,7 +140,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -150,7 +151,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -174,7 +175,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -200,17 +201,17 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
-	if params.Ext, err = oashttp.PathParam(p[1], "", esc, "ext", func(s string) (v GetFileExt, err error) {
+	if params.Ext, err = oashttpimpl.PathParam(p[1], "", esc, "ext", func(s string) (v GetFileExt, err error) {
 		switch s {
 		case "txt":
 			v = GetFileExtTxt
 		case "md":
 			v = GetFileExtMd
 		default:
-			return v, oashttp.InvalidValue(s, "GetFileExt")
+			return v, oashttpimpl.InvalidValue(s, "GetFileExt")
 		}
 		return v, nil
 	}); err != nil {

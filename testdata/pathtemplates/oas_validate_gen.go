@@ -3,18 +3,18 @@
 package pathtemplates
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *GetFileExt) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *GetFileExt) validate(c *oasrt.Validator) {
+func (v *GetFileExt) validate(c *oasimpl.Validator) {
 	switch *v {
 	case GetFileExtTxt, GetFileExtMd:
 	default:

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Env) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEnv.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEnv.EncodeTo(enc, w)
+	return sizeHintEnv.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -7,18 +7,18 @@ import (
 	"regexp"
 	"slices"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Env) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Env) validate(c *oasrt.Validator) {
+func (v *Env) validate(c *oasimpl.Validator) {
 	for _, k1 := range slices.Sorted(maps.Keys(v.PatternProperties1)) {
 		c.Key(k1)
 		if !pattern1.MatchString(k1) {

@@ -8,6 +8,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -46,7 +48,7 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallO
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetResponse200
@@ -85,7 +87,7 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
@@ -114,12 +116,12 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
-	oashttp.QueryString(&req, "status", params.Status)
+	oashttpimpl.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
@@ -136,7 +138,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *FindPetsByStatusResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // FindPetsByTags calls GET /pet/findByTags: Finds Pets by tags.
@@ -145,13 +147,13 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	req.Path = append(req.Path, "/pet/findByTags"...)
 	if params.Tags != nil {
 		vals := params.Tags
-		req.Query = oashttp.AppendQuery(req.Query, "tags", true, ',', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "tags", true, ',', vals...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
@@ -168,7 +170,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *FindPetsByTagsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
@@ -179,7 +181,7 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
@@ -208,13 +210,13 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 	}
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
-	oashttp.QueryString(&req, "name", params.Name)
-	oashttp.QueryString(&req, "status", params.Status)
+	oashttpimpl.QueryString(&req, "name", params.Name)
+	oashttpimpl.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetWithFormResponse200
@@ -243,7 +245,7 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeletePetResponse200{}, nil
@@ -262,13 +264,13 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	req.Path = append(req.Path, "/uploadImage"...)
-	oashttp.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
+	oashttpimpl.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
 	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UploadFileResponse200
@@ -294,7 +296,7 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
@@ -350,7 +352,7 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.Ca
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v PlaceOrderResponse200
@@ -376,7 +378,7 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetOrderByIDResponse200
@@ -402,7 +404,7 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeleteOrderResponse200{}, nil
@@ -434,7 +436,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUserResponse200
@@ -465,7 +467,7 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUsersWithListInputResponse200
@@ -497,13 +499,13 @@ func encodeCreateUsersWithListInputBody(w *oasrt.Writer, v *[]User) {
 func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oashttp.CallOption) (LoginUserResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/login"...)
-	oashttp.QueryString(&req, "username", params.Username)
-	oashttp.QueryString(&req, "password", params.Password)
+	oashttpimpl.QueryString(&req, "username", params.Username)
+	oashttpimpl.QueryString(&req, "password", params.Password)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v LoginUserResponse200
@@ -512,17 +514,17 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 		}
 		if s := resp.Header.Get("X-Rate-Limit"); s != "" {
 			v.XRateLimit.Set = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
+				return nil, oashttpimpl.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
 			}
 			v.XRateLimit.Value = int32(x)
 		}
 		if s := resp.Header.Get("X-Expires-After"); s != "" {
 			v.XExpiresAfter.Set = true
-			x, err := oashttp.ParseTime(s)
+			x, err := oashttpimpl.ParseTime(s)
 			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Expires-After", In: "header", Err: err})
+				return nil, oashttpimpl.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Expires-After", In: "header", Err: err})
 			}
 			v.XExpiresAfter.Value = x
 		}
@@ -552,7 +554,7 @@ func (c *Client) LogoutUser(ctx context.Context, opts ...oashttp.CallOption) (Lo
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return LogoutUserResponse200{}, nil
@@ -568,7 +570,7 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserByNameResponse200
@@ -604,7 +606,7 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return UpdateUserResponse200{}, nil
@@ -626,7 +628,7 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeleteUserResponse200{}, nil

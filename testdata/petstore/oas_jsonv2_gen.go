@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Order) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOrder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrder.EncodeTo(enc, w)
+	return sizeHintOrder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Order) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCategory.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCategory.EncodeTo(enc, w)
+	return sizeHintCategory.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintUser.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUser.EncodeTo(enc, w)
+	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Tag) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTag.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTag.EncodeTo(enc, w)
+	return sizeHintTag.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Tag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.EncodeTo(enc, w)
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v APIResponse) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAPIResponse.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAPIResponse.EncodeTo(enc, w)
+	return sizeHintAPIResponse.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *APIResponse) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v OrderStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOrderStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderStatus.EncodeTo(enc, w)
+	return sizeHintOrderStatus.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -139,9 +125,7 @@ func (v *OrderStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v PetStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPetStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPetStatus.EncodeTo(enc, w)
+	return sizeHintPetStatus.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -157,9 +141,7 @@ func (v *PetStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v FindPetsByStatusStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintFindPetsByStatusStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFindPetsByStatusStatus.EncodeTo(enc, w)
+	return sizeHintFindPetsByStatusStatus.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -175,9 +157,7 @@ func (v *FindPetsByStatusStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v UpdatePetWithFormStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintUpdatePetWithFormStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUpdatePetWithFormStatus.EncodeTo(enc, w)
+	return sizeHintUpdatePetWithFormStatus.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,7 +3,7 @@
 package petstore
 
 import (
-	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Results of matchRoute besides an operation index.
@@ -13,7 +13,7 @@ const (
 )
 
 // matchRoute finds the operation for a method and a request path from
-// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -28,8 +28,8 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 		return routeNotFound, ""
 	}
 	if esc || len(path) > 1 && (path[1] == 'p' || path[1] == 's' || path[1] == 'u') {
-		seg0, rest0, more0 := oashttp.CutSegment(path[1:])
-		switch oashttp.StaticKey(seg0, esc) {
+		seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
+		switch oashttpimpl.StaticKey(seg0, esc) {
 		case "pet":
 			if !more0 {
 				switch method {
@@ -40,8 +40,8 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 				}
 				return routeMethodNotAllowed, "POST, PUT"
 			}
-			seg1, rest1, more1 := oashttp.CutSegment(rest0)
-			switch oashttp.StaticKey(seg1, esc) {
+			seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
+			switch oashttpimpl.StaticKey(seg1, esc) {
 			case "findByStatus":
 				if !more1 {
 					switch method {
@@ -73,8 +73,8 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 					return routeMethodNotAllowed, "DELETE, GET, HEAD, POST"
 				}
 				if esc || rest1 != "" && rest1[0] == 'u' {
-					seg2, _, more2 := oashttp.CutSegment(rest1)
-					switch oashttp.StaticKey(seg2, esc) {
+					seg2, _, more2 := oashttpimpl.CutSegment(rest1)
+					switch oashttpimpl.StaticKey(seg2, esc) {
 					case "uploadImage":
 						if !more2 {
 							switch method {
@@ -89,8 +89,8 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 		case "store":
 			if more0 {
 				if esc || rest0 != "" && (rest0[0] == 'i' || rest0[0] == 'o') {
-					seg1, rest1, more1 := oashttp.CutSegment(rest0)
-					switch oashttp.StaticKey(seg1, esc) {
+					seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
+					switch oashttpimpl.StaticKey(seg1, esc) {
 					case "inventory":
 						if !more1 {
 							switch method {
@@ -107,7 +107,7 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 							}
 							return routeMethodNotAllowed, "POST"
 						}
-						seg2, _, more2 := oashttp.CutSegment(rest1)
+						seg2, _, more2 := oashttpimpl.CutSegment(rest1)
 						if seg2 != "" {
 							p[0] = seg2
 							if !more2 {
@@ -131,8 +131,8 @@ func matchRoute(method, path string, esc bool, p *[1]string) (op int, allow stri
 				}
 				return routeMethodNotAllowed, "POST"
 			}
-			seg1, _, more1 := oashttp.CutSegment(rest0)
-			switch oashttp.StaticKey(seg1, esc) {
+			seg1, _, more1 := oashttpimpl.CutSegment(rest0)
+			switch oashttpimpl.StaticKey(seg1, esc) {
 			case "createWithList":
 				if !more1 {
 					switch method {

@@ -4,12 +4,13 @@ package presence
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -60,7 +61,7 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "label":
 			seen |= 1 << 1
-			if oasrt.NonNull(r, &v.Label) {
+			if oasimpl.NonNull(r, &v.Label) {
 				if v.Label.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "label")
 				}
@@ -71,7 +72,7 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "note")
 			}
 		case "expires":
-			if oasrt.OptNonNull(r, &v.Expires) {
+			if oasimpl.OptNonNull(r, &v.Expires) {
 				if v.Expires.Value, err = r.Time(); err != nil {
 					return oasrt.AtKey(err, "expires")
 				}
@@ -83,23 +84,24 @@ func (v *Record) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "label")
+		return oasimpl.Missing(r, seen, 0x3, "id", "label")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Record) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRecord.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Record) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRecord.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRecord.Output(&w)
+	return sizeHintRecord.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Record) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Record) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Record) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRecord.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRecord.EncodeTo(enc, w)
+	return sizeHintRecord.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

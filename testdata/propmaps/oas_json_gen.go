@@ -4,12 +4,13 @@ package propmaps
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -43,7 +44,7 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 		}
 		n5++
 		if n5 > 10 {
-			return oasrt.Violation(at4, "more properties than maxProperties 10")
+			return oasimpl.Violation(at4, "more properties than maxProperties 10")
 		}
 		key7 := r.Intern(k6)
 		var x8 string
@@ -52,8 +53,8 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return oasrt.AtKey(err, key7)
 		}
-		if len(x9) > 63 && oasrt.Len(x9) > 63 {
-			return oasrt.AtKey(oasrt.Violation(at10, "length %d is greater than maxLength 63", oasrt.Len(x9)), key7)
+		if len(x9) > 63 && oasimpl.Len(x9) > 63 {
+			return oasrt.AtKey(oasimpl.Violation(at10, "length %d is greater than maxLength 63", oasimpl.Len(x9)), key7)
 		}
 		x8 = x9
 		(*v)[key7] = x8
@@ -61,18 +62,19 @@ func (v *Labels) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Labels) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLabels.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Labels) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLabels.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLabels.Output(&w)
+	return sizeHintLabels.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Labels) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Labels) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -104,7 +106,7 @@ func (v *Counts) DecodeJSON(r *oasrt.Reader) error {
 		}
 		if !more {
 			if n5 < 1 {
-				return oasrt.Violation(at4, "%d properties, fewer than minProperties 1", n5)
+				return oasimpl.Violation(at4, "%d properties, fewer than minProperties 1", n5)
 			}
 			break
 		}
@@ -119,18 +121,19 @@ func (v *Counts) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Counts) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCounts.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Counts) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCounts.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCounts.Output(&w)
+	return sizeHintCounts.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Counts) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Counts) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -188,18 +191,19 @@ func (v *Resource) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Resource) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintResource.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Resource) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintResource.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintResource.Output(&w)
+	return sizeHintResource.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Resource) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Resource) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Labels) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLabels.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLabels.EncodeTo(enc, w)
+	return sizeHintLabels.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Labels) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Counts) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCounts.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCounts.EncodeTo(enc, w)
+	return sizeHintCounts.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Counts) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Resource) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintResource.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintResource.EncodeTo(enc, w)
+	return sizeHintResource.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

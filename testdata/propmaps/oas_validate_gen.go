@@ -6,18 +6,18 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Labels) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Labels) validate(c *oasrt.Validator) {
+func (v *Labels) validate(c *oasimpl.Validator) {
 	n1 := len((*v))
 	if n1 > 10 {
 		c.Errorf("%d properties, more than maxProperties 10", n1)
@@ -25,8 +25,8 @@ func (v *Labels) validate(c *oasrt.Validator) {
 	for _, k2 := range slices.Sorted(maps.Keys((*v))) {
 		c.Key(k2)
 		x3 := (*v)[k2]
-		if len(x3) > 63 && oasrt.Len(x3) > 63 {
-			c.Errorf("length %d is greater than maxLength 63", oasrt.Len(x3))
+		if len(x3) > 63 && oasimpl.Len(x3) > 63 {
+			c.Errorf("length %d is greater than maxLength 63", oasimpl.Len(x3))
 		}
 		c.Pop()
 	}
@@ -35,12 +35,12 @@ func (v *Labels) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Counts) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Counts) validate(c *oasrt.Validator) {
+func (v *Counts) validate(c *oasimpl.Validator) {
 	n1 := len((*v))
 	if n1 < 1 {
 		c.Errorf("%d properties, fewer than minProperties 1", n1)

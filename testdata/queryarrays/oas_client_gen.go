@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -46,29 +47,29 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	req.Path = append(req.Path, "/search"...)
 	if params.Tag != nil {
 		vals := params.Tag
-		req.Query = oashttp.AppendQuery(req.Query, "tag", true, ',', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "tag", true, ',', vals...)
 	}
 	if params.IDs != nil {
 		vals := make([]string, len(params.IDs))
 		for i := range params.IDs {
 			vals[i] = strconv.FormatInt(params.IDs[i], 10)
 		}
-		req.Query = oashttp.AppendQuery(req.Query, "ids", false, ',', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "ids", false, ',', vals...)
 	}
 	if params.Words != nil {
 		vals := params.Words
-		req.Query = oashttp.AppendQuery(req.Query, "words", false, ' ', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "words", false, ' ', vals...)
 	}
 	if params.Codes != nil {
 		vals := params.Codes
-		req.Query = oashttp.AppendQuery(req.Query, "codes", false, '|', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "codes", false, '|', vals...)
 	}
-	oashttp.QueryInt(&req, "limit", params.Limit)
+	oashttpimpl.QueryInt(&req, "limit", params.Limit)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return SearchResponse204{}, nil

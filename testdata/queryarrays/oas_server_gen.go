@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // SearchParams holds the parameters of Search.
@@ -38,7 +39,7 @@ type SearchResponse interface {
 type SearchResponse204 struct{}
 
 func (v SearchResponse204) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -123,7 +124,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -134,7 +135,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -158,7 +159,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -189,48 +190,48 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	var raw3 []string
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "tag":
 			seen[0] = true
 			var err error
-			raw0, err = oashttp.QueryArray(raw0, value, 0)
+			raw0, err = oashttpimpl.QueryArray(raw0, value, 0)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "tag", In: "query", Err: err}
 			}
 		case "ids":
 			if seen[1] {
-				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[1] = true
 			var err error
-			raw1, err = oashttp.QueryArray(raw1, value, ',')
+			raw1, err = oashttpimpl.QueryArray(raw1, value, ',')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 		case "words":
 			if seen[2] {
-				return params, &oashttp.ParamError{Name: "words", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "words", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[2] = true
 			var err error
-			raw2, err = oashttp.QueryArray(raw2, value, ' ')
+			raw2, err = oashttpimpl.QueryArray(raw2, value, ' ')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "words", In: "query", Err: err}
 			}
 		case "codes":
 			if seen[3] {
-				return params, &oashttp.ParamError{Name: "codes", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "codes", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[3] = true
 			var err error
-			raw3, err = oashttp.QueryArray(raw3, value, '|')
+			raw3, err = oashttpimpl.QueryArray(raw3, value, '|')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "codes", In: "query", Err: err}
 			}
 		case "limit":
-			err = oashttp.QueryOpt(&params.Limit, "limit", value, func(s string) (v int64, err error) {
-				x, err := oashttp.ParseInt(s, 64)
+			err = oashttpimpl.QueryOpt(&params.Limit, "limit", value, func(s string) (v int64, err error) {
+				x, err := oashttpimpl.ParseInt(s, 64)
 				if err != nil {
 					return v, err
 				}
@@ -251,7 +252,7 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if seen[1] {
 		params.IDs = make([]int64, len(raw1))
 		for i, s := range raw1 {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}

@@ -4,12 +4,13 @@ package readwriteonly
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -74,23 +75,24 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 		want &^= 0x2 // writeOnly
 	}
 	if seen&want != want {
-		return oasrt.Missing(r, seen, want, "id", "password")
+		return oasimpl.Missing(r, seen, want, "id", "password")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Account) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAccount.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Account) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAccount.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAccount.Output(&w)
+	return sizeHintAccount.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Account) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Account) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Account) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAccount.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAccount.EncodeTo(enc, w)
+	return sizeHintAccount.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -4,12 +4,13 @@ package recursive
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -100,23 +101,24 @@ func (v *Node) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "name")
+		return oasimpl.Missing(r, seen, 0x1, "name")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Node) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Node) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNode.Output(&w)
+	return sizeHintNode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Node) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Node) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Node) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNode.EncodeTo(enc, w)
+	return sizeHintNode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

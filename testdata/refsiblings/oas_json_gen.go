@@ -4,12 +4,13 @@ package refsiblings
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -59,18 +60,19 @@ func (v *Address) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Address) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddress.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Address) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddress.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddress.Output(&w)
+	return sizeHintAddress.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Address) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Address) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -94,18 +96,19 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tags) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTags.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tags) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTags.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTags.Output(&w)
+	return sizeHintTags.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tags) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tags) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -118,7 +121,7 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -199,8 +202,8 @@ func (v *Order) decodeTyped(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "marker")
 			}
-			if !oasrt.JSONEqual(x1, `{"$ref":"#/nowhere"}`) {
-				return oasrt.AtKey(oasrt.Violation(at2, "%s is not one of the enum's values", x1), "marker")
+			if !oasimpl.JSONEqual(x1, `{"$ref":"#/nowhere"}`) {
+				return oasrt.AtKey(oasimpl.Violation(at2, "%s is not one of the enum's values", x1), "marker")
 			}
 			v.Marker = x1
 		default:
@@ -212,18 +215,19 @@ func (v *Order) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Order) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Order) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrder.Output(&w)
+	return sizeHintOrder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -236,7 +240,7 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval2(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -297,18 +301,19 @@ func (v *Closed) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Closed) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintClosed.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Closed) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintClosed.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintClosed.Output(&w)
+	return sizeHintClosed.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Closed) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Closed) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -356,23 +361,24 @@ func (v *OrderShipping) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "city")
+		return oasimpl.Missing(r, seen, 0x1, "city")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OrderShipping) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrderShipping.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OrderShipping) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrderShipping.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrderShipping.Output(&w)
+	return sizeHintOrderShipping.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OrderShipping) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderShipping) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -391,25 +397,26 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if !pattern1.MatchString(x1) {
-		return oasrt.Violation(at2, "%q does not match the pattern %s", x1, `^[A-Z]{2}-[0-9]{3}$`)
+		return oasimpl.Violation(at2, "%q does not match the pattern %s", x1, `^[A-Z]{2}-[0-9]{3}$`)
 	}
 	x = x1
 	*v = Code(x)
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Code) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Code) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCode.Output(&w)
+	return sizeHintCode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

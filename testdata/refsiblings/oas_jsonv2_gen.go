@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Address) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAddress.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddress.EncodeTo(enc, w)
+	return sizeHintAddress.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Address) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Tags) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTags.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTags.EncodeTo(enc, w)
+	return sizeHintTags.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Tags) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Order) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOrder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrder.EncodeTo(enc, w)
+	return sizeHintOrder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Order) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Closed) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintClosed.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintClosed.EncodeTo(enc, w)
+	return sizeHintClosed.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Closed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v OrderShipping) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOrderShipping.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOrderShipping.EncodeTo(enc, w)
+	return sizeHintOrderShipping.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *OrderShipping) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Code) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCode.EncodeTo(enc, w)
+	return sizeHintCode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -7,6 +7,7 @@ import (
 	"regexp"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Address breaks its schema.
@@ -18,12 +19,12 @@ func (v *Tags) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Order) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Order) validate(c *oasrt.Validator) {
+func (v *Order) validate(c *oasimpl.Validator) {
 	if v.Code.Set {
 		c.Key("code")
 		v.Code.Value.validate(c)
@@ -31,7 +32,7 @@ func (v *Order) validate(c *oasrt.Validator) {
 	}
 	if v.Marker != nil {
 		c.Key("marker")
-		if !oasrt.JSONEqual(v.Marker, `{"$ref":"#/nowhere"}`) {
+		if !oasimpl.JSONEqual(v.Marker, `{"$ref":"#/nowhere"}`) {
 			c.Errorf("%s is not one of the enum's values", v.Marker)
 		}
 		c.Pop()
@@ -47,27 +48,27 @@ func (v *OrderShipping) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Code) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Code) validate(c *oasrt.Validator) {
+func (v *Code) validate(c *oasimpl.Validator) {
 	if !pattern1.MatchString(string(*v)) {
 		c.Errorf("%q does not match the pattern %s", string(*v), `^[A-Z]{2}-[0-9]{3}$`)
 	}
 }
 
 // eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "billing" {
@@ -110,13 +111,13 @@ var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
-	ev = new(oasrt.Evaluated)
+var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
+	ev = new(oasimpl.Evaluated)
 	if why := eval3(raw, ev); why != "" {
 		return "allOf member 0: " + why
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "zip" {
@@ -146,15 +147,15 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 var pattern1 = regexp.MustCompile(`^[A-Z]{2}-[0-9]{3}$`)
 
 // eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "street" {
@@ -179,12 +180,12 @@ var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if kindKey := oasrt.RawMissing(raw, "city"); kindKey != "" {
+	if kindKey := oasimpl.RawMissing(raw, "city"); kindKey != "" {
 		return fmt.Sprintf("missing required property %q", kindKey)
 	}
 	if why := eval3(raw, ev); why != "" {
@@ -195,12 +196,12 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if kindN, ok := oasrt.RawItems(raw); ok {
+	if kindN, ok := oasimpl.RawItems(raw); ok {
 		if kindN > 2 {
 			return fmt.Sprintf("%d items, more than maxItems 2", kindN)
 		}
@@ -213,11 +214,11 @@ var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
-	if kindStr, ok := oasrt.RawString(raw); ok {
+	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if !pattern1.MatchString(kindStr) {
 			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^[A-Z]{2}-[0-9]{3}$`)
 		}
@@ -226,15 +227,15 @@ var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
-	if !oasrt.JSONEqual(raw, `{"$ref":"#/nowhere"}`) {
+var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if !oasimpl.JSONEqual(raw, `{"$ref":"#/nowhere"}`) {
 		return fmt.Sprintf("%s is not one of the enum's values", raw)
 	}
 	return ""
 }
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -242,7 +243,7 @@ var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Invalid {
 		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
 	}
@@ -250,7 +251,7 @@ var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval10 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -258,7 +259,7 @@ var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -266,15 +267,15 @@ var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval12 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
-	if items, ok := oasrt.RawArray(raw); ok {
+	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
 			switch {
 			default:
@@ -290,7 +291,7 @@ var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval13 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval13 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}

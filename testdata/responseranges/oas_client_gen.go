@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -34,7 +35,7 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetJobResponse200
@@ -46,9 +47,9 @@ func (c *Client) GetJob(ctx context.Context, params GetJobParams, opts ...oashtt
 			v.ETag.Value = s
 		}
 		if s := resp.Header.Get("X-Rate-Remaining"); s != "" {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Remaining", In: "header", Err: err})
+				return nil, oashttpimpl.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Remaining", In: "header", Err: err})
 			}
 			v.XRateRemaining = x
 		}

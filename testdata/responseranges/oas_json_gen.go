@@ -4,12 +4,13 @@ package responseranges
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -50,18 +51,19 @@ func (v *Job) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Job) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintJob.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Job) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintJob.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintJob.Output(&w)
+	return sizeHintJob.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Job) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Job) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -112,18 +114,19 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Problem) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProblem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Problem) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProblem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProblem.Output(&w)
+	return sizeHintProblem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Problem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Problem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

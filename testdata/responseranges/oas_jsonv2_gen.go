@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Job) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintJob.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintJob.EncodeTo(enc, w)
+	return sizeHintJob.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Job) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Problem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintProblem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProblem.EncodeTo(enc, w)
+	return sizeHintProblem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

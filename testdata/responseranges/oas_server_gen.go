@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // GetJobParams holds the parameters of GetJob.
@@ -36,9 +37,9 @@ type GetJobResponse200 struct {
 }
 
 func (v GetJobResponse200) writeGetJobResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	v.Body.EncodeJSON(w)
-	if err := oashttp.EndJSON(r, 200, w, oashttp.CheckJSON[Job]); err != nil {
+	if err := oashttpimpl.EndJSON(r, 200, w, oashttpimpl.CheckJSON[Job]); err != nil {
 		return err
 	}
 	h := rw.Header()
@@ -69,7 +70,7 @@ func (v GetJobResponse4XX) writeGetJobResponse(rw http.ResponseWriter, r *http.R
 	if status == 0 {
 		status = 400
 	}
-	return oashttp.WriteEncoded(rw, r, status, "application/problem+json", v.Body.EncodeJSON, oashttp.CheckJSON[Problem])
+	return oashttpimpl.WriteEncoded(rw, r, status, "application/problem+json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Problem])
 }
 
 // GetJobResponseDefault is the default response of GetJob.
@@ -90,7 +91,7 @@ func (v GetJobResponseDefault) writeGetJobResponse(rw http.ResponseWriter, r *ht
 	if status == 0 {
 		status = 500
 	}
-	return oashttp.WriteStatus(rw, status)
+	return oashttpimpl.WriteStatus(rw, status)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -175,7 +176,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -186,7 +187,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -210,7 +211,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -237,7 +238,7 @@ func (s *Server) handleGetJob(w http.ResponseWriter, r *http.Request, p []string
 
 // decodeGetJobParams reads the parameters of GetJob from r and its path segments p.
 func decodeGetJobParams(r *http.Request, p []string, esc bool) (params GetJobParams, err error) {
-	if params.ID, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
 	}
 	return params, nil

@@ -12,6 +12,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -40,7 +42,7 @@ func (c *Client) Root(ctx context.Context, opts ...oashttp.CallOption) (RootResp
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return RootResponse204{}, nil
@@ -56,7 +58,7 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListUsersResponse200
@@ -64,9 +66,9 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 			return nil, err
 		}
 		if s := resp.Header.Get("X-Total"); s != "" {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Total", In: "header", Err: err})
+				return nil, oashttpimpl.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Total", In: "header", Err: err})
 			}
 			v.XTotal = x
 		}
@@ -81,7 +83,7 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *ListUsersResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*User).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*User).DecodeJSON)
 }
 
 // CreateUser calls POST /users
@@ -102,7 +104,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		var v CreateUserResponse201
@@ -142,7 +144,7 @@ func (c *Client) GetMe(ctx context.Context, opts ...oashttp.CallOption) (GetMeRe
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetMeResponse200
@@ -162,7 +164,7 @@ func (c *Client) GetUser(ctx context.Context, params GetUserParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserResponse200
@@ -185,7 +187,7 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUserResponse204{}, nil
@@ -202,7 +204,7 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListFriendsResponse200
@@ -232,7 +234,7 @@ func (c *Client) ListFiles(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListFilesResponse200
@@ -253,7 +255,7 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetFileResponse200
@@ -275,7 +277,7 @@ func (c *Client) PutFile(ctx context.Context, params PutFileParams, body oashttp
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PutFileResponse204{}, nil
@@ -292,7 +294,7 @@ func (c *Client) Status(ctx context.Context, params StatusParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v StatusResponse200
@@ -312,12 +314,12 @@ func (c *Client) Label(ctx context.Context, params LabelParams, opts ...oashttp.
 	for i := range params.IDs {
 		vals[i] = strconv.FormatInt(params.IDs[i], 10)
 	}
-	req.Path = oashttp.AppendPath(req.Path, ".", ",", vals...)
+	req.Path = oashttpimpl.AppendPath(req.Path, ".", ",", vals...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return LabelResponse204{}, nil
@@ -330,12 +332,12 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oashtt
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/matrix/"...)
 	vals := params.IDs
-	req.Path = oashttp.AppendPath(req.Path, ";ids=", ";ids=", vals...)
+	req.Path = oashttpimpl.AppendPath(req.Path, ";ids=", ";ids=", vals...)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return MatrixResponse204{}, nil
@@ -354,13 +356,13 @@ func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oashttp.
 	req.Path = append(req.Path, "/color/"...)
 	{ // a scope for pairs, which other parameters use too
 		pairs := encodeRGBPairs(&params.C)
-		req.Path = oashttp.AppendPath(req.Path, "", ",", pairs...)
+		req.Path = oashttpimpl.AppendPath(req.Path, "", ",", pairs...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ColorResponse204{}, nil
@@ -379,13 +381,13 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts
 	req.Path = append(req.Path, "/mcolor/"...)
 	{ // a scope for pairs, which other parameters use too
 		pairs := encodeRGBPairs(&params.C)
-		req.Path = oashttp.AppendPathPairs(req.Path, ";", ";", pairs...)
+		req.Path = oashttpimpl.AppendPathPairs(req.Path, ";", ";", pairs...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return MatrixColorResponse204{}, nil
@@ -398,14 +400,14 @@ func (c *Client) SubmitForm(ctx context.Context, body *Point, opts ...oashttp.Ca
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/forms"...)
 	if body != nil {
-		req.Body = oashttp.FormEncode(encodePointPairs(body))
+		req.Body = oashttpimpl.FormEncode(encodePointPairs(body))
 		req.ContentType = "application/x-www-form-urlencoded"
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitFormResponse200
@@ -435,7 +437,7 @@ func (c *Client) SubmitBoth(ctx context.Context, body *RGB, opts ...oashttp.Call
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SubmitBothResponse200
@@ -456,23 +458,23 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 	req.AddPath("/photos/", strconv.FormatInt(params.ID, 10))
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
-			if oasrt.Len(string(body.Title)) < 1 {
-				return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(string(body.Title))))}
+			if oasimpl.Len(string(body.Title)) < 1 {
+				return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasimpl.Len(string(body.Title))))}
 			}
-			if len(string(body.Title)) > 20 && oasrt.Len(string(body.Title)) > 20 {
-				return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(string(body.Title))))}
+			if len(string(body.Title)) > 20 && oasimpl.Len(string(body.Title)) > 20 {
+				return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(string(body.Title))))}
 			}
 			if body.Rating.Set {
 				if int64(body.Rating.Value) < 1 {
-					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", int64(body.Rating.Value)))}
+					return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", int64(body.Rating.Value)))}
 				}
 				if int64(body.Rating.Value) > 5 {
-					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", int64(body.Rating.Value)))}
+					return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", int64(body.Rating.Value)))}
 				}
 			}
 			if body.Kind.Set {
 				if err := body.Kind.Value.Validate(); err != nil {
-					return nil, &oashttp.RequestCheckError{Err: oashttp.PropertyError("kind", err)}
+					return nil, &oashttp.RequestCheckError{Err: oashttpimpl.PropertyError("kind", err)}
 				}
 			}
 		}
@@ -516,7 +518,7 @@ func (c *Client) UploadPhoto(ctx context.Context, params UploadPhotoParams, body
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UploadPhotoResponse200
@@ -533,7 +535,7 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
-		req.BodyReader = oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+		req.BodyReader = oashttpimpl.SendStream(func(w *oasrt.Writer, out io.Writer) error {
 			return oasrt.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
 		})
 		req.ContentType = "application/json"
@@ -542,7 +544,7 @@ func (c *Client) ImportPoints(ctx context.Context, body ImportPointsBodyStream, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ImportPointsResponse200
@@ -576,7 +578,7 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/points"...)
 	if body.Items != nil {
-		req.BodyReader = oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+		req.BodyReader = oashttpimpl.SendStream(func(w *oasrt.Writer, out io.Writer) error {
 			return oasrt.EncodeItems(w, out, body.Items, (*Point).EncodeJSON)
 		})
 		req.ContentType = "application/json"
@@ -588,7 +590,7 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -600,7 +602,7 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 		}
 		streaming = true
 		v.Body = new(ImportPointsOK)
-		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(Point) error) oasrt.FieldItems {
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(Point) error) oasrt.FieldItems {
 			return oasrt.Each(&v.Body.Points, oasrt.NoRules, (*Point).DecodeJSON, fn)
 		}))
 		return v, nil
@@ -611,8 +613,8 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 // Search calls GET /search
 func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashttp.CallOption) (SearchResponse, error) {
 	if !c.cfg.SkipRequestCheck {
-		if len(string(params.Q)) > 50 && oasrt.Len(string(params.Q)) > 50 {
-			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(string(params.Q)))}}
+		if len(string(params.Q)) > 50 && oasimpl.Len(string(params.Q)) > 50 {
+			return nil, &oashttp.RequestCheckError{Err: &oashttp.ParamError{Name: "q", In: "query", Err: fmt.Errorf("length %d is greater than maxLength 50", oasimpl.Len(string(params.Q)))}}
 		}
 		if params.Limit.Set {
 			if int64(params.Limit.Value) < 1 {
@@ -645,45 +647,45 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/search"...)
-	req.Query = oashttp.AppendQuery(req.Query, "q", true, ',', params.Q)
-	oashttp.QueryInt(&req, "limit", params.Limit)
+	req.Query = oashttpimpl.AppendQuery(req.Query, "q", true, ',', params.Q)
+	oashttpimpl.QueryInt(&req, "limit", params.Limit)
 	if params.Ratio.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "ratio", true, ',', oashttp.FormatFloat(params.Ratio.Value, 64))
+		req.Query = oashttpimpl.AppendQuery(req.Query, "ratio", true, ',', oashttpimpl.FormatFloat(params.Ratio.Value, 64))
 	}
-	oashttp.QueryBool(&req, "exact", params.Exact)
+	oashttpimpl.QueryBool(&req, "exact", params.Exact)
 	if params.Tag != nil {
 		vals := params.Tag
-		req.Query = oashttp.AppendQuery(req.Query, "tag", true, ',', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "tag", true, ',', vals...)
 	}
 	if params.IDs != nil {
 		vals := make([]string, len(params.IDs))
 		for i := range params.IDs {
 			vals[i] = strconv.FormatInt(params.IDs[i], 10)
 		}
-		req.Query = oashttp.AppendQuery(req.Query, "ids", false, ',', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "ids", false, ',', vals...)
 	}
 	if params.Pipes != nil {
 		vals := params.Pipes
-		req.Query = oashttp.AppendQuery(req.Query, "pipes", false, '|', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "pipes", false, '|', vals...)
 	}
 	if params.Spaces != nil {
 		vals := params.Spaces
-		req.Query = oashttp.AppendQuery(req.Query, "spaces", false, ' ', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "spaces", false, ' ', vals...)
 	}
-	oashttp.QueryString(&req, "kind", params.Kind)
+	oashttpimpl.QueryString(&req, "kind", params.Kind)
 	if params.Since.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "since", true, ',', oashttp.FormatTime(params.Since.Value))
+		req.Query = oashttpimpl.AppendQuery(req.Query, "since", true, ',', oashttpimpl.FormatTime(params.Since.Value))
 	}
 	if params.Day.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
+		req.Query = oashttpimpl.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
 	}
 	if params.Ref.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "ref", true, ',', params.Ref.Value.String())
+		req.Query = oashttpimpl.AppendQuery(req.Query, "ref", true, ',', params.Ref.Value.String())
 	}
 	if params.Filter.Set {
 		pairs := encodeSearchFilterPairs(&params.Filter.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oashttp.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
+			req.Query = oashttpimpl.AppendQuery(req.Query, "filter["+pairs[i]+"]", true, ',', pairs[i+1])
 		}
 	}
 	if params.Meta != "" { // a raw query, see the field
@@ -695,15 +697,15 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	if params.Point.Set {
 		pairs := encodePointPairs(&params.Point.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oashttp.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
+			req.Query = oashttpimpl.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
 		}
 	}
 	if params.Rgb.Set {
 		pairs := encodeRGBPairs(&params.Rgb.Value)
-		req.Query = oashttp.AppendQuery(req.Query, "rgb", false, ',', pairs...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "rgb", false, ',', pairs...)
 	}
 	if params.XPoint.Set {
-		req.SetHeader("X-Point", oashttp.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
+		req.SetHeader("X-Point", oashttpimpl.JoinPairs(encodePointPairs(&params.XPoint.Value), true))
 	}
 	if params.XTrace.Set {
 		req.SetHeader("X-Trace", params.XTrace.Value.String())
@@ -721,7 +723,7 @@ func (c *Client) Search(ctx context.Context, params SearchParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v SearchResponse200

@@ -4,12 +4,13 @@ package routes
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -56,23 +57,24 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "x")
+		return oasimpl.Missing(r, seen, 0x1, "x")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -111,7 +113,7 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "r")
 			}
 			if x1 > 255 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 255", x1), "r")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is greater than maximum 255", x1), "r")
 			}
 			v.R = int32(x1)
 		case "g":
@@ -122,7 +124,7 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "g")
 			}
 			if x3 > 255 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is greater than maximum 255", x3), "g")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is greater than maximum 255", x3), "g")
 			}
 			v.G = int32(x3)
 		case "b":
@@ -133,7 +135,7 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "b")
 			}
 			if x5 > 255 {
-				return oasrt.AtKey(oasrt.Violation(at6, "%v is greater than maximum 255", x5), "b")
+				return oasrt.AtKey(oasimpl.Violation(at6, "%v is greater than maximum 255", x5), "b")
 			}
 			v.B = int32(x5)
 		default:
@@ -143,23 +145,24 @@ func (v *RGB) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "r", "g", "b")
+		return oasimpl.Missing(r, seen, 0x7, "r", "g", "b")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RGB) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRGB.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RGB) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRGB.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRGB.Output(&w)
+	return sizeHintRGB.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RGB) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RGB) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -181,23 +184,24 @@ func (v *Kind) DecodeJSON(r *oasrt.Reader) error {
 	case "dog":
 		*v = KindDog
 	default:
-		return oasrt.InvalidEnum(start, "Kind", b)
+		return oasimpl.InvalidEnum(start, "Kind", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Kind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintKind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Kind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintKind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintKind.Output(&w)
+	return sizeHintKind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Kind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Kind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -241,7 +245,7 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "age")
 			}
 			if x1 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 0", x1), "age")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 0", x1), "age")
 			}
 			v.Age.Value = int32(x1)
 		default:
@@ -251,23 +255,24 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "name")
+		return oasimpl.Missing(r, seen, 0x1, "name")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v User) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUser.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *User) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUser.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUser.Output(&w)
+	return sizeHintUser.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -306,23 +311,24 @@ func (v *Stored) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "summary")
+		return oasimpl.Missing(r, seen, 0x1, "summary")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Stored) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStored.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Stored) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStored.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStored.Output(&w)
+	return sizeHintStored.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Stored) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Stored) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -382,18 +388,19 @@ func (v *Problem) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Problem) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProblem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Problem) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProblem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProblem.Output(&w)
+	return sizeHintProblem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Problem) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Problem) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -435,18 +442,19 @@ func (v *StatusOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v StatusOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStatusOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *StatusOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStatusOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStatusOK.Output(&w)
+	return sizeHintStatusOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v StatusOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *StatusOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -522,11 +530,11 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "title")
 			}
-			if oasrt.Len(x5) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at6, "length %d is less than minLength 1", oasrt.Len(x5)), "title")
+			if oasimpl.Len(x5) < 1 {
+				return oasrt.AtKey(oasimpl.Violation(at6, "length %d is less than minLength 1", oasimpl.Len(x5)), "title")
 			}
-			if len(x5) > 20 && oasrt.Len(x5) > 20 {
-				return oasrt.AtKey(oasrt.Violation(at6, "length %d is greater than maxLength 20", oasrt.Len(x5)), "title")
+			if len(x5) > 20 && oasimpl.Len(x5) > 20 {
+				return oasrt.AtKey(oasimpl.Violation(at6, "length %d is greater than maxLength 20", oasimpl.Len(x5)), "title")
 			}
 			v.Title = x5
 		case "rating":
@@ -537,10 +545,10 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "rating")
 			}
 			if x7 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at8, "%v is less than minimum 1", x7), "rating")
+				return oasrt.AtKey(oasimpl.Violation(at8, "%v is less than minimum 1", x7), "rating")
 			}
 			if x7 > 5 {
-				return oasrt.AtKey(oasrt.Violation(at8, "%v is greater than maximum 5", x7), "rating")
+				return oasrt.AtKey(oasimpl.Violation(at8, "%v is greater than maximum 5", x7), "rating")
 			}
 			v.Rating.Value = int32(x7)
 		case "kind":
@@ -585,23 +593,24 @@ func (v *UploadPhotoRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "title", "photo")
+		return oasimpl.Missing(r, seen, 0x3, "title", "photo")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUploadPhotoRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *UploadPhotoRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUploadPhotoRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUploadPhotoRequest.Output(&w)
+	return sizeHintUploadPhotoRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadPhotoRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -643,18 +652,19 @@ func (v *UploadPhotoRequestMeta) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUploadPhotoRequestMeta.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *UploadPhotoRequestMeta) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUploadPhotoRequestMeta.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUploadPhotoRequestMeta.Output(&w)
+	return sizeHintUploadPhotoRequestMeta.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v UploadPhotoRequestMeta) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -734,23 +744,24 @@ func (v *ImportPointsOK) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "count", "points")
+		return oasimpl.Missing(r, seen, 0x3, "count", "points")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ImportPointsOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintImportPointsOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ImportPointsOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintImportPointsOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintImportPointsOK.Output(&w)
+	return sizeHintImportPointsOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ImportPointsOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ImportPointsOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -798,23 +809,24 @@ func (v *SearchFilter) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "color")
+		return oasimpl.Missing(r, seen, 0x1, "color")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SearchFilter) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSearchFilter.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SearchFilter) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSearchFilter.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSearchFilter.Output(&w)
+	return sizeHintSearchFilter.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SearchFilter) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchFilter) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -871,18 +883,19 @@ func (v *SearchMeta) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SearchMeta) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSearchMeta.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SearchMeta) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSearchMeta.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSearchMeta.Output(&w)
+	return sizeHintSearchMeta.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SearchMeta) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchMeta) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -921,23 +934,24 @@ func (v *SearchOK) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "query")
+		return oasimpl.Missing(r, seen, 0x1, "query")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SearchOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSearchOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SearchOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSearchOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSearchOK.Output(&w)
+	return sizeHintSearchOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SearchOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SearchOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPoint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPoint.EncodeTo(enc, w)
+	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v RGB) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRGB.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRGB.EncodeTo(enc, w)
+	return sizeHintRGB.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *RGB) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Kind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintKind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintKind.EncodeTo(enc, w)
+	return sizeHintKind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Kind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintUser.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUser.EncodeTo(enc, w)
+	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Stored) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintStored.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStored.EncodeTo(enc, w)
+	return sizeHintStored.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *Stored) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Problem) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintProblem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProblem.EncodeTo(enc, w)
+	return sizeHintProblem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *Problem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v StatusOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintStatusOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStatusOK.EncodeTo(enc, w)
+	return sizeHintStatusOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -139,9 +125,7 @@ func (v *StatusOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v UploadPhotoRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintUploadPhotoRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUploadPhotoRequest.EncodeTo(enc, w)
+	return sizeHintUploadPhotoRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -157,9 +141,7 @@ func (v *UploadPhotoRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v UploadPhotoRequestMeta) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintUploadPhotoRequestMeta.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUploadPhotoRequestMeta.EncodeTo(enc, w)
+	return sizeHintUploadPhotoRequestMeta.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -175,9 +157,7 @@ func (v *UploadPhotoRequestMeta) UnmarshalJSONFrom(dec *jsontext.Decoder) error 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ImportPointsOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintImportPointsOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintImportPointsOK.EncodeTo(enc, w)
+	return sizeHintImportPointsOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -193,9 +173,7 @@ func (v *ImportPointsOK) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SearchFilter) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSearchFilter.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSearchFilter.EncodeTo(enc, w)
+	return sizeHintSearchFilter.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -211,9 +189,7 @@ func (v *SearchFilter) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SearchMeta) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSearchMeta.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSearchMeta.EncodeTo(enc, w)
+	return sizeHintSearchMeta.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -229,9 +205,7 @@ func (v *SearchMeta) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SearchOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSearchOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSearchOK.EncodeTo(enc, w)
+	return sizeHintSearchOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

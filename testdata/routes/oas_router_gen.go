@@ -3,7 +3,7 @@
 package routes
 
 import (
-	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Results of matchRoute besides an operation index.
@@ -13,7 +13,7 @@ const (
 )
 
 // matchRoute finds the operation for a method and a request path from
-// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -27,8 +27,8 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	seg0, rest0, more0 := oashttp.CutSegment(path[1:])
-	switch oashttp.StaticKey(seg0, esc) {
+	seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
+	switch oashttpimpl.StaticKey(seg0, esc) {
 	case "":
 		if !more0 {
 			switch method {
@@ -47,7 +47,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 		}
 	case "color":
 		if more0 {
-			seg1, _, more1 := oashttp.CutSegment(rest0)
+			seg1, _, more1 := oashttpimpl.CutSegment(rest0)
 			if seg1 != "" {
 				p[0] = seg1
 				if !more1 {
@@ -61,8 +61,8 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 		}
 	case "files":
 		if more0 {
-			seg1, _, more1 := oashttp.CutSegment(rest0)
-			switch oashttp.StaticKey(seg1, esc) {
+			seg1, _, more1 := oashttpimpl.CutSegment(rest0)
+			switch oashttpimpl.StaticKey(seg1, esc) {
 			case "":
 				if !more1 {
 					switch method {
@@ -72,7 +72,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 					return routeMethodNotAllowed, "GET, HEAD"
 				}
 			}
-			if oashttp.MatchTemplate(seg1, routeLits1[:], p[0:2]) {
+			if oashttpimpl.MatchTemplate(seg1, routeLits1[:], p[0:2]) {
 				if !more1 {
 					switch method {
 					case "GET", "HEAD":
@@ -94,7 +94,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 		}
 	case "label":
 		if more0 {
-			seg1, _, more1 := oashttp.CutSegment(rest0)
+			seg1, _, more1 := oashttpimpl.CutSegment(rest0)
 			if seg1 != "" {
 				p[0] = seg1
 				if !more1 {
@@ -108,7 +108,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 		}
 	case "matrix":
 		if more0 {
-			seg1, _, more1 := oashttp.CutSegment(rest0)
+			seg1, _, more1 := oashttpimpl.CutSegment(rest0)
 			if seg1 != "" {
 				p[0] = seg1
 				if !more1 {
@@ -122,7 +122,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 		}
 	case "mcolor":
 		if more0 {
-			seg1, _, more1 := oashttp.CutSegment(rest0)
+			seg1, _, more1 := oashttpimpl.CutSegment(rest0)
 			if seg1 != "" {
 				p[0] = seg1
 				if !more1 {
@@ -136,7 +136,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 		}
 	case "photos":
 		if more0 {
-			seg1, _, more1 := oashttp.CutSegment(rest0)
+			seg1, _, more1 := oashttpimpl.CutSegment(rest0)
 			if seg1 != "" {
 				p[0] = seg1
 				if !more1 {
@@ -174,8 +174,8 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
-		switch oashttp.StaticKey(seg1, esc) {
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
+		switch oashttpimpl.StaticKey(seg1, esc) {
 		case "me":
 			if !more1 {
 				switch method {
@@ -197,8 +197,8 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'f' {
-				seg2, _, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, _, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "friends":
 					if !more2 {
 						switch method {
@@ -211,11 +211,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 		}
 	}
-	if oashttp.MatchTemplate(seg0, routeLits2[:], p[0:1]) {
+	if oashttpimpl.MatchTemplate(seg0, routeLits2[:], p[0:1]) {
 		if more0 {
 			if esc || rest0 != "" && rest0[0] == 's' {
-				seg1, _, more1 := oashttp.CutSegment(rest0)
-				switch oashttp.StaticKey(seg1, esc) {
+				seg1, _, more1 := oashttpimpl.CutSegment(rest0)
+				switch oashttpimpl.StaticKey(seg1, esc) {
 				case "status":
 					if !more1 {
 						switch method {

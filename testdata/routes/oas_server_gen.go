@@ -14,6 +14,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // RootResponse is the result of Root: one of
@@ -29,7 +31,7 @@ type RootResponse interface {
 type RootResponse204 struct{}
 
 func (v RootResponse204) writeRootResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUsersResponse is the result of ListUsers: one of
@@ -51,14 +53,14 @@ type ListUsersResponse200 struct {
 }
 
 func (v ListUsersResponse200) writeListUsersResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
 		var chk []User
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -108,7 +110,7 @@ type CreateUserResponse201 struct {
 }
 
 func (v CreateUserResponse201) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 201, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
+	return oashttpimpl.WriteEncoded(rw, r, 201, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[User])
 }
 
 // CreateUserResponse4XX is the 4XX response (application/problem+json) of CreateUser.
@@ -130,7 +132,7 @@ func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r
 	if status == 0 {
 		status = 400
 	}
-	return oashttp.WriteEncoded(rw, r, status, "application/problem+json", v.Body.EncodeJSON, oashttp.CheckJSON[Problem])
+	return oashttpimpl.WriteEncoded(rw, r, status, "application/problem+json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Problem])
 }
 
 // CreateUserResponseDefault is the default response (application/json) of CreateUser.
@@ -152,7 +154,7 @@ func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWrite
 	if status == 0 {
 		status = 500
 	}
-	return oashttp.WriteEncoded(rw, r, status, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Problem])
+	return oashttpimpl.WriteEncoded(rw, r, status, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Problem])
 }
 
 // GetMeResponse is the result of GetMe: one of
@@ -170,7 +172,7 @@ type GetMeResponse200 struct {
 }
 
 func (v GetMeResponse200) writeGetMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[User])
 }
 
 // GetUserParams holds the parameters of GetUser.
@@ -194,7 +196,7 @@ type GetUserResponse200 struct {
 }
 
 func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[User])
 }
 
 // GetUserResponse404 is the 404 response of GetUser.
@@ -206,7 +208,7 @@ func (v GetUserResponse404) Error() string {
 }
 
 func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // DeleteUserParams holds the parameters of DeleteUser.
@@ -228,7 +230,7 @@ type DeleteUserResponse interface {
 type DeleteUserResponse204 struct{}
 
 func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListFriendsParams holds the parameters of ListFriends.
@@ -252,14 +254,14 @@ type ListFriendsResponse200 struct {
 }
 
 func (v ListFriendsResponse200) writeListFriendsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		w.String(v.Body[i2])
 	}
 	w.ArrayEnd(start1)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []string
 		x1, err := r.Strings()
 		if err != nil {
@@ -340,7 +342,7 @@ type PutFileResponse interface {
 type PutFileResponse204 struct{}
 
 func (v PutFileResponse204) writePutFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // StatusParams holds the parameters of Status.
@@ -364,7 +366,7 @@ type StatusResponse200 struct {
 }
 
 func (v StatusResponse200) writeStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[StatusOK])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[StatusOK])
 }
 
 // LabelParams holds the parameters of Label.
@@ -386,7 +388,7 @@ type LabelResponse interface {
 type LabelResponse204 struct{}
 
 func (v LabelResponse204) writeLabelResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // MatrixParams holds the parameters of Matrix.
@@ -408,7 +410,7 @@ type MatrixResponse interface {
 type MatrixResponse204 struct{}
 
 func (v MatrixResponse204) writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ColorParams holds the parameters of Color.
@@ -430,7 +432,7 @@ type ColorResponse interface {
 type ColorResponse204 struct{}
 
 func (v ColorResponse204) writeColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // MatrixColorParams holds the parameters of MatrixColor.
@@ -452,7 +454,7 @@ type MatrixColorResponse interface {
 type MatrixColorResponse204 struct{}
 
 func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // SubmitFormResponse is the result of SubmitForm: one of
@@ -470,7 +472,7 @@ type SubmitFormResponse200 struct {
 }
 
 func (v SubmitFormResponse200) writeSubmitFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Point])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Point])
 }
 
 // SubmitBothResponse is the result of SubmitBoth: one of
@@ -488,7 +490,7 @@ type SubmitBothResponse200 struct {
 }
 
 func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[RGB])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[RGB])
 }
 
 // SubmitBothResponse400 is the 400 response of SubmitBoth.
@@ -502,7 +504,7 @@ func (v SubmitBothResponse400) Error() string {
 }
 
 func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // UploadPhotoParams holds the parameters of UploadPhoto.
@@ -550,7 +552,7 @@ type UploadPhotoResponse200 struct {
 }
 
 func (v UploadPhotoResponse200) writeUploadPhotoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Stored])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Stored])
 }
 
 // ImportPointsBodyStream is the request body of ImportPoints, streamed (x-oasgen-stream):
@@ -578,7 +580,7 @@ type ImportPointsResponse200 struct {
 }
 
 func (v ImportPointsResponse200) writeImportPointsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[ImportPointsOK])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[ImportPointsOK])
 }
 
 // ImportPointsResponse200Stream is ImportPointsResponse200 with its array streamed (x-oasgen-stream):
@@ -668,7 +670,7 @@ type SearchResponse200 struct {
 }
 
 func (v SearchResponse200) writeSearchResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[SearchOK])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[SearchOK])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -906,7 +908,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -917,7 +919,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -941,7 +943,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -1013,7 +1015,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1056,7 +1058,7 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetUserParams reads the parameters of GetUser from r and its path segments p.
 func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserParams, err error) {
-	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
@@ -1078,7 +1080,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
@@ -1103,7 +1105,7 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeListFriendsParams reads the parameters of ListFriends from r and its path segments p.
 func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params ListFriendsParams, err error) {
-	if params.Name, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
 	}
 	return params, nil
@@ -1140,10 +1142,10 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetFileParams reads the parameters of GetFile from r and its path segments p.
 func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileParams, err error) {
-	if params.Base, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Base, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
 	}
-	if params.Ext, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+	if params.Ext, err = oashttpimpl.PathScalar(p[1], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 	}
 	return params, nil
@@ -1170,10 +1172,10 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodePutFileParams reads the parameters of PutFile from r and its path segments p.
 func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileParams, err error) {
-	if params.Base, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Base, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
 	}
-	if params.Ext, err = oashttp.PathScalar(p[1], "", esc); err != nil {
+	if params.Ext, err = oashttpimpl.PathScalar(p[1], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
 	}
 	return params, nil
@@ -1198,7 +1200,7 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, p []string
 
 // decodeStatusParams reads the parameters of Status from r and its path segments p.
 func decodeStatusParams(r *http.Request, p []string, esc bool) (params StatusParams, err error) {
-	if params.Version, err = oashttp.PathParam(p[0], "", esc, "version", oashttp.ParseInt32); err != nil {
+	if params.Version, err = oashttpimpl.PathParam(p[0], "", esc, "version", oashttpimpl.ParseInt32); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1221,13 +1223,13 @@ func (s *Server) handleLabel(w http.ResponseWriter, r *http.Request, p []string,
 // decodeLabelParams reads the parameters of Label from r and its path segments p.
 func decodeLabelParams(r *http.Request, p []string, esc bool) (params LabelParams, err error) {
 	{ // ids
-		vals, err := oashttp.PathArray(p[0], ".", ",", esc)
+		vals, err := oashttpimpl.PathArray(p[0], ".", ",", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 		}
 		params.IDs = make([]int64, len(vals))
 		for i, s := range vals {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 			}
@@ -1254,7 +1256,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 // decodeMatrixParams reads the parameters of Matrix from r and its path segments p.
 func decodeMatrixParams(r *http.Request, p []string, esc bool) (params MatrixParams, err error) {
 	{ // ids
-		vals, err := oashttp.PathArray(p[0], ";ids=", ";ids=", esc)
+		vals, err := oashttpimpl.PathArray(p[0], ";ids=", ";ids=", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "ids", In: "path", Err: err}
 		}
@@ -1280,11 +1282,11 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 // decodeColorParams reads the parameters of Color from r and its path segments p.
 func decodeColorParams(r *http.Request, p []string, esc bool) (params ColorParams, err error) {
 	{ // c
-		vals, err := oashttp.PathArray(p[0], "", ",", esc)
+		vals, err := oashttpimpl.PathArray(p[0], "", ",", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
-		pairs, err := oashttp.ObjectPairs(vals, false)
+		pairs, err := oashttpimpl.ObjectPairs(vals, false)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
@@ -1312,11 +1314,11 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 // decodeMatrixColorParams reads the parameters of MatrixColor from r and its path segments p.
 func decodeMatrixColorParams(r *http.Request, p []string, esc bool) (params MatrixColorParams, err error) {
 	{ // c
-		vals, err := oashttp.PathArray(p[0], ";", ";", esc)
+		vals, err := oashttpimpl.PathArray(p[0], ";", ";", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
-		pairs, err := oashttp.ObjectPairs(vals, true)
+		pairs, err := oashttpimpl.ObjectPairs(vals, true)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "c", In: "path", Err: err}
 		}
@@ -1373,7 +1375,7 @@ func (s *Server) handleSubmitBoth(w http.ResponseWriter, r *http.Request, p []st
 		}
 	} else {
 		var err error
-		body, err = oashttp.JSONRequest(s.cfg, r, false, 400, (*RGB).DecodeJSON)
+		body, err = oashttpimpl.JSONRequest(s.cfg, r, false, 400, (*RGB).DecodeJSON)
 		if err != nil {
 			s.cfg.Error(w, r, err)
 			return
@@ -1419,7 +1421,7 @@ func (s *Server) handleUploadPhoto(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeUploadPhotoParams reads the parameters of UploadPhoto from r and its path segments p.
 func decodeUploadPhotoParams(r *http.Request, p []string, esc bool) (params UploadPhotoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1444,11 +1446,11 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 			if err != nil {
 				return err
 			}
-			if oasrt.Len(s) < 1 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasrt.Len(s))), Status: 422}
+			if oasimpl.Len(s) < 1 {
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is less than minLength 1", oasimpl.Len(s))), Status: 422}
 			}
-			if len(s) > 20 && oasrt.Len(s) > 20 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasrt.Len(s))), Status: 422}
+			if len(s) > 20 && oasimpl.Len(s) > 20 {
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("title", fmt.Errorf("length %d is greater than maxLength 20", oasimpl.Len(s))), Status: 422}
 			}
 			v.Title = s
 		case "rating":
@@ -1457,15 +1459,15 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 				return err
 			}
 			v.Rating.Set = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", err), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("rating", err), Status: 422}
 			}
 			if x < 1 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", x)), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("rating", fmt.Errorf("%v is less than minimum 1", x)), Status: 422}
 			}
 			if x > 5 {
-				return &oashttp.BodyError{Err: oashttp.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", x)), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("rating", fmt.Errorf("%v is greater than maximum 5", x)), Status: 422}
 			}
 			v.Rating.Value = int32(x)
 		case "kind":
@@ -1480,7 +1482,7 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 			case "dog":
 				v.Kind.Value = KindDog
 			default:
-				return &oashttp.BodyError{Err: oashttp.PropertyError("kind", oashttp.InvalidValue(s, "Kind")), Status: 422}
+				return &oashttp.BodyError{Err: oashttpimpl.PropertyError("kind", oashttpimpl.InvalidValue(s, "Kind")), Status: 422}
 			}
 		case "tags":
 			s, err := m.Value()
@@ -1512,10 +1514,10 @@ func decodeUploadPhotoForm(m *oashttp.Multipart, v *UploadPhotoForm) error {
 		}
 	}
 	if !seen[0] {
-		return &oashttp.BodyError{Err: oashttp.PropertyError("title", oashttp.ErrMissing), Status: 422}
+		return &oashttp.BodyError{Err: oashttpimpl.PropertyError("title", oashttp.ErrMissing), Status: 422}
 	}
 	if !seen[1] {
-		return &oashttp.BodyError{Err: oashttp.PropertyError("photo", oashttp.ErrMissing), Status: 422}
+		return &oashttp.BodyError{Err: oashttpimpl.PropertyError("photo", oashttp.ErrMissing), Status: 422}
 	}
 	return nil
 }
@@ -1533,7 +1535,7 @@ func (s *Server) handleImportPoints(w http.ResponseWriter, r *http.Request, p []
 	}
 	if rb != nil {
 		defer rb.Release()
-		body.Items = oashttp.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
+		body.Items = oashttpimpl.RequestItems(oasrt.DecodeItems(&rb.Reader, oasrt.ArrayRules{MinItems: -1, MaxItems: 100000}, (*Point).DecodeJSON))
 	}
 	res, err := s.h.ImportPoints(r.Context(), body)
 	if err == nil && res != nil {
@@ -1558,7 +1560,7 @@ func decodeImportPointsBody(v *[]Point, r *oasrt.Reader) error {
 			break
 		}
 		if i2 == 100000 {
-			return oasrt.Violation(at1, "more than maxItems 100000 items")
+			return oasimpl.Violation(at1, "more than maxItems 100000 items")
 		}
 		var e3 *Point
 		(*v), e3 = oasrt.Grow(r, (*v))
@@ -1592,8 +1594,8 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, p []string
 // decodeSearchParams reads the parameters of Search from r and its path segments p.
 func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchParams, err error) {
 	if s := r.Header.Get("X-Point"); s != "" {
-		vals := oashttp.HeaderArray(s)
-		pairs, err := oashttp.ObjectPairs(vals, true)
+		vals := oashttpimpl.HeaderArray(s)
+		pairs, err := oashttpimpl.ObjectPairs(vals, true)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
@@ -1602,11 +1604,11 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 			return params, &oashttp.ParamError{Name: "X-Point", In: "header", Err: err}
 		}
 	}
-	if err = oashttp.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oashttp.ParseUUIDValue); err != nil {
+	if err = oashttpimpl.HeaderOpt(&params.XTrace, r.Header, "X-Trace", "X-Trace", oashttpimpl.ParseUUIDValue); err != nil {
 		return params, err
 	}
 	if s := r.Header.Get("X-Flags"); s != "" {
-		vals := oashttp.HeaderArray(s)
+		vals := oashttpimpl.HeaderArray(s)
 		params.XFlags = vals
 	}
 	if c, err := r.Cookie("session"); err == nil {
@@ -1627,19 +1629,19 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "q":
-			err = oashttp.QueryParam(&params.Q, &seen[0], "q", value, func(s string) (v string, err error) {
-				if len(s) > 50 && oasrt.Len(s) > 50 {
-					return v, fmt.Errorf("length %d is greater than maxLength 50", oasrt.Len(s))
+			err = oashttpimpl.QueryParam(&params.Q, &seen[0], "q", value, func(s string) (v string, err error) {
+				if len(s) > 50 && oasimpl.Len(s) > 50 {
+					return v, fmt.Errorf("length %d is greater than maxLength 50", oasimpl.Len(s))
 				}
 				v = s
 				return v, nil
 			})
 		case "limit":
-			err = oashttp.QueryOpt(&params.Limit, "limit", value, func(s string) (v int32, err error) {
-				x, err := oashttp.ParseInt(s, 32)
+			err = oashttpimpl.QueryOpt(&params.Limit, "limit", value, func(s string) (v int32, err error) {
+				x, err := oashttpimpl.ParseInt(s, 32)
 				if err != nil {
 					return v, err
 				}
@@ -1653,74 +1655,74 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 				return v, nil
 			})
 		case "ratio":
-			err = oashttp.QueryOpt(&params.Ratio, "ratio", value, oashttp.ParseFloat64)
+			err = oashttpimpl.QueryOpt(&params.Ratio, "ratio", value, oashttpimpl.ParseFloat64)
 		case "exact":
-			err = oashttp.QueryOpt(&params.Exact, "exact", value, oashttp.ParseBool)
+			err = oashttpimpl.QueryOpt(&params.Exact, "exact", value, oashttpimpl.ParseBool)
 		case "tag":
 			seen[1] = true
 			var err error
-			raw4, err = oashttp.QueryArray(raw4, value, 0)
+			raw4, err = oashttpimpl.QueryArray(raw4, value, 0)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "tag", In: "query", Err: err}
 			}
 		case "ids":
 			if seen[2] {
-				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[2] = true
 			var err error
-			raw5, err = oashttp.QueryArray(raw5, value, ',')
+			raw5, err = oashttpimpl.QueryArray(raw5, value, ',')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
 		case "pipes":
 			if seen[3] {
-				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[3] = true
 			var err error
-			raw6, err = oashttp.QueryArray(raw6, value, '|')
+			raw6, err = oashttpimpl.QueryArray(raw6, value, '|')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "pipes", In: "query", Err: err}
 			}
 		case "spaces":
 			if seen[4] {
-				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[4] = true
 			var err error
-			raw7, err = oashttp.QueryArray(raw7, value, ' ')
+			raw7, err = oashttpimpl.QueryArray(raw7, value, ' ')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "spaces", In: "query", Err: err}
 			}
 		case "kind":
-			err = oashttp.QueryOpt(&params.Kind, "kind", value, func(s string) (v Kind, err error) {
+			err = oashttpimpl.QueryOpt(&params.Kind, "kind", value, func(s string) (v Kind, err error) {
 				switch s {
 				case "cat":
 					v = KindCat
 				case "dog":
 					v = KindDog
 				default:
-					return v, oashttp.InvalidValue(s, "Kind")
+					return v, oashttpimpl.InvalidValue(s, "Kind")
 				}
 				return v, nil
 			})
 		case "since":
-			err = oashttp.QueryOpt(&params.Since, "since", value, oashttp.ParseTime)
+			err = oashttpimpl.QueryOpt(&params.Since, "since", value, oashttpimpl.ParseTime)
 		case "day":
-			err = oashttp.QueryOpt(&params.Day, "day", value, oashttp.ParseDateValue)
+			err = oashttpimpl.QueryOpt(&params.Day, "day", value, oashttpimpl.ParseDateValue)
 		case "ref":
-			err = oashttp.QueryOpt(&params.Ref, "ref", value, oashttp.ParseUUIDValue)
+			err = oashttpimpl.QueryOpt(&params.Ref, "ref", value, oashttpimpl.ParseUUIDValue)
 		case "rgb":
 			if seen[5] {
-				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: oashttp.ErrRepeated}
+				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: oashttpimpl.ErrRepeated}
 			}
 			seen[5] = true
-			vals, err := oashttp.QueryArray(nil, value, ',')
+			vals, err := oashttpimpl.QueryArray(nil, value, ',')
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
-			pairs, err := oashttp.ObjectPairs(vals, false)
+			pairs, err := oashttpimpl.ObjectPairs(vals, false)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
@@ -1729,25 +1731,25 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 				return params, &oashttp.ParamError{Name: "rgb", In: "query", Err: err}
 			}
 		case "x", "y": // properties of point
-			s, err := oashttp.QueryScalar(value)
+			s, err := oashttpimpl.QueryScalar(value)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
 			}
-			if pairsPoint, err = oashttp.AddProperty(pairsPoint, key, s); err != nil {
+			if pairsPoint, err = oashttpimpl.AddProperty(pairsPoint, key, s); err != nil {
 				return params, &oashttp.ParamError{Name: "point", In: "query", Err: err}
 			}
 		default:
-			if prop, ok := oashttp.DeepObjectKey(key, "filter"); ok {
-				s, err := oashttp.QueryScalar(value)
+			if prop, ok := oashttpimpl.DeepObjectKey(key, "filter"); ok {
+				s, err := oashttpimpl.QueryScalar(value)
 				if err != nil {
 					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
-				if pairsFilter, err = oashttp.AddProperty(pairsFilter, prop, s); err != nil {
+				if pairsFilter, err = oashttpimpl.AddProperty(pairsFilter, prop, s); err != nil {
 					return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 				}
 			}
 			if strings.HasPrefix(key, "meta[") {
-				params.Meta = oashttp.AppendPair(params.Meta, key, value)
+				params.Meta = oashttpimpl.AppendPair(params.Meta, key, value)
 			}
 		}
 	}
@@ -1763,7 +1765,7 @@ func decodeSearchParams(r *http.Request, p []string, esc bool) (params SearchPar
 	if seen[2] {
 		params.IDs = make([]int64, len(raw5))
 		for i, s := range raw5 {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "ids", In: "query", Err: err}
 			}
@@ -1803,44 +1805,44 @@ func decodeRGBPairs(v *RGB, pairs []string) error {
 		switch pairs[i] {
 		case "r":
 			seen[0] = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return oashttp.PropertyError("r", err)
+				return oashttpimpl.PropertyError("r", err)
 			}
 			if x > 255 {
-				return oashttp.PropertyError("r", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttpimpl.PropertyError("r", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.R = int32(x)
 		case "g":
 			seen[1] = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return oashttp.PropertyError("g", err)
+				return oashttpimpl.PropertyError("g", err)
 			}
 			if x > 255 {
-				return oashttp.PropertyError("g", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttpimpl.PropertyError("g", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.G = int32(x)
 		case "b":
 			seen[2] = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return oashttp.PropertyError("b", err)
+				return oashttpimpl.PropertyError("b", err)
 			}
 			if x > 255 {
-				return oashttp.PropertyError("b", fmt.Errorf("%v is greater than maximum 255", x))
+				return oashttpimpl.PropertyError("b", fmt.Errorf("%v is greater than maximum 255", x))
 			}
 			v.B = int32(x)
 		}
 	}
 	if !seen[0] {
-		return oashttp.PropertyError("r", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("r", oashttp.ErrMissing)
 	}
 	if !seen[1] {
-		return oashttp.PropertyError("g", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("g", oashttp.ErrMissing)
 	}
 	if !seen[2] {
-		return oashttp.PropertyError("b", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("b", oashttp.ErrMissing)
 	}
 	return nil
 }
@@ -1854,22 +1856,22 @@ func decodePointPairs(v *Point, pairs []string) error {
 		switch pairs[i] {
 		case "x":
 			seen[0] = true
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return oashttp.PropertyError("x", err)
+				return oashttpimpl.PropertyError("x", err)
 			}
 			v.X = x
 		case "y":
 			v.Y.Set = true
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
-				return oashttp.PropertyError("y", err)
+				return oashttpimpl.PropertyError("y", err)
 			}
 			v.Y.Value = x
 		}
 	}
 	if !seen[0] {
-		return oashttp.PropertyError("x", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("x", oashttp.ErrMissing)
 	}
 	return nil
 }
@@ -1886,15 +1888,15 @@ func decodeSearchFilterPairs(v *SearchFilter, pairs []string) error {
 			v.Color = s
 		case "size":
 			v.Size.Set = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return oashttp.PropertyError("size", err)
+				return oashttpimpl.PropertyError("size", err)
 			}
 			v.Size.Value = int32(x)
 		}
 	}
 	if !seen[0] {
-		return oashttp.PropertyError("color", oashttp.ErrMissing)
+		return oashttpimpl.PropertyError("color", oashttp.ErrMissing)
 	}
 	return nil
 }

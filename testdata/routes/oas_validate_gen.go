@@ -5,7 +5,7 @@ package routes
 import (
 	"regexp"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Point breaks its schema.
@@ -14,12 +14,12 @@ func (v *Point) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *RGB) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *RGB) validate(c *oasrt.Validator) {
+func (v *RGB) validate(c *oasimpl.Validator) {
 	c.Key("r")
 	if int64(v.R) > 255 {
 		c.Errorf("%v is greater than maximum 255", int64(v.R))
@@ -40,12 +40,12 @@ func (v *RGB) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Kind) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Kind) validate(c *oasrt.Validator) {
+func (v *Kind) validate(c *oasimpl.Validator) {
 	switch *v {
 	case KindCat, KindDog:
 	default:
@@ -56,12 +56,12 @@ func (v *Kind) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *User) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *User) validate(c *oasrt.Validator) {
+func (v *User) validate(c *oasimpl.Validator) {
 	if v.Age.Set {
 		c.Key("age")
 		if int64(v.Age.Value) < 0 {
@@ -83,18 +83,18 @@ func (v *StatusOK) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *UploadPhotoRequest) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *UploadPhotoRequest) validate(c *oasrt.Validator) {
+func (v *UploadPhotoRequest) validate(c *oasimpl.Validator) {
 	c.Key("title")
-	if oasrt.Len(v.Title) < 1 {
-		c.Errorf("length %d is less than minLength 1", oasrt.Len(v.Title))
+	if oasimpl.Len(v.Title) < 1 {
+		c.Errorf("length %d is less than minLength 1", oasimpl.Len(v.Title))
 	}
-	if len(v.Title) > 20 && oasrt.Len(v.Title) > 20 {
-		c.Errorf("length %d is greater than maxLength 20", oasrt.Len(v.Title))
+	if len(v.Title) > 20 && oasimpl.Len(v.Title) > 20 {
+		c.Errorf("length %d is greater than maxLength 20", oasimpl.Len(v.Title))
 	}
 	c.Pop()
 	if v.Rating.Set {

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -31,20 +32,20 @@ func (c *Client) GetLogs(ctx context.Context, params GetLogsParams, opts ...oash
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/logs/", params.ID.String())
 	if params.Since.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "since", true, ',', oashttp.FormatTime(params.Since.Value))
+		req.Query = oashttpimpl.AppendQuery(req.Query, "since", true, ',', oashttpimpl.FormatTime(params.Since.Value))
 	}
 	if params.Day.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
+		req.Query = oashttpimpl.AppendQuery(req.Query, "day", true, ',', params.Day.Value.String())
 	}
-	oashttp.QueryBool(&req, "verbose", params.Verbose)
+	oashttpimpl.QueryBool(&req, "verbose", params.Verbose)
 	if params.Ratio.Set {
-		req.Query = oashttp.AppendQuery(req.Query, "ratio", true, ',', oashttp.FormatFloat(float64(params.Ratio.Value), 32))
+		req.Query = oashttpimpl.AppendQuery(req.Query, "ratio", true, ',', oashttpimpl.FormatFloat(float64(params.Ratio.Value), 32))
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLogsResponse204{}, nil

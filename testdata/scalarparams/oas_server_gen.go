@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // GetLogsParams holds the parameters of GetLogs.
@@ -38,7 +39,7 @@ type GetLogsResponse interface {
 type GetLogsResponse204 struct{}
 
 func (v GetLogsResponse204) writeGetLogsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -123,7 +124,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -134,7 +135,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -158,7 +159,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -182,21 +183,21 @@ func (s *Server) handleGetLogs(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetLogsParams reads the parameters of GetLogs from r and its path segments p.
 func decodeGetLogsParams(r *http.Request, p []string, esc bool) (params GetLogsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseUUIDValue); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseUUIDValue); err != nil {
 		return params, err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "since":
-			err = oashttp.QueryOpt(&params.Since, "since", value, oashttp.ParseTime)
+			err = oashttpimpl.QueryOpt(&params.Since, "since", value, oashttpimpl.ParseTime)
 		case "day":
-			err = oashttp.QueryOpt(&params.Day, "day", value, oashttp.ParseDateValue)
+			err = oashttpimpl.QueryOpt(&params.Day, "day", value, oashttpimpl.ParseDateValue)
 		case "verbose":
-			err = oashttp.QueryOpt(&params.Verbose, "verbose", value, oashttp.ParseBool)
+			err = oashttpimpl.QueryOpt(&params.Verbose, "verbose", value, oashttpimpl.ParseBool)
 		case "ratio":
-			err = oashttp.QueryOpt(&params.Ratio, "ratio", value, oashttp.ParseFloat32)
+			err = oashttpimpl.QueryOpt(&params.Ratio, "ratio", value, oashttpimpl.ParseFloat32)
 		}
 	}
 	return params, err

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -34,7 +35,7 @@ func (c *Client) Public(ctx context.Context, opts ...oashttp.CallOption) (Public
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v PublicResponse200
@@ -54,7 +55,7 @@ func (c *Client) Me(ctx context.Context, opts ...oashttp.CallOption) (MeResponse
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v MeResponse200
@@ -74,7 +75,7 @@ func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminRe
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v AdminResponse200
@@ -94,7 +95,7 @@ func (c *Client) Both(ctx context.Context, opts ...oashttp.CallOption) (BothResp
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v BothResponse200
@@ -114,7 +115,7 @@ func (c *Client) Optional(ctx context.Context, opts ...oashttp.CallOption) (Opti
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v OptionalResponse200
@@ -134,7 +135,7 @@ func (c *Client) Keys(ctx context.Context, opts ...oashttp.CallOption) (KeysResp
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v KeysResponse200
@@ -154,7 +155,7 @@ func (c *Client) Undeclared(ctx context.Context, opts ...oashttp.CallOption) (Un
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return UndeclaredResponse200{}, nil
@@ -170,7 +171,7 @@ func (c *Client) Mtls(ctx context.Context, opts ...oashttp.CallOption) (MtlsResp
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v MtlsResponse200

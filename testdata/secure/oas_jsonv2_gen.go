@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Who) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintWho.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintWho.EncodeTo(enc, w)
+	return sizeHintWho.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

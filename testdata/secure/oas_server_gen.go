@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // PublicResponse is the result of Public: one of
@@ -22,7 +23,7 @@ type PublicResponse200 struct {
 }
 
 func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
 }
 
 // MeResponse is the result of Me: one of
@@ -38,7 +39,7 @@ type MeResponse200 struct {
 }
 
 func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
 }
 
 // AdminResponse is the result of Admin: one of
@@ -54,7 +55,7 @@ type AdminResponse200 struct {
 }
 
 func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
 }
 
 // BothResponse is the result of Both: one of
@@ -70,7 +71,7 @@ type BothResponse200 struct {
 }
 
 func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
 }
 
 // OptionalResponse is the result of Optional: one of
@@ -86,7 +87,7 @@ type OptionalResponse200 struct {
 }
 
 func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
 }
 
 // KeysResponse is the result of Keys: one of
@@ -102,7 +103,7 @@ type KeysResponse200 struct {
 }
 
 func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
 }
 
 // UndeclaredResponse is the result of Undeclared: one of
@@ -116,7 +117,7 @@ type UndeclaredResponse interface {
 type UndeclaredResponse200 struct{}
 
 func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 200)
+	return oashttpimpl.WriteStatus(rw, 200)
 }
 
 // MtlsResponse is the result of Mtls: one of
@@ -132,7 +133,7 @@ type MtlsResponse200 struct {
 }
 
 func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Who])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -350,7 +351,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -361,7 +362,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -385,7 +386,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -537,7 +538,7 @@ func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, 
 
 // checkBearer reads the credentials of scheme "bearer" and passes them to the Handler.
 func (s *Server) checkBearer(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "bearer", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
@@ -569,7 +570,7 @@ func (s *Server) checkBasic(ctx context.Context, r *http.Request, op string, sco
 
 // checkAPIKey reads the credentials of scheme "api_key" and passes them to the Handler.
 func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "header", "X-API-Key")
+	key, ok := oashttpimpl.APIKey(r, "header", "X-API-Key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "api_key", Challenge: `APIKey in="header", name="X-API-Key"`, Err: oashttp.ErrNoCredentials}
 	}
@@ -585,7 +586,7 @@ func (s *Server) checkAPIKey(ctx context.Context, r *http.Request, op string, sc
 
 // checkKeyQuery reads the credentials of scheme "key_query" and passes them to the Handler.
 func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "query", "api_key")
+	key, ok := oashttpimpl.APIKey(r, "query", "api_key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "key_query", Challenge: `APIKey in="query", name="api_key"`, Err: oashttp.ErrNoCredentials}
 	}
@@ -601,7 +602,7 @@ func (s *Server) checkKeyQuery(ctx context.Context, r *http.Request, op string, 
 
 // checkKeyCookie reads the credentials of scheme "key_cookie" and passes them to the Handler.
 func (s *Server) checkKeyCookie(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "cookie", "sid")
+	key, ok := oashttpimpl.APIKey(r, "cookie", "sid")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "key_cookie", Challenge: `APIKey in="cookie", name="sid"`, Err: oashttp.ErrNoCredentials}
 	}
@@ -617,7 +618,7 @@ func (s *Server) checkKeyCookie(ctx context.Context, r *http.Request, op string,
 
 // checkOauth reads the credentials of scheme "oauth" and passes them to the Handler.
 func (s *Server) checkOauth(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "oauth", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}
@@ -693,7 +694,7 @@ func (s *Server) authorizeAnonymousOrBearer(r *http.Request, op string) (context
 	if err == nil {
 		return ctx, nil
 	}
-	return oashttp.Anonymous(r, err)
+	return oashttpimpl.Anonymous(r, err)
 }
 
 // authorizeKeyQueryOrKeyCookie checks the security of operation op: the first requirement

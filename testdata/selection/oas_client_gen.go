@@ -7,6 +7,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ListPetsParams holds the parameters of ListPets.
@@ -59,12 +61,12 @@ func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oa
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pets"...)
-	oashttp.QueryString(&req, "kind", params.Kind)
+	oashttpimpl.QueryString(&req, "kind", params.Kind)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse200
@@ -78,5 +80,5 @@ func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oa
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *ListPetsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -34,10 +35,10 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 	if params.Filter.Set {
 		pairs := encodeAddPetFilterPairs(&params.Filter.Value)
 		for i := 0; i+1 < len(pairs); i += 2 {
-			req.Query = oashttp.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
+			req.Query = oashttpimpl.AppendQuery(req.Query, pairs[i], true, ',', pairs[i+1])
 		}
 	}
-	oashttp.QueryString(&req, "q", params.Q)
+	oashttpimpl.QueryString(&req, "q", params.Q)
 	if body != nil {
 		mw := oashttp.NewMultipartWriter(func(w *oashttp.MultipartWriter) error {
 			if body.Pet != "" {
@@ -53,7 +54,7 @@ func (c *Client) AddPet(ctx context.Context, params AddPetParams, body *AddPetFo
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 201:
 		var v AddPetResponse201
@@ -76,7 +77,7 @@ func (c *Client) GetPet(ctx context.Context, params GetPetParams, opts ...oashtt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetResponse200

@@ -4,12 +4,13 @@ package skipped
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -46,7 +47,7 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "callbackUrl":
 			v.CallbackURL.Set = true
-			if v.CallbackURL.Value, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.CallbackURL.Value, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "callbackUrl")
 			}
 		default:
@@ -56,23 +57,24 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPet.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pet) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPet.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPet.Output(&w)
+	return sizeHintPet.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -114,18 +116,19 @@ func (v *AddPetFilter) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AddPetFilter) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddPetFilter.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AddPetFilter) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddPetFilter.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddPetFilter.Output(&w)
+	return sizeHintAddPetFilter.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AddPetFilter) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AddPetFilter) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -167,18 +170,19 @@ func (v *AddPetRequest) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v AddPetRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddPetRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *AddPetRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddPetRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddPetRequest.Output(&w)
+	return sizeHintAddPetRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v AddPetRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *AddPetRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

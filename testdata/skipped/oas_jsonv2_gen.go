@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.EncodeTo(enc, w)
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v AddPetFilter) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAddPetFilter.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddPetFilter.EncodeTo(enc, w)
+	return sizeHintAddPetFilter.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *AddPetFilter) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v AddPetRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAddPetRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddPetRequest.EncodeTo(enc, w)
+	return sizeHintAddPetRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // AddPetParams holds the parameters of AddPet.
@@ -77,7 +78,7 @@ type GetPetResponse200 struct {
 }
 
 func (v GetPetResponse200) writeGetPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Pet])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Pet])
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -214,7 +215,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -225,7 +226,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -249,7 +250,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -295,16 +296,16 @@ func decodeAddPetParams(r *http.Request, p []string, esc bool) (params AddPetPar
 	var pairsFilter []string
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "q":
-			err = oashttp.QueryOpt(&params.Q, "q", value, oashttp.ParseString)
+			err = oashttpimpl.QueryOpt(&params.Q, "q", value, oashttpimpl.ParseString)
 		case "kind": // properties of filter
-			s, err := oashttp.QueryScalar(value)
+			s, err := oashttpimpl.QueryScalar(value)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
-			if pairsFilter, err = oashttp.AddProperty(pairsFilter, key, s); err != nil {
+			if pairsFilter, err = oashttpimpl.AddProperty(pairsFilter, key, s); err != nil {
 				return params, &oashttp.ParamError{Name: "filter", In: "query", Err: err}
 			}
 		}
@@ -363,7 +364,7 @@ func (s *Server) handleGetPet(w http.ResponseWriter, r *http.Request, p []string
 
 // decodeGetPetParams reads the parameters of GetPet from r and its path segments p.
 func decodeGetPetParams(r *http.Request, p []string, esc bool) (params GetPetParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -421,7 +422,7 @@ func (s *Server) checkKey(ctx context.Context, r *http.Request, op string, scope
 
 // checkToken reads the credentials of scheme "token" and passes them to the Handler.
 func (s *Server) checkToken(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	token, ok := oashttp.BearerToken(r)
+	token, ok := oashttpimpl.BearerToken(r)
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "token", Challenge: "Bearer", Err: oashttp.ErrNoCredentials}
 	}

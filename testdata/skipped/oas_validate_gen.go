@@ -3,20 +3,20 @@
 package skipped
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Pet) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Pet) validate(c *oasrt.Validator) {
+func (v *Pet) validate(c *oasimpl.Validator) {
 	if v.CallbackURL.Set {
-		c.Format("callbackUrl", "uri", v.CallbackURL.Value, oasrt.ValidURI)
+		c.Format("callbackUrl", "uri", v.CallbackURL.Value, oasimpl.ValidURI)
 	}
 }
 
@@ -26,12 +26,12 @@ func (v *AddPetFilter) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *AddPetRequest) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *AddPetRequest) validate(c *oasrt.Validator) {
+func (v *AddPetRequest) validate(c *oasimpl.Validator) {
 	if v.Pet.Set {
 		c.Key("pet")
 		v.Pet.Value.validate(c)

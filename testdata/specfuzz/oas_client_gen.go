@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -46,13 +47,13 @@ func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...
 		for i := range params.Counts {
 			vals[i] = strconv.FormatUint(params.Counts[i], 10)
 		}
-		req.Query = oashttp.AppendQuery(req.Query, "counts", true, ',', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "counts", true, ',', vals...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListItemsResponse204{}, nil
@@ -69,7 +70,7 @@ func (c *Client) GetPair(ctx context.Context, params GetPairParams, opts ...oash
 		for i := range params.A {
 			vals[i] = strconv.FormatInt(params.A[i], 10)
 		}
-		req.Path = oashttp.AppendPath(req.Path, "", ",", vals...)
+		req.Path = oashttpimpl.AppendPath(req.Path, "", ",", vals...)
 	}
 	req.Path = append(req.Path, "/"...)
 	{ // a scope for vals, which other parameters use too
@@ -77,13 +78,13 @@ func (c *Client) GetPair(ctx context.Context, params GetPairParams, opts ...oash
 		for i := range params.B {
 			vals[i] = strconv.FormatInt(params.B[i], 10)
 		}
-		req.Path = oashttp.AppendPath(req.Path, ";b=", ",", vals...)
+		req.Path = oashttpimpl.AppendPath(req.Path, ";b=", ",", vals...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPairResponse204{}, nil

@@ -4,12 +4,13 @@ package specfuzz
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -27,18 +28,19 @@ func (v *Itself) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Itself) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintItself.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Itself) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintItself.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintItself.Output(&w)
+	return sizeHintItself.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Itself) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Itself) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -57,18 +59,19 @@ func (v *Pong) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pong) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPong.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pong) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPong.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPong.Output(&w)
+	return sizeHintPong.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pong) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pong) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -86,7 +89,7 @@ func (v *Cond) DecodeJSON(r *oasrt.Reader) error {
 	}
 	if match1(x1) {
 		if !match2(x1) {
-			return oasrt.Violation(at2, "the value matches if but not then")
+			return oasimpl.Violation(at2, "the value matches if but not then")
 		}
 	} else {
 	}
@@ -94,18 +97,19 @@ func (v *Cond) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Cond) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCond.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Cond) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCond.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCond.Output(&w)
+	return sizeHintCond.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Cond) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cond) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -121,32 +125,33 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindN, ok := oasrt.RawItems(x1); ok {
+	if kindN, ok := oasimpl.RawItems(x1); ok {
 		if kindN < 1 {
-			return oasrt.Violation(at2, "%d items, fewer than minItems 1", kindN)
+			return oasimpl.Violation(at2, "%d items, fewer than minItems 1", kindN)
 		}
 	}
-	if kindN, ok := oasrt.RawContains(x1, match3); ok {
+	if kindN, ok := oasimpl.RawContains(x1, match3); ok {
 		if kindN < 1 {
-			return oasrt.Violation(at2, "%d items match contains, fewer than minContains 1", kindN)
+			return oasimpl.Violation(at2, "%d items match contains, fewer than minContains 1", kindN)
 		}
 	}
 	(*v) = x1
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Nested) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNested.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Nested) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNested.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNested.Output(&w)
+	return sizeHintNested.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Nested) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Nested) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -156,7 +161,7 @@ func (v *Tree) EncodeJSON(w *oasrt.Writer) {
 	case TreeString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -178,21 +183,22 @@ func (v *Tree) DecodeJSON(r *oasrt.Reader) error {
 		v.String = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "Tree", kind, nil)
+	return oasimpl.NoVariant(start, "Tree", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tree) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTree.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintTree.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Tree) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTree.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintTree.Output(&w)
-}
+func (v Tree) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tree) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -202,7 +208,7 @@ func (v *Outer) EncodeJSON(w *oasrt.Writer) {
 	case OuterInt64:
 		w.Int(v.Int64)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -224,21 +230,22 @@ func (v *Outer) DecodeJSON(r *oasrt.Reader) error {
 		v.Int64 = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "Outer", kind, nil)
+	return oasimpl.NoVariant(start, "Outer", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Outer) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOuter.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintOuter.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Outer) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOuter.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintOuter.Output(&w)
-}
+func (v Outer) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Outer) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -250,7 +257,7 @@ func (v *Inner) EncodeJSON(w *oasrt.Writer) {
 	case InnerBool:
 		w.Bool(v.Bool)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -278,21 +285,22 @@ func (v *Inner) DecodeJSON(r *oasrt.Reader) error {
 		v.Bool = x1
 		return nil
 	}
-	return oasrt.NoVariant(start, "Inner", kind, nil)
+	return oasimpl.NoVariant(start, "Inner", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Inner) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintInner.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintInner.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Inner) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintInner.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintInner.Output(&w)
-}
+func (v Inner) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Inner) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -367,18 +375,19 @@ func (v *Holder) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Holder) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHolder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Holder) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHolder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHolder.Output(&w)
+	return sizeHintHolder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Holder) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Holder) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -400,23 +409,24 @@ func (v *Small) DecodeJSON(r *oasrt.Reader) error {
 	case 2:
 		*v = Small2
 	default:
-		return oasrt.InvalidEnumInt(start, "Small", n)
+		return oasimpl.InvalidEnumInt(start, "Small", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Small) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSmall.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Small) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSmall.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSmall.Output(&w)
+	return sizeHintSmall.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Small) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Small) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -436,23 +446,24 @@ func (v *Narrow) DecodeJSON(r *oasrt.Reader) error {
 	case 7:
 		*v = Narrow7
 	default:
-		return oasrt.InvalidEnumInt(start, "Narrow", n)
+		return oasimpl.InvalidEnumInt(start, "Narrow", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Narrow) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNarrow.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Narrow) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNarrow.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNarrow.Output(&w)
+	return sizeHintNarrow.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Narrow) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Narrow) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -471,18 +482,19 @@ func (v *Tie) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tie) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTie.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tie) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTie.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTie.Output(&w)
+	return sizeHintTie.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tie) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tie) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -495,7 +507,7 @@ func (v *Exclusive) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -506,7 +518,7 @@ func (v *Exclusive) EncodeJSON(w *oasrt.Writer) {
 	case ExclusiveExclusive1:
 		v.Exclusive1.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -557,18 +569,19 @@ func (v *Exclusive) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Exclusive) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintExclusive.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Exclusive) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintExclusive.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintExclusive.Output(&w)
+	return sizeHintExclusive.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Exclusive) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Exclusive) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -580,7 +593,7 @@ func (v *Exclusive1) EncodeJSON(w *oasrt.Writer) {
 	case Exclusive1Any:
 		w.RawJSON(v.Any)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -644,7 +657,7 @@ func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
 					_ = y7 // only whether it decodes matters
 					return nil
 				}() == nil {
-					return oasrt.Ambiguous(start, "Exclusive1", "Float64", "Any")
+					return oasimpl.Ambiguous(start, "Exclusive1", "Float64", "Any")
 				}
 				r.Restore(end6)
 				v.Type, v.Float64 = Exclusive1Float64, x4
@@ -669,7 +682,7 @@ func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "Exclusive1", kind, firstErr)
+			return oasimpl.NoVariant(start, "Exclusive1", kind, firstErr)
 		}
 	case oasrt.Bool:
 		v.Type = Exclusive1Any
@@ -689,18 +702,19 @@ func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Exclusive1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintExclusive1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Exclusive1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintExclusive1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintExclusive1.Output(&w)
+	return sizeHintExclusive1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Exclusive1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Exclusive1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -716,21 +730,22 @@ func (v *ListItemsNone) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	return oasrt.InvalidEnumInt(start, "ListItemsNone", n)
+	return oasimpl.InvalidEnumInt(start, "ListItemsNone", n)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ListItemsNone) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintListItemsNone.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintListItemsNone.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v ListItemsNone) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintListItemsNone.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintListItemsNone.Output(&w)
-}
+func (v ListItemsNone) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ListItemsNone) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

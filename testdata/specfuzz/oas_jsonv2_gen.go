@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Itself) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintItself.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintItself.EncodeTo(enc, w)
+	return sizeHintItself.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Itself) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Pong) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPong.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPong.EncodeTo(enc, w)
+	return sizeHintPong.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Pong) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Cond) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCond.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCond.EncodeTo(enc, w)
+	return sizeHintCond.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Cond) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Nested) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNested.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNested.EncodeTo(enc, w)
+	return sizeHintNested.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Nested) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Tree) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTree.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTree.EncodeTo(enc, w)
+	return sizeHintTree.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *Tree) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Outer) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOuter.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOuter.EncodeTo(enc, w)
+	return sizeHintOuter.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *Outer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Inner) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintInner.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintInner.EncodeTo(enc, w)
+	return sizeHintInner.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -139,9 +125,7 @@ func (v *Inner) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Holder) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintHolder.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHolder.EncodeTo(enc, w)
+	return sizeHintHolder.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -157,9 +141,7 @@ func (v *Holder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Small) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSmall.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSmall.EncodeTo(enc, w)
+	return sizeHintSmall.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -175,9 +157,7 @@ func (v *Small) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Narrow) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNarrow.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNarrow.EncodeTo(enc, w)
+	return sizeHintNarrow.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -193,9 +173,7 @@ func (v *Narrow) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Tie) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTie.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTie.EncodeTo(enc, w)
+	return sizeHintTie.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -211,9 +189,7 @@ func (v *Tie) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Exclusive) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintExclusive.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintExclusive.EncodeTo(enc, w)
+	return sizeHintExclusive.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -229,9 +205,7 @@ func (v *Exclusive) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Exclusive1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintExclusive1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintExclusive1.EncodeTo(enc, w)
+	return sizeHintExclusive1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -247,9 +221,7 @@ func (v *Exclusive1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ListItemsNone) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintListItemsNone.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintListItemsNone.EncodeTo(enc, w)
+	return sizeHintListItemsNone.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

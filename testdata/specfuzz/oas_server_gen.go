@@ -8,6 +8,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // ListItemsParams holds the parameters of ListItems.
@@ -31,7 +32,7 @@ type ListItemsResponse interface {
 type ListItemsResponse204 struct{}
 
 func (v ListItemsResponse204) writeListItemsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPairParams holds the parameters of GetPair.
@@ -55,7 +56,7 @@ type GetPairResponse interface {
 type GetPairResponse204 struct{}
 
 func (v GetPairResponse204) writeGetPairResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -148,7 +149,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -159,7 +160,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -183,7 +184,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -209,9 +210,9 @@ func (s *Server) handleListItems(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeListItemsParams reads the parameters of ListItems from r and its path segments p.
 func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListItemsParams, err error) {
-	if err = oashttp.HeaderOpt(&params.None, r.Header, "None", "none", func(s string) (v ListItemsNone, err error) {
+	if err = oashttpimpl.HeaderOpt(&params.None, r.Header, "None", "none", func(s string) (v ListItemsNone, err error) {
 		if true { // the enum has no value
-			return v, oashttp.InvalidValue(s, "ListItemsNone")
+			return v, oashttpimpl.InvalidValue(s, "ListItemsNone")
 		}
 		return v, nil
 	}); err != nil {
@@ -221,12 +222,12 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 	var raw0 []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "counts":
 			seen[0] = true
 			var err error
-			raw0, err = oashttp.QueryArray(raw0, value, 0)
+			raw0, err = oashttpimpl.QueryArray(raw0, value, 0)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "counts", In: "query", Err: err}
 			}
@@ -235,7 +236,7 @@ func decodeListItemsParams(r *http.Request, p []string, esc bool) (params ListIt
 	if seen[0] {
 		params.Counts = make([]uint64, len(raw0))
 		for i, s := range raw0 {
-			x, err := oashttp.ParseUint(s, 64)
+			x, err := oashttpimpl.ParseUint(s, 64)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "counts", In: "query", Err: err}
 			}
@@ -262,13 +263,13 @@ func (s *Server) handleGetPair(w http.ResponseWriter, r *http.Request, p []strin
 // decodeGetPairParams reads the parameters of GetPair from r and its path segments p.
 func decodeGetPairParams(r *http.Request, p []string, esc bool) (params GetPairParams, err error) {
 	{ // a
-		vals, err := oashttp.PathArray(p[0], "", ",", esc)
+		vals, err := oashttpimpl.PathArray(p[0], "", ",", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "a", In: "path", Err: err}
 		}
 		params.A = make([]int64, len(vals))
 		for i, s := range vals {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "a", In: "path", Err: err}
 			}
@@ -276,13 +277,13 @@ func decodeGetPairParams(r *http.Request, p []string, esc bool) (params GetPairP
 		}
 	}
 	{ // b
-		vals, err := oashttp.PathArray(p[1], ";b=", ",", esc)
+		vals, err := oashttpimpl.PathArray(p[1], ";b=", ",", esc)
 		if err != nil {
 			return params, &oashttp.ParamError{Name: "b", In: "path", Err: err}
 		}
 		params.B = make([]int64, len(vals))
 		for i, s := range vals {
-			x, err := oashttp.ParseInt(s, 64)
+			x, err := oashttpimpl.ParseInt(s, 64)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "b", In: "path", Err: err}
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Itself breaks its schema.
@@ -17,12 +18,12 @@ func (v *Pong) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Cond) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Cond) validate(c *oasrt.Validator) {
+func (v *Cond) validate(c *oasimpl.Validator) {
 	if match1((*v)) {
 		if !match2((*v)) {
 			c.Errorf("the value matches if but not then")
@@ -34,18 +35,18 @@ func (v *Cond) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Nested) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Nested) validate(c *oasrt.Validator) {
-	if kindN, ok := oasrt.RawItems((*v)); ok {
+func (v *Nested) validate(c *oasimpl.Validator) {
+	if kindN, ok := oasimpl.RawItems((*v)); ok {
 		if kindN < 1 {
 			c.Errorf("%d items, fewer than minItems 1", kindN)
 		}
 	}
-	if kindN, ok := oasrt.RawContains((*v), match3); ok {
+	if kindN, ok := oasimpl.RawContains((*v), match3); ok {
 		if kindN < 1 {
 			c.Errorf("%d items match contains, fewer than minContains 1", kindN)
 		}
@@ -55,12 +56,12 @@ func (v *Nested) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Tree) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Tree) validate(c *oasrt.Validator) {
+func (v *Tree) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case TreeString:
 	default:
@@ -71,12 +72,12 @@ func (v *Tree) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Outer) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Outer) validate(c *oasrt.Validator) {
+func (v *Outer) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case OuterInt64:
 	default:
@@ -87,12 +88,12 @@ func (v *Outer) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Inner) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Inner) validate(c *oasrt.Validator) {
+func (v *Inner) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case InnerOuter:
 		v.Outer.validate(c)
@@ -105,12 +106,12 @@ func (v *Inner) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Holder) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Holder) validate(c *oasrt.Validator) {
+func (v *Holder) validate(c *oasimpl.Validator) {
 	if v.Tree.Set {
 		c.Key("tree")
 		v.Tree.Value.validate(c)
@@ -121,12 +122,12 @@ func (v *Holder) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Small) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Small) validate(c *oasrt.Validator) {
+func (v *Small) validate(c *oasimpl.Validator) {
 	switch *v {
 	case Small1, Small2:
 	default:
@@ -137,12 +138,12 @@ func (v *Small) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Narrow) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Narrow) validate(c *oasrt.Validator) {
+func (v *Narrow) validate(c *oasimpl.Validator) {
 	switch *v {
 	case Narrow7:
 	default:
@@ -156,12 +157,12 @@ func (v *Tie) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Exclusive) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Exclusive) validate(c *oasrt.Validator) {
+func (v *Exclusive) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ExclusiveExclusive1:
 		v.Exclusive1.validate(c)
@@ -173,12 +174,12 @@ func (v *Exclusive) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Exclusive1) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Exclusive1) validate(c *oasrt.Validator) {
+func (v *Exclusive1) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case Exclusive1Float64:
 	case Exclusive1Any:
@@ -190,12 +191,12 @@ func (v *Exclusive1) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *ListItemsNone) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *ListItemsNone) validate(c *oasrt.Validator) {
+func (v *ListItemsNone) validate(c *oasimpl.Validator) {
 	switch *v {
 	default:
 		c.Errorf("%d is not a valid ListItemsNone", *v)
@@ -209,9 +210,9 @@ var match1 = func(raw []byte) bool {
 
 // match2 is whether a value matches a subschema.
 var match2 = func(raw []byte) bool {
-	if kindStr, ok := oasrt.RawString(raw); ok {
-		if oasrt.Len(kindStr) < 2 {
-			_ = []any{oasrt.Len(kindStr)} // the message's values, unused here
+	if kindStr, ok := oasimpl.RawString(raw); ok {
+		if oasimpl.Len(kindStr) < 2 {
+			_ = []any{oasimpl.Len(kindStr)} // the message's values, unused here
 			return false
 		}
 	}
@@ -224,12 +225,12 @@ var match3 = func(raw []byte) bool {
 }
 
 // eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if n := oasrt.Holding(raw, ev, eval2, eval3); n != 1 {
+	if n := oasimpl.Holding(raw, ev, eval2, eval3); n != 1 {
 		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
 	}
 	out.Merge(ev)
@@ -237,12 +238,12 @@ var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if n := oasrt.Holding(raw, ev, eval4, eval5); n != 1 {
+	if n := oasimpl.Holding(raw, ev, eval4, eval5); n != 1 {
 		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
 	}
 	out.Merge(ev)
@@ -250,7 +251,7 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Null {
 		return fmt.Sprintf("expected null, got %v", oasrt.RawKind(raw))
 	}
@@ -258,7 +259,7 @@ var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Number {
 		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
 	}
@@ -266,6 +267,6 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -36,7 +38,7 @@ func (c *Client) ListEvents(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
@@ -50,7 +52,7 @@ func (c *Client) ListEvents(ctx context.Context, opts ...oashttp.CallOption) (Li
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *ListEventsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Event).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Event).DecodeJSON)
 }
 
 // ListEventsStream calls GET /events
@@ -71,7 +73,7 @@ func (c *Client) ListEventsStream(ctx context.Context, opts ...oashttp.CallOptio
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -82,7 +84,7 @@ func (c *Client) ListEventsStream(ctx context.Context, opts ...oashttp.CallOptio
 			return nil, err
 		}
 		streaming = true
-		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Event).DecodeJSON))
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Event).DecodeJSON))
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
@@ -93,7 +95,7 @@ func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, 
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/events"...)
 	if body.Items != nil {
-		req.BodyReader = oashttp.SendStream(func(w *oasrt.Writer, out io.Writer) error {
+		req.BodyReader = oashttpimpl.SendStream(func(w *oasrt.Writer, out io.Writer) error {
 			return oasrt.EncodeItems(w, out, body.Items, (*Event).EncodeJSON)
 		})
 		req.ContentType = "application/json"
@@ -102,7 +104,7 @@ func (c *Client) ImportEvents(ctx context.Context, body ImportEventsBodyStream, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ImportEventsResponse204{}, nil

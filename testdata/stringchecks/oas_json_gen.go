@@ -4,12 +4,13 @@ package stringchecks
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as JSON.
@@ -26,32 +27,33 @@ func (v *Handle) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if oasrt.Len(x1) < 3 {
-		return oasrt.Violation(at2, "length %d is less than minLength 3", oasrt.Len(x1))
+	if oasimpl.Len(x1) < 3 {
+		return oasimpl.Violation(at2, "length %d is less than minLength 3", oasimpl.Len(x1))
 	}
-	if len(x1) > 15 && oasrt.Len(x1) > 15 {
-		return oasrt.Violation(at2, "length %d is greater than maxLength 15", oasrt.Len(x1))
+	if len(x1) > 15 && oasimpl.Len(x1) > 15 {
+		return oasimpl.Violation(at2, "length %d is greater than maxLength 15", oasimpl.Len(x1))
 	}
 	if !pattern1.MatchString(x1) {
-		return oasrt.Violation(at2, "%q does not match the pattern %s", x1, `^[a-z][a-z0-9_]*$`)
+		return oasimpl.Violation(at2, "%q does not match the pattern %s", x1, `^[a-z][a-z0-9_]*$`)
 	}
 	x = x1
 	*v = Handle(x)
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Handle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintHandle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Handle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintHandle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintHandle.Output(&w)
+	return sizeHintHandle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Handle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Handle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -99,8 +101,8 @@ func (v *Profile) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "bio")
 			}
-			if len(x1) > 160 && oasrt.Len(x1) > 160 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 160", oasrt.Len(x1)), "bio")
+			if len(x1) > 160 && oasimpl.Len(x1) > 160 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is greater than maxLength 160", oasimpl.Len(x1)), "bio")
 			}
 			v.Bio.Value = x1
 		case "code":
@@ -111,7 +113,7 @@ func (v *Profile) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "code")
 			}
 			if !pattern2.MatchString(x3) {
-				return oasrt.AtKey(oasrt.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]{2}-\d{4}$`), "code")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]{2}-\d{4}$`), "code")
 			}
 			v.Code.Value = x3
 		default:
@@ -123,18 +125,19 @@ func (v *Profile) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Profile) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProfile.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Profile) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProfile.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProfile.Output(&w)
+	return sizeHintProfile.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Profile) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Profile) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Handle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintHandle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintHandle.EncodeTo(enc, w)
+	return sizeHintHandle.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Handle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Profile) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintProfile.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProfile.EncodeTo(enc, w)
+	return sizeHintProfile.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -5,23 +5,23 @@ package stringchecks
 import (
 	"regexp"
 
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Handle) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Handle) validate(c *oasrt.Validator) {
-	if oasrt.Len(string(*v)) < 3 {
-		c.Errorf("length %d is less than minLength 3", oasrt.Len(string(*v)))
+func (v *Handle) validate(c *oasimpl.Validator) {
+	if oasimpl.Len(string(*v)) < 3 {
+		c.Errorf("length %d is less than minLength 3", oasimpl.Len(string(*v)))
 	}
-	if len(string(*v)) > 15 && oasrt.Len(string(*v)) > 15 {
-		c.Errorf("length %d is greater than maxLength 15", oasrt.Len(string(*v)))
+	if len(string(*v)) > 15 && oasimpl.Len(string(*v)) > 15 {
+		c.Errorf("length %d is greater than maxLength 15", oasimpl.Len(string(*v)))
 	}
 	if !pattern1.MatchString(string(*v)) {
 		c.Errorf("%q does not match the pattern %s", string(*v), `^[a-z][a-z0-9_]*$`)
@@ -31,12 +31,12 @@ func (v *Handle) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Profile) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Profile) validate(c *oasrt.Validator) {
+func (v *Profile) validate(c *oasimpl.Validator) {
 	if v.Handle.Set {
 		c.Key("handle")
 		v.Handle.Value.validate(c)
@@ -44,8 +44,8 @@ func (v *Profile) validate(c *oasrt.Validator) {
 	}
 	if v.Bio.Set {
 		c.Key("bio")
-		if len(v.Bio.Value) > 160 && oasrt.Len(v.Bio.Value) > 160 {
-			c.Errorf("length %d is greater than maxLength 160", oasrt.Len(v.Bio.Value))
+		if len(v.Bio.Value) > 160 && oasimpl.Len(v.Bio.Value) > 160 {
+			c.Errorf("length %d is greater than maxLength 160", oasimpl.Len(v.Bio.Value))
 		}
 		c.Pop()
 	}

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Event) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEvent.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEvent.EncodeTo(enc, w)
+	return sizeHintEvent.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,22 +3,22 @@
 package stringformats
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Event) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Event) validate(c *oasrt.Validator) {
+func (v *Event) validate(c *oasimpl.Validator) {
 	if v.Site.Set {
-		c.Format("site", "uri", v.Site.Value, oasrt.ValidURI)
+		c.Format("site", "uri", v.Site.Value, oasimpl.ValidURI)
 	}
 	if v.Mail.Set {
-		c.Format("mail", "email", v.Mail.Value, oasrt.ValidEmail)
+		c.Format("mail", "email", v.Mail.Value, oasimpl.ValidEmail)
 	}
 }

@@ -4,12 +4,13 @@ package tuple
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON array, up to its first position that
@@ -55,24 +56,25 @@ func (v *Pair) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtIndex(err, 1)
 			}
 		default:
-			return oasrt.Violation(at, "more than 2 items; items after prefixItems are not allowed")
+			return oasimpl.Violation(at, "more than 2 items; items after prefixItems are not allowed")
 		}
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pair) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPair.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pair) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPair.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPair.Output(&w)
+	return sizeHintPair.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pair) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pair) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -123,18 +125,19 @@ func (v *Row) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Row) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRow.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Row) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRow.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRow.Output(&w)
+	return sizeHintRow.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Row) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Row) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

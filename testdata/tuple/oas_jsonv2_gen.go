@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Pair) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPair.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPair.EncodeTo(enc, w)
+	return sizeHintPair.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Pair) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Row) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRow.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRow.EncodeTo(enc, w)
+	return sizeHintRow.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,18 +3,18 @@
 package tuple
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Pair) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Pair) validate(c *oasrt.Validator) {
+func (v *Pair) validate(c *oasimpl.Validator) {
 	if !v.Item0.Set && v.Item1.Set {
 		c.Errorf("item 1 is set, but item 0 before it is not")
 	}
@@ -23,12 +23,12 @@ func (v *Pair) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Row) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Row) validate(c *oasrt.Validator) {
+func (v *Row) validate(c *oasimpl.Validator) {
 	if !v.Item0.Set && len(v.Rest) > 0 {
 		c.Errorf("items after item 0 are set, but item 0 is not")
 	}

@@ -4,12 +4,13 @@ package typearray
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes the variant that is set.
@@ -22,7 +23,7 @@ func (v *Value) EncodeJSON(w *oasrt.Writer) {
 	case ValueBoolean:
 		w.Bool(v.Boolean)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -60,21 +61,22 @@ func (v *Value) DecodeJSON(r *oasrt.Reader) error {
 		v.Boolean = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "Value", kind, nil)
+	return oasimpl.NoVariant(start, "Value", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Value) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintValue.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintValue.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Value) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintValue.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintValue.Output(&w)
-}
+func (v Value) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Value) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -125,18 +127,19 @@ func (v *Cell) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Cell) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCell.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Cell) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCell.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCell.Output(&w)
+	return sizeHintCell.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Cell) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Cell) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -148,7 +151,7 @@ func (v *CellWeight) EncodeJSON(w *oasrt.Writer) {
 	case CellWeightString:
 		w.String(v.String)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -178,21 +181,22 @@ func (v *CellWeight) DecodeJSON(r *oasrt.Reader) error {
 		v.Number = x2
 		return nil
 	}
-	return oasrt.NoVariant(start, "CellWeight", kind, nil)
+	return oasimpl.NoVariant(start, "CellWeight", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *CellWeight) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCellWeight.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintCellWeight.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v CellWeight) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCellWeight.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintCellWeight.Output(&w)
-}
+func (v CellWeight) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CellWeight) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Value) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintValue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintValue.EncodeTo(enc, w)
+	return sizeHintValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Value) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Cell) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCell.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCell.EncodeTo(enc, w)
+	return sizeHintCell.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Cell) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v CellWeight) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCellWeight.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCellWeight.EncodeTo(enc, w)
+	return sizeHintCellWeight.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,18 +3,18 @@
 package typearray
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Value) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Value) validate(c *oasrt.Validator) {
+func (v *Value) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ValueString:
 	case ValueInteger:
@@ -27,12 +27,12 @@ func (v *Value) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Cell) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Cell) validate(c *oasrt.Validator) {
+func (v *Cell) validate(c *oasimpl.Validator) {
 	if v.Value.Set {
 		c.Key("value")
 		v.Value.Value.validate(c)
@@ -48,12 +48,12 @@ func (v *Cell) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *CellWeight) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *CellWeight) validate(c *oasrt.Validator) {
+func (v *CellWeight) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case CellWeightNumber:
 	case CellWeightString:

@@ -4,12 +4,13 @@ package unevaluated
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
@@ -21,7 +22,7 @@ func (v *Extended) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -73,18 +74,19 @@ func (v *Extended) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Extended) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintExtended.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Extended) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintExtended.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintExtended.Output(&w)
+	return sizeHintExtended.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Extended) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Extended) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -97,7 +99,7 @@ func (v *Either) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval2(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -110,7 +112,7 @@ func (v *Either) EncodeJSON(w *oasrt.Writer) {
 	case EitherEither2:
 		v.Either2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -164,23 +166,24 @@ func (v *Either) decodeTyped(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "Either", kind, nil)
+		return oasimpl.NoVariant(start, "Either", kind, nil)
 	}
-	return oasrt.NoVariant(start, "Either", kind, nil)
+	return oasimpl.NoVariant(start, "Either", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Either) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEither.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintEither.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Either) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEither.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintEither.Output(&w)
-}
+func (v Either) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Either) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -193,7 +196,7 @@ func (v *Couple) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval3(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -234,18 +237,19 @@ func (v *Couple) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Couple) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCouple.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Couple) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCouple.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCouple.Output(&w)
+	return sizeHintCouple.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Couple) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Couple) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -258,7 +262,7 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval4(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -310,18 +314,19 @@ func (v *Payment) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Payment) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPayment.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Payment) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPayment.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPayment.Output(&w)
+	return sizeHintPayment.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Payment) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Payment) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -334,7 +339,7 @@ func (v *Shape) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval5(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -347,7 +352,7 @@ func (v *Shape) EncodeJSON(w *oasrt.Writer) {
 	case ShapeShape2:
 		v.Shape2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -401,23 +406,24 @@ func (v *Shape) decodeTyped(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "Shape", kind, nil)
+		return oasimpl.NoVariant(start, "Shape", kind, nil)
 	}
-	return oasrt.NoVariant(start, "Shape", kind, nil)
+	return oasimpl.NoVariant(start, "Shape", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintShape.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v Shape) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintShape.Output(&w)
-}
+func (v Shape) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -430,7 +436,7 @@ func (v *Scores) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval6(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -471,18 +477,19 @@ func (v *Scores) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Scores) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintScores.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Scores) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintScores.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintScores.Output(&w)
+	return sizeHintScores.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Scores) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Scores) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -495,7 +502,7 @@ func (v *Shipping) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval7(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -547,18 +554,19 @@ func (v *Shipping) decodeTyped(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shipping) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShipping.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shipping) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShipping.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShipping.Output(&w)
+	return sizeHintShipping.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shipping) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shipping) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -606,23 +614,24 @@ func (v *Either1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "a")
+		return oasimpl.Missing(r, seen, 0x1, "a")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Either1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEither1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Either1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEither1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEither1.Output(&w)
+	return sizeHintEither1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Either1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Either1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -670,23 +679,24 @@ func (v *Either2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "b")
+		return oasimpl.Missing(r, seen, 0x1, "b")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Either2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEither2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Either2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEither2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEither2.Output(&w)
+	return sizeHintEither2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Either2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Either2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -725,23 +735,24 @@ func (v *Shape1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "radius")
+		return oasimpl.Missing(r, seen, 0x1, "radius")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape1.Output(&w)
+	return sizeHintShape1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -780,23 +791,24 @@ func (v *Shape2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "side")
+		return oasimpl.Missing(r, seen, 0x1, "side")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Shape2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintShape2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Shape2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintShape2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintShape2.Output(&w)
+	return sizeHintShape2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Shape2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Shape2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Extended) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintExtended.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintExtended.EncodeTo(enc, w)
+	return sizeHintExtended.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Extended) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Either) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEither.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEither.EncodeTo(enc, w)
+	return sizeHintEither.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Either) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Couple) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCouple.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCouple.EncodeTo(enc, w)
+	return sizeHintCouple.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Couple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Payment) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPayment.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPayment.EncodeTo(enc, w)
+	return sizeHintPayment.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Payment) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shape) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShape.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape.EncodeTo(enc, w)
+	return sizeHintShape.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *Shape) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Scores) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintScores.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintScores.EncodeTo(enc, w)
+	return sizeHintScores.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *Scores) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shipping) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShipping.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShipping.EncodeTo(enc, w)
+	return sizeHintShipping.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -139,9 +125,7 @@ func (v *Shipping) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Either1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEither1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEither1.EncodeTo(enc, w)
+	return sizeHintEither1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -157,9 +141,7 @@ func (v *Either1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Either2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEither2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEither2.EncodeTo(enc, w)
+	return sizeHintEither2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -175,9 +157,7 @@ func (v *Either2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shape1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShape1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape1.EncodeTo(enc, w)
+	return sizeHintShape1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -193,9 +173,7 @@ func (v *Shape1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Shape2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintShape2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintShape2.EncodeTo(enc, w)
+	return sizeHintShape2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -7,6 +7,7 @@ import (
 	"regexp"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Extended breaks its schema.
@@ -15,12 +16,12 @@ func (v *Extended) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Either) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Either) validate(c *oasrt.Validator) {
+func (v *Either) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case EitherEither1:
 	case EitherEither2:
@@ -38,12 +39,12 @@ func (v *Payment) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Shape) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Shape) validate(c *oasrt.Validator) {
+func (v *Shape) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case ShapeShape1:
 	case ShapeShape2:
@@ -71,16 +72,16 @@ func (v *Shape1) Validate() error { return nil }
 func (v *Shape2) Validate() error { return nil }
 
 // eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
-	ev = new(oasrt.Evaluated)
+var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
+	ev = new(oasimpl.Evaluated)
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
 	if why := eval8(raw, ev); why != "" {
 		return "allOf member 0: " + why
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "id" {
@@ -107,16 +108,16 @@ var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
-	ev = new(oasrt.Evaluated)
+var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
+	ev = new(oasimpl.Evaluated)
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if n := oasrt.Holding(raw, ev, eval11, eval12); n == 0 {
+	if n := oasimpl.Holding(raw, ev, eval11, eval12); n == 0 {
 		return "the value matches no anyOf member"
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "kind" {
@@ -143,16 +144,16 @@ var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
-	ev = new(oasrt.Evaluated)
+var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
+	ev = new(oasimpl.Evaluated)
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
 	if why := eval15(raw, ev); why != "" {
 		return "allOf member 0: " + why
 	}
-	if items, ok := oasrt.RawArray(raw); ok {
+	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
 			switch {
 			case i == 0:
@@ -176,20 +177,20 @@ var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if oasrt.RawHas(raw, "card") {
+	if oasimpl.RawHas(raw, "card") {
 		if why := eval18(raw, ev); why != "" {
 			return "dependentSchemas \"card\": " + why
 		}
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "card" {
@@ -214,12 +215,12 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if n := oasrt.Holding(raw, ev, eval21, eval22); n != 1 {
+	if n := oasimpl.Holding(raw, ev, eval21, eval22); n != 1 {
 		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
 	}
 	out.Merge(ev)
@@ -227,15 +228,15 @@ var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}
-	if items, ok := oasrt.RawArray(raw); ok {
+	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
 			switch {
 			default:
@@ -261,10 +262,10 @@ var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
@@ -275,7 +276,7 @@ var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
 		}
 	} else {
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "country" {
@@ -300,12 +301,12 @@ var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "name" {
@@ -324,7 +325,7 @@ var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
 		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
@@ -332,7 +333,7 @@ var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval10 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval10 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Invalid {
 		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
 	}
@@ -340,15 +341,15 @@ var eval10 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval11 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval11 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if kindKey := oasrt.RawMissing(raw, "a"); kindKey != "" {
+	if kindKey := oasimpl.RawMissing(raw, "a"); kindKey != "" {
 		return fmt.Sprintf("missing required property %q", kindKey)
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "a" {
@@ -367,15 +368,15 @@ var eval11 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval12 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval12 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if kindKey := oasrt.RawMissing(raw, "b"); kindKey != "" {
+	if kindKey := oasimpl.RawMissing(raw, "b"); kindKey != "" {
 		return fmt.Sprintf("missing required property %q", kindKey)
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "b" {
@@ -394,7 +395,7 @@ var eval12 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval13 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval13 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval13 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -402,7 +403,7 @@ var eval13 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval14 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval14 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval14 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Invalid {
 		return fmt.Sprintf("no value is valid here (the schema is false), got %v", oasrt.RawKind(raw))
 	}
@@ -410,12 +411,12 @@ var eval14 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval15 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval15 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval15 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if items, ok := oasrt.RawArray(raw); ok {
+	if items, ok := oasimpl.RawArray(raw); ok {
 		for i, item := range items {
 			switch {
 			case i == 0:
@@ -435,7 +436,7 @@ var eval15 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval16 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval16 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval16 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -443,7 +444,7 @@ var eval16 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval17 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval17 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval17 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if eval34(raw, nil) == "" {
 		return "the value matches the schema's not"
 	}
@@ -451,15 +452,15 @@ var eval17 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval18 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval18 = func(raw []byte, out *oasrt.Evaluated) string {
-	if kindKey := oasrt.RawMissing(raw, "billing"); kindKey != "" {
+var eval18 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if kindKey := oasimpl.RawMissing(raw, "billing"); kindKey != "" {
 		return fmt.Sprintf("missing required property %q", kindKey)
 	}
 	return ""
 }
 
 // eval19 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval19 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval19 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -467,7 +468,7 @@ var eval19 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval20 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval20 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval20 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -475,18 +476,18 @@ var eval20 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval21 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval21 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval21 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if kindKey := oasrt.RawMissing(raw, "radius"); kindKey != "" {
+	if kindKey := oasimpl.RawMissing(raw, "radius"); kindKey != "" {
 		return fmt.Sprintf("missing required property %q", kindKey)
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "radius" {
@@ -505,18 +506,18 @@ var eval21 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval22 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval22 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval22 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if kindKey := oasrt.RawMissing(raw, "side"); kindKey != "" {
+	if kindKey := oasimpl.RawMissing(raw, "side"); kindKey != "" {
 		return fmt.Sprintf("missing required property %q", kindKey)
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "side" {
@@ -535,7 +536,7 @@ var eval22 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval23 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval23 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval23 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
 		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
@@ -543,9 +544,9 @@ var eval23 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval24 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval24 = func(raw []byte, out *oasrt.Evaluated) string {
-	if kindNum, ok := oasrt.RawDecimal(raw); ok {
-		if oasrt.CompareDecimal(kindNum, bound1) < 0 {
+var eval24 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if kindNum, ok := oasimpl.RawDecimal(raw); ok {
+		if oasimpl.CompareDecimal(kindNum, bound1) < 0 {
 			return fmt.Sprintf("%v is less than minimum 10", kindNum)
 		}
 	}
@@ -553,12 +554,12 @@ var eval24 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval25 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval25 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval25 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "country" {
@@ -577,12 +578,12 @@ var eval25 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval26 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval26 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval26 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "postcode" {
@@ -601,7 +602,7 @@ var eval26 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval27 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval27 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval27 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -609,7 +610,7 @@ var eval27 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval28 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval28 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval28 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -617,7 +618,7 @@ var eval28 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval29 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval29 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval29 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -625,7 +626,7 @@ var eval29 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval30 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval30 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval30 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
 		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
@@ -633,7 +634,7 @@ var eval30 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval31 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval31 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval31 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.String {
 		return fmt.Sprintf("expected string, got %v", oasrt.RawKind(raw))
 	}
@@ -641,12 +642,12 @@ var eval31 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval32 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval32 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval32 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
 // eval33 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval33 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval33 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if !oasrt.RawInteger(raw) {
 		return fmt.Sprintf("expected integer, got %v", oasrt.RawKind(raw))
 	}
@@ -654,12 +655,12 @@ var eval33 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval34 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval34 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval34 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
 // eval35 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval35 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval35 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Number {
 		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
 	}
@@ -667,7 +668,7 @@ var eval35 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval36 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval36 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval36 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Number {
 		return fmt.Sprintf("expected number, got %v", oasrt.RawKind(raw))
 	}
@@ -675,19 +676,19 @@ var eval36 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // bound1 is the value 10, exact.
-var bound1 = oasrt.Rat("10")
+var bound1 = oasimpl.Rat("10")
 
 // eval37 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval37 = func(raw []byte, out *oasrt.Evaluated) string {
-	if !oasrt.JSONEqual(raw, `"NL"`) {
+var eval37 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if !oasimpl.JSONEqual(raw, `"NL"`) {
 		return fmt.Sprintf("%s is not the const \"NL\"", raw)
 	}
 	return ""
 }
 
 // eval38 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval38 = func(raw []byte, out *oasrt.Evaluated) string {
-	if kindStr, ok := oasrt.RawString(raw); ok {
+var eval38 = func(raw []byte, out *oasimpl.Evaluated) string {
+	if kindStr, ok := oasimpl.RawString(raw); ok {
 		if !pattern1.MatchString(kindStr) {
 			return fmt.Sprintf("%q does not match the pattern %s", kindStr, `^[0-9]{4}[A-Z]{2}$`)
 		}

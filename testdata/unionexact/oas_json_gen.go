@@ -4,12 +4,13 @@ package unionexact
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // DecodeJSON reads JSON into v, checking the schema: the checks of
@@ -21,7 +22,7 @@ func (v *RequiredOnly) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval1(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -34,7 +35,7 @@ func (v *RequiredOnly) EncodeJSON(w *oasrt.Writer) {
 	case RequiredOnlyRequiredOnly2:
 		v.RequiredOnly2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -89,7 +90,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.NoVariant(start, "RequiredOnly", kind, nil)
+		return oasimpl.NoVariant(start, "RequiredOnly", kind, nil)
 	case oasrt.Array:
 		{
 			m := r.Mark()
@@ -120,7 +121,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
 	case oasrt.String:
 		{
@@ -152,7 +153,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
 	case oasrt.Number:
 		{
@@ -184,7 +185,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
 	case oasrt.Bool:
 		{
@@ -216,7 +217,7 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+			return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 		}
 	}
 	{
@@ -248,22 +249,23 @@ func (v *RequiredOnly) decodeTyped(r *oasrt.Reader) error {
 		} else if firstErr == nil {
 			firstErr = err
 		}
-		return oasrt.NoVariant(start, "RequiredOnly", kind, firstErr)
+		return oasimpl.NoVariant(start, "RequiredOnly", kind, firstErr)
 	}
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RequiredOnly) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRequiredOnly.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RequiredOnly) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRequiredOnly.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRequiredOnly.Output(&w)
+	return sizeHintRequiredOnly.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RequiredOnly) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -275,7 +277,7 @@ func (v *NumberOrTriple) EncodeJSON(w *oasrt.Writer) {
 	case NumberOrTripleInt64:
 		w.Int(v.Int64)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -302,7 +304,7 @@ func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if x2%3 != 0 {
-					return oasrt.Violation(at3, "%v is not a multiple of 3", x2)
+					return oasimpl.Violation(at3, "%v is not a multiple of 3", x2)
 				}
 				x1 = x2
 				return nil
@@ -319,7 +321,7 @@ func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
 					_ = y5 // only whether it decodes matters
 					return nil
 				}() == nil {
-					return oasrt.Ambiguous(start, "NumberOrTriple", "Int64", "Float64")
+					return oasimpl.Ambiguous(start, "NumberOrTriple", "Int64", "Float64")
 				}
 				r.Restore(end4)
 				v.Type, v.Int64 = NumberOrTripleInt64, x1
@@ -344,24 +346,25 @@ func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "NumberOrTriple", kind, firstErr)
+			return oasimpl.NoVariant(start, "NumberOrTriple", kind, firstErr)
 		}
 	}
-	return oasrt.NoVariant(start, "NumberOrTriple", kind, nil)
+	return oasimpl.NoVariant(start, "NumberOrTriple", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NumberOrTriple) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNumberOrTriple.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintNumberOrTriple.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v NumberOrTriple) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNumberOrTriple.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintNumberOrTriple.Output(&w)
-}
+func (v NumberOrTriple) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NumberOrTriple) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -373,7 +376,7 @@ func (v *TypelessOrInteger) EncodeJSON(w *oasrt.Writer) {
 	case TypelessOrIntegerInt64:
 		w.Int(v.Int64)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -418,7 +421,7 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if x2 < -2 {
-					return oasrt.Violation(at3, "%v is less than minimum -2", x2)
+					return oasimpl.Violation(at3, "%v is less than minimum -2", x2)
 				}
 				x1 = x2
 				return nil
@@ -433,7 +436,7 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 					_ = y5 // only whether it decodes matters
 					return nil
 				}() == nil {
-					return oasrt.Ambiguous(start, "TypelessOrInteger", "Int64", "TypelessOrInteger1")
+					return oasimpl.Ambiguous(start, "TypelessOrInteger", "Int64", "TypelessOrInteger1")
 				}
 				r.Restore(end4)
 				v.Type, v.Int64 = TypelessOrIntegerInt64, x1
@@ -456,7 +459,7 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "TypelessOrInteger", kind, firstErr)
+			return oasimpl.NoVariant(start, "TypelessOrInteger", kind, firstErr)
 		}
 	case oasrt.Bool:
 		v.Type = TypelessOrIntegerTypelessOrInteger1
@@ -472,18 +475,19 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v TypelessOrInteger) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTypelessOrInteger.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *TypelessOrInteger) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTypelessOrInteger.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTypelessOrInteger.Output(&w)
+	return sizeHintTypelessOrInteger.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v TypelessOrInteger) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypelessOrInteger) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -496,7 +500,7 @@ func (v *DependentOrTrue) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if why := eval2(r.Span(at), nil); why != "" {
-		return oasrt.Violation(at, "%s (checked on the JSON value as a whole)", why)
+		return oasimpl.Violation(at, "%s (checked on the JSON value as a whole)", why)
 	}
 	return nil
 }
@@ -509,7 +513,7 @@ func (v *DependentOrTrue) EncodeJSON(w *oasrt.Writer) {
 	case DependentOrTrueAny2:
 		w.RawJSON(v.Any2)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -536,7 +540,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x2) != oasrt.Object {
-					return oasrt.Violation(at3, "expected object, got %v", oasrt.RawKind(x2))
+					return oasimpl.Violation(at3, "expected object, got %v", oasrt.RawKind(x2))
 				}
 				x1 = x2
 				return nil
@@ -561,7 +565,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
 	case oasrt.Array:
 		{
@@ -576,7 +580,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x7) != oasrt.Object {
-					return oasrt.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
+					return oasimpl.Violation(at8, "expected object, got %v", oasrt.RawKind(x7))
 				}
 				x6 = x7
 				return nil
@@ -601,7 +605,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
 	case oasrt.String:
 		{
@@ -616,7 +620,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x12) != oasrt.Object {
-					return oasrt.Violation(at13, "expected object, got %v", oasrt.RawKind(x12))
+					return oasimpl.Violation(at13, "expected object, got %v", oasrt.RawKind(x12))
 				}
 				x11 = x12
 				return nil
@@ -641,7 +645,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
 	case oasrt.Bool:
 		{
@@ -656,7 +660,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x17) != oasrt.Object {
-					return oasrt.Violation(at18, "expected object, got %v", oasrt.RawKind(x17))
+					return oasimpl.Violation(at18, "expected object, got %v", oasrt.RawKind(x17))
 				}
 				x16 = x17
 				return nil
@@ -681,7 +685,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+			return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 		}
 	}
 	{
@@ -696,7 +700,7 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 				return err
 			}
 			if oasrt.RawKind(x22) != oasrt.Object {
-				return oasrt.Violation(at23, "expected object, got %v", oasrt.RawKind(x22))
+				return oasimpl.Violation(at23, "expected object, got %v", oasrt.RawKind(x22))
 			}
 			x21 = x22
 			return nil
@@ -721,22 +725,23 @@ func (v *DependentOrTrue) decodeTyped(r *oasrt.Reader) error {
 		} else if firstErr == nil {
 			firstErr = err
 		}
-		return oasrt.NoVariant(start, "DependentOrTrue", kind, firstErr)
+		return oasimpl.NoVariant(start, "DependentOrTrue", kind, firstErr)
 	}
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v DependentOrTrue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDependentOrTrue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *DependentOrTrue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDependentOrTrue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDependentOrTrue.Output(&w)
+	return sizeHintDependentOrTrue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v DependentOrTrue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DependentOrTrue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -748,7 +753,7 @@ func (v *NestedAnyOf) EncodeJSON(w *oasrt.Writer) {
 	case NestedAnyOfNestedAnyOf2:
 		v.NestedAnyOf2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -802,7 +807,7 @@ func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
 					_ = y3 // only whether it decodes matters
 					return nil
 				}() == nil {
-					return oasrt.Ambiguous(start, "NestedAnyOf", "NestedAnyOf1", "NestedAnyOf2")
+					return oasimpl.Ambiguous(start, "NestedAnyOf", "NestedAnyOf1", "NestedAnyOf2")
 				}
 				r.Restore(end2)
 				v.Type, v.NestedAnyOf1 = NestedAnyOfNestedAnyOf1, x1
@@ -825,7 +830,7 @@ func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "NestedAnyOf", kind, firstErr)
+			return oasimpl.NoVariant(start, "NestedAnyOf", kind, firstErr)
 		}
 	case oasrt.Bool:
 		v.Type = NestedAnyOfNestedAnyOf1
@@ -841,18 +846,19 @@ func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NestedAnyOf) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNestedAnyOf.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NestedAnyOf) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNestedAnyOf.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNestedAnyOf.Output(&w)
+	return sizeHintNestedAnyOf.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NestedAnyOf) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -864,7 +870,7 @@ func (v *FalseOrLoose) EncodeJSON(w *oasrt.Writer) {
 	case FalseOrLooseFalseOrLoose2:
 		v.FalseOrLoose2.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -904,7 +910,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x3) != oasrt.Invalid {
-					return oasrt.Violation(at4, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x3))
+					return oasimpl.Violation(at4, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x3))
 				}
 				x2 = x3
 				return nil
@@ -914,7 +920,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
 	case oasrt.Array:
 		{
@@ -942,7 +948,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x7) != oasrt.Invalid {
-					return oasrt.Violation(at8, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x7))
+					return oasimpl.Violation(at8, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x7))
 				}
 				x6 = x7
 				return nil
@@ -952,7 +958,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
 	case oasrt.String:
 		{
@@ -980,7 +986,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x11) != oasrt.Invalid {
-					return oasrt.Violation(at12, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x11))
+					return oasimpl.Violation(at12, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x11))
 				}
 				x10 = x11
 				return nil
@@ -990,7 +996,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
 	case oasrt.Number:
 		{
@@ -1018,7 +1024,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x15) != oasrt.Invalid {
-					return oasrt.Violation(at16, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x15))
+					return oasimpl.Violation(at16, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x15))
 				}
 				x14 = x15
 				return nil
@@ -1028,7 +1034,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
 	case oasrt.Bool:
 		{
@@ -1056,7 +1062,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 					return err
 				}
 				if oasrt.RawKind(x19) != oasrt.Invalid {
-					return oasrt.Violation(at20, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x19))
+					return oasimpl.Violation(at20, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x19))
 				}
 				x18 = x19
 				return nil
@@ -1066,7 +1072,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+			return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 		}
 	}
 	{
@@ -1094,7 +1100,7 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 				return err
 			}
 			if oasrt.RawKind(x23) != oasrt.Invalid {
-				return oasrt.Violation(at24, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x23))
+				return oasimpl.Violation(at24, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x23))
 			}
 			x22 = x23
 			return nil
@@ -1104,22 +1110,23 @@ func (v *FalseOrLoose) DecodeJSON(r *oasrt.Reader) error {
 		} else if firstErr == nil {
 			firstErr = err
 		}
-		return oasrt.NoVariant(start, "FalseOrLoose", kind, firstErr)
+		return oasimpl.NoVariant(start, "FalseOrLoose", kind, firstErr)
 	}
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v FalseOrLoose) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFalseOrLoose.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *FalseOrLoose) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFalseOrLoose.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFalseOrLoose.Output(&w)
+	return sizeHintFalseOrLoose.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v FalseOrLoose) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FalseOrLoose) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1169,23 +1176,24 @@ func (v *RequiredOnly1) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "a")
+		return oasimpl.Missing(r, seen, 0x1, "a")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RequiredOnly1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRequiredOnly1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RequiredOnly1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRequiredOnly1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRequiredOnly1.Output(&w)
+	return sizeHintRequiredOnly1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RequiredOnly1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1253,23 +1261,24 @@ func (v *RequiredOnly2) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "xx")
+		return oasimpl.Missing(r, seen, 0x1, "xx")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RequiredOnly2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRequiredOnly2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RequiredOnly2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRequiredOnly2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRequiredOnly2.Output(&w)
+	return sizeHintRequiredOnly2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RequiredOnly2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RequiredOnly2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1315,7 +1324,7 @@ func (v *TypelessOrInteger1) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "b")
 			}
 			if oasrt.RawKind(x1) != oasrt.Invalid {
-				return oasrt.AtKey(oasrt.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "b")
+				return oasrt.AtKey(oasimpl.Violation(at2, "no value is valid here (the schema is false), got %v", oasrt.RawKind(x1)), "b")
 			}
 			v.B = x1
 		default:
@@ -1327,18 +1336,19 @@ func (v *TypelessOrInteger1) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v TypelessOrInteger1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTypelessOrInteger1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *TypelessOrInteger1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTypelessOrInteger1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTypelessOrInteger1.Output(&w)
+	return sizeHintTypelessOrInteger1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v TypelessOrInteger1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *TypelessOrInteger1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1350,7 +1360,7 @@ func (v *NestedAnyOf1) EncodeJSON(w *oasrt.Writer) {
 	case NestedAnyOf1Any:
 		w.RawJSON(v.Any)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -1371,9 +1381,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(x1); ok {
+		if kindStr, ok := oasimpl.RawString(x1); ok {
 			if !pattern2.MatchString(kindStr) {
-				return oasrt.Violation(at2, "%q does not match the pattern %s", kindStr, `[0-9]`)
+				return oasimpl.Violation(at2, "%q does not match the pattern %s", kindStr, `[0-9]`)
 			}
 		}
 		v.Any = x1
@@ -1385,9 +1395,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(x3); ok {
+		if kindStr, ok := oasimpl.RawString(x3); ok {
 			if !pattern2.MatchString(kindStr) {
-				return oasrt.Violation(at4, "%q does not match the pattern %s", kindStr, `[0-9]`)
+				return oasimpl.Violation(at4, "%q does not match the pattern %s", kindStr, `[0-9]`)
 			}
 		}
 		v.Any = x3
@@ -1399,9 +1409,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(x5); ok {
+		if kindStr, ok := oasimpl.RawString(x5); ok {
 			if !pattern2.MatchString(kindStr) {
-				return oasrt.Violation(at6, "%q does not match the pattern %s", kindStr, `[0-9]`)
+				return oasimpl.Violation(at6, "%q does not match the pattern %s", kindStr, `[0-9]`)
 			}
 		}
 		v.Any = x5
@@ -1433,9 +1443,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 				if err != nil {
 					return err
 				}
-				if kindStr, ok := oasrt.RawString(x10); ok {
+				if kindStr, ok := oasimpl.RawString(x10); ok {
 					if !pattern2.MatchString(kindStr) {
-						return oasrt.Violation(at11, "%q does not match the pattern %s", kindStr, `[0-9]`)
+						return oasimpl.Violation(at11, "%q does not match the pattern %s", kindStr, `[0-9]`)
 					}
 				}
 				x9 = x10
@@ -1446,7 +1456,7 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 			} else if firstErr == nil {
 				firstErr = err
 			}
-			return oasrt.NoVariant(start, "NestedAnyOf1", kind, firstErr)
+			return oasimpl.NoVariant(start, "NestedAnyOf1", kind, firstErr)
 		}
 	case oasrt.Bool:
 		v.Type = NestedAnyOf1Any
@@ -1455,9 +1465,9 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(x12); ok {
+		if kindStr, ok := oasimpl.RawString(x12); ok {
 			if !pattern2.MatchString(kindStr) {
-				return oasrt.Violation(at13, "%q does not match the pattern %s", kindStr, `[0-9]`)
+				return oasimpl.Violation(at13, "%q does not match the pattern %s", kindStr, `[0-9]`)
 			}
 		}
 		v.Any = x12
@@ -1469,27 +1479,28 @@ func (v *NestedAnyOf1) DecodeJSON(r *oasrt.Reader) error {
 	if err != nil {
 		return err
 	}
-	if kindStr, ok := oasrt.RawString(x14); ok {
+	if kindStr, ok := oasimpl.RawString(x14); ok {
 		if !pattern2.MatchString(kindStr) {
-			return oasrt.Violation(at15, "%q does not match the pattern %s", kindStr, `[0-9]`)
+			return oasimpl.Violation(at15, "%q does not match the pattern %s", kindStr, `[0-9]`)
 		}
 	}
 	v.Any = x14
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NestedAnyOf1) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNestedAnyOf1.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NestedAnyOf1) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNestedAnyOf1.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNestedAnyOf1.Output(&w)
+	return sizeHintNestedAnyOf1.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NestedAnyOf1) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf1) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1509,23 +1520,24 @@ func (v *NestedAnyOf2) DecodeJSON(r *oasrt.Reader) error {
 	case 2:
 		*v = NestedAnyOf22
 	default:
-		return oasrt.InvalidEnumInt(start, "NestedAnyOf2", n)
+		return oasimpl.InvalidEnumInt(start, "NestedAnyOf2", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v NestedAnyOf2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNestedAnyOf2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *NestedAnyOf2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNestedAnyOf2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNestedAnyOf2.Output(&w)
+	return sizeHintNestedAnyOf2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v NestedAnyOf2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *NestedAnyOf2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1553,9 +1565,9 @@ func (v *FalseOrLoose2) DecodeJSON(r *oasrt.Reader) error {
 		if err != nil {
 			return err
 		}
-		if kindStr, ok := oasrt.RawString(other); ok {
-			if oasrt.Len(kindStr) < 1 {
-				return oasrt.Violation(at, "length %d is less than minLength 1", oasrt.Len(kindStr))
+		if kindStr, ok := oasimpl.RawString(other); ok {
+			if oasimpl.Len(kindStr) < 1 {
+				return oasimpl.Violation(at, "length %d is less than minLength 1", oasimpl.Len(kindStr))
 			}
 		}
 		return nil
@@ -1587,18 +1599,19 @@ func (v *FalseOrLoose2) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v FalseOrLoose2) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFalseOrLoose2.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *FalseOrLoose2) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFalseOrLoose2.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFalseOrLoose2.Output(&w)
+	return sizeHintFalseOrLoose2.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v FalseOrLoose2) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FalseOrLoose2) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

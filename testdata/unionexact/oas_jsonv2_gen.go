@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v RequiredOnly) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRequiredOnly.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRequiredOnly.EncodeTo(enc, w)
+	return sizeHintRequiredOnly.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *RequiredOnly) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NumberOrTriple) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNumberOrTriple.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNumberOrTriple.EncodeTo(enc, w)
+	return sizeHintNumberOrTriple.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *NumberOrTriple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v TypelessOrInteger) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTypelessOrInteger.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTypelessOrInteger.EncodeTo(enc, w)
+	return sizeHintTypelessOrInteger.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *TypelessOrInteger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v DependentOrTrue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintDependentOrTrue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDependentOrTrue.EncodeTo(enc, w)
+	return sizeHintDependentOrTrue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *DependentOrTrue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NestedAnyOf) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNestedAnyOf.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNestedAnyOf.EncodeTo(enc, w)
+	return sizeHintNestedAnyOf.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *NestedAnyOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v FalseOrLoose) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintFalseOrLoose.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFalseOrLoose.EncodeTo(enc, w)
+	return sizeHintFalseOrLoose.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *FalseOrLoose) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v RequiredOnly1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRequiredOnly1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRequiredOnly1.EncodeTo(enc, w)
+	return sizeHintRequiredOnly1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -139,9 +125,7 @@ func (v *RequiredOnly1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v RequiredOnly2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRequiredOnly2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRequiredOnly2.EncodeTo(enc, w)
+	return sizeHintRequiredOnly2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -157,9 +141,7 @@ func (v *RequiredOnly2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v TypelessOrInteger1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTypelessOrInteger1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTypelessOrInteger1.EncodeTo(enc, w)
+	return sizeHintTypelessOrInteger1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -175,9 +157,7 @@ func (v *TypelessOrInteger1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NestedAnyOf1) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNestedAnyOf1.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNestedAnyOf1.EncodeTo(enc, w)
+	return sizeHintNestedAnyOf1.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -193,9 +173,7 @@ func (v *NestedAnyOf1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v NestedAnyOf2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNestedAnyOf2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNestedAnyOf2.EncodeTo(enc, w)
+	return sizeHintNestedAnyOf2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -211,9 +189,7 @@ func (v *NestedAnyOf2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v FalseOrLoose2) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintFalseOrLoose2.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintFalseOrLoose2.EncodeTo(enc, w)
+	return sizeHintFalseOrLoose2.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -9,17 +9,18 @@ import (
 	"slices"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *RequiredOnly) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *RequiredOnly) validate(c *oasrt.Validator) {
+func (v *RequiredOnly) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case RequiredOnlyRequiredOnly1:
 	case RequiredOnlyRequiredOnly2:
@@ -32,12 +33,12 @@ func (v *RequiredOnly) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NumberOrTriple) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NumberOrTriple) validate(c *oasrt.Validator) {
+func (v *NumberOrTriple) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case NumberOrTripleFloat64:
 	case NumberOrTripleInt64:
@@ -52,12 +53,12 @@ func (v *NumberOrTriple) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *TypelessOrInteger) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *TypelessOrInteger) validate(c *oasrt.Validator) {
+func (v *TypelessOrInteger) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case TypelessOrIntegerTypelessOrInteger1:
 		v.TypelessOrInteger1.validate(c)
@@ -73,12 +74,12 @@ func (v *TypelessOrInteger) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *DependentOrTrue) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *DependentOrTrue) validate(c *oasrt.Validator) {
+func (v *DependentOrTrue) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case DependentOrTrueAny:
 		if oasrt.RawKind(v.Any) != oasrt.Object {
@@ -93,12 +94,12 @@ func (v *DependentOrTrue) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NestedAnyOf) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NestedAnyOf) validate(c *oasrt.Validator) {
+func (v *NestedAnyOf) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case NestedAnyOfNestedAnyOf1:
 		v.NestedAnyOf1.validate(c)
@@ -112,12 +113,12 @@ func (v *NestedAnyOf) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *FalseOrLoose) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *FalseOrLoose) validate(c *oasrt.Validator) {
+func (v *FalseOrLoose) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case FalseOrLooseAny:
 		if oasrt.RawKind(v.Any) != oasrt.Invalid {
@@ -136,12 +137,12 @@ func (v *RequiredOnly1) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *RequiredOnly2) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *RequiredOnly2) validate(c *oasrt.Validator) {
+func (v *RequiredOnly2) validate(c *oasimpl.Validator) {
 	if oasrt.OtherJSON(v.OtherKind) != "" {
 		return
 	}
@@ -157,12 +158,12 @@ func (v *RequiredOnly2) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *TypelessOrInteger1) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *TypelessOrInteger1) validate(c *oasrt.Validator) {
+func (v *TypelessOrInteger1) validate(c *oasimpl.Validator) {
 	if oasrt.OtherJSON(v.OtherKind) != "" {
 		return
 	}
@@ -178,16 +179,16 @@ func (v *TypelessOrInteger1) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NestedAnyOf1) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NestedAnyOf1) validate(c *oasrt.Validator) {
+func (v *NestedAnyOf1) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case NestedAnyOf1Int64:
 	case NestedAnyOf1Any:
-		if kindStr, ok := oasrt.RawString(v.Any); ok {
+		if kindStr, ok := oasimpl.RawString(v.Any); ok {
 			if !pattern2.MatchString(kindStr) {
 				c.Errorf("%q does not match the pattern %s", kindStr, `[0-9]`)
 			}
@@ -200,12 +201,12 @@ func (v *NestedAnyOf1) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *NestedAnyOf2) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *NestedAnyOf2) validate(c *oasrt.Validator) {
+func (v *NestedAnyOf2) validate(c *oasimpl.Validator) {
 	switch *v {
 	case NestedAnyOf22:
 	default:
@@ -216,16 +217,16 @@ func (v *NestedAnyOf2) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *FalseOrLoose2) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *FalseOrLoose2) validate(c *oasrt.Validator) {
+func (v *FalseOrLoose2) validate(c *oasimpl.Validator) {
 	if other := v.OtherKind.Other(); other != nil {
-		if kindStr, ok := oasrt.RawString(other); ok {
-			if oasrt.Len(kindStr) < 1 {
-				c.Errorf("length %d is less than minLength 1", oasrt.Len(kindStr))
+		if kindStr, ok := oasimpl.RawString(other); ok {
+			if oasimpl.Len(kindStr) < 1 {
+				c.Errorf("length %d is less than minLength 1", oasimpl.Len(kindStr))
 			}
 		}
 		return
@@ -233,12 +234,12 @@ func (v *FalseOrLoose2) validate(c *oasrt.Validator) {
 }
 
 // eval1 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval1 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if n := oasrt.Holding(raw, ev, eval3, eval4); n != 1 {
+	if n := oasimpl.Holding(raw, ev, eval3, eval4); n != 1 {
 		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
 	}
 	out.Merge(ev)
@@ -246,12 +247,12 @@ var eval1 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval2 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval2 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval2 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if n := oasrt.Holding(raw, ev, eval5, eval6); n != 1 {
+	if n := oasimpl.Holding(raw, ev, eval5, eval6); n != 1 {
 		return fmt.Sprintf("the value matches %d oneOf members, not exactly one", n)
 	}
 	out.Merge(ev)
@@ -265,15 +266,15 @@ var pattern1 = regexp.MustCompile(`x`)
 var pattern2 = regexp.MustCompile(`[0-9]`)
 
 // eval3 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval3 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if kindKey := oasrt.RawMissing(raw, "a"); kindKey != "" {
+	if kindKey := oasimpl.RawMissing(raw, "a"); kindKey != "" {
 		return fmt.Sprintf("missing required property %q", kindKey)
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if m.Key == "a" {
@@ -292,15 +293,15 @@ var eval3 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval4 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval4 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
-	if kindKey := oasrt.RawMissing(raw, "xx"); kindKey != "" {
+	if kindKey := oasimpl.RawMissing(raw, "xx"); kindKey != "" {
 		return fmt.Sprintf("missing required property %q", kindKey)
 	}
-	if members, ok := oasrt.RawObject(raw); ok {
+	if members, ok := oasimpl.RawObject(raw); ok {
 		for _, m := range members {
 			matched := false
 			if pattern1.MatchString(m.Key) {
@@ -319,15 +320,15 @@ var eval4 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval5 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
-	var ev *oasrt.Evaluated
+var eval5 = func(raw []byte, out *oasimpl.Evaluated) string {
+	var ev *oasimpl.Evaluated
 	if out != nil {
-		ev = new(oasrt.Evaluated)
+		ev = new(oasimpl.Evaluated)
 	}
 	if oasrt.RawKind(raw) != oasrt.Object {
 		return fmt.Sprintf("expected object, got %v", oasrt.RawKind(raw))
 	}
-	if oasrt.RawHas(raw, "foo") {
+	if oasimpl.RawHas(raw, "foo") {
 		if why := eval9(raw, ev); why != "" {
 			return "dependentSchemas \"foo\": " + why
 		}
@@ -337,22 +338,22 @@ var eval5 = func(raw []byte, out *oasrt.Evaluated) string {
 }
 
 // eval6 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval6 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval6 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
 // eval7 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval7 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval7 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
 // eval8 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval8 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval8 = func(raw []byte, out *oasimpl.Evaluated) string {
 	return ""
 }
 
 // eval9 is why a value does not match a schema of a whole-value check ("" when it does), noting what it evaluated.
-var eval9 = func(raw []byte, out *oasrt.Evaluated) string {
+var eval9 = func(raw []byte, out *oasimpl.Evaluated) string {
 	if oasrt.RawKind(raw) != oasrt.Array {
 		return fmt.Sprintf("expected array, got %v", oasrt.RawKind(raw))
 	}

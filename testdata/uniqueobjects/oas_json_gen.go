@@ -4,12 +4,13 @@ package uniqueobjects
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -59,18 +60,19 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -108,26 +110,27 @@ func (v *Path) DecodeJSON(r *oasrt.Reader) error {
 	if (*v) == nil {
 		(*v) = []Point{}
 	}
-	if i6, j7 := oasrt.DuplicateFunc((*v), func(w *oasrt.Writer, e *Point) {
+	if i6, j7 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *Point) {
 		(*e).EncodeJSON(w)
 	}); i6 >= 0 {
-		return oasrt.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
+		return oasimpl.Violation(at3, "items %d and %d are equal; uniqueItems is set", i6, j7)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Path) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPath.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Path) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPath.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPath.Output(&w)
+	return sizeHintPath.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Path) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Path) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -4,6 +4,7 @@ package uniqueobjects
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Point breaks its schema.
@@ -12,13 +13,13 @@ func (v *Point) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Path) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Path) validate(c *oasrt.Validator) {
-	if i1, j2 := oasrt.DuplicateFunc((*v), func(w *oasrt.Writer, e *Point) {
+func (v *Path) validate(c *oasimpl.Validator) {
+	if i1, j2 := oasimpl.DuplicateFunc((*v), func(w *oasrt.Writer, e *Point) {
 		(*e).EncodeJSON(w)
 	}); i1 >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)

@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -134,14 +135,14 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "handle")
 			}
-			if oasrt.Len(x10) < 3 {
-				return oasrt.AtKey(oasrt.Violation(at11, "length %d is less than minLength 3", oasrt.Len(x10)), "handle")
+			if oasimpl.Len(x10) < 3 {
+				return oasrt.AtKey(oasimpl.Violation(at11, "length %d is less than minLength 3", oasimpl.Len(x10)), "handle")
 			}
-			if len(x10) > 12 && oasrt.Len(x10) > 12 {
-				return oasrt.AtKey(oasrt.Violation(at11, "length %d is greater than maxLength 12", oasrt.Len(x10)), "handle")
+			if len(x10) > 12 && oasimpl.Len(x10) > 12 {
+				return oasrt.AtKey(oasimpl.Violation(at11, "length %d is greater than maxLength 12", oasimpl.Len(x10)), "handle")
 			}
 			if !pattern1.MatchString(x10) {
-				return oasrt.AtKey(oasrt.Violation(at11, "%q does not match the pattern %s", x10, `^[a-z][a-z0-9_]*$`), "handle")
+				return oasrt.AtKey(oasimpl.Violation(at11, "%q does not match the pattern %s", x10, `^[a-z][a-z0-9_]*$`), "handle")
 			}
 			v.Handle = x10
 		case "display":
@@ -151,8 +152,8 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "display")
 			}
-			if len(x12) > 4 && oasrt.Len(x12) > 4 {
-				return oasrt.AtKey(oasrt.Violation(at13, "length %d is greater than maxLength 4", oasrt.Len(x12)), "display")
+			if len(x12) > 4 && oasimpl.Len(x12) > 4 {
+				return oasrt.AtKey(oasimpl.Violation(at13, "length %d is greater than maxLength 4", oasimpl.Len(x12)), "display")
 			}
 			v.Display.Value = x12
 		case "age":
@@ -163,10 +164,10 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "age")
 			}
 			if x14 < 13 {
-				return oasrt.AtKey(oasrt.Violation(at15, "%v is less than minimum 13", x14), "age")
+				return oasrt.AtKey(oasimpl.Violation(at15, "%v is less than minimum 13", x14), "age")
 			}
 			if x14 > 130 {
-				return oasrt.AtKey(oasrt.Violation(at15, "%v is greater than maximum 130", x14), "age")
+				return oasrt.AtKey(oasimpl.Violation(at15, "%v is greater than maximum 130", x14), "age")
 			}
 			v.Age = int32(x14)
 		case "score":
@@ -177,10 +178,10 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "score")
 			}
 			if x16 <= 0 {
-				return oasrt.AtKey(oasrt.Violation(at17, "%v is not greater than exclusiveMinimum 0", x16), "score")
+				return oasrt.AtKey(oasimpl.Violation(at17, "%v is not greater than exclusiveMinimum 0", x16), "score")
 			}
 			if x16 >= 100 {
-				return oasrt.AtKey(oasrt.Violation(at17, "%v is not less than exclusiveMaximum 100", x16), "score")
+				return oasrt.AtKey(oasimpl.Violation(at17, "%v is not less than exclusiveMaximum 100", x16), "score")
 			}
 			v.Score.Value = x16
 		case "legacyScore":
@@ -191,10 +192,10 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "legacyScore")
 			}
 			if x18 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at19, "%v is less than minimum 0", x18), "legacyScore")
+				return oasrt.AtKey(oasimpl.Violation(at19, "%v is less than minimum 0", x18), "legacyScore")
 			}
 			if x18 > 1 {
-				return oasrt.AtKey(oasrt.Violation(at19, "%v is greater than maximum 1", x18), "legacyScore")
+				return oasrt.AtKey(oasimpl.Violation(at19, "%v is greater than maximum 1", x18), "legacyScore")
 			}
 			v.LegacyScore.Value = x18
 		case "price":
@@ -205,10 +206,10 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "price")
 			}
 			if x20 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at21, "%v is less than minimum 0", x20), "price")
+				return oasrt.AtKey(oasimpl.Violation(at21, "%v is less than minimum 0", x20), "price")
 			}
-			if !oasrt.MultipleOf(x20, multipleOf1) {
-				return oasrt.AtKey(oasrt.Violation(at21, "%v is not a multiple of 0.01", x20), "price")
+			if !oasimpl.MultipleOf(x20, multipleOf1) {
+				return oasrt.AtKey(oasimpl.Violation(at21, "%v is not a multiple of 0.01", x20), "price")
 			}
 			v.Price.Value = x20
 		case "step":
@@ -219,7 +220,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "step")
 			}
 			if x22%5 != 0 {
-				return oasrt.AtKey(oasrt.Violation(at23, "%v is not a multiple of 5", x22), "step")
+				return oasrt.AtKey(oasimpl.Violation(at23, "%v is not a multiple of 5", x22), "step")
 			}
 			v.Step.Value = x22
 		case "odd":
@@ -230,10 +231,10 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "odd")
 			}
 			if x24 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at25, "%v is less than minimum 1", x24), "odd")
+				return oasrt.AtKey(oasimpl.Violation(at25, "%v is less than minimum 1", x24), "odd")
 			}
 			if x24 > 4000000000 {
-				return oasrt.AtKey(oasrt.Violation(at25, "%v is greater than maximum 4000000000", x24), "odd")
+				return oasrt.AtKey(oasimpl.Violation(at25, "%v is greater than maximum 4000000000", x24), "odd")
 			}
 			v.Odd.Value = uint32(x24)
 		case "tags":
@@ -257,7 +258,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					if i27 == 4 {
-						return oasrt.AtKey(oasrt.Violation(at26, "more than maxItems 4 items"), "tags")
+						return oasrt.AtKey(oasimpl.Violation(at26, "more than maxItems 4 items"), "tags")
 					}
 					var e28 *string
 					v.Tags, e28 = oasrt.Grow(r, v.Tags)
@@ -266,11 +267,11 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 					if err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i27), "tags")
 					}
-					if oasrt.Len(x29) < 1 {
-						return oasrt.AtKey(oasrt.AtIndex(oasrt.Violation(at30, "length %d is less than minLength 1", oasrt.Len(x29)), i27), "tags")
+					if oasimpl.Len(x29) < 1 {
+						return oasrt.AtKey(oasrt.AtIndex(oasimpl.Violation(at30, "length %d is less than minLength 1", oasimpl.Len(x29)), i27), "tags")
 					}
-					if len(x29) > 8 && oasrt.Len(x29) > 8 {
-						return oasrt.AtKey(oasrt.AtIndex(oasrt.Violation(at30, "length %d is greater than maxLength 8", oasrt.Len(x29)), i27), "tags")
+					if len(x29) > 8 && oasimpl.Len(x29) > 8 {
+						return oasrt.AtKey(oasrt.AtIndex(oasimpl.Violation(at30, "length %d is greater than maxLength 8", oasimpl.Len(x29)), i27), "tags")
 					}
 					(*e28) = x29
 				}
@@ -278,15 +279,15 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 					v.Tags = []string{}
 				}
 				if len(v.Tags) < 1 {
-					return oasrt.AtKey(oasrt.Violation(at26, "%d items, fewer than minItems 1", len(v.Tags)), "tags")
+					return oasrt.AtKey(oasimpl.Violation(at26, "%d items, fewer than minItems 1", len(v.Tags)), "tags")
 				}
-				if i31, j32 := oasrt.Duplicate(v.Tags); i31 >= 0 {
-					return oasrt.AtKey(oasrt.Violation(at26, "items %d and %d are equal; uniqueItems is set", i31, j32), "tags")
+				if i31, j32 := oasimpl.Duplicate(v.Tags); i31 >= 0 {
+					return oasrt.AtKey(oasimpl.Violation(at26, "items %d and %d are equal; uniqueItems is set", i31, j32), "tags")
 				}
 			}
 		case "email":
 			v.Email.Set = true
-			if v.Email.Value, err = r.StrFormat("email", oasrt.ValidEmail); err != nil {
+			if v.Email.Value, err = r.StrFormat("email", oasimpl.ValidEmail); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
 		case "labels":
@@ -307,7 +308,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				}
 				n34++
 				if n34 > 3 {
-					return oasrt.AtKey(oasrt.Violation(at33, "more properties than maxProperties 3"), "labels")
+					return oasrt.AtKey(oasimpl.Violation(at33, "more properties than maxProperties 3"), "labels")
 				}
 				key36 := r.Intern(k35)
 				var x37 int64
@@ -317,7 +318,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 					return oasrt.AtKey(oasrt.AtKey(err, key36), "labels")
 				}
 				if x38 < 0 {
-					return oasrt.AtKey(oasrt.AtKey(oasrt.Violation(at39, "%v is less than minimum 0", x38), key36), "labels")
+					return oasrt.AtKey(oasrt.AtKey(oasimpl.Violation(at39, "%v is less than minimum 0", x38), key36), "labels")
 				}
 				x37 = x38
 				v.Labels[key36] = x37
@@ -342,7 +343,7 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 						break
 					}
 					if i41 == 3 {
-						return oasrt.AtKey(oasrt.Violation(at40, "more than maxItems 3 items"), "points")
+						return oasrt.AtKey(oasimpl.Violation(at40, "more than maxItems 3 items"), "points")
 					}
 					var e42 *Point
 					v.Points, e42 = oasrt.Grow(r, v.Points)
@@ -353,10 +354,10 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				if v.Points == nil {
 					v.Points = []Point{}
 				}
-				if i43, j44 := oasrt.DuplicateFunc(v.Points, func(w *oasrt.Writer, e *Point) {
+				if i43, j44 := oasimpl.DuplicateFunc(v.Points, func(w *oasrt.Writer, e *Point) {
 					(*e).EncodeJSON(w)
 				}); i43 >= 0 {
-					return oasrt.AtKey(oasrt.Violation(at40, "items %d and %d are equal; uniqueItems is set", i43, j44), "points")
+					return oasrt.AtKey(oasimpl.Violation(at40, "items %d and %d are equal; uniqueItems is set", i43, j44), "points")
 				}
 			}
 		case "ratio":
@@ -397,10 +398,10 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 				if v.When == nil {
 					v.When = []time.Time{}
 				}
-				if i48, j49 := oasrt.DuplicateFunc(v.When, func(w *oasrt.Writer, e *time.Time) {
+				if i48, j49 := oasimpl.DuplicateFunc(v.When, func(w *oasrt.Writer, e *time.Time) {
 					w.Time((*e))
 				}); i48 >= 0 {
-					return oasrt.AtKey(oasrt.Violation(at45, "items %d and %d are equal; uniqueItems is set", i48, j49), "when")
+					return oasrt.AtKey(oasimpl.Violation(at45, "items %d and %d are equal; uniqueItems is set", i48, j49), "when")
 				}
 			}
 		default:
@@ -410,23 +411,24 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "handle", "age", "tags")
+		return oasimpl.Missing(r, seen, 0x7, "handle", "age", "tags")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Account) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAccount.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Account) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAccount.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAccount.Output(&w)
+	return sizeHintAccount.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Account) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Account) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -472,10 +474,10 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "x")
 			}
 			if x1 < -10 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum -10", x1), "x")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum -10", x1), "x")
 			}
 			if x1 > 10 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 10", x1), "x")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is greater than maximum 10", x1), "x")
 			}
 			v.X.Value = int32(x1)
 		case "y":
@@ -486,10 +488,10 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "y")
 			}
 			if x3 < -10 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is less than minimum -10", x3), "y")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is less than minimum -10", x3), "y")
 			}
 			if x3 > 10 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is greater than maximum 10", x3), "y")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is greater than maximum 10", x3), "y")
 			}
 			v.Y.Value = int32(x3)
 		case "z":
@@ -515,27 +517,28 @@ func (v *Point) DecodeJSON(r *oasrt.Reader) error {
 		n++
 	}
 	if n < 1 {
-		return oasrt.Violation(at, "%d properties, fewer than minProperties 1", n)
+		return oasimpl.Violation(at, "%d properties, fewer than minProperties 1", n)
 	}
 	n += skipped
 	if n > 2 {
-		return oasrt.Violation(at, "%d properties, more than maxProperties 2", n)
+		return oasimpl.Violation(at, "%d properties, more than maxProperties 2", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Point) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPoint.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Point) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPoint.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPoint.Output(&w)
+	return sizeHintPoint.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Point) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Point) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -554,28 +557,29 @@ func (v *Ratio) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if x1 < 0 {
-		return oasrt.Violation(at2, "%v is less than minimum 0", float32(x1))
+		return oasimpl.Violation(at2, "%v is less than minimum 0", float32(x1))
 	}
 	if x1 > 1 {
-		return oasrt.Violation(at2, "%v is greater than maximum 1", float32(x1))
+		return oasimpl.Violation(at2, "%v is greater than maximum 1", float32(x1))
 	}
 	x = float32(x1)
 	*v = Ratio(x)
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Ratio) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRatio.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Ratio) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRatio.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRatio.Output(&w)
+	return sizeHintRatio.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Ratio) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ratio) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -594,25 +598,26 @@ func (v *Code) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if !pattern2.MatchString(x1) {
-		return oasrt.Violation(at2, "%q does not match the pattern %s", x1, `^\p{Lu}{2}-\d{3}$`)
+		return oasimpl.Violation(at2, "%q does not match the pattern %s", x1, `^\p{Lu}{2}-\d{3}$`)
 	}
 	x = x1
 	*v = Code(x)
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Code) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCode.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Code) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCode.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCode.Output(&w)
+	return sizeHintCode.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Code) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Code) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -644,7 +649,7 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 		}
 		if !more {
 			if n5 < 1 {
-				return oasrt.Violation(at4, "%d properties, fewer than minProperties 1", n5)
+				return oasimpl.Violation(at4, "%d properties, fewer than minProperties 1", n5)
 			}
 			break
 		}
@@ -659,18 +664,19 @@ func (v *Bounded) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Bounded) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintBounded.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Bounded) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintBounded.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintBounded.Output(&w)
+	return sizeHintBounded.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Bounded) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Bounded) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -689,25 +695,26 @@ func (v *Lookahead) DecodeJSON(r *oasrt.Reader) error {
 		return err
 	}
 	if !pattern3.MatchString(x1) || !pattern4.MatchString(x1) {
-		return oasrt.Violation(at2, "%q does not match the pattern %s", x1, `^(?=.*\d)[a-z\d]+$`)
+		return oasimpl.Violation(at2, "%q does not match the pattern %s", x1, `^(?=.*\d)[a-z\d]+$`)
 	}
 	x = x1
 	*v = Lookahead(x)
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Lookahead) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLookahead.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Lookahead) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLookahead.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLookahead.Output(&w)
+	return sizeHintLookahead.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Lookahead) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Lookahead) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -762,7 +769,7 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "r")
 			}
 			if x1 < 0 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 0", x1), "r")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 0", x1), "r")
 			}
 			v.R = x1
 		case "solid":
@@ -773,7 +780,7 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "solid")
 			}
 			if !x3 {
-				return oasrt.AtKey(oasrt.Violation(at4, "%v is not the const true", x3), "solid")
+				return oasrt.AtKey(oasimpl.Violation(at4, "%v is not the const true", x3), "solid")
 			}
 			v.Solid.Value = x3
 		default:
@@ -783,23 +790,24 @@ func (v *Circle) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "kind", "r")
+		return oasimpl.Missing(r, seen, 0x3, "kind", "r")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Circle) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCircle.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Circle) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCircle.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCircle.Output(&w)
+	return sizeHintCircle.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Circle) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Circle) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -834,8 +842,8 @@ func (v *RenamedThing) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "id_str")
 			}
-			if len(x1) > 10 && oasrt.Len(x1) > 10 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is greater than maxLength 10", oasrt.Len(x1)), "id_str")
+			if len(x1) > 10 && oasimpl.Len(x1) > 10 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is greater than maxLength 10", oasimpl.Len(x1)), "id_str")
 			}
 			v.IdentifierText.Value = x1
 		default:
@@ -847,18 +855,19 @@ func (v *RenamedThing) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v RenamedThing) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintRenamedThing.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *RenamedThing) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRenamedThing.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintRenamedThing.Output(&w)
+	return sizeHintRenamedThing.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v RenamedThing) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *RenamedThing) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -931,7 +940,7 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "pageSize")
 			}
 			if x1 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 1", x1), "pageSize")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 1", x1), "pageSize")
 			}
 			v.PageSize.Value = int32(x1)
 		case "ratio":
@@ -950,7 +959,7 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "beta")
 			}
 		case "note":
-			if oasrt.OptNonNull(r, &v.Note) {
+			if oasimpl.OptNonNull(r, &v.Note) {
 				if v.Note.Value, err = r.Str(); err != nil {
 					return oasrt.AtKey(err, "note")
 				}
@@ -992,18 +1001,19 @@ func (v *Settings) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Settings) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSettings.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Settings) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSettings.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSettings.Output(&w)
+	return sizeHintSettings.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Settings) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Settings) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1057,7 +1067,7 @@ func (v *Wide) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "huge")
 			}
 			if x1 != 0 { // no other value of the type is a multiple
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is not a multiple of 100000000000000000000", x1), "huge")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is not a multiple of 100000000000000000000", x1), "huge")
 			}
 			v.Huge.Value = x1
 		default:
@@ -1069,18 +1079,19 @@ func (v *Wide) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Wide) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintWide.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Wide) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintWide.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintWide.Output(&w)
+	return sizeHintWide.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Wide) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Wide) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1138,8 +1149,8 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "password")
 			}
-			if oasrt.Len(x1) < 8 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 8", oasrt.Len(x1)), "password")
+			if oasimpl.Len(x1) < 8 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is less than minLength 8", oasimpl.Len(x1)), "password")
 			}
 			v.Password = x1
 		case "created":
@@ -1161,23 +1172,24 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		want &^= 0x4 // writeOnly
 	}
 	if seen&want != want {
-		return oasrt.Missing(r, seen, want, "id", "name", "password")
+		return oasimpl.Missing(r, seen, want, "id", "name", "password")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v User) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUser.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *User) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUser.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUser.Output(&w)
+	return sizeHintUser.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1219,18 +1231,19 @@ func (v *Grant) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Grant) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGrant.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Grant) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGrant.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGrant.Output(&w)
+	return sizeHintGrant.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Grant) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Grant) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1285,7 +1298,7 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "total")
 			}
 		case "delta":
-			if oasrt.OptNonNull(r, &v.Delta) {
+			if oasimpl.OptNonNull(r, &v.Delta) {
 				if err := r.Unmarshaler(&v.Delta.Value); err != nil {
 					return oasrt.AtKey(err, "delta")
 				}
@@ -1325,23 +1338,24 @@ func (v *Ledger) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "total")
+		return oasimpl.Missing(r, seen, 0x1, "total")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Ledger) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintLedger.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Ledger) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLedger.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintLedger.Output(&w)
+	return sizeHintLedger.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Ledger) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Ledger) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1376,13 +1390,13 @@ func (v *Gauge) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "level")
 			}
 			if x1 < 0.10000000149011612 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 0.1", float32(x1)), "level")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 0.1", float32(x1)), "level")
 			}
 			if x1 > 0.30000001192092896 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is greater than maximum 0.3", float32(x1)), "level")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is greater than maximum 0.3", float32(x1)), "level")
 			}
-			if !oasrt.MultipleOf32(float32(x1), multipleOf2) {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is not a multiple of 0.1", float32(x1)), "level")
+			if !oasimpl.MultipleOf32(float32(x1), multipleOf2) {
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is not a multiple of 0.1", float32(x1)), "level")
 			}
 			v.Level = float32(x1)
 		default:
@@ -1392,23 +1406,24 @@ func (v *Gauge) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "level")
+		return oasimpl.Missing(r, seen, 0x1, "level")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Gauge) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGauge.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Gauge) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGauge.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGauge.Output(&w)
+	return sizeHintGauge.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Gauge) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Gauge) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1428,23 +1443,24 @@ func (v *CircleKind) DecodeJSON(r *oasrt.Reader) error {
 	case "circle":
 		*v = CircleKindCircle
 	default:
-		return oasrt.InvalidEnum(start, "CircleKind", b)
+		return oasimpl.InvalidEnum(start, "CircleKind", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v CircleKind) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCircleKind.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *CircleKind) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCircleKind.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCircleKind.Output(&w)
+	return sizeHintCircleKind.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v CircleKind) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CircleKind) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1464,23 +1480,24 @@ func (v *CircleVersion) DecodeJSON(r *oasrt.Reader) error {
 	case 2:
 		*v = CircleVersion2
 	default:
-		return oasrt.InvalidEnumInt(start, "CircleVersion", n)
+		return oasimpl.InvalidEnumInt(start, "CircleVersion", n)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v CircleVersion) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCircleVersion.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *CircleVersion) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCircleVersion.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCircleVersion.Output(&w)
+	return sizeHintCircleVersion.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v CircleVersion) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *CircleVersion) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1502,23 +1519,24 @@ func (v *SettingsTheme) DecodeJSON(r *oasrt.Reader) error {
 	case "dark":
 		*v = SettingsThemeDark
 	default:
-		return oasrt.InvalidEnum(start, "SettingsTheme", b)
+		return oasimpl.InvalidEnum(start, "SettingsTheme", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SettingsTheme) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSettingsTheme.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SettingsTheme) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSettingsTheme.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSettingsTheme.Output(&w)
+	return sizeHintSettingsTheme.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SettingsTheme) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SettingsTheme) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -1540,23 +1558,24 @@ func (v *GrantPermission) DecodeJSON(r *oasrt.Reader) error {
 	case "write":
 		*v = GrantPermissionWrite
 	default:
-		return oasrt.InvalidEnum(start, "GrantPermission", b)
+		return oasimpl.InvalidEnum(start, "GrantPermission", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v GrantPermission) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintGrantPermission.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *GrantPermission) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintGrantPermission.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintGrantPermission.Output(&w)
+	return sizeHintGrantPermission.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v GrantPermission) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *GrantPermission) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Account) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAccount.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAccount.EncodeTo(enc, w)
+	return sizeHintAccount.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Account) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Point) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPoint.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPoint.EncodeTo(enc, w)
+	return sizeHintPoint.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Point) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Ratio) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRatio.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRatio.EncodeTo(enc, w)
+	return sizeHintRatio.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Ratio) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Code) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCode.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCode.EncodeTo(enc, w)
+	return sizeHintCode.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Code) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Bounded) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintBounded.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintBounded.EncodeTo(enc, w)
+	return sizeHintBounded.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *Bounded) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Lookahead) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLookahead.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLookahead.EncodeTo(enc, w)
+	return sizeHintLookahead.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *Lookahead) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Circle) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCircle.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCircle.EncodeTo(enc, w)
+	return sizeHintCircle.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -139,9 +125,7 @@ func (v *Circle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v RenamedThing) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintRenamedThing.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintRenamedThing.EncodeTo(enc, w)
+	return sizeHintRenamedThing.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -157,9 +141,7 @@ func (v *RenamedThing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Settings) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSettings.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSettings.EncodeTo(enc, w)
+	return sizeHintSettings.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -175,9 +157,7 @@ func (v *Settings) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Wide) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintWide.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintWide.EncodeTo(enc, w)
+	return sizeHintWide.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -193,9 +173,7 @@ func (v *Wide) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintUser.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintUser.EncodeTo(enc, w)
+	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -211,9 +189,7 @@ func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Grant) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGrant.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGrant.EncodeTo(enc, w)
+	return sizeHintGrant.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -229,9 +205,7 @@ func (v *Grant) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Ledger) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintLedger.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintLedger.EncodeTo(enc, w)
+	return sizeHintLedger.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -247,9 +221,7 @@ func (v *Ledger) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Gauge) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGauge.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGauge.EncodeTo(enc, w)
+	return sizeHintGauge.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -265,9 +237,7 @@ func (v *Gauge) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v CircleKind) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCircleKind.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCircleKind.EncodeTo(enc, w)
+	return sizeHintCircleKind.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -283,9 +253,7 @@ func (v *CircleKind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v CircleVersion) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCircleVersion.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCircleVersion.EncodeTo(enc, w)
+	return sizeHintCircleVersion.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -301,9 +269,7 @@ func (v *CircleVersion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SettingsTheme) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSettingsTheme.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSettingsTheme.EncodeTo(enc, w)
+	return sizeHintSettingsTheme.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -319,9 +285,7 @@ func (v *SettingsTheme) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v GrantPermission) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintGrantPermission.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintGrantPermission.EncodeTo(enc, w)
+	return sizeHintGrantPermission.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // EachTags returns the handler of the elements of "tags" for
@@ -22,11 +23,11 @@ func (v *Account) EachTags(fn func(string) error) oasrt.FieldItems {
 		if err != nil {
 			return err
 		}
-		if oasrt.Len(x1) < 1 {
-			return oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1))
+		if oasimpl.Len(x1) < 1 {
+			return oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1))
 		}
-		if len(x1) > 8 && oasrt.Len(x1) > 8 {
-			return oasrt.Violation(at2, "length %d is greater than maxLength 8", oasrt.Len(x1))
+		if len(x1) > 8 && oasimpl.Len(x1) > 8 {
+			return oasimpl.Violation(at2, "length %d is greater than maxLength 8", oasimpl.Len(x1))
 		}
 		*x = x1
 		return nil

@@ -9,23 +9,24 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Account) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Account) validate(c *oasrt.Validator) {
+func (v *Account) validate(c *oasimpl.Validator) {
 	c.Key("handle")
-	if oasrt.Len(v.Handle) < 3 {
-		c.Errorf("length %d is less than minLength 3", oasrt.Len(v.Handle))
+	if oasimpl.Len(v.Handle) < 3 {
+		c.Errorf("length %d is less than minLength 3", oasimpl.Len(v.Handle))
 	}
-	if len(v.Handle) > 12 && oasrt.Len(v.Handle) > 12 {
-		c.Errorf("length %d is greater than maxLength 12", oasrt.Len(v.Handle))
+	if len(v.Handle) > 12 && oasimpl.Len(v.Handle) > 12 {
+		c.Errorf("length %d is greater than maxLength 12", oasimpl.Len(v.Handle))
 	}
 	if !pattern1.MatchString(v.Handle) {
 		c.Errorf("%q does not match the pattern %s", v.Handle, `^[a-z][a-z0-9_]*$`)
@@ -33,8 +34,8 @@ func (v *Account) validate(c *oasrt.Validator) {
 	c.Pop()
 	if v.Display.Set {
 		c.Key("display")
-		if len(v.Display.Value) > 4 && oasrt.Len(v.Display.Value) > 4 {
-			c.Errorf("length %d is greater than maxLength 4", oasrt.Len(v.Display.Value))
+		if len(v.Display.Value) > 4 && oasimpl.Len(v.Display.Value) > 4 {
+			c.Errorf("length %d is greater than maxLength 4", oasimpl.Len(v.Display.Value))
 		}
 		c.Pop()
 	}
@@ -71,7 +72,7 @@ func (v *Account) validate(c *oasrt.Validator) {
 		if v.Price.Value < 0 {
 			c.Errorf("%v is less than minimum 0", v.Price.Value)
 		}
-		if !oasrt.MultipleOf(v.Price.Value, multipleOf1) {
+		if !oasimpl.MultipleOf(v.Price.Value, multipleOf1) {
 			c.Errorf("%v is not a multiple of 0.01", v.Price.Value)
 		}
 		c.Pop()
@@ -100,22 +101,22 @@ func (v *Account) validate(c *oasrt.Validator) {
 	if len(v.Tags) > 4 {
 		c.Errorf("%d items, more than maxItems 4", len(v.Tags))
 	}
-	if i1, j2 := oasrt.Duplicate(v.Tags); i1 >= 0 {
+	if i1, j2 := oasimpl.Duplicate(v.Tags); i1 >= 0 {
 		c.Errorf("items %d and %d are equal; uniqueItems is set", i1, j2)
 	}
 	for i3 := range v.Tags {
 		c.Index(i3)
-		if oasrt.Len(v.Tags[i3]) < 1 {
-			c.Errorf("length %d is less than minLength 1", oasrt.Len(v.Tags[i3]))
+		if oasimpl.Len(v.Tags[i3]) < 1 {
+			c.Errorf("length %d is less than minLength 1", oasimpl.Len(v.Tags[i3]))
 		}
-		if len(v.Tags[i3]) > 8 && oasrt.Len(v.Tags[i3]) > 8 {
-			c.Errorf("length %d is greater than maxLength 8", oasrt.Len(v.Tags[i3]))
+		if len(v.Tags[i3]) > 8 && oasimpl.Len(v.Tags[i3]) > 8 {
+			c.Errorf("length %d is greater than maxLength 8", oasimpl.Len(v.Tags[i3]))
 		}
 		c.Pop()
 	}
 	c.Pop()
 	if v.Email.Set {
-		c.Format("email", "email", v.Email.Value, oasrt.ValidEmail)
+		c.Format("email", "email", v.Email.Value, oasimpl.ValidEmail)
 	}
 	if v.Labels != nil {
 		c.Key("labels")
@@ -138,7 +139,7 @@ func (v *Account) validate(c *oasrt.Validator) {
 		if len(v.Points) > 3 {
 			c.Errorf("%d items, more than maxItems 3", len(v.Points))
 		}
-		if i7, j8 := oasrt.DuplicateFunc(v.Points, func(w *oasrt.Writer, e *Point) {
+		if i7, j8 := oasimpl.DuplicateFunc(v.Points, func(w *oasrt.Writer, e *Point) {
 			(*e).EncodeJSON(w)
 		}); i7 >= 0 {
 			c.Errorf("items %d and %d are equal; uniqueItems is set", i7, j8)
@@ -162,7 +163,7 @@ func (v *Account) validate(c *oasrt.Validator) {
 	}
 	if v.When != nil {
 		c.Key("when")
-		if i10, j11 := oasrt.DuplicateFunc(v.When, func(w *oasrt.Writer, e *time.Time) {
+		if i10, j11 := oasimpl.DuplicateFunc(v.When, func(w *oasrt.Writer, e *time.Time) {
 			w.Time((*e))
 		}); i10 >= 0 {
 			c.Errorf("items %d and %d are equal; uniqueItems is set", i10, j11)
@@ -174,12 +175,12 @@ func (v *Account) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Point) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Point) validate(c *oasrt.Validator) {
+func (v *Point) validate(c *oasimpl.Validator) {
 	n1 := 0
 	if v.X.Set {
 		n1++
@@ -221,12 +222,12 @@ func (v *Point) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Ratio) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Ratio) validate(c *oasrt.Validator) {
+func (v *Ratio) validate(c *oasimpl.Validator) {
 	if float64(float32(*v)) < 0 {
 		c.Errorf("%v is less than minimum 0", float32(float64(float32(*v))))
 	}
@@ -238,12 +239,12 @@ func (v *Ratio) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Code) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Code) validate(c *oasrt.Validator) {
+func (v *Code) validate(c *oasimpl.Validator) {
 	if !pattern2.MatchString(string(*v)) {
 		c.Errorf("%q does not match the pattern %s", string(*v), `^\p{Lu}{2}-\d{3}$`)
 	}
@@ -252,12 +253,12 @@ func (v *Code) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Bounded) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Bounded) validate(c *oasrt.Validator) {
+func (v *Bounded) validate(c *oasimpl.Validator) {
 	n1 := len((*v))
 	if n1 < 1 {
 		c.Errorf("%d properties, fewer than minProperties 1", n1)
@@ -267,12 +268,12 @@ func (v *Bounded) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Lookahead) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Lookahead) validate(c *oasrt.Validator) {
+func (v *Lookahead) validate(c *oasimpl.Validator) {
 	if !pattern3.MatchString(string(*v)) || !pattern4.MatchString(string(*v)) {
 		c.Errorf("%q does not match the pattern %s", string(*v), `^(?=.*\d)[a-z\d]+$`)
 	}
@@ -281,12 +282,12 @@ func (v *Lookahead) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Circle) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Circle) validate(c *oasrt.Validator) {
+func (v *Circle) validate(c *oasimpl.Validator) {
 	c.Key("kind")
 	v.Kind.validate(c)
 	c.Pop()
@@ -312,16 +313,16 @@ func (v *Circle) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *RenamedThing) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *RenamedThing) validate(c *oasrt.Validator) {
+func (v *RenamedThing) validate(c *oasimpl.Validator) {
 	if v.IdentifierText.Set {
 		c.Key("id_str")
-		if len(v.IdentifierText.Value) > 10 && oasrt.Len(v.IdentifierText.Value) > 10 {
-			c.Errorf("length %d is greater than maxLength 10", oasrt.Len(v.IdentifierText.Value))
+		if len(v.IdentifierText.Value) > 10 && oasimpl.Len(v.IdentifierText.Value) > 10 {
+			c.Errorf("length %d is greater than maxLength 10", oasimpl.Len(v.IdentifierText.Value))
 		}
 		c.Pop()
 	}
@@ -330,12 +331,12 @@ func (v *RenamedThing) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Settings) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Settings) validate(c *oasrt.Validator) {
+func (v *Settings) validate(c *oasimpl.Validator) {
 	if v.Theme.Set {
 		c.Key("theme")
 		v.Theme.Value.validate(c)
@@ -353,12 +354,12 @@ func (v *Settings) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Wide) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Wide) validate(c *oasrt.Validator) {
+func (v *Wide) validate(c *oasimpl.Validator) {
 	if v.Huge.Set {
 		c.Key("huge")
 		if v.Huge.Value != 0 { // no other value of the type is a multiple
@@ -371,15 +372,15 @@ func (v *Wide) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *User) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *User) validate(c *oasrt.Validator) {
+func (v *User) validate(c *oasimpl.Validator) {
 	c.Key("password")
-	if oasrt.Len(v.Password) < 8 {
-		c.Errorf("length %d is less than minLength 8", oasrt.Len(v.Password))
+	if oasimpl.Len(v.Password) < 8 {
+		c.Errorf("length %d is less than minLength 8", oasimpl.Len(v.Password))
 	}
 	c.Pop()
 }
@@ -387,12 +388,12 @@ func (v *User) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Grant) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Grant) validate(c *oasrt.Validator) {
+func (v *Grant) validate(c *oasimpl.Validator) {
 	if v.Permission.Set {
 		c.Key("permission")
 		v.Permission.Value.validate(c)
@@ -406,12 +407,12 @@ func (v *Ledger) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Gauge) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Gauge) validate(c *oasrt.Validator) {
+func (v *Gauge) validate(c *oasimpl.Validator) {
 	c.Key("level")
 	if float64(v.Level) < 0.10000000149011612 {
 		c.Errorf("%v is less than minimum 0.1", float32(float64(v.Level)))
@@ -419,7 +420,7 @@ func (v *Gauge) validate(c *oasrt.Validator) {
 	if float64(v.Level) > 0.30000001192092896 {
 		c.Errorf("%v is greater than maximum 0.3", float32(float64(v.Level)))
 	}
-	if !oasrt.MultipleOf32(float32(float64(v.Level)), multipleOf2) {
+	if !oasimpl.MultipleOf32(float32(float64(v.Level)), multipleOf2) {
 		c.Errorf("%v is not a multiple of 0.1", float32(float64(v.Level)))
 	}
 	c.Pop()
@@ -428,12 +429,12 @@ func (v *Gauge) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *CircleKind) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *CircleKind) validate(c *oasrt.Validator) {
+func (v *CircleKind) validate(c *oasimpl.Validator) {
 	switch *v {
 	case CircleKindCircle:
 	default:
@@ -444,12 +445,12 @@ func (v *CircleKind) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *CircleVersion) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *CircleVersion) validate(c *oasrt.Validator) {
+func (v *CircleVersion) validate(c *oasimpl.Validator) {
 	switch *v {
 	case CircleVersion2:
 	default:
@@ -460,12 +461,12 @@ func (v *CircleVersion) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *SettingsTheme) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *SettingsTheme) validate(c *oasrt.Validator) {
+func (v *SettingsTheme) validate(c *oasimpl.Validator) {
 	switch *v {
 	case SettingsThemeLight, SettingsThemeDark:
 	default:
@@ -476,12 +477,12 @@ func (v *SettingsTheme) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *GrantPermission) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *GrantPermission) validate(c *oasrt.Validator) {
+func (v *GrantPermission) validate(c *oasimpl.Validator) {
 	switch *v {
 	case GrantPermissionRead, GrantPermissionWrite:
 	default:
@@ -493,7 +494,7 @@ func (v *GrantPermission) validate(c *oasrt.Validator) {
 var pattern1 = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 
 // multipleOf1 is the multipleOf 0.01, exact.
-var multipleOf1 = oasrt.Rat("0.01")
+var multipleOf1 = oasimpl.Rat("0.01")
 
 // pattern2 is the pattern `^\p{Lu}{2}-\d{3}$`.
 var pattern2 = regexp.MustCompile(`^\p{Lu}{2}-\d{3}$`)
@@ -505,4 +506,4 @@ var pattern3 = regexp.MustCompile(`^(?:[^\n\r\x{2028}\x{2029}]*\d)`)
 var pattern4 = regexp.MustCompile(`^(?:[a-z\d]+)$`)
 
 // multipleOf2 is the multipleOf 0.1, exact.
-var multipleOf2 = oasrt.Rat("0.1")
+var multipleOf2 = oasimpl.Rat("0.1")

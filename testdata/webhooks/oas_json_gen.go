@@ -4,12 +4,13 @@ package webhooks
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -49,8 +50,8 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "name")
 			}
-			if oasrt.Len(x1) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1)), "name")
+			if oasimpl.Len(x1) < 1 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1)), "name")
 			}
 			v.Name = x1
 		default:
@@ -60,23 +61,24 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "id", "name")
+		return oasimpl.Missing(r, seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPet.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pet) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPet.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPet.Output(&w)
+	return sizeHintPet.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -105,7 +107,7 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		switch string(key) {
 		case "url":
 			seen |= 1 << 0
-			if v.URL, err = r.StrFormat("uri", oasrt.ValidURI); err != nil {
+			if v.URL, err = r.StrFormat("uri", oasimpl.ValidURI); err != nil {
 				return oasrt.AtKey(err, "url")
 			}
 		default:
@@ -115,23 +117,24 @@ func (v *SubscribeRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "url")
+		return oasimpl.Missing(r, seen, 0x1, "url")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSubscribeRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSubscribeRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSubscribeRequest.Output(&w)
+	return sizeHintSubscribeRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -170,23 +173,24 @@ func (v *OnPetRemovedRequest) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "id")
+		return oasimpl.Missing(r, seen, 0x1, "id")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOnPetRemovedRequest.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OnPetRemovedRequest) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOnPetRemovedRequest.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOnPetRemovedRequest.Output(&w)
+	return sizeHintOnPetRemovedRequest.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OnPetRemovedRequest) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -228,18 +232,19 @@ func (v *OnPetRemovedOK) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOnPetRemovedOK.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OnPetRemovedOK) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOnPetRemovedOK.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOnPetRemovedOK.Output(&w)
+	return sizeHintOnPetRemovedOK.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OnPetRemovedOK) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OnPetRemovedOK) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

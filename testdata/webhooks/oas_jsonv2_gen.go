@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.EncodeTo(enc, w)
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SubscribeRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSubscribeRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSubscribeRequest.EncodeTo(enc, w)
+	return sizeHintSubscribeRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *SubscribeRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v OnPetRemovedRequest) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOnPetRemovedRequest.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOnPetRemovedRequest.EncodeTo(enc, w)
+	return sizeHintOnPetRemovedRequest.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *OnPetRemovedRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v OnPetRemovedOK) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintOnPetRemovedOK.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintOnPetRemovedOK.EncodeTo(enc, w)
+	return sizeHintOnPetRemovedOK.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

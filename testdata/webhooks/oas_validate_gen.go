@@ -3,21 +3,21 @@
 package webhooks
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Pet) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Pet) validate(c *oasrt.Validator) {
+func (v *Pet) validate(c *oasimpl.Validator) {
 	c.Key("name")
-	if oasrt.Len(v.Name) < 1 {
-		c.Errorf("length %d is less than minLength 1", oasrt.Len(v.Name))
+	if oasimpl.Len(v.Name) < 1 {
+		c.Errorf("length %d is less than minLength 1", oasimpl.Len(v.Name))
 	}
 	c.Pop()
 }
@@ -25,13 +25,13 @@ func (v *Pet) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *SubscribeRequest) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *SubscribeRequest) validate(c *oasrt.Validator) {
-	c.Format("url", "uri", v.URL, oasrt.ValidURI)
+func (v *SubscribeRequest) validate(c *oasimpl.Validator) {
+	c.Format("url", "uri", v.URL, oasimpl.ValidURI)
 }
 
 // Validate returns nil: no value of OnPetRemovedRequest breaks its schema.

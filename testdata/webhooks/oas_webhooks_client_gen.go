@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // WebhookClient sends the API's webhooks to the URLs given to each call: one
@@ -19,7 +20,7 @@ type WebhookClient struct {
 
 // NewWebhookClient returns a client of the webhooks; opts are the API client's.
 func NewWebhookClient(opts ...oashttp.ClientOption) *WebhookClient {
-	return &WebhookClient{cfg: oashttp.NewSenderConfig(opts)}
+	return &WebhookClient{cfg: oashttpimpl.NewSenderConfig(opts)}
 }
 
 // PetAdded calls the webhook petAdded (POST, routed at /petAdded): A pet was added
@@ -34,7 +35,7 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.URL = url
 	req.SetHeader("X-Signature", params.XSignature)
-	oashttp.QueryInt(&req, "attempt", params.Attempt)
+	oashttpimpl.QueryInt(&req, "attempt", params.Attempt)
 	if body != nil {
 		if !c.cfg.SkipRequestCheck {
 			if err := body.Validate(); err != nil {
@@ -49,7 +50,7 @@ func (c *WebhookClient) PetAdded(ctx context.Context, url string, params PetAdde
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return PetAddedResponse204{}, nil
@@ -73,7 +74,7 @@ func (c *WebhookClient) OnPetRemoved(ctx context.Context, url string, body *OnPe
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v OnPetRemovedResponse200

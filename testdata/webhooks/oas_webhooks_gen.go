@@ -9,6 +9,7 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Results of webhookMatchRoute besides an operation index.
@@ -18,7 +19,7 @@ const (
 )
 
 // webhookMatchRoute finds the operation for a method and a request path from
-// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -33,8 +34,8 @@ func webhookMatchRoute(method, path string, esc bool, p *[1]string) (op int, all
 		return webhookRouteNotFound, ""
 	}
 	if esc || len(path) > 1 && path[1] == 'p' {
-		seg0, _, more0 := oashttp.CutSegment(path[1:])
-		switch oashttp.StaticKey(seg0, esc) {
+		seg0, _, more0 := oashttpimpl.CutSegment(path[1:])
+		switch oashttpimpl.StaticKey(seg0, esc) {
 		case "petAdded":
 			if !more0 {
 				switch method {
@@ -77,7 +78,7 @@ type PetAddedResponse interface {
 type PetAddedResponse204 struct{}
 
 func (v PetAddedResponse204) writePetAddedResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // PetAddedResponse410 is the 410 response of PetAdded.
@@ -91,7 +92,7 @@ func (v PetAddedResponse410) Error() string {
 }
 
 func (v PetAddedResponse410) writePetAddedResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 410)
+	return oashttpimpl.WriteStatus(rw, 410)
 }
 
 // OnPetRemovedResponse is the result of OnPetRemoved: one of
@@ -109,7 +110,7 @@ type OnPetRemovedResponse200 struct {
 }
 
 func (v OnPetRemovedResponse200) writeOnPetRemovedResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[OnPetRemovedOK])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[OnPetRemovedOK])
 }
 
 // WebhookHandler implements the receiving side of the API's webhooks, one method each. A
@@ -214,7 +215,7 @@ func (s *WebhookServer) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := webhookMatchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = webhookOperations[op].id
@@ -225,7 +226,7 @@ func (s *WebhookServer) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *WebhookServer) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := webhookMatchRoute(r.Method, path, esc, &p)
 	switch op {
 	case webhookRouteNotFound:
@@ -249,7 +250,7 @@ func (s *WebhookServer) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *WebhookServer) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -266,7 +267,7 @@ func (s *WebhookServer) handlePetAdded(w http.ResponseWriter, r *http.Request, p
 		s.cfg.Error(w, r, err)
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -280,16 +281,16 @@ func (s *WebhookServer) handlePetAdded(w http.ResponseWriter, r *http.Request, p
 
 // decodePetAddedParams reads the parameters of PetAdded from r and its path segments p.
 func decodePetAddedParams(r *http.Request, p []string, esc bool) (params PetAddedParams, err error) {
-	if err = oashttp.HeaderParam(&params.XSignature, r.Header, "X-Signature", "X-Signature", oashttp.ParseString); err != nil {
+	if err = oashttpimpl.HeaderParam(&params.XSignature, r.Header, "X-Signature", "X-Signature", oashttpimpl.ParseString); err != nil {
 		return params, err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "attempt":
-			err = oashttp.QueryOpt(&params.Attempt, "attempt", value, func(s string) (v int64, err error) {
-				x, err := oashttp.ParseInt(s, 64)
+			err = oashttpimpl.QueryOpt(&params.Attempt, "attempt", value, func(s string) (v int64, err error) {
+				x, err := oashttpimpl.ParseInt(s, 64)
 				if err != nil {
 					return v, err
 				}
@@ -314,7 +315,7 @@ func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Reques
 	if !s.cfg.Accepts(w, r, webhookOperations[1].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, false, 422, (*OnPetRemovedRequest).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, false, 422, (*OnPetRemovedRequest).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -328,7 +329,7 @@ func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Reques
 
 // checkHookKey reads the credentials of scheme "hookKey" and passes them to the Handler.
 func (s *WebhookServer) checkHookKey(ctx context.Context, r *http.Request, op string, scopes []string) (context.Context, error) {
-	key, ok := oashttp.APIKey(r, "header", "X-Hook-Key")
+	key, ok := oashttpimpl.APIKey(r, "header", "X-Hook-Key")
 	if !ok {
 		return nil, &oashttp.SecurityError{Scheme: "hookKey", Challenge: `APIKey in="header", name="X-Hook-Key"`, Err: oashttp.ErrNoCredentials}
 	}

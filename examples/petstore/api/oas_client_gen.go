@@ -8,6 +8,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -46,7 +48,7 @@ func (c *Client) UpdatePet(ctx context.Context, body *Pet, opts ...oashttp.CallO
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetResponse200
@@ -85,7 +87,7 @@ func (c *Client) AddPet(ctx context.Context, body *Pet, opts ...oashttp.CallOpti
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v AddPetResponse200
@@ -114,12 +116,12 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
-	oashttp.QueryString(&req, "status", params.Status)
+	oashttpimpl.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
@@ -136,7 +138,7 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *FindPetsByStatusResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // FindPetsByStatusStream calls GET /pet/findByStatus: Finds Pets by status.
@@ -157,7 +159,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 	}
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/pet/findByStatus"...)
-	oashttp.QueryString(&req, "status", params.Status)
+	oashttpimpl.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
@@ -165,7 +167,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 	streaming := false // a streamed body is closed by its Items
 	defer func() {
 		if !streaming {
-			oashttp.CloseBody(resp)
+			oashttpimpl.CloseBody(resp)
 		}
 	}()
 	switch resp.StatusCode {
@@ -176,7 +178,7 @@ func (c *Client) FindPetsByStatusStream(ctx context.Context, params FindPetsBySt
 			return nil, err
 		}
 		streaming = true
-		v.Items = oashttp.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Pet).DecodeJSON))
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeItems(&b.Reader, oasrt.NoRules, (*Pet).DecodeJSON))
 		return v, nil
 	case 400:
 		v := FindPetsByStatusResponse400{}
@@ -191,13 +193,13 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	req.Path = append(req.Path, "/pet/findByTags"...)
 	if params.Tags != nil {
 		vals := params.Tags
-		req.Query = oashttp.AppendQuery(req.Query, "tags", true, ',', vals...)
+		req.Query = oashttpimpl.AppendQuery(req.Query, "tags", true, ',', vals...)
 	}
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
@@ -214,7 +216,7 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 
 // decodeBody reads the body of v, whose type has no DecodeJSON method.
 func (v *FindPetsByTagsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasrt.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
@@ -225,7 +227,7 @@ func (c *Client) GetPetByID(ctx context.Context, params GetPetByIDParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetPetByIDResponse200
@@ -254,13 +256,13 @@ func (c *Client) UpdatePetWithForm(ctx context.Context, params UpdatePetWithForm
 	}
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
-	oashttp.QueryString(&req, "name", params.Name)
-	oashttp.QueryString(&req, "status", params.Status)
+	oashttpimpl.QueryString(&req, "name", params.Name)
+	oashttpimpl.QueryString(&req, "status", params.Status)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UpdatePetWithFormResponse200
@@ -289,7 +291,7 @@ func (c *Client) DeletePet(ctx context.Context, params DeletePetParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeletePetResponse200{}, nil
@@ -308,13 +310,13 @@ func (c *Client) UploadFile(ctx context.Context, params UploadFileParams, body o
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.AddPath("/pet/", strconv.FormatInt(params.PetID, 10))
 	req.Path = append(req.Path, "/uploadImage"...)
-	oashttp.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
+	oashttpimpl.QueryString(&req, "additionalMetadata", params.AdditionalMetadata)
 	req.SetRawBody(body, "application/octet-stream")
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v UploadFileResponse200
@@ -340,7 +342,7 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
@@ -396,7 +398,7 @@ func (c *Client) PlaceOrder(ctx context.Context, body *Order, opts ...oashttp.Ca
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v PlaceOrderResponse200
@@ -422,7 +424,7 @@ func (c *Client) GetOrderByID(ctx context.Context, params GetOrderByIDParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetOrderByIDResponse200
@@ -448,7 +450,7 @@ func (c *Client) DeleteOrder(ctx context.Context, params DeleteOrderParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeleteOrderResponse200{}, nil
@@ -480,7 +482,7 @@ func (c *Client) CreateUser(ctx context.Context, body *User, opts ...oashttp.Cal
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUserResponse200
@@ -511,7 +513,7 @@ func (c *Client) CreateUsersWithListInput(ctx context.Context, body *[]User, opt
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v CreateUsersWithListInputResponse200
@@ -543,13 +545,13 @@ func encodeCreateUsersWithListInputBody(w *oasrt.Writer, v *[]User) {
 func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...oashttp.CallOption) (LoginUserResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/user/login"...)
-	oashttp.QueryString(&req, "username", params.Username)
-	oashttp.QueryString(&req, "password", params.Password)
+	oashttpimpl.QueryString(&req, "username", params.Username)
+	oashttpimpl.QueryString(&req, "password", params.Password)
 	resp, err := c.cfg.Do(ctx, &req)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v LoginUserResponse200
@@ -558,17 +560,17 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 		}
 		if s := resp.Header.Get("X-Rate-Limit"); s != "" {
 			v.XRateLimit.Set = true
-			x, err := oashttp.ParseInt(s, 32)
+			x, err := oashttpimpl.ParseInt(s, 32)
 			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
+				return nil, oashttpimpl.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Rate-Limit", In: "header", Err: err})
 			}
 			v.XRateLimit.Value = int32(x)
 		}
 		if s := resp.Header.Get("X-Expires-After"); s != "" {
 			v.XExpiresAfter.Set = true
-			x, err := oashttp.ParseTime(s)
+			x, err := oashttpimpl.ParseTime(s)
 			if err != nil {
-				return nil, oashttp.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Expires-After", In: "header", Err: err})
+				return nil, oashttpimpl.ResponseError(resp.StatusCode, &oashttp.ParamError{Name: "X-Expires-After", In: "header", Err: err})
 			}
 			v.XExpiresAfter.Value = x
 		}
@@ -598,7 +600,7 @@ func (c *Client) LogoutUser(ctx context.Context, opts ...oashttp.CallOption) (Lo
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return LogoutUserResponse200{}, nil
@@ -614,7 +616,7 @@ func (c *Client) GetUserByName(ctx context.Context, params GetUserByNameParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		var v GetUserByNameResponse200
@@ -650,7 +652,7 @@ func (c *Client) UpdateUser(ctx context.Context, params UpdateUserParams, body *
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return UpdateUserResponse200{}, nil
@@ -672,7 +674,7 @@ func (c *Client) DeleteUser(ctx context.Context, params DeleteUserParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 200:
 		return DeleteUserResponse200{}, nil

@@ -4,12 +4,13 @@ package api
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -74,7 +75,7 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 				return oasrt.AtKey(err, "quantity")
 			}
 			if x1 < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "%v is less than minimum 1", x1), "quantity")
+				return oasrt.AtKey(oasimpl.Violation(at2, "%v is less than minimum 1", x1), "quantity")
 			}
 			v.Quantity.Value = int32(x1)
 		case "shipDate":
@@ -101,18 +102,19 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Order) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrder.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Order) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrder.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrder.Output(&w)
+	return sizeHintOrder.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Order) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Order) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -163,18 +165,19 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Category) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCategory.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Category) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCategory.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCategory.Output(&w)
+	return sizeHintCategory.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Category) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Category) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -241,8 +244,8 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 			if err != nil {
 				return oasrt.AtKey(err, "username")
 			}
-			if oasrt.Len(x1) < 1 {
-				return oasrt.AtKey(oasrt.Violation(at2, "length %d is less than minLength 1", oasrt.Len(x1)), "username")
+			if oasimpl.Len(x1) < 1 {
+				return oasrt.AtKey(oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1)), "username")
 			}
 			v.Username = x1
 		case "firstName":
@@ -282,23 +285,24 @@ func (v *User) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "username")
+		return oasimpl.Missing(r, seen, 0x1, "username")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v User) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUser.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *User) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUser.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUser.Output(&w)
+	return sizeHintUser.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *User) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -349,18 +353,19 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tag) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTag.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tag) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTag.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTag.Output(&w)
+	return sizeHintTag.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -491,23 +496,24 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "name", "photoUrls")
+		return oasimpl.Missing(r, seen, 0x3, "name", "photoUrls")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPet.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pet) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPet.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPet.Output(&w)
+	return sizeHintPet.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -567,18 +573,19 @@ func (v *APIResponse) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v APIResponse) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAPIResponse.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *APIResponse) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAPIResponse.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAPIResponse.Output(&w)
+	return sizeHintAPIResponse.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v APIResponse) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *APIResponse) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -602,23 +609,24 @@ func (v *OrderStatus) DecodeJSON(r *oasrt.Reader) error {
 	case "delivered":
 		*v = OrderStatusDelivered
 	default:
-		return oasrt.InvalidEnum(start, "OrderStatus", b)
+		return oasimpl.InvalidEnum(start, "OrderStatus", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v OrderStatus) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintOrderStatus.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *OrderStatus) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintOrderStatus.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintOrderStatus.Output(&w)
+	return sizeHintOrderStatus.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v OrderStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -642,23 +650,24 @@ func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
 	case "sold":
 		*v = PetStatusSold
 	default:
-		return oasrt.InvalidEnum(start, "PetStatus", b)
+		return oasimpl.InvalidEnum(start, "PetStatus", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v PetStatus) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPetStatus.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *PetStatus) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPetStatus.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPetStatus.Output(&w)
+	return sizeHintPetStatus.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v PetStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PetStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -682,23 +691,24 @@ func (v *FindPetsByStatusStatus) DecodeJSON(r *oasrt.Reader) error {
 	case "sold":
 		*v = FindPetsByStatusStatusSold
 	default:
-		return oasrt.InvalidEnum(start, "FindPetsByStatusStatus", b)
+		return oasimpl.InvalidEnum(start, "FindPetsByStatusStatus", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintFindPetsByStatusStatus.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *FindPetsByStatusStatus) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintFindPetsByStatusStatus.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFindPetsByStatusStatus.Output(&w)
+	return sizeHintFindPetsByStatusStatus.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *FindPetsByStatusStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -722,23 +732,24 @@ func (v *UpdatePetWithFormStatus) DecodeJSON(r *oasrt.Reader) error {
 	case "sold":
 		*v = UpdatePetWithFormStatusSold
 	default:
-		return oasrt.InvalidEnum(start, "UpdatePetWithFormStatus", b)
+		return oasimpl.InvalidEnum(start, "UpdatePetWithFormStatus", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintUpdatePetWithFormStatus.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *UpdatePetWithFormStatus) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUpdatePetWithFormStatus.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintUpdatePetWithFormStatus.Output(&w)
+	return sizeHintUpdatePetWithFormStatus.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

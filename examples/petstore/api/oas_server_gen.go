@@ -12,6 +12,8 @@ import (
 
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // UpdatePetResponse is the result of UpdatePet: one of
@@ -29,7 +31,7 @@ type UpdatePetResponse200 struct {
 }
 
 func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Pet])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Pet])
 }
 
 // UpdatePetResponse400 is the 400 response of UpdatePet.
@@ -43,7 +45,7 @@ func (v UpdatePetResponse400) Error() string {
 }
 
 func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // UpdatePetResponse404 is the 404 response of UpdatePet.
@@ -57,7 +59,7 @@ func (v UpdatePetResponse404) Error() string {
 }
 
 func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // UpdatePetResponse422 is the 422 response of UpdatePet.
@@ -71,7 +73,7 @@ func (v UpdatePetResponse422) Error() string {
 }
 
 func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 422)
+	return oashttpimpl.WriteStatus(rw, 422)
 }
 
 // AddPetResponse is the result of AddPet: one of
@@ -89,7 +91,7 @@ type AddPetResponse200 struct {
 }
 
 func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Pet])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Pet])
 }
 
 // AddPetResponse400 is the 400 response of AddPet.
@@ -103,7 +105,7 @@ func (v AddPetResponse400) Error() string {
 }
 
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // AddPetResponse422 is the 422 response of AddPet.
@@ -117,7 +119,7 @@ func (v AddPetResponse422) Error() string {
 }
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 422)
+	return oashttpimpl.WriteStatus(rw, 422)
 }
 
 // FindPetsByStatusParams holds the parameters of FindPetsByStatus.
@@ -142,14 +144,14 @@ type FindPetsByStatusResponse200 struct {
 }
 
 func (v FindPetsByStatusResponse200) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []Pet
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -205,7 +207,7 @@ func (v FindPetsByStatusResponse400) Error() string {
 }
 
 func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // FindPetsByTagsParams holds the parameters of FindPetsByTags.
@@ -230,14 +232,14 @@ type FindPetsByTagsResponse200 struct {
 }
 
 func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for i2 := range v.Body {
 		w.Byte(',')
 		v.Body[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk []Pet
 		if err := r.ArrStart(); err != nil {
 			return err
@@ -276,7 +278,7 @@ func (v FindPetsByTagsResponse400) Error() string {
 }
 
 func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // GetPetByIDParams holds the parameters of GetPetByID.
@@ -301,7 +303,7 @@ type GetPetByIDResponse200 struct {
 }
 
 func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Pet])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Pet])
 }
 
 // GetPetByIDResponse400 is the 400 response of GetPetByID.
@@ -315,7 +317,7 @@ func (v GetPetByIDResponse400) Error() string {
 }
 
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // GetPetByIDResponse404 is the 404 response of GetPetByID.
@@ -329,7 +331,7 @@ func (v GetPetByIDResponse404) Error() string {
 }
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // UpdatePetWithFormParams holds the parameters of UpdatePetWithForm.
@@ -360,7 +362,7 @@ type UpdatePetWithFormResponse200 struct {
 }
 
 func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Pet])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Pet])
 }
 
 // UpdatePetWithFormResponse400 is the 400 response of UpdatePetWithForm.
@@ -374,7 +376,7 @@ func (v UpdatePetWithFormResponse400) Error() string {
 }
 
 func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // UpdatePetWithFormResponse404 is the 404 response of UpdatePetWithForm.
@@ -388,7 +390,7 @@ func (v UpdatePetWithFormResponse404) Error() string {
 }
 
 func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // DeletePetParams holds the parameters of DeletePet.
@@ -413,7 +415,7 @@ type DeletePetResponse interface {
 type DeletePetResponse200 struct{}
 
 func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 200)
+	return oashttpimpl.WriteStatus(rw, 200)
 }
 
 // DeletePetResponse400 is the 400 response of DeletePet.
@@ -427,7 +429,7 @@ func (v DeletePetResponse400) Error() string {
 }
 
 func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // DeletePetResponse404 is the 404 response of DeletePet.
@@ -441,7 +443,7 @@ func (v DeletePetResponse404) Error() string {
 }
 
 func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // UploadFileParams holds the parameters of UploadFile.
@@ -469,7 +471,7 @@ type UploadFileResponse200 struct {
 }
 
 func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[APIResponse])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[APIResponse])
 }
 
 // UploadFileResponse400 is the 400 response of UploadFile.
@@ -483,7 +485,7 @@ func (v UploadFileResponse400) Error() string {
 }
 
 func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // UploadFileResponse404 is the 404 response of UploadFile.
@@ -497,7 +499,7 @@ func (v UploadFileResponse404) Error() string {
 }
 
 func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // GetInventoryResponse is the result of GetInventory: one of
@@ -515,7 +517,7 @@ type GetInventoryResponse200 struct {
 }
 
 func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	start1 := len(w.Buf)
 	for _, k2 := range oasrt.SortedKeys(w, v.Body) {
 		w.Key(k2)
@@ -524,7 +526,7 @@ func (v GetInventoryResponse200) writeGetInventoryResponse(rw http.ResponseWrite
 	}
 	w.DoneKeys()
 	w.ObjectEnd(start1)
-	return oashttp.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
+	return oashttpimpl.WriteJSON(rw, r, 200, "application/json", w, func(r *oasrt.Reader) error {
 		var chk map[string]int32
 		if err := r.ObjStart(); err != nil {
 			return err
@@ -567,7 +569,7 @@ type PlaceOrderResponse200 struct {
 }
 
 func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Order])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Order])
 }
 
 // PlaceOrderResponse400 is the 400 response of PlaceOrder.
@@ -581,7 +583,7 @@ func (v PlaceOrderResponse400) Error() string {
 }
 
 func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // PlaceOrderResponse422 is the 422 response of PlaceOrder.
@@ -595,7 +597,7 @@ func (v PlaceOrderResponse422) Error() string {
 }
 
 func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 422)
+	return oashttpimpl.WriteStatus(rw, 422)
 }
 
 // GetOrderByIDParams holds the parameters of GetOrderByID.
@@ -620,7 +622,7 @@ type GetOrderByIDResponse200 struct {
 }
 
 func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[Order])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Order])
 }
 
 // GetOrderByIDResponse400 is the 400 response of GetOrderByID.
@@ -634,7 +636,7 @@ func (v GetOrderByIDResponse400) Error() string {
 }
 
 func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // GetOrderByIDResponse404 is the 404 response of GetOrderByID.
@@ -648,7 +650,7 @@ func (v GetOrderByIDResponse404) Error() string {
 }
 
 func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // DeleteOrderParams holds the parameters of DeleteOrder.
@@ -671,7 +673,7 @@ type DeleteOrderResponse interface {
 type DeleteOrderResponse200 struct{}
 
 func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 200)
+	return oashttpimpl.WriteStatus(rw, 200)
 }
 
 // DeleteOrderResponse400 is the 400 response of DeleteOrder.
@@ -685,7 +687,7 @@ func (v DeleteOrderResponse400) Error() string {
 }
 
 func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // DeleteOrderResponse404 is the 404 response of DeleteOrder.
@@ -699,7 +701,7 @@ func (v DeleteOrderResponse404) Error() string {
 }
 
 func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // CreateUserResponse is the result of CreateUser: one of
@@ -717,7 +719,7 @@ type CreateUserResponse200 struct {
 }
 
 func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[User])
 }
 
 // CreateUserResponse400 is the 400 response of CreateUser.
@@ -731,7 +733,7 @@ func (v CreateUserResponse400) Error() string {
 }
 
 func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // CreateUserResponse422 is the 422 response of CreateUser.
@@ -745,7 +747,7 @@ func (v CreateUserResponse422) Error() string {
 }
 
 func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 422)
+	return oashttpimpl.WriteStatus(rw, 422)
 }
 
 // CreateUsersWithListInputResponse is the result of CreateUsersWithListInput: one of
@@ -763,7 +765,7 @@ type CreateUsersWithListInputResponse200 struct {
 }
 
 func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[User])
 }
 
 // CreateUsersWithListInputResponse400 is the 400 response of CreateUsersWithListInput.
@@ -777,7 +779,7 @@ func (v CreateUsersWithListInputResponse400) Error() string {
 }
 
 func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // CreateUsersWithListInputResponse422 is the 422 response of CreateUsersWithListInput.
@@ -791,7 +793,7 @@ func (v CreateUsersWithListInputResponse422) Error() string {
 }
 
 func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 422)
+	return oashttpimpl.WriteStatus(rw, 422)
 }
 
 // LoginUserParams holds the parameters of LoginUser.
@@ -825,9 +827,9 @@ type LoginUserResponse200 struct {
 }
 
 func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	w := oashttp.GetResponseWriter()
+	w := oashttpimpl.GetResponseWriter()
 	w.String(v.Body)
-	if err := oashttp.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
+	if err := oashttpimpl.EndJSON(r, 200, w, func(r *oasrt.Reader) error {
 		var chk string
 		x1, err := r.Str()
 		if err != nil {
@@ -844,7 +846,7 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 		h.Set("X-Rate-Limit", strconv.FormatInt(int64(v.XRateLimit.Value), 10))
 	}
 	if v.XExpiresAfter.Set {
-		h.Set("X-Expires-After", oashttp.FormatTime(v.XExpiresAfter.Value))
+		h.Set("X-Expires-After", oashttpimpl.FormatTime(v.XExpiresAfter.Value))
 	}
 	oashttp.WriteBody(rw, r, 200, "application/json", w)
 	return nil
@@ -861,7 +863,7 @@ func (v LoginUserResponse400) Error() string {
 }
 
 func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // LogoutUserResponse is the result of LogoutUser: one of
@@ -877,7 +879,7 @@ type LogoutUserResponse interface {
 type LogoutUserResponse200 struct{}
 
 func (v LogoutUserResponse200) writeLogoutUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 200)
+	return oashttpimpl.WriteStatus(rw, 200)
 }
 
 // GetUserByNameParams holds the parameters of GetUserByName.
@@ -902,7 +904,7 @@ type GetUserByNameResponse200 struct {
 }
 
 func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttp.CheckJSON[User])
+	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[User])
 }
 
 // GetUserByNameResponse400 is the 400 response of GetUserByName.
@@ -916,7 +918,7 @@ func (v GetUserByNameResponse400) Error() string {
 }
 
 func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // GetUserByNameResponse404 is the 404 response of GetUserByName.
@@ -930,7 +932,7 @@ func (v GetUserByNameResponse404) Error() string {
 }
 
 func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // UpdateUserParams holds the parameters of UpdateUser.
@@ -953,7 +955,7 @@ type UpdateUserResponse interface {
 type UpdateUserResponse200 struct{}
 
 func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 200)
+	return oashttpimpl.WriteStatus(rw, 200)
 }
 
 // UpdateUserResponse400 is the 400 response of UpdateUser.
@@ -965,7 +967,7 @@ func (v UpdateUserResponse400) Error() string {
 }
 
 func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // UpdateUserResponse404 is the 404 response of UpdateUser.
@@ -979,7 +981,7 @@ func (v UpdateUserResponse404) Error() string {
 }
 
 func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // DeleteUserParams holds the parameters of DeleteUser.
@@ -1002,7 +1004,7 @@ type DeleteUserResponse interface {
 type DeleteUserResponse200 struct{}
 
 func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 200)
+	return oashttpimpl.WriteStatus(rw, 200)
 }
 
 // DeleteUserResponse400 is the 400 response of DeleteUser.
@@ -1016,7 +1018,7 @@ func (v DeleteUserResponse400) Error() string {
 }
 
 func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 400)
+	return oashttpimpl.WriteStatus(rw, 400)
 }
 
 // DeleteUserResponse404 is the 404 response of DeleteUser.
@@ -1030,7 +1032,7 @@ func (v DeleteUserResponse404) Error() string {
 }
 
 func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 404)
+	return oashttpimpl.WriteStatus(rw, 404)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -1260,7 +1262,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -1271,7 +1273,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [1]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -1295,7 +1297,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -1344,7 +1346,7 @@ func (s *Server) handleUpdatePet(w http.ResponseWriter, r *http.Request, p []str
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1361,7 +1363,7 @@ func (s *Server) handleAddPet(w http.ResponseWriter, r *http.Request, p []string
 	if !s.cfg.Accepts(w, r, operations[1].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Pet).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1394,10 +1396,10 @@ func (s *Server) handleFindPetsByStatus(w http.ResponseWriter, r *http.Request, 
 func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params FindPetsByStatusParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "status":
-			err = oashttp.QueryOpt(&params.Status, "status", value, func(s string) (v FindPetsByStatusStatus, err error) {
+			err = oashttpimpl.QueryOpt(&params.Status, "status", value, func(s string) (v FindPetsByStatusStatus, err error) {
 				switch s {
 				case "available":
 					v = FindPetsByStatusStatusAvailable
@@ -1406,7 +1408,7 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 				case "sold":
 					v = FindPetsByStatusStatusSold
 				default:
-					return v, oashttp.InvalidValue(s, "FindPetsByStatusStatus")
+					return v, oashttpimpl.InvalidValue(s, "FindPetsByStatusStatus")
 				}
 				return v, nil
 			})
@@ -1438,12 +1440,12 @@ func decodeFindPetsByTagsParams(r *http.Request, p []string, esc bool) (params F
 	var raw0 []string
 	for q := r.URL.RawQuery; q != ""; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "tags":
 			seen[0] = true
 			var err error
-			raw0, err = oashttp.QueryArray(raw0, value, 0)
+			raw0, err = oashttpimpl.QueryArray(raw0, value, 0)
 			if err != nil {
 				return params, &oashttp.ParamError{Name: "tags", In: "query", Err: err}
 			}
@@ -1474,7 +1476,7 @@ func (s *Server) handleGetPetByID(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetPetByIDParams reads the parameters of GetPetByID from r and its path segments p.
 func decodeGetPetByIDParams(r *http.Request, p []string, esc bool) (params GetPetByIDParams, err error) {
-	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
+	if params.PetID, err = oashttpimpl.PathParam(p[0], "", esc, "petId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1499,17 +1501,17 @@ func (s *Server) handleUpdatePetWithForm(w http.ResponseWriter, r *http.Request,
 
 // decodeUpdatePetWithFormParams reads the parameters of UpdatePetWithForm from r and its path segments p.
 func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (params UpdatePetWithFormParams, err error) {
-	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
+	if params.PetID, err = oashttpimpl.PathParam(p[0], "", esc, "petId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "name":
-			err = oashttp.QueryOpt(&params.Name, "name", value, oashttp.ParseString)
+			err = oashttpimpl.QueryOpt(&params.Name, "name", value, oashttpimpl.ParseString)
 		case "status":
-			err = oashttp.QueryOpt(&params.Status, "status", value, func(s string) (v UpdatePetWithFormStatus, err error) {
+			err = oashttpimpl.QueryOpt(&params.Status, "status", value, func(s string) (v UpdatePetWithFormStatus, err error) {
 				switch s {
 				case "available":
 					v = UpdatePetWithFormStatusAvailable
@@ -1518,7 +1520,7 @@ func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (param
 				case "sold":
 					v = UpdatePetWithFormStatusSold
 				default:
-					return v, oashttp.InvalidValue(s, "UpdatePetWithFormStatus")
+					return v, oashttpimpl.InvalidValue(s, "UpdatePetWithFormStatus")
 				}
 				return v, nil
 			})
@@ -1543,10 +1545,10 @@ func (s *Server) handleDeletePet(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeDeletePetParams reads the parameters of DeletePet from r and its path segments p.
 func decodeDeletePetParams(r *http.Request, p []string, esc bool) (params DeletePetParams, err error) {
-	if err = oashttp.HeaderOpt(&params.APIKey, r.Header, "Api_key", "api_key", oashttp.ParseString); err != nil {
+	if err = oashttpimpl.HeaderOpt(&params.APIKey, r.Header, "Api_key", "api_key", oashttpimpl.ParseString); err != nil {
 		return params, err
 	}
-	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
+	if params.PetID, err = oashttpimpl.PathParam(p[0], "", esc, "petId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1576,15 +1578,15 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeUploadFileParams reads the parameters of UploadFile from r and its path segments p.
 func decodeUploadFileParams(r *http.Request, p []string, esc bool) (params UploadFileParams, err error) {
-	if params.PetID, err = oashttp.PathParam(p[0], "", esc, "petId", oashttp.ParseInt64); err != nil {
+	if params.PetID, err = oashttpimpl.PathParam(p[0], "", esc, "petId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "additionalMetadata":
-			err = oashttp.QueryOpt(&params.AdditionalMetadata, "additionalMetadata", value, oashttp.ParseString)
+			err = oashttpimpl.QueryOpt(&params.AdditionalMetadata, "additionalMetadata", value, oashttpimpl.ParseString)
 		}
 	}
 	return params, err
@@ -1607,7 +1609,7 @@ func (s *Server) handlePlaceOrder(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[9].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*Order).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Order).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1638,7 +1640,7 @@ func (s *Server) handleGetOrderByID(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetOrderByIDParams reads the parameters of GetOrderByID from r and its path segments p.
 func decodeGetOrderByIDParams(r *http.Request, p []string, esc bool) (params GetOrderByIDParams, err error) {
-	if params.OrderID, err = oashttp.PathParam(p[0], "", esc, "orderId", oashttp.ParseInt64); err != nil {
+	if params.OrderID, err = oashttpimpl.PathParam(p[0], "", esc, "orderId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1660,7 +1662,7 @@ func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteOrderParams reads the parameters of DeleteOrder from r and its path segments p.
 func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params DeleteOrderParams, err error) {
-	if params.OrderID, err = oashttp.PathParam(p[0], "", esc, "orderId", oashttp.ParseInt64); err != nil {
+	if params.OrderID, err = oashttpimpl.PathParam(p[0], "", esc, "orderId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -1671,7 +1673,7 @@ func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p []st
 	if !s.cfg.Accepts(w, r, operations[12].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1688,7 +1690,7 @@ func (s *Server) handleCreateUsersWithListInput(w http.ResponseWriter, r *http.R
 	if !s.cfg.Accepts(w, r, operations[13].produces) {
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, true, 422, decodeCreateUsersWithListInputBody)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, decodeCreateUsersWithListInputBody)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1725,7 +1727,7 @@ func decodeCreateUsersWithListInputBody(v *[]User, r *oasrt.Reader) error {
 		(*v) = []User{}
 	}
 	if len((*v)) < 1 {
-		return oasrt.Violation(at1, "%d items, fewer than minItems 1", len((*v)))
+		return oasimpl.Violation(at1, "%d items, fewer than minItems 1", len((*v)))
 	}
 	return nil
 }
@@ -1751,12 +1753,12 @@ func (s *Server) handleLoginUser(w http.ResponseWriter, r *http.Request, p []str
 func decodeLoginUserParams(r *http.Request, p []string, esc bool) (params LoginUserParams, err error) {
 	for q := r.URL.RawQuery; q != "" && err == nil; {
 		var key, value string
-		key, value, q = oashttp.NextQuery(q)
+		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "username":
-			err = oashttp.QueryOpt(&params.Username, "username", value, oashttp.ParseString)
+			err = oashttpimpl.QueryOpt(&params.Username, "username", value, oashttpimpl.ParseString)
 		case "password":
-			err = oashttp.QueryOpt(&params.Password, "password", value, oashttp.ParseString)
+			err = oashttpimpl.QueryOpt(&params.Password, "password", value, oashttpimpl.ParseString)
 		}
 	}
 	return params, err
@@ -1790,7 +1792,7 @@ func (s *Server) handleGetUserByName(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetUserByNameParams reads the parameters of GetUserByName from r and its path segments p.
 func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params GetUserByNameParams, err error) {
-	if params.Username, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Username, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 	}
 	return params, nil
@@ -1803,7 +1805,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		s.cfg.Error(w, r, err)
 		return
 	}
-	body, err := oashttp.JSONRequest(s.cfg, r, false, 400, (*User).DecodeJSON)
+	body, err := oashttpimpl.JSONRequest(s.cfg, r, false, 400, (*User).DecodeJSON)
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1817,7 +1819,7 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeUpdateUserParams reads the parameters of UpdateUser from r and its path segments p.
 func decodeUpdateUserParams(r *http.Request, p []string, esc bool) (params UpdateUserParams, err error) {
-	if params.Username, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Username, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 	}
 	return params, nil
@@ -1839,7 +1841,7 @@ func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
 func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	if params.Username, err = oashttp.PathScalar(p[0], "", esc); err != nil {
+	if params.Username, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
 		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
 	}
 	return params, nil

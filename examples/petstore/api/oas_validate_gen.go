@@ -3,18 +3,18 @@
 package api
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Order) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Order) validate(c *oasrt.Validator) {
+func (v *Order) validate(c *oasimpl.Validator) {
 	if v.Quantity.Set {
 		c.Key("quantity")
 		if int64(v.Quantity.Value) < 1 {
@@ -35,15 +35,15 @@ func (v *Category) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *User) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *User) validate(c *oasrt.Validator) {
+func (v *User) validate(c *oasimpl.Validator) {
 	c.Key("username")
-	if oasrt.Len(v.Username) < 1 {
-		c.Errorf("length %d is less than minLength 1", oasrt.Len(v.Username))
+	if oasimpl.Len(v.Username) < 1 {
+		c.Errorf("length %d is less than minLength 1", oasimpl.Len(v.Username))
 	}
 	c.Pop()
 }
@@ -54,12 +54,12 @@ func (v *Tag) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Pet) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Pet) validate(c *oasrt.Validator) {
+func (v *Pet) validate(c *oasimpl.Validator) {
 	if v.Status.Set {
 		c.Key("status")
 		v.Status.Value.validate(c)
@@ -73,12 +73,12 @@ func (v *APIResponse) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *OrderStatus) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *OrderStatus) validate(c *oasrt.Validator) {
+func (v *OrderStatus) validate(c *oasimpl.Validator) {
 	switch *v {
 	case OrderStatusPlaced, OrderStatusApproved, OrderStatusDelivered:
 	default:
@@ -89,12 +89,12 @@ func (v *OrderStatus) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *PetStatus) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *PetStatus) validate(c *oasrt.Validator) {
+func (v *PetStatus) validate(c *oasimpl.Validator) {
 	switch *v {
 	case PetStatusAvailable, PetStatusPending, PetStatusSold:
 	default:
@@ -105,12 +105,12 @@ func (v *PetStatus) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *FindPetsByStatusStatus) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *FindPetsByStatusStatus) validate(c *oasrt.Validator) {
+func (v *FindPetsByStatusStatus) validate(c *oasimpl.Validator) {
 	switch *v {
 	case FindPetsByStatusStatusAvailable, FindPetsByStatusStatusPending, FindPetsByStatusStatusSold:
 	default:
@@ -121,12 +121,12 @@ func (v *FindPetsByStatusStatus) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *UpdatePetWithFormStatus) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *UpdatePetWithFormStatus) validate(c *oasrt.Validator) {
+func (v *UpdatePetWithFormStatus) validate(c *oasimpl.Validator) {
 	switch *v {
 	case UpdatePetWithFormStatusAvailable, UpdatePetWithFormStatusPending, UpdatePetWithFormStatusSold:
 	default:

@@ -4,12 +4,13 @@ package b
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -88,23 +89,24 @@ func (v *List) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "total", "result")
+		return oasimpl.Missing(r, seen, 0x3, "total", "result")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v List) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintList.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *List) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintList.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintList.Output(&w)
+	return sizeHintList.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v List) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *List) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -188,23 +190,24 @@ func (v *Item) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0xf != 0xf {
-		return oasrt.Missing(r, seen, 0xf, "a", "b", "date", "c")
+		return oasimpl.Missing(r, seen, 0xf, "a", "b", "date", "c")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Item) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintItem.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Item) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintItem.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintItem.Output(&w)
+	return sizeHintItem.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Item) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Item) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

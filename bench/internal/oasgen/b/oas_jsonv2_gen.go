@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v List) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintList.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintList.EncodeTo(enc, w)
+	return sizeHintList.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *List) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Item) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintItem.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintItem.EncodeTo(enc, w)
+	return sizeHintItem.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -4,12 +4,13 @@ package c
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON string.
@@ -30,23 +31,24 @@ func (v *DeepEnum) DecodeJSON(r *oasrt.Reader) error {
 	case "TRUE":
 		*v = DeepEnumTRUE
 	default:
-		return oasrt.InvalidEnum(start, "DeepEnum", b)
+		return oasimpl.InvalidEnum(start, "DeepEnum", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v DeepEnum) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintDeepEnum.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *DeepEnum) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintDeepEnum.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintDeepEnum.Output(&w)
+	return sizeHintDeepEnum.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v DeepEnum) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *DeepEnum) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -106,18 +108,19 @@ func (v *Nested) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Nested) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintNested.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Nested) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintNested.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintNested.Output(&w)
+	return sizeHintNested.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Nested) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Nested) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -348,23 +351,24 @@ func (v *ABitOfEverything) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1 != 0x1 {
-		return oasrt.Missing(r, seen, 0x1, "uuid")
+		return oasimpl.Missing(r, seen, 0x1, "uuid")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v ABitOfEverything) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintABitOfEverything.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *ABitOfEverything) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintABitOfEverything.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintABitOfEverything.Output(&w)
+	return sizeHintABitOfEverything.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v ABitOfEverything) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *ABitOfEverything) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

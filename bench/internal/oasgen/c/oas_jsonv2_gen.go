@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v DeepEnum) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintDeepEnum.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintDeepEnum.EncodeTo(enc, w)
+	return sizeHintDeepEnum.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *DeepEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Nested) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintNested.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintNested.EncodeTo(enc, w)
+	return sizeHintNested.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Nested) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v ABitOfEverything) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintABitOfEverything.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintABitOfEverything.EncodeTo(enc, w)
+	return sizeHintABitOfEverything.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,18 +3,18 @@
 package c
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *DeepEnum) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *DeepEnum) validate(c *oasrt.Validator) {
+func (v *DeepEnum) validate(c *oasimpl.Validator) {
 	switch *v {
 	case DeepEnumFALSE, DeepEnumTRUE:
 	default:
@@ -25,12 +25,12 @@ func (v *DeepEnum) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Nested) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Nested) validate(c *oasrt.Validator) {
+func (v *Nested) validate(c *oasimpl.Validator) {
 	if v.Ok.Set {
 		c.Key("ok")
 		v.Ok.Value.validate(c)
@@ -41,12 +41,12 @@ func (v *Nested) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *ABitOfEverything) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *ABitOfEverything) validate(c *oasrt.Validator) {
+func (v *ABitOfEverything) validate(c *oasimpl.Validator) {
 	if v.Nested != nil {
 		c.Key("nested")
 		for i1 := range v.Nested {

@@ -4,12 +4,13 @@ package m
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -177,23 +178,24 @@ func (v *MasterData) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1f != 0x1f {
-		return oasrt.Missing(r, seen, 0x1f, "version", "generatedAt", "products", "stores", "prices")
+		return oasimpl.Missing(r, seen, 0x1f, "version", "generatedAt", "products", "stores", "prices")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v MasterData) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintMasterData.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *MasterData) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintMasterData.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintMasterData.Output(&w)
+	return sizeHintMasterData.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v MasterData) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *MasterData) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -338,23 +340,24 @@ func (v *Product) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x1ff != 0x1ff {
-		return oasrt.Missing(r, seen, 0x1ff, "id", "sku", "name", "description", "active", "weightGrams", "category", "tags", "attributes")
+		return oasimpl.Missing(r, seen, 0x1ff, "id", "sku", "name", "description", "active", "weightGrams", "category", "tags", "attributes")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Product) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintProduct.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Product) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintProduct.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintProduct.Output(&w)
+	return sizeHintProduct.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Product) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Product) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -423,23 +426,24 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "id", "name", "path")
+		return oasimpl.Missing(r, seen, 0x7, "id", "name", "path")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Category) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCategory.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Category) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCategory.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCategory.Output(&w)
+	return sizeHintCategory.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Category) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Category) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -485,23 +489,24 @@ func (v *Attribute) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "key", "value")
+		return oasimpl.Missing(r, seen, 0x3, "key", "value")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Attribute) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAttribute.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Attribute) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAttribute.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAttribute.Output(&w)
+	return sizeHintAttribute.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Attribute) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Attribute) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -609,23 +614,24 @@ func (v *Store) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3f != 0x3f {
-		return oasrt.Missing(r, seen, 0x3f, "id", "code", "name", "open", "address", "openingHours")
+		return oasimpl.Missing(r, seen, 0x3f, "id", "code", "name", "open", "address", "openingHours")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Store) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintStore.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Store) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStore.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintStore.Output(&w)
+	return sizeHintStore.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Store) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Store) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -685,23 +691,24 @@ func (v *Address) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0xf != 0xf {
-		return oasrt.Missing(r, seen, 0xf, "street", "city", "postalCode", "country")
+		return oasimpl.Missing(r, seen, 0xf, "street", "city", "postalCode", "country")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Address) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintAddress.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Address) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintAddress.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintAddress.Output(&w)
+	return sizeHintAddress.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Address) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Address) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -775,23 +782,24 @@ func (v *Price) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3f != 0x3f {
-		return oasrt.Missing(r, seen, 0x3f, "productId", "storeId", "amountCents", "currency", "validFrom", "promo")
+		return oasimpl.Missing(r, seen, 0x3f, "productId", "storeId", "amountCents", "currency", "validFrom", "promo")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Price) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPrice.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Price) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPrice.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPrice.Output(&w)
+	return sizeHintPrice.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Price) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Price) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v MasterData) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintMasterData.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintMasterData.EncodeTo(enc, w)
+	return sizeHintMasterData.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *MasterData) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Product) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintProduct.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintProduct.EncodeTo(enc, w)
+	return sizeHintProduct.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Product) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCategory.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCategory.EncodeTo(enc, w)
+	return sizeHintCategory.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Attribute) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAttribute.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAttribute.EncodeTo(enc, w)
+	return sizeHintAttribute.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Attribute) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Store) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintStore.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintStore.EncodeTo(enc, w)
+	return sizeHintStore.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *Store) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Address) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintAddress.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintAddress.EncodeTo(enc, w)
+	return sizeHintAddress.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -121,9 +109,7 @@ func (v *Address) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Price) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPrice.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPrice.EncodeTo(enc, w)
+	return sizeHintPrice.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -4,12 +4,13 @@ package pet
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -59,18 +60,19 @@ func (v *Category) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Category) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintCategory.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Category) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintCategory.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintCategory.Output(&w)
+	return sizeHintCategory.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Category) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Category) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -121,18 +123,19 @@ func (v *Tag) DecodeJSON(r *oasrt.Reader) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Tag) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintTag.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Tag) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintTag.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintTag.Output(&w)
+	return sizeHintTag.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Tag) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Tag) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -263,23 +266,24 @@ func (v *Pet) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "name", "photoUrls")
+		return oasimpl.Missing(r, seen, 0x3, "name", "photoUrls")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPet.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Pet) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPet.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPet.Output(&w)
+	return sizeHintPet.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Pet) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Pet) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -303,23 +307,24 @@ func (v *PetStatus) DecodeJSON(r *oasrt.Reader) error {
 	case "sold":
 		*v = PetStatusSold
 	default:
-		return oasrt.InvalidEnum(start, "PetStatus", b)
+		return oasimpl.InvalidEnum(start, "PetStatus", b)
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v PetStatus) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintPetStatus.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *PetStatus) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintPetStatus.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPetStatus.Output(&w)
+	return sizeHintPetStatus.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v PetStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *PetStatus) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

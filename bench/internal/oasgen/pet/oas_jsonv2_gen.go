@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Category) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintCategory.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintCategory.EncodeTo(enc, w)
+	return sizeHintCategory.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Tag) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintTag.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintTag.EncodeTo(enc, w)
+	return sizeHintTag.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *Tag) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Pet) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPet.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPet.EncodeTo(enc, w)
+	return sizeHintPet.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Pet) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v PetStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintPetStatus.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintPetStatus.EncodeTo(enc, w)
+	return sizeHintPetStatus.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

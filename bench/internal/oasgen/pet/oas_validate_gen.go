@@ -3,7 +3,7 @@
 package pet
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate returns nil: no value of Category breaks its schema.
@@ -15,12 +15,12 @@ func (v *Tag) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Pet) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Pet) validate(c *oasrt.Validator) {
+func (v *Pet) validate(c *oasimpl.Validator) {
 	if v.Status.Set {
 		c.Key("status")
 		v.Status.Value.validate(c)
@@ -31,12 +31,12 @@ func (v *Pet) validate(c *oasrt.Validator) {
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *PetStatus) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *PetStatus) validate(c *oasrt.Validator) {
+func (v *PetStatus) validate(c *oasimpl.Validator) {
 	switch *v {
 	case PetStatusAvailable, PetStatusPending, PetStatusSold:
 	default:

@@ -3,7 +3,7 @@
 package r10
 
 import (
-	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Results of matchRoute besides an operation index.
@@ -13,7 +13,7 @@ const (
 )
 
 // matchRoute finds the operation for a method and a request path from
-// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -28,8 +28,8 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 		return routeNotFound, ""
 	}
 	if esc || len(path) > 1 && (path[1] == 'm' || path[1] == 'o') {
-		seg0, rest0, more0 := oashttp.CutSegment(path[1:])
-		switch oashttp.StaticKey(seg0, esc) {
+		seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
+		switch oashttpimpl.StaticKey(seg0, esc) {
 		case "mmyo":
 			if !more0 {
 				switch method {
@@ -40,7 +40,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				}
 				return routeMethodNotAllowed, "GET, HEAD, POST"
 			}
-			seg1, rest1, more1 := oashttp.CutSegment(rest0)
+			seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 			if seg1 != "" {
 				p[0] = seg1
 				if !more1 {
@@ -53,11 +53,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 					return routeMethodNotAllowed, "DELETE, GET, HEAD"
 				}
 				if esc || rest1 != "" && rest1[0] == 'i' {
-					seg2, rest2, more2 := oashttp.CutSegment(rest1)
-					switch oashttp.StaticKey(seg2, esc) {
+					seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+					switch oashttpimpl.StaticKey(seg2, esc) {
 					case "items":
 						if more2 {
-							seg3, _, more3 := oashttp.CutSegment(rest2)
+							seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 							if seg3 != "" {
 								p[1] = seg3
 								if !more3 {
@@ -82,7 +82,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				}
 				return routeMethodNotAllowed, "GET, HEAD, POST"
 			}
-			seg1, rest1, more1 := oashttp.CutSegment(rest0)
+			seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 			if seg1 != "" {
 				p[0] = seg1
 				if !more1 {
@@ -95,11 +95,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 					return routeMethodNotAllowed, "DELETE, GET, HEAD"
 				}
 				if esc || rest1 != "" && rest1[0] == 'i' {
-					seg2, rest2, more2 := oashttp.CutSegment(rest1)
-					switch oashttp.StaticKey(seg2, esc) {
+					seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+					switch oashttpimpl.StaticKey(seg2, esc) {
 					case "items":
 						if more2 {
-							seg3, _, more3 := oashttp.CutSegment(rest2)
+							seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 							if seg3 != "" {
 								p[1] = seg3
 								if !more3 {

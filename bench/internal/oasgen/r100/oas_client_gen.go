@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -35,7 +36,7 @@ func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMmyoResponse204{}, nil
@@ -51,7 +52,7 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMmyoResponse204{}, nil
@@ -67,7 +68,7 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMmyoResponse204{}, nil
@@ -83,7 +84,7 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMmyoResponse204{}, nil
@@ -100,7 +101,7 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMmyoItemResponse204{}, nil
@@ -116,7 +117,7 @@ func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWdqxlykfqrResponse204{}, nil
@@ -132,7 +133,7 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWdqxlykfqrResponse204{}, nil
@@ -148,7 +149,7 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdqxlykfqrResponse204{}, nil
@@ -164,7 +165,7 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWdqxlykfqrResponse204{}, nil
@@ -181,7 +182,7 @@ func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdqxlykfqrItemResponse204{}, nil
@@ -197,7 +198,7 @@ func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDgazlnoxujResponse204{}, nil
@@ -213,7 +214,7 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDgazlnoxujResponse204{}, nil
@@ -229,7 +230,7 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDgazlnoxujResponse204{}, nil
@@ -245,7 +246,7 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDgazlnoxujResponse204{}, nil
@@ -262,7 +263,7 @@ func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDgazlnoxujItemResponse204{}, nil
@@ -278,7 +279,7 @@ func (c *Client) ListHnltmg(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHnltmgResponse204{}, nil
@@ -294,7 +295,7 @@ func (c *Client) CreateHnltmg(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHnltmgResponse204{}, nil
@@ -310,7 +311,7 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHnltmgResponse204{}, nil
@@ -326,7 +327,7 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHnltmgResponse204{}, nil
@@ -343,7 +344,7 @@ func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHnltmgItemResponse204{}, nil
@@ -359,7 +360,7 @@ func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSqmlbhlktpResponse204{}, nil
@@ -375,7 +376,7 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSqmlbhlktpResponse204{}, nil
@@ -391,7 +392,7 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSqmlbhlktpResponse204{}, nil
@@ -407,7 +408,7 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSqmlbhlktpResponse204{}, nil
@@ -424,7 +425,7 @@ func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSqmlbhlktpItemResponse204{}, nil
@@ -440,7 +441,7 @@ func (c *Client) ListDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDlskblpuResponse204{}, nil
@@ -456,7 +457,7 @@ func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDlskblpuResponse204{}, nil
@@ -472,7 +473,7 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDlskblpuResponse204{}, nil
@@ -488,7 +489,7 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDlskblpuResponse204{}, nil
@@ -505,7 +506,7 @@ func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDlskblpuItemResponse204{}, nil
@@ -521,7 +522,7 @@ func (c *Client) ListUugh(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUughResponse204{}, nil
@@ -537,7 +538,7 @@ func (c *Client) CreateUugh(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUughResponse204{}, nil
@@ -553,7 +554,7 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUughResponse204{}, nil
@@ -569,7 +570,7 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUughResponse204{}, nil
@@ -586,7 +587,7 @@ func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUughItemResponse204{}, nil
@@ -602,7 +603,7 @@ func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSvashrrvcdResponse204{}, nil
@@ -618,7 +619,7 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSvashrrvcdResponse204{}, nil
@@ -634,7 +635,7 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvashrrvcdResponse204{}, nil
@@ -650,7 +651,7 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSvashrrvcdResponse204{}, nil
@@ -667,7 +668,7 @@ func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvashrrvcdItemResponse204{}, nil
@@ -683,7 +684,7 @@ func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNrvhsjyftResponse204{}, nil
@@ -699,7 +700,7 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNrvhsjyftResponse204{}, nil
@@ -715,7 +716,7 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNrvhsjyftResponse204{}, nil
@@ -731,7 +732,7 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNrvhsjyftResponse204{}, nil
@@ -748,7 +749,7 @@ func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNrvhsjyftItemResponse204{}, nil
@@ -764,7 +765,7 @@ func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXrwjtbbResponse204{}, nil
@@ -780,7 +781,7 @@ func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXrwjtbbResponse204{}, nil
@@ -796,7 +797,7 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXrwjtbbResponse204{}, nil
@@ -812,7 +813,7 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXrwjtbbResponse204{}, nil
@@ -829,7 +830,7 @@ func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXrwjtbbItemResponse204{}, nil
@@ -845,7 +846,7 @@ func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNwcvaojrqlResponse204{}, nil
@@ -861,7 +862,7 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNwcvaojrqlResponse204{}, nil
@@ -877,7 +878,7 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwcvaojrqlResponse204{}, nil
@@ -893,7 +894,7 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNwcvaojrqlResponse204{}, nil
@@ -910,7 +911,7 @@ func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwcvaojrqlItemResponse204{}, nil
@@ -926,7 +927,7 @@ func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLfubzamkhResponse204{}, nil
@@ -942,7 +943,7 @@ func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLfubzamkhResponse204{}, nil
@@ -958,7 +959,7 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLfubzamkhResponse204{}, nil
@@ -974,7 +975,7 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLfubzamkhResponse204{}, nil
@@ -991,7 +992,7 @@ func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLfubzamkhItemResponse204{}, nil
@@ -1007,7 +1008,7 @@ func (c *Client) ListSzrw(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSzrwResponse204{}, nil
@@ -1023,7 +1024,7 @@ func (c *Client) CreateSzrw(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSzrwResponse204{}, nil
@@ -1039,7 +1040,7 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSzrwResponse204{}, nil
@@ -1055,7 +1056,7 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSzrwResponse204{}, nil
@@ -1072,7 +1073,7 @@ func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSzrwItemResponse204{}, nil
@@ -1088,7 +1089,7 @@ func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZyccvzoabvResponse204{}, nil
@@ -1104,7 +1105,7 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZyccvzoabvResponse204{}, nil
@@ -1120,7 +1121,7 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZyccvzoabvResponse204{}, nil
@@ -1136,7 +1137,7 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZyccvzoabvResponse204{}, nil
@@ -1153,7 +1154,7 @@ func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZyccvzoabvItemResponse204{}, nil
@@ -1169,7 +1170,7 @@ func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListRtugdweweResponse204{}, nil
@@ -1185,7 +1186,7 @@ func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateRtugdweweResponse204{}, nil
@@ -1201,7 +1202,7 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRtugdweweResponse204{}, nil
@@ -1217,7 +1218,7 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteRtugdweweResponse204{}, nil
@@ -1234,7 +1235,7 @@ func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRtugdweweItemResponse204{}, nil
@@ -1250,7 +1251,7 @@ func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNqhlcbrwyResponse204{}, nil
@@ -1266,7 +1267,7 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNqhlcbrwyResponse204{}, nil
@@ -1282,7 +1283,7 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNqhlcbrwyResponse204{}, nil
@@ -1298,7 +1299,7 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNqhlcbrwyResponse204{}, nil
@@ -1315,7 +1316,7 @@ func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNqhlcbrwyItemResponse204{}, nil
@@ -1331,7 +1332,7 @@ func (c *Client) ListJthgvs(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJthgvsResponse204{}, nil
@@ -1347,7 +1348,7 @@ func (c *Client) CreateJthgvs(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJthgvsResponse204{}, nil
@@ -1363,7 +1364,7 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJthgvsResponse204{}, nil
@@ -1379,7 +1380,7 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJthgvsResponse204{}, nil
@@ -1396,7 +1397,7 @@ func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJthgvsItemResponse204{}, nil
@@ -1412,7 +1413,7 @@ func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLpjjbiqmfiResponse204{}, nil
@@ -1428,7 +1429,7 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLpjjbiqmfiResponse204{}, nil
@@ -1444,7 +1445,7 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpjjbiqmfiResponse204{}, nil
@@ -1460,7 +1461,7 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLpjjbiqmfiResponse204{}, nil
@@ -1477,7 +1478,7 @@ func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpjjbiqmfiItemResponse204{}, nil
@@ -1493,7 +1494,7 @@ func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUkhvrhlifeResponse204{}, nil
@@ -1509,7 +1510,7 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUkhvrhlifeResponse204{}, nil
@@ -1525,7 +1526,7 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUkhvrhlifeResponse204{}, nil
@@ -1541,7 +1542,7 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUkhvrhlifeResponse204{}, nil
@@ -1558,7 +1559,7 @@ func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUkhvrhlifeItemResponse204{}, nil
@@ -1574,7 +1575,7 @@ func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOrdersResponse204{}, nil
@@ -1590,7 +1591,7 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOrdersResponse204{}, nil
@@ -1606,7 +1607,7 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOrdersResponse204{}, nil
@@ -1622,7 +1623,7 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOrdersResponse204{}, nil
@@ -1639,7 +1640,7 @@ func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOrdersItemResponse204{}, nil

@@ -3,7 +3,7 @@
 package r100
 
 import (
-	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Results of matchRoute besides an operation index.
@@ -13,7 +13,7 @@ const (
 )
 
 // matchRoute finds the operation for a method and a request path from
-// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -27,8 +27,8 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	seg0, rest0, more0 := oashttp.CutSegment(path[1:])
-	switch oashttp.StaticKey(seg0, esc) {
+	seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
+	switch oashttpimpl.StaticKey(seg0, esc) {
 	case "dgazlnoxuj":
 		if !more0 {
 			switch method {
@@ -39,7 +39,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -52,11 +52,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -81,7 +81,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -94,11 +94,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -123,7 +123,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -136,11 +136,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -165,7 +165,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -178,11 +178,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -207,7 +207,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -220,11 +220,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -249,7 +249,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -262,11 +262,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -291,7 +291,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -304,11 +304,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -333,7 +333,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -346,11 +346,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -375,7 +375,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -388,11 +388,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -417,7 +417,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -430,11 +430,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -459,7 +459,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -472,11 +472,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -501,7 +501,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -514,11 +514,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -543,7 +543,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -556,11 +556,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -585,7 +585,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -598,11 +598,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -627,7 +627,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -640,11 +640,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -669,7 +669,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -682,11 +682,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -711,7 +711,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -724,11 +724,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -753,7 +753,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -766,11 +766,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -795,7 +795,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -808,11 +808,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -837,7 +837,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -850,11 +850,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {

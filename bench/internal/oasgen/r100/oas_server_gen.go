@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // ListMmyoResponse is the result of ListMmyo: one of
@@ -22,7 +23,7 @@ type ListMmyoResponse interface {
 type ListMmyoResponse204 struct{}
 
 func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateMmyoResponse is the result of CreateMmyo: one of
@@ -38,7 +39,7 @@ type CreateMmyoResponse interface {
 type CreateMmyoResponse204 struct{}
 
 func (v CreateMmyoResponse204) writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMmyoParams holds the parameters of GetMmyo.
@@ -60,7 +61,7 @@ type GetMmyoResponse interface {
 type GetMmyoResponse204 struct{}
 
 func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo.
@@ -82,7 +83,7 @@ type DeleteMmyoResponse interface {
 type DeleteMmyoResponse204 struct{}
 
 func (v DeleteMmyoResponse204) writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMmyoItemParams holds the parameters of GetMmyoItem.
@@ -106,7 +107,7 @@ type GetMmyoItemResponse interface {
 type GetMmyoItemResponse204 struct{}
 
 func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListWdqxlykfqrResponse is the result of ListWdqxlykfqr: one of
@@ -122,7 +123,7 @@ type ListWdqxlykfqrResponse interface {
 type ListWdqxlykfqrResponse204 struct{}
 
 func (v ListWdqxlykfqrResponse204) writeListWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateWdqxlykfqrResponse is the result of CreateWdqxlykfqr: one of
@@ -138,7 +139,7 @@ type CreateWdqxlykfqrResponse interface {
 type CreateWdqxlykfqrResponse204 struct{}
 
 func (v CreateWdqxlykfqrResponse204) writeCreateWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr.
@@ -160,7 +161,7 @@ type GetWdqxlykfqrResponse interface {
 type GetWdqxlykfqrResponse204 struct{}
 
 func (v GetWdqxlykfqrResponse204) writeGetWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr.
@@ -182,7 +183,7 @@ type DeleteWdqxlykfqrResponse interface {
 type DeleteWdqxlykfqrResponse204 struct{}
 
 func (v DeleteWdqxlykfqrResponse204) writeDeleteWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem.
@@ -206,7 +207,7 @@ type GetWdqxlykfqrItemResponse interface {
 type GetWdqxlykfqrItemResponse204 struct{}
 
 func (v GetWdqxlykfqrItemResponse204) writeGetWdqxlykfqrItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDgazlnoxujResponse is the result of ListDgazlnoxuj: one of
@@ -222,7 +223,7 @@ type ListDgazlnoxujResponse interface {
 type ListDgazlnoxujResponse204 struct{}
 
 func (v ListDgazlnoxujResponse204) writeListDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDgazlnoxujResponse is the result of CreateDgazlnoxuj: one of
@@ -238,7 +239,7 @@ type CreateDgazlnoxujResponse interface {
 type CreateDgazlnoxujResponse204 struct{}
 
 func (v CreateDgazlnoxujResponse204) writeCreateDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj.
@@ -260,7 +261,7 @@ type GetDgazlnoxujResponse interface {
 type GetDgazlnoxujResponse204 struct{}
 
 func (v GetDgazlnoxujResponse204) writeGetDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj.
@@ -282,7 +283,7 @@ type DeleteDgazlnoxujResponse interface {
 type DeleteDgazlnoxujResponse204 struct{}
 
 func (v DeleteDgazlnoxujResponse204) writeDeleteDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem.
@@ -306,7 +307,7 @@ type GetDgazlnoxujItemResponse interface {
 type GetDgazlnoxujItemResponse204 struct{}
 
 func (v GetDgazlnoxujItemResponse204) writeGetDgazlnoxujItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHnltmgResponse is the result of ListHnltmg: one of
@@ -322,7 +323,7 @@ type ListHnltmgResponse interface {
 type ListHnltmgResponse204 struct{}
 
 func (v ListHnltmgResponse204) writeListHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHnltmgResponse is the result of CreateHnltmg: one of
@@ -338,7 +339,7 @@ type CreateHnltmgResponse interface {
 type CreateHnltmgResponse204 struct{}
 
 func (v CreateHnltmgResponse204) writeCreateHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHnltmgParams holds the parameters of GetHnltmg.
@@ -360,7 +361,7 @@ type GetHnltmgResponse interface {
 type GetHnltmgResponse204 struct{}
 
 func (v GetHnltmgResponse204) writeGetHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHnltmgParams holds the parameters of DeleteHnltmg.
@@ -382,7 +383,7 @@ type DeleteHnltmgResponse interface {
 type DeleteHnltmgResponse204 struct{}
 
 func (v DeleteHnltmgResponse204) writeDeleteHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHnltmgItemParams holds the parameters of GetHnltmgItem.
@@ -406,7 +407,7 @@ type GetHnltmgItemResponse interface {
 type GetHnltmgItemResponse204 struct{}
 
 func (v GetHnltmgItemResponse204) writeGetHnltmgItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSqmlbhlktpResponse is the result of ListSqmlbhlktp: one of
@@ -422,7 +423,7 @@ type ListSqmlbhlktpResponse interface {
 type ListSqmlbhlktpResponse204 struct{}
 
 func (v ListSqmlbhlktpResponse204) writeListSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSqmlbhlktpResponse is the result of CreateSqmlbhlktp: one of
@@ -438,7 +439,7 @@ type CreateSqmlbhlktpResponse interface {
 type CreateSqmlbhlktpResponse204 struct{}
 
 func (v CreateSqmlbhlktpResponse204) writeCreateSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp.
@@ -460,7 +461,7 @@ type GetSqmlbhlktpResponse interface {
 type GetSqmlbhlktpResponse204 struct{}
 
 func (v GetSqmlbhlktpResponse204) writeGetSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp.
@@ -482,7 +483,7 @@ type DeleteSqmlbhlktpResponse interface {
 type DeleteSqmlbhlktpResponse204 struct{}
 
 func (v DeleteSqmlbhlktpResponse204) writeDeleteSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem.
@@ -506,7 +507,7 @@ type GetSqmlbhlktpItemResponse interface {
 type GetSqmlbhlktpItemResponse204 struct{}
 
 func (v GetSqmlbhlktpItemResponse204) writeGetSqmlbhlktpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDlskblpuResponse is the result of ListDlskblpu: one of
@@ -522,7 +523,7 @@ type ListDlskblpuResponse interface {
 type ListDlskblpuResponse204 struct{}
 
 func (v ListDlskblpuResponse204) writeListDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDlskblpuResponse is the result of CreateDlskblpu: one of
@@ -538,7 +539,7 @@ type CreateDlskblpuResponse interface {
 type CreateDlskblpuResponse204 struct{}
 
 func (v CreateDlskblpuResponse204) writeCreateDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDlskblpuParams holds the parameters of GetDlskblpu.
@@ -560,7 +561,7 @@ type GetDlskblpuResponse interface {
 type GetDlskblpuResponse204 struct{}
 
 func (v GetDlskblpuResponse204) writeGetDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDlskblpuParams holds the parameters of DeleteDlskblpu.
@@ -582,7 +583,7 @@ type DeleteDlskblpuResponse interface {
 type DeleteDlskblpuResponse204 struct{}
 
 func (v DeleteDlskblpuResponse204) writeDeleteDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDlskblpuItemParams holds the parameters of GetDlskblpuItem.
@@ -606,7 +607,7 @@ type GetDlskblpuItemResponse interface {
 type GetDlskblpuItemResponse204 struct{}
 
 func (v GetDlskblpuItemResponse204) writeGetDlskblpuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUughResponse is the result of ListUugh: one of
@@ -622,7 +623,7 @@ type ListUughResponse interface {
 type ListUughResponse204 struct{}
 
 func (v ListUughResponse204) writeListUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateUughResponse is the result of CreateUugh: one of
@@ -638,7 +639,7 @@ type CreateUughResponse interface {
 type CreateUughResponse204 struct{}
 
 func (v CreateUughResponse204) writeCreateUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUughParams holds the parameters of GetUugh.
@@ -660,7 +661,7 @@ type GetUughResponse interface {
 type GetUughResponse204 struct{}
 
 func (v GetUughResponse204) writeGetUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUughParams holds the parameters of DeleteUugh.
@@ -682,7 +683,7 @@ type DeleteUughResponse interface {
 type DeleteUughResponse204 struct{}
 
 func (v DeleteUughResponse204) writeDeleteUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUughItemParams holds the parameters of GetUughItem.
@@ -706,7 +707,7 @@ type GetUughItemResponse interface {
 type GetUughItemResponse204 struct{}
 
 func (v GetUughItemResponse204) writeGetUughItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSvashrrvcdResponse is the result of ListSvashrrvcd: one of
@@ -722,7 +723,7 @@ type ListSvashrrvcdResponse interface {
 type ListSvashrrvcdResponse204 struct{}
 
 func (v ListSvashrrvcdResponse204) writeListSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSvashrrvcdResponse is the result of CreateSvashrrvcd: one of
@@ -738,7 +739,7 @@ type CreateSvashrrvcdResponse interface {
 type CreateSvashrrvcdResponse204 struct{}
 
 func (v CreateSvashrrvcdResponse204) writeCreateSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSvashrrvcdParams holds the parameters of GetSvashrrvcd.
@@ -760,7 +761,7 @@ type GetSvashrrvcdResponse interface {
 type GetSvashrrvcdResponse204 struct{}
 
 func (v GetSvashrrvcdResponse204) writeGetSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd.
@@ -782,7 +783,7 @@ type DeleteSvashrrvcdResponse interface {
 type DeleteSvashrrvcdResponse204 struct{}
 
 func (v DeleteSvashrrvcdResponse204) writeDeleteSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem.
@@ -806,7 +807,7 @@ type GetSvashrrvcdItemResponse interface {
 type GetSvashrrvcdItemResponse204 struct{}
 
 func (v GetSvashrrvcdItemResponse204) writeGetSvashrrvcdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNrvhsjyftResponse is the result of ListNrvhsjyft: one of
@@ -822,7 +823,7 @@ type ListNrvhsjyftResponse interface {
 type ListNrvhsjyftResponse204 struct{}
 
 func (v ListNrvhsjyftResponse204) writeListNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNrvhsjyftResponse is the result of CreateNrvhsjyft: one of
@@ -838,7 +839,7 @@ type CreateNrvhsjyftResponse interface {
 type CreateNrvhsjyftResponse204 struct{}
 
 func (v CreateNrvhsjyftResponse204) writeCreateNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNrvhsjyftParams holds the parameters of GetNrvhsjyft.
@@ -860,7 +861,7 @@ type GetNrvhsjyftResponse interface {
 type GetNrvhsjyftResponse204 struct{}
 
 func (v GetNrvhsjyftResponse204) writeGetNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft.
@@ -882,7 +883,7 @@ type DeleteNrvhsjyftResponse interface {
 type DeleteNrvhsjyftResponse204 struct{}
 
 func (v DeleteNrvhsjyftResponse204) writeDeleteNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem.
@@ -906,7 +907,7 @@ type GetNrvhsjyftItemResponse interface {
 type GetNrvhsjyftItemResponse204 struct{}
 
 func (v GetNrvhsjyftItemResponse204) writeGetNrvhsjyftItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXrwjtbbResponse is the result of ListXrwjtbb: one of
@@ -922,7 +923,7 @@ type ListXrwjtbbResponse interface {
 type ListXrwjtbbResponse204 struct{}
 
 func (v ListXrwjtbbResponse204) writeListXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXrwjtbbResponse is the result of CreateXrwjtbb: one of
@@ -938,7 +939,7 @@ type CreateXrwjtbbResponse interface {
 type CreateXrwjtbbResponse204 struct{}
 
 func (v CreateXrwjtbbResponse204) writeCreateXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXrwjtbbParams holds the parameters of GetXrwjtbb.
@@ -960,7 +961,7 @@ type GetXrwjtbbResponse interface {
 type GetXrwjtbbResponse204 struct{}
 
 func (v GetXrwjtbbResponse204) writeGetXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb.
@@ -982,7 +983,7 @@ type DeleteXrwjtbbResponse interface {
 type DeleteXrwjtbbResponse204 struct{}
 
 func (v DeleteXrwjtbbResponse204) writeDeleteXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem.
@@ -1006,7 +1007,7 @@ type GetXrwjtbbItemResponse interface {
 type GetXrwjtbbItemResponse204 struct{}
 
 func (v GetXrwjtbbItemResponse204) writeGetXrwjtbbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNwcvaojrqlResponse is the result of ListNwcvaojrql: one of
@@ -1022,7 +1023,7 @@ type ListNwcvaojrqlResponse interface {
 type ListNwcvaojrqlResponse204 struct{}
 
 func (v ListNwcvaojrqlResponse204) writeListNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNwcvaojrqlResponse is the result of CreateNwcvaojrql: one of
@@ -1038,7 +1039,7 @@ type CreateNwcvaojrqlResponse interface {
 type CreateNwcvaojrqlResponse204 struct{}
 
 func (v CreateNwcvaojrqlResponse204) writeCreateNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql.
@@ -1060,7 +1061,7 @@ type GetNwcvaojrqlResponse interface {
 type GetNwcvaojrqlResponse204 struct{}
 
 func (v GetNwcvaojrqlResponse204) writeGetNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql.
@@ -1082,7 +1083,7 @@ type DeleteNwcvaojrqlResponse interface {
 type DeleteNwcvaojrqlResponse204 struct{}
 
 func (v DeleteNwcvaojrqlResponse204) writeDeleteNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem.
@@ -1106,7 +1107,7 @@ type GetNwcvaojrqlItemResponse interface {
 type GetNwcvaojrqlItemResponse204 struct{}
 
 func (v GetNwcvaojrqlItemResponse204) writeGetNwcvaojrqlItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLfubzamkhResponse is the result of ListLfubzamkh: one of
@@ -1122,7 +1123,7 @@ type ListLfubzamkhResponse interface {
 type ListLfubzamkhResponse204 struct{}
 
 func (v ListLfubzamkhResponse204) writeListLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLfubzamkhResponse is the result of CreateLfubzamkh: one of
@@ -1138,7 +1139,7 @@ type CreateLfubzamkhResponse interface {
 type CreateLfubzamkhResponse204 struct{}
 
 func (v CreateLfubzamkhResponse204) writeCreateLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLfubzamkhParams holds the parameters of GetLfubzamkh.
@@ -1160,7 +1161,7 @@ type GetLfubzamkhResponse interface {
 type GetLfubzamkhResponse204 struct{}
 
 func (v GetLfubzamkhResponse204) writeGetLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh.
@@ -1182,7 +1183,7 @@ type DeleteLfubzamkhResponse interface {
 type DeleteLfubzamkhResponse204 struct{}
 
 func (v DeleteLfubzamkhResponse204) writeDeleteLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem.
@@ -1206,7 +1207,7 @@ type GetLfubzamkhItemResponse interface {
 type GetLfubzamkhItemResponse204 struct{}
 
 func (v GetLfubzamkhItemResponse204) writeGetLfubzamkhItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSzrwResponse is the result of ListSzrw: one of
@@ -1222,7 +1223,7 @@ type ListSzrwResponse interface {
 type ListSzrwResponse204 struct{}
 
 func (v ListSzrwResponse204) writeListSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSzrwResponse is the result of CreateSzrw: one of
@@ -1238,7 +1239,7 @@ type CreateSzrwResponse interface {
 type CreateSzrwResponse204 struct{}
 
 func (v CreateSzrwResponse204) writeCreateSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSzrwParams holds the parameters of GetSzrw.
@@ -1260,7 +1261,7 @@ type GetSzrwResponse interface {
 type GetSzrwResponse204 struct{}
 
 func (v GetSzrwResponse204) writeGetSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSzrwParams holds the parameters of DeleteSzrw.
@@ -1282,7 +1283,7 @@ type DeleteSzrwResponse interface {
 type DeleteSzrwResponse204 struct{}
 
 func (v DeleteSzrwResponse204) writeDeleteSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSzrwItemParams holds the parameters of GetSzrwItem.
@@ -1306,7 +1307,7 @@ type GetSzrwItemResponse interface {
 type GetSzrwItemResponse204 struct{}
 
 func (v GetSzrwItemResponse204) writeGetSzrwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListZyccvzoabvResponse is the result of ListZyccvzoabv: one of
@@ -1322,7 +1323,7 @@ type ListZyccvzoabvResponse interface {
 type ListZyccvzoabvResponse204 struct{}
 
 func (v ListZyccvzoabvResponse204) writeListZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateZyccvzoabvResponse is the result of CreateZyccvzoabv: one of
@@ -1338,7 +1339,7 @@ type CreateZyccvzoabvResponse interface {
 type CreateZyccvzoabvResponse204 struct{}
 
 func (v CreateZyccvzoabvResponse204) writeCreateZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZyccvzoabvParams holds the parameters of GetZyccvzoabv.
@@ -1360,7 +1361,7 @@ type GetZyccvzoabvResponse interface {
 type GetZyccvzoabvResponse204 struct{}
 
 func (v GetZyccvzoabvResponse204) writeGetZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv.
@@ -1382,7 +1383,7 @@ type DeleteZyccvzoabvResponse interface {
 type DeleteZyccvzoabvResponse204 struct{}
 
 func (v DeleteZyccvzoabvResponse204) writeDeleteZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem.
@@ -1406,7 +1407,7 @@ type GetZyccvzoabvItemResponse interface {
 type GetZyccvzoabvItemResponse204 struct{}
 
 func (v GetZyccvzoabvItemResponse204) writeGetZyccvzoabvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListRtugdweweResponse is the result of ListRtugdwewe: one of
@@ -1422,7 +1423,7 @@ type ListRtugdweweResponse interface {
 type ListRtugdweweResponse204 struct{}
 
 func (v ListRtugdweweResponse204) writeListRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateRtugdweweResponse is the result of CreateRtugdwewe: one of
@@ -1438,7 +1439,7 @@ type CreateRtugdweweResponse interface {
 type CreateRtugdweweResponse204 struct{}
 
 func (v CreateRtugdweweResponse204) writeCreateRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetRtugdweweParams holds the parameters of GetRtugdwewe.
@@ -1460,7 +1461,7 @@ type GetRtugdweweResponse interface {
 type GetRtugdweweResponse204 struct{}
 
 func (v GetRtugdweweResponse204) writeGetRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe.
@@ -1482,7 +1483,7 @@ type DeleteRtugdweweResponse interface {
 type DeleteRtugdweweResponse204 struct{}
 
 func (v DeleteRtugdweweResponse204) writeDeleteRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetRtugdweweItemParams holds the parameters of GetRtugdweweItem.
@@ -1506,7 +1507,7 @@ type GetRtugdweweItemResponse interface {
 type GetRtugdweweItemResponse204 struct{}
 
 func (v GetRtugdweweItemResponse204) writeGetRtugdweweItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNqhlcbrwyResponse is the result of ListNqhlcbrwy: one of
@@ -1522,7 +1523,7 @@ type ListNqhlcbrwyResponse interface {
 type ListNqhlcbrwyResponse204 struct{}
 
 func (v ListNqhlcbrwyResponse204) writeListNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNqhlcbrwyResponse is the result of CreateNqhlcbrwy: one of
@@ -1538,7 +1539,7 @@ type CreateNqhlcbrwyResponse interface {
 type CreateNqhlcbrwyResponse204 struct{}
 
 func (v CreateNqhlcbrwyResponse204) writeCreateNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy.
@@ -1560,7 +1561,7 @@ type GetNqhlcbrwyResponse interface {
 type GetNqhlcbrwyResponse204 struct{}
 
 func (v GetNqhlcbrwyResponse204) writeGetNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy.
@@ -1582,7 +1583,7 @@ type DeleteNqhlcbrwyResponse interface {
 type DeleteNqhlcbrwyResponse204 struct{}
 
 func (v DeleteNqhlcbrwyResponse204) writeDeleteNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem.
@@ -1606,7 +1607,7 @@ type GetNqhlcbrwyItemResponse interface {
 type GetNqhlcbrwyItemResponse204 struct{}
 
 func (v GetNqhlcbrwyItemResponse204) writeGetNqhlcbrwyItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListJthgvsResponse is the result of ListJthgvs: one of
@@ -1622,7 +1623,7 @@ type ListJthgvsResponse interface {
 type ListJthgvsResponse204 struct{}
 
 func (v ListJthgvsResponse204) writeListJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateJthgvsResponse is the result of CreateJthgvs: one of
@@ -1638,7 +1639,7 @@ type CreateJthgvsResponse interface {
 type CreateJthgvsResponse204 struct{}
 
 func (v CreateJthgvsResponse204) writeCreateJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJthgvsParams holds the parameters of GetJthgvs.
@@ -1660,7 +1661,7 @@ type GetJthgvsResponse interface {
 type GetJthgvsResponse204 struct{}
 
 func (v GetJthgvsResponse204) writeGetJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteJthgvsParams holds the parameters of DeleteJthgvs.
@@ -1682,7 +1683,7 @@ type DeleteJthgvsResponse interface {
 type DeleteJthgvsResponse204 struct{}
 
 func (v DeleteJthgvsResponse204) writeDeleteJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJthgvsItemParams holds the parameters of GetJthgvsItem.
@@ -1706,7 +1707,7 @@ type GetJthgvsItemResponse interface {
 type GetJthgvsItemResponse204 struct{}
 
 func (v GetJthgvsItemResponse204) writeGetJthgvsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLpjjbiqmfiResponse is the result of ListLpjjbiqmfi: one of
@@ -1722,7 +1723,7 @@ type ListLpjjbiqmfiResponse interface {
 type ListLpjjbiqmfiResponse204 struct{}
 
 func (v ListLpjjbiqmfiResponse204) writeListLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLpjjbiqmfiResponse is the result of CreateLpjjbiqmfi: one of
@@ -1738,7 +1739,7 @@ type CreateLpjjbiqmfiResponse interface {
 type CreateLpjjbiqmfiResponse204 struct{}
 
 func (v CreateLpjjbiqmfiResponse204) writeCreateLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi.
@@ -1760,7 +1761,7 @@ type GetLpjjbiqmfiResponse interface {
 type GetLpjjbiqmfiResponse204 struct{}
 
 func (v GetLpjjbiqmfiResponse204) writeGetLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi.
@@ -1782,7 +1783,7 @@ type DeleteLpjjbiqmfiResponse interface {
 type DeleteLpjjbiqmfiResponse204 struct{}
 
 func (v DeleteLpjjbiqmfiResponse204) writeDeleteLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem.
@@ -1806,7 +1807,7 @@ type GetLpjjbiqmfiItemResponse interface {
 type GetLpjjbiqmfiItemResponse204 struct{}
 
 func (v GetLpjjbiqmfiItemResponse204) writeGetLpjjbiqmfiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUkhvrhlifeResponse is the result of ListUkhvrhlife: one of
@@ -1822,7 +1823,7 @@ type ListUkhvrhlifeResponse interface {
 type ListUkhvrhlifeResponse204 struct{}
 
 func (v ListUkhvrhlifeResponse204) writeListUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateUkhvrhlifeResponse is the result of CreateUkhvrhlife: one of
@@ -1838,7 +1839,7 @@ type CreateUkhvrhlifeResponse interface {
 type CreateUkhvrhlifeResponse204 struct{}
 
 func (v CreateUkhvrhlifeResponse204) writeCreateUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife.
@@ -1860,7 +1861,7 @@ type GetUkhvrhlifeResponse interface {
 type GetUkhvrhlifeResponse204 struct{}
 
 func (v GetUkhvrhlifeResponse204) writeGetUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife.
@@ -1882,7 +1883,7 @@ type DeleteUkhvrhlifeResponse interface {
 type DeleteUkhvrhlifeResponse204 struct{}
 
 func (v DeleteUkhvrhlifeResponse204) writeDeleteUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem.
@@ -1906,7 +1907,7 @@ type GetUkhvrhlifeItemResponse interface {
 type GetUkhvrhlifeItemResponse204 struct{}
 
 func (v GetUkhvrhlifeItemResponse204) writeGetUkhvrhlifeItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListOrdersResponse is the result of ListOrders: one of
@@ -1922,7 +1923,7 @@ type ListOrdersResponse interface {
 type ListOrdersResponse204 struct{}
 
 func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateOrdersResponse is the result of CreateOrders: one of
@@ -1938,7 +1939,7 @@ type CreateOrdersResponse interface {
 type CreateOrdersResponse204 struct{}
 
 func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetOrdersParams holds the parameters of GetOrders.
@@ -1960,7 +1961,7 @@ type GetOrdersResponse interface {
 type GetOrdersResponse204 struct{}
 
 func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteOrdersParams holds the parameters of DeleteOrders.
@@ -1982,7 +1983,7 @@ type DeleteOrdersResponse interface {
 type DeleteOrdersResponse204 struct{}
 
 func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem.
@@ -2006,7 +2007,7 @@ type GetOrdersItemResponse interface {
 type GetOrdersItemResponse204 struct{}
 
 func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -2883,7 +2884,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -2894,7 +2895,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -2918,7 +2919,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -3158,7 +3159,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p.
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3180,7 +3181,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and its path segments p.
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3202,10 +3203,10 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p.
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3245,7 +3246,7 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and its path segments p.
 func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3267,7 +3268,7 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and its path segments p.
 func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3289,10 +3290,10 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and its path segments p.
 func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3332,7 +3333,7 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and its path segments p.
 func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3354,7 +3355,7 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and its path segments p.
 func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3376,10 +3377,10 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and its path segments p.
 func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3419,7 +3420,7 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetHnltmgParams reads the parameters of GetHnltmg from r and its path segments p.
 func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3441,7 +3442,7 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and its path segments p.
 func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3463,10 +3464,10 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and its path segments p.
 func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3506,7 +3507,7 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and its path segments p.
 func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3528,7 +3529,7 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and its path segments p.
 func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3550,10 +3551,10 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and its path segments p.
 func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3593,7 +3594,7 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and its path segments p.
 func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3615,7 +3616,7 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and its path segments p.
 func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3637,10 +3638,10 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and its path segments p.
 func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3680,7 +3681,7 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetUughParams reads the parameters of GetUugh from r and its path segments p.
 func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3702,7 +3703,7 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteUughParams reads the parameters of DeleteUugh from r and its path segments p.
 func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3724,10 +3725,10 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetUughItemParams reads the parameters of GetUughItem from r and its path segments p.
 func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3767,7 +3768,7 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and its path segments p.
 func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3789,7 +3790,7 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and its path segments p.
 func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3811,10 +3812,10 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and its path segments p.
 func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3854,7 +3855,7 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and its path segments p.
 func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3876,7 +3877,7 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and its path segments p.
 func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3898,10 +3899,10 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and its path segments p.
 func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3941,7 +3942,7 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and its path segments p.
 func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3963,7 +3964,7 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and its path segments p.
 func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -3985,10 +3986,10 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and its path segments p.
 func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4028,7 +4029,7 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and its path segments p.
 func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4050,7 +4051,7 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and its path segments p.
 func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4072,10 +4073,10 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and its path segments p.
 func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4115,7 +4116,7 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and its path segments p.
 func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4137,7 +4138,7 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and its path segments p.
 func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4159,10 +4160,10 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and its path segments p.
 func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4202,7 +4203,7 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetSzrwParams reads the parameters of GetSzrw from r and its path segments p.
 func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4224,7 +4225,7 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and its path segments p.
 func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4246,10 +4247,10 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and its path segments p.
 func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4289,7 +4290,7 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and its path segments p.
 func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4311,7 +4312,7 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and its path segments p.
 func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4333,10 +4334,10 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and its path segments p.
 func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4376,7 +4377,7 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and its path segments p.
 func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4398,7 +4399,7 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and its path segments p.
 func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4420,10 +4421,10 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and its path segments p.
 func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4463,7 +4464,7 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and its path segments p.
 func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4485,7 +4486,7 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and its path segments p.
 func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4507,10 +4508,10 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and its path segments p.
 func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4550,7 +4551,7 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetJthgvsParams reads the parameters of GetJthgvs from r and its path segments p.
 func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4572,7 +4573,7 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and its path segments p.
 func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4594,10 +4595,10 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and its path segments p.
 func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4637,7 +4638,7 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and its path segments p.
 func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4659,7 +4660,7 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and its path segments p.
 func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4681,10 +4682,10 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and its path segments p.
 func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4724,7 +4725,7 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and its path segments p.
 func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4746,7 +4747,7 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and its path segments p.
 func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4768,10 +4769,10 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and its path segments p.
 func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4811,7 +4812,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetOrdersParams reads the parameters of GetOrders from r and its path segments p.
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4833,7 +4834,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and its path segments p.
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -4855,10 +4856,10 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and its path segments p.
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil

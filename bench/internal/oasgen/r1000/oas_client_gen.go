@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -35,7 +36,7 @@ func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMmyoResponse204{}, nil
@@ -51,7 +52,7 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMmyoResponse204{}, nil
@@ -67,7 +68,7 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMmyoResponse204{}, nil
@@ -83,7 +84,7 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMmyoResponse204{}, nil
@@ -100,7 +101,7 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMmyoItemResponse204{}, nil
@@ -116,7 +117,7 @@ func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWdqxlykfqrResponse204{}, nil
@@ -132,7 +133,7 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWdqxlykfqrResponse204{}, nil
@@ -148,7 +149,7 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdqxlykfqrResponse204{}, nil
@@ -164,7 +165,7 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWdqxlykfqrResponse204{}, nil
@@ -181,7 +182,7 @@ func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdqxlykfqrItemResponse204{}, nil
@@ -197,7 +198,7 @@ func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDgazlnoxujResponse204{}, nil
@@ -213,7 +214,7 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDgazlnoxujResponse204{}, nil
@@ -229,7 +230,7 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDgazlnoxujResponse204{}, nil
@@ -245,7 +246,7 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDgazlnoxujResponse204{}, nil
@@ -262,7 +263,7 @@ func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDgazlnoxujItemResponse204{}, nil
@@ -278,7 +279,7 @@ func (c *Client) ListHnltmg(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHnltmgResponse204{}, nil
@@ -294,7 +295,7 @@ func (c *Client) CreateHnltmg(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHnltmgResponse204{}, nil
@@ -310,7 +311,7 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHnltmgResponse204{}, nil
@@ -326,7 +327,7 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHnltmgResponse204{}, nil
@@ -343,7 +344,7 @@ func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHnltmgItemResponse204{}, nil
@@ -359,7 +360,7 @@ func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSqmlbhlktpResponse204{}, nil
@@ -375,7 +376,7 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSqmlbhlktpResponse204{}, nil
@@ -391,7 +392,7 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSqmlbhlktpResponse204{}, nil
@@ -407,7 +408,7 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSqmlbhlktpResponse204{}, nil
@@ -424,7 +425,7 @@ func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSqmlbhlktpItemResponse204{}, nil
@@ -440,7 +441,7 @@ func (c *Client) ListDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDlskblpuResponse204{}, nil
@@ -456,7 +457,7 @@ func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDlskblpuResponse204{}, nil
@@ -472,7 +473,7 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDlskblpuResponse204{}, nil
@@ -488,7 +489,7 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDlskblpuResponse204{}, nil
@@ -505,7 +506,7 @@ func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDlskblpuItemResponse204{}, nil
@@ -521,7 +522,7 @@ func (c *Client) ListUugh(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUughResponse204{}, nil
@@ -537,7 +538,7 @@ func (c *Client) CreateUugh(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUughResponse204{}, nil
@@ -553,7 +554,7 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUughResponse204{}, nil
@@ -569,7 +570,7 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUughResponse204{}, nil
@@ -586,7 +587,7 @@ func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUughItemResponse204{}, nil
@@ -602,7 +603,7 @@ func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSvashrrvcdResponse204{}, nil
@@ -618,7 +619,7 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSvashrrvcdResponse204{}, nil
@@ -634,7 +635,7 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvashrrvcdResponse204{}, nil
@@ -650,7 +651,7 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSvashrrvcdResponse204{}, nil
@@ -667,7 +668,7 @@ func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvashrrvcdItemResponse204{}, nil
@@ -683,7 +684,7 @@ func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNrvhsjyftResponse204{}, nil
@@ -699,7 +700,7 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNrvhsjyftResponse204{}, nil
@@ -715,7 +716,7 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNrvhsjyftResponse204{}, nil
@@ -731,7 +732,7 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNrvhsjyftResponse204{}, nil
@@ -748,7 +749,7 @@ func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNrvhsjyftItemResponse204{}, nil
@@ -764,7 +765,7 @@ func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXrwjtbbResponse204{}, nil
@@ -780,7 +781,7 @@ func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXrwjtbbResponse204{}, nil
@@ -796,7 +797,7 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXrwjtbbResponse204{}, nil
@@ -812,7 +813,7 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXrwjtbbResponse204{}, nil
@@ -829,7 +830,7 @@ func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXrwjtbbItemResponse204{}, nil
@@ -845,7 +846,7 @@ func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNwcvaojrqlResponse204{}, nil
@@ -861,7 +862,7 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNwcvaojrqlResponse204{}, nil
@@ -877,7 +878,7 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwcvaojrqlResponse204{}, nil
@@ -893,7 +894,7 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNwcvaojrqlResponse204{}, nil
@@ -910,7 +911,7 @@ func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwcvaojrqlItemResponse204{}, nil
@@ -926,7 +927,7 @@ func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLfubzamkhResponse204{}, nil
@@ -942,7 +943,7 @@ func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLfubzamkhResponse204{}, nil
@@ -958,7 +959,7 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLfubzamkhResponse204{}, nil
@@ -974,7 +975,7 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLfubzamkhResponse204{}, nil
@@ -991,7 +992,7 @@ func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLfubzamkhItemResponse204{}, nil
@@ -1007,7 +1008,7 @@ func (c *Client) ListSzrw(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSzrwResponse204{}, nil
@@ -1023,7 +1024,7 @@ func (c *Client) CreateSzrw(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSzrwResponse204{}, nil
@@ -1039,7 +1040,7 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSzrwResponse204{}, nil
@@ -1055,7 +1056,7 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSzrwResponse204{}, nil
@@ -1072,7 +1073,7 @@ func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSzrwItemResponse204{}, nil
@@ -1088,7 +1089,7 @@ func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZyccvzoabvResponse204{}, nil
@@ -1104,7 +1105,7 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZyccvzoabvResponse204{}, nil
@@ -1120,7 +1121,7 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZyccvzoabvResponse204{}, nil
@@ -1136,7 +1137,7 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZyccvzoabvResponse204{}, nil
@@ -1153,7 +1154,7 @@ func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZyccvzoabvItemResponse204{}, nil
@@ -1169,7 +1170,7 @@ func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListRtugdweweResponse204{}, nil
@@ -1185,7 +1186,7 @@ func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateRtugdweweResponse204{}, nil
@@ -1201,7 +1202,7 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRtugdweweResponse204{}, nil
@@ -1217,7 +1218,7 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteRtugdweweResponse204{}, nil
@@ -1234,7 +1235,7 @@ func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRtugdweweItemResponse204{}, nil
@@ -1250,7 +1251,7 @@ func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNqhlcbrwyResponse204{}, nil
@@ -1266,7 +1267,7 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNqhlcbrwyResponse204{}, nil
@@ -1282,7 +1283,7 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNqhlcbrwyResponse204{}, nil
@@ -1298,7 +1299,7 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNqhlcbrwyResponse204{}, nil
@@ -1315,7 +1316,7 @@ func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNqhlcbrwyItemResponse204{}, nil
@@ -1331,7 +1332,7 @@ func (c *Client) ListJthgvs(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJthgvsResponse204{}, nil
@@ -1347,7 +1348,7 @@ func (c *Client) CreateJthgvs(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJthgvsResponse204{}, nil
@@ -1363,7 +1364,7 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJthgvsResponse204{}, nil
@@ -1379,7 +1380,7 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJthgvsResponse204{}, nil
@@ -1396,7 +1397,7 @@ func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJthgvsItemResponse204{}, nil
@@ -1412,7 +1413,7 @@ func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLpjjbiqmfiResponse204{}, nil
@@ -1428,7 +1429,7 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLpjjbiqmfiResponse204{}, nil
@@ -1444,7 +1445,7 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpjjbiqmfiResponse204{}, nil
@@ -1460,7 +1461,7 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLpjjbiqmfiResponse204{}, nil
@@ -1477,7 +1478,7 @@ func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpjjbiqmfiItemResponse204{}, nil
@@ -1493,7 +1494,7 @@ func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUkhvrhlifeResponse204{}, nil
@@ -1509,7 +1510,7 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUkhvrhlifeResponse204{}, nil
@@ -1525,7 +1526,7 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUkhvrhlifeResponse204{}, nil
@@ -1541,7 +1542,7 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUkhvrhlifeResponse204{}, nil
@@ -1558,7 +1559,7 @@ func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUkhvrhlifeItemResponse204{}, nil
@@ -1574,7 +1575,7 @@ func (c *Client) ListNsioejcaxf(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNsioejcaxfResponse204{}, nil
@@ -1590,7 +1591,7 @@ func (c *Client) CreateNsioejcaxf(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNsioejcaxfResponse204{}, nil
@@ -1606,7 +1607,7 @@ func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNsioejcaxfResponse204{}, nil
@@ -1622,7 +1623,7 @@ func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNsioejcaxfResponse204{}, nil
@@ -1639,7 +1640,7 @@ func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNsioejcaxfItemResponse204{}, nil
@@ -1655,7 +1656,7 @@ func (c *Client) ListOuxsef(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOuxsefResponse204{}, nil
@@ -1671,7 +1672,7 @@ func (c *Client) CreateOuxsef(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOuxsefResponse204{}, nil
@@ -1687,7 +1688,7 @@ func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOuxsefResponse204{}, nil
@@ -1703,7 +1704,7 @@ func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOuxsefResponse204{}, nil
@@ -1720,7 +1721,7 @@ func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOuxsefItemResponse204{}, nil
@@ -1736,7 +1737,7 @@ func (c *Client) ListKrntsxjej(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKrntsxjejResponse204{}, nil
@@ -1752,7 +1753,7 @@ func (c *Client) CreateKrntsxjej(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKrntsxjejResponse204{}, nil
@@ -1768,7 +1769,7 @@ func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKrntsxjejResponse204{}, nil
@@ -1784,7 +1785,7 @@ func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKrntsxjejResponse204{}, nil
@@ -1801,7 +1802,7 @@ func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKrntsxjejItemResponse204{}, nil
@@ -1817,7 +1818,7 @@ func (c *Client) ListHygxf(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHygxfResponse204{}, nil
@@ -1833,7 +1834,7 @@ func (c *Client) CreateHygxf(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHygxfResponse204{}, nil
@@ -1849,7 +1850,7 @@ func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHygxfResponse204{}, nil
@@ -1865,7 +1866,7 @@ func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHygxfResponse204{}, nil
@@ -1882,7 +1883,7 @@ func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHygxfItemResponse204{}, nil
@@ -1898,7 +1899,7 @@ func (c *Client) ListNgdikhobd(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNgdikhobdResponse204{}, nil
@@ -1914,7 +1915,7 @@ func (c *Client) CreateNgdikhobd(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNgdikhobdResponse204{}, nil
@@ -1930,7 +1931,7 @@ func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNgdikhobdResponse204{}, nil
@@ -1946,7 +1947,7 @@ func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNgdikhobdResponse204{}, nil
@@ -1963,7 +1964,7 @@ func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNgdikhobdItemResponse204{}, nil
@@ -1979,7 +1980,7 @@ func (c *Client) ListGelqcl(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGelqclResponse204{}, nil
@@ -1995,7 +1996,7 @@ func (c *Client) CreateGelqcl(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGelqclResponse204{}, nil
@@ -2011,7 +2012,7 @@ func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGelqclResponse204{}, nil
@@ -2027,7 +2028,7 @@ func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGelqclResponse204{}, nil
@@ -2044,7 +2045,7 @@ func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGelqclItemResponse204{}, nil
@@ -2060,7 +2061,7 @@ func (c *Client) ListYcrc(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYcrcResponse204{}, nil
@@ -2076,7 +2077,7 @@ func (c *Client) CreateYcrc(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYcrcResponse204{}, nil
@@ -2092,7 +2093,7 @@ func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYcrcResponse204{}, nil
@@ -2108,7 +2109,7 @@ func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYcrcResponse204{}, nil
@@ -2125,7 +2126,7 @@ func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYcrcItemResponse204{}, nil
@@ -2141,7 +2142,7 @@ func (c *Client) ListRhyyamfdzx(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListRhyyamfdzxResponse204{}, nil
@@ -2157,7 +2158,7 @@ func (c *Client) CreateRhyyamfdzx(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateRhyyamfdzxResponse204{}, nil
@@ -2173,7 +2174,7 @@ func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRhyyamfdzxResponse204{}, nil
@@ -2189,7 +2190,7 @@ func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteRhyyamfdzxResponse204{}, nil
@@ -2206,7 +2207,7 @@ func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRhyyamfdzxItemResponse204{}, nil
@@ -2222,7 +2223,7 @@ func (c *Client) ListUfykbqcrs(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUfykbqcrsResponse204{}, nil
@@ -2238,7 +2239,7 @@ func (c *Client) CreateUfykbqcrs(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUfykbqcrsResponse204{}, nil
@@ -2254,7 +2255,7 @@ func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUfykbqcrsResponse204{}, nil
@@ -2270,7 +2271,7 @@ func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUfykbqcrsResponse204{}, nil
@@ -2287,7 +2288,7 @@ func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUfykbqcrsItemResponse204{}, nil
@@ -2303,7 +2304,7 @@ func (c *Client) ListHxyskydcbx(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHxyskydcbxResponse204{}, nil
@@ -2319,7 +2320,7 @@ func (c *Client) CreateHxyskydcbx(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHxyskydcbxResponse204{}, nil
@@ -2335,7 +2336,7 @@ func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHxyskydcbxResponse204{}, nil
@@ -2351,7 +2352,7 @@ func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHxyskydcbxResponse204{}, nil
@@ -2368,7 +2369,7 @@ func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHxyskydcbxItemResponse204{}, nil
@@ -2384,7 +2385,7 @@ func (c *Client) ListHxnyahmq(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHxnyahmqResponse204{}, nil
@@ -2400,7 +2401,7 @@ func (c *Client) CreateHxnyahmq(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHxnyahmqResponse204{}, nil
@@ -2416,7 +2417,7 @@ func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHxnyahmqResponse204{}, nil
@@ -2432,7 +2433,7 @@ func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHxnyahmqResponse204{}, nil
@@ -2449,7 +2450,7 @@ func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHxnyahmqItemResponse204{}, nil
@@ -2465,7 +2466,7 @@ func (c *Client) ListPvzpdqdnj(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPvzpdqdnjResponse204{}, nil
@@ -2481,7 +2482,7 @@ func (c *Client) CreatePvzpdqdnj(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePvzpdqdnjResponse204{}, nil
@@ -2497,7 +2498,7 @@ func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPvzpdqdnjResponse204{}, nil
@@ -2513,7 +2514,7 @@ func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePvzpdqdnjResponse204{}, nil
@@ -2530,7 +2531,7 @@ func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPvzpdqdnjItemResponse204{}, nil
@@ -2546,7 +2547,7 @@ func (c *Client) ListQmoezicutr(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQmoezicutrResponse204{}, nil
@@ -2562,7 +2563,7 @@ func (c *Client) CreateQmoezicutr(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQmoezicutrResponse204{}, nil
@@ -2578,7 +2579,7 @@ func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQmoezicutrResponse204{}, nil
@@ -2594,7 +2595,7 @@ func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQmoezicutrResponse204{}, nil
@@ -2611,7 +2612,7 @@ func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQmoezicutrItemResponse204{}, nil
@@ -2627,7 +2628,7 @@ func (c *Client) ListOkvdrkmqxs(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOkvdrkmqxsResponse204{}, nil
@@ -2643,7 +2644,7 @@ func (c *Client) CreateOkvdrkmqxs(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOkvdrkmqxsResponse204{}, nil
@@ -2659,7 +2660,7 @@ func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOkvdrkmqxsResponse204{}, nil
@@ -2675,7 +2676,7 @@ func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOkvdrkmqxsResponse204{}, nil
@@ -2692,7 +2693,7 @@ func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOkvdrkmqxsItemResponse204{}, nil
@@ -2708,7 +2709,7 @@ func (c *Client) ListAoholkdjiy(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAoholkdjiyResponse204{}, nil
@@ -2724,7 +2725,7 @@ func (c *Client) CreateAoholkdjiy(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAoholkdjiyResponse204{}, nil
@@ -2740,7 +2741,7 @@ func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAoholkdjiyResponse204{}, nil
@@ -2756,7 +2757,7 @@ func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAoholkdjiyResponse204{}, nil
@@ -2773,7 +2774,7 @@ func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAoholkdjiyItemResponse204{}, nil
@@ -2789,7 +2790,7 @@ func (c *Client) ListJqqb(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJqqbResponse204{}, nil
@@ -2805,7 +2806,7 @@ func (c *Client) CreateJqqb(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJqqbResponse204{}, nil
@@ -2821,7 +2822,7 @@ func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJqqbResponse204{}, nil
@@ -2837,7 +2838,7 @@ func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJqqbResponse204{}, nil
@@ -2854,7 +2855,7 @@ func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJqqbItemResponse204{}, nil
@@ -2870,7 +2871,7 @@ func (c *Client) ListTgtambb(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTgtambbResponse204{}, nil
@@ -2886,7 +2887,7 @@ func (c *Client) CreateTgtambb(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTgtambbResponse204{}, nil
@@ -2902,7 +2903,7 @@ func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTgtambbResponse204{}, nil
@@ -2918,7 +2919,7 @@ func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTgtambbResponse204{}, nil
@@ -2935,7 +2936,7 @@ func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTgtambbItemResponse204{}, nil
@@ -2951,7 +2952,7 @@ func (c *Client) ListBsdxwgcxfd(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListBsdxwgcxfdResponse204{}, nil
@@ -2967,7 +2968,7 @@ func (c *Client) CreateBsdxwgcxfd(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateBsdxwgcxfdResponse204{}, nil
@@ -2983,7 +2984,7 @@ func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBsdxwgcxfdResponse204{}, nil
@@ -2999,7 +3000,7 @@ func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteBsdxwgcxfdResponse204{}, nil
@@ -3016,7 +3017,7 @@ func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBsdxwgcxfdItemResponse204{}, nil
@@ -3032,7 +3033,7 @@ func (c *Client) ListSmbx(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSmbxResponse204{}, nil
@@ -3048,7 +3049,7 @@ func (c *Client) CreateSmbx(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSmbxResponse204{}, nil
@@ -3064,7 +3065,7 @@ func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSmbxResponse204{}, nil
@@ -3080,7 +3081,7 @@ func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSmbxResponse204{}, nil
@@ -3097,7 +3098,7 @@ func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSmbxItemResponse204{}, nil
@@ -3113,7 +3114,7 @@ func (c *Client) ListPdlvjfead(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPdlvjfeadResponse204{}, nil
@@ -3129,7 +3130,7 @@ func (c *Client) CreatePdlvjfead(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePdlvjfeadResponse204{}, nil
@@ -3145,7 +3146,7 @@ func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPdlvjfeadResponse204{}, nil
@@ -3161,7 +3162,7 @@ func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePdlvjfeadResponse204{}, nil
@@ -3178,7 +3179,7 @@ func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPdlvjfeadItemResponse204{}, nil
@@ -3194,7 +3195,7 @@ func (c *Client) ListYiyhckwrlh(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYiyhckwrlhResponse204{}, nil
@@ -3210,7 +3211,7 @@ func (c *Client) CreateYiyhckwrlh(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYiyhckwrlhResponse204{}, nil
@@ -3226,7 +3227,7 @@ func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYiyhckwrlhResponse204{}, nil
@@ -3242,7 +3243,7 @@ func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYiyhckwrlhResponse204{}, nil
@@ -3259,7 +3260,7 @@ func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYiyhckwrlhItemResponse204{}, nil
@@ -3275,7 +3276,7 @@ func (c *Client) ListKhvp(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKhvpResponse204{}, nil
@@ -3291,7 +3292,7 @@ func (c *Client) CreateKhvp(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKhvpResponse204{}, nil
@@ -3307,7 +3308,7 @@ func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKhvpResponse204{}, nil
@@ -3323,7 +3324,7 @@ func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKhvpResponse204{}, nil
@@ -3340,7 +3341,7 @@ func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKhvpItemResponse204{}, nil
@@ -3356,7 +3357,7 @@ func (c *Client) ListPvjstyljk(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPvjstyljkResponse204{}, nil
@@ -3372,7 +3373,7 @@ func (c *Client) CreatePvjstyljk(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePvjstyljkResponse204{}, nil
@@ -3388,7 +3389,7 @@ func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPvjstyljkResponse204{}, nil
@@ -3404,7 +3405,7 @@ func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePvjstyljkResponse204{}, nil
@@ -3421,7 +3422,7 @@ func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPvjstyljkItemResponse204{}, nil
@@ -3437,7 +3438,7 @@ func (c *Client) ListKbimj(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKbimjResponse204{}, nil
@@ -3453,7 +3454,7 @@ func (c *Client) CreateKbimj(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKbimjResponse204{}, nil
@@ -3469,7 +3470,7 @@ func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKbimjResponse204{}, nil
@@ -3485,7 +3486,7 @@ func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKbimjResponse204{}, nil
@@ -3502,7 +3503,7 @@ func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKbimjItemResponse204{}, nil
@@ -3518,7 +3519,7 @@ func (c *Client) ListWdxtn(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWdxtnResponse204{}, nil
@@ -3534,7 +3535,7 @@ func (c *Client) CreateWdxtn(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWdxtnResponse204{}, nil
@@ -3550,7 +3551,7 @@ func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdxtnResponse204{}, nil
@@ -3566,7 +3567,7 @@ func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWdxtnResponse204{}, nil
@@ -3583,7 +3584,7 @@ func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWdxtnItemResponse204{}, nil
@@ -3599,7 +3600,7 @@ func (c *Client) ListAksjcfm(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAksjcfmResponse204{}, nil
@@ -3615,7 +3616,7 @@ func (c *Client) CreateAksjcfm(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAksjcfmResponse204{}, nil
@@ -3631,7 +3632,7 @@ func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAksjcfmResponse204{}, nil
@@ -3647,7 +3648,7 @@ func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAksjcfmResponse204{}, nil
@@ -3664,7 +3665,7 @@ func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAksjcfmItemResponse204{}, nil
@@ -3680,7 +3681,7 @@ func (c *Client) ListSnzgwpyzaw(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSnzgwpyzawResponse204{}, nil
@@ -3696,7 +3697,7 @@ func (c *Client) CreateSnzgwpyzaw(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSnzgwpyzawResponse204{}, nil
@@ -3712,7 +3713,7 @@ func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSnzgwpyzawResponse204{}, nil
@@ -3728,7 +3729,7 @@ func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSnzgwpyzawResponse204{}, nil
@@ -3745,7 +3746,7 @@ func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSnzgwpyzawItemResponse204{}, nil
@@ -3761,7 +3762,7 @@ func (c *Client) ListYzmkmomikw(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYzmkmomikwResponse204{}, nil
@@ -3777,7 +3778,7 @@ func (c *Client) CreateYzmkmomikw(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYzmkmomikwResponse204{}, nil
@@ -3793,7 +3794,7 @@ func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYzmkmomikwResponse204{}, nil
@@ -3809,7 +3810,7 @@ func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYzmkmomikwResponse204{}, nil
@@ -3826,7 +3827,7 @@ func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYzmkmomikwItemResponse204{}, nil
@@ -3842,7 +3843,7 @@ func (c *Client) ListCzexi(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListCzexiResponse204{}, nil
@@ -3858,7 +3859,7 @@ func (c *Client) CreateCzexi(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateCzexiResponse204{}, nil
@@ -3874,7 +3875,7 @@ func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetCzexiResponse204{}, nil
@@ -3890,7 +3891,7 @@ func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteCzexiResponse204{}, nil
@@ -3907,7 +3908,7 @@ func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetCzexiItemResponse204{}, nil
@@ -3923,7 +3924,7 @@ func (c *Client) ListDkwdriwzoh(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDkwdriwzohResponse204{}, nil
@@ -3939,7 +3940,7 @@ func (c *Client) CreateDkwdriwzoh(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDkwdriwzohResponse204{}, nil
@@ -3955,7 +3956,7 @@ func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDkwdriwzohResponse204{}, nil
@@ -3971,7 +3972,7 @@ func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDkwdriwzohResponse204{}, nil
@@ -3988,7 +3989,7 @@ func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDkwdriwzohItemResponse204{}, nil
@@ -4004,7 +4005,7 @@ func (c *Client) ListAdsxtbd(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAdsxtbdResponse204{}, nil
@@ -4020,7 +4021,7 @@ func (c *Client) CreateAdsxtbd(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAdsxtbdResponse204{}, nil
@@ -4036,7 +4037,7 @@ func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAdsxtbdResponse204{}, nil
@@ -4052,7 +4053,7 @@ func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAdsxtbdResponse204{}, nil
@@ -4069,7 +4070,7 @@ func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAdsxtbdItemResponse204{}, nil
@@ -4085,7 +4086,7 @@ func (c *Client) ListLjufmoz(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLjufmozResponse204{}, nil
@@ -4101,7 +4102,7 @@ func (c *Client) CreateLjufmoz(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLjufmozResponse204{}, nil
@@ -4117,7 +4118,7 @@ func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLjufmozResponse204{}, nil
@@ -4133,7 +4134,7 @@ func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLjufmozResponse204{}, nil
@@ -4150,7 +4151,7 @@ func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLjufmozItemResponse204{}, nil
@@ -4166,7 +4167,7 @@ func (c *Client) ListEukyyfcqim(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEukyyfcqimResponse204{}, nil
@@ -4182,7 +4183,7 @@ func (c *Client) CreateEukyyfcqim(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEukyyfcqimResponse204{}, nil
@@ -4198,7 +4199,7 @@ func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEukyyfcqimResponse204{}, nil
@@ -4214,7 +4215,7 @@ func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEukyyfcqimResponse204{}, nil
@@ -4231,7 +4232,7 @@ func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEukyyfcqimItemResponse204{}, nil
@@ -4247,7 +4248,7 @@ func (c *Client) ListEkjzwqucv(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEkjzwqucvResponse204{}, nil
@@ -4263,7 +4264,7 @@ func (c *Client) CreateEkjzwqucv(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEkjzwqucvResponse204{}, nil
@@ -4279,7 +4280,7 @@ func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEkjzwqucvResponse204{}, nil
@@ -4295,7 +4296,7 @@ func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEkjzwqucvResponse204{}, nil
@@ -4312,7 +4313,7 @@ func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEkjzwqucvItemResponse204{}, nil
@@ -4328,7 +4329,7 @@ func (c *Client) ListNwqlyjs(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNwqlyjsResponse204{}, nil
@@ -4344,7 +4345,7 @@ func (c *Client) CreateNwqlyjs(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNwqlyjsResponse204{}, nil
@@ -4360,7 +4361,7 @@ func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwqlyjsResponse204{}, nil
@@ -4376,7 +4377,7 @@ func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNwqlyjsResponse204{}, nil
@@ -4393,7 +4394,7 @@ func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNwqlyjsItemResponse204{}, nil
@@ -4409,7 +4410,7 @@ func (c *Client) ListHqsnhwenl(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHqsnhwenlResponse204{}, nil
@@ -4425,7 +4426,7 @@ func (c *Client) CreateHqsnhwenl(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHqsnhwenlResponse204{}, nil
@@ -4441,7 +4442,7 @@ func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHqsnhwenlResponse204{}, nil
@@ -4457,7 +4458,7 @@ func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHqsnhwenlResponse204{}, nil
@@ -4474,7 +4475,7 @@ func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHqsnhwenlItemResponse204{}, nil
@@ -4490,7 +4491,7 @@ func (c *Client) ListPevfirsx(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPevfirsxResponse204{}, nil
@@ -4506,7 +4507,7 @@ func (c *Client) CreatePevfirsx(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePevfirsxResponse204{}, nil
@@ -4522,7 +4523,7 @@ func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPevfirsxResponse204{}, nil
@@ -4538,7 +4539,7 @@ func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePevfirsxResponse204{}, nil
@@ -4555,7 +4556,7 @@ func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPevfirsxItemResponse204{}, nil
@@ -4571,7 +4572,7 @@ func (c *Client) ListIiixoeyuoq(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIiixoeyuoqResponse204{}, nil
@@ -4587,7 +4588,7 @@ func (c *Client) CreateIiixoeyuoq(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIiixoeyuoqResponse204{}, nil
@@ -4603,7 +4604,7 @@ func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIiixoeyuoqResponse204{}, nil
@@ -4619,7 +4620,7 @@ func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIiixoeyuoqResponse204{}, nil
@@ -4636,7 +4637,7 @@ func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIiixoeyuoqItemResponse204{}, nil
@@ -4652,7 +4653,7 @@ func (c *Client) ListDqbdcw(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDqbdcwResponse204{}, nil
@@ -4668,7 +4669,7 @@ func (c *Client) CreateDqbdcw(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDqbdcwResponse204{}, nil
@@ -4684,7 +4685,7 @@ func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDqbdcwResponse204{}, nil
@@ -4700,7 +4701,7 @@ func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDqbdcwResponse204{}, nil
@@ -4717,7 +4718,7 @@ func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDqbdcwItemResponse204{}, nil
@@ -4733,7 +4734,7 @@ func (c *Client) ListYtcpz(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYtcpzResponse204{}, nil
@@ -4749,7 +4750,7 @@ func (c *Client) CreateYtcpz(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYtcpzResponse204{}, nil
@@ -4765,7 +4766,7 @@ func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYtcpzResponse204{}, nil
@@ -4781,7 +4782,7 @@ func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYtcpzResponse204{}, nil
@@ -4798,7 +4799,7 @@ func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYtcpzItemResponse204{}, nil
@@ -4814,7 +4815,7 @@ func (c *Client) ListUzfykhag(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUzfykhagResponse204{}, nil
@@ -4830,7 +4831,7 @@ func (c *Client) CreateUzfykhag(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUzfykhagResponse204{}, nil
@@ -4846,7 +4847,7 @@ func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUzfykhagResponse204{}, nil
@@ -4862,7 +4863,7 @@ func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUzfykhagResponse204{}, nil
@@ -4879,7 +4880,7 @@ func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUzfykhagItemResponse204{}, nil
@@ -4895,7 +4896,7 @@ func (c *Client) ListLsfjfwd(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLsfjfwdResponse204{}, nil
@@ -4911,7 +4912,7 @@ func (c *Client) CreateLsfjfwd(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLsfjfwdResponse204{}, nil
@@ -4927,7 +4928,7 @@ func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLsfjfwdResponse204{}, nil
@@ -4943,7 +4944,7 @@ func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLsfjfwdResponse204{}, nil
@@ -4960,7 +4961,7 @@ func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLsfjfwdItemResponse204{}, nil
@@ -4976,7 +4977,7 @@ func (c *Client) ListJmfzovblel(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJmfzovblelResponse204{}, nil
@@ -4992,7 +4993,7 @@ func (c *Client) CreateJmfzovblel(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJmfzovblelResponse204{}, nil
@@ -5008,7 +5009,7 @@ func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJmfzovblelResponse204{}, nil
@@ -5024,7 +5025,7 @@ func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJmfzovblelResponse204{}, nil
@@ -5041,7 +5042,7 @@ func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJmfzovblelItemResponse204{}, nil
@@ -5057,7 +5058,7 @@ func (c *Client) ListTxtpynqq(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTxtpynqqResponse204{}, nil
@@ -5073,7 +5074,7 @@ func (c *Client) CreateTxtpynqq(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTxtpynqqResponse204{}, nil
@@ -5089,7 +5090,7 @@ func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTxtpynqqResponse204{}, nil
@@ -5105,7 +5106,7 @@ func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTxtpynqqResponse204{}, nil
@@ -5122,7 +5123,7 @@ func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTxtpynqqItemResponse204{}, nil
@@ -5138,7 +5139,7 @@ func (c *Client) ListSaswolsj(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSaswolsjResponse204{}, nil
@@ -5154,7 +5155,7 @@ func (c *Client) CreateSaswolsj(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSaswolsjResponse204{}, nil
@@ -5170,7 +5171,7 @@ func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSaswolsjResponse204{}, nil
@@ -5186,7 +5187,7 @@ func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSaswolsjResponse204{}, nil
@@ -5203,7 +5204,7 @@ func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSaswolsjItemResponse204{}, nil
@@ -5219,7 +5220,7 @@ func (c *Client) ListFfpsnxar(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListFfpsnxarResponse204{}, nil
@@ -5235,7 +5236,7 @@ func (c *Client) CreateFfpsnxar(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateFfpsnxarResponse204{}, nil
@@ -5251,7 +5252,7 @@ func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFfpsnxarResponse204{}, nil
@@ -5267,7 +5268,7 @@ func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteFfpsnxarResponse204{}, nil
@@ -5284,7 +5285,7 @@ func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFfpsnxarItemResponse204{}, nil
@@ -5300,7 +5301,7 @@ func (c *Client) ListJyvrxy(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJyvrxyResponse204{}, nil
@@ -5316,7 +5317,7 @@ func (c *Client) CreateJyvrxy(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJyvrxyResponse204{}, nil
@@ -5332,7 +5333,7 @@ func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJyvrxyResponse204{}, nil
@@ -5348,7 +5349,7 @@ func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJyvrxyResponse204{}, nil
@@ -5365,7 +5366,7 @@ func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJyvrxyItemResponse204{}, nil
@@ -5381,7 +5382,7 @@ func (c *Client) ListGohzvshlwv(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGohzvshlwvResponse204{}, nil
@@ -5397,7 +5398,7 @@ func (c *Client) CreateGohzvshlwv(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGohzvshlwvResponse204{}, nil
@@ -5413,7 +5414,7 @@ func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGohzvshlwvResponse204{}, nil
@@ -5429,7 +5430,7 @@ func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGohzvshlwvResponse204{}, nil
@@ -5446,7 +5447,7 @@ func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGohzvshlwvItemResponse204{}, nil
@@ -5462,7 +5463,7 @@ func (c *Client) ListDuiesk(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDuieskResponse204{}, nil
@@ -5478,7 +5479,7 @@ func (c *Client) CreateDuiesk(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDuieskResponse204{}, nil
@@ -5494,7 +5495,7 @@ func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDuieskResponse204{}, nil
@@ -5510,7 +5511,7 @@ func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDuieskResponse204{}, nil
@@ -5527,7 +5528,7 @@ func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDuieskItemResponse204{}, nil
@@ -5543,7 +5544,7 @@ func (c *Client) ListEyniwfhya(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEyniwfhyaResponse204{}, nil
@@ -5559,7 +5560,7 @@ func (c *Client) CreateEyniwfhya(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEyniwfhyaResponse204{}, nil
@@ -5575,7 +5576,7 @@ func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEyniwfhyaResponse204{}, nil
@@ -5591,7 +5592,7 @@ func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEyniwfhyaResponse204{}, nil
@@ -5608,7 +5609,7 @@ func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEyniwfhyaItemResponse204{}, nil
@@ -5624,7 +5625,7 @@ func (c *Client) ListLaaa(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLaaaResponse204{}, nil
@@ -5640,7 +5641,7 @@ func (c *Client) CreateLaaa(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLaaaResponse204{}, nil
@@ -5656,7 +5657,7 @@ func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLaaaResponse204{}, nil
@@ -5672,7 +5673,7 @@ func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLaaaResponse204{}, nil
@@ -5689,7 +5690,7 @@ func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLaaaItemResponse204{}, nil
@@ -5705,7 +5706,7 @@ func (c *Client) ListKkvecvuyfl(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKkvecvuyflResponse204{}, nil
@@ -5721,7 +5722,7 @@ func (c *Client) CreateKkvecvuyfl(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKkvecvuyflResponse204{}, nil
@@ -5737,7 +5738,7 @@ func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKkvecvuyflResponse204{}, nil
@@ -5753,7 +5754,7 @@ func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKkvecvuyflResponse204{}, nil
@@ -5770,7 +5771,7 @@ func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKkvecvuyflItemResponse204{}, nil
@@ -5786,7 +5787,7 @@ func (c *Client) ListLryqvwmrq(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLryqvwmrqResponse204{}, nil
@@ -5802,7 +5803,7 @@ func (c *Client) CreateLryqvwmrq(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLryqvwmrqResponse204{}, nil
@@ -5818,7 +5819,7 @@ func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLryqvwmrqResponse204{}, nil
@@ -5834,7 +5835,7 @@ func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLryqvwmrqResponse204{}, nil
@@ -5851,7 +5852,7 @@ func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLryqvwmrqItemResponse204{}, nil
@@ -5867,7 +5868,7 @@ func (c *Client) ListEhbcg(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEhbcgResponse204{}, nil
@@ -5883,7 +5884,7 @@ func (c *Client) CreateEhbcg(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEhbcgResponse204{}, nil
@@ -5899,7 +5900,7 @@ func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEhbcgResponse204{}, nil
@@ -5915,7 +5916,7 @@ func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEhbcgResponse204{}, nil
@@ -5932,7 +5933,7 @@ func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEhbcgItemResponse204{}, nil
@@ -5948,7 +5949,7 @@ func (c *Client) ListAjfpmlguwz(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAjfpmlguwzResponse204{}, nil
@@ -5964,7 +5965,7 @@ func (c *Client) CreateAjfpmlguwz(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAjfpmlguwzResponse204{}, nil
@@ -5980,7 +5981,7 @@ func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAjfpmlguwzResponse204{}, nil
@@ -5996,7 +5997,7 @@ func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAjfpmlguwzResponse204{}, nil
@@ -6013,7 +6014,7 @@ func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAjfpmlguwzItemResponse204{}, nil
@@ -6029,7 +6030,7 @@ func (c *Client) ListJkzjf(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJkzjfResponse204{}, nil
@@ -6045,7 +6046,7 @@ func (c *Client) CreateJkzjf(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJkzjfResponse204{}, nil
@@ -6061,7 +6062,7 @@ func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJkzjfResponse204{}, nil
@@ -6077,7 +6078,7 @@ func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJkzjfResponse204{}, nil
@@ -6094,7 +6095,7 @@ func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJkzjfItemResponse204{}, nil
@@ -6110,7 +6111,7 @@ func (c *Client) ListZjgp(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZjgpResponse204{}, nil
@@ -6126,7 +6127,7 @@ func (c *Client) CreateZjgp(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZjgpResponse204{}, nil
@@ -6142,7 +6143,7 @@ func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZjgpResponse204{}, nil
@@ -6158,7 +6159,7 @@ func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZjgpResponse204{}, nil
@@ -6175,7 +6176,7 @@ func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZjgpItemResponse204{}, nil
@@ -6191,7 +6192,7 @@ func (c *Client) ListXgtkviz(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXgtkvizResponse204{}, nil
@@ -6207,7 +6208,7 @@ func (c *Client) CreateXgtkviz(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXgtkvizResponse204{}, nil
@@ -6223,7 +6224,7 @@ func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXgtkvizResponse204{}, nil
@@ -6239,7 +6240,7 @@ func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXgtkvizResponse204{}, nil
@@ -6256,7 +6257,7 @@ func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXgtkvizItemResponse204{}, nil
@@ -6272,7 +6273,7 @@ func (c *Client) ListVehwemhv(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListVehwemhvResponse204{}, nil
@@ -6288,7 +6289,7 @@ func (c *Client) CreateVehwemhv(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateVehwemhvResponse204{}, nil
@@ -6304,7 +6305,7 @@ func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVehwemhvResponse204{}, nil
@@ -6320,7 +6321,7 @@ func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteVehwemhvResponse204{}, nil
@@ -6337,7 +6338,7 @@ func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVehwemhvItemResponse204{}, nil
@@ -6353,7 +6354,7 @@ func (c *Client) ListUsao(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUsaoResponse204{}, nil
@@ -6369,7 +6370,7 @@ func (c *Client) CreateUsao(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUsaoResponse204{}, nil
@@ -6385,7 +6386,7 @@ func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUsaoResponse204{}, nil
@@ -6401,7 +6402,7 @@ func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUsaoResponse204{}, nil
@@ -6418,7 +6419,7 @@ func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUsaoItemResponse204{}, nil
@@ -6434,7 +6435,7 @@ func (c *Client) ListIbrpe(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIbrpeResponse204{}, nil
@@ -6450,7 +6451,7 @@ func (c *Client) CreateIbrpe(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIbrpeResponse204{}, nil
@@ -6466,7 +6467,7 @@ func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIbrpeResponse204{}, nil
@@ -6482,7 +6483,7 @@ func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIbrpeResponse204{}, nil
@@ -6499,7 +6500,7 @@ func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIbrpeItemResponse204{}, nil
@@ -6515,7 +6516,7 @@ func (c *Client) ListYnnkpcnfp(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYnnkpcnfpResponse204{}, nil
@@ -6531,7 +6532,7 @@ func (c *Client) CreateYnnkpcnfp(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYnnkpcnfpResponse204{}, nil
@@ -6547,7 +6548,7 @@ func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYnnkpcnfpResponse204{}, nil
@@ -6563,7 +6564,7 @@ func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYnnkpcnfpResponse204{}, nil
@@ -6580,7 +6581,7 @@ func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYnnkpcnfpItemResponse204{}, nil
@@ -6596,7 +6597,7 @@ func (c *Client) ListHebsfww(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHebsfwwResponse204{}, nil
@@ -6612,7 +6613,7 @@ func (c *Client) CreateHebsfww(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHebsfwwResponse204{}, nil
@@ -6628,7 +6629,7 @@ func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHebsfwwResponse204{}, nil
@@ -6644,7 +6645,7 @@ func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHebsfwwResponse204{}, nil
@@ -6661,7 +6662,7 @@ func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHebsfwwItemResponse204{}, nil
@@ -6677,7 +6678,7 @@ func (c *Client) ListLtjimwzmm(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLtjimwzmmResponse204{}, nil
@@ -6693,7 +6694,7 @@ func (c *Client) CreateLtjimwzmm(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLtjimwzmmResponse204{}, nil
@@ -6709,7 +6710,7 @@ func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLtjimwzmmResponse204{}, nil
@@ -6725,7 +6726,7 @@ func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLtjimwzmmResponse204{}, nil
@@ -6742,7 +6743,7 @@ func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLtjimwzmmItemResponse204{}, nil
@@ -6758,7 +6759,7 @@ func (c *Client) ListDcvkqqrcam(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDcvkqqrcamResponse204{}, nil
@@ -6774,7 +6775,7 @@ func (c *Client) CreateDcvkqqrcam(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDcvkqqrcamResponse204{}, nil
@@ -6790,7 +6791,7 @@ func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDcvkqqrcamResponse204{}, nil
@@ -6806,7 +6807,7 @@ func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDcvkqqrcamResponse204{}, nil
@@ -6823,7 +6824,7 @@ func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDcvkqqrcamItemResponse204{}, nil
@@ -6839,7 +6840,7 @@ func (c *Client) ListTchlxm(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTchlxmResponse204{}, nil
@@ -6855,7 +6856,7 @@ func (c *Client) CreateTchlxm(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTchlxmResponse204{}, nil
@@ -6871,7 +6872,7 @@ func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTchlxmResponse204{}, nil
@@ -6887,7 +6888,7 @@ func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTchlxmResponse204{}, nil
@@ -6904,7 +6905,7 @@ func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTchlxmItemResponse204{}, nil
@@ -6920,7 +6921,7 @@ func (c *Client) ListXwvwytbkk(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXwvwytbkkResponse204{}, nil
@@ -6936,7 +6937,7 @@ func (c *Client) CreateXwvwytbkk(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXwvwytbkkResponse204{}, nil
@@ -6952,7 +6953,7 @@ func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXwvwytbkkResponse204{}, nil
@@ -6968,7 +6969,7 @@ func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXwvwytbkkResponse204{}, nil
@@ -6985,7 +6986,7 @@ func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXwvwytbkkItemResponse204{}, nil
@@ -7001,7 +7002,7 @@ func (c *Client) ListYligt(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYligtResponse204{}, nil
@@ -7017,7 +7018,7 @@ func (c *Client) CreateYligt(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYligtResponse204{}, nil
@@ -7033,7 +7034,7 @@ func (c *Client) GetYligt(ctx context.Context, params GetYligtParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYligtResponse204{}, nil
@@ -7049,7 +7050,7 @@ func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYligtResponse204{}, nil
@@ -7066,7 +7067,7 @@ func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYligtItemResponse204{}, nil
@@ -7082,7 +7083,7 @@ func (c *Client) ListHrhnvku(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHrhnvkuResponse204{}, nil
@@ -7098,7 +7099,7 @@ func (c *Client) CreateHrhnvku(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHrhnvkuResponse204{}, nil
@@ -7114,7 +7115,7 @@ func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHrhnvkuResponse204{}, nil
@@ -7130,7 +7131,7 @@ func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHrhnvkuResponse204{}, nil
@@ -7147,7 +7148,7 @@ func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHrhnvkuItemResponse204{}, nil
@@ -7163,7 +7164,7 @@ func (c *Client) ListHpiq(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHpiqResponse204{}, nil
@@ -7179,7 +7180,7 @@ func (c *Client) CreateHpiq(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHpiqResponse204{}, nil
@@ -7195,7 +7196,7 @@ func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpiqResponse204{}, nil
@@ -7211,7 +7212,7 @@ func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHpiqResponse204{}, nil
@@ -7228,7 +7229,7 @@ func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpiqItemResponse204{}, nil
@@ -7244,7 +7245,7 @@ func (c *Client) ListPnpjsusn(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPnpjsusnResponse204{}, nil
@@ -7260,7 +7261,7 @@ func (c *Client) CreatePnpjsusn(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePnpjsusnResponse204{}, nil
@@ -7276,7 +7277,7 @@ func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPnpjsusnResponse204{}, nil
@@ -7292,7 +7293,7 @@ func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePnpjsusnResponse204{}, nil
@@ -7309,7 +7310,7 @@ func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPnpjsusnItemResponse204{}, nil
@@ -7325,7 +7326,7 @@ func (c *Client) ListGoayxu(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGoayxuResponse204{}, nil
@@ -7341,7 +7342,7 @@ func (c *Client) CreateGoayxu(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGoayxuResponse204{}, nil
@@ -7357,7 +7358,7 @@ func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGoayxuResponse204{}, nil
@@ -7373,7 +7374,7 @@ func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGoayxuResponse204{}, nil
@@ -7390,7 +7391,7 @@ func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGoayxuItemResponse204{}, nil
@@ -7406,7 +7407,7 @@ func (c *Client) ListIsdfbtys(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIsdfbtysResponse204{}, nil
@@ -7422,7 +7423,7 @@ func (c *Client) CreateIsdfbtys(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIsdfbtysResponse204{}, nil
@@ -7438,7 +7439,7 @@ func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIsdfbtysResponse204{}, nil
@@ -7454,7 +7455,7 @@ func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIsdfbtysResponse204{}, nil
@@ -7471,7 +7472,7 @@ func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIsdfbtysItemResponse204{}, nil
@@ -7487,7 +7488,7 @@ func (c *Client) ListQencbyscsi(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQencbyscsiResponse204{}, nil
@@ -7503,7 +7504,7 @@ func (c *Client) CreateQencbyscsi(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQencbyscsiResponse204{}, nil
@@ -7519,7 +7520,7 @@ func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQencbyscsiResponse204{}, nil
@@ -7535,7 +7536,7 @@ func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQencbyscsiResponse204{}, nil
@@ -7552,7 +7553,7 @@ func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQencbyscsiItemResponse204{}, nil
@@ -7568,7 +7569,7 @@ func (c *Client) ListPjozgwqvuu(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPjozgwqvuuResponse204{}, nil
@@ -7584,7 +7585,7 @@ func (c *Client) CreatePjozgwqvuu(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePjozgwqvuuResponse204{}, nil
@@ -7600,7 +7601,7 @@ func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPjozgwqvuuResponse204{}, nil
@@ -7616,7 +7617,7 @@ func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePjozgwqvuuResponse204{}, nil
@@ -7633,7 +7634,7 @@ func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPjozgwqvuuItemResponse204{}, nil
@@ -7649,7 +7650,7 @@ func (c *Client) ListZygq(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZygqResponse204{}, nil
@@ -7665,7 +7666,7 @@ func (c *Client) CreateZygq(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZygqResponse204{}, nil
@@ -7681,7 +7682,7 @@ func (c *Client) GetZygq(ctx context.Context, params GetZygqParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZygqResponse204{}, nil
@@ -7697,7 +7698,7 @@ func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZygqResponse204{}, nil
@@ -7714,7 +7715,7 @@ func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZygqItemResponse204{}, nil
@@ -7730,7 +7731,7 @@ func (c *Client) ListLpdkoiibzd(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLpdkoiibzdResponse204{}, nil
@@ -7746,7 +7747,7 @@ func (c *Client) CreateLpdkoiibzd(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLpdkoiibzdResponse204{}, nil
@@ -7762,7 +7763,7 @@ func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpdkoiibzdResponse204{}, nil
@@ -7778,7 +7779,7 @@ func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLpdkoiibzdResponse204{}, nil
@@ -7795,7 +7796,7 @@ func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLpdkoiibzdItemResponse204{}, nil
@@ -7811,7 +7812,7 @@ func (c *Client) ListWmfkrdfpm(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWmfkrdfpmResponse204{}, nil
@@ -7827,7 +7828,7 @@ func (c *Client) CreateWmfkrdfpm(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWmfkrdfpmResponse204{}, nil
@@ -7843,7 +7844,7 @@ func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWmfkrdfpmResponse204{}, nil
@@ -7859,7 +7860,7 @@ func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWmfkrdfpmResponse204{}, nil
@@ -7876,7 +7877,7 @@ func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWmfkrdfpmItemResponse204{}, nil
@@ -7892,7 +7893,7 @@ func (c *Client) ListHpjesr(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHpjesrResponse204{}, nil
@@ -7908,7 +7909,7 @@ func (c *Client) CreateHpjesr(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHpjesrResponse204{}, nil
@@ -7924,7 +7925,7 @@ func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpjesrResponse204{}, nil
@@ -7940,7 +7941,7 @@ func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHpjesrResponse204{}, nil
@@ -7957,7 +7958,7 @@ func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpjesrItemResponse204{}, nil
@@ -7973,7 +7974,7 @@ func (c *Client) ListInkgjgjncj(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListInkgjgjncjResponse204{}, nil
@@ -7989,7 +7990,7 @@ func (c *Client) CreateInkgjgjncj(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateInkgjgjncjResponse204{}, nil
@@ -8005,7 +8006,7 @@ func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetInkgjgjncjResponse204{}, nil
@@ -8021,7 +8022,7 @@ func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteInkgjgjncjResponse204{}, nil
@@ -8038,7 +8039,7 @@ func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetInkgjgjncjItemResponse204{}, nil
@@ -8054,7 +8055,7 @@ func (c *Client) ListKsksqf(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKsksqfResponse204{}, nil
@@ -8070,7 +8071,7 @@ func (c *Client) CreateKsksqf(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKsksqfResponse204{}, nil
@@ -8086,7 +8087,7 @@ func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKsksqfResponse204{}, nil
@@ -8102,7 +8103,7 @@ func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKsksqfResponse204{}, nil
@@ -8119,7 +8120,7 @@ func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKsksqfItemResponse204{}, nil
@@ -8135,7 +8136,7 @@ func (c *Client) ListEtkaalelo(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEtkaaleloResponse204{}, nil
@@ -8151,7 +8152,7 @@ func (c *Client) CreateEtkaalelo(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEtkaaleloResponse204{}, nil
@@ -8167,7 +8168,7 @@ func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEtkaaleloResponse204{}, nil
@@ -8183,7 +8184,7 @@ func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEtkaaleloResponse204{}, nil
@@ -8200,7 +8201,7 @@ func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEtkaaleloItemResponse204{}, nil
@@ -8216,7 +8217,7 @@ func (c *Client) ListEwuwn(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEwuwnResponse204{}, nil
@@ -8232,7 +8233,7 @@ func (c *Client) CreateEwuwn(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEwuwnResponse204{}, nil
@@ -8248,7 +8249,7 @@ func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEwuwnResponse204{}, nil
@@ -8264,7 +8265,7 @@ func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEwuwnResponse204{}, nil
@@ -8281,7 +8282,7 @@ func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEwuwnItemResponse204{}, nil
@@ -8297,7 +8298,7 @@ func (c *Client) ListTsgoqiast(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTsgoqiastResponse204{}, nil
@@ -8313,7 +8314,7 @@ func (c *Client) CreateTsgoqiast(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTsgoqiastResponse204{}, nil
@@ -8329,7 +8330,7 @@ func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTsgoqiastResponse204{}, nil
@@ -8345,7 +8346,7 @@ func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTsgoqiastResponse204{}, nil
@@ -8362,7 +8363,7 @@ func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTsgoqiastItemResponse204{}, nil
@@ -8378,7 +8379,7 @@ func (c *Client) ListAizwakpp(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAizwakppResponse204{}, nil
@@ -8394,7 +8395,7 @@ func (c *Client) CreateAizwakpp(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAizwakppResponse204{}, nil
@@ -8410,7 +8411,7 @@ func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAizwakppResponse204{}, nil
@@ -8426,7 +8427,7 @@ func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAizwakppResponse204{}, nil
@@ -8443,7 +8444,7 @@ func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAizwakppItemResponse204{}, nil
@@ -8459,7 +8460,7 @@ func (c *Client) ListIkawb(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIkawbResponse204{}, nil
@@ -8475,7 +8476,7 @@ func (c *Client) CreateIkawb(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIkawbResponse204{}, nil
@@ -8491,7 +8492,7 @@ func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIkawbResponse204{}, nil
@@ -8507,7 +8508,7 @@ func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIkawbResponse204{}, nil
@@ -8524,7 +8525,7 @@ func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIkawbItemResponse204{}, nil
@@ -8540,7 +8541,7 @@ func (c *Client) ListCoroo(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListCorooResponse204{}, nil
@@ -8556,7 +8557,7 @@ func (c *Client) CreateCoroo(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateCorooResponse204{}, nil
@@ -8572,7 +8573,7 @@ func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetCorooResponse204{}, nil
@@ -8588,7 +8589,7 @@ func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteCorooResponse204{}, nil
@@ -8605,7 +8606,7 @@ func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetCorooItemResponse204{}, nil
@@ -8621,7 +8622,7 @@ func (c *Client) ListNalhmjxt(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNalhmjxtResponse204{}, nil
@@ -8637,7 +8638,7 @@ func (c *Client) CreateNalhmjxt(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNalhmjxtResponse204{}, nil
@@ -8653,7 +8654,7 @@ func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNalhmjxtResponse204{}, nil
@@ -8669,7 +8670,7 @@ func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNalhmjxtResponse204{}, nil
@@ -8686,7 +8687,7 @@ func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNalhmjxtItemResponse204{}, nil
@@ -8702,7 +8703,7 @@ func (c *Client) ListGovlnwhqng(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGovlnwhqngResponse204{}, nil
@@ -8718,7 +8719,7 @@ func (c *Client) CreateGovlnwhqng(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGovlnwhqngResponse204{}, nil
@@ -8734,7 +8735,7 @@ func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGovlnwhqngResponse204{}, nil
@@ -8750,7 +8751,7 @@ func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGovlnwhqngResponse204{}, nil
@@ -8767,7 +8768,7 @@ func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGovlnwhqngItemResponse204{}, nil
@@ -8783,7 +8784,7 @@ func (c *Client) ListFivetcjfz(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListFivetcjfzResponse204{}, nil
@@ -8799,7 +8800,7 @@ func (c *Client) CreateFivetcjfz(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateFivetcjfzResponse204{}, nil
@@ -8815,7 +8816,7 @@ func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFivetcjfzResponse204{}, nil
@@ -8831,7 +8832,7 @@ func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteFivetcjfzResponse204{}, nil
@@ -8848,7 +8849,7 @@ func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFivetcjfzItemResponse204{}, nil
@@ -8864,7 +8865,7 @@ func (c *Client) ListQedvj(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQedvjResponse204{}, nil
@@ -8880,7 +8881,7 @@ func (c *Client) CreateQedvj(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQedvjResponse204{}, nil
@@ -8896,7 +8897,7 @@ func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQedvjResponse204{}, nil
@@ -8912,7 +8913,7 @@ func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQedvjResponse204{}, nil
@@ -8929,7 +8930,7 @@ func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQedvjItemResponse204{}, nil
@@ -8945,7 +8946,7 @@ func (c *Client) ListFnsjyok(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListFnsjyokResponse204{}, nil
@@ -8961,7 +8962,7 @@ func (c *Client) CreateFnsjyok(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateFnsjyokResponse204{}, nil
@@ -8977,7 +8978,7 @@ func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFnsjyokResponse204{}, nil
@@ -8993,7 +8994,7 @@ func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteFnsjyokResponse204{}, nil
@@ -9010,7 +9011,7 @@ func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFnsjyokItemResponse204{}, nil
@@ -9026,7 +9027,7 @@ func (c *Client) ListKzpfzxdlok(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKzpfzxdlokResponse204{}, nil
@@ -9042,7 +9043,7 @@ func (c *Client) CreateKzpfzxdlok(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKzpfzxdlokResponse204{}, nil
@@ -9058,7 +9059,7 @@ func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKzpfzxdlokResponse204{}, nil
@@ -9074,7 +9075,7 @@ func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKzpfzxdlokResponse204{}, nil
@@ -9091,7 +9092,7 @@ func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKzpfzxdlokItemResponse204{}, nil
@@ -9107,7 +9108,7 @@ func (c *Client) ListNoaexm(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNoaexmResponse204{}, nil
@@ -9123,7 +9124,7 @@ func (c *Client) CreateNoaexm(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNoaexmResponse204{}, nil
@@ -9139,7 +9140,7 @@ func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNoaexmResponse204{}, nil
@@ -9155,7 +9156,7 @@ func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNoaexmResponse204{}, nil
@@ -9172,7 +9173,7 @@ func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNoaexmItemResponse204{}, nil
@@ -9188,7 +9189,7 @@ func (c *Client) ListXcljdelfxx(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXcljdelfxxResponse204{}, nil
@@ -9204,7 +9205,7 @@ func (c *Client) CreateXcljdelfxx(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXcljdelfxxResponse204{}, nil
@@ -9220,7 +9221,7 @@ func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXcljdelfxxResponse204{}, nil
@@ -9236,7 +9237,7 @@ func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXcljdelfxxResponse204{}, nil
@@ -9253,7 +9254,7 @@ func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXcljdelfxxItemResponse204{}, nil
@@ -9269,7 +9270,7 @@ func (c *Client) ListGuiyycbu(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGuiyycbuResponse204{}, nil
@@ -9285,7 +9286,7 @@ func (c *Client) CreateGuiyycbu(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGuiyycbuResponse204{}, nil
@@ -9301,7 +9302,7 @@ func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGuiyycbuResponse204{}, nil
@@ -9317,7 +9318,7 @@ func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGuiyycbuResponse204{}, nil
@@ -9334,7 +9335,7 @@ func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGuiyycbuItemResponse204{}, nil
@@ -9350,7 +9351,7 @@ func (c *Client) ListJqjyp(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListJqjypResponse204{}, nil
@@ -9366,7 +9367,7 @@ func (c *Client) CreateJqjyp(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateJqjypResponse204{}, nil
@@ -9382,7 +9383,7 @@ func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJqjypResponse204{}, nil
@@ -9398,7 +9399,7 @@ func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteJqjypResponse204{}, nil
@@ -9415,7 +9416,7 @@ func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetJqjypItemResponse204{}, nil
@@ -9431,7 +9432,7 @@ func (c *Client) ListTmnwcqdv(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTmnwcqdvResponse204{}, nil
@@ -9447,7 +9448,7 @@ func (c *Client) CreateTmnwcqdv(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTmnwcqdvResponse204{}, nil
@@ -9463,7 +9464,7 @@ func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTmnwcqdvResponse204{}, nil
@@ -9479,7 +9480,7 @@ func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTmnwcqdvResponse204{}, nil
@@ -9496,7 +9497,7 @@ func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTmnwcqdvItemResponse204{}, nil
@@ -9512,7 +9513,7 @@ func (c *Client) ListQeftui(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQeftuiResponse204{}, nil
@@ -9528,7 +9529,7 @@ func (c *Client) CreateQeftui(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQeftuiResponse204{}, nil
@@ -9544,7 +9545,7 @@ func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQeftuiResponse204{}, nil
@@ -9560,7 +9561,7 @@ func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQeftuiResponse204{}, nil
@@ -9577,7 +9578,7 @@ func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQeftuiItemResponse204{}, nil
@@ -9593,7 +9594,7 @@ func (c *Client) ListSvnuldp(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSvnuldpResponse204{}, nil
@@ -9609,7 +9610,7 @@ func (c *Client) CreateSvnuldp(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSvnuldpResponse204{}, nil
@@ -9625,7 +9626,7 @@ func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvnuldpResponse204{}, nil
@@ -9641,7 +9642,7 @@ func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSvnuldpResponse204{}, nil
@@ -9658,7 +9659,7 @@ func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvnuldpItemResponse204{}, nil
@@ -9674,7 +9675,7 @@ func (c *Client) ListZfwxbj(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZfwxbjResponse204{}, nil
@@ -9690,7 +9691,7 @@ func (c *Client) CreateZfwxbj(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZfwxbjResponse204{}, nil
@@ -9706,7 +9707,7 @@ func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZfwxbjResponse204{}, nil
@@ -9722,7 +9723,7 @@ func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZfwxbjResponse204{}, nil
@@ -9739,7 +9740,7 @@ func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZfwxbjItemResponse204{}, nil
@@ -9755,7 +9756,7 @@ func (c *Client) ListDfcvpijrs(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDfcvpijrsResponse204{}, nil
@@ -9771,7 +9772,7 @@ func (c *Client) CreateDfcvpijrs(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDfcvpijrsResponse204{}, nil
@@ -9787,7 +9788,7 @@ func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDfcvpijrsResponse204{}, nil
@@ -9803,7 +9804,7 @@ func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDfcvpijrsResponse204{}, nil
@@ -9820,7 +9821,7 @@ func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDfcvpijrsItemResponse204{}, nil
@@ -9836,7 +9837,7 @@ func (c *Client) ListKcuotcc(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKcuotccResponse204{}, nil
@@ -9852,7 +9853,7 @@ func (c *Client) CreateKcuotcc(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKcuotccResponse204{}, nil
@@ -9868,7 +9869,7 @@ func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKcuotccResponse204{}, nil
@@ -9884,7 +9885,7 @@ func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKcuotccResponse204{}, nil
@@ -9901,7 +9902,7 @@ func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKcuotccItemResponse204{}, nil
@@ -9917,7 +9918,7 @@ func (c *Client) ListYlxpbzwdi(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYlxpbzwdiResponse204{}, nil
@@ -9933,7 +9934,7 @@ func (c *Client) CreateYlxpbzwdi(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYlxpbzwdiResponse204{}, nil
@@ -9949,7 +9950,7 @@ func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYlxpbzwdiResponse204{}, nil
@@ -9965,7 +9966,7 @@ func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYlxpbzwdiResponse204{}, nil
@@ -9982,7 +9983,7 @@ func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYlxpbzwdiItemResponse204{}, nil
@@ -9998,7 +9999,7 @@ func (c *Client) ListEukxcmipe(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEukxcmipeResponse204{}, nil
@@ -10014,7 +10015,7 @@ func (c *Client) CreateEukxcmipe(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEukxcmipeResponse204{}, nil
@@ -10030,7 +10031,7 @@ func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEukxcmipeResponse204{}, nil
@@ -10046,7 +10047,7 @@ func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipePara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEukxcmipeResponse204{}, nil
@@ -10063,7 +10064,7 @@ func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEukxcmipeItemResponse204{}, nil
@@ -10079,7 +10080,7 @@ func (c *Client) ListVqslmzslb(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListVqslmzslbResponse204{}, nil
@@ -10095,7 +10096,7 @@ func (c *Client) CreateVqslmzslb(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateVqslmzslbResponse204{}, nil
@@ -10111,7 +10112,7 @@ func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVqslmzslbResponse204{}, nil
@@ -10127,7 +10128,7 @@ func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteVqslmzslbResponse204{}, nil
@@ -10144,7 +10145,7 @@ func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVqslmzslbItemResponse204{}, nil
@@ -10160,7 +10161,7 @@ func (c *Client) ListMqms(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMqmsResponse204{}, nil
@@ -10176,7 +10177,7 @@ func (c *Client) CreateMqms(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMqmsResponse204{}, nil
@@ -10192,7 +10193,7 @@ func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMqmsResponse204{}, nil
@@ -10208,7 +10209,7 @@ func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMqmsResponse204{}, nil
@@ -10225,7 +10226,7 @@ func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMqmsItemResponse204{}, nil
@@ -10241,7 +10242,7 @@ func (c *Client) ListXvwuqnvpw(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXvwuqnvpwResponse204{}, nil
@@ -10257,7 +10258,7 @@ func (c *Client) CreateXvwuqnvpw(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXvwuqnvpwResponse204{}, nil
@@ -10273,7 +10274,7 @@ func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXvwuqnvpwResponse204{}, nil
@@ -10289,7 +10290,7 @@ func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXvwuqnvpwResponse204{}, nil
@@ -10306,7 +10307,7 @@ func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXvwuqnvpwItemResponse204{}, nil
@@ -10322,7 +10323,7 @@ func (c *Client) ListLoruxlgz(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLoruxlgzResponse204{}, nil
@@ -10338,7 +10339,7 @@ func (c *Client) CreateLoruxlgz(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLoruxlgzResponse204{}, nil
@@ -10354,7 +10355,7 @@ func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLoruxlgzResponse204{}, nil
@@ -10370,7 +10371,7 @@ func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLoruxlgzResponse204{}, nil
@@ -10387,7 +10388,7 @@ func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLoruxlgzItemResponse204{}, nil
@@ -10403,7 +10404,7 @@ func (c *Client) ListMboo(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMbooResponse204{}, nil
@@ -10419,7 +10420,7 @@ func (c *Client) CreateMboo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMbooResponse204{}, nil
@@ -10435,7 +10436,7 @@ func (c *Client) GetMboo(ctx context.Context, params GetMbooParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMbooResponse204{}, nil
@@ -10451,7 +10452,7 @@ func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMbooResponse204{}, nil
@@ -10468,7 +10469,7 @@ func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMbooItemResponse204{}, nil
@@ -10484,7 +10485,7 @@ func (c *Client) ListWkvn(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWkvnResponse204{}, nil
@@ -10500,7 +10501,7 @@ func (c *Client) CreateWkvn(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWkvnResponse204{}, nil
@@ -10516,7 +10517,7 @@ func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWkvnResponse204{}, nil
@@ -10532,7 +10533,7 @@ func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWkvnResponse204{}, nil
@@ -10549,7 +10550,7 @@ func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWkvnItemResponse204{}, nil
@@ -10565,7 +10566,7 @@ func (c *Client) ListSadoz(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSadozResponse204{}, nil
@@ -10581,7 +10582,7 @@ func (c *Client) CreateSadoz(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSadozResponse204{}, nil
@@ -10597,7 +10598,7 @@ func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSadozResponse204{}, nil
@@ -10613,7 +10614,7 @@ func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSadozResponse204{}, nil
@@ -10630,7 +10631,7 @@ func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSadozItemResponse204{}, nil
@@ -10646,7 +10647,7 @@ func (c *Client) ListMtrmzuzu(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMtrmzuzuResponse204{}, nil
@@ -10662,7 +10663,7 @@ func (c *Client) CreateMtrmzuzu(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMtrmzuzuResponse204{}, nil
@@ -10678,7 +10679,7 @@ func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMtrmzuzuResponse204{}, nil
@@ -10694,7 +10695,7 @@ func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMtrmzuzuResponse204{}, nil
@@ -10711,7 +10712,7 @@ func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMtrmzuzuItemResponse204{}, nil
@@ -10727,7 +10728,7 @@ func (c *Client) ListLkxd(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLkxdResponse204{}, nil
@@ -10743,7 +10744,7 @@ func (c *Client) CreateLkxd(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLkxdResponse204{}, nil
@@ -10759,7 +10760,7 @@ func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLkxdResponse204{}, nil
@@ -10775,7 +10776,7 @@ func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLkxdResponse204{}, nil
@@ -10792,7 +10793,7 @@ func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLkxdItemResponse204{}, nil
@@ -10808,7 +10809,7 @@ func (c *Client) ListVmdbuvzu(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListVmdbuvzuResponse204{}, nil
@@ -10824,7 +10825,7 @@ func (c *Client) CreateVmdbuvzu(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateVmdbuvzuResponse204{}, nil
@@ -10840,7 +10841,7 @@ func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVmdbuvzuResponse204{}, nil
@@ -10856,7 +10857,7 @@ func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteVmdbuvzuResponse204{}, nil
@@ -10873,7 +10874,7 @@ func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVmdbuvzuItemResponse204{}, nil
@@ -10889,7 +10890,7 @@ func (c *Client) ListSeoteeia(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSeoteeiaResponse204{}, nil
@@ -10905,7 +10906,7 @@ func (c *Client) CreateSeoteeia(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSeoteeiaResponse204{}, nil
@@ -10921,7 +10922,7 @@ func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSeoteeiaResponse204{}, nil
@@ -10937,7 +10938,7 @@ func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSeoteeiaResponse204{}, nil
@@ -10954,7 +10955,7 @@ func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSeoteeiaItemResponse204{}, nil
@@ -10970,7 +10971,7 @@ func (c *Client) ListAburtmwbx(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAburtmwbxResponse204{}, nil
@@ -10986,7 +10987,7 @@ func (c *Client) CreateAburtmwbx(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAburtmwbxResponse204{}, nil
@@ -11002,7 +11003,7 @@ func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAburtmwbxResponse204{}, nil
@@ -11018,7 +11019,7 @@ func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAburtmwbxResponse204{}, nil
@@ -11035,7 +11036,7 @@ func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAburtmwbxItemResponse204{}, nil
@@ -11051,7 +11052,7 @@ func (c *Client) ListRqcqffd(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListRqcqffdResponse204{}, nil
@@ -11067,7 +11068,7 @@ func (c *Client) CreateRqcqffd(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateRqcqffdResponse204{}, nil
@@ -11083,7 +11084,7 @@ func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRqcqffdResponse204{}, nil
@@ -11099,7 +11100,7 @@ func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteRqcqffdResponse204{}, nil
@@ -11116,7 +11117,7 @@ func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRqcqffdItemResponse204{}, nil
@@ -11132,7 +11133,7 @@ func (c *Client) ListZcyr(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZcyrResponse204{}, nil
@@ -11148,7 +11149,7 @@ func (c *Client) CreateZcyr(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZcyrResponse204{}, nil
@@ -11164,7 +11165,7 @@ func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZcyrResponse204{}, nil
@@ -11180,7 +11181,7 @@ func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZcyrResponse204{}, nil
@@ -11197,7 +11198,7 @@ func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZcyrItemResponse204{}, nil
@@ -11213,7 +11214,7 @@ func (c *Client) ListNvvwesgdrt(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNvvwesgdrtResponse204{}, nil
@@ -11229,7 +11230,7 @@ func (c *Client) CreateNvvwesgdrt(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNvvwesgdrtResponse204{}, nil
@@ -11245,7 +11246,7 @@ func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNvvwesgdrtResponse204{}, nil
@@ -11261,7 +11262,7 @@ func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNvvwesgdrtResponse204{}, nil
@@ -11278,7 +11279,7 @@ func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNvvwesgdrtItemResponse204{}, nil
@@ -11294,7 +11295,7 @@ func (c *Client) ListZgtpn(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZgtpnResponse204{}, nil
@@ -11310,7 +11311,7 @@ func (c *Client) CreateZgtpn(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZgtpnResponse204{}, nil
@@ -11326,7 +11327,7 @@ func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZgtpnResponse204{}, nil
@@ -11342,7 +11343,7 @@ func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZgtpnResponse204{}, nil
@@ -11359,7 +11360,7 @@ func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZgtpnItemResponse204{}, nil
@@ -11375,7 +11376,7 @@ func (c *Client) ListBdlfeclbdh(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListBdlfeclbdhResponse204{}, nil
@@ -11391,7 +11392,7 @@ func (c *Client) CreateBdlfeclbdh(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateBdlfeclbdhResponse204{}, nil
@@ -11407,7 +11408,7 @@ func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBdlfeclbdhResponse204{}, nil
@@ -11423,7 +11424,7 @@ func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteBdlfeclbdhResponse204{}, nil
@@ -11440,7 +11441,7 @@ func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBdlfeclbdhItemResponse204{}, nil
@@ -11456,7 +11457,7 @@ func (c *Client) ListHphwvzjpl(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHphwvzjplResponse204{}, nil
@@ -11472,7 +11473,7 @@ func (c *Client) CreateHphwvzjpl(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHphwvzjplResponse204{}, nil
@@ -11488,7 +11489,7 @@ func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHphwvzjplResponse204{}, nil
@@ -11504,7 +11505,7 @@ func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHphwvzjplResponse204{}, nil
@@ -11521,7 +11522,7 @@ func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHphwvzjplItemResponse204{}, nil
@@ -11537,7 +11538,7 @@ func (c *Client) ListSbzmfgiv(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSbzmfgivResponse204{}, nil
@@ -11553,7 +11554,7 @@ func (c *Client) CreateSbzmfgiv(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSbzmfgivResponse204{}, nil
@@ -11569,7 +11570,7 @@ func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSbzmfgivResponse204{}, nil
@@ -11585,7 +11586,7 @@ func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSbzmfgivResponse204{}, nil
@@ -11602,7 +11603,7 @@ func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSbzmfgivItemResponse204{}, nil
@@ -11618,7 +11619,7 @@ func (c *Client) ListAnffhilqp(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAnffhilqpResponse204{}, nil
@@ -11634,7 +11635,7 @@ func (c *Client) CreateAnffhilqp(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAnffhilqpResponse204{}, nil
@@ -11650,7 +11651,7 @@ func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAnffhilqpResponse204{}, nil
@@ -11666,7 +11667,7 @@ func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAnffhilqpResponse204{}, nil
@@ -11683,7 +11684,7 @@ func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAnffhilqpItemResponse204{}, nil
@@ -11699,7 +11700,7 @@ func (c *Client) ListHpiszhon(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListHpiszhonResponse204{}, nil
@@ -11715,7 +11716,7 @@ func (c *Client) CreateHpiszhon(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateHpiszhonResponse204{}, nil
@@ -11731,7 +11732,7 @@ func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpiszhonResponse204{}, nil
@@ -11747,7 +11748,7 @@ func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteHpiszhonResponse204{}, nil
@@ -11764,7 +11765,7 @@ func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetHpiszhonItemResponse204{}, nil
@@ -11780,7 +11781,7 @@ func (c *Client) ListTgkzupwfyv(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListTgkzupwfyvResponse204{}, nil
@@ -11796,7 +11797,7 @@ func (c *Client) CreateTgkzupwfyv(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateTgkzupwfyvResponse204{}, nil
@@ -11812,7 +11813,7 @@ func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTgkzupwfyvResponse204{}, nil
@@ -11828,7 +11829,7 @@ func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteTgkzupwfyvResponse204{}, nil
@@ -11845,7 +11846,7 @@ func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetTgkzupwfyvItemResponse204{}, nil
@@ -11861,7 +11862,7 @@ func (c *Client) ListSvmyg(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListSvmygResponse204{}, nil
@@ -11877,7 +11878,7 @@ func (c *Client) CreateSvmyg(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateSvmygResponse204{}, nil
@@ -11893,7 +11894,7 @@ func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvmygResponse204{}, nil
@@ -11909,7 +11910,7 @@ func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteSvmygResponse204{}, nil
@@ -11926,7 +11927,7 @@ func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetSvmygItemResponse204{}, nil
@@ -11942,7 +11943,7 @@ func (c *Client) ListYqtdertvy(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYqtdertvyResponse204{}, nil
@@ -11958,7 +11959,7 @@ func (c *Client) CreateYqtdertvy(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYqtdertvyResponse204{}, nil
@@ -11974,7 +11975,7 @@ func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYqtdertvyResponse204{}, nil
@@ -11990,7 +11991,7 @@ func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYqtdertvyResponse204{}, nil
@@ -12007,7 +12008,7 @@ func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYqtdertvyItemResponse204{}, nil
@@ -12023,7 +12024,7 @@ func (c *Client) ListRnzei(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListRnzeiResponse204{}, nil
@@ -12039,7 +12040,7 @@ func (c *Client) CreateRnzei(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateRnzeiResponse204{}, nil
@@ -12055,7 +12056,7 @@ func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRnzeiResponse204{}, nil
@@ -12071,7 +12072,7 @@ func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteRnzeiResponse204{}, nil
@@ -12088,7 +12089,7 @@ func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetRnzeiItemResponse204{}, nil
@@ -12104,7 +12105,7 @@ func (c *Client) ListGdjubxqz(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGdjubxqzResponse204{}, nil
@@ -12120,7 +12121,7 @@ func (c *Client) CreateGdjubxqz(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGdjubxqzResponse204{}, nil
@@ -12136,7 +12137,7 @@ func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGdjubxqzResponse204{}, nil
@@ -12152,7 +12153,7 @@ func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGdjubxqzResponse204{}, nil
@@ -12169,7 +12170,7 @@ func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGdjubxqzItemResponse204{}, nil
@@ -12185,7 +12186,7 @@ func (c *Client) ListEkzzan(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEkzzanResponse204{}, nil
@@ -12201,7 +12202,7 @@ func (c *Client) CreateEkzzan(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEkzzanResponse204{}, nil
@@ -12217,7 +12218,7 @@ func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEkzzanResponse204{}, nil
@@ -12233,7 +12234,7 @@ func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEkzzanResponse204{}, nil
@@ -12250,7 +12251,7 @@ func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEkzzanItemResponse204{}, nil
@@ -12266,7 +12267,7 @@ func (c *Client) ListUvbyrvwl(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUvbyrvwlResponse204{}, nil
@@ -12282,7 +12283,7 @@ func (c *Client) CreateUvbyrvwl(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUvbyrvwlResponse204{}, nil
@@ -12298,7 +12299,7 @@ func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUvbyrvwlResponse204{}, nil
@@ -12314,7 +12315,7 @@ func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUvbyrvwlResponse204{}, nil
@@ -12331,7 +12332,7 @@ func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUvbyrvwlItemResponse204{}, nil
@@ -12347,7 +12348,7 @@ func (c *Client) ListAokwq(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListAokwqResponse204{}, nil
@@ -12363,7 +12364,7 @@ func (c *Client) CreateAokwq(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateAokwqResponse204{}, nil
@@ -12379,7 +12380,7 @@ func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAokwqResponse204{}, nil
@@ -12395,7 +12396,7 @@ func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteAokwqResponse204{}, nil
@@ -12412,7 +12413,7 @@ func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetAokwqItemResponse204{}, nil
@@ -12428,7 +12429,7 @@ func (c *Client) ListUlpokwk(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUlpokwkResponse204{}, nil
@@ -12444,7 +12445,7 @@ func (c *Client) CreateUlpokwk(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUlpokwkResponse204{}, nil
@@ -12460,7 +12461,7 @@ func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUlpokwkResponse204{}, nil
@@ -12476,7 +12477,7 @@ func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUlpokwkResponse204{}, nil
@@ -12493,7 +12494,7 @@ func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUlpokwkItemResponse204{}, nil
@@ -12509,7 +12510,7 @@ func (c *Client) ListQemvbzwy(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQemvbzwyResponse204{}, nil
@@ -12525,7 +12526,7 @@ func (c *Client) CreateQemvbzwy(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQemvbzwyResponse204{}, nil
@@ -12541,7 +12542,7 @@ func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQemvbzwyResponse204{}, nil
@@ -12557,7 +12558,7 @@ func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQemvbzwyResponse204{}, nil
@@ -12574,7 +12575,7 @@ func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQemvbzwyItemResponse204{}, nil
@@ -12590,7 +12591,7 @@ func (c *Client) ListXcuepkm(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXcuepkmResponse204{}, nil
@@ -12606,7 +12607,7 @@ func (c *Client) CreateXcuepkm(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXcuepkmResponse204{}, nil
@@ -12622,7 +12623,7 @@ func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXcuepkmResponse204{}, nil
@@ -12638,7 +12639,7 @@ func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXcuepkmResponse204{}, nil
@@ -12655,7 +12656,7 @@ func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXcuepkmItemResponse204{}, nil
@@ -12671,7 +12672,7 @@ func (c *Client) ListWgschsm(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWgschsmResponse204{}, nil
@@ -12687,7 +12688,7 @@ func (c *Client) CreateWgschsm(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWgschsmResponse204{}, nil
@@ -12703,7 +12704,7 @@ func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWgschsmResponse204{}, nil
@@ -12719,7 +12720,7 @@ func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWgschsmResponse204{}, nil
@@ -12736,7 +12737,7 @@ func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWgschsmItemResponse204{}, nil
@@ -12752,7 +12753,7 @@ func (c *Client) ListDbmzohetpt(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDbmzohetptResponse204{}, nil
@@ -12768,7 +12769,7 @@ func (c *Client) CreateDbmzohetpt(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDbmzohetptResponse204{}, nil
@@ -12784,7 +12785,7 @@ func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDbmzohetptResponse204{}, nil
@@ -12800,7 +12801,7 @@ func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDbmzohetptResponse204{}, nil
@@ -12817,7 +12818,7 @@ func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDbmzohetptItemResponse204{}, nil
@@ -12833,7 +12834,7 @@ func (c *Client) ListVdfphmnz(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListVdfphmnzResponse204{}, nil
@@ -12849,7 +12850,7 @@ func (c *Client) CreateVdfphmnz(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateVdfphmnzResponse204{}, nil
@@ -12865,7 +12866,7 @@ func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVdfphmnzResponse204{}, nil
@@ -12881,7 +12882,7 @@ func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteVdfphmnzResponse204{}, nil
@@ -12898,7 +12899,7 @@ func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVdfphmnzItemResponse204{}, nil
@@ -12914,7 +12915,7 @@ func (c *Client) ListNkzgwxxbtc(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNkzgwxxbtcResponse204{}, nil
@@ -12930,7 +12931,7 @@ func (c *Client) CreateNkzgwxxbtc(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNkzgwxxbtcResponse204{}, nil
@@ -12946,7 +12947,7 @@ func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNkzgwxxbtcResponse204{}, nil
@@ -12962,7 +12963,7 @@ func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNkzgwxxbtcResponse204{}, nil
@@ -12979,7 +12980,7 @@ func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNkzgwxxbtcItemResponse204{}, nil
@@ -12995,7 +12996,7 @@ func (c *Client) ListGnnjxpflvk(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGnnjxpflvkResponse204{}, nil
@@ -13011,7 +13012,7 @@ func (c *Client) CreateGnnjxpflvk(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGnnjxpflvkResponse204{}, nil
@@ -13027,7 +13028,7 @@ func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGnnjxpflvkResponse204{}, nil
@@ -13043,7 +13044,7 @@ func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGnnjxpflvkResponse204{}, nil
@@ -13060,7 +13061,7 @@ func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGnnjxpflvkItemResponse204{}, nil
@@ -13076,7 +13077,7 @@ func (c *Client) ListOdmix(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOdmixResponse204{}, nil
@@ -13092,7 +13093,7 @@ func (c *Client) CreateOdmix(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOdmixResponse204{}, nil
@@ -13108,7 +13109,7 @@ func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOdmixResponse204{}, nil
@@ -13124,7 +13125,7 @@ func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOdmixResponse204{}, nil
@@ -13141,7 +13142,7 @@ func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOdmixItemResponse204{}, nil
@@ -13157,7 +13158,7 @@ func (c *Client) ListZrpklalrbq(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZrpklalrbqResponse204{}, nil
@@ -13173,7 +13174,7 @@ func (c *Client) CreateZrpklalrbq(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZrpklalrbqResponse204{}, nil
@@ -13189,7 +13190,7 @@ func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZrpklalrbqResponse204{}, nil
@@ -13205,7 +13206,7 @@ func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZrpklalrbqResponse204{}, nil
@@ -13222,7 +13223,7 @@ func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZrpklalrbqItemResponse204{}, nil
@@ -13238,7 +13239,7 @@ func (c *Client) ListBaedvo(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListBaedvoResponse204{}, nil
@@ -13254,7 +13255,7 @@ func (c *Client) CreateBaedvo(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateBaedvoResponse204{}, nil
@@ -13270,7 +13271,7 @@ func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBaedvoResponse204{}, nil
@@ -13286,7 +13287,7 @@ func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteBaedvoResponse204{}, nil
@@ -13303,7 +13304,7 @@ func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBaedvoItemResponse204{}, nil
@@ -13319,7 +13320,7 @@ func (c *Client) ListKqeqazppxu(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKqeqazppxuResponse204{}, nil
@@ -13335,7 +13336,7 @@ func (c *Client) CreateKqeqazppxu(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKqeqazppxuResponse204{}, nil
@@ -13351,7 +13352,7 @@ func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKqeqazppxuResponse204{}, nil
@@ -13367,7 +13368,7 @@ func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKqeqazppxuResponse204{}, nil
@@ -13384,7 +13385,7 @@ func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKqeqazppxuItemResponse204{}, nil
@@ -13400,7 +13401,7 @@ func (c *Client) ListQwggbplec(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQwggbplecResponse204{}, nil
@@ -13416,7 +13417,7 @@ func (c *Client) CreateQwggbplec(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQwggbplecResponse204{}, nil
@@ -13432,7 +13433,7 @@ func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQwggbplecResponse204{}, nil
@@ -13448,7 +13449,7 @@ func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQwggbplecResponse204{}, nil
@@ -13465,7 +13466,7 @@ func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQwggbplecItemResponse204{}, nil
@@ -13481,7 +13482,7 @@ func (c *Client) ListWoss(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWossResponse204{}, nil
@@ -13497,7 +13498,7 @@ func (c *Client) CreateWoss(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWossResponse204{}, nil
@@ -13513,7 +13514,7 @@ func (c *Client) GetWoss(ctx context.Context, params GetWossParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWossResponse204{}, nil
@@ -13529,7 +13530,7 @@ func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWossResponse204{}, nil
@@ -13546,7 +13547,7 @@ func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWossItemResponse204{}, nil
@@ -13562,7 +13563,7 @@ func (c *Client) ListKxgaet(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKxgaetResponse204{}, nil
@@ -13578,7 +13579,7 @@ func (c *Client) CreateKxgaet(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKxgaetResponse204{}, nil
@@ -13594,7 +13595,7 @@ func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKxgaetResponse204{}, nil
@@ -13610,7 +13611,7 @@ func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKxgaetResponse204{}, nil
@@ -13627,7 +13628,7 @@ func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKxgaetItemResponse204{}, nil
@@ -13643,7 +13644,7 @@ func (c *Client) ListNtpsfifnrw(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNtpsfifnrwResponse204{}, nil
@@ -13659,7 +13660,7 @@ func (c *Client) CreateNtpsfifnrw(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNtpsfifnrwResponse204{}, nil
@@ -13675,7 +13676,7 @@ func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNtpsfifnrwResponse204{}, nil
@@ -13691,7 +13692,7 @@ func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNtpsfifnrwResponse204{}, nil
@@ -13708,7 +13709,7 @@ func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNtpsfifnrwItemResponse204{}, nil
@@ -13724,7 +13725,7 @@ func (c *Client) ListWmubezcx(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListWmubezcxResponse204{}, nil
@@ -13740,7 +13741,7 @@ func (c *Client) CreateWmubezcx(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateWmubezcxResponse204{}, nil
@@ -13756,7 +13757,7 @@ func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWmubezcxResponse204{}, nil
@@ -13772,7 +13773,7 @@ func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteWmubezcxResponse204{}, nil
@@ -13789,7 +13790,7 @@ func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetWmubezcxItemResponse204{}, nil
@@ -13805,7 +13806,7 @@ func (c *Client) ListBtlbjtyay(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListBtlbjtyayResponse204{}, nil
@@ -13821,7 +13822,7 @@ func (c *Client) CreateBtlbjtyay(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateBtlbjtyayResponse204{}, nil
@@ -13837,7 +13838,7 @@ func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBtlbjtyayResponse204{}, nil
@@ -13853,7 +13854,7 @@ func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteBtlbjtyayResponse204{}, nil
@@ -13870,7 +13871,7 @@ func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBtlbjtyayItemResponse204{}, nil
@@ -13886,7 +13887,7 @@ func (c *Client) ListExoimo(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListExoimoResponse204{}, nil
@@ -13902,7 +13903,7 @@ func (c *Client) CreateExoimo(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateExoimoResponse204{}, nil
@@ -13918,7 +13919,7 @@ func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetExoimoResponse204{}, nil
@@ -13934,7 +13935,7 @@ func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteExoimoResponse204{}, nil
@@ -13951,7 +13952,7 @@ func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetExoimoItemResponse204{}, nil
@@ -13967,7 +13968,7 @@ func (c *Client) ListEodhnor(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEodhnorResponse204{}, nil
@@ -13983,7 +13984,7 @@ func (c *Client) CreateEodhnor(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEodhnorResponse204{}, nil
@@ -13999,7 +14000,7 @@ func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEodhnorResponse204{}, nil
@@ -14015,7 +14016,7 @@ func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEodhnorResponse204{}, nil
@@ -14032,7 +14033,7 @@ func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEodhnorItemResponse204{}, nil
@@ -14048,7 +14049,7 @@ func (c *Client) ListFpat(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListFpatResponse204{}, nil
@@ -14064,7 +14065,7 @@ func (c *Client) CreateFpat(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateFpatResponse204{}, nil
@@ -14080,7 +14081,7 @@ func (c *Client) GetFpat(ctx context.Context, params GetFpatParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFpatResponse204{}, nil
@@ -14096,7 +14097,7 @@ func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteFpatResponse204{}, nil
@@ -14113,7 +14114,7 @@ func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFpatItemResponse204{}, nil
@@ -14129,7 +14130,7 @@ func (c *Client) ListPjybe(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListPjybeResponse204{}, nil
@@ -14145,7 +14146,7 @@ func (c *Client) CreatePjybe(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreatePjybeResponse204{}, nil
@@ -14161,7 +14162,7 @@ func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPjybeResponse204{}, nil
@@ -14177,7 +14178,7 @@ func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeletePjybeResponse204{}, nil
@@ -14194,7 +14195,7 @@ func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetPjybeItemResponse204{}, nil
@@ -14210,7 +14211,7 @@ func (c *Client) ListQqju(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQqjuResponse204{}, nil
@@ -14226,7 +14227,7 @@ func (c *Client) CreateQqju(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQqjuResponse204{}, nil
@@ -14242,7 +14243,7 @@ func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQqjuResponse204{}, nil
@@ -14258,7 +14259,7 @@ func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQqjuResponse204{}, nil
@@ -14275,7 +14276,7 @@ func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQqjuItemResponse204{}, nil
@@ -14291,7 +14292,7 @@ func (c *Client) ListScishs(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListScishsResponse204{}, nil
@@ -14307,7 +14308,7 @@ func (c *Client) CreateScishs(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateScishsResponse204{}, nil
@@ -14323,7 +14324,7 @@ func (c *Client) GetScishs(ctx context.Context, params GetScishsParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetScishsResponse204{}, nil
@@ -14339,7 +14340,7 @@ func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteScishsResponse204{}, nil
@@ -14356,7 +14357,7 @@ func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetScishsItemResponse204{}, nil
@@ -14372,7 +14373,7 @@ func (c *Client) ListYtcmg(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListYtcmgResponse204{}, nil
@@ -14388,7 +14389,7 @@ func (c *Client) CreateYtcmg(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateYtcmgResponse204{}, nil
@@ -14404,7 +14405,7 @@ func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYtcmgResponse204{}, nil
@@ -14420,7 +14421,7 @@ func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteYtcmgResponse204{}, nil
@@ -14437,7 +14438,7 @@ func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetYtcmgItemResponse204{}, nil
@@ -14453,7 +14454,7 @@ func (c *Client) ListXbrrgbcjh(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXbrrgbcjhResponse204{}, nil
@@ -14469,7 +14470,7 @@ func (c *Client) CreateXbrrgbcjh(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXbrrgbcjhResponse204{}, nil
@@ -14485,7 +14486,7 @@ func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXbrrgbcjhResponse204{}, nil
@@ -14501,7 +14502,7 @@ func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXbrrgbcjhResponse204{}, nil
@@ -14518,7 +14519,7 @@ func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXbrrgbcjhItemResponse204{}, nil
@@ -14534,7 +14535,7 @@ func (c *Client) ListNvcblvypxv(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListNvcblvypxvResponse204{}, nil
@@ -14550,7 +14551,7 @@ func (c *Client) CreateNvcblvypxv(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateNvcblvypxvResponse204{}, nil
@@ -14566,7 +14567,7 @@ func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNvcblvypxvResponse204{}, nil
@@ -14582,7 +14583,7 @@ func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteNvcblvypxvResponse204{}, nil
@@ -14599,7 +14600,7 @@ func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetNvcblvypxvItemResponse204{}, nil
@@ -14615,7 +14616,7 @@ func (c *Client) ListMhjgoj(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListMhjgojResponse204{}, nil
@@ -14631,7 +14632,7 @@ func (c *Client) CreateMhjgoj(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateMhjgojResponse204{}, nil
@@ -14647,7 +14648,7 @@ func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMhjgojResponse204{}, nil
@@ -14663,7 +14664,7 @@ func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteMhjgojResponse204{}, nil
@@ -14680,7 +14681,7 @@ func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetMhjgojItemResponse204{}, nil
@@ -14696,7 +14697,7 @@ func (c *Client) ListLkqh(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListLkqhResponse204{}, nil
@@ -14712,7 +14713,7 @@ func (c *Client) CreateLkqh(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateLkqhResponse204{}, nil
@@ -14728,7 +14729,7 @@ func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLkqhResponse204{}, nil
@@ -14744,7 +14745,7 @@ func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteLkqhResponse204{}, nil
@@ -14761,7 +14762,7 @@ func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetLkqhItemResponse204{}, nil
@@ -14777,7 +14778,7 @@ func (c *Client) ListQion(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQionResponse204{}, nil
@@ -14793,7 +14794,7 @@ func (c *Client) CreateQion(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQionResponse204{}, nil
@@ -14809,7 +14810,7 @@ func (c *Client) GetQion(ctx context.Context, params GetQionParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQionResponse204{}, nil
@@ -14825,7 +14826,7 @@ func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQionResponse204{}, nil
@@ -14842,7 +14843,7 @@ func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQionItemResponse204{}, nil
@@ -14858,7 +14859,7 @@ func (c *Client) ListXetyu(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXetyuResponse204{}, nil
@@ -14874,7 +14875,7 @@ func (c *Client) CreateXetyu(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXetyuResponse204{}, nil
@@ -14890,7 +14891,7 @@ func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXetyuResponse204{}, nil
@@ -14906,7 +14907,7 @@ func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXetyuResponse204{}, nil
@@ -14923,7 +14924,7 @@ func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXetyuItemResponse204{}, nil
@@ -14939,7 +14940,7 @@ func (c *Client) ListQqvgdwbt(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListQqvgdwbtResponse204{}, nil
@@ -14955,7 +14956,7 @@ func (c *Client) CreateQqvgdwbt(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateQqvgdwbtResponse204{}, nil
@@ -14971,7 +14972,7 @@ func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQqvgdwbtResponse204{}, nil
@@ -14987,7 +14988,7 @@ func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteQqvgdwbtResponse204{}, nil
@@ -15004,7 +15005,7 @@ func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetQqvgdwbtItemResponse204{}, nil
@@ -15020,7 +15021,7 @@ func (c *Client) ListVqkfydzd(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListVqkfydzdResponse204{}, nil
@@ -15036,7 +15037,7 @@ func (c *Client) CreateVqkfydzd(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateVqkfydzdResponse204{}, nil
@@ -15052,7 +15053,7 @@ func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVqkfydzdResponse204{}, nil
@@ -15068,7 +15069,7 @@ func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteVqkfydzdResponse204{}, nil
@@ -15085,7 +15086,7 @@ func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetVqkfydzdItemResponse204{}, nil
@@ -15101,7 +15102,7 @@ func (c *Client) ListIfuormbk(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIfuormbkResponse204{}, nil
@@ -15117,7 +15118,7 @@ func (c *Client) CreateIfuormbk(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIfuormbkResponse204{}, nil
@@ -15133,7 +15134,7 @@ func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIfuormbkResponse204{}, nil
@@ -15149,7 +15150,7 @@ func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIfuormbkResponse204{}, nil
@@ -15166,7 +15167,7 @@ func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIfuormbkItemResponse204{}, nil
@@ -15182,7 +15183,7 @@ func (c *Client) ListZkgjs(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListZkgjsResponse204{}, nil
@@ -15198,7 +15199,7 @@ func (c *Client) CreateZkgjs(ctx context.Context, opts ...oashttp.CallOption) (C
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateZkgjsResponse204{}, nil
@@ -15214,7 +15215,7 @@ func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams, opts ...oa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZkgjsResponse204{}, nil
@@ -15230,7 +15231,7 @@ func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteZkgjsResponse204{}, nil
@@ -15247,7 +15248,7 @@ func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetZkgjsItemResponse204{}, nil
@@ -15263,7 +15264,7 @@ func (c *Client) ListEoockqbx(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListEoockqbxResponse204{}, nil
@@ -15279,7 +15280,7 @@ func (c *Client) CreateEoockqbx(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateEoockqbxResponse204{}, nil
@@ -15295,7 +15296,7 @@ func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEoockqbxResponse204{}, nil
@@ -15311,7 +15312,7 @@ func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteEoockqbxResponse204{}, nil
@@ -15328,7 +15329,7 @@ func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetEoockqbxItemResponse204{}, nil
@@ -15344,7 +15345,7 @@ func (c *Client) ListIddmjcp(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListIddmjcpResponse204{}, nil
@@ -15360,7 +15361,7 @@ func (c *Client) CreateIddmjcp(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateIddmjcpResponse204{}, nil
@@ -15376,7 +15377,7 @@ func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIddmjcpResponse204{}, nil
@@ -15392,7 +15393,7 @@ func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteIddmjcpResponse204{}, nil
@@ -15409,7 +15410,7 @@ func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetIddmjcpItemResponse204{}, nil
@@ -15425,7 +15426,7 @@ func (c *Client) ListGxlvbalni(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGxlvbalniResponse204{}, nil
@@ -15441,7 +15442,7 @@ func (c *Client) CreateGxlvbalni(ctx context.Context, opts ...oashttp.CallOption
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGxlvbalniResponse204{}, nil
@@ -15457,7 +15458,7 @@ func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGxlvbalniResponse204{}, nil
@@ -15473,7 +15474,7 @@ func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniPara
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGxlvbalniResponse204{}, nil
@@ -15490,7 +15491,7 @@ func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGxlvbalniItemResponse204{}, nil
@@ -15506,7 +15507,7 @@ func (c *Client) ListFzca(ctx context.Context, opts ...oashttp.CallOption) (List
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListFzcaResponse204{}, nil
@@ -15522,7 +15523,7 @@ func (c *Client) CreateFzca(ctx context.Context, opts ...oashttp.CallOption) (Cr
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateFzcaResponse204{}, nil
@@ -15538,7 +15539,7 @@ func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams, opts ...oash
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFzcaResponse204{}, nil
@@ -15554,7 +15555,7 @@ func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteFzcaResponse204{}, nil
@@ -15571,7 +15572,7 @@ func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams, opts
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetFzcaItemResponse204{}, nil
@@ -15587,7 +15588,7 @@ func (c *Client) ListKnnkozqwja(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListKnnkozqwjaResponse204{}, nil
@@ -15603,7 +15604,7 @@ func (c *Client) CreateKnnkozqwja(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateKnnkozqwjaResponse204{}, nil
@@ -15619,7 +15620,7 @@ func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKnnkozqwjaResponse204{}, nil
@@ -15635,7 +15636,7 @@ func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteKnnkozqwjaResponse204{}, nil
@@ -15652,7 +15653,7 @@ func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetKnnkozqwjaItemResponse204{}, nil
@@ -15668,7 +15669,7 @@ func (c *Client) ListGcxbiixeca(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListGcxbiixecaResponse204{}, nil
@@ -15684,7 +15685,7 @@ func (c *Client) CreateGcxbiixeca(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateGcxbiixecaResponse204{}, nil
@@ -15700,7 +15701,7 @@ func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGcxbiixecaResponse204{}, nil
@@ -15716,7 +15717,7 @@ func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteGcxbiixecaResponse204{}, nil
@@ -15733,7 +15734,7 @@ func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetGcxbiixecaItemResponse204{}, nil
@@ -15749,7 +15750,7 @@ func (c *Client) ListXznlmb(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXznlmbResponse204{}, nil
@@ -15765,7 +15766,7 @@ func (c *Client) CreateXznlmb(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXznlmbResponse204{}, nil
@@ -15781,7 +15782,7 @@ func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXznlmbResponse204{}, nil
@@ -15797,7 +15798,7 @@ func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXznlmbResponse204{}, nil
@@ -15814,7 +15815,7 @@ func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXznlmbItemResponse204{}, nil
@@ -15830,7 +15831,7 @@ func (c *Client) ListUnhihgbprc(ctx context.Context, opts ...oashttp.CallOption)
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListUnhihgbprcResponse204{}, nil
@@ -15846,7 +15847,7 @@ func (c *Client) CreateUnhihgbprc(ctx context.Context, opts ...oashttp.CallOptio
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateUnhihgbprcResponse204{}, nil
@@ -15862,7 +15863,7 @@ func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUnhihgbprcResponse204{}, nil
@@ -15878,7 +15879,7 @@ func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcPa
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteUnhihgbprcResponse204{}, nil
@@ -15895,7 +15896,7 @@ func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItem
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetUnhihgbprcItemResponse204{}, nil
@@ -15911,7 +15912,7 @@ func (c *Client) ListBnpfqqf(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListBnpfqqfResponse204{}, nil
@@ -15927,7 +15928,7 @@ func (c *Client) CreateBnpfqqf(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateBnpfqqfResponse204{}, nil
@@ -15943,7 +15944,7 @@ func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBnpfqqfResponse204{}, nil
@@ -15959,7 +15960,7 @@ func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteBnpfqqfResponse204{}, nil
@@ -15976,7 +15977,7 @@ func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetBnpfqqfItemResponse204{}, nil
@@ -15992,7 +15993,7 @@ func (c *Client) ListDtehsbc(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListDtehsbcResponse204{}, nil
@@ -16008,7 +16009,7 @@ func (c *Client) CreateDtehsbc(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateDtehsbcResponse204{}, nil
@@ -16024,7 +16025,7 @@ func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDtehsbcResponse204{}, nil
@@ -16040,7 +16041,7 @@ func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteDtehsbcResponse204{}, nil
@@ -16057,7 +16058,7 @@ func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetDtehsbcItemResponse204{}, nil
@@ -16073,7 +16074,7 @@ func (c *Client) ListXewkvlw(ctx context.Context, opts ...oashttp.CallOption) (L
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListXewkvlwResponse204{}, nil
@@ -16089,7 +16090,7 @@ func (c *Client) CreateXewkvlw(ctx context.Context, opts ...oashttp.CallOption) 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateXewkvlwResponse204{}, nil
@@ -16105,7 +16106,7 @@ func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams, opts .
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXewkvlwResponse204{}, nil
@@ -16121,7 +16122,7 @@ func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteXewkvlwResponse204{}, nil
@@ -16138,7 +16139,7 @@ func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetXewkvlwItemResponse204{}, nil
@@ -16154,7 +16155,7 @@ func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (Li
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return ListOrdersResponse204{}, nil
@@ -16170,7 +16171,7 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return CreateOrdersResponse204{}, nil
@@ -16186,7 +16187,7 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOrdersResponse204{}, nil
@@ -16202,7 +16203,7 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return DeleteOrdersResponse204{}, nil
@@ -16219,7 +16220,7 @@ func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, 
 	if err != nil {
 		return nil, err
 	}
-	defer oashttp.CloseBody(resp)
+	defer oashttpimpl.CloseBody(resp)
 	switch resp.StatusCode {
 	case 204:
 		return GetOrdersItemResponse204{}, nil

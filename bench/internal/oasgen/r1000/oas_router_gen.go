@@ -3,7 +3,7 @@
 package r1000
 
 import (
-	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // Results of matchRoute besides an operation index.
@@ -13,7 +13,7 @@ const (
 )
 
 // matchRoute finds the operation for a method and a request path from
-// oashttp.RoutePath, escaped when esc is true, storing the path parameters,
+// oashttpimpl.RoutePath, escaped when esc is true, storing the path parameters,
 // as they are in path, in p in the order of the path template. It returns
 // the operation's index, routeNotFound, or routeMethodNotAllowed with the
 // methods the path allows.
@@ -27,8 +27,8 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 	if path == "" || path[0] != '/' {
 		return routeNotFound, ""
 	}
-	seg0, rest0, more0 := oashttp.CutSegment(path[1:])
-	switch oashttp.StaticKey(seg0, esc) {
+	seg0, rest0, more0 := oashttpimpl.CutSegment(path[1:])
+	switch oashttpimpl.StaticKey(seg0, esc) {
 	case "aburtmwbx":
 		if !more0 {
 			switch method {
@@ -39,7 +39,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -52,11 +52,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -81,7 +81,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -94,11 +94,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -123,7 +123,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -136,11 +136,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -165,7 +165,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -178,11 +178,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -207,7 +207,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -220,11 +220,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -249,7 +249,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -262,11 +262,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -291,7 +291,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -304,11 +304,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -333,7 +333,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -346,11 +346,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -375,7 +375,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -388,11 +388,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -417,7 +417,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -430,11 +430,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -459,7 +459,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -472,11 +472,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -501,7 +501,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -514,11 +514,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -543,7 +543,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -556,11 +556,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -585,7 +585,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -598,11 +598,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -627,7 +627,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -640,11 +640,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -669,7 +669,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -682,11 +682,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -711,7 +711,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -724,11 +724,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -753,7 +753,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -766,11 +766,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -795,7 +795,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -808,11 +808,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -837,7 +837,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -850,11 +850,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -879,7 +879,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -892,11 +892,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -921,7 +921,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -934,11 +934,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -963,7 +963,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -976,11 +976,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1005,7 +1005,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1018,11 +1018,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1047,7 +1047,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1060,11 +1060,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1089,7 +1089,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1102,11 +1102,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1131,7 +1131,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1144,11 +1144,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1173,7 +1173,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1186,11 +1186,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1215,7 +1215,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1228,11 +1228,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1257,7 +1257,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1270,11 +1270,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1299,7 +1299,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1312,11 +1312,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1341,7 +1341,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1354,11 +1354,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1383,7 +1383,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1396,11 +1396,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1425,7 +1425,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1438,11 +1438,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1467,7 +1467,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1480,11 +1480,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1509,7 +1509,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1522,11 +1522,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1551,7 +1551,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1564,11 +1564,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1593,7 +1593,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1606,11 +1606,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1635,7 +1635,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1648,11 +1648,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1677,7 +1677,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1690,11 +1690,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1719,7 +1719,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1732,11 +1732,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1761,7 +1761,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1774,11 +1774,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1803,7 +1803,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1816,11 +1816,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1845,7 +1845,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1858,11 +1858,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1887,7 +1887,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1900,11 +1900,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1929,7 +1929,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1942,11 +1942,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -1971,7 +1971,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -1984,11 +1984,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2013,7 +2013,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2026,11 +2026,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2055,7 +2055,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2068,11 +2068,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2097,7 +2097,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2110,11 +2110,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2139,7 +2139,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2152,11 +2152,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2181,7 +2181,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2194,11 +2194,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2223,7 +2223,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2236,11 +2236,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2265,7 +2265,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2278,11 +2278,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2307,7 +2307,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2320,11 +2320,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2349,7 +2349,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2362,11 +2362,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2391,7 +2391,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2404,11 +2404,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2433,7 +2433,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2446,11 +2446,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2475,7 +2475,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2488,11 +2488,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2517,7 +2517,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2530,11 +2530,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2559,7 +2559,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2572,11 +2572,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2601,7 +2601,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2614,11 +2614,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2643,7 +2643,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2656,11 +2656,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2685,7 +2685,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2698,11 +2698,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2727,7 +2727,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2740,11 +2740,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2769,7 +2769,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2782,11 +2782,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2811,7 +2811,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2824,11 +2824,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2853,7 +2853,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2866,11 +2866,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2895,7 +2895,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2908,11 +2908,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2937,7 +2937,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2950,11 +2950,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -2979,7 +2979,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -2992,11 +2992,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3021,7 +3021,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3034,11 +3034,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3063,7 +3063,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3076,11 +3076,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3105,7 +3105,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3118,11 +3118,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3147,7 +3147,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3160,11 +3160,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3189,7 +3189,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3202,11 +3202,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3231,7 +3231,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3244,11 +3244,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3273,7 +3273,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3286,11 +3286,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3315,7 +3315,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3328,11 +3328,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3357,7 +3357,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3370,11 +3370,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3399,7 +3399,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3412,11 +3412,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3441,7 +3441,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3454,11 +3454,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3483,7 +3483,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3496,11 +3496,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3525,7 +3525,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3538,11 +3538,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3567,7 +3567,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3580,11 +3580,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3609,7 +3609,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3622,11 +3622,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3651,7 +3651,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3664,11 +3664,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3693,7 +3693,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3706,11 +3706,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3735,7 +3735,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3748,11 +3748,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3777,7 +3777,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3790,11 +3790,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3819,7 +3819,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3832,11 +3832,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3861,7 +3861,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3874,11 +3874,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3903,7 +3903,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3916,11 +3916,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3945,7 +3945,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -3958,11 +3958,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -3987,7 +3987,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4000,11 +4000,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4029,7 +4029,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4042,11 +4042,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4071,7 +4071,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4084,11 +4084,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4113,7 +4113,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4126,11 +4126,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4155,7 +4155,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4168,11 +4168,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4197,7 +4197,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4210,11 +4210,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4239,7 +4239,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4252,11 +4252,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4281,7 +4281,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4294,11 +4294,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4323,7 +4323,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4336,11 +4336,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4365,7 +4365,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4378,11 +4378,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4407,7 +4407,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4420,11 +4420,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4449,7 +4449,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4462,11 +4462,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4491,7 +4491,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4504,11 +4504,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4533,7 +4533,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4546,11 +4546,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4575,7 +4575,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4588,11 +4588,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4617,7 +4617,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4630,11 +4630,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4659,7 +4659,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4672,11 +4672,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4701,7 +4701,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4714,11 +4714,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4743,7 +4743,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4756,11 +4756,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4785,7 +4785,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4798,11 +4798,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4827,7 +4827,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4840,11 +4840,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4869,7 +4869,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4882,11 +4882,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4911,7 +4911,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4924,11 +4924,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4953,7 +4953,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -4966,11 +4966,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -4995,7 +4995,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5008,11 +5008,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5037,7 +5037,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5050,11 +5050,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5079,7 +5079,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5092,11 +5092,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5121,7 +5121,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5134,11 +5134,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5163,7 +5163,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5176,11 +5176,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5205,7 +5205,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5218,11 +5218,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5247,7 +5247,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5260,11 +5260,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5289,7 +5289,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5302,11 +5302,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5331,7 +5331,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5344,11 +5344,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5373,7 +5373,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5386,11 +5386,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5415,7 +5415,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5428,11 +5428,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5457,7 +5457,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5470,11 +5470,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5499,7 +5499,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5512,11 +5512,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5541,7 +5541,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5554,11 +5554,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5583,7 +5583,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5596,11 +5596,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5625,7 +5625,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5638,11 +5638,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5667,7 +5667,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5680,11 +5680,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5709,7 +5709,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5722,11 +5722,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5751,7 +5751,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5764,11 +5764,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5793,7 +5793,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5806,11 +5806,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5835,7 +5835,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5848,11 +5848,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5877,7 +5877,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5890,11 +5890,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5919,7 +5919,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5932,11 +5932,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -5961,7 +5961,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -5974,11 +5974,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6003,7 +6003,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6016,11 +6016,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6045,7 +6045,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6058,11 +6058,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6087,7 +6087,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6100,11 +6100,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6129,7 +6129,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6142,11 +6142,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6171,7 +6171,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6184,11 +6184,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6213,7 +6213,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6226,11 +6226,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6255,7 +6255,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6268,11 +6268,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6297,7 +6297,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6310,11 +6310,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6339,7 +6339,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6352,11 +6352,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6381,7 +6381,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6394,11 +6394,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6423,7 +6423,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6436,11 +6436,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6465,7 +6465,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6478,11 +6478,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6507,7 +6507,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6520,11 +6520,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6549,7 +6549,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6562,11 +6562,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6591,7 +6591,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6604,11 +6604,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6633,7 +6633,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6646,11 +6646,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6675,7 +6675,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6688,11 +6688,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6717,7 +6717,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6730,11 +6730,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6759,7 +6759,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6772,11 +6772,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6801,7 +6801,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6814,11 +6814,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6843,7 +6843,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6856,11 +6856,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6885,7 +6885,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6898,11 +6898,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6927,7 +6927,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6940,11 +6940,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -6969,7 +6969,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -6982,11 +6982,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7011,7 +7011,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7024,11 +7024,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7053,7 +7053,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7066,11 +7066,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7095,7 +7095,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7108,11 +7108,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7137,7 +7137,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7150,11 +7150,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7179,7 +7179,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7192,11 +7192,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7221,7 +7221,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7234,11 +7234,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7263,7 +7263,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7276,11 +7276,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7305,7 +7305,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7318,11 +7318,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7347,7 +7347,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7360,11 +7360,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7389,7 +7389,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7402,11 +7402,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7431,7 +7431,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7444,11 +7444,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7473,7 +7473,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7486,11 +7486,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7515,7 +7515,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7528,11 +7528,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7557,7 +7557,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7570,11 +7570,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7599,7 +7599,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7612,11 +7612,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7641,7 +7641,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7654,11 +7654,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7683,7 +7683,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7696,11 +7696,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7725,7 +7725,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7738,11 +7738,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7767,7 +7767,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7780,11 +7780,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7809,7 +7809,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7822,11 +7822,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7851,7 +7851,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7864,11 +7864,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7893,7 +7893,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7906,11 +7906,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7935,7 +7935,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7948,11 +7948,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -7977,7 +7977,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -7990,11 +7990,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -8019,7 +8019,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -8032,11 +8032,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -8061,7 +8061,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -8074,11 +8074,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -8103,7 +8103,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -8116,11 +8116,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -8145,7 +8145,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -8158,11 +8158,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -8187,7 +8187,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -8200,11 +8200,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -8229,7 +8229,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -8242,11 +8242,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -8271,7 +8271,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -8284,11 +8284,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -8313,7 +8313,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -8326,11 +8326,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -8355,7 +8355,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -8368,11 +8368,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {
@@ -8397,7 +8397,7 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 			}
 			return routeMethodNotAllowed, "GET, HEAD, POST"
 		}
-		seg1, rest1, more1 := oashttp.CutSegment(rest0)
+		seg1, rest1, more1 := oashttpimpl.CutSegment(rest0)
 		if seg1 != "" {
 			p[0] = seg1
 			if !more1 {
@@ -8410,11 +8410,11 @@ func matchRoute(method, path string, esc bool, p *[2]string) (op int, allow stri
 				return routeMethodNotAllowed, "DELETE, GET, HEAD"
 			}
 			if esc || rest1 != "" && rest1[0] == 'i' {
-				seg2, rest2, more2 := oashttp.CutSegment(rest1)
-				switch oashttp.StaticKey(seg2, esc) {
+				seg2, rest2, more2 := oashttpimpl.CutSegment(rest1)
+				switch oashttpimpl.StaticKey(seg2, esc) {
 				case "items":
 					if more2 {
-						seg3, _, more3 := oashttp.CutSegment(rest2)
+						seg3, _, more3 := oashttpimpl.CutSegment(rest2)
 						if seg3 != "" {
 							p[1] = seg3
 							if !more3 {

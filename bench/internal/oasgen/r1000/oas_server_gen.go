@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
+	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
 )
 
 // ListMmyoResponse is the result of ListMmyo: one of
@@ -22,7 +23,7 @@ type ListMmyoResponse interface {
 type ListMmyoResponse204 struct{}
 
 func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateMmyoResponse is the result of CreateMmyo: one of
@@ -38,7 +39,7 @@ type CreateMmyoResponse interface {
 type CreateMmyoResponse204 struct{}
 
 func (v CreateMmyoResponse204) writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMmyoParams holds the parameters of GetMmyo.
@@ -60,7 +61,7 @@ type GetMmyoResponse interface {
 type GetMmyoResponse204 struct{}
 
 func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo.
@@ -82,7 +83,7 @@ type DeleteMmyoResponse interface {
 type DeleteMmyoResponse204 struct{}
 
 func (v DeleteMmyoResponse204) writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMmyoItemParams holds the parameters of GetMmyoItem.
@@ -106,7 +107,7 @@ type GetMmyoItemResponse interface {
 type GetMmyoItemResponse204 struct{}
 
 func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListWdqxlykfqrResponse is the result of ListWdqxlykfqr: one of
@@ -122,7 +123,7 @@ type ListWdqxlykfqrResponse interface {
 type ListWdqxlykfqrResponse204 struct{}
 
 func (v ListWdqxlykfqrResponse204) writeListWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateWdqxlykfqrResponse is the result of CreateWdqxlykfqr: one of
@@ -138,7 +139,7 @@ type CreateWdqxlykfqrResponse interface {
 type CreateWdqxlykfqrResponse204 struct{}
 
 func (v CreateWdqxlykfqrResponse204) writeCreateWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr.
@@ -160,7 +161,7 @@ type GetWdqxlykfqrResponse interface {
 type GetWdqxlykfqrResponse204 struct{}
 
 func (v GetWdqxlykfqrResponse204) writeGetWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr.
@@ -182,7 +183,7 @@ type DeleteWdqxlykfqrResponse interface {
 type DeleteWdqxlykfqrResponse204 struct{}
 
 func (v DeleteWdqxlykfqrResponse204) writeDeleteWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem.
@@ -206,7 +207,7 @@ type GetWdqxlykfqrItemResponse interface {
 type GetWdqxlykfqrItemResponse204 struct{}
 
 func (v GetWdqxlykfqrItemResponse204) writeGetWdqxlykfqrItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDgazlnoxujResponse is the result of ListDgazlnoxuj: one of
@@ -222,7 +223,7 @@ type ListDgazlnoxujResponse interface {
 type ListDgazlnoxujResponse204 struct{}
 
 func (v ListDgazlnoxujResponse204) writeListDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDgazlnoxujResponse is the result of CreateDgazlnoxuj: one of
@@ -238,7 +239,7 @@ type CreateDgazlnoxujResponse interface {
 type CreateDgazlnoxujResponse204 struct{}
 
 func (v CreateDgazlnoxujResponse204) writeCreateDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj.
@@ -260,7 +261,7 @@ type GetDgazlnoxujResponse interface {
 type GetDgazlnoxujResponse204 struct{}
 
 func (v GetDgazlnoxujResponse204) writeGetDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj.
@@ -282,7 +283,7 @@ type DeleteDgazlnoxujResponse interface {
 type DeleteDgazlnoxujResponse204 struct{}
 
 func (v DeleteDgazlnoxujResponse204) writeDeleteDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem.
@@ -306,7 +307,7 @@ type GetDgazlnoxujItemResponse interface {
 type GetDgazlnoxujItemResponse204 struct{}
 
 func (v GetDgazlnoxujItemResponse204) writeGetDgazlnoxujItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHnltmgResponse is the result of ListHnltmg: one of
@@ -322,7 +323,7 @@ type ListHnltmgResponse interface {
 type ListHnltmgResponse204 struct{}
 
 func (v ListHnltmgResponse204) writeListHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHnltmgResponse is the result of CreateHnltmg: one of
@@ -338,7 +339,7 @@ type CreateHnltmgResponse interface {
 type CreateHnltmgResponse204 struct{}
 
 func (v CreateHnltmgResponse204) writeCreateHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHnltmgParams holds the parameters of GetHnltmg.
@@ -360,7 +361,7 @@ type GetHnltmgResponse interface {
 type GetHnltmgResponse204 struct{}
 
 func (v GetHnltmgResponse204) writeGetHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHnltmgParams holds the parameters of DeleteHnltmg.
@@ -382,7 +383,7 @@ type DeleteHnltmgResponse interface {
 type DeleteHnltmgResponse204 struct{}
 
 func (v DeleteHnltmgResponse204) writeDeleteHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHnltmgItemParams holds the parameters of GetHnltmgItem.
@@ -406,7 +407,7 @@ type GetHnltmgItemResponse interface {
 type GetHnltmgItemResponse204 struct{}
 
 func (v GetHnltmgItemResponse204) writeGetHnltmgItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSqmlbhlktpResponse is the result of ListSqmlbhlktp: one of
@@ -422,7 +423,7 @@ type ListSqmlbhlktpResponse interface {
 type ListSqmlbhlktpResponse204 struct{}
 
 func (v ListSqmlbhlktpResponse204) writeListSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSqmlbhlktpResponse is the result of CreateSqmlbhlktp: one of
@@ -438,7 +439,7 @@ type CreateSqmlbhlktpResponse interface {
 type CreateSqmlbhlktpResponse204 struct{}
 
 func (v CreateSqmlbhlktpResponse204) writeCreateSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp.
@@ -460,7 +461,7 @@ type GetSqmlbhlktpResponse interface {
 type GetSqmlbhlktpResponse204 struct{}
 
 func (v GetSqmlbhlktpResponse204) writeGetSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp.
@@ -482,7 +483,7 @@ type DeleteSqmlbhlktpResponse interface {
 type DeleteSqmlbhlktpResponse204 struct{}
 
 func (v DeleteSqmlbhlktpResponse204) writeDeleteSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem.
@@ -506,7 +507,7 @@ type GetSqmlbhlktpItemResponse interface {
 type GetSqmlbhlktpItemResponse204 struct{}
 
 func (v GetSqmlbhlktpItemResponse204) writeGetSqmlbhlktpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDlskblpuResponse is the result of ListDlskblpu: one of
@@ -522,7 +523,7 @@ type ListDlskblpuResponse interface {
 type ListDlskblpuResponse204 struct{}
 
 func (v ListDlskblpuResponse204) writeListDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDlskblpuResponse is the result of CreateDlskblpu: one of
@@ -538,7 +539,7 @@ type CreateDlskblpuResponse interface {
 type CreateDlskblpuResponse204 struct{}
 
 func (v CreateDlskblpuResponse204) writeCreateDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDlskblpuParams holds the parameters of GetDlskblpu.
@@ -560,7 +561,7 @@ type GetDlskblpuResponse interface {
 type GetDlskblpuResponse204 struct{}
 
 func (v GetDlskblpuResponse204) writeGetDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDlskblpuParams holds the parameters of DeleteDlskblpu.
@@ -582,7 +583,7 @@ type DeleteDlskblpuResponse interface {
 type DeleteDlskblpuResponse204 struct{}
 
 func (v DeleteDlskblpuResponse204) writeDeleteDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDlskblpuItemParams holds the parameters of GetDlskblpuItem.
@@ -606,7 +607,7 @@ type GetDlskblpuItemResponse interface {
 type GetDlskblpuItemResponse204 struct{}
 
 func (v GetDlskblpuItemResponse204) writeGetDlskblpuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUughResponse is the result of ListUugh: one of
@@ -622,7 +623,7 @@ type ListUughResponse interface {
 type ListUughResponse204 struct{}
 
 func (v ListUughResponse204) writeListUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateUughResponse is the result of CreateUugh: one of
@@ -638,7 +639,7 @@ type CreateUughResponse interface {
 type CreateUughResponse204 struct{}
 
 func (v CreateUughResponse204) writeCreateUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUughParams holds the parameters of GetUugh.
@@ -660,7 +661,7 @@ type GetUughResponse interface {
 type GetUughResponse204 struct{}
 
 func (v GetUughResponse204) writeGetUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUughParams holds the parameters of DeleteUugh.
@@ -682,7 +683,7 @@ type DeleteUughResponse interface {
 type DeleteUughResponse204 struct{}
 
 func (v DeleteUughResponse204) writeDeleteUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUughItemParams holds the parameters of GetUughItem.
@@ -706,7 +707,7 @@ type GetUughItemResponse interface {
 type GetUughItemResponse204 struct{}
 
 func (v GetUughItemResponse204) writeGetUughItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSvashrrvcdResponse is the result of ListSvashrrvcd: one of
@@ -722,7 +723,7 @@ type ListSvashrrvcdResponse interface {
 type ListSvashrrvcdResponse204 struct{}
 
 func (v ListSvashrrvcdResponse204) writeListSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSvashrrvcdResponse is the result of CreateSvashrrvcd: one of
@@ -738,7 +739,7 @@ type CreateSvashrrvcdResponse interface {
 type CreateSvashrrvcdResponse204 struct{}
 
 func (v CreateSvashrrvcdResponse204) writeCreateSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSvashrrvcdParams holds the parameters of GetSvashrrvcd.
@@ -760,7 +761,7 @@ type GetSvashrrvcdResponse interface {
 type GetSvashrrvcdResponse204 struct{}
 
 func (v GetSvashrrvcdResponse204) writeGetSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd.
@@ -782,7 +783,7 @@ type DeleteSvashrrvcdResponse interface {
 type DeleteSvashrrvcdResponse204 struct{}
 
 func (v DeleteSvashrrvcdResponse204) writeDeleteSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem.
@@ -806,7 +807,7 @@ type GetSvashrrvcdItemResponse interface {
 type GetSvashrrvcdItemResponse204 struct{}
 
 func (v GetSvashrrvcdItemResponse204) writeGetSvashrrvcdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNrvhsjyftResponse is the result of ListNrvhsjyft: one of
@@ -822,7 +823,7 @@ type ListNrvhsjyftResponse interface {
 type ListNrvhsjyftResponse204 struct{}
 
 func (v ListNrvhsjyftResponse204) writeListNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNrvhsjyftResponse is the result of CreateNrvhsjyft: one of
@@ -838,7 +839,7 @@ type CreateNrvhsjyftResponse interface {
 type CreateNrvhsjyftResponse204 struct{}
 
 func (v CreateNrvhsjyftResponse204) writeCreateNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNrvhsjyftParams holds the parameters of GetNrvhsjyft.
@@ -860,7 +861,7 @@ type GetNrvhsjyftResponse interface {
 type GetNrvhsjyftResponse204 struct{}
 
 func (v GetNrvhsjyftResponse204) writeGetNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft.
@@ -882,7 +883,7 @@ type DeleteNrvhsjyftResponse interface {
 type DeleteNrvhsjyftResponse204 struct{}
 
 func (v DeleteNrvhsjyftResponse204) writeDeleteNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem.
@@ -906,7 +907,7 @@ type GetNrvhsjyftItemResponse interface {
 type GetNrvhsjyftItemResponse204 struct{}
 
 func (v GetNrvhsjyftItemResponse204) writeGetNrvhsjyftItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXrwjtbbResponse is the result of ListXrwjtbb: one of
@@ -922,7 +923,7 @@ type ListXrwjtbbResponse interface {
 type ListXrwjtbbResponse204 struct{}
 
 func (v ListXrwjtbbResponse204) writeListXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXrwjtbbResponse is the result of CreateXrwjtbb: one of
@@ -938,7 +939,7 @@ type CreateXrwjtbbResponse interface {
 type CreateXrwjtbbResponse204 struct{}
 
 func (v CreateXrwjtbbResponse204) writeCreateXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXrwjtbbParams holds the parameters of GetXrwjtbb.
@@ -960,7 +961,7 @@ type GetXrwjtbbResponse interface {
 type GetXrwjtbbResponse204 struct{}
 
 func (v GetXrwjtbbResponse204) writeGetXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb.
@@ -982,7 +983,7 @@ type DeleteXrwjtbbResponse interface {
 type DeleteXrwjtbbResponse204 struct{}
 
 func (v DeleteXrwjtbbResponse204) writeDeleteXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem.
@@ -1006,7 +1007,7 @@ type GetXrwjtbbItemResponse interface {
 type GetXrwjtbbItemResponse204 struct{}
 
 func (v GetXrwjtbbItemResponse204) writeGetXrwjtbbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNwcvaojrqlResponse is the result of ListNwcvaojrql: one of
@@ -1022,7 +1023,7 @@ type ListNwcvaojrqlResponse interface {
 type ListNwcvaojrqlResponse204 struct{}
 
 func (v ListNwcvaojrqlResponse204) writeListNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNwcvaojrqlResponse is the result of CreateNwcvaojrql: one of
@@ -1038,7 +1039,7 @@ type CreateNwcvaojrqlResponse interface {
 type CreateNwcvaojrqlResponse204 struct{}
 
 func (v CreateNwcvaojrqlResponse204) writeCreateNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql.
@@ -1060,7 +1061,7 @@ type GetNwcvaojrqlResponse interface {
 type GetNwcvaojrqlResponse204 struct{}
 
 func (v GetNwcvaojrqlResponse204) writeGetNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql.
@@ -1082,7 +1083,7 @@ type DeleteNwcvaojrqlResponse interface {
 type DeleteNwcvaojrqlResponse204 struct{}
 
 func (v DeleteNwcvaojrqlResponse204) writeDeleteNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem.
@@ -1106,7 +1107,7 @@ type GetNwcvaojrqlItemResponse interface {
 type GetNwcvaojrqlItemResponse204 struct{}
 
 func (v GetNwcvaojrqlItemResponse204) writeGetNwcvaojrqlItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLfubzamkhResponse is the result of ListLfubzamkh: one of
@@ -1122,7 +1123,7 @@ type ListLfubzamkhResponse interface {
 type ListLfubzamkhResponse204 struct{}
 
 func (v ListLfubzamkhResponse204) writeListLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLfubzamkhResponse is the result of CreateLfubzamkh: one of
@@ -1138,7 +1139,7 @@ type CreateLfubzamkhResponse interface {
 type CreateLfubzamkhResponse204 struct{}
 
 func (v CreateLfubzamkhResponse204) writeCreateLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLfubzamkhParams holds the parameters of GetLfubzamkh.
@@ -1160,7 +1161,7 @@ type GetLfubzamkhResponse interface {
 type GetLfubzamkhResponse204 struct{}
 
 func (v GetLfubzamkhResponse204) writeGetLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh.
@@ -1182,7 +1183,7 @@ type DeleteLfubzamkhResponse interface {
 type DeleteLfubzamkhResponse204 struct{}
 
 func (v DeleteLfubzamkhResponse204) writeDeleteLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem.
@@ -1206,7 +1207,7 @@ type GetLfubzamkhItemResponse interface {
 type GetLfubzamkhItemResponse204 struct{}
 
 func (v GetLfubzamkhItemResponse204) writeGetLfubzamkhItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSzrwResponse is the result of ListSzrw: one of
@@ -1222,7 +1223,7 @@ type ListSzrwResponse interface {
 type ListSzrwResponse204 struct{}
 
 func (v ListSzrwResponse204) writeListSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSzrwResponse is the result of CreateSzrw: one of
@@ -1238,7 +1239,7 @@ type CreateSzrwResponse interface {
 type CreateSzrwResponse204 struct{}
 
 func (v CreateSzrwResponse204) writeCreateSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSzrwParams holds the parameters of GetSzrw.
@@ -1260,7 +1261,7 @@ type GetSzrwResponse interface {
 type GetSzrwResponse204 struct{}
 
 func (v GetSzrwResponse204) writeGetSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSzrwParams holds the parameters of DeleteSzrw.
@@ -1282,7 +1283,7 @@ type DeleteSzrwResponse interface {
 type DeleteSzrwResponse204 struct{}
 
 func (v DeleteSzrwResponse204) writeDeleteSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSzrwItemParams holds the parameters of GetSzrwItem.
@@ -1306,7 +1307,7 @@ type GetSzrwItemResponse interface {
 type GetSzrwItemResponse204 struct{}
 
 func (v GetSzrwItemResponse204) writeGetSzrwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListZyccvzoabvResponse is the result of ListZyccvzoabv: one of
@@ -1322,7 +1323,7 @@ type ListZyccvzoabvResponse interface {
 type ListZyccvzoabvResponse204 struct{}
 
 func (v ListZyccvzoabvResponse204) writeListZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateZyccvzoabvResponse is the result of CreateZyccvzoabv: one of
@@ -1338,7 +1339,7 @@ type CreateZyccvzoabvResponse interface {
 type CreateZyccvzoabvResponse204 struct{}
 
 func (v CreateZyccvzoabvResponse204) writeCreateZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZyccvzoabvParams holds the parameters of GetZyccvzoabv.
@@ -1360,7 +1361,7 @@ type GetZyccvzoabvResponse interface {
 type GetZyccvzoabvResponse204 struct{}
 
 func (v GetZyccvzoabvResponse204) writeGetZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv.
@@ -1382,7 +1383,7 @@ type DeleteZyccvzoabvResponse interface {
 type DeleteZyccvzoabvResponse204 struct{}
 
 func (v DeleteZyccvzoabvResponse204) writeDeleteZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem.
@@ -1406,7 +1407,7 @@ type GetZyccvzoabvItemResponse interface {
 type GetZyccvzoabvItemResponse204 struct{}
 
 func (v GetZyccvzoabvItemResponse204) writeGetZyccvzoabvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListRtugdweweResponse is the result of ListRtugdwewe: one of
@@ -1422,7 +1423,7 @@ type ListRtugdweweResponse interface {
 type ListRtugdweweResponse204 struct{}
 
 func (v ListRtugdweweResponse204) writeListRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateRtugdweweResponse is the result of CreateRtugdwewe: one of
@@ -1438,7 +1439,7 @@ type CreateRtugdweweResponse interface {
 type CreateRtugdweweResponse204 struct{}
 
 func (v CreateRtugdweweResponse204) writeCreateRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetRtugdweweParams holds the parameters of GetRtugdwewe.
@@ -1460,7 +1461,7 @@ type GetRtugdweweResponse interface {
 type GetRtugdweweResponse204 struct{}
 
 func (v GetRtugdweweResponse204) writeGetRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe.
@@ -1482,7 +1483,7 @@ type DeleteRtugdweweResponse interface {
 type DeleteRtugdweweResponse204 struct{}
 
 func (v DeleteRtugdweweResponse204) writeDeleteRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetRtugdweweItemParams holds the parameters of GetRtugdweweItem.
@@ -1506,7 +1507,7 @@ type GetRtugdweweItemResponse interface {
 type GetRtugdweweItemResponse204 struct{}
 
 func (v GetRtugdweweItemResponse204) writeGetRtugdweweItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNqhlcbrwyResponse is the result of ListNqhlcbrwy: one of
@@ -1522,7 +1523,7 @@ type ListNqhlcbrwyResponse interface {
 type ListNqhlcbrwyResponse204 struct{}
 
 func (v ListNqhlcbrwyResponse204) writeListNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNqhlcbrwyResponse is the result of CreateNqhlcbrwy: one of
@@ -1538,7 +1539,7 @@ type CreateNqhlcbrwyResponse interface {
 type CreateNqhlcbrwyResponse204 struct{}
 
 func (v CreateNqhlcbrwyResponse204) writeCreateNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy.
@@ -1560,7 +1561,7 @@ type GetNqhlcbrwyResponse interface {
 type GetNqhlcbrwyResponse204 struct{}
 
 func (v GetNqhlcbrwyResponse204) writeGetNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy.
@@ -1582,7 +1583,7 @@ type DeleteNqhlcbrwyResponse interface {
 type DeleteNqhlcbrwyResponse204 struct{}
 
 func (v DeleteNqhlcbrwyResponse204) writeDeleteNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem.
@@ -1606,7 +1607,7 @@ type GetNqhlcbrwyItemResponse interface {
 type GetNqhlcbrwyItemResponse204 struct{}
 
 func (v GetNqhlcbrwyItemResponse204) writeGetNqhlcbrwyItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListJthgvsResponse is the result of ListJthgvs: one of
@@ -1622,7 +1623,7 @@ type ListJthgvsResponse interface {
 type ListJthgvsResponse204 struct{}
 
 func (v ListJthgvsResponse204) writeListJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateJthgvsResponse is the result of CreateJthgvs: one of
@@ -1638,7 +1639,7 @@ type CreateJthgvsResponse interface {
 type CreateJthgvsResponse204 struct{}
 
 func (v CreateJthgvsResponse204) writeCreateJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJthgvsParams holds the parameters of GetJthgvs.
@@ -1660,7 +1661,7 @@ type GetJthgvsResponse interface {
 type GetJthgvsResponse204 struct{}
 
 func (v GetJthgvsResponse204) writeGetJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteJthgvsParams holds the parameters of DeleteJthgvs.
@@ -1682,7 +1683,7 @@ type DeleteJthgvsResponse interface {
 type DeleteJthgvsResponse204 struct{}
 
 func (v DeleteJthgvsResponse204) writeDeleteJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJthgvsItemParams holds the parameters of GetJthgvsItem.
@@ -1706,7 +1707,7 @@ type GetJthgvsItemResponse interface {
 type GetJthgvsItemResponse204 struct{}
 
 func (v GetJthgvsItemResponse204) writeGetJthgvsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLpjjbiqmfiResponse is the result of ListLpjjbiqmfi: one of
@@ -1722,7 +1723,7 @@ type ListLpjjbiqmfiResponse interface {
 type ListLpjjbiqmfiResponse204 struct{}
 
 func (v ListLpjjbiqmfiResponse204) writeListLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLpjjbiqmfiResponse is the result of CreateLpjjbiqmfi: one of
@@ -1738,7 +1739,7 @@ type CreateLpjjbiqmfiResponse interface {
 type CreateLpjjbiqmfiResponse204 struct{}
 
 func (v CreateLpjjbiqmfiResponse204) writeCreateLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi.
@@ -1760,7 +1761,7 @@ type GetLpjjbiqmfiResponse interface {
 type GetLpjjbiqmfiResponse204 struct{}
 
 func (v GetLpjjbiqmfiResponse204) writeGetLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi.
@@ -1782,7 +1783,7 @@ type DeleteLpjjbiqmfiResponse interface {
 type DeleteLpjjbiqmfiResponse204 struct{}
 
 func (v DeleteLpjjbiqmfiResponse204) writeDeleteLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem.
@@ -1806,7 +1807,7 @@ type GetLpjjbiqmfiItemResponse interface {
 type GetLpjjbiqmfiItemResponse204 struct{}
 
 func (v GetLpjjbiqmfiItemResponse204) writeGetLpjjbiqmfiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUkhvrhlifeResponse is the result of ListUkhvrhlife: one of
@@ -1822,7 +1823,7 @@ type ListUkhvrhlifeResponse interface {
 type ListUkhvrhlifeResponse204 struct{}
 
 func (v ListUkhvrhlifeResponse204) writeListUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateUkhvrhlifeResponse is the result of CreateUkhvrhlife: one of
@@ -1838,7 +1839,7 @@ type CreateUkhvrhlifeResponse interface {
 type CreateUkhvrhlifeResponse204 struct{}
 
 func (v CreateUkhvrhlifeResponse204) writeCreateUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife.
@@ -1860,7 +1861,7 @@ type GetUkhvrhlifeResponse interface {
 type GetUkhvrhlifeResponse204 struct{}
 
 func (v GetUkhvrhlifeResponse204) writeGetUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife.
@@ -1882,7 +1883,7 @@ type DeleteUkhvrhlifeResponse interface {
 type DeleteUkhvrhlifeResponse204 struct{}
 
 func (v DeleteUkhvrhlifeResponse204) writeDeleteUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem.
@@ -1906,7 +1907,7 @@ type GetUkhvrhlifeItemResponse interface {
 type GetUkhvrhlifeItemResponse204 struct{}
 
 func (v GetUkhvrhlifeItemResponse204) writeGetUkhvrhlifeItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNsioejcaxfResponse is the result of ListNsioejcaxf: one of
@@ -1922,7 +1923,7 @@ type ListNsioejcaxfResponse interface {
 type ListNsioejcaxfResponse204 struct{}
 
 func (v ListNsioejcaxfResponse204) writeListNsioejcaxfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNsioejcaxfResponse is the result of CreateNsioejcaxf: one of
@@ -1938,7 +1939,7 @@ type CreateNsioejcaxfResponse interface {
 type CreateNsioejcaxfResponse204 struct{}
 
 func (v CreateNsioejcaxfResponse204) writeCreateNsioejcaxfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNsioejcaxfParams holds the parameters of GetNsioejcaxf.
@@ -1960,7 +1961,7 @@ type GetNsioejcaxfResponse interface {
 type GetNsioejcaxfResponse204 struct{}
 
 func (v GetNsioejcaxfResponse204) writeGetNsioejcaxfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNsioejcaxfParams holds the parameters of DeleteNsioejcaxf.
@@ -1982,7 +1983,7 @@ type DeleteNsioejcaxfResponse interface {
 type DeleteNsioejcaxfResponse204 struct{}
 
 func (v DeleteNsioejcaxfResponse204) writeDeleteNsioejcaxfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNsioejcaxfItemParams holds the parameters of GetNsioejcaxfItem.
@@ -2006,7 +2007,7 @@ type GetNsioejcaxfItemResponse interface {
 type GetNsioejcaxfItemResponse204 struct{}
 
 func (v GetNsioejcaxfItemResponse204) writeGetNsioejcaxfItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListOuxsefResponse is the result of ListOuxsef: one of
@@ -2022,7 +2023,7 @@ type ListOuxsefResponse interface {
 type ListOuxsefResponse204 struct{}
 
 func (v ListOuxsefResponse204) writeListOuxsefResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateOuxsefResponse is the result of CreateOuxsef: one of
@@ -2038,7 +2039,7 @@ type CreateOuxsefResponse interface {
 type CreateOuxsefResponse204 struct{}
 
 func (v CreateOuxsefResponse204) writeCreateOuxsefResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetOuxsefParams holds the parameters of GetOuxsef.
@@ -2060,7 +2061,7 @@ type GetOuxsefResponse interface {
 type GetOuxsefResponse204 struct{}
 
 func (v GetOuxsefResponse204) writeGetOuxsefResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteOuxsefParams holds the parameters of DeleteOuxsef.
@@ -2082,7 +2083,7 @@ type DeleteOuxsefResponse interface {
 type DeleteOuxsefResponse204 struct{}
 
 func (v DeleteOuxsefResponse204) writeDeleteOuxsefResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetOuxsefItemParams holds the parameters of GetOuxsefItem.
@@ -2106,7 +2107,7 @@ type GetOuxsefItemResponse interface {
 type GetOuxsefItemResponse204 struct{}
 
 func (v GetOuxsefItemResponse204) writeGetOuxsefItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListKrntsxjejResponse is the result of ListKrntsxjej: one of
@@ -2122,7 +2123,7 @@ type ListKrntsxjejResponse interface {
 type ListKrntsxjejResponse204 struct{}
 
 func (v ListKrntsxjejResponse204) writeListKrntsxjejResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateKrntsxjejResponse is the result of CreateKrntsxjej: one of
@@ -2138,7 +2139,7 @@ type CreateKrntsxjejResponse interface {
 type CreateKrntsxjejResponse204 struct{}
 
 func (v CreateKrntsxjejResponse204) writeCreateKrntsxjejResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKrntsxjejParams holds the parameters of GetKrntsxjej.
@@ -2160,7 +2161,7 @@ type GetKrntsxjejResponse interface {
 type GetKrntsxjejResponse204 struct{}
 
 func (v GetKrntsxjejResponse204) writeGetKrntsxjejResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteKrntsxjejParams holds the parameters of DeleteKrntsxjej.
@@ -2182,7 +2183,7 @@ type DeleteKrntsxjejResponse interface {
 type DeleteKrntsxjejResponse204 struct{}
 
 func (v DeleteKrntsxjejResponse204) writeDeleteKrntsxjejResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKrntsxjejItemParams holds the parameters of GetKrntsxjejItem.
@@ -2206,7 +2207,7 @@ type GetKrntsxjejItemResponse interface {
 type GetKrntsxjejItemResponse204 struct{}
 
 func (v GetKrntsxjejItemResponse204) writeGetKrntsxjejItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHygxfResponse is the result of ListHygxf: one of
@@ -2222,7 +2223,7 @@ type ListHygxfResponse interface {
 type ListHygxfResponse204 struct{}
 
 func (v ListHygxfResponse204) writeListHygxfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHygxfResponse is the result of CreateHygxf: one of
@@ -2238,7 +2239,7 @@ type CreateHygxfResponse interface {
 type CreateHygxfResponse204 struct{}
 
 func (v CreateHygxfResponse204) writeCreateHygxfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHygxfParams holds the parameters of GetHygxf.
@@ -2260,7 +2261,7 @@ type GetHygxfResponse interface {
 type GetHygxfResponse204 struct{}
 
 func (v GetHygxfResponse204) writeGetHygxfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHygxfParams holds the parameters of DeleteHygxf.
@@ -2282,7 +2283,7 @@ type DeleteHygxfResponse interface {
 type DeleteHygxfResponse204 struct{}
 
 func (v DeleteHygxfResponse204) writeDeleteHygxfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHygxfItemParams holds the parameters of GetHygxfItem.
@@ -2306,7 +2307,7 @@ type GetHygxfItemResponse interface {
 type GetHygxfItemResponse204 struct{}
 
 func (v GetHygxfItemResponse204) writeGetHygxfItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNgdikhobdResponse is the result of ListNgdikhobd: one of
@@ -2322,7 +2323,7 @@ type ListNgdikhobdResponse interface {
 type ListNgdikhobdResponse204 struct{}
 
 func (v ListNgdikhobdResponse204) writeListNgdikhobdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNgdikhobdResponse is the result of CreateNgdikhobd: one of
@@ -2338,7 +2339,7 @@ type CreateNgdikhobdResponse interface {
 type CreateNgdikhobdResponse204 struct{}
 
 func (v CreateNgdikhobdResponse204) writeCreateNgdikhobdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNgdikhobdParams holds the parameters of GetNgdikhobd.
@@ -2360,7 +2361,7 @@ type GetNgdikhobdResponse interface {
 type GetNgdikhobdResponse204 struct{}
 
 func (v GetNgdikhobdResponse204) writeGetNgdikhobdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNgdikhobdParams holds the parameters of DeleteNgdikhobd.
@@ -2382,7 +2383,7 @@ type DeleteNgdikhobdResponse interface {
 type DeleteNgdikhobdResponse204 struct{}
 
 func (v DeleteNgdikhobdResponse204) writeDeleteNgdikhobdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNgdikhobdItemParams holds the parameters of GetNgdikhobdItem.
@@ -2406,7 +2407,7 @@ type GetNgdikhobdItemResponse interface {
 type GetNgdikhobdItemResponse204 struct{}
 
 func (v GetNgdikhobdItemResponse204) writeGetNgdikhobdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListGelqclResponse is the result of ListGelqcl: one of
@@ -2422,7 +2423,7 @@ type ListGelqclResponse interface {
 type ListGelqclResponse204 struct{}
 
 func (v ListGelqclResponse204) writeListGelqclResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateGelqclResponse is the result of CreateGelqcl: one of
@@ -2438,7 +2439,7 @@ type CreateGelqclResponse interface {
 type CreateGelqclResponse204 struct{}
 
 func (v CreateGelqclResponse204) writeCreateGelqclResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGelqclParams holds the parameters of GetGelqcl.
@@ -2460,7 +2461,7 @@ type GetGelqclResponse interface {
 type GetGelqclResponse204 struct{}
 
 func (v GetGelqclResponse204) writeGetGelqclResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteGelqclParams holds the parameters of DeleteGelqcl.
@@ -2482,7 +2483,7 @@ type DeleteGelqclResponse interface {
 type DeleteGelqclResponse204 struct{}
 
 func (v DeleteGelqclResponse204) writeDeleteGelqclResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGelqclItemParams holds the parameters of GetGelqclItem.
@@ -2506,7 +2507,7 @@ type GetGelqclItemResponse interface {
 type GetGelqclItemResponse204 struct{}
 
 func (v GetGelqclItemResponse204) writeGetGelqclItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListYcrcResponse is the result of ListYcrc: one of
@@ -2522,7 +2523,7 @@ type ListYcrcResponse interface {
 type ListYcrcResponse204 struct{}
 
 func (v ListYcrcResponse204) writeListYcrcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateYcrcResponse is the result of CreateYcrc: one of
@@ -2538,7 +2539,7 @@ type CreateYcrcResponse interface {
 type CreateYcrcResponse204 struct{}
 
 func (v CreateYcrcResponse204) writeCreateYcrcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYcrcParams holds the parameters of GetYcrc.
@@ -2560,7 +2561,7 @@ type GetYcrcResponse interface {
 type GetYcrcResponse204 struct{}
 
 func (v GetYcrcResponse204) writeGetYcrcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteYcrcParams holds the parameters of DeleteYcrc.
@@ -2582,7 +2583,7 @@ type DeleteYcrcResponse interface {
 type DeleteYcrcResponse204 struct{}
 
 func (v DeleteYcrcResponse204) writeDeleteYcrcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYcrcItemParams holds the parameters of GetYcrcItem.
@@ -2606,7 +2607,7 @@ type GetYcrcItemResponse interface {
 type GetYcrcItemResponse204 struct{}
 
 func (v GetYcrcItemResponse204) writeGetYcrcItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListRhyyamfdzxResponse is the result of ListRhyyamfdzx: one of
@@ -2622,7 +2623,7 @@ type ListRhyyamfdzxResponse interface {
 type ListRhyyamfdzxResponse204 struct{}
 
 func (v ListRhyyamfdzxResponse204) writeListRhyyamfdzxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateRhyyamfdzxResponse is the result of CreateRhyyamfdzx: one of
@@ -2638,7 +2639,7 @@ type CreateRhyyamfdzxResponse interface {
 type CreateRhyyamfdzxResponse204 struct{}
 
 func (v CreateRhyyamfdzxResponse204) writeCreateRhyyamfdzxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetRhyyamfdzxParams holds the parameters of GetRhyyamfdzx.
@@ -2660,7 +2661,7 @@ type GetRhyyamfdzxResponse interface {
 type GetRhyyamfdzxResponse204 struct{}
 
 func (v GetRhyyamfdzxResponse204) writeGetRhyyamfdzxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteRhyyamfdzxParams holds the parameters of DeleteRhyyamfdzx.
@@ -2682,7 +2683,7 @@ type DeleteRhyyamfdzxResponse interface {
 type DeleteRhyyamfdzxResponse204 struct{}
 
 func (v DeleteRhyyamfdzxResponse204) writeDeleteRhyyamfdzxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetRhyyamfdzxItemParams holds the parameters of GetRhyyamfdzxItem.
@@ -2706,7 +2707,7 @@ type GetRhyyamfdzxItemResponse interface {
 type GetRhyyamfdzxItemResponse204 struct{}
 
 func (v GetRhyyamfdzxItemResponse204) writeGetRhyyamfdzxItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUfykbqcrsResponse is the result of ListUfykbqcrs: one of
@@ -2722,7 +2723,7 @@ type ListUfykbqcrsResponse interface {
 type ListUfykbqcrsResponse204 struct{}
 
 func (v ListUfykbqcrsResponse204) writeListUfykbqcrsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateUfykbqcrsResponse is the result of CreateUfykbqcrs: one of
@@ -2738,7 +2739,7 @@ type CreateUfykbqcrsResponse interface {
 type CreateUfykbqcrsResponse204 struct{}
 
 func (v CreateUfykbqcrsResponse204) writeCreateUfykbqcrsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUfykbqcrsParams holds the parameters of GetUfykbqcrs.
@@ -2760,7 +2761,7 @@ type GetUfykbqcrsResponse interface {
 type GetUfykbqcrsResponse204 struct{}
 
 func (v GetUfykbqcrsResponse204) writeGetUfykbqcrsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUfykbqcrsParams holds the parameters of DeleteUfykbqcrs.
@@ -2782,7 +2783,7 @@ type DeleteUfykbqcrsResponse interface {
 type DeleteUfykbqcrsResponse204 struct{}
 
 func (v DeleteUfykbqcrsResponse204) writeDeleteUfykbqcrsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUfykbqcrsItemParams holds the parameters of GetUfykbqcrsItem.
@@ -2806,7 +2807,7 @@ type GetUfykbqcrsItemResponse interface {
 type GetUfykbqcrsItemResponse204 struct{}
 
 func (v GetUfykbqcrsItemResponse204) writeGetUfykbqcrsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHxyskydcbxResponse is the result of ListHxyskydcbx: one of
@@ -2822,7 +2823,7 @@ type ListHxyskydcbxResponse interface {
 type ListHxyskydcbxResponse204 struct{}
 
 func (v ListHxyskydcbxResponse204) writeListHxyskydcbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHxyskydcbxResponse is the result of CreateHxyskydcbx: one of
@@ -2838,7 +2839,7 @@ type CreateHxyskydcbxResponse interface {
 type CreateHxyskydcbxResponse204 struct{}
 
 func (v CreateHxyskydcbxResponse204) writeCreateHxyskydcbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHxyskydcbxParams holds the parameters of GetHxyskydcbx.
@@ -2860,7 +2861,7 @@ type GetHxyskydcbxResponse interface {
 type GetHxyskydcbxResponse204 struct{}
 
 func (v GetHxyskydcbxResponse204) writeGetHxyskydcbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHxyskydcbxParams holds the parameters of DeleteHxyskydcbx.
@@ -2882,7 +2883,7 @@ type DeleteHxyskydcbxResponse interface {
 type DeleteHxyskydcbxResponse204 struct{}
 
 func (v DeleteHxyskydcbxResponse204) writeDeleteHxyskydcbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHxyskydcbxItemParams holds the parameters of GetHxyskydcbxItem.
@@ -2906,7 +2907,7 @@ type GetHxyskydcbxItemResponse interface {
 type GetHxyskydcbxItemResponse204 struct{}
 
 func (v GetHxyskydcbxItemResponse204) writeGetHxyskydcbxItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHxnyahmqResponse is the result of ListHxnyahmq: one of
@@ -2922,7 +2923,7 @@ type ListHxnyahmqResponse interface {
 type ListHxnyahmqResponse204 struct{}
 
 func (v ListHxnyahmqResponse204) writeListHxnyahmqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHxnyahmqResponse is the result of CreateHxnyahmq: one of
@@ -2938,7 +2939,7 @@ type CreateHxnyahmqResponse interface {
 type CreateHxnyahmqResponse204 struct{}
 
 func (v CreateHxnyahmqResponse204) writeCreateHxnyahmqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHxnyahmqParams holds the parameters of GetHxnyahmq.
@@ -2960,7 +2961,7 @@ type GetHxnyahmqResponse interface {
 type GetHxnyahmqResponse204 struct{}
 
 func (v GetHxnyahmqResponse204) writeGetHxnyahmqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHxnyahmqParams holds the parameters of DeleteHxnyahmq.
@@ -2982,7 +2983,7 @@ type DeleteHxnyahmqResponse interface {
 type DeleteHxnyahmqResponse204 struct{}
 
 func (v DeleteHxnyahmqResponse204) writeDeleteHxnyahmqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHxnyahmqItemParams holds the parameters of GetHxnyahmqItem.
@@ -3006,7 +3007,7 @@ type GetHxnyahmqItemResponse interface {
 type GetHxnyahmqItemResponse204 struct{}
 
 func (v GetHxnyahmqItemResponse204) writeGetHxnyahmqItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListPvzpdqdnjResponse is the result of ListPvzpdqdnj: one of
@@ -3022,7 +3023,7 @@ type ListPvzpdqdnjResponse interface {
 type ListPvzpdqdnjResponse204 struct{}
 
 func (v ListPvzpdqdnjResponse204) writeListPvzpdqdnjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreatePvzpdqdnjResponse is the result of CreatePvzpdqdnj: one of
@@ -3038,7 +3039,7 @@ type CreatePvzpdqdnjResponse interface {
 type CreatePvzpdqdnjResponse204 struct{}
 
 func (v CreatePvzpdqdnjResponse204) writeCreatePvzpdqdnjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPvzpdqdnjParams holds the parameters of GetPvzpdqdnj.
@@ -3060,7 +3061,7 @@ type GetPvzpdqdnjResponse interface {
 type GetPvzpdqdnjResponse204 struct{}
 
 func (v GetPvzpdqdnjResponse204) writeGetPvzpdqdnjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeletePvzpdqdnjParams holds the parameters of DeletePvzpdqdnj.
@@ -3082,7 +3083,7 @@ type DeletePvzpdqdnjResponse interface {
 type DeletePvzpdqdnjResponse204 struct{}
 
 func (v DeletePvzpdqdnjResponse204) writeDeletePvzpdqdnjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPvzpdqdnjItemParams holds the parameters of GetPvzpdqdnjItem.
@@ -3106,7 +3107,7 @@ type GetPvzpdqdnjItemResponse interface {
 type GetPvzpdqdnjItemResponse204 struct{}
 
 func (v GetPvzpdqdnjItemResponse204) writeGetPvzpdqdnjItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListQmoezicutrResponse is the result of ListQmoezicutr: one of
@@ -3122,7 +3123,7 @@ type ListQmoezicutrResponse interface {
 type ListQmoezicutrResponse204 struct{}
 
 func (v ListQmoezicutrResponse204) writeListQmoezicutrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateQmoezicutrResponse is the result of CreateQmoezicutr: one of
@@ -3138,7 +3139,7 @@ type CreateQmoezicutrResponse interface {
 type CreateQmoezicutrResponse204 struct{}
 
 func (v CreateQmoezicutrResponse204) writeCreateQmoezicutrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQmoezicutrParams holds the parameters of GetQmoezicutr.
@@ -3160,7 +3161,7 @@ type GetQmoezicutrResponse interface {
 type GetQmoezicutrResponse204 struct{}
 
 func (v GetQmoezicutrResponse204) writeGetQmoezicutrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteQmoezicutrParams holds the parameters of DeleteQmoezicutr.
@@ -3182,7 +3183,7 @@ type DeleteQmoezicutrResponse interface {
 type DeleteQmoezicutrResponse204 struct{}
 
 func (v DeleteQmoezicutrResponse204) writeDeleteQmoezicutrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQmoezicutrItemParams holds the parameters of GetQmoezicutrItem.
@@ -3206,7 +3207,7 @@ type GetQmoezicutrItemResponse interface {
 type GetQmoezicutrItemResponse204 struct{}
 
 func (v GetQmoezicutrItemResponse204) writeGetQmoezicutrItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListOkvdrkmqxsResponse is the result of ListOkvdrkmqxs: one of
@@ -3222,7 +3223,7 @@ type ListOkvdrkmqxsResponse interface {
 type ListOkvdrkmqxsResponse204 struct{}
 
 func (v ListOkvdrkmqxsResponse204) writeListOkvdrkmqxsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateOkvdrkmqxsResponse is the result of CreateOkvdrkmqxs: one of
@@ -3238,7 +3239,7 @@ type CreateOkvdrkmqxsResponse interface {
 type CreateOkvdrkmqxsResponse204 struct{}
 
 func (v CreateOkvdrkmqxsResponse204) writeCreateOkvdrkmqxsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetOkvdrkmqxsParams holds the parameters of GetOkvdrkmqxs.
@@ -3260,7 +3261,7 @@ type GetOkvdrkmqxsResponse interface {
 type GetOkvdrkmqxsResponse204 struct{}
 
 func (v GetOkvdrkmqxsResponse204) writeGetOkvdrkmqxsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteOkvdrkmqxsParams holds the parameters of DeleteOkvdrkmqxs.
@@ -3282,7 +3283,7 @@ type DeleteOkvdrkmqxsResponse interface {
 type DeleteOkvdrkmqxsResponse204 struct{}
 
 func (v DeleteOkvdrkmqxsResponse204) writeDeleteOkvdrkmqxsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetOkvdrkmqxsItemParams holds the parameters of GetOkvdrkmqxsItem.
@@ -3306,7 +3307,7 @@ type GetOkvdrkmqxsItemResponse interface {
 type GetOkvdrkmqxsItemResponse204 struct{}
 
 func (v GetOkvdrkmqxsItemResponse204) writeGetOkvdrkmqxsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListAoholkdjiyResponse is the result of ListAoholkdjiy: one of
@@ -3322,7 +3323,7 @@ type ListAoholkdjiyResponse interface {
 type ListAoholkdjiyResponse204 struct{}
 
 func (v ListAoholkdjiyResponse204) writeListAoholkdjiyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateAoholkdjiyResponse is the result of CreateAoholkdjiy: one of
@@ -3338,7 +3339,7 @@ type CreateAoholkdjiyResponse interface {
 type CreateAoholkdjiyResponse204 struct{}
 
 func (v CreateAoholkdjiyResponse204) writeCreateAoholkdjiyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAoholkdjiyParams holds the parameters of GetAoholkdjiy.
@@ -3360,7 +3361,7 @@ type GetAoholkdjiyResponse interface {
 type GetAoholkdjiyResponse204 struct{}
 
 func (v GetAoholkdjiyResponse204) writeGetAoholkdjiyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteAoholkdjiyParams holds the parameters of DeleteAoholkdjiy.
@@ -3382,7 +3383,7 @@ type DeleteAoholkdjiyResponse interface {
 type DeleteAoholkdjiyResponse204 struct{}
 
 func (v DeleteAoholkdjiyResponse204) writeDeleteAoholkdjiyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAoholkdjiyItemParams holds the parameters of GetAoholkdjiyItem.
@@ -3406,7 +3407,7 @@ type GetAoholkdjiyItemResponse interface {
 type GetAoholkdjiyItemResponse204 struct{}
 
 func (v GetAoholkdjiyItemResponse204) writeGetAoholkdjiyItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListJqqbResponse is the result of ListJqqb: one of
@@ -3422,7 +3423,7 @@ type ListJqqbResponse interface {
 type ListJqqbResponse204 struct{}
 
 func (v ListJqqbResponse204) writeListJqqbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateJqqbResponse is the result of CreateJqqb: one of
@@ -3438,7 +3439,7 @@ type CreateJqqbResponse interface {
 type CreateJqqbResponse204 struct{}
 
 func (v CreateJqqbResponse204) writeCreateJqqbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJqqbParams holds the parameters of GetJqqb.
@@ -3460,7 +3461,7 @@ type GetJqqbResponse interface {
 type GetJqqbResponse204 struct{}
 
 func (v GetJqqbResponse204) writeGetJqqbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteJqqbParams holds the parameters of DeleteJqqb.
@@ -3482,7 +3483,7 @@ type DeleteJqqbResponse interface {
 type DeleteJqqbResponse204 struct{}
 
 func (v DeleteJqqbResponse204) writeDeleteJqqbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJqqbItemParams holds the parameters of GetJqqbItem.
@@ -3506,7 +3507,7 @@ type GetJqqbItemResponse interface {
 type GetJqqbItemResponse204 struct{}
 
 func (v GetJqqbItemResponse204) writeGetJqqbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListTgtambbResponse is the result of ListTgtambb: one of
@@ -3522,7 +3523,7 @@ type ListTgtambbResponse interface {
 type ListTgtambbResponse204 struct{}
 
 func (v ListTgtambbResponse204) writeListTgtambbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateTgtambbResponse is the result of CreateTgtambb: one of
@@ -3538,7 +3539,7 @@ type CreateTgtambbResponse interface {
 type CreateTgtambbResponse204 struct{}
 
 func (v CreateTgtambbResponse204) writeCreateTgtambbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTgtambbParams holds the parameters of GetTgtambb.
@@ -3560,7 +3561,7 @@ type GetTgtambbResponse interface {
 type GetTgtambbResponse204 struct{}
 
 func (v GetTgtambbResponse204) writeGetTgtambbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteTgtambbParams holds the parameters of DeleteTgtambb.
@@ -3582,7 +3583,7 @@ type DeleteTgtambbResponse interface {
 type DeleteTgtambbResponse204 struct{}
 
 func (v DeleteTgtambbResponse204) writeDeleteTgtambbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTgtambbItemParams holds the parameters of GetTgtambbItem.
@@ -3606,7 +3607,7 @@ type GetTgtambbItemResponse interface {
 type GetTgtambbItemResponse204 struct{}
 
 func (v GetTgtambbItemResponse204) writeGetTgtambbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListBsdxwgcxfdResponse is the result of ListBsdxwgcxfd: one of
@@ -3622,7 +3623,7 @@ type ListBsdxwgcxfdResponse interface {
 type ListBsdxwgcxfdResponse204 struct{}
 
 func (v ListBsdxwgcxfdResponse204) writeListBsdxwgcxfdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateBsdxwgcxfdResponse is the result of CreateBsdxwgcxfd: one of
@@ -3638,7 +3639,7 @@ type CreateBsdxwgcxfdResponse interface {
 type CreateBsdxwgcxfdResponse204 struct{}
 
 func (v CreateBsdxwgcxfdResponse204) writeCreateBsdxwgcxfdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetBsdxwgcxfdParams holds the parameters of GetBsdxwgcxfd.
@@ -3660,7 +3661,7 @@ type GetBsdxwgcxfdResponse interface {
 type GetBsdxwgcxfdResponse204 struct{}
 
 func (v GetBsdxwgcxfdResponse204) writeGetBsdxwgcxfdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteBsdxwgcxfdParams holds the parameters of DeleteBsdxwgcxfd.
@@ -3682,7 +3683,7 @@ type DeleteBsdxwgcxfdResponse interface {
 type DeleteBsdxwgcxfdResponse204 struct{}
 
 func (v DeleteBsdxwgcxfdResponse204) writeDeleteBsdxwgcxfdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetBsdxwgcxfdItemParams holds the parameters of GetBsdxwgcxfdItem.
@@ -3706,7 +3707,7 @@ type GetBsdxwgcxfdItemResponse interface {
 type GetBsdxwgcxfdItemResponse204 struct{}
 
 func (v GetBsdxwgcxfdItemResponse204) writeGetBsdxwgcxfdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSmbxResponse is the result of ListSmbx: one of
@@ -3722,7 +3723,7 @@ type ListSmbxResponse interface {
 type ListSmbxResponse204 struct{}
 
 func (v ListSmbxResponse204) writeListSmbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSmbxResponse is the result of CreateSmbx: one of
@@ -3738,7 +3739,7 @@ type CreateSmbxResponse interface {
 type CreateSmbxResponse204 struct{}
 
 func (v CreateSmbxResponse204) writeCreateSmbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSmbxParams holds the parameters of GetSmbx.
@@ -3760,7 +3761,7 @@ type GetSmbxResponse interface {
 type GetSmbxResponse204 struct{}
 
 func (v GetSmbxResponse204) writeGetSmbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSmbxParams holds the parameters of DeleteSmbx.
@@ -3782,7 +3783,7 @@ type DeleteSmbxResponse interface {
 type DeleteSmbxResponse204 struct{}
 
 func (v DeleteSmbxResponse204) writeDeleteSmbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSmbxItemParams holds the parameters of GetSmbxItem.
@@ -3806,7 +3807,7 @@ type GetSmbxItemResponse interface {
 type GetSmbxItemResponse204 struct{}
 
 func (v GetSmbxItemResponse204) writeGetSmbxItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListPdlvjfeadResponse is the result of ListPdlvjfead: one of
@@ -3822,7 +3823,7 @@ type ListPdlvjfeadResponse interface {
 type ListPdlvjfeadResponse204 struct{}
 
 func (v ListPdlvjfeadResponse204) writeListPdlvjfeadResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreatePdlvjfeadResponse is the result of CreatePdlvjfead: one of
@@ -3838,7 +3839,7 @@ type CreatePdlvjfeadResponse interface {
 type CreatePdlvjfeadResponse204 struct{}
 
 func (v CreatePdlvjfeadResponse204) writeCreatePdlvjfeadResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPdlvjfeadParams holds the parameters of GetPdlvjfead.
@@ -3860,7 +3861,7 @@ type GetPdlvjfeadResponse interface {
 type GetPdlvjfeadResponse204 struct{}
 
 func (v GetPdlvjfeadResponse204) writeGetPdlvjfeadResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeletePdlvjfeadParams holds the parameters of DeletePdlvjfead.
@@ -3882,7 +3883,7 @@ type DeletePdlvjfeadResponse interface {
 type DeletePdlvjfeadResponse204 struct{}
 
 func (v DeletePdlvjfeadResponse204) writeDeletePdlvjfeadResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPdlvjfeadItemParams holds the parameters of GetPdlvjfeadItem.
@@ -3906,7 +3907,7 @@ type GetPdlvjfeadItemResponse interface {
 type GetPdlvjfeadItemResponse204 struct{}
 
 func (v GetPdlvjfeadItemResponse204) writeGetPdlvjfeadItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListYiyhckwrlhResponse is the result of ListYiyhckwrlh: one of
@@ -3922,7 +3923,7 @@ type ListYiyhckwrlhResponse interface {
 type ListYiyhckwrlhResponse204 struct{}
 
 func (v ListYiyhckwrlhResponse204) writeListYiyhckwrlhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateYiyhckwrlhResponse is the result of CreateYiyhckwrlh: one of
@@ -3938,7 +3939,7 @@ type CreateYiyhckwrlhResponse interface {
 type CreateYiyhckwrlhResponse204 struct{}
 
 func (v CreateYiyhckwrlhResponse204) writeCreateYiyhckwrlhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYiyhckwrlhParams holds the parameters of GetYiyhckwrlh.
@@ -3960,7 +3961,7 @@ type GetYiyhckwrlhResponse interface {
 type GetYiyhckwrlhResponse204 struct{}
 
 func (v GetYiyhckwrlhResponse204) writeGetYiyhckwrlhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteYiyhckwrlhParams holds the parameters of DeleteYiyhckwrlh.
@@ -3982,7 +3983,7 @@ type DeleteYiyhckwrlhResponse interface {
 type DeleteYiyhckwrlhResponse204 struct{}
 
 func (v DeleteYiyhckwrlhResponse204) writeDeleteYiyhckwrlhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYiyhckwrlhItemParams holds the parameters of GetYiyhckwrlhItem.
@@ -4006,7 +4007,7 @@ type GetYiyhckwrlhItemResponse interface {
 type GetYiyhckwrlhItemResponse204 struct{}
 
 func (v GetYiyhckwrlhItemResponse204) writeGetYiyhckwrlhItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListKhvpResponse is the result of ListKhvp: one of
@@ -4022,7 +4023,7 @@ type ListKhvpResponse interface {
 type ListKhvpResponse204 struct{}
 
 func (v ListKhvpResponse204) writeListKhvpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateKhvpResponse is the result of CreateKhvp: one of
@@ -4038,7 +4039,7 @@ type CreateKhvpResponse interface {
 type CreateKhvpResponse204 struct{}
 
 func (v CreateKhvpResponse204) writeCreateKhvpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKhvpParams holds the parameters of GetKhvp.
@@ -4060,7 +4061,7 @@ type GetKhvpResponse interface {
 type GetKhvpResponse204 struct{}
 
 func (v GetKhvpResponse204) writeGetKhvpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteKhvpParams holds the parameters of DeleteKhvp.
@@ -4082,7 +4083,7 @@ type DeleteKhvpResponse interface {
 type DeleteKhvpResponse204 struct{}
 
 func (v DeleteKhvpResponse204) writeDeleteKhvpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKhvpItemParams holds the parameters of GetKhvpItem.
@@ -4106,7 +4107,7 @@ type GetKhvpItemResponse interface {
 type GetKhvpItemResponse204 struct{}
 
 func (v GetKhvpItemResponse204) writeGetKhvpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListPvjstyljkResponse is the result of ListPvjstyljk: one of
@@ -4122,7 +4123,7 @@ type ListPvjstyljkResponse interface {
 type ListPvjstyljkResponse204 struct{}
 
 func (v ListPvjstyljkResponse204) writeListPvjstyljkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreatePvjstyljkResponse is the result of CreatePvjstyljk: one of
@@ -4138,7 +4139,7 @@ type CreatePvjstyljkResponse interface {
 type CreatePvjstyljkResponse204 struct{}
 
 func (v CreatePvjstyljkResponse204) writeCreatePvjstyljkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPvjstyljkParams holds the parameters of GetPvjstyljk.
@@ -4160,7 +4161,7 @@ type GetPvjstyljkResponse interface {
 type GetPvjstyljkResponse204 struct{}
 
 func (v GetPvjstyljkResponse204) writeGetPvjstyljkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeletePvjstyljkParams holds the parameters of DeletePvjstyljk.
@@ -4182,7 +4183,7 @@ type DeletePvjstyljkResponse interface {
 type DeletePvjstyljkResponse204 struct{}
 
 func (v DeletePvjstyljkResponse204) writeDeletePvjstyljkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPvjstyljkItemParams holds the parameters of GetPvjstyljkItem.
@@ -4206,7 +4207,7 @@ type GetPvjstyljkItemResponse interface {
 type GetPvjstyljkItemResponse204 struct{}
 
 func (v GetPvjstyljkItemResponse204) writeGetPvjstyljkItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListKbimjResponse is the result of ListKbimj: one of
@@ -4222,7 +4223,7 @@ type ListKbimjResponse interface {
 type ListKbimjResponse204 struct{}
 
 func (v ListKbimjResponse204) writeListKbimjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateKbimjResponse is the result of CreateKbimj: one of
@@ -4238,7 +4239,7 @@ type CreateKbimjResponse interface {
 type CreateKbimjResponse204 struct{}
 
 func (v CreateKbimjResponse204) writeCreateKbimjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKbimjParams holds the parameters of GetKbimj.
@@ -4260,7 +4261,7 @@ type GetKbimjResponse interface {
 type GetKbimjResponse204 struct{}
 
 func (v GetKbimjResponse204) writeGetKbimjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteKbimjParams holds the parameters of DeleteKbimj.
@@ -4282,7 +4283,7 @@ type DeleteKbimjResponse interface {
 type DeleteKbimjResponse204 struct{}
 
 func (v DeleteKbimjResponse204) writeDeleteKbimjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKbimjItemParams holds the parameters of GetKbimjItem.
@@ -4306,7 +4307,7 @@ type GetKbimjItemResponse interface {
 type GetKbimjItemResponse204 struct{}
 
 func (v GetKbimjItemResponse204) writeGetKbimjItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListWdxtnResponse is the result of ListWdxtn: one of
@@ -4322,7 +4323,7 @@ type ListWdxtnResponse interface {
 type ListWdxtnResponse204 struct{}
 
 func (v ListWdxtnResponse204) writeListWdxtnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateWdxtnResponse is the result of CreateWdxtn: one of
@@ -4338,7 +4339,7 @@ type CreateWdxtnResponse interface {
 type CreateWdxtnResponse204 struct{}
 
 func (v CreateWdxtnResponse204) writeCreateWdxtnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWdxtnParams holds the parameters of GetWdxtn.
@@ -4360,7 +4361,7 @@ type GetWdxtnResponse interface {
 type GetWdxtnResponse204 struct{}
 
 func (v GetWdxtnResponse204) writeGetWdxtnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteWdxtnParams holds the parameters of DeleteWdxtn.
@@ -4382,7 +4383,7 @@ type DeleteWdxtnResponse interface {
 type DeleteWdxtnResponse204 struct{}
 
 func (v DeleteWdxtnResponse204) writeDeleteWdxtnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWdxtnItemParams holds the parameters of GetWdxtnItem.
@@ -4406,7 +4407,7 @@ type GetWdxtnItemResponse interface {
 type GetWdxtnItemResponse204 struct{}
 
 func (v GetWdxtnItemResponse204) writeGetWdxtnItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListAksjcfmResponse is the result of ListAksjcfm: one of
@@ -4422,7 +4423,7 @@ type ListAksjcfmResponse interface {
 type ListAksjcfmResponse204 struct{}
 
 func (v ListAksjcfmResponse204) writeListAksjcfmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateAksjcfmResponse is the result of CreateAksjcfm: one of
@@ -4438,7 +4439,7 @@ type CreateAksjcfmResponse interface {
 type CreateAksjcfmResponse204 struct{}
 
 func (v CreateAksjcfmResponse204) writeCreateAksjcfmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAksjcfmParams holds the parameters of GetAksjcfm.
@@ -4460,7 +4461,7 @@ type GetAksjcfmResponse interface {
 type GetAksjcfmResponse204 struct{}
 
 func (v GetAksjcfmResponse204) writeGetAksjcfmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteAksjcfmParams holds the parameters of DeleteAksjcfm.
@@ -4482,7 +4483,7 @@ type DeleteAksjcfmResponse interface {
 type DeleteAksjcfmResponse204 struct{}
 
 func (v DeleteAksjcfmResponse204) writeDeleteAksjcfmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAksjcfmItemParams holds the parameters of GetAksjcfmItem.
@@ -4506,7 +4507,7 @@ type GetAksjcfmItemResponse interface {
 type GetAksjcfmItemResponse204 struct{}
 
 func (v GetAksjcfmItemResponse204) writeGetAksjcfmItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSnzgwpyzawResponse is the result of ListSnzgwpyzaw: one of
@@ -4522,7 +4523,7 @@ type ListSnzgwpyzawResponse interface {
 type ListSnzgwpyzawResponse204 struct{}
 
 func (v ListSnzgwpyzawResponse204) writeListSnzgwpyzawResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSnzgwpyzawResponse is the result of CreateSnzgwpyzaw: one of
@@ -4538,7 +4539,7 @@ type CreateSnzgwpyzawResponse interface {
 type CreateSnzgwpyzawResponse204 struct{}
 
 func (v CreateSnzgwpyzawResponse204) writeCreateSnzgwpyzawResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSnzgwpyzawParams holds the parameters of GetSnzgwpyzaw.
@@ -4560,7 +4561,7 @@ type GetSnzgwpyzawResponse interface {
 type GetSnzgwpyzawResponse204 struct{}
 
 func (v GetSnzgwpyzawResponse204) writeGetSnzgwpyzawResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSnzgwpyzawParams holds the parameters of DeleteSnzgwpyzaw.
@@ -4582,7 +4583,7 @@ type DeleteSnzgwpyzawResponse interface {
 type DeleteSnzgwpyzawResponse204 struct{}
 
 func (v DeleteSnzgwpyzawResponse204) writeDeleteSnzgwpyzawResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSnzgwpyzawItemParams holds the parameters of GetSnzgwpyzawItem.
@@ -4606,7 +4607,7 @@ type GetSnzgwpyzawItemResponse interface {
 type GetSnzgwpyzawItemResponse204 struct{}
 
 func (v GetSnzgwpyzawItemResponse204) writeGetSnzgwpyzawItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListYzmkmomikwResponse is the result of ListYzmkmomikw: one of
@@ -4622,7 +4623,7 @@ type ListYzmkmomikwResponse interface {
 type ListYzmkmomikwResponse204 struct{}
 
 func (v ListYzmkmomikwResponse204) writeListYzmkmomikwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateYzmkmomikwResponse is the result of CreateYzmkmomikw: one of
@@ -4638,7 +4639,7 @@ type CreateYzmkmomikwResponse interface {
 type CreateYzmkmomikwResponse204 struct{}
 
 func (v CreateYzmkmomikwResponse204) writeCreateYzmkmomikwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYzmkmomikwParams holds the parameters of GetYzmkmomikw.
@@ -4660,7 +4661,7 @@ type GetYzmkmomikwResponse interface {
 type GetYzmkmomikwResponse204 struct{}
 
 func (v GetYzmkmomikwResponse204) writeGetYzmkmomikwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteYzmkmomikwParams holds the parameters of DeleteYzmkmomikw.
@@ -4682,7 +4683,7 @@ type DeleteYzmkmomikwResponse interface {
 type DeleteYzmkmomikwResponse204 struct{}
 
 func (v DeleteYzmkmomikwResponse204) writeDeleteYzmkmomikwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYzmkmomikwItemParams holds the parameters of GetYzmkmomikwItem.
@@ -4706,7 +4707,7 @@ type GetYzmkmomikwItemResponse interface {
 type GetYzmkmomikwItemResponse204 struct{}
 
 func (v GetYzmkmomikwItemResponse204) writeGetYzmkmomikwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListCzexiResponse is the result of ListCzexi: one of
@@ -4722,7 +4723,7 @@ type ListCzexiResponse interface {
 type ListCzexiResponse204 struct{}
 
 func (v ListCzexiResponse204) writeListCzexiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateCzexiResponse is the result of CreateCzexi: one of
@@ -4738,7 +4739,7 @@ type CreateCzexiResponse interface {
 type CreateCzexiResponse204 struct{}
 
 func (v CreateCzexiResponse204) writeCreateCzexiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetCzexiParams holds the parameters of GetCzexi.
@@ -4760,7 +4761,7 @@ type GetCzexiResponse interface {
 type GetCzexiResponse204 struct{}
 
 func (v GetCzexiResponse204) writeGetCzexiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteCzexiParams holds the parameters of DeleteCzexi.
@@ -4782,7 +4783,7 @@ type DeleteCzexiResponse interface {
 type DeleteCzexiResponse204 struct{}
 
 func (v DeleteCzexiResponse204) writeDeleteCzexiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetCzexiItemParams holds the parameters of GetCzexiItem.
@@ -4806,7 +4807,7 @@ type GetCzexiItemResponse interface {
 type GetCzexiItemResponse204 struct{}
 
 func (v GetCzexiItemResponse204) writeGetCzexiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDkwdriwzohResponse is the result of ListDkwdriwzoh: one of
@@ -4822,7 +4823,7 @@ type ListDkwdriwzohResponse interface {
 type ListDkwdriwzohResponse204 struct{}
 
 func (v ListDkwdriwzohResponse204) writeListDkwdriwzohResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDkwdriwzohResponse is the result of CreateDkwdriwzoh: one of
@@ -4838,7 +4839,7 @@ type CreateDkwdriwzohResponse interface {
 type CreateDkwdriwzohResponse204 struct{}
 
 func (v CreateDkwdriwzohResponse204) writeCreateDkwdriwzohResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDkwdriwzohParams holds the parameters of GetDkwdriwzoh.
@@ -4860,7 +4861,7 @@ type GetDkwdriwzohResponse interface {
 type GetDkwdriwzohResponse204 struct{}
 
 func (v GetDkwdriwzohResponse204) writeGetDkwdriwzohResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDkwdriwzohParams holds the parameters of DeleteDkwdriwzoh.
@@ -4882,7 +4883,7 @@ type DeleteDkwdriwzohResponse interface {
 type DeleteDkwdriwzohResponse204 struct{}
 
 func (v DeleteDkwdriwzohResponse204) writeDeleteDkwdriwzohResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDkwdriwzohItemParams holds the parameters of GetDkwdriwzohItem.
@@ -4906,7 +4907,7 @@ type GetDkwdriwzohItemResponse interface {
 type GetDkwdriwzohItemResponse204 struct{}
 
 func (v GetDkwdriwzohItemResponse204) writeGetDkwdriwzohItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListAdsxtbdResponse is the result of ListAdsxtbd: one of
@@ -4922,7 +4923,7 @@ type ListAdsxtbdResponse interface {
 type ListAdsxtbdResponse204 struct{}
 
 func (v ListAdsxtbdResponse204) writeListAdsxtbdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateAdsxtbdResponse is the result of CreateAdsxtbd: one of
@@ -4938,7 +4939,7 @@ type CreateAdsxtbdResponse interface {
 type CreateAdsxtbdResponse204 struct{}
 
 func (v CreateAdsxtbdResponse204) writeCreateAdsxtbdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAdsxtbdParams holds the parameters of GetAdsxtbd.
@@ -4960,7 +4961,7 @@ type GetAdsxtbdResponse interface {
 type GetAdsxtbdResponse204 struct{}
 
 func (v GetAdsxtbdResponse204) writeGetAdsxtbdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteAdsxtbdParams holds the parameters of DeleteAdsxtbd.
@@ -4982,7 +4983,7 @@ type DeleteAdsxtbdResponse interface {
 type DeleteAdsxtbdResponse204 struct{}
 
 func (v DeleteAdsxtbdResponse204) writeDeleteAdsxtbdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAdsxtbdItemParams holds the parameters of GetAdsxtbdItem.
@@ -5006,7 +5007,7 @@ type GetAdsxtbdItemResponse interface {
 type GetAdsxtbdItemResponse204 struct{}
 
 func (v GetAdsxtbdItemResponse204) writeGetAdsxtbdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLjufmozResponse is the result of ListLjufmoz: one of
@@ -5022,7 +5023,7 @@ type ListLjufmozResponse interface {
 type ListLjufmozResponse204 struct{}
 
 func (v ListLjufmozResponse204) writeListLjufmozResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLjufmozResponse is the result of CreateLjufmoz: one of
@@ -5038,7 +5039,7 @@ type CreateLjufmozResponse interface {
 type CreateLjufmozResponse204 struct{}
 
 func (v CreateLjufmozResponse204) writeCreateLjufmozResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLjufmozParams holds the parameters of GetLjufmoz.
@@ -5060,7 +5061,7 @@ type GetLjufmozResponse interface {
 type GetLjufmozResponse204 struct{}
 
 func (v GetLjufmozResponse204) writeGetLjufmozResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLjufmozParams holds the parameters of DeleteLjufmoz.
@@ -5082,7 +5083,7 @@ type DeleteLjufmozResponse interface {
 type DeleteLjufmozResponse204 struct{}
 
 func (v DeleteLjufmozResponse204) writeDeleteLjufmozResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLjufmozItemParams holds the parameters of GetLjufmozItem.
@@ -5106,7 +5107,7 @@ type GetLjufmozItemResponse interface {
 type GetLjufmozItemResponse204 struct{}
 
 func (v GetLjufmozItemResponse204) writeGetLjufmozItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListEukyyfcqimResponse is the result of ListEukyyfcqim: one of
@@ -5122,7 +5123,7 @@ type ListEukyyfcqimResponse interface {
 type ListEukyyfcqimResponse204 struct{}
 
 func (v ListEukyyfcqimResponse204) writeListEukyyfcqimResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateEukyyfcqimResponse is the result of CreateEukyyfcqim: one of
@@ -5138,7 +5139,7 @@ type CreateEukyyfcqimResponse interface {
 type CreateEukyyfcqimResponse204 struct{}
 
 func (v CreateEukyyfcqimResponse204) writeCreateEukyyfcqimResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEukyyfcqimParams holds the parameters of GetEukyyfcqim.
@@ -5160,7 +5161,7 @@ type GetEukyyfcqimResponse interface {
 type GetEukyyfcqimResponse204 struct{}
 
 func (v GetEukyyfcqimResponse204) writeGetEukyyfcqimResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteEukyyfcqimParams holds the parameters of DeleteEukyyfcqim.
@@ -5182,7 +5183,7 @@ type DeleteEukyyfcqimResponse interface {
 type DeleteEukyyfcqimResponse204 struct{}
 
 func (v DeleteEukyyfcqimResponse204) writeDeleteEukyyfcqimResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEukyyfcqimItemParams holds the parameters of GetEukyyfcqimItem.
@@ -5206,7 +5207,7 @@ type GetEukyyfcqimItemResponse interface {
 type GetEukyyfcqimItemResponse204 struct{}
 
 func (v GetEukyyfcqimItemResponse204) writeGetEukyyfcqimItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListEkjzwqucvResponse is the result of ListEkjzwqucv: one of
@@ -5222,7 +5223,7 @@ type ListEkjzwqucvResponse interface {
 type ListEkjzwqucvResponse204 struct{}
 
 func (v ListEkjzwqucvResponse204) writeListEkjzwqucvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateEkjzwqucvResponse is the result of CreateEkjzwqucv: one of
@@ -5238,7 +5239,7 @@ type CreateEkjzwqucvResponse interface {
 type CreateEkjzwqucvResponse204 struct{}
 
 func (v CreateEkjzwqucvResponse204) writeCreateEkjzwqucvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEkjzwqucvParams holds the parameters of GetEkjzwqucv.
@@ -5260,7 +5261,7 @@ type GetEkjzwqucvResponse interface {
 type GetEkjzwqucvResponse204 struct{}
 
 func (v GetEkjzwqucvResponse204) writeGetEkjzwqucvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteEkjzwqucvParams holds the parameters of DeleteEkjzwqucv.
@@ -5282,7 +5283,7 @@ type DeleteEkjzwqucvResponse interface {
 type DeleteEkjzwqucvResponse204 struct{}
 
 func (v DeleteEkjzwqucvResponse204) writeDeleteEkjzwqucvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEkjzwqucvItemParams holds the parameters of GetEkjzwqucvItem.
@@ -5306,7 +5307,7 @@ type GetEkjzwqucvItemResponse interface {
 type GetEkjzwqucvItemResponse204 struct{}
 
 func (v GetEkjzwqucvItemResponse204) writeGetEkjzwqucvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNwqlyjsResponse is the result of ListNwqlyjs: one of
@@ -5322,7 +5323,7 @@ type ListNwqlyjsResponse interface {
 type ListNwqlyjsResponse204 struct{}
 
 func (v ListNwqlyjsResponse204) writeListNwqlyjsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNwqlyjsResponse is the result of CreateNwqlyjs: one of
@@ -5338,7 +5339,7 @@ type CreateNwqlyjsResponse interface {
 type CreateNwqlyjsResponse204 struct{}
 
 func (v CreateNwqlyjsResponse204) writeCreateNwqlyjsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNwqlyjsParams holds the parameters of GetNwqlyjs.
@@ -5360,7 +5361,7 @@ type GetNwqlyjsResponse interface {
 type GetNwqlyjsResponse204 struct{}
 
 func (v GetNwqlyjsResponse204) writeGetNwqlyjsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNwqlyjsParams holds the parameters of DeleteNwqlyjs.
@@ -5382,7 +5383,7 @@ type DeleteNwqlyjsResponse interface {
 type DeleteNwqlyjsResponse204 struct{}
 
 func (v DeleteNwqlyjsResponse204) writeDeleteNwqlyjsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNwqlyjsItemParams holds the parameters of GetNwqlyjsItem.
@@ -5406,7 +5407,7 @@ type GetNwqlyjsItemResponse interface {
 type GetNwqlyjsItemResponse204 struct{}
 
 func (v GetNwqlyjsItemResponse204) writeGetNwqlyjsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHqsnhwenlResponse is the result of ListHqsnhwenl: one of
@@ -5422,7 +5423,7 @@ type ListHqsnhwenlResponse interface {
 type ListHqsnhwenlResponse204 struct{}
 
 func (v ListHqsnhwenlResponse204) writeListHqsnhwenlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHqsnhwenlResponse is the result of CreateHqsnhwenl: one of
@@ -5438,7 +5439,7 @@ type CreateHqsnhwenlResponse interface {
 type CreateHqsnhwenlResponse204 struct{}
 
 func (v CreateHqsnhwenlResponse204) writeCreateHqsnhwenlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHqsnhwenlParams holds the parameters of GetHqsnhwenl.
@@ -5460,7 +5461,7 @@ type GetHqsnhwenlResponse interface {
 type GetHqsnhwenlResponse204 struct{}
 
 func (v GetHqsnhwenlResponse204) writeGetHqsnhwenlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHqsnhwenlParams holds the parameters of DeleteHqsnhwenl.
@@ -5482,7 +5483,7 @@ type DeleteHqsnhwenlResponse interface {
 type DeleteHqsnhwenlResponse204 struct{}
 
 func (v DeleteHqsnhwenlResponse204) writeDeleteHqsnhwenlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHqsnhwenlItemParams holds the parameters of GetHqsnhwenlItem.
@@ -5506,7 +5507,7 @@ type GetHqsnhwenlItemResponse interface {
 type GetHqsnhwenlItemResponse204 struct{}
 
 func (v GetHqsnhwenlItemResponse204) writeGetHqsnhwenlItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListPevfirsxResponse is the result of ListPevfirsx: one of
@@ -5522,7 +5523,7 @@ type ListPevfirsxResponse interface {
 type ListPevfirsxResponse204 struct{}
 
 func (v ListPevfirsxResponse204) writeListPevfirsxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreatePevfirsxResponse is the result of CreatePevfirsx: one of
@@ -5538,7 +5539,7 @@ type CreatePevfirsxResponse interface {
 type CreatePevfirsxResponse204 struct{}
 
 func (v CreatePevfirsxResponse204) writeCreatePevfirsxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPevfirsxParams holds the parameters of GetPevfirsx.
@@ -5560,7 +5561,7 @@ type GetPevfirsxResponse interface {
 type GetPevfirsxResponse204 struct{}
 
 func (v GetPevfirsxResponse204) writeGetPevfirsxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeletePevfirsxParams holds the parameters of DeletePevfirsx.
@@ -5582,7 +5583,7 @@ type DeletePevfirsxResponse interface {
 type DeletePevfirsxResponse204 struct{}
 
 func (v DeletePevfirsxResponse204) writeDeletePevfirsxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPevfirsxItemParams holds the parameters of GetPevfirsxItem.
@@ -5606,7 +5607,7 @@ type GetPevfirsxItemResponse interface {
 type GetPevfirsxItemResponse204 struct{}
 
 func (v GetPevfirsxItemResponse204) writeGetPevfirsxItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListIiixoeyuoqResponse is the result of ListIiixoeyuoq: one of
@@ -5622,7 +5623,7 @@ type ListIiixoeyuoqResponse interface {
 type ListIiixoeyuoqResponse204 struct{}
 
 func (v ListIiixoeyuoqResponse204) writeListIiixoeyuoqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateIiixoeyuoqResponse is the result of CreateIiixoeyuoq: one of
@@ -5638,7 +5639,7 @@ type CreateIiixoeyuoqResponse interface {
 type CreateIiixoeyuoqResponse204 struct{}
 
 func (v CreateIiixoeyuoqResponse204) writeCreateIiixoeyuoqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIiixoeyuoqParams holds the parameters of GetIiixoeyuoq.
@@ -5660,7 +5661,7 @@ type GetIiixoeyuoqResponse interface {
 type GetIiixoeyuoqResponse204 struct{}
 
 func (v GetIiixoeyuoqResponse204) writeGetIiixoeyuoqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteIiixoeyuoqParams holds the parameters of DeleteIiixoeyuoq.
@@ -5682,7 +5683,7 @@ type DeleteIiixoeyuoqResponse interface {
 type DeleteIiixoeyuoqResponse204 struct{}
 
 func (v DeleteIiixoeyuoqResponse204) writeDeleteIiixoeyuoqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIiixoeyuoqItemParams holds the parameters of GetIiixoeyuoqItem.
@@ -5706,7 +5707,7 @@ type GetIiixoeyuoqItemResponse interface {
 type GetIiixoeyuoqItemResponse204 struct{}
 
 func (v GetIiixoeyuoqItemResponse204) writeGetIiixoeyuoqItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDqbdcwResponse is the result of ListDqbdcw: one of
@@ -5722,7 +5723,7 @@ type ListDqbdcwResponse interface {
 type ListDqbdcwResponse204 struct{}
 
 func (v ListDqbdcwResponse204) writeListDqbdcwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDqbdcwResponse is the result of CreateDqbdcw: one of
@@ -5738,7 +5739,7 @@ type CreateDqbdcwResponse interface {
 type CreateDqbdcwResponse204 struct{}
 
 func (v CreateDqbdcwResponse204) writeCreateDqbdcwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDqbdcwParams holds the parameters of GetDqbdcw.
@@ -5760,7 +5761,7 @@ type GetDqbdcwResponse interface {
 type GetDqbdcwResponse204 struct{}
 
 func (v GetDqbdcwResponse204) writeGetDqbdcwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDqbdcwParams holds the parameters of DeleteDqbdcw.
@@ -5782,7 +5783,7 @@ type DeleteDqbdcwResponse interface {
 type DeleteDqbdcwResponse204 struct{}
 
 func (v DeleteDqbdcwResponse204) writeDeleteDqbdcwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDqbdcwItemParams holds the parameters of GetDqbdcwItem.
@@ -5806,7 +5807,7 @@ type GetDqbdcwItemResponse interface {
 type GetDqbdcwItemResponse204 struct{}
 
 func (v GetDqbdcwItemResponse204) writeGetDqbdcwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListYtcpzResponse is the result of ListYtcpz: one of
@@ -5822,7 +5823,7 @@ type ListYtcpzResponse interface {
 type ListYtcpzResponse204 struct{}
 
 func (v ListYtcpzResponse204) writeListYtcpzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateYtcpzResponse is the result of CreateYtcpz: one of
@@ -5838,7 +5839,7 @@ type CreateYtcpzResponse interface {
 type CreateYtcpzResponse204 struct{}
 
 func (v CreateYtcpzResponse204) writeCreateYtcpzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYtcpzParams holds the parameters of GetYtcpz.
@@ -5860,7 +5861,7 @@ type GetYtcpzResponse interface {
 type GetYtcpzResponse204 struct{}
 
 func (v GetYtcpzResponse204) writeGetYtcpzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteYtcpzParams holds the parameters of DeleteYtcpz.
@@ -5882,7 +5883,7 @@ type DeleteYtcpzResponse interface {
 type DeleteYtcpzResponse204 struct{}
 
 func (v DeleteYtcpzResponse204) writeDeleteYtcpzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYtcpzItemParams holds the parameters of GetYtcpzItem.
@@ -5906,7 +5907,7 @@ type GetYtcpzItemResponse interface {
 type GetYtcpzItemResponse204 struct{}
 
 func (v GetYtcpzItemResponse204) writeGetYtcpzItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUzfykhagResponse is the result of ListUzfykhag: one of
@@ -5922,7 +5923,7 @@ type ListUzfykhagResponse interface {
 type ListUzfykhagResponse204 struct{}
 
 func (v ListUzfykhagResponse204) writeListUzfykhagResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateUzfykhagResponse is the result of CreateUzfykhag: one of
@@ -5938,7 +5939,7 @@ type CreateUzfykhagResponse interface {
 type CreateUzfykhagResponse204 struct{}
 
 func (v CreateUzfykhagResponse204) writeCreateUzfykhagResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUzfykhagParams holds the parameters of GetUzfykhag.
@@ -5960,7 +5961,7 @@ type GetUzfykhagResponse interface {
 type GetUzfykhagResponse204 struct{}
 
 func (v GetUzfykhagResponse204) writeGetUzfykhagResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUzfykhagParams holds the parameters of DeleteUzfykhag.
@@ -5982,7 +5983,7 @@ type DeleteUzfykhagResponse interface {
 type DeleteUzfykhagResponse204 struct{}
 
 func (v DeleteUzfykhagResponse204) writeDeleteUzfykhagResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUzfykhagItemParams holds the parameters of GetUzfykhagItem.
@@ -6006,7 +6007,7 @@ type GetUzfykhagItemResponse interface {
 type GetUzfykhagItemResponse204 struct{}
 
 func (v GetUzfykhagItemResponse204) writeGetUzfykhagItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLsfjfwdResponse is the result of ListLsfjfwd: one of
@@ -6022,7 +6023,7 @@ type ListLsfjfwdResponse interface {
 type ListLsfjfwdResponse204 struct{}
 
 func (v ListLsfjfwdResponse204) writeListLsfjfwdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLsfjfwdResponse is the result of CreateLsfjfwd: one of
@@ -6038,7 +6039,7 @@ type CreateLsfjfwdResponse interface {
 type CreateLsfjfwdResponse204 struct{}
 
 func (v CreateLsfjfwdResponse204) writeCreateLsfjfwdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLsfjfwdParams holds the parameters of GetLsfjfwd.
@@ -6060,7 +6061,7 @@ type GetLsfjfwdResponse interface {
 type GetLsfjfwdResponse204 struct{}
 
 func (v GetLsfjfwdResponse204) writeGetLsfjfwdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLsfjfwdParams holds the parameters of DeleteLsfjfwd.
@@ -6082,7 +6083,7 @@ type DeleteLsfjfwdResponse interface {
 type DeleteLsfjfwdResponse204 struct{}
 
 func (v DeleteLsfjfwdResponse204) writeDeleteLsfjfwdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLsfjfwdItemParams holds the parameters of GetLsfjfwdItem.
@@ -6106,7 +6107,7 @@ type GetLsfjfwdItemResponse interface {
 type GetLsfjfwdItemResponse204 struct{}
 
 func (v GetLsfjfwdItemResponse204) writeGetLsfjfwdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListJmfzovblelResponse is the result of ListJmfzovblel: one of
@@ -6122,7 +6123,7 @@ type ListJmfzovblelResponse interface {
 type ListJmfzovblelResponse204 struct{}
 
 func (v ListJmfzovblelResponse204) writeListJmfzovblelResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateJmfzovblelResponse is the result of CreateJmfzovblel: one of
@@ -6138,7 +6139,7 @@ type CreateJmfzovblelResponse interface {
 type CreateJmfzovblelResponse204 struct{}
 
 func (v CreateJmfzovblelResponse204) writeCreateJmfzovblelResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJmfzovblelParams holds the parameters of GetJmfzovblel.
@@ -6160,7 +6161,7 @@ type GetJmfzovblelResponse interface {
 type GetJmfzovblelResponse204 struct{}
 
 func (v GetJmfzovblelResponse204) writeGetJmfzovblelResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteJmfzovblelParams holds the parameters of DeleteJmfzovblel.
@@ -6182,7 +6183,7 @@ type DeleteJmfzovblelResponse interface {
 type DeleteJmfzovblelResponse204 struct{}
 
 func (v DeleteJmfzovblelResponse204) writeDeleteJmfzovblelResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJmfzovblelItemParams holds the parameters of GetJmfzovblelItem.
@@ -6206,7 +6207,7 @@ type GetJmfzovblelItemResponse interface {
 type GetJmfzovblelItemResponse204 struct{}
 
 func (v GetJmfzovblelItemResponse204) writeGetJmfzovblelItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListTxtpynqqResponse is the result of ListTxtpynqq: one of
@@ -6222,7 +6223,7 @@ type ListTxtpynqqResponse interface {
 type ListTxtpynqqResponse204 struct{}
 
 func (v ListTxtpynqqResponse204) writeListTxtpynqqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateTxtpynqqResponse is the result of CreateTxtpynqq: one of
@@ -6238,7 +6239,7 @@ type CreateTxtpynqqResponse interface {
 type CreateTxtpynqqResponse204 struct{}
 
 func (v CreateTxtpynqqResponse204) writeCreateTxtpynqqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTxtpynqqParams holds the parameters of GetTxtpynqq.
@@ -6260,7 +6261,7 @@ type GetTxtpynqqResponse interface {
 type GetTxtpynqqResponse204 struct{}
 
 func (v GetTxtpynqqResponse204) writeGetTxtpynqqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteTxtpynqqParams holds the parameters of DeleteTxtpynqq.
@@ -6282,7 +6283,7 @@ type DeleteTxtpynqqResponse interface {
 type DeleteTxtpynqqResponse204 struct{}
 
 func (v DeleteTxtpynqqResponse204) writeDeleteTxtpynqqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTxtpynqqItemParams holds the parameters of GetTxtpynqqItem.
@@ -6306,7 +6307,7 @@ type GetTxtpynqqItemResponse interface {
 type GetTxtpynqqItemResponse204 struct{}
 
 func (v GetTxtpynqqItemResponse204) writeGetTxtpynqqItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSaswolsjResponse is the result of ListSaswolsj: one of
@@ -6322,7 +6323,7 @@ type ListSaswolsjResponse interface {
 type ListSaswolsjResponse204 struct{}
 
 func (v ListSaswolsjResponse204) writeListSaswolsjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSaswolsjResponse is the result of CreateSaswolsj: one of
@@ -6338,7 +6339,7 @@ type CreateSaswolsjResponse interface {
 type CreateSaswolsjResponse204 struct{}
 
 func (v CreateSaswolsjResponse204) writeCreateSaswolsjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSaswolsjParams holds the parameters of GetSaswolsj.
@@ -6360,7 +6361,7 @@ type GetSaswolsjResponse interface {
 type GetSaswolsjResponse204 struct{}
 
 func (v GetSaswolsjResponse204) writeGetSaswolsjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSaswolsjParams holds the parameters of DeleteSaswolsj.
@@ -6382,7 +6383,7 @@ type DeleteSaswolsjResponse interface {
 type DeleteSaswolsjResponse204 struct{}
 
 func (v DeleteSaswolsjResponse204) writeDeleteSaswolsjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSaswolsjItemParams holds the parameters of GetSaswolsjItem.
@@ -6406,7 +6407,7 @@ type GetSaswolsjItemResponse interface {
 type GetSaswolsjItemResponse204 struct{}
 
 func (v GetSaswolsjItemResponse204) writeGetSaswolsjItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListFfpsnxarResponse is the result of ListFfpsnxar: one of
@@ -6422,7 +6423,7 @@ type ListFfpsnxarResponse interface {
 type ListFfpsnxarResponse204 struct{}
 
 func (v ListFfpsnxarResponse204) writeListFfpsnxarResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateFfpsnxarResponse is the result of CreateFfpsnxar: one of
@@ -6438,7 +6439,7 @@ type CreateFfpsnxarResponse interface {
 type CreateFfpsnxarResponse204 struct{}
 
 func (v CreateFfpsnxarResponse204) writeCreateFfpsnxarResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetFfpsnxarParams holds the parameters of GetFfpsnxar.
@@ -6460,7 +6461,7 @@ type GetFfpsnxarResponse interface {
 type GetFfpsnxarResponse204 struct{}
 
 func (v GetFfpsnxarResponse204) writeGetFfpsnxarResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteFfpsnxarParams holds the parameters of DeleteFfpsnxar.
@@ -6482,7 +6483,7 @@ type DeleteFfpsnxarResponse interface {
 type DeleteFfpsnxarResponse204 struct{}
 
 func (v DeleteFfpsnxarResponse204) writeDeleteFfpsnxarResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetFfpsnxarItemParams holds the parameters of GetFfpsnxarItem.
@@ -6506,7 +6507,7 @@ type GetFfpsnxarItemResponse interface {
 type GetFfpsnxarItemResponse204 struct{}
 
 func (v GetFfpsnxarItemResponse204) writeGetFfpsnxarItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListJyvrxyResponse is the result of ListJyvrxy: one of
@@ -6522,7 +6523,7 @@ type ListJyvrxyResponse interface {
 type ListJyvrxyResponse204 struct{}
 
 func (v ListJyvrxyResponse204) writeListJyvrxyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateJyvrxyResponse is the result of CreateJyvrxy: one of
@@ -6538,7 +6539,7 @@ type CreateJyvrxyResponse interface {
 type CreateJyvrxyResponse204 struct{}
 
 func (v CreateJyvrxyResponse204) writeCreateJyvrxyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJyvrxyParams holds the parameters of GetJyvrxy.
@@ -6560,7 +6561,7 @@ type GetJyvrxyResponse interface {
 type GetJyvrxyResponse204 struct{}
 
 func (v GetJyvrxyResponse204) writeGetJyvrxyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteJyvrxyParams holds the parameters of DeleteJyvrxy.
@@ -6582,7 +6583,7 @@ type DeleteJyvrxyResponse interface {
 type DeleteJyvrxyResponse204 struct{}
 
 func (v DeleteJyvrxyResponse204) writeDeleteJyvrxyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJyvrxyItemParams holds the parameters of GetJyvrxyItem.
@@ -6606,7 +6607,7 @@ type GetJyvrxyItemResponse interface {
 type GetJyvrxyItemResponse204 struct{}
 
 func (v GetJyvrxyItemResponse204) writeGetJyvrxyItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListGohzvshlwvResponse is the result of ListGohzvshlwv: one of
@@ -6622,7 +6623,7 @@ type ListGohzvshlwvResponse interface {
 type ListGohzvshlwvResponse204 struct{}
 
 func (v ListGohzvshlwvResponse204) writeListGohzvshlwvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateGohzvshlwvResponse is the result of CreateGohzvshlwv: one of
@@ -6638,7 +6639,7 @@ type CreateGohzvshlwvResponse interface {
 type CreateGohzvshlwvResponse204 struct{}
 
 func (v CreateGohzvshlwvResponse204) writeCreateGohzvshlwvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGohzvshlwvParams holds the parameters of GetGohzvshlwv.
@@ -6660,7 +6661,7 @@ type GetGohzvshlwvResponse interface {
 type GetGohzvshlwvResponse204 struct{}
 
 func (v GetGohzvshlwvResponse204) writeGetGohzvshlwvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteGohzvshlwvParams holds the parameters of DeleteGohzvshlwv.
@@ -6682,7 +6683,7 @@ type DeleteGohzvshlwvResponse interface {
 type DeleteGohzvshlwvResponse204 struct{}
 
 func (v DeleteGohzvshlwvResponse204) writeDeleteGohzvshlwvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGohzvshlwvItemParams holds the parameters of GetGohzvshlwvItem.
@@ -6706,7 +6707,7 @@ type GetGohzvshlwvItemResponse interface {
 type GetGohzvshlwvItemResponse204 struct{}
 
 func (v GetGohzvshlwvItemResponse204) writeGetGohzvshlwvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDuieskResponse is the result of ListDuiesk: one of
@@ -6722,7 +6723,7 @@ type ListDuieskResponse interface {
 type ListDuieskResponse204 struct{}
 
 func (v ListDuieskResponse204) writeListDuieskResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDuieskResponse is the result of CreateDuiesk: one of
@@ -6738,7 +6739,7 @@ type CreateDuieskResponse interface {
 type CreateDuieskResponse204 struct{}
 
 func (v CreateDuieskResponse204) writeCreateDuieskResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDuieskParams holds the parameters of GetDuiesk.
@@ -6760,7 +6761,7 @@ type GetDuieskResponse interface {
 type GetDuieskResponse204 struct{}
 
 func (v GetDuieskResponse204) writeGetDuieskResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDuieskParams holds the parameters of DeleteDuiesk.
@@ -6782,7 +6783,7 @@ type DeleteDuieskResponse interface {
 type DeleteDuieskResponse204 struct{}
 
 func (v DeleteDuieskResponse204) writeDeleteDuieskResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDuieskItemParams holds the parameters of GetDuieskItem.
@@ -6806,7 +6807,7 @@ type GetDuieskItemResponse interface {
 type GetDuieskItemResponse204 struct{}
 
 func (v GetDuieskItemResponse204) writeGetDuieskItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListEyniwfhyaResponse is the result of ListEyniwfhya: one of
@@ -6822,7 +6823,7 @@ type ListEyniwfhyaResponse interface {
 type ListEyniwfhyaResponse204 struct{}
 
 func (v ListEyniwfhyaResponse204) writeListEyniwfhyaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateEyniwfhyaResponse is the result of CreateEyniwfhya: one of
@@ -6838,7 +6839,7 @@ type CreateEyniwfhyaResponse interface {
 type CreateEyniwfhyaResponse204 struct{}
 
 func (v CreateEyniwfhyaResponse204) writeCreateEyniwfhyaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEyniwfhyaParams holds the parameters of GetEyniwfhya.
@@ -6860,7 +6861,7 @@ type GetEyniwfhyaResponse interface {
 type GetEyniwfhyaResponse204 struct{}
 
 func (v GetEyniwfhyaResponse204) writeGetEyniwfhyaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteEyniwfhyaParams holds the parameters of DeleteEyniwfhya.
@@ -6882,7 +6883,7 @@ type DeleteEyniwfhyaResponse interface {
 type DeleteEyniwfhyaResponse204 struct{}
 
 func (v DeleteEyniwfhyaResponse204) writeDeleteEyniwfhyaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEyniwfhyaItemParams holds the parameters of GetEyniwfhyaItem.
@@ -6906,7 +6907,7 @@ type GetEyniwfhyaItemResponse interface {
 type GetEyniwfhyaItemResponse204 struct{}
 
 func (v GetEyniwfhyaItemResponse204) writeGetEyniwfhyaItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLaaaResponse is the result of ListLaaa: one of
@@ -6922,7 +6923,7 @@ type ListLaaaResponse interface {
 type ListLaaaResponse204 struct{}
 
 func (v ListLaaaResponse204) writeListLaaaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLaaaResponse is the result of CreateLaaa: one of
@@ -6938,7 +6939,7 @@ type CreateLaaaResponse interface {
 type CreateLaaaResponse204 struct{}
 
 func (v CreateLaaaResponse204) writeCreateLaaaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLaaaParams holds the parameters of GetLaaa.
@@ -6960,7 +6961,7 @@ type GetLaaaResponse interface {
 type GetLaaaResponse204 struct{}
 
 func (v GetLaaaResponse204) writeGetLaaaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLaaaParams holds the parameters of DeleteLaaa.
@@ -6982,7 +6983,7 @@ type DeleteLaaaResponse interface {
 type DeleteLaaaResponse204 struct{}
 
 func (v DeleteLaaaResponse204) writeDeleteLaaaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLaaaItemParams holds the parameters of GetLaaaItem.
@@ -7006,7 +7007,7 @@ type GetLaaaItemResponse interface {
 type GetLaaaItemResponse204 struct{}
 
 func (v GetLaaaItemResponse204) writeGetLaaaItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListKkvecvuyflResponse is the result of ListKkvecvuyfl: one of
@@ -7022,7 +7023,7 @@ type ListKkvecvuyflResponse interface {
 type ListKkvecvuyflResponse204 struct{}
 
 func (v ListKkvecvuyflResponse204) writeListKkvecvuyflResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateKkvecvuyflResponse is the result of CreateKkvecvuyfl: one of
@@ -7038,7 +7039,7 @@ type CreateKkvecvuyflResponse interface {
 type CreateKkvecvuyflResponse204 struct{}
 
 func (v CreateKkvecvuyflResponse204) writeCreateKkvecvuyflResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKkvecvuyflParams holds the parameters of GetKkvecvuyfl.
@@ -7060,7 +7061,7 @@ type GetKkvecvuyflResponse interface {
 type GetKkvecvuyflResponse204 struct{}
 
 func (v GetKkvecvuyflResponse204) writeGetKkvecvuyflResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteKkvecvuyflParams holds the parameters of DeleteKkvecvuyfl.
@@ -7082,7 +7083,7 @@ type DeleteKkvecvuyflResponse interface {
 type DeleteKkvecvuyflResponse204 struct{}
 
 func (v DeleteKkvecvuyflResponse204) writeDeleteKkvecvuyflResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKkvecvuyflItemParams holds the parameters of GetKkvecvuyflItem.
@@ -7106,7 +7107,7 @@ type GetKkvecvuyflItemResponse interface {
 type GetKkvecvuyflItemResponse204 struct{}
 
 func (v GetKkvecvuyflItemResponse204) writeGetKkvecvuyflItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLryqvwmrqResponse is the result of ListLryqvwmrq: one of
@@ -7122,7 +7123,7 @@ type ListLryqvwmrqResponse interface {
 type ListLryqvwmrqResponse204 struct{}
 
 func (v ListLryqvwmrqResponse204) writeListLryqvwmrqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLryqvwmrqResponse is the result of CreateLryqvwmrq: one of
@@ -7138,7 +7139,7 @@ type CreateLryqvwmrqResponse interface {
 type CreateLryqvwmrqResponse204 struct{}
 
 func (v CreateLryqvwmrqResponse204) writeCreateLryqvwmrqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLryqvwmrqParams holds the parameters of GetLryqvwmrq.
@@ -7160,7 +7161,7 @@ type GetLryqvwmrqResponse interface {
 type GetLryqvwmrqResponse204 struct{}
 
 func (v GetLryqvwmrqResponse204) writeGetLryqvwmrqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLryqvwmrqParams holds the parameters of DeleteLryqvwmrq.
@@ -7182,7 +7183,7 @@ type DeleteLryqvwmrqResponse interface {
 type DeleteLryqvwmrqResponse204 struct{}
 
 func (v DeleteLryqvwmrqResponse204) writeDeleteLryqvwmrqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLryqvwmrqItemParams holds the parameters of GetLryqvwmrqItem.
@@ -7206,7 +7207,7 @@ type GetLryqvwmrqItemResponse interface {
 type GetLryqvwmrqItemResponse204 struct{}
 
 func (v GetLryqvwmrqItemResponse204) writeGetLryqvwmrqItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListEhbcgResponse is the result of ListEhbcg: one of
@@ -7222,7 +7223,7 @@ type ListEhbcgResponse interface {
 type ListEhbcgResponse204 struct{}
 
 func (v ListEhbcgResponse204) writeListEhbcgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateEhbcgResponse is the result of CreateEhbcg: one of
@@ -7238,7 +7239,7 @@ type CreateEhbcgResponse interface {
 type CreateEhbcgResponse204 struct{}
 
 func (v CreateEhbcgResponse204) writeCreateEhbcgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEhbcgParams holds the parameters of GetEhbcg.
@@ -7260,7 +7261,7 @@ type GetEhbcgResponse interface {
 type GetEhbcgResponse204 struct{}
 
 func (v GetEhbcgResponse204) writeGetEhbcgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteEhbcgParams holds the parameters of DeleteEhbcg.
@@ -7282,7 +7283,7 @@ type DeleteEhbcgResponse interface {
 type DeleteEhbcgResponse204 struct{}
 
 func (v DeleteEhbcgResponse204) writeDeleteEhbcgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEhbcgItemParams holds the parameters of GetEhbcgItem.
@@ -7306,7 +7307,7 @@ type GetEhbcgItemResponse interface {
 type GetEhbcgItemResponse204 struct{}
 
 func (v GetEhbcgItemResponse204) writeGetEhbcgItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListAjfpmlguwzResponse is the result of ListAjfpmlguwz: one of
@@ -7322,7 +7323,7 @@ type ListAjfpmlguwzResponse interface {
 type ListAjfpmlguwzResponse204 struct{}
 
 func (v ListAjfpmlguwzResponse204) writeListAjfpmlguwzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateAjfpmlguwzResponse is the result of CreateAjfpmlguwz: one of
@@ -7338,7 +7339,7 @@ type CreateAjfpmlguwzResponse interface {
 type CreateAjfpmlguwzResponse204 struct{}
 
 func (v CreateAjfpmlguwzResponse204) writeCreateAjfpmlguwzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAjfpmlguwzParams holds the parameters of GetAjfpmlguwz.
@@ -7360,7 +7361,7 @@ type GetAjfpmlguwzResponse interface {
 type GetAjfpmlguwzResponse204 struct{}
 
 func (v GetAjfpmlguwzResponse204) writeGetAjfpmlguwzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteAjfpmlguwzParams holds the parameters of DeleteAjfpmlguwz.
@@ -7382,7 +7383,7 @@ type DeleteAjfpmlguwzResponse interface {
 type DeleteAjfpmlguwzResponse204 struct{}
 
 func (v DeleteAjfpmlguwzResponse204) writeDeleteAjfpmlguwzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAjfpmlguwzItemParams holds the parameters of GetAjfpmlguwzItem.
@@ -7406,7 +7407,7 @@ type GetAjfpmlguwzItemResponse interface {
 type GetAjfpmlguwzItemResponse204 struct{}
 
 func (v GetAjfpmlguwzItemResponse204) writeGetAjfpmlguwzItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListJkzjfResponse is the result of ListJkzjf: one of
@@ -7422,7 +7423,7 @@ type ListJkzjfResponse interface {
 type ListJkzjfResponse204 struct{}
 
 func (v ListJkzjfResponse204) writeListJkzjfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateJkzjfResponse is the result of CreateJkzjf: one of
@@ -7438,7 +7439,7 @@ type CreateJkzjfResponse interface {
 type CreateJkzjfResponse204 struct{}
 
 func (v CreateJkzjfResponse204) writeCreateJkzjfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJkzjfParams holds the parameters of GetJkzjf.
@@ -7460,7 +7461,7 @@ type GetJkzjfResponse interface {
 type GetJkzjfResponse204 struct{}
 
 func (v GetJkzjfResponse204) writeGetJkzjfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteJkzjfParams holds the parameters of DeleteJkzjf.
@@ -7482,7 +7483,7 @@ type DeleteJkzjfResponse interface {
 type DeleteJkzjfResponse204 struct{}
 
 func (v DeleteJkzjfResponse204) writeDeleteJkzjfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJkzjfItemParams holds the parameters of GetJkzjfItem.
@@ -7506,7 +7507,7 @@ type GetJkzjfItemResponse interface {
 type GetJkzjfItemResponse204 struct{}
 
 func (v GetJkzjfItemResponse204) writeGetJkzjfItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListZjgpResponse is the result of ListZjgp: one of
@@ -7522,7 +7523,7 @@ type ListZjgpResponse interface {
 type ListZjgpResponse204 struct{}
 
 func (v ListZjgpResponse204) writeListZjgpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateZjgpResponse is the result of CreateZjgp: one of
@@ -7538,7 +7539,7 @@ type CreateZjgpResponse interface {
 type CreateZjgpResponse204 struct{}
 
 func (v CreateZjgpResponse204) writeCreateZjgpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZjgpParams holds the parameters of GetZjgp.
@@ -7560,7 +7561,7 @@ type GetZjgpResponse interface {
 type GetZjgpResponse204 struct{}
 
 func (v GetZjgpResponse204) writeGetZjgpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteZjgpParams holds the parameters of DeleteZjgp.
@@ -7582,7 +7583,7 @@ type DeleteZjgpResponse interface {
 type DeleteZjgpResponse204 struct{}
 
 func (v DeleteZjgpResponse204) writeDeleteZjgpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZjgpItemParams holds the parameters of GetZjgpItem.
@@ -7606,7 +7607,7 @@ type GetZjgpItemResponse interface {
 type GetZjgpItemResponse204 struct{}
 
 func (v GetZjgpItemResponse204) writeGetZjgpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXgtkvizResponse is the result of ListXgtkviz: one of
@@ -7622,7 +7623,7 @@ type ListXgtkvizResponse interface {
 type ListXgtkvizResponse204 struct{}
 
 func (v ListXgtkvizResponse204) writeListXgtkvizResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXgtkvizResponse is the result of CreateXgtkviz: one of
@@ -7638,7 +7639,7 @@ type CreateXgtkvizResponse interface {
 type CreateXgtkvizResponse204 struct{}
 
 func (v CreateXgtkvizResponse204) writeCreateXgtkvizResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXgtkvizParams holds the parameters of GetXgtkviz.
@@ -7660,7 +7661,7 @@ type GetXgtkvizResponse interface {
 type GetXgtkvizResponse204 struct{}
 
 func (v GetXgtkvizResponse204) writeGetXgtkvizResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXgtkvizParams holds the parameters of DeleteXgtkviz.
@@ -7682,7 +7683,7 @@ type DeleteXgtkvizResponse interface {
 type DeleteXgtkvizResponse204 struct{}
 
 func (v DeleteXgtkvizResponse204) writeDeleteXgtkvizResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXgtkvizItemParams holds the parameters of GetXgtkvizItem.
@@ -7706,7 +7707,7 @@ type GetXgtkvizItemResponse interface {
 type GetXgtkvizItemResponse204 struct{}
 
 func (v GetXgtkvizItemResponse204) writeGetXgtkvizItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListVehwemhvResponse is the result of ListVehwemhv: one of
@@ -7722,7 +7723,7 @@ type ListVehwemhvResponse interface {
 type ListVehwemhvResponse204 struct{}
 
 func (v ListVehwemhvResponse204) writeListVehwemhvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateVehwemhvResponse is the result of CreateVehwemhv: one of
@@ -7738,7 +7739,7 @@ type CreateVehwemhvResponse interface {
 type CreateVehwemhvResponse204 struct{}
 
 func (v CreateVehwemhvResponse204) writeCreateVehwemhvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetVehwemhvParams holds the parameters of GetVehwemhv.
@@ -7760,7 +7761,7 @@ type GetVehwemhvResponse interface {
 type GetVehwemhvResponse204 struct{}
 
 func (v GetVehwemhvResponse204) writeGetVehwemhvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteVehwemhvParams holds the parameters of DeleteVehwemhv.
@@ -7782,7 +7783,7 @@ type DeleteVehwemhvResponse interface {
 type DeleteVehwemhvResponse204 struct{}
 
 func (v DeleteVehwemhvResponse204) writeDeleteVehwemhvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetVehwemhvItemParams holds the parameters of GetVehwemhvItem.
@@ -7806,7 +7807,7 @@ type GetVehwemhvItemResponse interface {
 type GetVehwemhvItemResponse204 struct{}
 
 func (v GetVehwemhvItemResponse204) writeGetVehwemhvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUsaoResponse is the result of ListUsao: one of
@@ -7822,7 +7823,7 @@ type ListUsaoResponse interface {
 type ListUsaoResponse204 struct{}
 
 func (v ListUsaoResponse204) writeListUsaoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateUsaoResponse is the result of CreateUsao: one of
@@ -7838,7 +7839,7 @@ type CreateUsaoResponse interface {
 type CreateUsaoResponse204 struct{}
 
 func (v CreateUsaoResponse204) writeCreateUsaoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUsaoParams holds the parameters of GetUsao.
@@ -7860,7 +7861,7 @@ type GetUsaoResponse interface {
 type GetUsaoResponse204 struct{}
 
 func (v GetUsaoResponse204) writeGetUsaoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUsaoParams holds the parameters of DeleteUsao.
@@ -7882,7 +7883,7 @@ type DeleteUsaoResponse interface {
 type DeleteUsaoResponse204 struct{}
 
 func (v DeleteUsaoResponse204) writeDeleteUsaoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUsaoItemParams holds the parameters of GetUsaoItem.
@@ -7906,7 +7907,7 @@ type GetUsaoItemResponse interface {
 type GetUsaoItemResponse204 struct{}
 
 func (v GetUsaoItemResponse204) writeGetUsaoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListIbrpeResponse is the result of ListIbrpe: one of
@@ -7922,7 +7923,7 @@ type ListIbrpeResponse interface {
 type ListIbrpeResponse204 struct{}
 
 func (v ListIbrpeResponse204) writeListIbrpeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateIbrpeResponse is the result of CreateIbrpe: one of
@@ -7938,7 +7939,7 @@ type CreateIbrpeResponse interface {
 type CreateIbrpeResponse204 struct{}
 
 func (v CreateIbrpeResponse204) writeCreateIbrpeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIbrpeParams holds the parameters of GetIbrpe.
@@ -7960,7 +7961,7 @@ type GetIbrpeResponse interface {
 type GetIbrpeResponse204 struct{}
 
 func (v GetIbrpeResponse204) writeGetIbrpeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteIbrpeParams holds the parameters of DeleteIbrpe.
@@ -7982,7 +7983,7 @@ type DeleteIbrpeResponse interface {
 type DeleteIbrpeResponse204 struct{}
 
 func (v DeleteIbrpeResponse204) writeDeleteIbrpeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIbrpeItemParams holds the parameters of GetIbrpeItem.
@@ -8006,7 +8007,7 @@ type GetIbrpeItemResponse interface {
 type GetIbrpeItemResponse204 struct{}
 
 func (v GetIbrpeItemResponse204) writeGetIbrpeItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListYnnkpcnfpResponse is the result of ListYnnkpcnfp: one of
@@ -8022,7 +8023,7 @@ type ListYnnkpcnfpResponse interface {
 type ListYnnkpcnfpResponse204 struct{}
 
 func (v ListYnnkpcnfpResponse204) writeListYnnkpcnfpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateYnnkpcnfpResponse is the result of CreateYnnkpcnfp: one of
@@ -8038,7 +8039,7 @@ type CreateYnnkpcnfpResponse interface {
 type CreateYnnkpcnfpResponse204 struct{}
 
 func (v CreateYnnkpcnfpResponse204) writeCreateYnnkpcnfpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYnnkpcnfpParams holds the parameters of GetYnnkpcnfp.
@@ -8060,7 +8061,7 @@ type GetYnnkpcnfpResponse interface {
 type GetYnnkpcnfpResponse204 struct{}
 
 func (v GetYnnkpcnfpResponse204) writeGetYnnkpcnfpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteYnnkpcnfpParams holds the parameters of DeleteYnnkpcnfp.
@@ -8082,7 +8083,7 @@ type DeleteYnnkpcnfpResponse interface {
 type DeleteYnnkpcnfpResponse204 struct{}
 
 func (v DeleteYnnkpcnfpResponse204) writeDeleteYnnkpcnfpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYnnkpcnfpItemParams holds the parameters of GetYnnkpcnfpItem.
@@ -8106,7 +8107,7 @@ type GetYnnkpcnfpItemResponse interface {
 type GetYnnkpcnfpItemResponse204 struct{}
 
 func (v GetYnnkpcnfpItemResponse204) writeGetYnnkpcnfpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHebsfwwResponse is the result of ListHebsfww: one of
@@ -8122,7 +8123,7 @@ type ListHebsfwwResponse interface {
 type ListHebsfwwResponse204 struct{}
 
 func (v ListHebsfwwResponse204) writeListHebsfwwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHebsfwwResponse is the result of CreateHebsfww: one of
@@ -8138,7 +8139,7 @@ type CreateHebsfwwResponse interface {
 type CreateHebsfwwResponse204 struct{}
 
 func (v CreateHebsfwwResponse204) writeCreateHebsfwwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHebsfwwParams holds the parameters of GetHebsfww.
@@ -8160,7 +8161,7 @@ type GetHebsfwwResponse interface {
 type GetHebsfwwResponse204 struct{}
 
 func (v GetHebsfwwResponse204) writeGetHebsfwwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHebsfwwParams holds the parameters of DeleteHebsfww.
@@ -8182,7 +8183,7 @@ type DeleteHebsfwwResponse interface {
 type DeleteHebsfwwResponse204 struct{}
 
 func (v DeleteHebsfwwResponse204) writeDeleteHebsfwwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHebsfwwItemParams holds the parameters of GetHebsfwwItem.
@@ -8206,7 +8207,7 @@ type GetHebsfwwItemResponse interface {
 type GetHebsfwwItemResponse204 struct{}
 
 func (v GetHebsfwwItemResponse204) writeGetHebsfwwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLtjimwzmmResponse is the result of ListLtjimwzmm: one of
@@ -8222,7 +8223,7 @@ type ListLtjimwzmmResponse interface {
 type ListLtjimwzmmResponse204 struct{}
 
 func (v ListLtjimwzmmResponse204) writeListLtjimwzmmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLtjimwzmmResponse is the result of CreateLtjimwzmm: one of
@@ -8238,7 +8239,7 @@ type CreateLtjimwzmmResponse interface {
 type CreateLtjimwzmmResponse204 struct{}
 
 func (v CreateLtjimwzmmResponse204) writeCreateLtjimwzmmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLtjimwzmmParams holds the parameters of GetLtjimwzmm.
@@ -8260,7 +8261,7 @@ type GetLtjimwzmmResponse interface {
 type GetLtjimwzmmResponse204 struct{}
 
 func (v GetLtjimwzmmResponse204) writeGetLtjimwzmmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLtjimwzmmParams holds the parameters of DeleteLtjimwzmm.
@@ -8282,7 +8283,7 @@ type DeleteLtjimwzmmResponse interface {
 type DeleteLtjimwzmmResponse204 struct{}
 
 func (v DeleteLtjimwzmmResponse204) writeDeleteLtjimwzmmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLtjimwzmmItemParams holds the parameters of GetLtjimwzmmItem.
@@ -8306,7 +8307,7 @@ type GetLtjimwzmmItemResponse interface {
 type GetLtjimwzmmItemResponse204 struct{}
 
 func (v GetLtjimwzmmItemResponse204) writeGetLtjimwzmmItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDcvkqqrcamResponse is the result of ListDcvkqqrcam: one of
@@ -8322,7 +8323,7 @@ type ListDcvkqqrcamResponse interface {
 type ListDcvkqqrcamResponse204 struct{}
 
 func (v ListDcvkqqrcamResponse204) writeListDcvkqqrcamResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDcvkqqrcamResponse is the result of CreateDcvkqqrcam: one of
@@ -8338,7 +8339,7 @@ type CreateDcvkqqrcamResponse interface {
 type CreateDcvkqqrcamResponse204 struct{}
 
 func (v CreateDcvkqqrcamResponse204) writeCreateDcvkqqrcamResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDcvkqqrcamParams holds the parameters of GetDcvkqqrcam.
@@ -8360,7 +8361,7 @@ type GetDcvkqqrcamResponse interface {
 type GetDcvkqqrcamResponse204 struct{}
 
 func (v GetDcvkqqrcamResponse204) writeGetDcvkqqrcamResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDcvkqqrcamParams holds the parameters of DeleteDcvkqqrcam.
@@ -8382,7 +8383,7 @@ type DeleteDcvkqqrcamResponse interface {
 type DeleteDcvkqqrcamResponse204 struct{}
 
 func (v DeleteDcvkqqrcamResponse204) writeDeleteDcvkqqrcamResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDcvkqqrcamItemParams holds the parameters of GetDcvkqqrcamItem.
@@ -8406,7 +8407,7 @@ type GetDcvkqqrcamItemResponse interface {
 type GetDcvkqqrcamItemResponse204 struct{}
 
 func (v GetDcvkqqrcamItemResponse204) writeGetDcvkqqrcamItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListTchlxmResponse is the result of ListTchlxm: one of
@@ -8422,7 +8423,7 @@ type ListTchlxmResponse interface {
 type ListTchlxmResponse204 struct{}
 
 func (v ListTchlxmResponse204) writeListTchlxmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateTchlxmResponse is the result of CreateTchlxm: one of
@@ -8438,7 +8439,7 @@ type CreateTchlxmResponse interface {
 type CreateTchlxmResponse204 struct{}
 
 func (v CreateTchlxmResponse204) writeCreateTchlxmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTchlxmParams holds the parameters of GetTchlxm.
@@ -8460,7 +8461,7 @@ type GetTchlxmResponse interface {
 type GetTchlxmResponse204 struct{}
 
 func (v GetTchlxmResponse204) writeGetTchlxmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteTchlxmParams holds the parameters of DeleteTchlxm.
@@ -8482,7 +8483,7 @@ type DeleteTchlxmResponse interface {
 type DeleteTchlxmResponse204 struct{}
 
 func (v DeleteTchlxmResponse204) writeDeleteTchlxmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTchlxmItemParams holds the parameters of GetTchlxmItem.
@@ -8506,7 +8507,7 @@ type GetTchlxmItemResponse interface {
 type GetTchlxmItemResponse204 struct{}
 
 func (v GetTchlxmItemResponse204) writeGetTchlxmItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXwvwytbkkResponse is the result of ListXwvwytbkk: one of
@@ -8522,7 +8523,7 @@ type ListXwvwytbkkResponse interface {
 type ListXwvwytbkkResponse204 struct{}
 
 func (v ListXwvwytbkkResponse204) writeListXwvwytbkkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXwvwytbkkResponse is the result of CreateXwvwytbkk: one of
@@ -8538,7 +8539,7 @@ type CreateXwvwytbkkResponse interface {
 type CreateXwvwytbkkResponse204 struct{}
 
 func (v CreateXwvwytbkkResponse204) writeCreateXwvwytbkkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXwvwytbkkParams holds the parameters of GetXwvwytbkk.
@@ -8560,7 +8561,7 @@ type GetXwvwytbkkResponse interface {
 type GetXwvwytbkkResponse204 struct{}
 
 func (v GetXwvwytbkkResponse204) writeGetXwvwytbkkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXwvwytbkkParams holds the parameters of DeleteXwvwytbkk.
@@ -8582,7 +8583,7 @@ type DeleteXwvwytbkkResponse interface {
 type DeleteXwvwytbkkResponse204 struct{}
 
 func (v DeleteXwvwytbkkResponse204) writeDeleteXwvwytbkkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXwvwytbkkItemParams holds the parameters of GetXwvwytbkkItem.
@@ -8606,7 +8607,7 @@ type GetXwvwytbkkItemResponse interface {
 type GetXwvwytbkkItemResponse204 struct{}
 
 func (v GetXwvwytbkkItemResponse204) writeGetXwvwytbkkItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListYligtResponse is the result of ListYligt: one of
@@ -8622,7 +8623,7 @@ type ListYligtResponse interface {
 type ListYligtResponse204 struct{}
 
 func (v ListYligtResponse204) writeListYligtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateYligtResponse is the result of CreateYligt: one of
@@ -8638,7 +8639,7 @@ type CreateYligtResponse interface {
 type CreateYligtResponse204 struct{}
 
 func (v CreateYligtResponse204) writeCreateYligtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYligtParams holds the parameters of GetYligt.
@@ -8660,7 +8661,7 @@ type GetYligtResponse interface {
 type GetYligtResponse204 struct{}
 
 func (v GetYligtResponse204) writeGetYligtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteYligtParams holds the parameters of DeleteYligt.
@@ -8682,7 +8683,7 @@ type DeleteYligtResponse interface {
 type DeleteYligtResponse204 struct{}
 
 func (v DeleteYligtResponse204) writeDeleteYligtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYligtItemParams holds the parameters of GetYligtItem.
@@ -8706,7 +8707,7 @@ type GetYligtItemResponse interface {
 type GetYligtItemResponse204 struct{}
 
 func (v GetYligtItemResponse204) writeGetYligtItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHrhnvkuResponse is the result of ListHrhnvku: one of
@@ -8722,7 +8723,7 @@ type ListHrhnvkuResponse interface {
 type ListHrhnvkuResponse204 struct{}
 
 func (v ListHrhnvkuResponse204) writeListHrhnvkuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHrhnvkuResponse is the result of CreateHrhnvku: one of
@@ -8738,7 +8739,7 @@ type CreateHrhnvkuResponse interface {
 type CreateHrhnvkuResponse204 struct{}
 
 func (v CreateHrhnvkuResponse204) writeCreateHrhnvkuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHrhnvkuParams holds the parameters of GetHrhnvku.
@@ -8760,7 +8761,7 @@ type GetHrhnvkuResponse interface {
 type GetHrhnvkuResponse204 struct{}
 
 func (v GetHrhnvkuResponse204) writeGetHrhnvkuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHrhnvkuParams holds the parameters of DeleteHrhnvku.
@@ -8782,7 +8783,7 @@ type DeleteHrhnvkuResponse interface {
 type DeleteHrhnvkuResponse204 struct{}
 
 func (v DeleteHrhnvkuResponse204) writeDeleteHrhnvkuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHrhnvkuItemParams holds the parameters of GetHrhnvkuItem.
@@ -8806,7 +8807,7 @@ type GetHrhnvkuItemResponse interface {
 type GetHrhnvkuItemResponse204 struct{}
 
 func (v GetHrhnvkuItemResponse204) writeGetHrhnvkuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHpiqResponse is the result of ListHpiq: one of
@@ -8822,7 +8823,7 @@ type ListHpiqResponse interface {
 type ListHpiqResponse204 struct{}
 
 func (v ListHpiqResponse204) writeListHpiqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHpiqResponse is the result of CreateHpiq: one of
@@ -8838,7 +8839,7 @@ type CreateHpiqResponse interface {
 type CreateHpiqResponse204 struct{}
 
 func (v CreateHpiqResponse204) writeCreateHpiqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHpiqParams holds the parameters of GetHpiq.
@@ -8860,7 +8861,7 @@ type GetHpiqResponse interface {
 type GetHpiqResponse204 struct{}
 
 func (v GetHpiqResponse204) writeGetHpiqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHpiqParams holds the parameters of DeleteHpiq.
@@ -8882,7 +8883,7 @@ type DeleteHpiqResponse interface {
 type DeleteHpiqResponse204 struct{}
 
 func (v DeleteHpiqResponse204) writeDeleteHpiqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHpiqItemParams holds the parameters of GetHpiqItem.
@@ -8906,7 +8907,7 @@ type GetHpiqItemResponse interface {
 type GetHpiqItemResponse204 struct{}
 
 func (v GetHpiqItemResponse204) writeGetHpiqItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListPnpjsusnResponse is the result of ListPnpjsusn: one of
@@ -8922,7 +8923,7 @@ type ListPnpjsusnResponse interface {
 type ListPnpjsusnResponse204 struct{}
 
 func (v ListPnpjsusnResponse204) writeListPnpjsusnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreatePnpjsusnResponse is the result of CreatePnpjsusn: one of
@@ -8938,7 +8939,7 @@ type CreatePnpjsusnResponse interface {
 type CreatePnpjsusnResponse204 struct{}
 
 func (v CreatePnpjsusnResponse204) writeCreatePnpjsusnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPnpjsusnParams holds the parameters of GetPnpjsusn.
@@ -8960,7 +8961,7 @@ type GetPnpjsusnResponse interface {
 type GetPnpjsusnResponse204 struct{}
 
 func (v GetPnpjsusnResponse204) writeGetPnpjsusnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeletePnpjsusnParams holds the parameters of DeletePnpjsusn.
@@ -8982,7 +8983,7 @@ type DeletePnpjsusnResponse interface {
 type DeletePnpjsusnResponse204 struct{}
 
 func (v DeletePnpjsusnResponse204) writeDeletePnpjsusnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPnpjsusnItemParams holds the parameters of GetPnpjsusnItem.
@@ -9006,7 +9007,7 @@ type GetPnpjsusnItemResponse interface {
 type GetPnpjsusnItemResponse204 struct{}
 
 func (v GetPnpjsusnItemResponse204) writeGetPnpjsusnItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListGoayxuResponse is the result of ListGoayxu: one of
@@ -9022,7 +9023,7 @@ type ListGoayxuResponse interface {
 type ListGoayxuResponse204 struct{}
 
 func (v ListGoayxuResponse204) writeListGoayxuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateGoayxuResponse is the result of CreateGoayxu: one of
@@ -9038,7 +9039,7 @@ type CreateGoayxuResponse interface {
 type CreateGoayxuResponse204 struct{}
 
 func (v CreateGoayxuResponse204) writeCreateGoayxuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGoayxuParams holds the parameters of GetGoayxu.
@@ -9060,7 +9061,7 @@ type GetGoayxuResponse interface {
 type GetGoayxuResponse204 struct{}
 
 func (v GetGoayxuResponse204) writeGetGoayxuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteGoayxuParams holds the parameters of DeleteGoayxu.
@@ -9082,7 +9083,7 @@ type DeleteGoayxuResponse interface {
 type DeleteGoayxuResponse204 struct{}
 
 func (v DeleteGoayxuResponse204) writeDeleteGoayxuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGoayxuItemParams holds the parameters of GetGoayxuItem.
@@ -9106,7 +9107,7 @@ type GetGoayxuItemResponse interface {
 type GetGoayxuItemResponse204 struct{}
 
 func (v GetGoayxuItemResponse204) writeGetGoayxuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListIsdfbtysResponse is the result of ListIsdfbtys: one of
@@ -9122,7 +9123,7 @@ type ListIsdfbtysResponse interface {
 type ListIsdfbtysResponse204 struct{}
 
 func (v ListIsdfbtysResponse204) writeListIsdfbtysResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateIsdfbtysResponse is the result of CreateIsdfbtys: one of
@@ -9138,7 +9139,7 @@ type CreateIsdfbtysResponse interface {
 type CreateIsdfbtysResponse204 struct{}
 
 func (v CreateIsdfbtysResponse204) writeCreateIsdfbtysResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIsdfbtysParams holds the parameters of GetIsdfbtys.
@@ -9160,7 +9161,7 @@ type GetIsdfbtysResponse interface {
 type GetIsdfbtysResponse204 struct{}
 
 func (v GetIsdfbtysResponse204) writeGetIsdfbtysResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteIsdfbtysParams holds the parameters of DeleteIsdfbtys.
@@ -9182,7 +9183,7 @@ type DeleteIsdfbtysResponse interface {
 type DeleteIsdfbtysResponse204 struct{}
 
 func (v DeleteIsdfbtysResponse204) writeDeleteIsdfbtysResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIsdfbtysItemParams holds the parameters of GetIsdfbtysItem.
@@ -9206,7 +9207,7 @@ type GetIsdfbtysItemResponse interface {
 type GetIsdfbtysItemResponse204 struct{}
 
 func (v GetIsdfbtysItemResponse204) writeGetIsdfbtysItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListQencbyscsiResponse is the result of ListQencbyscsi: one of
@@ -9222,7 +9223,7 @@ type ListQencbyscsiResponse interface {
 type ListQencbyscsiResponse204 struct{}
 
 func (v ListQencbyscsiResponse204) writeListQencbyscsiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateQencbyscsiResponse is the result of CreateQencbyscsi: one of
@@ -9238,7 +9239,7 @@ type CreateQencbyscsiResponse interface {
 type CreateQencbyscsiResponse204 struct{}
 
 func (v CreateQencbyscsiResponse204) writeCreateQencbyscsiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQencbyscsiParams holds the parameters of GetQencbyscsi.
@@ -9260,7 +9261,7 @@ type GetQencbyscsiResponse interface {
 type GetQencbyscsiResponse204 struct{}
 
 func (v GetQencbyscsiResponse204) writeGetQencbyscsiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteQencbyscsiParams holds the parameters of DeleteQencbyscsi.
@@ -9282,7 +9283,7 @@ type DeleteQencbyscsiResponse interface {
 type DeleteQencbyscsiResponse204 struct{}
 
 func (v DeleteQencbyscsiResponse204) writeDeleteQencbyscsiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQencbyscsiItemParams holds the parameters of GetQencbyscsiItem.
@@ -9306,7 +9307,7 @@ type GetQencbyscsiItemResponse interface {
 type GetQencbyscsiItemResponse204 struct{}
 
 func (v GetQencbyscsiItemResponse204) writeGetQencbyscsiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListPjozgwqvuuResponse is the result of ListPjozgwqvuu: one of
@@ -9322,7 +9323,7 @@ type ListPjozgwqvuuResponse interface {
 type ListPjozgwqvuuResponse204 struct{}
 
 func (v ListPjozgwqvuuResponse204) writeListPjozgwqvuuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreatePjozgwqvuuResponse is the result of CreatePjozgwqvuu: one of
@@ -9338,7 +9339,7 @@ type CreatePjozgwqvuuResponse interface {
 type CreatePjozgwqvuuResponse204 struct{}
 
 func (v CreatePjozgwqvuuResponse204) writeCreatePjozgwqvuuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPjozgwqvuuParams holds the parameters of GetPjozgwqvuu.
@@ -9360,7 +9361,7 @@ type GetPjozgwqvuuResponse interface {
 type GetPjozgwqvuuResponse204 struct{}
 
 func (v GetPjozgwqvuuResponse204) writeGetPjozgwqvuuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeletePjozgwqvuuParams holds the parameters of DeletePjozgwqvuu.
@@ -9382,7 +9383,7 @@ type DeletePjozgwqvuuResponse interface {
 type DeletePjozgwqvuuResponse204 struct{}
 
 func (v DeletePjozgwqvuuResponse204) writeDeletePjozgwqvuuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPjozgwqvuuItemParams holds the parameters of GetPjozgwqvuuItem.
@@ -9406,7 +9407,7 @@ type GetPjozgwqvuuItemResponse interface {
 type GetPjozgwqvuuItemResponse204 struct{}
 
 func (v GetPjozgwqvuuItemResponse204) writeGetPjozgwqvuuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListZygqResponse is the result of ListZygq: one of
@@ -9422,7 +9423,7 @@ type ListZygqResponse interface {
 type ListZygqResponse204 struct{}
 
 func (v ListZygqResponse204) writeListZygqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateZygqResponse is the result of CreateZygq: one of
@@ -9438,7 +9439,7 @@ type CreateZygqResponse interface {
 type CreateZygqResponse204 struct{}
 
 func (v CreateZygqResponse204) writeCreateZygqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZygqParams holds the parameters of GetZygq.
@@ -9460,7 +9461,7 @@ type GetZygqResponse interface {
 type GetZygqResponse204 struct{}
 
 func (v GetZygqResponse204) writeGetZygqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteZygqParams holds the parameters of DeleteZygq.
@@ -9482,7 +9483,7 @@ type DeleteZygqResponse interface {
 type DeleteZygqResponse204 struct{}
 
 func (v DeleteZygqResponse204) writeDeleteZygqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZygqItemParams holds the parameters of GetZygqItem.
@@ -9506,7 +9507,7 @@ type GetZygqItemResponse interface {
 type GetZygqItemResponse204 struct{}
 
 func (v GetZygqItemResponse204) writeGetZygqItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLpdkoiibzdResponse is the result of ListLpdkoiibzd: one of
@@ -9522,7 +9523,7 @@ type ListLpdkoiibzdResponse interface {
 type ListLpdkoiibzdResponse204 struct{}
 
 func (v ListLpdkoiibzdResponse204) writeListLpdkoiibzdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLpdkoiibzdResponse is the result of CreateLpdkoiibzd: one of
@@ -9538,7 +9539,7 @@ type CreateLpdkoiibzdResponse interface {
 type CreateLpdkoiibzdResponse204 struct{}
 
 func (v CreateLpdkoiibzdResponse204) writeCreateLpdkoiibzdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLpdkoiibzdParams holds the parameters of GetLpdkoiibzd.
@@ -9560,7 +9561,7 @@ type GetLpdkoiibzdResponse interface {
 type GetLpdkoiibzdResponse204 struct{}
 
 func (v GetLpdkoiibzdResponse204) writeGetLpdkoiibzdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLpdkoiibzdParams holds the parameters of DeleteLpdkoiibzd.
@@ -9582,7 +9583,7 @@ type DeleteLpdkoiibzdResponse interface {
 type DeleteLpdkoiibzdResponse204 struct{}
 
 func (v DeleteLpdkoiibzdResponse204) writeDeleteLpdkoiibzdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLpdkoiibzdItemParams holds the parameters of GetLpdkoiibzdItem.
@@ -9606,7 +9607,7 @@ type GetLpdkoiibzdItemResponse interface {
 type GetLpdkoiibzdItemResponse204 struct{}
 
 func (v GetLpdkoiibzdItemResponse204) writeGetLpdkoiibzdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListWmfkrdfpmResponse is the result of ListWmfkrdfpm: one of
@@ -9622,7 +9623,7 @@ type ListWmfkrdfpmResponse interface {
 type ListWmfkrdfpmResponse204 struct{}
 
 func (v ListWmfkrdfpmResponse204) writeListWmfkrdfpmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateWmfkrdfpmResponse is the result of CreateWmfkrdfpm: one of
@@ -9638,7 +9639,7 @@ type CreateWmfkrdfpmResponse interface {
 type CreateWmfkrdfpmResponse204 struct{}
 
 func (v CreateWmfkrdfpmResponse204) writeCreateWmfkrdfpmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWmfkrdfpmParams holds the parameters of GetWmfkrdfpm.
@@ -9660,7 +9661,7 @@ type GetWmfkrdfpmResponse interface {
 type GetWmfkrdfpmResponse204 struct{}
 
 func (v GetWmfkrdfpmResponse204) writeGetWmfkrdfpmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteWmfkrdfpmParams holds the parameters of DeleteWmfkrdfpm.
@@ -9682,7 +9683,7 @@ type DeleteWmfkrdfpmResponse interface {
 type DeleteWmfkrdfpmResponse204 struct{}
 
 func (v DeleteWmfkrdfpmResponse204) writeDeleteWmfkrdfpmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWmfkrdfpmItemParams holds the parameters of GetWmfkrdfpmItem.
@@ -9706,7 +9707,7 @@ type GetWmfkrdfpmItemResponse interface {
 type GetWmfkrdfpmItemResponse204 struct{}
 
 func (v GetWmfkrdfpmItemResponse204) writeGetWmfkrdfpmItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHpjesrResponse is the result of ListHpjesr: one of
@@ -9722,7 +9723,7 @@ type ListHpjesrResponse interface {
 type ListHpjesrResponse204 struct{}
 
 func (v ListHpjesrResponse204) writeListHpjesrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHpjesrResponse is the result of CreateHpjesr: one of
@@ -9738,7 +9739,7 @@ type CreateHpjesrResponse interface {
 type CreateHpjesrResponse204 struct{}
 
 func (v CreateHpjesrResponse204) writeCreateHpjesrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHpjesrParams holds the parameters of GetHpjesr.
@@ -9760,7 +9761,7 @@ type GetHpjesrResponse interface {
 type GetHpjesrResponse204 struct{}
 
 func (v GetHpjesrResponse204) writeGetHpjesrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHpjesrParams holds the parameters of DeleteHpjesr.
@@ -9782,7 +9783,7 @@ type DeleteHpjesrResponse interface {
 type DeleteHpjesrResponse204 struct{}
 
 func (v DeleteHpjesrResponse204) writeDeleteHpjesrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHpjesrItemParams holds the parameters of GetHpjesrItem.
@@ -9806,7 +9807,7 @@ type GetHpjesrItemResponse interface {
 type GetHpjesrItemResponse204 struct{}
 
 func (v GetHpjesrItemResponse204) writeGetHpjesrItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListInkgjgjncjResponse is the result of ListInkgjgjncj: one of
@@ -9822,7 +9823,7 @@ type ListInkgjgjncjResponse interface {
 type ListInkgjgjncjResponse204 struct{}
 
 func (v ListInkgjgjncjResponse204) writeListInkgjgjncjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateInkgjgjncjResponse is the result of CreateInkgjgjncj: one of
@@ -9838,7 +9839,7 @@ type CreateInkgjgjncjResponse interface {
 type CreateInkgjgjncjResponse204 struct{}
 
 func (v CreateInkgjgjncjResponse204) writeCreateInkgjgjncjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetInkgjgjncjParams holds the parameters of GetInkgjgjncj.
@@ -9860,7 +9861,7 @@ type GetInkgjgjncjResponse interface {
 type GetInkgjgjncjResponse204 struct{}
 
 func (v GetInkgjgjncjResponse204) writeGetInkgjgjncjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteInkgjgjncjParams holds the parameters of DeleteInkgjgjncj.
@@ -9882,7 +9883,7 @@ type DeleteInkgjgjncjResponse interface {
 type DeleteInkgjgjncjResponse204 struct{}
 
 func (v DeleteInkgjgjncjResponse204) writeDeleteInkgjgjncjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetInkgjgjncjItemParams holds the parameters of GetInkgjgjncjItem.
@@ -9906,7 +9907,7 @@ type GetInkgjgjncjItemResponse interface {
 type GetInkgjgjncjItemResponse204 struct{}
 
 func (v GetInkgjgjncjItemResponse204) writeGetInkgjgjncjItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListKsksqfResponse is the result of ListKsksqf: one of
@@ -9922,7 +9923,7 @@ type ListKsksqfResponse interface {
 type ListKsksqfResponse204 struct{}
 
 func (v ListKsksqfResponse204) writeListKsksqfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateKsksqfResponse is the result of CreateKsksqf: one of
@@ -9938,7 +9939,7 @@ type CreateKsksqfResponse interface {
 type CreateKsksqfResponse204 struct{}
 
 func (v CreateKsksqfResponse204) writeCreateKsksqfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKsksqfParams holds the parameters of GetKsksqf.
@@ -9960,7 +9961,7 @@ type GetKsksqfResponse interface {
 type GetKsksqfResponse204 struct{}
 
 func (v GetKsksqfResponse204) writeGetKsksqfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteKsksqfParams holds the parameters of DeleteKsksqf.
@@ -9982,7 +9983,7 @@ type DeleteKsksqfResponse interface {
 type DeleteKsksqfResponse204 struct{}
 
 func (v DeleteKsksqfResponse204) writeDeleteKsksqfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKsksqfItemParams holds the parameters of GetKsksqfItem.
@@ -10006,7 +10007,7 @@ type GetKsksqfItemResponse interface {
 type GetKsksqfItemResponse204 struct{}
 
 func (v GetKsksqfItemResponse204) writeGetKsksqfItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListEtkaaleloResponse is the result of ListEtkaalelo: one of
@@ -10022,7 +10023,7 @@ type ListEtkaaleloResponse interface {
 type ListEtkaaleloResponse204 struct{}
 
 func (v ListEtkaaleloResponse204) writeListEtkaaleloResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateEtkaaleloResponse is the result of CreateEtkaalelo: one of
@@ -10038,7 +10039,7 @@ type CreateEtkaaleloResponse interface {
 type CreateEtkaaleloResponse204 struct{}
 
 func (v CreateEtkaaleloResponse204) writeCreateEtkaaleloResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEtkaaleloParams holds the parameters of GetEtkaalelo.
@@ -10060,7 +10061,7 @@ type GetEtkaaleloResponse interface {
 type GetEtkaaleloResponse204 struct{}
 
 func (v GetEtkaaleloResponse204) writeGetEtkaaleloResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteEtkaaleloParams holds the parameters of DeleteEtkaalelo.
@@ -10082,7 +10083,7 @@ type DeleteEtkaaleloResponse interface {
 type DeleteEtkaaleloResponse204 struct{}
 
 func (v DeleteEtkaaleloResponse204) writeDeleteEtkaaleloResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEtkaaleloItemParams holds the parameters of GetEtkaaleloItem.
@@ -10106,7 +10107,7 @@ type GetEtkaaleloItemResponse interface {
 type GetEtkaaleloItemResponse204 struct{}
 
 func (v GetEtkaaleloItemResponse204) writeGetEtkaaleloItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListEwuwnResponse is the result of ListEwuwn: one of
@@ -10122,7 +10123,7 @@ type ListEwuwnResponse interface {
 type ListEwuwnResponse204 struct{}
 
 func (v ListEwuwnResponse204) writeListEwuwnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateEwuwnResponse is the result of CreateEwuwn: one of
@@ -10138,7 +10139,7 @@ type CreateEwuwnResponse interface {
 type CreateEwuwnResponse204 struct{}
 
 func (v CreateEwuwnResponse204) writeCreateEwuwnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEwuwnParams holds the parameters of GetEwuwn.
@@ -10160,7 +10161,7 @@ type GetEwuwnResponse interface {
 type GetEwuwnResponse204 struct{}
 
 func (v GetEwuwnResponse204) writeGetEwuwnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteEwuwnParams holds the parameters of DeleteEwuwn.
@@ -10182,7 +10183,7 @@ type DeleteEwuwnResponse interface {
 type DeleteEwuwnResponse204 struct{}
 
 func (v DeleteEwuwnResponse204) writeDeleteEwuwnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEwuwnItemParams holds the parameters of GetEwuwnItem.
@@ -10206,7 +10207,7 @@ type GetEwuwnItemResponse interface {
 type GetEwuwnItemResponse204 struct{}
 
 func (v GetEwuwnItemResponse204) writeGetEwuwnItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListTsgoqiastResponse is the result of ListTsgoqiast: one of
@@ -10222,7 +10223,7 @@ type ListTsgoqiastResponse interface {
 type ListTsgoqiastResponse204 struct{}
 
 func (v ListTsgoqiastResponse204) writeListTsgoqiastResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateTsgoqiastResponse is the result of CreateTsgoqiast: one of
@@ -10238,7 +10239,7 @@ type CreateTsgoqiastResponse interface {
 type CreateTsgoqiastResponse204 struct{}
 
 func (v CreateTsgoqiastResponse204) writeCreateTsgoqiastResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTsgoqiastParams holds the parameters of GetTsgoqiast.
@@ -10260,7 +10261,7 @@ type GetTsgoqiastResponse interface {
 type GetTsgoqiastResponse204 struct{}
 
 func (v GetTsgoqiastResponse204) writeGetTsgoqiastResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteTsgoqiastParams holds the parameters of DeleteTsgoqiast.
@@ -10282,7 +10283,7 @@ type DeleteTsgoqiastResponse interface {
 type DeleteTsgoqiastResponse204 struct{}
 
 func (v DeleteTsgoqiastResponse204) writeDeleteTsgoqiastResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTsgoqiastItemParams holds the parameters of GetTsgoqiastItem.
@@ -10306,7 +10307,7 @@ type GetTsgoqiastItemResponse interface {
 type GetTsgoqiastItemResponse204 struct{}
 
 func (v GetTsgoqiastItemResponse204) writeGetTsgoqiastItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListAizwakppResponse is the result of ListAizwakpp: one of
@@ -10322,7 +10323,7 @@ type ListAizwakppResponse interface {
 type ListAizwakppResponse204 struct{}
 
 func (v ListAizwakppResponse204) writeListAizwakppResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateAizwakppResponse is the result of CreateAizwakpp: one of
@@ -10338,7 +10339,7 @@ type CreateAizwakppResponse interface {
 type CreateAizwakppResponse204 struct{}
 
 func (v CreateAizwakppResponse204) writeCreateAizwakppResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAizwakppParams holds the parameters of GetAizwakpp.
@@ -10360,7 +10361,7 @@ type GetAizwakppResponse interface {
 type GetAizwakppResponse204 struct{}
 
 func (v GetAizwakppResponse204) writeGetAizwakppResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteAizwakppParams holds the parameters of DeleteAizwakpp.
@@ -10382,7 +10383,7 @@ type DeleteAizwakppResponse interface {
 type DeleteAizwakppResponse204 struct{}
 
 func (v DeleteAizwakppResponse204) writeDeleteAizwakppResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAizwakppItemParams holds the parameters of GetAizwakppItem.
@@ -10406,7 +10407,7 @@ type GetAizwakppItemResponse interface {
 type GetAizwakppItemResponse204 struct{}
 
 func (v GetAizwakppItemResponse204) writeGetAizwakppItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListIkawbResponse is the result of ListIkawb: one of
@@ -10422,7 +10423,7 @@ type ListIkawbResponse interface {
 type ListIkawbResponse204 struct{}
 
 func (v ListIkawbResponse204) writeListIkawbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateIkawbResponse is the result of CreateIkawb: one of
@@ -10438,7 +10439,7 @@ type CreateIkawbResponse interface {
 type CreateIkawbResponse204 struct{}
 
 func (v CreateIkawbResponse204) writeCreateIkawbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIkawbParams holds the parameters of GetIkawb.
@@ -10460,7 +10461,7 @@ type GetIkawbResponse interface {
 type GetIkawbResponse204 struct{}
 
 func (v GetIkawbResponse204) writeGetIkawbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteIkawbParams holds the parameters of DeleteIkawb.
@@ -10482,7 +10483,7 @@ type DeleteIkawbResponse interface {
 type DeleteIkawbResponse204 struct{}
 
 func (v DeleteIkawbResponse204) writeDeleteIkawbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIkawbItemParams holds the parameters of GetIkawbItem.
@@ -10506,7 +10507,7 @@ type GetIkawbItemResponse interface {
 type GetIkawbItemResponse204 struct{}
 
 func (v GetIkawbItemResponse204) writeGetIkawbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListCorooResponse is the result of ListCoroo: one of
@@ -10522,7 +10523,7 @@ type ListCorooResponse interface {
 type ListCorooResponse204 struct{}
 
 func (v ListCorooResponse204) writeListCorooResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateCorooResponse is the result of CreateCoroo: one of
@@ -10538,7 +10539,7 @@ type CreateCorooResponse interface {
 type CreateCorooResponse204 struct{}
 
 func (v CreateCorooResponse204) writeCreateCorooResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetCorooParams holds the parameters of GetCoroo.
@@ -10560,7 +10561,7 @@ type GetCorooResponse interface {
 type GetCorooResponse204 struct{}
 
 func (v GetCorooResponse204) writeGetCorooResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteCorooParams holds the parameters of DeleteCoroo.
@@ -10582,7 +10583,7 @@ type DeleteCorooResponse interface {
 type DeleteCorooResponse204 struct{}
 
 func (v DeleteCorooResponse204) writeDeleteCorooResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetCorooItemParams holds the parameters of GetCorooItem.
@@ -10606,7 +10607,7 @@ type GetCorooItemResponse interface {
 type GetCorooItemResponse204 struct{}
 
 func (v GetCorooItemResponse204) writeGetCorooItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNalhmjxtResponse is the result of ListNalhmjxt: one of
@@ -10622,7 +10623,7 @@ type ListNalhmjxtResponse interface {
 type ListNalhmjxtResponse204 struct{}
 
 func (v ListNalhmjxtResponse204) writeListNalhmjxtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNalhmjxtResponse is the result of CreateNalhmjxt: one of
@@ -10638,7 +10639,7 @@ type CreateNalhmjxtResponse interface {
 type CreateNalhmjxtResponse204 struct{}
 
 func (v CreateNalhmjxtResponse204) writeCreateNalhmjxtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNalhmjxtParams holds the parameters of GetNalhmjxt.
@@ -10660,7 +10661,7 @@ type GetNalhmjxtResponse interface {
 type GetNalhmjxtResponse204 struct{}
 
 func (v GetNalhmjxtResponse204) writeGetNalhmjxtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNalhmjxtParams holds the parameters of DeleteNalhmjxt.
@@ -10682,7 +10683,7 @@ type DeleteNalhmjxtResponse interface {
 type DeleteNalhmjxtResponse204 struct{}
 
 func (v DeleteNalhmjxtResponse204) writeDeleteNalhmjxtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNalhmjxtItemParams holds the parameters of GetNalhmjxtItem.
@@ -10706,7 +10707,7 @@ type GetNalhmjxtItemResponse interface {
 type GetNalhmjxtItemResponse204 struct{}
 
 func (v GetNalhmjxtItemResponse204) writeGetNalhmjxtItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListGovlnwhqngResponse is the result of ListGovlnwhqng: one of
@@ -10722,7 +10723,7 @@ type ListGovlnwhqngResponse interface {
 type ListGovlnwhqngResponse204 struct{}
 
 func (v ListGovlnwhqngResponse204) writeListGovlnwhqngResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateGovlnwhqngResponse is the result of CreateGovlnwhqng: one of
@@ -10738,7 +10739,7 @@ type CreateGovlnwhqngResponse interface {
 type CreateGovlnwhqngResponse204 struct{}
 
 func (v CreateGovlnwhqngResponse204) writeCreateGovlnwhqngResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGovlnwhqngParams holds the parameters of GetGovlnwhqng.
@@ -10760,7 +10761,7 @@ type GetGovlnwhqngResponse interface {
 type GetGovlnwhqngResponse204 struct{}
 
 func (v GetGovlnwhqngResponse204) writeGetGovlnwhqngResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteGovlnwhqngParams holds the parameters of DeleteGovlnwhqng.
@@ -10782,7 +10783,7 @@ type DeleteGovlnwhqngResponse interface {
 type DeleteGovlnwhqngResponse204 struct{}
 
 func (v DeleteGovlnwhqngResponse204) writeDeleteGovlnwhqngResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGovlnwhqngItemParams holds the parameters of GetGovlnwhqngItem.
@@ -10806,7 +10807,7 @@ type GetGovlnwhqngItemResponse interface {
 type GetGovlnwhqngItemResponse204 struct{}
 
 func (v GetGovlnwhqngItemResponse204) writeGetGovlnwhqngItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListFivetcjfzResponse is the result of ListFivetcjfz: one of
@@ -10822,7 +10823,7 @@ type ListFivetcjfzResponse interface {
 type ListFivetcjfzResponse204 struct{}
 
 func (v ListFivetcjfzResponse204) writeListFivetcjfzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateFivetcjfzResponse is the result of CreateFivetcjfz: one of
@@ -10838,7 +10839,7 @@ type CreateFivetcjfzResponse interface {
 type CreateFivetcjfzResponse204 struct{}
 
 func (v CreateFivetcjfzResponse204) writeCreateFivetcjfzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetFivetcjfzParams holds the parameters of GetFivetcjfz.
@@ -10860,7 +10861,7 @@ type GetFivetcjfzResponse interface {
 type GetFivetcjfzResponse204 struct{}
 
 func (v GetFivetcjfzResponse204) writeGetFivetcjfzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteFivetcjfzParams holds the parameters of DeleteFivetcjfz.
@@ -10882,7 +10883,7 @@ type DeleteFivetcjfzResponse interface {
 type DeleteFivetcjfzResponse204 struct{}
 
 func (v DeleteFivetcjfzResponse204) writeDeleteFivetcjfzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetFivetcjfzItemParams holds the parameters of GetFivetcjfzItem.
@@ -10906,7 +10907,7 @@ type GetFivetcjfzItemResponse interface {
 type GetFivetcjfzItemResponse204 struct{}
 
 func (v GetFivetcjfzItemResponse204) writeGetFivetcjfzItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListQedvjResponse is the result of ListQedvj: one of
@@ -10922,7 +10923,7 @@ type ListQedvjResponse interface {
 type ListQedvjResponse204 struct{}
 
 func (v ListQedvjResponse204) writeListQedvjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateQedvjResponse is the result of CreateQedvj: one of
@@ -10938,7 +10939,7 @@ type CreateQedvjResponse interface {
 type CreateQedvjResponse204 struct{}
 
 func (v CreateQedvjResponse204) writeCreateQedvjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQedvjParams holds the parameters of GetQedvj.
@@ -10960,7 +10961,7 @@ type GetQedvjResponse interface {
 type GetQedvjResponse204 struct{}
 
 func (v GetQedvjResponse204) writeGetQedvjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteQedvjParams holds the parameters of DeleteQedvj.
@@ -10982,7 +10983,7 @@ type DeleteQedvjResponse interface {
 type DeleteQedvjResponse204 struct{}
 
 func (v DeleteQedvjResponse204) writeDeleteQedvjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQedvjItemParams holds the parameters of GetQedvjItem.
@@ -11006,7 +11007,7 @@ type GetQedvjItemResponse interface {
 type GetQedvjItemResponse204 struct{}
 
 func (v GetQedvjItemResponse204) writeGetQedvjItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListFnsjyokResponse is the result of ListFnsjyok: one of
@@ -11022,7 +11023,7 @@ type ListFnsjyokResponse interface {
 type ListFnsjyokResponse204 struct{}
 
 func (v ListFnsjyokResponse204) writeListFnsjyokResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateFnsjyokResponse is the result of CreateFnsjyok: one of
@@ -11038,7 +11039,7 @@ type CreateFnsjyokResponse interface {
 type CreateFnsjyokResponse204 struct{}
 
 func (v CreateFnsjyokResponse204) writeCreateFnsjyokResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetFnsjyokParams holds the parameters of GetFnsjyok.
@@ -11060,7 +11061,7 @@ type GetFnsjyokResponse interface {
 type GetFnsjyokResponse204 struct{}
 
 func (v GetFnsjyokResponse204) writeGetFnsjyokResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteFnsjyokParams holds the parameters of DeleteFnsjyok.
@@ -11082,7 +11083,7 @@ type DeleteFnsjyokResponse interface {
 type DeleteFnsjyokResponse204 struct{}
 
 func (v DeleteFnsjyokResponse204) writeDeleteFnsjyokResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetFnsjyokItemParams holds the parameters of GetFnsjyokItem.
@@ -11106,7 +11107,7 @@ type GetFnsjyokItemResponse interface {
 type GetFnsjyokItemResponse204 struct{}
 
 func (v GetFnsjyokItemResponse204) writeGetFnsjyokItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListKzpfzxdlokResponse is the result of ListKzpfzxdlok: one of
@@ -11122,7 +11123,7 @@ type ListKzpfzxdlokResponse interface {
 type ListKzpfzxdlokResponse204 struct{}
 
 func (v ListKzpfzxdlokResponse204) writeListKzpfzxdlokResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateKzpfzxdlokResponse is the result of CreateKzpfzxdlok: one of
@@ -11138,7 +11139,7 @@ type CreateKzpfzxdlokResponse interface {
 type CreateKzpfzxdlokResponse204 struct{}
 
 func (v CreateKzpfzxdlokResponse204) writeCreateKzpfzxdlokResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKzpfzxdlokParams holds the parameters of GetKzpfzxdlok.
@@ -11160,7 +11161,7 @@ type GetKzpfzxdlokResponse interface {
 type GetKzpfzxdlokResponse204 struct{}
 
 func (v GetKzpfzxdlokResponse204) writeGetKzpfzxdlokResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteKzpfzxdlokParams holds the parameters of DeleteKzpfzxdlok.
@@ -11182,7 +11183,7 @@ type DeleteKzpfzxdlokResponse interface {
 type DeleteKzpfzxdlokResponse204 struct{}
 
 func (v DeleteKzpfzxdlokResponse204) writeDeleteKzpfzxdlokResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKzpfzxdlokItemParams holds the parameters of GetKzpfzxdlokItem.
@@ -11206,7 +11207,7 @@ type GetKzpfzxdlokItemResponse interface {
 type GetKzpfzxdlokItemResponse204 struct{}
 
 func (v GetKzpfzxdlokItemResponse204) writeGetKzpfzxdlokItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNoaexmResponse is the result of ListNoaexm: one of
@@ -11222,7 +11223,7 @@ type ListNoaexmResponse interface {
 type ListNoaexmResponse204 struct{}
 
 func (v ListNoaexmResponse204) writeListNoaexmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNoaexmResponse is the result of CreateNoaexm: one of
@@ -11238,7 +11239,7 @@ type CreateNoaexmResponse interface {
 type CreateNoaexmResponse204 struct{}
 
 func (v CreateNoaexmResponse204) writeCreateNoaexmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNoaexmParams holds the parameters of GetNoaexm.
@@ -11260,7 +11261,7 @@ type GetNoaexmResponse interface {
 type GetNoaexmResponse204 struct{}
 
 func (v GetNoaexmResponse204) writeGetNoaexmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNoaexmParams holds the parameters of DeleteNoaexm.
@@ -11282,7 +11283,7 @@ type DeleteNoaexmResponse interface {
 type DeleteNoaexmResponse204 struct{}
 
 func (v DeleteNoaexmResponse204) writeDeleteNoaexmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNoaexmItemParams holds the parameters of GetNoaexmItem.
@@ -11306,7 +11307,7 @@ type GetNoaexmItemResponse interface {
 type GetNoaexmItemResponse204 struct{}
 
 func (v GetNoaexmItemResponse204) writeGetNoaexmItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXcljdelfxxResponse is the result of ListXcljdelfxx: one of
@@ -11322,7 +11323,7 @@ type ListXcljdelfxxResponse interface {
 type ListXcljdelfxxResponse204 struct{}
 
 func (v ListXcljdelfxxResponse204) writeListXcljdelfxxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXcljdelfxxResponse is the result of CreateXcljdelfxx: one of
@@ -11338,7 +11339,7 @@ type CreateXcljdelfxxResponse interface {
 type CreateXcljdelfxxResponse204 struct{}
 
 func (v CreateXcljdelfxxResponse204) writeCreateXcljdelfxxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXcljdelfxxParams holds the parameters of GetXcljdelfxx.
@@ -11360,7 +11361,7 @@ type GetXcljdelfxxResponse interface {
 type GetXcljdelfxxResponse204 struct{}
 
 func (v GetXcljdelfxxResponse204) writeGetXcljdelfxxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXcljdelfxxParams holds the parameters of DeleteXcljdelfxx.
@@ -11382,7 +11383,7 @@ type DeleteXcljdelfxxResponse interface {
 type DeleteXcljdelfxxResponse204 struct{}
 
 func (v DeleteXcljdelfxxResponse204) writeDeleteXcljdelfxxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXcljdelfxxItemParams holds the parameters of GetXcljdelfxxItem.
@@ -11406,7 +11407,7 @@ type GetXcljdelfxxItemResponse interface {
 type GetXcljdelfxxItemResponse204 struct{}
 
 func (v GetXcljdelfxxItemResponse204) writeGetXcljdelfxxItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListGuiyycbuResponse is the result of ListGuiyycbu: one of
@@ -11422,7 +11423,7 @@ type ListGuiyycbuResponse interface {
 type ListGuiyycbuResponse204 struct{}
 
 func (v ListGuiyycbuResponse204) writeListGuiyycbuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateGuiyycbuResponse is the result of CreateGuiyycbu: one of
@@ -11438,7 +11439,7 @@ type CreateGuiyycbuResponse interface {
 type CreateGuiyycbuResponse204 struct{}
 
 func (v CreateGuiyycbuResponse204) writeCreateGuiyycbuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGuiyycbuParams holds the parameters of GetGuiyycbu.
@@ -11460,7 +11461,7 @@ type GetGuiyycbuResponse interface {
 type GetGuiyycbuResponse204 struct{}
 
 func (v GetGuiyycbuResponse204) writeGetGuiyycbuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteGuiyycbuParams holds the parameters of DeleteGuiyycbu.
@@ -11482,7 +11483,7 @@ type DeleteGuiyycbuResponse interface {
 type DeleteGuiyycbuResponse204 struct{}
 
 func (v DeleteGuiyycbuResponse204) writeDeleteGuiyycbuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGuiyycbuItemParams holds the parameters of GetGuiyycbuItem.
@@ -11506,7 +11507,7 @@ type GetGuiyycbuItemResponse interface {
 type GetGuiyycbuItemResponse204 struct{}
 
 func (v GetGuiyycbuItemResponse204) writeGetGuiyycbuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListJqjypResponse is the result of ListJqjyp: one of
@@ -11522,7 +11523,7 @@ type ListJqjypResponse interface {
 type ListJqjypResponse204 struct{}
 
 func (v ListJqjypResponse204) writeListJqjypResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateJqjypResponse is the result of CreateJqjyp: one of
@@ -11538,7 +11539,7 @@ type CreateJqjypResponse interface {
 type CreateJqjypResponse204 struct{}
 
 func (v CreateJqjypResponse204) writeCreateJqjypResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJqjypParams holds the parameters of GetJqjyp.
@@ -11560,7 +11561,7 @@ type GetJqjypResponse interface {
 type GetJqjypResponse204 struct{}
 
 func (v GetJqjypResponse204) writeGetJqjypResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteJqjypParams holds the parameters of DeleteJqjyp.
@@ -11582,7 +11583,7 @@ type DeleteJqjypResponse interface {
 type DeleteJqjypResponse204 struct{}
 
 func (v DeleteJqjypResponse204) writeDeleteJqjypResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetJqjypItemParams holds the parameters of GetJqjypItem.
@@ -11606,7 +11607,7 @@ type GetJqjypItemResponse interface {
 type GetJqjypItemResponse204 struct{}
 
 func (v GetJqjypItemResponse204) writeGetJqjypItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListTmnwcqdvResponse is the result of ListTmnwcqdv: one of
@@ -11622,7 +11623,7 @@ type ListTmnwcqdvResponse interface {
 type ListTmnwcqdvResponse204 struct{}
 
 func (v ListTmnwcqdvResponse204) writeListTmnwcqdvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateTmnwcqdvResponse is the result of CreateTmnwcqdv: one of
@@ -11638,7 +11639,7 @@ type CreateTmnwcqdvResponse interface {
 type CreateTmnwcqdvResponse204 struct{}
 
 func (v CreateTmnwcqdvResponse204) writeCreateTmnwcqdvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTmnwcqdvParams holds the parameters of GetTmnwcqdv.
@@ -11660,7 +11661,7 @@ type GetTmnwcqdvResponse interface {
 type GetTmnwcqdvResponse204 struct{}
 
 func (v GetTmnwcqdvResponse204) writeGetTmnwcqdvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteTmnwcqdvParams holds the parameters of DeleteTmnwcqdv.
@@ -11682,7 +11683,7 @@ type DeleteTmnwcqdvResponse interface {
 type DeleteTmnwcqdvResponse204 struct{}
 
 func (v DeleteTmnwcqdvResponse204) writeDeleteTmnwcqdvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTmnwcqdvItemParams holds the parameters of GetTmnwcqdvItem.
@@ -11706,7 +11707,7 @@ type GetTmnwcqdvItemResponse interface {
 type GetTmnwcqdvItemResponse204 struct{}
 
 func (v GetTmnwcqdvItemResponse204) writeGetTmnwcqdvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListQeftuiResponse is the result of ListQeftui: one of
@@ -11722,7 +11723,7 @@ type ListQeftuiResponse interface {
 type ListQeftuiResponse204 struct{}
 
 func (v ListQeftuiResponse204) writeListQeftuiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateQeftuiResponse is the result of CreateQeftui: one of
@@ -11738,7 +11739,7 @@ type CreateQeftuiResponse interface {
 type CreateQeftuiResponse204 struct{}
 
 func (v CreateQeftuiResponse204) writeCreateQeftuiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQeftuiParams holds the parameters of GetQeftui.
@@ -11760,7 +11761,7 @@ type GetQeftuiResponse interface {
 type GetQeftuiResponse204 struct{}
 
 func (v GetQeftuiResponse204) writeGetQeftuiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteQeftuiParams holds the parameters of DeleteQeftui.
@@ -11782,7 +11783,7 @@ type DeleteQeftuiResponse interface {
 type DeleteQeftuiResponse204 struct{}
 
 func (v DeleteQeftuiResponse204) writeDeleteQeftuiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQeftuiItemParams holds the parameters of GetQeftuiItem.
@@ -11806,7 +11807,7 @@ type GetQeftuiItemResponse interface {
 type GetQeftuiItemResponse204 struct{}
 
 func (v GetQeftuiItemResponse204) writeGetQeftuiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSvnuldpResponse is the result of ListSvnuldp: one of
@@ -11822,7 +11823,7 @@ type ListSvnuldpResponse interface {
 type ListSvnuldpResponse204 struct{}
 
 func (v ListSvnuldpResponse204) writeListSvnuldpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSvnuldpResponse is the result of CreateSvnuldp: one of
@@ -11838,7 +11839,7 @@ type CreateSvnuldpResponse interface {
 type CreateSvnuldpResponse204 struct{}
 
 func (v CreateSvnuldpResponse204) writeCreateSvnuldpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSvnuldpParams holds the parameters of GetSvnuldp.
@@ -11860,7 +11861,7 @@ type GetSvnuldpResponse interface {
 type GetSvnuldpResponse204 struct{}
 
 func (v GetSvnuldpResponse204) writeGetSvnuldpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSvnuldpParams holds the parameters of DeleteSvnuldp.
@@ -11882,7 +11883,7 @@ type DeleteSvnuldpResponse interface {
 type DeleteSvnuldpResponse204 struct{}
 
 func (v DeleteSvnuldpResponse204) writeDeleteSvnuldpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSvnuldpItemParams holds the parameters of GetSvnuldpItem.
@@ -11906,7 +11907,7 @@ type GetSvnuldpItemResponse interface {
 type GetSvnuldpItemResponse204 struct{}
 
 func (v GetSvnuldpItemResponse204) writeGetSvnuldpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListZfwxbjResponse is the result of ListZfwxbj: one of
@@ -11922,7 +11923,7 @@ type ListZfwxbjResponse interface {
 type ListZfwxbjResponse204 struct{}
 
 func (v ListZfwxbjResponse204) writeListZfwxbjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateZfwxbjResponse is the result of CreateZfwxbj: one of
@@ -11938,7 +11939,7 @@ type CreateZfwxbjResponse interface {
 type CreateZfwxbjResponse204 struct{}
 
 func (v CreateZfwxbjResponse204) writeCreateZfwxbjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZfwxbjParams holds the parameters of GetZfwxbj.
@@ -11960,7 +11961,7 @@ type GetZfwxbjResponse interface {
 type GetZfwxbjResponse204 struct{}
 
 func (v GetZfwxbjResponse204) writeGetZfwxbjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteZfwxbjParams holds the parameters of DeleteZfwxbj.
@@ -11982,7 +11983,7 @@ type DeleteZfwxbjResponse interface {
 type DeleteZfwxbjResponse204 struct{}
 
 func (v DeleteZfwxbjResponse204) writeDeleteZfwxbjResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZfwxbjItemParams holds the parameters of GetZfwxbjItem.
@@ -12006,7 +12007,7 @@ type GetZfwxbjItemResponse interface {
 type GetZfwxbjItemResponse204 struct{}
 
 func (v GetZfwxbjItemResponse204) writeGetZfwxbjItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDfcvpijrsResponse is the result of ListDfcvpijrs: one of
@@ -12022,7 +12023,7 @@ type ListDfcvpijrsResponse interface {
 type ListDfcvpijrsResponse204 struct{}
 
 func (v ListDfcvpijrsResponse204) writeListDfcvpijrsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDfcvpijrsResponse is the result of CreateDfcvpijrs: one of
@@ -12038,7 +12039,7 @@ type CreateDfcvpijrsResponse interface {
 type CreateDfcvpijrsResponse204 struct{}
 
 func (v CreateDfcvpijrsResponse204) writeCreateDfcvpijrsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDfcvpijrsParams holds the parameters of GetDfcvpijrs.
@@ -12060,7 +12061,7 @@ type GetDfcvpijrsResponse interface {
 type GetDfcvpijrsResponse204 struct{}
 
 func (v GetDfcvpijrsResponse204) writeGetDfcvpijrsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDfcvpijrsParams holds the parameters of DeleteDfcvpijrs.
@@ -12082,7 +12083,7 @@ type DeleteDfcvpijrsResponse interface {
 type DeleteDfcvpijrsResponse204 struct{}
 
 func (v DeleteDfcvpijrsResponse204) writeDeleteDfcvpijrsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDfcvpijrsItemParams holds the parameters of GetDfcvpijrsItem.
@@ -12106,7 +12107,7 @@ type GetDfcvpijrsItemResponse interface {
 type GetDfcvpijrsItemResponse204 struct{}
 
 func (v GetDfcvpijrsItemResponse204) writeGetDfcvpijrsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListKcuotccResponse is the result of ListKcuotcc: one of
@@ -12122,7 +12123,7 @@ type ListKcuotccResponse interface {
 type ListKcuotccResponse204 struct{}
 
 func (v ListKcuotccResponse204) writeListKcuotccResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateKcuotccResponse is the result of CreateKcuotcc: one of
@@ -12138,7 +12139,7 @@ type CreateKcuotccResponse interface {
 type CreateKcuotccResponse204 struct{}
 
 func (v CreateKcuotccResponse204) writeCreateKcuotccResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKcuotccParams holds the parameters of GetKcuotcc.
@@ -12160,7 +12161,7 @@ type GetKcuotccResponse interface {
 type GetKcuotccResponse204 struct{}
 
 func (v GetKcuotccResponse204) writeGetKcuotccResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteKcuotccParams holds the parameters of DeleteKcuotcc.
@@ -12182,7 +12183,7 @@ type DeleteKcuotccResponse interface {
 type DeleteKcuotccResponse204 struct{}
 
 func (v DeleteKcuotccResponse204) writeDeleteKcuotccResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKcuotccItemParams holds the parameters of GetKcuotccItem.
@@ -12206,7 +12207,7 @@ type GetKcuotccItemResponse interface {
 type GetKcuotccItemResponse204 struct{}
 
 func (v GetKcuotccItemResponse204) writeGetKcuotccItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListYlxpbzwdiResponse is the result of ListYlxpbzwdi: one of
@@ -12222,7 +12223,7 @@ type ListYlxpbzwdiResponse interface {
 type ListYlxpbzwdiResponse204 struct{}
 
 func (v ListYlxpbzwdiResponse204) writeListYlxpbzwdiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateYlxpbzwdiResponse is the result of CreateYlxpbzwdi: one of
@@ -12238,7 +12239,7 @@ type CreateYlxpbzwdiResponse interface {
 type CreateYlxpbzwdiResponse204 struct{}
 
 func (v CreateYlxpbzwdiResponse204) writeCreateYlxpbzwdiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYlxpbzwdiParams holds the parameters of GetYlxpbzwdi.
@@ -12260,7 +12261,7 @@ type GetYlxpbzwdiResponse interface {
 type GetYlxpbzwdiResponse204 struct{}
 
 func (v GetYlxpbzwdiResponse204) writeGetYlxpbzwdiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteYlxpbzwdiParams holds the parameters of DeleteYlxpbzwdi.
@@ -12282,7 +12283,7 @@ type DeleteYlxpbzwdiResponse interface {
 type DeleteYlxpbzwdiResponse204 struct{}
 
 func (v DeleteYlxpbzwdiResponse204) writeDeleteYlxpbzwdiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYlxpbzwdiItemParams holds the parameters of GetYlxpbzwdiItem.
@@ -12306,7 +12307,7 @@ type GetYlxpbzwdiItemResponse interface {
 type GetYlxpbzwdiItemResponse204 struct{}
 
 func (v GetYlxpbzwdiItemResponse204) writeGetYlxpbzwdiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListEukxcmipeResponse is the result of ListEukxcmipe: one of
@@ -12322,7 +12323,7 @@ type ListEukxcmipeResponse interface {
 type ListEukxcmipeResponse204 struct{}
 
 func (v ListEukxcmipeResponse204) writeListEukxcmipeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateEukxcmipeResponse is the result of CreateEukxcmipe: one of
@@ -12338,7 +12339,7 @@ type CreateEukxcmipeResponse interface {
 type CreateEukxcmipeResponse204 struct{}
 
 func (v CreateEukxcmipeResponse204) writeCreateEukxcmipeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEukxcmipeParams holds the parameters of GetEukxcmipe.
@@ -12360,7 +12361,7 @@ type GetEukxcmipeResponse interface {
 type GetEukxcmipeResponse204 struct{}
 
 func (v GetEukxcmipeResponse204) writeGetEukxcmipeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteEukxcmipeParams holds the parameters of DeleteEukxcmipe.
@@ -12382,7 +12383,7 @@ type DeleteEukxcmipeResponse interface {
 type DeleteEukxcmipeResponse204 struct{}
 
 func (v DeleteEukxcmipeResponse204) writeDeleteEukxcmipeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEukxcmipeItemParams holds the parameters of GetEukxcmipeItem.
@@ -12406,7 +12407,7 @@ type GetEukxcmipeItemResponse interface {
 type GetEukxcmipeItemResponse204 struct{}
 
 func (v GetEukxcmipeItemResponse204) writeGetEukxcmipeItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListVqslmzslbResponse is the result of ListVqslmzslb: one of
@@ -12422,7 +12423,7 @@ type ListVqslmzslbResponse interface {
 type ListVqslmzslbResponse204 struct{}
 
 func (v ListVqslmzslbResponse204) writeListVqslmzslbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateVqslmzslbResponse is the result of CreateVqslmzslb: one of
@@ -12438,7 +12439,7 @@ type CreateVqslmzslbResponse interface {
 type CreateVqslmzslbResponse204 struct{}
 
 func (v CreateVqslmzslbResponse204) writeCreateVqslmzslbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetVqslmzslbParams holds the parameters of GetVqslmzslb.
@@ -12460,7 +12461,7 @@ type GetVqslmzslbResponse interface {
 type GetVqslmzslbResponse204 struct{}
 
 func (v GetVqslmzslbResponse204) writeGetVqslmzslbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteVqslmzslbParams holds the parameters of DeleteVqslmzslb.
@@ -12482,7 +12483,7 @@ type DeleteVqslmzslbResponse interface {
 type DeleteVqslmzslbResponse204 struct{}
 
 func (v DeleteVqslmzslbResponse204) writeDeleteVqslmzslbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetVqslmzslbItemParams holds the parameters of GetVqslmzslbItem.
@@ -12506,7 +12507,7 @@ type GetVqslmzslbItemResponse interface {
 type GetVqslmzslbItemResponse204 struct{}
 
 func (v GetVqslmzslbItemResponse204) writeGetVqslmzslbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListMqmsResponse is the result of ListMqms: one of
@@ -12522,7 +12523,7 @@ type ListMqmsResponse interface {
 type ListMqmsResponse204 struct{}
 
 func (v ListMqmsResponse204) writeListMqmsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateMqmsResponse is the result of CreateMqms: one of
@@ -12538,7 +12539,7 @@ type CreateMqmsResponse interface {
 type CreateMqmsResponse204 struct{}
 
 func (v CreateMqmsResponse204) writeCreateMqmsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMqmsParams holds the parameters of GetMqms.
@@ -12560,7 +12561,7 @@ type GetMqmsResponse interface {
 type GetMqmsResponse204 struct{}
 
 func (v GetMqmsResponse204) writeGetMqmsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteMqmsParams holds the parameters of DeleteMqms.
@@ -12582,7 +12583,7 @@ type DeleteMqmsResponse interface {
 type DeleteMqmsResponse204 struct{}
 
 func (v DeleteMqmsResponse204) writeDeleteMqmsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMqmsItemParams holds the parameters of GetMqmsItem.
@@ -12606,7 +12607,7 @@ type GetMqmsItemResponse interface {
 type GetMqmsItemResponse204 struct{}
 
 func (v GetMqmsItemResponse204) writeGetMqmsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXvwuqnvpwResponse is the result of ListXvwuqnvpw: one of
@@ -12622,7 +12623,7 @@ type ListXvwuqnvpwResponse interface {
 type ListXvwuqnvpwResponse204 struct{}
 
 func (v ListXvwuqnvpwResponse204) writeListXvwuqnvpwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXvwuqnvpwResponse is the result of CreateXvwuqnvpw: one of
@@ -12638,7 +12639,7 @@ type CreateXvwuqnvpwResponse interface {
 type CreateXvwuqnvpwResponse204 struct{}
 
 func (v CreateXvwuqnvpwResponse204) writeCreateXvwuqnvpwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXvwuqnvpwParams holds the parameters of GetXvwuqnvpw.
@@ -12660,7 +12661,7 @@ type GetXvwuqnvpwResponse interface {
 type GetXvwuqnvpwResponse204 struct{}
 
 func (v GetXvwuqnvpwResponse204) writeGetXvwuqnvpwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXvwuqnvpwParams holds the parameters of DeleteXvwuqnvpw.
@@ -12682,7 +12683,7 @@ type DeleteXvwuqnvpwResponse interface {
 type DeleteXvwuqnvpwResponse204 struct{}
 
 func (v DeleteXvwuqnvpwResponse204) writeDeleteXvwuqnvpwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXvwuqnvpwItemParams holds the parameters of GetXvwuqnvpwItem.
@@ -12706,7 +12707,7 @@ type GetXvwuqnvpwItemResponse interface {
 type GetXvwuqnvpwItemResponse204 struct{}
 
 func (v GetXvwuqnvpwItemResponse204) writeGetXvwuqnvpwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLoruxlgzResponse is the result of ListLoruxlgz: one of
@@ -12722,7 +12723,7 @@ type ListLoruxlgzResponse interface {
 type ListLoruxlgzResponse204 struct{}
 
 func (v ListLoruxlgzResponse204) writeListLoruxlgzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLoruxlgzResponse is the result of CreateLoruxlgz: one of
@@ -12738,7 +12739,7 @@ type CreateLoruxlgzResponse interface {
 type CreateLoruxlgzResponse204 struct{}
 
 func (v CreateLoruxlgzResponse204) writeCreateLoruxlgzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLoruxlgzParams holds the parameters of GetLoruxlgz.
@@ -12760,7 +12761,7 @@ type GetLoruxlgzResponse interface {
 type GetLoruxlgzResponse204 struct{}
 
 func (v GetLoruxlgzResponse204) writeGetLoruxlgzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLoruxlgzParams holds the parameters of DeleteLoruxlgz.
@@ -12782,7 +12783,7 @@ type DeleteLoruxlgzResponse interface {
 type DeleteLoruxlgzResponse204 struct{}
 
 func (v DeleteLoruxlgzResponse204) writeDeleteLoruxlgzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLoruxlgzItemParams holds the parameters of GetLoruxlgzItem.
@@ -12806,7 +12807,7 @@ type GetLoruxlgzItemResponse interface {
 type GetLoruxlgzItemResponse204 struct{}
 
 func (v GetLoruxlgzItemResponse204) writeGetLoruxlgzItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListMbooResponse is the result of ListMboo: one of
@@ -12822,7 +12823,7 @@ type ListMbooResponse interface {
 type ListMbooResponse204 struct{}
 
 func (v ListMbooResponse204) writeListMbooResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateMbooResponse is the result of CreateMboo: one of
@@ -12838,7 +12839,7 @@ type CreateMbooResponse interface {
 type CreateMbooResponse204 struct{}
 
 func (v CreateMbooResponse204) writeCreateMbooResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMbooParams holds the parameters of GetMboo.
@@ -12860,7 +12861,7 @@ type GetMbooResponse interface {
 type GetMbooResponse204 struct{}
 
 func (v GetMbooResponse204) writeGetMbooResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteMbooParams holds the parameters of DeleteMboo.
@@ -12882,7 +12883,7 @@ type DeleteMbooResponse interface {
 type DeleteMbooResponse204 struct{}
 
 func (v DeleteMbooResponse204) writeDeleteMbooResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMbooItemParams holds the parameters of GetMbooItem.
@@ -12906,7 +12907,7 @@ type GetMbooItemResponse interface {
 type GetMbooItemResponse204 struct{}
 
 func (v GetMbooItemResponse204) writeGetMbooItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListWkvnResponse is the result of ListWkvn: one of
@@ -12922,7 +12923,7 @@ type ListWkvnResponse interface {
 type ListWkvnResponse204 struct{}
 
 func (v ListWkvnResponse204) writeListWkvnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateWkvnResponse is the result of CreateWkvn: one of
@@ -12938,7 +12939,7 @@ type CreateWkvnResponse interface {
 type CreateWkvnResponse204 struct{}
 
 func (v CreateWkvnResponse204) writeCreateWkvnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWkvnParams holds the parameters of GetWkvn.
@@ -12960,7 +12961,7 @@ type GetWkvnResponse interface {
 type GetWkvnResponse204 struct{}
 
 func (v GetWkvnResponse204) writeGetWkvnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteWkvnParams holds the parameters of DeleteWkvn.
@@ -12982,7 +12983,7 @@ type DeleteWkvnResponse interface {
 type DeleteWkvnResponse204 struct{}
 
 func (v DeleteWkvnResponse204) writeDeleteWkvnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWkvnItemParams holds the parameters of GetWkvnItem.
@@ -13006,7 +13007,7 @@ type GetWkvnItemResponse interface {
 type GetWkvnItemResponse204 struct{}
 
 func (v GetWkvnItemResponse204) writeGetWkvnItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSadozResponse is the result of ListSadoz: one of
@@ -13022,7 +13023,7 @@ type ListSadozResponse interface {
 type ListSadozResponse204 struct{}
 
 func (v ListSadozResponse204) writeListSadozResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSadozResponse is the result of CreateSadoz: one of
@@ -13038,7 +13039,7 @@ type CreateSadozResponse interface {
 type CreateSadozResponse204 struct{}
 
 func (v CreateSadozResponse204) writeCreateSadozResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSadozParams holds the parameters of GetSadoz.
@@ -13060,7 +13061,7 @@ type GetSadozResponse interface {
 type GetSadozResponse204 struct{}
 
 func (v GetSadozResponse204) writeGetSadozResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSadozParams holds the parameters of DeleteSadoz.
@@ -13082,7 +13083,7 @@ type DeleteSadozResponse interface {
 type DeleteSadozResponse204 struct{}
 
 func (v DeleteSadozResponse204) writeDeleteSadozResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSadozItemParams holds the parameters of GetSadozItem.
@@ -13106,7 +13107,7 @@ type GetSadozItemResponse interface {
 type GetSadozItemResponse204 struct{}
 
 func (v GetSadozItemResponse204) writeGetSadozItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListMtrmzuzuResponse is the result of ListMtrmzuzu: one of
@@ -13122,7 +13123,7 @@ type ListMtrmzuzuResponse interface {
 type ListMtrmzuzuResponse204 struct{}
 
 func (v ListMtrmzuzuResponse204) writeListMtrmzuzuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateMtrmzuzuResponse is the result of CreateMtrmzuzu: one of
@@ -13138,7 +13139,7 @@ type CreateMtrmzuzuResponse interface {
 type CreateMtrmzuzuResponse204 struct{}
 
 func (v CreateMtrmzuzuResponse204) writeCreateMtrmzuzuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMtrmzuzuParams holds the parameters of GetMtrmzuzu.
@@ -13160,7 +13161,7 @@ type GetMtrmzuzuResponse interface {
 type GetMtrmzuzuResponse204 struct{}
 
 func (v GetMtrmzuzuResponse204) writeGetMtrmzuzuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteMtrmzuzuParams holds the parameters of DeleteMtrmzuzu.
@@ -13182,7 +13183,7 @@ type DeleteMtrmzuzuResponse interface {
 type DeleteMtrmzuzuResponse204 struct{}
 
 func (v DeleteMtrmzuzuResponse204) writeDeleteMtrmzuzuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMtrmzuzuItemParams holds the parameters of GetMtrmzuzuItem.
@@ -13206,7 +13207,7 @@ type GetMtrmzuzuItemResponse interface {
 type GetMtrmzuzuItemResponse204 struct{}
 
 func (v GetMtrmzuzuItemResponse204) writeGetMtrmzuzuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLkxdResponse is the result of ListLkxd: one of
@@ -13222,7 +13223,7 @@ type ListLkxdResponse interface {
 type ListLkxdResponse204 struct{}
 
 func (v ListLkxdResponse204) writeListLkxdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLkxdResponse is the result of CreateLkxd: one of
@@ -13238,7 +13239,7 @@ type CreateLkxdResponse interface {
 type CreateLkxdResponse204 struct{}
 
 func (v CreateLkxdResponse204) writeCreateLkxdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLkxdParams holds the parameters of GetLkxd.
@@ -13260,7 +13261,7 @@ type GetLkxdResponse interface {
 type GetLkxdResponse204 struct{}
 
 func (v GetLkxdResponse204) writeGetLkxdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLkxdParams holds the parameters of DeleteLkxd.
@@ -13282,7 +13283,7 @@ type DeleteLkxdResponse interface {
 type DeleteLkxdResponse204 struct{}
 
 func (v DeleteLkxdResponse204) writeDeleteLkxdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLkxdItemParams holds the parameters of GetLkxdItem.
@@ -13306,7 +13307,7 @@ type GetLkxdItemResponse interface {
 type GetLkxdItemResponse204 struct{}
 
 func (v GetLkxdItemResponse204) writeGetLkxdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListVmdbuvzuResponse is the result of ListVmdbuvzu: one of
@@ -13322,7 +13323,7 @@ type ListVmdbuvzuResponse interface {
 type ListVmdbuvzuResponse204 struct{}
 
 func (v ListVmdbuvzuResponse204) writeListVmdbuvzuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateVmdbuvzuResponse is the result of CreateVmdbuvzu: one of
@@ -13338,7 +13339,7 @@ type CreateVmdbuvzuResponse interface {
 type CreateVmdbuvzuResponse204 struct{}
 
 func (v CreateVmdbuvzuResponse204) writeCreateVmdbuvzuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetVmdbuvzuParams holds the parameters of GetVmdbuvzu.
@@ -13360,7 +13361,7 @@ type GetVmdbuvzuResponse interface {
 type GetVmdbuvzuResponse204 struct{}
 
 func (v GetVmdbuvzuResponse204) writeGetVmdbuvzuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteVmdbuvzuParams holds the parameters of DeleteVmdbuvzu.
@@ -13382,7 +13383,7 @@ type DeleteVmdbuvzuResponse interface {
 type DeleteVmdbuvzuResponse204 struct{}
 
 func (v DeleteVmdbuvzuResponse204) writeDeleteVmdbuvzuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetVmdbuvzuItemParams holds the parameters of GetVmdbuvzuItem.
@@ -13406,7 +13407,7 @@ type GetVmdbuvzuItemResponse interface {
 type GetVmdbuvzuItemResponse204 struct{}
 
 func (v GetVmdbuvzuItemResponse204) writeGetVmdbuvzuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSeoteeiaResponse is the result of ListSeoteeia: one of
@@ -13422,7 +13423,7 @@ type ListSeoteeiaResponse interface {
 type ListSeoteeiaResponse204 struct{}
 
 func (v ListSeoteeiaResponse204) writeListSeoteeiaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSeoteeiaResponse is the result of CreateSeoteeia: one of
@@ -13438,7 +13439,7 @@ type CreateSeoteeiaResponse interface {
 type CreateSeoteeiaResponse204 struct{}
 
 func (v CreateSeoteeiaResponse204) writeCreateSeoteeiaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSeoteeiaParams holds the parameters of GetSeoteeia.
@@ -13460,7 +13461,7 @@ type GetSeoteeiaResponse interface {
 type GetSeoteeiaResponse204 struct{}
 
 func (v GetSeoteeiaResponse204) writeGetSeoteeiaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSeoteeiaParams holds the parameters of DeleteSeoteeia.
@@ -13482,7 +13483,7 @@ type DeleteSeoteeiaResponse interface {
 type DeleteSeoteeiaResponse204 struct{}
 
 func (v DeleteSeoteeiaResponse204) writeDeleteSeoteeiaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSeoteeiaItemParams holds the parameters of GetSeoteeiaItem.
@@ -13506,7 +13507,7 @@ type GetSeoteeiaItemResponse interface {
 type GetSeoteeiaItemResponse204 struct{}
 
 func (v GetSeoteeiaItemResponse204) writeGetSeoteeiaItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListAburtmwbxResponse is the result of ListAburtmwbx: one of
@@ -13522,7 +13523,7 @@ type ListAburtmwbxResponse interface {
 type ListAburtmwbxResponse204 struct{}
 
 func (v ListAburtmwbxResponse204) writeListAburtmwbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateAburtmwbxResponse is the result of CreateAburtmwbx: one of
@@ -13538,7 +13539,7 @@ type CreateAburtmwbxResponse interface {
 type CreateAburtmwbxResponse204 struct{}
 
 func (v CreateAburtmwbxResponse204) writeCreateAburtmwbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAburtmwbxParams holds the parameters of GetAburtmwbx.
@@ -13560,7 +13561,7 @@ type GetAburtmwbxResponse interface {
 type GetAburtmwbxResponse204 struct{}
 
 func (v GetAburtmwbxResponse204) writeGetAburtmwbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteAburtmwbxParams holds the parameters of DeleteAburtmwbx.
@@ -13582,7 +13583,7 @@ type DeleteAburtmwbxResponse interface {
 type DeleteAburtmwbxResponse204 struct{}
 
 func (v DeleteAburtmwbxResponse204) writeDeleteAburtmwbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAburtmwbxItemParams holds the parameters of GetAburtmwbxItem.
@@ -13606,7 +13607,7 @@ type GetAburtmwbxItemResponse interface {
 type GetAburtmwbxItemResponse204 struct{}
 
 func (v GetAburtmwbxItemResponse204) writeGetAburtmwbxItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListRqcqffdResponse is the result of ListRqcqffd: one of
@@ -13622,7 +13623,7 @@ type ListRqcqffdResponse interface {
 type ListRqcqffdResponse204 struct{}
 
 func (v ListRqcqffdResponse204) writeListRqcqffdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateRqcqffdResponse is the result of CreateRqcqffd: one of
@@ -13638,7 +13639,7 @@ type CreateRqcqffdResponse interface {
 type CreateRqcqffdResponse204 struct{}
 
 func (v CreateRqcqffdResponse204) writeCreateRqcqffdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetRqcqffdParams holds the parameters of GetRqcqffd.
@@ -13660,7 +13661,7 @@ type GetRqcqffdResponse interface {
 type GetRqcqffdResponse204 struct{}
 
 func (v GetRqcqffdResponse204) writeGetRqcqffdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteRqcqffdParams holds the parameters of DeleteRqcqffd.
@@ -13682,7 +13683,7 @@ type DeleteRqcqffdResponse interface {
 type DeleteRqcqffdResponse204 struct{}
 
 func (v DeleteRqcqffdResponse204) writeDeleteRqcqffdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetRqcqffdItemParams holds the parameters of GetRqcqffdItem.
@@ -13706,7 +13707,7 @@ type GetRqcqffdItemResponse interface {
 type GetRqcqffdItemResponse204 struct{}
 
 func (v GetRqcqffdItemResponse204) writeGetRqcqffdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListZcyrResponse is the result of ListZcyr: one of
@@ -13722,7 +13723,7 @@ type ListZcyrResponse interface {
 type ListZcyrResponse204 struct{}
 
 func (v ListZcyrResponse204) writeListZcyrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateZcyrResponse is the result of CreateZcyr: one of
@@ -13738,7 +13739,7 @@ type CreateZcyrResponse interface {
 type CreateZcyrResponse204 struct{}
 
 func (v CreateZcyrResponse204) writeCreateZcyrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZcyrParams holds the parameters of GetZcyr.
@@ -13760,7 +13761,7 @@ type GetZcyrResponse interface {
 type GetZcyrResponse204 struct{}
 
 func (v GetZcyrResponse204) writeGetZcyrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteZcyrParams holds the parameters of DeleteZcyr.
@@ -13782,7 +13783,7 @@ type DeleteZcyrResponse interface {
 type DeleteZcyrResponse204 struct{}
 
 func (v DeleteZcyrResponse204) writeDeleteZcyrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZcyrItemParams holds the parameters of GetZcyrItem.
@@ -13806,7 +13807,7 @@ type GetZcyrItemResponse interface {
 type GetZcyrItemResponse204 struct{}
 
 func (v GetZcyrItemResponse204) writeGetZcyrItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNvvwesgdrtResponse is the result of ListNvvwesgdrt: one of
@@ -13822,7 +13823,7 @@ type ListNvvwesgdrtResponse interface {
 type ListNvvwesgdrtResponse204 struct{}
 
 func (v ListNvvwesgdrtResponse204) writeListNvvwesgdrtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNvvwesgdrtResponse is the result of CreateNvvwesgdrt: one of
@@ -13838,7 +13839,7 @@ type CreateNvvwesgdrtResponse interface {
 type CreateNvvwesgdrtResponse204 struct{}
 
 func (v CreateNvvwesgdrtResponse204) writeCreateNvvwesgdrtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNvvwesgdrtParams holds the parameters of GetNvvwesgdrt.
@@ -13860,7 +13861,7 @@ type GetNvvwesgdrtResponse interface {
 type GetNvvwesgdrtResponse204 struct{}
 
 func (v GetNvvwesgdrtResponse204) writeGetNvvwesgdrtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNvvwesgdrtParams holds the parameters of DeleteNvvwesgdrt.
@@ -13882,7 +13883,7 @@ type DeleteNvvwesgdrtResponse interface {
 type DeleteNvvwesgdrtResponse204 struct{}
 
 func (v DeleteNvvwesgdrtResponse204) writeDeleteNvvwesgdrtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNvvwesgdrtItemParams holds the parameters of GetNvvwesgdrtItem.
@@ -13906,7 +13907,7 @@ type GetNvvwesgdrtItemResponse interface {
 type GetNvvwesgdrtItemResponse204 struct{}
 
 func (v GetNvvwesgdrtItemResponse204) writeGetNvvwesgdrtItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListZgtpnResponse is the result of ListZgtpn: one of
@@ -13922,7 +13923,7 @@ type ListZgtpnResponse interface {
 type ListZgtpnResponse204 struct{}
 
 func (v ListZgtpnResponse204) writeListZgtpnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateZgtpnResponse is the result of CreateZgtpn: one of
@@ -13938,7 +13939,7 @@ type CreateZgtpnResponse interface {
 type CreateZgtpnResponse204 struct{}
 
 func (v CreateZgtpnResponse204) writeCreateZgtpnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZgtpnParams holds the parameters of GetZgtpn.
@@ -13960,7 +13961,7 @@ type GetZgtpnResponse interface {
 type GetZgtpnResponse204 struct{}
 
 func (v GetZgtpnResponse204) writeGetZgtpnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteZgtpnParams holds the parameters of DeleteZgtpn.
@@ -13982,7 +13983,7 @@ type DeleteZgtpnResponse interface {
 type DeleteZgtpnResponse204 struct{}
 
 func (v DeleteZgtpnResponse204) writeDeleteZgtpnResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZgtpnItemParams holds the parameters of GetZgtpnItem.
@@ -14006,7 +14007,7 @@ type GetZgtpnItemResponse interface {
 type GetZgtpnItemResponse204 struct{}
 
 func (v GetZgtpnItemResponse204) writeGetZgtpnItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListBdlfeclbdhResponse is the result of ListBdlfeclbdh: one of
@@ -14022,7 +14023,7 @@ type ListBdlfeclbdhResponse interface {
 type ListBdlfeclbdhResponse204 struct{}
 
 func (v ListBdlfeclbdhResponse204) writeListBdlfeclbdhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateBdlfeclbdhResponse is the result of CreateBdlfeclbdh: one of
@@ -14038,7 +14039,7 @@ type CreateBdlfeclbdhResponse interface {
 type CreateBdlfeclbdhResponse204 struct{}
 
 func (v CreateBdlfeclbdhResponse204) writeCreateBdlfeclbdhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetBdlfeclbdhParams holds the parameters of GetBdlfeclbdh.
@@ -14060,7 +14061,7 @@ type GetBdlfeclbdhResponse interface {
 type GetBdlfeclbdhResponse204 struct{}
 
 func (v GetBdlfeclbdhResponse204) writeGetBdlfeclbdhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteBdlfeclbdhParams holds the parameters of DeleteBdlfeclbdh.
@@ -14082,7 +14083,7 @@ type DeleteBdlfeclbdhResponse interface {
 type DeleteBdlfeclbdhResponse204 struct{}
 
 func (v DeleteBdlfeclbdhResponse204) writeDeleteBdlfeclbdhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetBdlfeclbdhItemParams holds the parameters of GetBdlfeclbdhItem.
@@ -14106,7 +14107,7 @@ type GetBdlfeclbdhItemResponse interface {
 type GetBdlfeclbdhItemResponse204 struct{}
 
 func (v GetBdlfeclbdhItemResponse204) writeGetBdlfeclbdhItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHphwvzjplResponse is the result of ListHphwvzjpl: one of
@@ -14122,7 +14123,7 @@ type ListHphwvzjplResponse interface {
 type ListHphwvzjplResponse204 struct{}
 
 func (v ListHphwvzjplResponse204) writeListHphwvzjplResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHphwvzjplResponse is the result of CreateHphwvzjpl: one of
@@ -14138,7 +14139,7 @@ type CreateHphwvzjplResponse interface {
 type CreateHphwvzjplResponse204 struct{}
 
 func (v CreateHphwvzjplResponse204) writeCreateHphwvzjplResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHphwvzjplParams holds the parameters of GetHphwvzjpl.
@@ -14160,7 +14161,7 @@ type GetHphwvzjplResponse interface {
 type GetHphwvzjplResponse204 struct{}
 
 func (v GetHphwvzjplResponse204) writeGetHphwvzjplResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHphwvzjplParams holds the parameters of DeleteHphwvzjpl.
@@ -14182,7 +14183,7 @@ type DeleteHphwvzjplResponse interface {
 type DeleteHphwvzjplResponse204 struct{}
 
 func (v DeleteHphwvzjplResponse204) writeDeleteHphwvzjplResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHphwvzjplItemParams holds the parameters of GetHphwvzjplItem.
@@ -14206,7 +14207,7 @@ type GetHphwvzjplItemResponse interface {
 type GetHphwvzjplItemResponse204 struct{}
 
 func (v GetHphwvzjplItemResponse204) writeGetHphwvzjplItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSbzmfgivResponse is the result of ListSbzmfgiv: one of
@@ -14222,7 +14223,7 @@ type ListSbzmfgivResponse interface {
 type ListSbzmfgivResponse204 struct{}
 
 func (v ListSbzmfgivResponse204) writeListSbzmfgivResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSbzmfgivResponse is the result of CreateSbzmfgiv: one of
@@ -14238,7 +14239,7 @@ type CreateSbzmfgivResponse interface {
 type CreateSbzmfgivResponse204 struct{}
 
 func (v CreateSbzmfgivResponse204) writeCreateSbzmfgivResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSbzmfgivParams holds the parameters of GetSbzmfgiv.
@@ -14260,7 +14261,7 @@ type GetSbzmfgivResponse interface {
 type GetSbzmfgivResponse204 struct{}
 
 func (v GetSbzmfgivResponse204) writeGetSbzmfgivResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSbzmfgivParams holds the parameters of DeleteSbzmfgiv.
@@ -14282,7 +14283,7 @@ type DeleteSbzmfgivResponse interface {
 type DeleteSbzmfgivResponse204 struct{}
 
 func (v DeleteSbzmfgivResponse204) writeDeleteSbzmfgivResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSbzmfgivItemParams holds the parameters of GetSbzmfgivItem.
@@ -14306,7 +14307,7 @@ type GetSbzmfgivItemResponse interface {
 type GetSbzmfgivItemResponse204 struct{}
 
 func (v GetSbzmfgivItemResponse204) writeGetSbzmfgivItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListAnffhilqpResponse is the result of ListAnffhilqp: one of
@@ -14322,7 +14323,7 @@ type ListAnffhilqpResponse interface {
 type ListAnffhilqpResponse204 struct{}
 
 func (v ListAnffhilqpResponse204) writeListAnffhilqpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateAnffhilqpResponse is the result of CreateAnffhilqp: one of
@@ -14338,7 +14339,7 @@ type CreateAnffhilqpResponse interface {
 type CreateAnffhilqpResponse204 struct{}
 
 func (v CreateAnffhilqpResponse204) writeCreateAnffhilqpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAnffhilqpParams holds the parameters of GetAnffhilqp.
@@ -14360,7 +14361,7 @@ type GetAnffhilqpResponse interface {
 type GetAnffhilqpResponse204 struct{}
 
 func (v GetAnffhilqpResponse204) writeGetAnffhilqpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteAnffhilqpParams holds the parameters of DeleteAnffhilqp.
@@ -14382,7 +14383,7 @@ type DeleteAnffhilqpResponse interface {
 type DeleteAnffhilqpResponse204 struct{}
 
 func (v DeleteAnffhilqpResponse204) writeDeleteAnffhilqpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAnffhilqpItemParams holds the parameters of GetAnffhilqpItem.
@@ -14406,7 +14407,7 @@ type GetAnffhilqpItemResponse interface {
 type GetAnffhilqpItemResponse204 struct{}
 
 func (v GetAnffhilqpItemResponse204) writeGetAnffhilqpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListHpiszhonResponse is the result of ListHpiszhon: one of
@@ -14422,7 +14423,7 @@ type ListHpiszhonResponse interface {
 type ListHpiszhonResponse204 struct{}
 
 func (v ListHpiszhonResponse204) writeListHpiszhonResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateHpiszhonResponse is the result of CreateHpiszhon: one of
@@ -14438,7 +14439,7 @@ type CreateHpiszhonResponse interface {
 type CreateHpiszhonResponse204 struct{}
 
 func (v CreateHpiszhonResponse204) writeCreateHpiszhonResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHpiszhonParams holds the parameters of GetHpiszhon.
@@ -14460,7 +14461,7 @@ type GetHpiszhonResponse interface {
 type GetHpiszhonResponse204 struct{}
 
 func (v GetHpiszhonResponse204) writeGetHpiszhonResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteHpiszhonParams holds the parameters of DeleteHpiszhon.
@@ -14482,7 +14483,7 @@ type DeleteHpiszhonResponse interface {
 type DeleteHpiszhonResponse204 struct{}
 
 func (v DeleteHpiszhonResponse204) writeDeleteHpiszhonResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetHpiszhonItemParams holds the parameters of GetHpiszhonItem.
@@ -14506,7 +14507,7 @@ type GetHpiszhonItemResponse interface {
 type GetHpiszhonItemResponse204 struct{}
 
 func (v GetHpiszhonItemResponse204) writeGetHpiszhonItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListTgkzupwfyvResponse is the result of ListTgkzupwfyv: one of
@@ -14522,7 +14523,7 @@ type ListTgkzupwfyvResponse interface {
 type ListTgkzupwfyvResponse204 struct{}
 
 func (v ListTgkzupwfyvResponse204) writeListTgkzupwfyvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateTgkzupwfyvResponse is the result of CreateTgkzupwfyv: one of
@@ -14538,7 +14539,7 @@ type CreateTgkzupwfyvResponse interface {
 type CreateTgkzupwfyvResponse204 struct{}
 
 func (v CreateTgkzupwfyvResponse204) writeCreateTgkzupwfyvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTgkzupwfyvParams holds the parameters of GetTgkzupwfyv.
@@ -14560,7 +14561,7 @@ type GetTgkzupwfyvResponse interface {
 type GetTgkzupwfyvResponse204 struct{}
 
 func (v GetTgkzupwfyvResponse204) writeGetTgkzupwfyvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteTgkzupwfyvParams holds the parameters of DeleteTgkzupwfyv.
@@ -14582,7 +14583,7 @@ type DeleteTgkzupwfyvResponse interface {
 type DeleteTgkzupwfyvResponse204 struct{}
 
 func (v DeleteTgkzupwfyvResponse204) writeDeleteTgkzupwfyvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetTgkzupwfyvItemParams holds the parameters of GetTgkzupwfyvItem.
@@ -14606,7 +14607,7 @@ type GetTgkzupwfyvItemResponse interface {
 type GetTgkzupwfyvItemResponse204 struct{}
 
 func (v GetTgkzupwfyvItemResponse204) writeGetTgkzupwfyvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListSvmygResponse is the result of ListSvmyg: one of
@@ -14622,7 +14623,7 @@ type ListSvmygResponse interface {
 type ListSvmygResponse204 struct{}
 
 func (v ListSvmygResponse204) writeListSvmygResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateSvmygResponse is the result of CreateSvmyg: one of
@@ -14638,7 +14639,7 @@ type CreateSvmygResponse interface {
 type CreateSvmygResponse204 struct{}
 
 func (v CreateSvmygResponse204) writeCreateSvmygResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSvmygParams holds the parameters of GetSvmyg.
@@ -14660,7 +14661,7 @@ type GetSvmygResponse interface {
 type GetSvmygResponse204 struct{}
 
 func (v GetSvmygResponse204) writeGetSvmygResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteSvmygParams holds the parameters of DeleteSvmyg.
@@ -14682,7 +14683,7 @@ type DeleteSvmygResponse interface {
 type DeleteSvmygResponse204 struct{}
 
 func (v DeleteSvmygResponse204) writeDeleteSvmygResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetSvmygItemParams holds the parameters of GetSvmygItem.
@@ -14706,7 +14707,7 @@ type GetSvmygItemResponse interface {
 type GetSvmygItemResponse204 struct{}
 
 func (v GetSvmygItemResponse204) writeGetSvmygItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListYqtdertvyResponse is the result of ListYqtdertvy: one of
@@ -14722,7 +14723,7 @@ type ListYqtdertvyResponse interface {
 type ListYqtdertvyResponse204 struct{}
 
 func (v ListYqtdertvyResponse204) writeListYqtdertvyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateYqtdertvyResponse is the result of CreateYqtdertvy: one of
@@ -14738,7 +14739,7 @@ type CreateYqtdertvyResponse interface {
 type CreateYqtdertvyResponse204 struct{}
 
 func (v CreateYqtdertvyResponse204) writeCreateYqtdertvyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYqtdertvyParams holds the parameters of GetYqtdertvy.
@@ -14760,7 +14761,7 @@ type GetYqtdertvyResponse interface {
 type GetYqtdertvyResponse204 struct{}
 
 func (v GetYqtdertvyResponse204) writeGetYqtdertvyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteYqtdertvyParams holds the parameters of DeleteYqtdertvy.
@@ -14782,7 +14783,7 @@ type DeleteYqtdertvyResponse interface {
 type DeleteYqtdertvyResponse204 struct{}
 
 func (v DeleteYqtdertvyResponse204) writeDeleteYqtdertvyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYqtdertvyItemParams holds the parameters of GetYqtdertvyItem.
@@ -14806,7 +14807,7 @@ type GetYqtdertvyItemResponse interface {
 type GetYqtdertvyItemResponse204 struct{}
 
 func (v GetYqtdertvyItemResponse204) writeGetYqtdertvyItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListRnzeiResponse is the result of ListRnzei: one of
@@ -14822,7 +14823,7 @@ type ListRnzeiResponse interface {
 type ListRnzeiResponse204 struct{}
 
 func (v ListRnzeiResponse204) writeListRnzeiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateRnzeiResponse is the result of CreateRnzei: one of
@@ -14838,7 +14839,7 @@ type CreateRnzeiResponse interface {
 type CreateRnzeiResponse204 struct{}
 
 func (v CreateRnzeiResponse204) writeCreateRnzeiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetRnzeiParams holds the parameters of GetRnzei.
@@ -14860,7 +14861,7 @@ type GetRnzeiResponse interface {
 type GetRnzeiResponse204 struct{}
 
 func (v GetRnzeiResponse204) writeGetRnzeiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteRnzeiParams holds the parameters of DeleteRnzei.
@@ -14882,7 +14883,7 @@ type DeleteRnzeiResponse interface {
 type DeleteRnzeiResponse204 struct{}
 
 func (v DeleteRnzeiResponse204) writeDeleteRnzeiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetRnzeiItemParams holds the parameters of GetRnzeiItem.
@@ -14906,7 +14907,7 @@ type GetRnzeiItemResponse interface {
 type GetRnzeiItemResponse204 struct{}
 
 func (v GetRnzeiItemResponse204) writeGetRnzeiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListGdjubxqzResponse is the result of ListGdjubxqz: one of
@@ -14922,7 +14923,7 @@ type ListGdjubxqzResponse interface {
 type ListGdjubxqzResponse204 struct{}
 
 func (v ListGdjubxqzResponse204) writeListGdjubxqzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateGdjubxqzResponse is the result of CreateGdjubxqz: one of
@@ -14938,7 +14939,7 @@ type CreateGdjubxqzResponse interface {
 type CreateGdjubxqzResponse204 struct{}
 
 func (v CreateGdjubxqzResponse204) writeCreateGdjubxqzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGdjubxqzParams holds the parameters of GetGdjubxqz.
@@ -14960,7 +14961,7 @@ type GetGdjubxqzResponse interface {
 type GetGdjubxqzResponse204 struct{}
 
 func (v GetGdjubxqzResponse204) writeGetGdjubxqzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteGdjubxqzParams holds the parameters of DeleteGdjubxqz.
@@ -14982,7 +14983,7 @@ type DeleteGdjubxqzResponse interface {
 type DeleteGdjubxqzResponse204 struct{}
 
 func (v DeleteGdjubxqzResponse204) writeDeleteGdjubxqzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGdjubxqzItemParams holds the parameters of GetGdjubxqzItem.
@@ -15006,7 +15007,7 @@ type GetGdjubxqzItemResponse interface {
 type GetGdjubxqzItemResponse204 struct{}
 
 func (v GetGdjubxqzItemResponse204) writeGetGdjubxqzItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListEkzzanResponse is the result of ListEkzzan: one of
@@ -15022,7 +15023,7 @@ type ListEkzzanResponse interface {
 type ListEkzzanResponse204 struct{}
 
 func (v ListEkzzanResponse204) writeListEkzzanResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateEkzzanResponse is the result of CreateEkzzan: one of
@@ -15038,7 +15039,7 @@ type CreateEkzzanResponse interface {
 type CreateEkzzanResponse204 struct{}
 
 func (v CreateEkzzanResponse204) writeCreateEkzzanResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEkzzanParams holds the parameters of GetEkzzan.
@@ -15060,7 +15061,7 @@ type GetEkzzanResponse interface {
 type GetEkzzanResponse204 struct{}
 
 func (v GetEkzzanResponse204) writeGetEkzzanResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteEkzzanParams holds the parameters of DeleteEkzzan.
@@ -15082,7 +15083,7 @@ type DeleteEkzzanResponse interface {
 type DeleteEkzzanResponse204 struct{}
 
 func (v DeleteEkzzanResponse204) writeDeleteEkzzanResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEkzzanItemParams holds the parameters of GetEkzzanItem.
@@ -15106,7 +15107,7 @@ type GetEkzzanItemResponse interface {
 type GetEkzzanItemResponse204 struct{}
 
 func (v GetEkzzanItemResponse204) writeGetEkzzanItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUvbyrvwlResponse is the result of ListUvbyrvwl: one of
@@ -15122,7 +15123,7 @@ type ListUvbyrvwlResponse interface {
 type ListUvbyrvwlResponse204 struct{}
 
 func (v ListUvbyrvwlResponse204) writeListUvbyrvwlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateUvbyrvwlResponse is the result of CreateUvbyrvwl: one of
@@ -15138,7 +15139,7 @@ type CreateUvbyrvwlResponse interface {
 type CreateUvbyrvwlResponse204 struct{}
 
 func (v CreateUvbyrvwlResponse204) writeCreateUvbyrvwlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUvbyrvwlParams holds the parameters of GetUvbyrvwl.
@@ -15160,7 +15161,7 @@ type GetUvbyrvwlResponse interface {
 type GetUvbyrvwlResponse204 struct{}
 
 func (v GetUvbyrvwlResponse204) writeGetUvbyrvwlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUvbyrvwlParams holds the parameters of DeleteUvbyrvwl.
@@ -15182,7 +15183,7 @@ type DeleteUvbyrvwlResponse interface {
 type DeleteUvbyrvwlResponse204 struct{}
 
 func (v DeleteUvbyrvwlResponse204) writeDeleteUvbyrvwlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUvbyrvwlItemParams holds the parameters of GetUvbyrvwlItem.
@@ -15206,7 +15207,7 @@ type GetUvbyrvwlItemResponse interface {
 type GetUvbyrvwlItemResponse204 struct{}
 
 func (v GetUvbyrvwlItemResponse204) writeGetUvbyrvwlItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListAokwqResponse is the result of ListAokwq: one of
@@ -15222,7 +15223,7 @@ type ListAokwqResponse interface {
 type ListAokwqResponse204 struct{}
 
 func (v ListAokwqResponse204) writeListAokwqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateAokwqResponse is the result of CreateAokwq: one of
@@ -15238,7 +15239,7 @@ type CreateAokwqResponse interface {
 type CreateAokwqResponse204 struct{}
 
 func (v CreateAokwqResponse204) writeCreateAokwqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAokwqParams holds the parameters of GetAokwq.
@@ -15260,7 +15261,7 @@ type GetAokwqResponse interface {
 type GetAokwqResponse204 struct{}
 
 func (v GetAokwqResponse204) writeGetAokwqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteAokwqParams holds the parameters of DeleteAokwq.
@@ -15282,7 +15283,7 @@ type DeleteAokwqResponse interface {
 type DeleteAokwqResponse204 struct{}
 
 func (v DeleteAokwqResponse204) writeDeleteAokwqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetAokwqItemParams holds the parameters of GetAokwqItem.
@@ -15306,7 +15307,7 @@ type GetAokwqItemResponse interface {
 type GetAokwqItemResponse204 struct{}
 
 func (v GetAokwqItemResponse204) writeGetAokwqItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUlpokwkResponse is the result of ListUlpokwk: one of
@@ -15322,7 +15323,7 @@ type ListUlpokwkResponse interface {
 type ListUlpokwkResponse204 struct{}
 
 func (v ListUlpokwkResponse204) writeListUlpokwkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateUlpokwkResponse is the result of CreateUlpokwk: one of
@@ -15338,7 +15339,7 @@ type CreateUlpokwkResponse interface {
 type CreateUlpokwkResponse204 struct{}
 
 func (v CreateUlpokwkResponse204) writeCreateUlpokwkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUlpokwkParams holds the parameters of GetUlpokwk.
@@ -15360,7 +15361,7 @@ type GetUlpokwkResponse interface {
 type GetUlpokwkResponse204 struct{}
 
 func (v GetUlpokwkResponse204) writeGetUlpokwkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUlpokwkParams holds the parameters of DeleteUlpokwk.
@@ -15382,7 +15383,7 @@ type DeleteUlpokwkResponse interface {
 type DeleteUlpokwkResponse204 struct{}
 
 func (v DeleteUlpokwkResponse204) writeDeleteUlpokwkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUlpokwkItemParams holds the parameters of GetUlpokwkItem.
@@ -15406,7 +15407,7 @@ type GetUlpokwkItemResponse interface {
 type GetUlpokwkItemResponse204 struct{}
 
 func (v GetUlpokwkItemResponse204) writeGetUlpokwkItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListQemvbzwyResponse is the result of ListQemvbzwy: one of
@@ -15422,7 +15423,7 @@ type ListQemvbzwyResponse interface {
 type ListQemvbzwyResponse204 struct{}
 
 func (v ListQemvbzwyResponse204) writeListQemvbzwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateQemvbzwyResponse is the result of CreateQemvbzwy: one of
@@ -15438,7 +15439,7 @@ type CreateQemvbzwyResponse interface {
 type CreateQemvbzwyResponse204 struct{}
 
 func (v CreateQemvbzwyResponse204) writeCreateQemvbzwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQemvbzwyParams holds the parameters of GetQemvbzwy.
@@ -15460,7 +15461,7 @@ type GetQemvbzwyResponse interface {
 type GetQemvbzwyResponse204 struct{}
 
 func (v GetQemvbzwyResponse204) writeGetQemvbzwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteQemvbzwyParams holds the parameters of DeleteQemvbzwy.
@@ -15482,7 +15483,7 @@ type DeleteQemvbzwyResponse interface {
 type DeleteQemvbzwyResponse204 struct{}
 
 func (v DeleteQemvbzwyResponse204) writeDeleteQemvbzwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQemvbzwyItemParams holds the parameters of GetQemvbzwyItem.
@@ -15506,7 +15507,7 @@ type GetQemvbzwyItemResponse interface {
 type GetQemvbzwyItemResponse204 struct{}
 
 func (v GetQemvbzwyItemResponse204) writeGetQemvbzwyItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXcuepkmResponse is the result of ListXcuepkm: one of
@@ -15522,7 +15523,7 @@ type ListXcuepkmResponse interface {
 type ListXcuepkmResponse204 struct{}
 
 func (v ListXcuepkmResponse204) writeListXcuepkmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXcuepkmResponse is the result of CreateXcuepkm: one of
@@ -15538,7 +15539,7 @@ type CreateXcuepkmResponse interface {
 type CreateXcuepkmResponse204 struct{}
 
 func (v CreateXcuepkmResponse204) writeCreateXcuepkmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXcuepkmParams holds the parameters of GetXcuepkm.
@@ -15560,7 +15561,7 @@ type GetXcuepkmResponse interface {
 type GetXcuepkmResponse204 struct{}
 
 func (v GetXcuepkmResponse204) writeGetXcuepkmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXcuepkmParams holds the parameters of DeleteXcuepkm.
@@ -15582,7 +15583,7 @@ type DeleteXcuepkmResponse interface {
 type DeleteXcuepkmResponse204 struct{}
 
 func (v DeleteXcuepkmResponse204) writeDeleteXcuepkmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXcuepkmItemParams holds the parameters of GetXcuepkmItem.
@@ -15606,7 +15607,7 @@ type GetXcuepkmItemResponse interface {
 type GetXcuepkmItemResponse204 struct{}
 
 func (v GetXcuepkmItemResponse204) writeGetXcuepkmItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListWgschsmResponse is the result of ListWgschsm: one of
@@ -15622,7 +15623,7 @@ type ListWgschsmResponse interface {
 type ListWgschsmResponse204 struct{}
 
 func (v ListWgschsmResponse204) writeListWgschsmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateWgschsmResponse is the result of CreateWgschsm: one of
@@ -15638,7 +15639,7 @@ type CreateWgschsmResponse interface {
 type CreateWgschsmResponse204 struct{}
 
 func (v CreateWgschsmResponse204) writeCreateWgschsmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWgschsmParams holds the parameters of GetWgschsm.
@@ -15660,7 +15661,7 @@ type GetWgschsmResponse interface {
 type GetWgschsmResponse204 struct{}
 
 func (v GetWgschsmResponse204) writeGetWgschsmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteWgschsmParams holds the parameters of DeleteWgschsm.
@@ -15682,7 +15683,7 @@ type DeleteWgschsmResponse interface {
 type DeleteWgschsmResponse204 struct{}
 
 func (v DeleteWgschsmResponse204) writeDeleteWgschsmResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWgschsmItemParams holds the parameters of GetWgschsmItem.
@@ -15706,7 +15707,7 @@ type GetWgschsmItemResponse interface {
 type GetWgschsmItemResponse204 struct{}
 
 func (v GetWgschsmItemResponse204) writeGetWgschsmItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDbmzohetptResponse is the result of ListDbmzohetpt: one of
@@ -15722,7 +15723,7 @@ type ListDbmzohetptResponse interface {
 type ListDbmzohetptResponse204 struct{}
 
 func (v ListDbmzohetptResponse204) writeListDbmzohetptResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDbmzohetptResponse is the result of CreateDbmzohetpt: one of
@@ -15738,7 +15739,7 @@ type CreateDbmzohetptResponse interface {
 type CreateDbmzohetptResponse204 struct{}
 
 func (v CreateDbmzohetptResponse204) writeCreateDbmzohetptResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDbmzohetptParams holds the parameters of GetDbmzohetpt.
@@ -15760,7 +15761,7 @@ type GetDbmzohetptResponse interface {
 type GetDbmzohetptResponse204 struct{}
 
 func (v GetDbmzohetptResponse204) writeGetDbmzohetptResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDbmzohetptParams holds the parameters of DeleteDbmzohetpt.
@@ -15782,7 +15783,7 @@ type DeleteDbmzohetptResponse interface {
 type DeleteDbmzohetptResponse204 struct{}
 
 func (v DeleteDbmzohetptResponse204) writeDeleteDbmzohetptResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDbmzohetptItemParams holds the parameters of GetDbmzohetptItem.
@@ -15806,7 +15807,7 @@ type GetDbmzohetptItemResponse interface {
 type GetDbmzohetptItemResponse204 struct{}
 
 func (v GetDbmzohetptItemResponse204) writeGetDbmzohetptItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListVdfphmnzResponse is the result of ListVdfphmnz: one of
@@ -15822,7 +15823,7 @@ type ListVdfphmnzResponse interface {
 type ListVdfphmnzResponse204 struct{}
 
 func (v ListVdfphmnzResponse204) writeListVdfphmnzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateVdfphmnzResponse is the result of CreateVdfphmnz: one of
@@ -15838,7 +15839,7 @@ type CreateVdfphmnzResponse interface {
 type CreateVdfphmnzResponse204 struct{}
 
 func (v CreateVdfphmnzResponse204) writeCreateVdfphmnzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetVdfphmnzParams holds the parameters of GetVdfphmnz.
@@ -15860,7 +15861,7 @@ type GetVdfphmnzResponse interface {
 type GetVdfphmnzResponse204 struct{}
 
 func (v GetVdfphmnzResponse204) writeGetVdfphmnzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteVdfphmnzParams holds the parameters of DeleteVdfphmnz.
@@ -15882,7 +15883,7 @@ type DeleteVdfphmnzResponse interface {
 type DeleteVdfphmnzResponse204 struct{}
 
 func (v DeleteVdfphmnzResponse204) writeDeleteVdfphmnzResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetVdfphmnzItemParams holds the parameters of GetVdfphmnzItem.
@@ -15906,7 +15907,7 @@ type GetVdfphmnzItemResponse interface {
 type GetVdfphmnzItemResponse204 struct{}
 
 func (v GetVdfphmnzItemResponse204) writeGetVdfphmnzItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNkzgwxxbtcResponse is the result of ListNkzgwxxbtc: one of
@@ -15922,7 +15923,7 @@ type ListNkzgwxxbtcResponse interface {
 type ListNkzgwxxbtcResponse204 struct{}
 
 func (v ListNkzgwxxbtcResponse204) writeListNkzgwxxbtcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNkzgwxxbtcResponse is the result of CreateNkzgwxxbtc: one of
@@ -15938,7 +15939,7 @@ type CreateNkzgwxxbtcResponse interface {
 type CreateNkzgwxxbtcResponse204 struct{}
 
 func (v CreateNkzgwxxbtcResponse204) writeCreateNkzgwxxbtcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNkzgwxxbtcParams holds the parameters of GetNkzgwxxbtc.
@@ -15960,7 +15961,7 @@ type GetNkzgwxxbtcResponse interface {
 type GetNkzgwxxbtcResponse204 struct{}
 
 func (v GetNkzgwxxbtcResponse204) writeGetNkzgwxxbtcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNkzgwxxbtcParams holds the parameters of DeleteNkzgwxxbtc.
@@ -15982,7 +15983,7 @@ type DeleteNkzgwxxbtcResponse interface {
 type DeleteNkzgwxxbtcResponse204 struct{}
 
 func (v DeleteNkzgwxxbtcResponse204) writeDeleteNkzgwxxbtcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNkzgwxxbtcItemParams holds the parameters of GetNkzgwxxbtcItem.
@@ -16006,7 +16007,7 @@ type GetNkzgwxxbtcItemResponse interface {
 type GetNkzgwxxbtcItemResponse204 struct{}
 
 func (v GetNkzgwxxbtcItemResponse204) writeGetNkzgwxxbtcItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListGnnjxpflvkResponse is the result of ListGnnjxpflvk: one of
@@ -16022,7 +16023,7 @@ type ListGnnjxpflvkResponse interface {
 type ListGnnjxpflvkResponse204 struct{}
 
 func (v ListGnnjxpflvkResponse204) writeListGnnjxpflvkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateGnnjxpflvkResponse is the result of CreateGnnjxpflvk: one of
@@ -16038,7 +16039,7 @@ type CreateGnnjxpflvkResponse interface {
 type CreateGnnjxpflvkResponse204 struct{}
 
 func (v CreateGnnjxpflvkResponse204) writeCreateGnnjxpflvkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGnnjxpflvkParams holds the parameters of GetGnnjxpflvk.
@@ -16060,7 +16061,7 @@ type GetGnnjxpflvkResponse interface {
 type GetGnnjxpflvkResponse204 struct{}
 
 func (v GetGnnjxpflvkResponse204) writeGetGnnjxpflvkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteGnnjxpflvkParams holds the parameters of DeleteGnnjxpflvk.
@@ -16082,7 +16083,7 @@ type DeleteGnnjxpflvkResponse interface {
 type DeleteGnnjxpflvkResponse204 struct{}
 
 func (v DeleteGnnjxpflvkResponse204) writeDeleteGnnjxpflvkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGnnjxpflvkItemParams holds the parameters of GetGnnjxpflvkItem.
@@ -16106,7 +16107,7 @@ type GetGnnjxpflvkItemResponse interface {
 type GetGnnjxpflvkItemResponse204 struct{}
 
 func (v GetGnnjxpflvkItemResponse204) writeGetGnnjxpflvkItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListOdmixResponse is the result of ListOdmix: one of
@@ -16122,7 +16123,7 @@ type ListOdmixResponse interface {
 type ListOdmixResponse204 struct{}
 
 func (v ListOdmixResponse204) writeListOdmixResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateOdmixResponse is the result of CreateOdmix: one of
@@ -16138,7 +16139,7 @@ type CreateOdmixResponse interface {
 type CreateOdmixResponse204 struct{}
 
 func (v CreateOdmixResponse204) writeCreateOdmixResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetOdmixParams holds the parameters of GetOdmix.
@@ -16160,7 +16161,7 @@ type GetOdmixResponse interface {
 type GetOdmixResponse204 struct{}
 
 func (v GetOdmixResponse204) writeGetOdmixResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteOdmixParams holds the parameters of DeleteOdmix.
@@ -16182,7 +16183,7 @@ type DeleteOdmixResponse interface {
 type DeleteOdmixResponse204 struct{}
 
 func (v DeleteOdmixResponse204) writeDeleteOdmixResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetOdmixItemParams holds the parameters of GetOdmixItem.
@@ -16206,7 +16207,7 @@ type GetOdmixItemResponse interface {
 type GetOdmixItemResponse204 struct{}
 
 func (v GetOdmixItemResponse204) writeGetOdmixItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListZrpklalrbqResponse is the result of ListZrpklalrbq: one of
@@ -16222,7 +16223,7 @@ type ListZrpklalrbqResponse interface {
 type ListZrpklalrbqResponse204 struct{}
 
 func (v ListZrpklalrbqResponse204) writeListZrpklalrbqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateZrpklalrbqResponse is the result of CreateZrpklalrbq: one of
@@ -16238,7 +16239,7 @@ type CreateZrpklalrbqResponse interface {
 type CreateZrpklalrbqResponse204 struct{}
 
 func (v CreateZrpklalrbqResponse204) writeCreateZrpklalrbqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZrpklalrbqParams holds the parameters of GetZrpklalrbq.
@@ -16260,7 +16261,7 @@ type GetZrpklalrbqResponse interface {
 type GetZrpklalrbqResponse204 struct{}
 
 func (v GetZrpklalrbqResponse204) writeGetZrpklalrbqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteZrpklalrbqParams holds the parameters of DeleteZrpklalrbq.
@@ -16282,7 +16283,7 @@ type DeleteZrpklalrbqResponse interface {
 type DeleteZrpklalrbqResponse204 struct{}
 
 func (v DeleteZrpklalrbqResponse204) writeDeleteZrpklalrbqResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZrpklalrbqItemParams holds the parameters of GetZrpklalrbqItem.
@@ -16306,7 +16307,7 @@ type GetZrpklalrbqItemResponse interface {
 type GetZrpklalrbqItemResponse204 struct{}
 
 func (v GetZrpklalrbqItemResponse204) writeGetZrpklalrbqItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListBaedvoResponse is the result of ListBaedvo: one of
@@ -16322,7 +16323,7 @@ type ListBaedvoResponse interface {
 type ListBaedvoResponse204 struct{}
 
 func (v ListBaedvoResponse204) writeListBaedvoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateBaedvoResponse is the result of CreateBaedvo: one of
@@ -16338,7 +16339,7 @@ type CreateBaedvoResponse interface {
 type CreateBaedvoResponse204 struct{}
 
 func (v CreateBaedvoResponse204) writeCreateBaedvoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetBaedvoParams holds the parameters of GetBaedvo.
@@ -16360,7 +16361,7 @@ type GetBaedvoResponse interface {
 type GetBaedvoResponse204 struct{}
 
 func (v GetBaedvoResponse204) writeGetBaedvoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteBaedvoParams holds the parameters of DeleteBaedvo.
@@ -16382,7 +16383,7 @@ type DeleteBaedvoResponse interface {
 type DeleteBaedvoResponse204 struct{}
 
 func (v DeleteBaedvoResponse204) writeDeleteBaedvoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetBaedvoItemParams holds the parameters of GetBaedvoItem.
@@ -16406,7 +16407,7 @@ type GetBaedvoItemResponse interface {
 type GetBaedvoItemResponse204 struct{}
 
 func (v GetBaedvoItemResponse204) writeGetBaedvoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListKqeqazppxuResponse is the result of ListKqeqazppxu: one of
@@ -16422,7 +16423,7 @@ type ListKqeqazppxuResponse interface {
 type ListKqeqazppxuResponse204 struct{}
 
 func (v ListKqeqazppxuResponse204) writeListKqeqazppxuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateKqeqazppxuResponse is the result of CreateKqeqazppxu: one of
@@ -16438,7 +16439,7 @@ type CreateKqeqazppxuResponse interface {
 type CreateKqeqazppxuResponse204 struct{}
 
 func (v CreateKqeqazppxuResponse204) writeCreateKqeqazppxuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKqeqazppxuParams holds the parameters of GetKqeqazppxu.
@@ -16460,7 +16461,7 @@ type GetKqeqazppxuResponse interface {
 type GetKqeqazppxuResponse204 struct{}
 
 func (v GetKqeqazppxuResponse204) writeGetKqeqazppxuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteKqeqazppxuParams holds the parameters of DeleteKqeqazppxu.
@@ -16482,7 +16483,7 @@ type DeleteKqeqazppxuResponse interface {
 type DeleteKqeqazppxuResponse204 struct{}
 
 func (v DeleteKqeqazppxuResponse204) writeDeleteKqeqazppxuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKqeqazppxuItemParams holds the parameters of GetKqeqazppxuItem.
@@ -16506,7 +16507,7 @@ type GetKqeqazppxuItemResponse interface {
 type GetKqeqazppxuItemResponse204 struct{}
 
 func (v GetKqeqazppxuItemResponse204) writeGetKqeqazppxuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListQwggbplecResponse is the result of ListQwggbplec: one of
@@ -16522,7 +16523,7 @@ type ListQwggbplecResponse interface {
 type ListQwggbplecResponse204 struct{}
 
 func (v ListQwggbplecResponse204) writeListQwggbplecResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateQwggbplecResponse is the result of CreateQwggbplec: one of
@@ -16538,7 +16539,7 @@ type CreateQwggbplecResponse interface {
 type CreateQwggbplecResponse204 struct{}
 
 func (v CreateQwggbplecResponse204) writeCreateQwggbplecResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQwggbplecParams holds the parameters of GetQwggbplec.
@@ -16560,7 +16561,7 @@ type GetQwggbplecResponse interface {
 type GetQwggbplecResponse204 struct{}
 
 func (v GetQwggbplecResponse204) writeGetQwggbplecResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteQwggbplecParams holds the parameters of DeleteQwggbplec.
@@ -16582,7 +16583,7 @@ type DeleteQwggbplecResponse interface {
 type DeleteQwggbplecResponse204 struct{}
 
 func (v DeleteQwggbplecResponse204) writeDeleteQwggbplecResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQwggbplecItemParams holds the parameters of GetQwggbplecItem.
@@ -16606,7 +16607,7 @@ type GetQwggbplecItemResponse interface {
 type GetQwggbplecItemResponse204 struct{}
 
 func (v GetQwggbplecItemResponse204) writeGetQwggbplecItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListWossResponse is the result of ListWoss: one of
@@ -16622,7 +16623,7 @@ type ListWossResponse interface {
 type ListWossResponse204 struct{}
 
 func (v ListWossResponse204) writeListWossResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateWossResponse is the result of CreateWoss: one of
@@ -16638,7 +16639,7 @@ type CreateWossResponse interface {
 type CreateWossResponse204 struct{}
 
 func (v CreateWossResponse204) writeCreateWossResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWossParams holds the parameters of GetWoss.
@@ -16660,7 +16661,7 @@ type GetWossResponse interface {
 type GetWossResponse204 struct{}
 
 func (v GetWossResponse204) writeGetWossResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteWossParams holds the parameters of DeleteWoss.
@@ -16682,7 +16683,7 @@ type DeleteWossResponse interface {
 type DeleteWossResponse204 struct{}
 
 func (v DeleteWossResponse204) writeDeleteWossResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWossItemParams holds the parameters of GetWossItem.
@@ -16706,7 +16707,7 @@ type GetWossItemResponse interface {
 type GetWossItemResponse204 struct{}
 
 func (v GetWossItemResponse204) writeGetWossItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListKxgaetResponse is the result of ListKxgaet: one of
@@ -16722,7 +16723,7 @@ type ListKxgaetResponse interface {
 type ListKxgaetResponse204 struct{}
 
 func (v ListKxgaetResponse204) writeListKxgaetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateKxgaetResponse is the result of CreateKxgaet: one of
@@ -16738,7 +16739,7 @@ type CreateKxgaetResponse interface {
 type CreateKxgaetResponse204 struct{}
 
 func (v CreateKxgaetResponse204) writeCreateKxgaetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKxgaetParams holds the parameters of GetKxgaet.
@@ -16760,7 +16761,7 @@ type GetKxgaetResponse interface {
 type GetKxgaetResponse204 struct{}
 
 func (v GetKxgaetResponse204) writeGetKxgaetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteKxgaetParams holds the parameters of DeleteKxgaet.
@@ -16782,7 +16783,7 @@ type DeleteKxgaetResponse interface {
 type DeleteKxgaetResponse204 struct{}
 
 func (v DeleteKxgaetResponse204) writeDeleteKxgaetResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKxgaetItemParams holds the parameters of GetKxgaetItem.
@@ -16806,7 +16807,7 @@ type GetKxgaetItemResponse interface {
 type GetKxgaetItemResponse204 struct{}
 
 func (v GetKxgaetItemResponse204) writeGetKxgaetItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNtpsfifnrwResponse is the result of ListNtpsfifnrw: one of
@@ -16822,7 +16823,7 @@ type ListNtpsfifnrwResponse interface {
 type ListNtpsfifnrwResponse204 struct{}
 
 func (v ListNtpsfifnrwResponse204) writeListNtpsfifnrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNtpsfifnrwResponse is the result of CreateNtpsfifnrw: one of
@@ -16838,7 +16839,7 @@ type CreateNtpsfifnrwResponse interface {
 type CreateNtpsfifnrwResponse204 struct{}
 
 func (v CreateNtpsfifnrwResponse204) writeCreateNtpsfifnrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNtpsfifnrwParams holds the parameters of GetNtpsfifnrw.
@@ -16860,7 +16861,7 @@ type GetNtpsfifnrwResponse interface {
 type GetNtpsfifnrwResponse204 struct{}
 
 func (v GetNtpsfifnrwResponse204) writeGetNtpsfifnrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNtpsfifnrwParams holds the parameters of DeleteNtpsfifnrw.
@@ -16882,7 +16883,7 @@ type DeleteNtpsfifnrwResponse interface {
 type DeleteNtpsfifnrwResponse204 struct{}
 
 func (v DeleteNtpsfifnrwResponse204) writeDeleteNtpsfifnrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNtpsfifnrwItemParams holds the parameters of GetNtpsfifnrwItem.
@@ -16906,7 +16907,7 @@ type GetNtpsfifnrwItemResponse interface {
 type GetNtpsfifnrwItemResponse204 struct{}
 
 func (v GetNtpsfifnrwItemResponse204) writeGetNtpsfifnrwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListWmubezcxResponse is the result of ListWmubezcx: one of
@@ -16922,7 +16923,7 @@ type ListWmubezcxResponse interface {
 type ListWmubezcxResponse204 struct{}
 
 func (v ListWmubezcxResponse204) writeListWmubezcxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateWmubezcxResponse is the result of CreateWmubezcx: one of
@@ -16938,7 +16939,7 @@ type CreateWmubezcxResponse interface {
 type CreateWmubezcxResponse204 struct{}
 
 func (v CreateWmubezcxResponse204) writeCreateWmubezcxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWmubezcxParams holds the parameters of GetWmubezcx.
@@ -16960,7 +16961,7 @@ type GetWmubezcxResponse interface {
 type GetWmubezcxResponse204 struct{}
 
 func (v GetWmubezcxResponse204) writeGetWmubezcxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteWmubezcxParams holds the parameters of DeleteWmubezcx.
@@ -16982,7 +16983,7 @@ type DeleteWmubezcxResponse interface {
 type DeleteWmubezcxResponse204 struct{}
 
 func (v DeleteWmubezcxResponse204) writeDeleteWmubezcxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetWmubezcxItemParams holds the parameters of GetWmubezcxItem.
@@ -17006,7 +17007,7 @@ type GetWmubezcxItemResponse interface {
 type GetWmubezcxItemResponse204 struct{}
 
 func (v GetWmubezcxItemResponse204) writeGetWmubezcxItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListBtlbjtyayResponse is the result of ListBtlbjtyay: one of
@@ -17022,7 +17023,7 @@ type ListBtlbjtyayResponse interface {
 type ListBtlbjtyayResponse204 struct{}
 
 func (v ListBtlbjtyayResponse204) writeListBtlbjtyayResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateBtlbjtyayResponse is the result of CreateBtlbjtyay: one of
@@ -17038,7 +17039,7 @@ type CreateBtlbjtyayResponse interface {
 type CreateBtlbjtyayResponse204 struct{}
 
 func (v CreateBtlbjtyayResponse204) writeCreateBtlbjtyayResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetBtlbjtyayParams holds the parameters of GetBtlbjtyay.
@@ -17060,7 +17061,7 @@ type GetBtlbjtyayResponse interface {
 type GetBtlbjtyayResponse204 struct{}
 
 func (v GetBtlbjtyayResponse204) writeGetBtlbjtyayResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteBtlbjtyayParams holds the parameters of DeleteBtlbjtyay.
@@ -17082,7 +17083,7 @@ type DeleteBtlbjtyayResponse interface {
 type DeleteBtlbjtyayResponse204 struct{}
 
 func (v DeleteBtlbjtyayResponse204) writeDeleteBtlbjtyayResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetBtlbjtyayItemParams holds the parameters of GetBtlbjtyayItem.
@@ -17106,7 +17107,7 @@ type GetBtlbjtyayItemResponse interface {
 type GetBtlbjtyayItemResponse204 struct{}
 
 func (v GetBtlbjtyayItemResponse204) writeGetBtlbjtyayItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListExoimoResponse is the result of ListExoimo: one of
@@ -17122,7 +17123,7 @@ type ListExoimoResponse interface {
 type ListExoimoResponse204 struct{}
 
 func (v ListExoimoResponse204) writeListExoimoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateExoimoResponse is the result of CreateExoimo: one of
@@ -17138,7 +17139,7 @@ type CreateExoimoResponse interface {
 type CreateExoimoResponse204 struct{}
 
 func (v CreateExoimoResponse204) writeCreateExoimoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetExoimoParams holds the parameters of GetExoimo.
@@ -17160,7 +17161,7 @@ type GetExoimoResponse interface {
 type GetExoimoResponse204 struct{}
 
 func (v GetExoimoResponse204) writeGetExoimoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteExoimoParams holds the parameters of DeleteExoimo.
@@ -17182,7 +17183,7 @@ type DeleteExoimoResponse interface {
 type DeleteExoimoResponse204 struct{}
 
 func (v DeleteExoimoResponse204) writeDeleteExoimoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetExoimoItemParams holds the parameters of GetExoimoItem.
@@ -17206,7 +17207,7 @@ type GetExoimoItemResponse interface {
 type GetExoimoItemResponse204 struct{}
 
 func (v GetExoimoItemResponse204) writeGetExoimoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListEodhnorResponse is the result of ListEodhnor: one of
@@ -17222,7 +17223,7 @@ type ListEodhnorResponse interface {
 type ListEodhnorResponse204 struct{}
 
 func (v ListEodhnorResponse204) writeListEodhnorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateEodhnorResponse is the result of CreateEodhnor: one of
@@ -17238,7 +17239,7 @@ type CreateEodhnorResponse interface {
 type CreateEodhnorResponse204 struct{}
 
 func (v CreateEodhnorResponse204) writeCreateEodhnorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEodhnorParams holds the parameters of GetEodhnor.
@@ -17260,7 +17261,7 @@ type GetEodhnorResponse interface {
 type GetEodhnorResponse204 struct{}
 
 func (v GetEodhnorResponse204) writeGetEodhnorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteEodhnorParams holds the parameters of DeleteEodhnor.
@@ -17282,7 +17283,7 @@ type DeleteEodhnorResponse interface {
 type DeleteEodhnorResponse204 struct{}
 
 func (v DeleteEodhnorResponse204) writeDeleteEodhnorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEodhnorItemParams holds the parameters of GetEodhnorItem.
@@ -17306,7 +17307,7 @@ type GetEodhnorItemResponse interface {
 type GetEodhnorItemResponse204 struct{}
 
 func (v GetEodhnorItemResponse204) writeGetEodhnorItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListFpatResponse is the result of ListFpat: one of
@@ -17322,7 +17323,7 @@ type ListFpatResponse interface {
 type ListFpatResponse204 struct{}
 
 func (v ListFpatResponse204) writeListFpatResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateFpatResponse is the result of CreateFpat: one of
@@ -17338,7 +17339,7 @@ type CreateFpatResponse interface {
 type CreateFpatResponse204 struct{}
 
 func (v CreateFpatResponse204) writeCreateFpatResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetFpatParams holds the parameters of GetFpat.
@@ -17360,7 +17361,7 @@ type GetFpatResponse interface {
 type GetFpatResponse204 struct{}
 
 func (v GetFpatResponse204) writeGetFpatResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteFpatParams holds the parameters of DeleteFpat.
@@ -17382,7 +17383,7 @@ type DeleteFpatResponse interface {
 type DeleteFpatResponse204 struct{}
 
 func (v DeleteFpatResponse204) writeDeleteFpatResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetFpatItemParams holds the parameters of GetFpatItem.
@@ -17406,7 +17407,7 @@ type GetFpatItemResponse interface {
 type GetFpatItemResponse204 struct{}
 
 func (v GetFpatItemResponse204) writeGetFpatItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListPjybeResponse is the result of ListPjybe: one of
@@ -17422,7 +17423,7 @@ type ListPjybeResponse interface {
 type ListPjybeResponse204 struct{}
 
 func (v ListPjybeResponse204) writeListPjybeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreatePjybeResponse is the result of CreatePjybe: one of
@@ -17438,7 +17439,7 @@ type CreatePjybeResponse interface {
 type CreatePjybeResponse204 struct{}
 
 func (v CreatePjybeResponse204) writeCreatePjybeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPjybeParams holds the parameters of GetPjybe.
@@ -17460,7 +17461,7 @@ type GetPjybeResponse interface {
 type GetPjybeResponse204 struct{}
 
 func (v GetPjybeResponse204) writeGetPjybeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeletePjybeParams holds the parameters of DeletePjybe.
@@ -17482,7 +17483,7 @@ type DeletePjybeResponse interface {
 type DeletePjybeResponse204 struct{}
 
 func (v DeletePjybeResponse204) writeDeletePjybeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetPjybeItemParams holds the parameters of GetPjybeItem.
@@ -17506,7 +17507,7 @@ type GetPjybeItemResponse interface {
 type GetPjybeItemResponse204 struct{}
 
 func (v GetPjybeItemResponse204) writeGetPjybeItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListQqjuResponse is the result of ListQqju: one of
@@ -17522,7 +17523,7 @@ type ListQqjuResponse interface {
 type ListQqjuResponse204 struct{}
 
 func (v ListQqjuResponse204) writeListQqjuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateQqjuResponse is the result of CreateQqju: one of
@@ -17538,7 +17539,7 @@ type CreateQqjuResponse interface {
 type CreateQqjuResponse204 struct{}
 
 func (v CreateQqjuResponse204) writeCreateQqjuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQqjuParams holds the parameters of GetQqju.
@@ -17560,7 +17561,7 @@ type GetQqjuResponse interface {
 type GetQqjuResponse204 struct{}
 
 func (v GetQqjuResponse204) writeGetQqjuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteQqjuParams holds the parameters of DeleteQqju.
@@ -17582,7 +17583,7 @@ type DeleteQqjuResponse interface {
 type DeleteQqjuResponse204 struct{}
 
 func (v DeleteQqjuResponse204) writeDeleteQqjuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQqjuItemParams holds the parameters of GetQqjuItem.
@@ -17606,7 +17607,7 @@ type GetQqjuItemResponse interface {
 type GetQqjuItemResponse204 struct{}
 
 func (v GetQqjuItemResponse204) writeGetQqjuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListScishsResponse is the result of ListScishs: one of
@@ -17622,7 +17623,7 @@ type ListScishsResponse interface {
 type ListScishsResponse204 struct{}
 
 func (v ListScishsResponse204) writeListScishsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateScishsResponse is the result of CreateScishs: one of
@@ -17638,7 +17639,7 @@ type CreateScishsResponse interface {
 type CreateScishsResponse204 struct{}
 
 func (v CreateScishsResponse204) writeCreateScishsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetScishsParams holds the parameters of GetScishs.
@@ -17660,7 +17661,7 @@ type GetScishsResponse interface {
 type GetScishsResponse204 struct{}
 
 func (v GetScishsResponse204) writeGetScishsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteScishsParams holds the parameters of DeleteScishs.
@@ -17682,7 +17683,7 @@ type DeleteScishsResponse interface {
 type DeleteScishsResponse204 struct{}
 
 func (v DeleteScishsResponse204) writeDeleteScishsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetScishsItemParams holds the parameters of GetScishsItem.
@@ -17706,7 +17707,7 @@ type GetScishsItemResponse interface {
 type GetScishsItemResponse204 struct{}
 
 func (v GetScishsItemResponse204) writeGetScishsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListYtcmgResponse is the result of ListYtcmg: one of
@@ -17722,7 +17723,7 @@ type ListYtcmgResponse interface {
 type ListYtcmgResponse204 struct{}
 
 func (v ListYtcmgResponse204) writeListYtcmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateYtcmgResponse is the result of CreateYtcmg: one of
@@ -17738,7 +17739,7 @@ type CreateYtcmgResponse interface {
 type CreateYtcmgResponse204 struct{}
 
 func (v CreateYtcmgResponse204) writeCreateYtcmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYtcmgParams holds the parameters of GetYtcmg.
@@ -17760,7 +17761,7 @@ type GetYtcmgResponse interface {
 type GetYtcmgResponse204 struct{}
 
 func (v GetYtcmgResponse204) writeGetYtcmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteYtcmgParams holds the parameters of DeleteYtcmg.
@@ -17782,7 +17783,7 @@ type DeleteYtcmgResponse interface {
 type DeleteYtcmgResponse204 struct{}
 
 func (v DeleteYtcmgResponse204) writeDeleteYtcmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetYtcmgItemParams holds the parameters of GetYtcmgItem.
@@ -17806,7 +17807,7 @@ type GetYtcmgItemResponse interface {
 type GetYtcmgItemResponse204 struct{}
 
 func (v GetYtcmgItemResponse204) writeGetYtcmgItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXbrrgbcjhResponse is the result of ListXbrrgbcjh: one of
@@ -17822,7 +17823,7 @@ type ListXbrrgbcjhResponse interface {
 type ListXbrrgbcjhResponse204 struct{}
 
 func (v ListXbrrgbcjhResponse204) writeListXbrrgbcjhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXbrrgbcjhResponse is the result of CreateXbrrgbcjh: one of
@@ -17838,7 +17839,7 @@ type CreateXbrrgbcjhResponse interface {
 type CreateXbrrgbcjhResponse204 struct{}
 
 func (v CreateXbrrgbcjhResponse204) writeCreateXbrrgbcjhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXbrrgbcjhParams holds the parameters of GetXbrrgbcjh.
@@ -17860,7 +17861,7 @@ type GetXbrrgbcjhResponse interface {
 type GetXbrrgbcjhResponse204 struct{}
 
 func (v GetXbrrgbcjhResponse204) writeGetXbrrgbcjhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXbrrgbcjhParams holds the parameters of DeleteXbrrgbcjh.
@@ -17882,7 +17883,7 @@ type DeleteXbrrgbcjhResponse interface {
 type DeleteXbrrgbcjhResponse204 struct{}
 
 func (v DeleteXbrrgbcjhResponse204) writeDeleteXbrrgbcjhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXbrrgbcjhItemParams holds the parameters of GetXbrrgbcjhItem.
@@ -17906,7 +17907,7 @@ type GetXbrrgbcjhItemResponse interface {
 type GetXbrrgbcjhItemResponse204 struct{}
 
 func (v GetXbrrgbcjhItemResponse204) writeGetXbrrgbcjhItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListNvcblvypxvResponse is the result of ListNvcblvypxv: one of
@@ -17922,7 +17923,7 @@ type ListNvcblvypxvResponse interface {
 type ListNvcblvypxvResponse204 struct{}
 
 func (v ListNvcblvypxvResponse204) writeListNvcblvypxvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateNvcblvypxvResponse is the result of CreateNvcblvypxv: one of
@@ -17938,7 +17939,7 @@ type CreateNvcblvypxvResponse interface {
 type CreateNvcblvypxvResponse204 struct{}
 
 func (v CreateNvcblvypxvResponse204) writeCreateNvcblvypxvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNvcblvypxvParams holds the parameters of GetNvcblvypxv.
@@ -17960,7 +17961,7 @@ type GetNvcblvypxvResponse interface {
 type GetNvcblvypxvResponse204 struct{}
 
 func (v GetNvcblvypxvResponse204) writeGetNvcblvypxvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteNvcblvypxvParams holds the parameters of DeleteNvcblvypxv.
@@ -17982,7 +17983,7 @@ type DeleteNvcblvypxvResponse interface {
 type DeleteNvcblvypxvResponse204 struct{}
 
 func (v DeleteNvcblvypxvResponse204) writeDeleteNvcblvypxvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetNvcblvypxvItemParams holds the parameters of GetNvcblvypxvItem.
@@ -18006,7 +18007,7 @@ type GetNvcblvypxvItemResponse interface {
 type GetNvcblvypxvItemResponse204 struct{}
 
 func (v GetNvcblvypxvItemResponse204) writeGetNvcblvypxvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListMhjgojResponse is the result of ListMhjgoj: one of
@@ -18022,7 +18023,7 @@ type ListMhjgojResponse interface {
 type ListMhjgojResponse204 struct{}
 
 func (v ListMhjgojResponse204) writeListMhjgojResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateMhjgojResponse is the result of CreateMhjgoj: one of
@@ -18038,7 +18039,7 @@ type CreateMhjgojResponse interface {
 type CreateMhjgojResponse204 struct{}
 
 func (v CreateMhjgojResponse204) writeCreateMhjgojResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMhjgojParams holds the parameters of GetMhjgoj.
@@ -18060,7 +18061,7 @@ type GetMhjgojResponse interface {
 type GetMhjgojResponse204 struct{}
 
 func (v GetMhjgojResponse204) writeGetMhjgojResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteMhjgojParams holds the parameters of DeleteMhjgoj.
@@ -18082,7 +18083,7 @@ type DeleteMhjgojResponse interface {
 type DeleteMhjgojResponse204 struct{}
 
 func (v DeleteMhjgojResponse204) writeDeleteMhjgojResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetMhjgojItemParams holds the parameters of GetMhjgojItem.
@@ -18106,7 +18107,7 @@ type GetMhjgojItemResponse interface {
 type GetMhjgojItemResponse204 struct{}
 
 func (v GetMhjgojItemResponse204) writeGetMhjgojItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListLkqhResponse is the result of ListLkqh: one of
@@ -18122,7 +18123,7 @@ type ListLkqhResponse interface {
 type ListLkqhResponse204 struct{}
 
 func (v ListLkqhResponse204) writeListLkqhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateLkqhResponse is the result of CreateLkqh: one of
@@ -18138,7 +18139,7 @@ type CreateLkqhResponse interface {
 type CreateLkqhResponse204 struct{}
 
 func (v CreateLkqhResponse204) writeCreateLkqhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLkqhParams holds the parameters of GetLkqh.
@@ -18160,7 +18161,7 @@ type GetLkqhResponse interface {
 type GetLkqhResponse204 struct{}
 
 func (v GetLkqhResponse204) writeGetLkqhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteLkqhParams holds the parameters of DeleteLkqh.
@@ -18182,7 +18183,7 @@ type DeleteLkqhResponse interface {
 type DeleteLkqhResponse204 struct{}
 
 func (v DeleteLkqhResponse204) writeDeleteLkqhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetLkqhItemParams holds the parameters of GetLkqhItem.
@@ -18206,7 +18207,7 @@ type GetLkqhItemResponse interface {
 type GetLkqhItemResponse204 struct{}
 
 func (v GetLkqhItemResponse204) writeGetLkqhItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListQionResponse is the result of ListQion: one of
@@ -18222,7 +18223,7 @@ type ListQionResponse interface {
 type ListQionResponse204 struct{}
 
 func (v ListQionResponse204) writeListQionResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateQionResponse is the result of CreateQion: one of
@@ -18238,7 +18239,7 @@ type CreateQionResponse interface {
 type CreateQionResponse204 struct{}
 
 func (v CreateQionResponse204) writeCreateQionResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQionParams holds the parameters of GetQion.
@@ -18260,7 +18261,7 @@ type GetQionResponse interface {
 type GetQionResponse204 struct{}
 
 func (v GetQionResponse204) writeGetQionResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteQionParams holds the parameters of DeleteQion.
@@ -18282,7 +18283,7 @@ type DeleteQionResponse interface {
 type DeleteQionResponse204 struct{}
 
 func (v DeleteQionResponse204) writeDeleteQionResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQionItemParams holds the parameters of GetQionItem.
@@ -18306,7 +18307,7 @@ type GetQionItemResponse interface {
 type GetQionItemResponse204 struct{}
 
 func (v GetQionItemResponse204) writeGetQionItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXetyuResponse is the result of ListXetyu: one of
@@ -18322,7 +18323,7 @@ type ListXetyuResponse interface {
 type ListXetyuResponse204 struct{}
 
 func (v ListXetyuResponse204) writeListXetyuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXetyuResponse is the result of CreateXetyu: one of
@@ -18338,7 +18339,7 @@ type CreateXetyuResponse interface {
 type CreateXetyuResponse204 struct{}
 
 func (v CreateXetyuResponse204) writeCreateXetyuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXetyuParams holds the parameters of GetXetyu.
@@ -18360,7 +18361,7 @@ type GetXetyuResponse interface {
 type GetXetyuResponse204 struct{}
 
 func (v GetXetyuResponse204) writeGetXetyuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXetyuParams holds the parameters of DeleteXetyu.
@@ -18382,7 +18383,7 @@ type DeleteXetyuResponse interface {
 type DeleteXetyuResponse204 struct{}
 
 func (v DeleteXetyuResponse204) writeDeleteXetyuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXetyuItemParams holds the parameters of GetXetyuItem.
@@ -18406,7 +18407,7 @@ type GetXetyuItemResponse interface {
 type GetXetyuItemResponse204 struct{}
 
 func (v GetXetyuItemResponse204) writeGetXetyuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListQqvgdwbtResponse is the result of ListQqvgdwbt: one of
@@ -18422,7 +18423,7 @@ type ListQqvgdwbtResponse interface {
 type ListQqvgdwbtResponse204 struct{}
 
 func (v ListQqvgdwbtResponse204) writeListQqvgdwbtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateQqvgdwbtResponse is the result of CreateQqvgdwbt: one of
@@ -18438,7 +18439,7 @@ type CreateQqvgdwbtResponse interface {
 type CreateQqvgdwbtResponse204 struct{}
 
 func (v CreateQqvgdwbtResponse204) writeCreateQqvgdwbtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQqvgdwbtParams holds the parameters of GetQqvgdwbt.
@@ -18460,7 +18461,7 @@ type GetQqvgdwbtResponse interface {
 type GetQqvgdwbtResponse204 struct{}
 
 func (v GetQqvgdwbtResponse204) writeGetQqvgdwbtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteQqvgdwbtParams holds the parameters of DeleteQqvgdwbt.
@@ -18482,7 +18483,7 @@ type DeleteQqvgdwbtResponse interface {
 type DeleteQqvgdwbtResponse204 struct{}
 
 func (v DeleteQqvgdwbtResponse204) writeDeleteQqvgdwbtResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetQqvgdwbtItemParams holds the parameters of GetQqvgdwbtItem.
@@ -18506,7 +18507,7 @@ type GetQqvgdwbtItemResponse interface {
 type GetQqvgdwbtItemResponse204 struct{}
 
 func (v GetQqvgdwbtItemResponse204) writeGetQqvgdwbtItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListVqkfydzdResponse is the result of ListVqkfydzd: one of
@@ -18522,7 +18523,7 @@ type ListVqkfydzdResponse interface {
 type ListVqkfydzdResponse204 struct{}
 
 func (v ListVqkfydzdResponse204) writeListVqkfydzdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateVqkfydzdResponse is the result of CreateVqkfydzd: one of
@@ -18538,7 +18539,7 @@ type CreateVqkfydzdResponse interface {
 type CreateVqkfydzdResponse204 struct{}
 
 func (v CreateVqkfydzdResponse204) writeCreateVqkfydzdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetVqkfydzdParams holds the parameters of GetVqkfydzd.
@@ -18560,7 +18561,7 @@ type GetVqkfydzdResponse interface {
 type GetVqkfydzdResponse204 struct{}
 
 func (v GetVqkfydzdResponse204) writeGetVqkfydzdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteVqkfydzdParams holds the parameters of DeleteVqkfydzd.
@@ -18582,7 +18583,7 @@ type DeleteVqkfydzdResponse interface {
 type DeleteVqkfydzdResponse204 struct{}
 
 func (v DeleteVqkfydzdResponse204) writeDeleteVqkfydzdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetVqkfydzdItemParams holds the parameters of GetVqkfydzdItem.
@@ -18606,7 +18607,7 @@ type GetVqkfydzdItemResponse interface {
 type GetVqkfydzdItemResponse204 struct{}
 
 func (v GetVqkfydzdItemResponse204) writeGetVqkfydzdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListIfuormbkResponse is the result of ListIfuormbk: one of
@@ -18622,7 +18623,7 @@ type ListIfuormbkResponse interface {
 type ListIfuormbkResponse204 struct{}
 
 func (v ListIfuormbkResponse204) writeListIfuormbkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateIfuormbkResponse is the result of CreateIfuormbk: one of
@@ -18638,7 +18639,7 @@ type CreateIfuormbkResponse interface {
 type CreateIfuormbkResponse204 struct{}
 
 func (v CreateIfuormbkResponse204) writeCreateIfuormbkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIfuormbkParams holds the parameters of GetIfuormbk.
@@ -18660,7 +18661,7 @@ type GetIfuormbkResponse interface {
 type GetIfuormbkResponse204 struct{}
 
 func (v GetIfuormbkResponse204) writeGetIfuormbkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteIfuormbkParams holds the parameters of DeleteIfuormbk.
@@ -18682,7 +18683,7 @@ type DeleteIfuormbkResponse interface {
 type DeleteIfuormbkResponse204 struct{}
 
 func (v DeleteIfuormbkResponse204) writeDeleteIfuormbkResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIfuormbkItemParams holds the parameters of GetIfuormbkItem.
@@ -18706,7 +18707,7 @@ type GetIfuormbkItemResponse interface {
 type GetIfuormbkItemResponse204 struct{}
 
 func (v GetIfuormbkItemResponse204) writeGetIfuormbkItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListZkgjsResponse is the result of ListZkgjs: one of
@@ -18722,7 +18723,7 @@ type ListZkgjsResponse interface {
 type ListZkgjsResponse204 struct{}
 
 func (v ListZkgjsResponse204) writeListZkgjsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateZkgjsResponse is the result of CreateZkgjs: one of
@@ -18738,7 +18739,7 @@ type CreateZkgjsResponse interface {
 type CreateZkgjsResponse204 struct{}
 
 func (v CreateZkgjsResponse204) writeCreateZkgjsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZkgjsParams holds the parameters of GetZkgjs.
@@ -18760,7 +18761,7 @@ type GetZkgjsResponse interface {
 type GetZkgjsResponse204 struct{}
 
 func (v GetZkgjsResponse204) writeGetZkgjsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteZkgjsParams holds the parameters of DeleteZkgjs.
@@ -18782,7 +18783,7 @@ type DeleteZkgjsResponse interface {
 type DeleteZkgjsResponse204 struct{}
 
 func (v DeleteZkgjsResponse204) writeDeleteZkgjsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetZkgjsItemParams holds the parameters of GetZkgjsItem.
@@ -18806,7 +18807,7 @@ type GetZkgjsItemResponse interface {
 type GetZkgjsItemResponse204 struct{}
 
 func (v GetZkgjsItemResponse204) writeGetZkgjsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListEoockqbxResponse is the result of ListEoockqbx: one of
@@ -18822,7 +18823,7 @@ type ListEoockqbxResponse interface {
 type ListEoockqbxResponse204 struct{}
 
 func (v ListEoockqbxResponse204) writeListEoockqbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateEoockqbxResponse is the result of CreateEoockqbx: one of
@@ -18838,7 +18839,7 @@ type CreateEoockqbxResponse interface {
 type CreateEoockqbxResponse204 struct{}
 
 func (v CreateEoockqbxResponse204) writeCreateEoockqbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEoockqbxParams holds the parameters of GetEoockqbx.
@@ -18860,7 +18861,7 @@ type GetEoockqbxResponse interface {
 type GetEoockqbxResponse204 struct{}
 
 func (v GetEoockqbxResponse204) writeGetEoockqbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteEoockqbxParams holds the parameters of DeleteEoockqbx.
@@ -18882,7 +18883,7 @@ type DeleteEoockqbxResponse interface {
 type DeleteEoockqbxResponse204 struct{}
 
 func (v DeleteEoockqbxResponse204) writeDeleteEoockqbxResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetEoockqbxItemParams holds the parameters of GetEoockqbxItem.
@@ -18906,7 +18907,7 @@ type GetEoockqbxItemResponse interface {
 type GetEoockqbxItemResponse204 struct{}
 
 func (v GetEoockqbxItemResponse204) writeGetEoockqbxItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListIddmjcpResponse is the result of ListIddmjcp: one of
@@ -18922,7 +18923,7 @@ type ListIddmjcpResponse interface {
 type ListIddmjcpResponse204 struct{}
 
 func (v ListIddmjcpResponse204) writeListIddmjcpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateIddmjcpResponse is the result of CreateIddmjcp: one of
@@ -18938,7 +18939,7 @@ type CreateIddmjcpResponse interface {
 type CreateIddmjcpResponse204 struct{}
 
 func (v CreateIddmjcpResponse204) writeCreateIddmjcpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIddmjcpParams holds the parameters of GetIddmjcp.
@@ -18960,7 +18961,7 @@ type GetIddmjcpResponse interface {
 type GetIddmjcpResponse204 struct{}
 
 func (v GetIddmjcpResponse204) writeGetIddmjcpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteIddmjcpParams holds the parameters of DeleteIddmjcp.
@@ -18982,7 +18983,7 @@ type DeleteIddmjcpResponse interface {
 type DeleteIddmjcpResponse204 struct{}
 
 func (v DeleteIddmjcpResponse204) writeDeleteIddmjcpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetIddmjcpItemParams holds the parameters of GetIddmjcpItem.
@@ -19006,7 +19007,7 @@ type GetIddmjcpItemResponse interface {
 type GetIddmjcpItemResponse204 struct{}
 
 func (v GetIddmjcpItemResponse204) writeGetIddmjcpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListGxlvbalniResponse is the result of ListGxlvbalni: one of
@@ -19022,7 +19023,7 @@ type ListGxlvbalniResponse interface {
 type ListGxlvbalniResponse204 struct{}
 
 func (v ListGxlvbalniResponse204) writeListGxlvbalniResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateGxlvbalniResponse is the result of CreateGxlvbalni: one of
@@ -19038,7 +19039,7 @@ type CreateGxlvbalniResponse interface {
 type CreateGxlvbalniResponse204 struct{}
 
 func (v CreateGxlvbalniResponse204) writeCreateGxlvbalniResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGxlvbalniParams holds the parameters of GetGxlvbalni.
@@ -19060,7 +19061,7 @@ type GetGxlvbalniResponse interface {
 type GetGxlvbalniResponse204 struct{}
 
 func (v GetGxlvbalniResponse204) writeGetGxlvbalniResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteGxlvbalniParams holds the parameters of DeleteGxlvbalni.
@@ -19082,7 +19083,7 @@ type DeleteGxlvbalniResponse interface {
 type DeleteGxlvbalniResponse204 struct{}
 
 func (v DeleteGxlvbalniResponse204) writeDeleteGxlvbalniResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGxlvbalniItemParams holds the parameters of GetGxlvbalniItem.
@@ -19106,7 +19107,7 @@ type GetGxlvbalniItemResponse interface {
 type GetGxlvbalniItemResponse204 struct{}
 
 func (v GetGxlvbalniItemResponse204) writeGetGxlvbalniItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListFzcaResponse is the result of ListFzca: one of
@@ -19122,7 +19123,7 @@ type ListFzcaResponse interface {
 type ListFzcaResponse204 struct{}
 
 func (v ListFzcaResponse204) writeListFzcaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateFzcaResponse is the result of CreateFzca: one of
@@ -19138,7 +19139,7 @@ type CreateFzcaResponse interface {
 type CreateFzcaResponse204 struct{}
 
 func (v CreateFzcaResponse204) writeCreateFzcaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetFzcaParams holds the parameters of GetFzca.
@@ -19160,7 +19161,7 @@ type GetFzcaResponse interface {
 type GetFzcaResponse204 struct{}
 
 func (v GetFzcaResponse204) writeGetFzcaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteFzcaParams holds the parameters of DeleteFzca.
@@ -19182,7 +19183,7 @@ type DeleteFzcaResponse interface {
 type DeleteFzcaResponse204 struct{}
 
 func (v DeleteFzcaResponse204) writeDeleteFzcaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetFzcaItemParams holds the parameters of GetFzcaItem.
@@ -19206,7 +19207,7 @@ type GetFzcaItemResponse interface {
 type GetFzcaItemResponse204 struct{}
 
 func (v GetFzcaItemResponse204) writeGetFzcaItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListKnnkozqwjaResponse is the result of ListKnnkozqwja: one of
@@ -19222,7 +19223,7 @@ type ListKnnkozqwjaResponse interface {
 type ListKnnkozqwjaResponse204 struct{}
 
 func (v ListKnnkozqwjaResponse204) writeListKnnkozqwjaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateKnnkozqwjaResponse is the result of CreateKnnkozqwja: one of
@@ -19238,7 +19239,7 @@ type CreateKnnkozqwjaResponse interface {
 type CreateKnnkozqwjaResponse204 struct{}
 
 func (v CreateKnnkozqwjaResponse204) writeCreateKnnkozqwjaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKnnkozqwjaParams holds the parameters of GetKnnkozqwja.
@@ -19260,7 +19261,7 @@ type GetKnnkozqwjaResponse interface {
 type GetKnnkozqwjaResponse204 struct{}
 
 func (v GetKnnkozqwjaResponse204) writeGetKnnkozqwjaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteKnnkozqwjaParams holds the parameters of DeleteKnnkozqwja.
@@ -19282,7 +19283,7 @@ type DeleteKnnkozqwjaResponse interface {
 type DeleteKnnkozqwjaResponse204 struct{}
 
 func (v DeleteKnnkozqwjaResponse204) writeDeleteKnnkozqwjaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetKnnkozqwjaItemParams holds the parameters of GetKnnkozqwjaItem.
@@ -19306,7 +19307,7 @@ type GetKnnkozqwjaItemResponse interface {
 type GetKnnkozqwjaItemResponse204 struct{}
 
 func (v GetKnnkozqwjaItemResponse204) writeGetKnnkozqwjaItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListGcxbiixecaResponse is the result of ListGcxbiixeca: one of
@@ -19322,7 +19323,7 @@ type ListGcxbiixecaResponse interface {
 type ListGcxbiixecaResponse204 struct{}
 
 func (v ListGcxbiixecaResponse204) writeListGcxbiixecaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateGcxbiixecaResponse is the result of CreateGcxbiixeca: one of
@@ -19338,7 +19339,7 @@ type CreateGcxbiixecaResponse interface {
 type CreateGcxbiixecaResponse204 struct{}
 
 func (v CreateGcxbiixecaResponse204) writeCreateGcxbiixecaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGcxbiixecaParams holds the parameters of GetGcxbiixeca.
@@ -19360,7 +19361,7 @@ type GetGcxbiixecaResponse interface {
 type GetGcxbiixecaResponse204 struct{}
 
 func (v GetGcxbiixecaResponse204) writeGetGcxbiixecaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteGcxbiixecaParams holds the parameters of DeleteGcxbiixeca.
@@ -19382,7 +19383,7 @@ type DeleteGcxbiixecaResponse interface {
 type DeleteGcxbiixecaResponse204 struct{}
 
 func (v DeleteGcxbiixecaResponse204) writeDeleteGcxbiixecaResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetGcxbiixecaItemParams holds the parameters of GetGcxbiixecaItem.
@@ -19406,7 +19407,7 @@ type GetGcxbiixecaItemResponse interface {
 type GetGcxbiixecaItemResponse204 struct{}
 
 func (v GetGcxbiixecaItemResponse204) writeGetGcxbiixecaItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXznlmbResponse is the result of ListXznlmb: one of
@@ -19422,7 +19423,7 @@ type ListXznlmbResponse interface {
 type ListXznlmbResponse204 struct{}
 
 func (v ListXznlmbResponse204) writeListXznlmbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXznlmbResponse is the result of CreateXznlmb: one of
@@ -19438,7 +19439,7 @@ type CreateXznlmbResponse interface {
 type CreateXznlmbResponse204 struct{}
 
 func (v CreateXznlmbResponse204) writeCreateXznlmbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXznlmbParams holds the parameters of GetXznlmb.
@@ -19460,7 +19461,7 @@ type GetXznlmbResponse interface {
 type GetXznlmbResponse204 struct{}
 
 func (v GetXznlmbResponse204) writeGetXznlmbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXznlmbParams holds the parameters of DeleteXznlmb.
@@ -19482,7 +19483,7 @@ type DeleteXznlmbResponse interface {
 type DeleteXznlmbResponse204 struct{}
 
 func (v DeleteXznlmbResponse204) writeDeleteXznlmbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXznlmbItemParams holds the parameters of GetXznlmbItem.
@@ -19506,7 +19507,7 @@ type GetXznlmbItemResponse interface {
 type GetXznlmbItemResponse204 struct{}
 
 func (v GetXznlmbItemResponse204) writeGetXznlmbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListUnhihgbprcResponse is the result of ListUnhihgbprc: one of
@@ -19522,7 +19523,7 @@ type ListUnhihgbprcResponse interface {
 type ListUnhihgbprcResponse204 struct{}
 
 func (v ListUnhihgbprcResponse204) writeListUnhihgbprcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateUnhihgbprcResponse is the result of CreateUnhihgbprc: one of
@@ -19538,7 +19539,7 @@ type CreateUnhihgbprcResponse interface {
 type CreateUnhihgbprcResponse204 struct{}
 
 func (v CreateUnhihgbprcResponse204) writeCreateUnhihgbprcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUnhihgbprcParams holds the parameters of GetUnhihgbprc.
@@ -19560,7 +19561,7 @@ type GetUnhihgbprcResponse interface {
 type GetUnhihgbprcResponse204 struct{}
 
 func (v GetUnhihgbprcResponse204) writeGetUnhihgbprcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteUnhihgbprcParams holds the parameters of DeleteUnhihgbprc.
@@ -19582,7 +19583,7 @@ type DeleteUnhihgbprcResponse interface {
 type DeleteUnhihgbprcResponse204 struct{}
 
 func (v DeleteUnhihgbprcResponse204) writeDeleteUnhihgbprcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetUnhihgbprcItemParams holds the parameters of GetUnhihgbprcItem.
@@ -19606,7 +19607,7 @@ type GetUnhihgbprcItemResponse interface {
 type GetUnhihgbprcItemResponse204 struct{}
 
 func (v GetUnhihgbprcItemResponse204) writeGetUnhihgbprcItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListBnpfqqfResponse is the result of ListBnpfqqf: one of
@@ -19622,7 +19623,7 @@ type ListBnpfqqfResponse interface {
 type ListBnpfqqfResponse204 struct{}
 
 func (v ListBnpfqqfResponse204) writeListBnpfqqfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateBnpfqqfResponse is the result of CreateBnpfqqf: one of
@@ -19638,7 +19639,7 @@ type CreateBnpfqqfResponse interface {
 type CreateBnpfqqfResponse204 struct{}
 
 func (v CreateBnpfqqfResponse204) writeCreateBnpfqqfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetBnpfqqfParams holds the parameters of GetBnpfqqf.
@@ -19660,7 +19661,7 @@ type GetBnpfqqfResponse interface {
 type GetBnpfqqfResponse204 struct{}
 
 func (v GetBnpfqqfResponse204) writeGetBnpfqqfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteBnpfqqfParams holds the parameters of DeleteBnpfqqf.
@@ -19682,7 +19683,7 @@ type DeleteBnpfqqfResponse interface {
 type DeleteBnpfqqfResponse204 struct{}
 
 func (v DeleteBnpfqqfResponse204) writeDeleteBnpfqqfResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetBnpfqqfItemParams holds the parameters of GetBnpfqqfItem.
@@ -19706,7 +19707,7 @@ type GetBnpfqqfItemResponse interface {
 type GetBnpfqqfItemResponse204 struct{}
 
 func (v GetBnpfqqfItemResponse204) writeGetBnpfqqfItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListDtehsbcResponse is the result of ListDtehsbc: one of
@@ -19722,7 +19723,7 @@ type ListDtehsbcResponse interface {
 type ListDtehsbcResponse204 struct{}
 
 func (v ListDtehsbcResponse204) writeListDtehsbcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateDtehsbcResponse is the result of CreateDtehsbc: one of
@@ -19738,7 +19739,7 @@ type CreateDtehsbcResponse interface {
 type CreateDtehsbcResponse204 struct{}
 
 func (v CreateDtehsbcResponse204) writeCreateDtehsbcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDtehsbcParams holds the parameters of GetDtehsbc.
@@ -19760,7 +19761,7 @@ type GetDtehsbcResponse interface {
 type GetDtehsbcResponse204 struct{}
 
 func (v GetDtehsbcResponse204) writeGetDtehsbcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteDtehsbcParams holds the parameters of DeleteDtehsbc.
@@ -19782,7 +19783,7 @@ type DeleteDtehsbcResponse interface {
 type DeleteDtehsbcResponse204 struct{}
 
 func (v DeleteDtehsbcResponse204) writeDeleteDtehsbcResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetDtehsbcItemParams holds the parameters of GetDtehsbcItem.
@@ -19806,7 +19807,7 @@ type GetDtehsbcItemResponse interface {
 type GetDtehsbcItemResponse204 struct{}
 
 func (v GetDtehsbcItemResponse204) writeGetDtehsbcItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListXewkvlwResponse is the result of ListXewkvlw: one of
@@ -19822,7 +19823,7 @@ type ListXewkvlwResponse interface {
 type ListXewkvlwResponse204 struct{}
 
 func (v ListXewkvlwResponse204) writeListXewkvlwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateXewkvlwResponse is the result of CreateXewkvlw: one of
@@ -19838,7 +19839,7 @@ type CreateXewkvlwResponse interface {
 type CreateXewkvlwResponse204 struct{}
 
 func (v CreateXewkvlwResponse204) writeCreateXewkvlwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXewkvlwParams holds the parameters of GetXewkvlw.
@@ -19860,7 +19861,7 @@ type GetXewkvlwResponse interface {
 type GetXewkvlwResponse204 struct{}
 
 func (v GetXewkvlwResponse204) writeGetXewkvlwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteXewkvlwParams holds the parameters of DeleteXewkvlw.
@@ -19882,7 +19883,7 @@ type DeleteXewkvlwResponse interface {
 type DeleteXewkvlwResponse204 struct{}
 
 func (v DeleteXewkvlwResponse204) writeDeleteXewkvlwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetXewkvlwItemParams holds the parameters of GetXewkvlwItem.
@@ -19906,7 +19907,7 @@ type GetXewkvlwItemResponse interface {
 type GetXewkvlwItemResponse204 struct{}
 
 func (v GetXewkvlwItemResponse204) writeGetXewkvlwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // ListOrdersResponse is the result of ListOrders: one of
@@ -19922,7 +19923,7 @@ type ListOrdersResponse interface {
 type ListOrdersResponse204 struct{}
 
 func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // CreateOrdersResponse is the result of CreateOrders: one of
@@ -19938,7 +19939,7 @@ type CreateOrdersResponse interface {
 type CreateOrdersResponse204 struct{}
 
 func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetOrdersParams holds the parameters of GetOrders.
@@ -19960,7 +19961,7 @@ type GetOrdersResponse interface {
 type GetOrdersResponse204 struct{}
 
 func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // DeleteOrdersParams holds the parameters of DeleteOrders.
@@ -19982,7 +19983,7 @@ type DeleteOrdersResponse interface {
 type DeleteOrdersResponse204 struct{}
 
 func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem.
@@ -20006,7 +20007,7 @@ type GetOrdersItemResponse interface {
 type GetOrdersItemResponse204 struct{}
 
 func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttp.WriteStatus(rw, 204)
+	return oashttpimpl.WriteStatus(rw, 204)
 }
 
 // Handler implements the operations of the API, one method each. A
@@ -28083,7 +28084,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	id := ""
 	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
 		id = operations[op].id
@@ -28094,7 +28095,7 @@ func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
 // route matches the request to an operation and calls it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	var p [2]string
-	path, esc := oashttp.RoutePath(r.URL)
+	path, esc := oashttpimpl.RoutePath(r.URL)
 	op, allow := matchRoute(r.Method, path, esc, &p)
 	switch op {
 	case routeNotFound:
@@ -28118,7 +28119,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 }
 
 // call serves operation op with the path parameters p, escaped or not
-// as oashttp.RoutePath said.
+// as oashttpimpl.RoutePath said.
 func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	switch op {
 	case 0:
@@ -30158,7 +30159,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetMmyoParams reads the parameters of GetMmyo from r and its path segments p.
 func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30180,7 +30181,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and its path segments p.
 func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30202,10 +30203,10 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetMmyoItemParams reads the parameters of GetMmyoItem from r and its path segments p.
 func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetMmyoItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30245,7 +30246,7 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and its path segments p.
 func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30267,7 +30268,7 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and its path segments p.
 func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30289,10 +30290,10 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and its path segments p.
 func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30332,7 +30333,7 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and its path segments p.
 func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30354,7 +30355,7 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and its path segments p.
 func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30376,10 +30377,10 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and its path segments p.
 func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30419,7 +30420,7 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetHnltmgParams reads the parameters of GetHnltmg from r and its path segments p.
 func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30441,7 +30442,7 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and its path segments p.
 func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30463,10 +30464,10 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and its path segments p.
 func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30506,7 +30507,7 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and its path segments p.
 func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30528,7 +30529,7 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and its path segments p.
 func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30550,10 +30551,10 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and its path segments p.
 func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30593,7 +30594,7 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and its path segments p.
 func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30615,7 +30616,7 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and its path segments p.
 func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30637,10 +30638,10 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and its path segments p.
 func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30680,7 +30681,7 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetUughParams reads the parameters of GetUugh from r and its path segments p.
 func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30702,7 +30703,7 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteUughParams reads the parameters of DeleteUugh from r and its path segments p.
 func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30724,10 +30725,10 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetUughItemParams reads the parameters of GetUughItem from r and its path segments p.
 func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30767,7 +30768,7 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and its path segments p.
 func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30789,7 +30790,7 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and its path segments p.
 func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30811,10 +30812,10 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and its path segments p.
 func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30854,7 +30855,7 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and its path segments p.
 func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30876,7 +30877,7 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and its path segments p.
 func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30898,10 +30899,10 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and its path segments p.
 func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30941,7 +30942,7 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and its path segments p.
 func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30963,7 +30964,7 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and its path segments p.
 func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -30985,10 +30986,10 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and its path segments p.
 func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31028,7 +31029,7 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and its path segments p.
 func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31050,7 +31051,7 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and its path segments p.
 func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31072,10 +31073,10 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and its path segments p.
 func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31115,7 +31116,7 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and its path segments p.
 func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31137,7 +31138,7 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and its path segments p.
 func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31159,10 +31160,10 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and its path segments p.
 func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31202,7 +31203,7 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetSzrwParams reads the parameters of GetSzrw from r and its path segments p.
 func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31224,7 +31225,7 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and its path segments p.
 func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31246,10 +31247,10 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and its path segments p.
 func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31289,7 +31290,7 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and its path segments p.
 func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31311,7 +31312,7 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and its path segments p.
 func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31333,10 +31334,10 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and its path segments p.
 func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31376,7 +31377,7 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and its path segments p.
 func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31398,7 +31399,7 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and its path segments p.
 func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31420,10 +31421,10 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and its path segments p.
 func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31463,7 +31464,7 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and its path segments p.
 func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31485,7 +31486,7 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and its path segments p.
 func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31507,10 +31508,10 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and its path segments p.
 func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31550,7 +31551,7 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetJthgvsParams reads the parameters of GetJthgvs from r and its path segments p.
 func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31572,7 +31573,7 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and its path segments p.
 func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31594,10 +31595,10 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and its path segments p.
 func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31637,7 +31638,7 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and its path segments p.
 func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31659,7 +31660,7 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and its path segments p.
 func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31681,10 +31682,10 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and its path segments p.
 func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31724,7 +31725,7 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and its path segments p.
 func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31746,7 +31747,7 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and its path segments p.
 func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31768,10 +31769,10 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and its path segments p.
 func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31811,7 +31812,7 @@ func (s *Server) handleGetNsioejcaxf(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetNsioejcaxfParams reads the parameters of GetNsioejcaxf from r and its path segments p.
 func decodeGetNsioejcaxfParams(r *http.Request, p []string, esc bool) (params GetNsioejcaxfParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31833,7 +31834,7 @@ func (s *Server) handleDeleteNsioejcaxf(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteNsioejcaxfParams reads the parameters of DeleteNsioejcaxf from r and its path segments p.
 func decodeDeleteNsioejcaxfParams(r *http.Request, p []string, esc bool) (params DeleteNsioejcaxfParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31855,10 +31856,10 @@ func (s *Server) handleGetNsioejcaxfItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetNsioejcaxfItemParams reads the parameters of GetNsioejcaxfItem from r and its path segments p.
 func decodeGetNsioejcaxfItemParams(r *http.Request, p []string, esc bool) (params GetNsioejcaxfItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31898,7 +31899,7 @@ func (s *Server) handleGetOuxsef(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetOuxsefParams reads the parameters of GetOuxsef from r and its path segments p.
 func decodeGetOuxsefParams(r *http.Request, p []string, esc bool) (params GetOuxsefParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31920,7 +31921,7 @@ func (s *Server) handleDeleteOuxsef(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteOuxsefParams reads the parameters of DeleteOuxsef from r and its path segments p.
 func decodeDeleteOuxsefParams(r *http.Request, p []string, esc bool) (params DeleteOuxsefParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31942,10 +31943,10 @@ func (s *Server) handleGetOuxsefItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetOuxsefItemParams reads the parameters of GetOuxsefItem from r and its path segments p.
 func decodeGetOuxsefItemParams(r *http.Request, p []string, esc bool) (params GetOuxsefItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -31985,7 +31986,7 @@ func (s *Server) handleGetKrntsxjej(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetKrntsxjejParams reads the parameters of GetKrntsxjej from r and its path segments p.
 func decodeGetKrntsxjejParams(r *http.Request, p []string, esc bool) (params GetKrntsxjejParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32007,7 +32008,7 @@ func (s *Server) handleDeleteKrntsxjej(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteKrntsxjejParams reads the parameters of DeleteKrntsxjej from r and its path segments p.
 func decodeDeleteKrntsxjejParams(r *http.Request, p []string, esc bool) (params DeleteKrntsxjejParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32029,10 +32030,10 @@ func (s *Server) handleGetKrntsxjejItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetKrntsxjejItemParams reads the parameters of GetKrntsxjejItem from r and its path segments p.
 func decodeGetKrntsxjejItemParams(r *http.Request, p []string, esc bool) (params GetKrntsxjejItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32072,7 +32073,7 @@ func (s *Server) handleGetHygxf(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetHygxfParams reads the parameters of GetHygxf from r and its path segments p.
 func decodeGetHygxfParams(r *http.Request, p []string, esc bool) (params GetHygxfParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32094,7 +32095,7 @@ func (s *Server) handleDeleteHygxf(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteHygxfParams reads the parameters of DeleteHygxf from r and its path segments p.
 func decodeDeleteHygxfParams(r *http.Request, p []string, esc bool) (params DeleteHygxfParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32116,10 +32117,10 @@ func (s *Server) handleGetHygxfItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetHygxfItemParams reads the parameters of GetHygxfItem from r and its path segments p.
 func decodeGetHygxfItemParams(r *http.Request, p []string, esc bool) (params GetHygxfItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32159,7 +32160,7 @@ func (s *Server) handleGetNgdikhobd(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetNgdikhobdParams reads the parameters of GetNgdikhobd from r and its path segments p.
 func decodeGetNgdikhobdParams(r *http.Request, p []string, esc bool) (params GetNgdikhobdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32181,7 +32182,7 @@ func (s *Server) handleDeleteNgdikhobd(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteNgdikhobdParams reads the parameters of DeleteNgdikhobd from r and its path segments p.
 func decodeDeleteNgdikhobdParams(r *http.Request, p []string, esc bool) (params DeleteNgdikhobdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32203,10 +32204,10 @@ func (s *Server) handleGetNgdikhobdItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetNgdikhobdItemParams reads the parameters of GetNgdikhobdItem from r and its path segments p.
 func decodeGetNgdikhobdItemParams(r *http.Request, p []string, esc bool) (params GetNgdikhobdItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32246,7 +32247,7 @@ func (s *Server) handleGetGelqcl(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetGelqclParams reads the parameters of GetGelqcl from r and its path segments p.
 func decodeGetGelqclParams(r *http.Request, p []string, esc bool) (params GetGelqclParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32268,7 +32269,7 @@ func (s *Server) handleDeleteGelqcl(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteGelqclParams reads the parameters of DeleteGelqcl from r and its path segments p.
 func decodeDeleteGelqclParams(r *http.Request, p []string, esc bool) (params DeleteGelqclParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32290,10 +32291,10 @@ func (s *Server) handleGetGelqclItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetGelqclItemParams reads the parameters of GetGelqclItem from r and its path segments p.
 func decodeGetGelqclItemParams(r *http.Request, p []string, esc bool) (params GetGelqclItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32333,7 +32334,7 @@ func (s *Server) handleGetYcrc(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetYcrcParams reads the parameters of GetYcrc from r and its path segments p.
 func decodeGetYcrcParams(r *http.Request, p []string, esc bool) (params GetYcrcParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32355,7 +32356,7 @@ func (s *Server) handleDeleteYcrc(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteYcrcParams reads the parameters of DeleteYcrc from r and its path segments p.
 func decodeDeleteYcrcParams(r *http.Request, p []string, esc bool) (params DeleteYcrcParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32377,10 +32378,10 @@ func (s *Server) handleGetYcrcItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetYcrcItemParams reads the parameters of GetYcrcItem from r and its path segments p.
 func decodeGetYcrcItemParams(r *http.Request, p []string, esc bool) (params GetYcrcItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32420,7 +32421,7 @@ func (s *Server) handleGetRhyyamfdzx(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetRhyyamfdzxParams reads the parameters of GetRhyyamfdzx from r and its path segments p.
 func decodeGetRhyyamfdzxParams(r *http.Request, p []string, esc bool) (params GetRhyyamfdzxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32442,7 +32443,7 @@ func (s *Server) handleDeleteRhyyamfdzx(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteRhyyamfdzxParams reads the parameters of DeleteRhyyamfdzx from r and its path segments p.
 func decodeDeleteRhyyamfdzxParams(r *http.Request, p []string, esc bool) (params DeleteRhyyamfdzxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32464,10 +32465,10 @@ func (s *Server) handleGetRhyyamfdzxItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetRhyyamfdzxItemParams reads the parameters of GetRhyyamfdzxItem from r and its path segments p.
 func decodeGetRhyyamfdzxItemParams(r *http.Request, p []string, esc bool) (params GetRhyyamfdzxItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32507,7 +32508,7 @@ func (s *Server) handleGetUfykbqcrs(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetUfykbqcrsParams reads the parameters of GetUfykbqcrs from r and its path segments p.
 func decodeGetUfykbqcrsParams(r *http.Request, p []string, esc bool) (params GetUfykbqcrsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32529,7 +32530,7 @@ func (s *Server) handleDeleteUfykbqcrs(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteUfykbqcrsParams reads the parameters of DeleteUfykbqcrs from r and its path segments p.
 func decodeDeleteUfykbqcrsParams(r *http.Request, p []string, esc bool) (params DeleteUfykbqcrsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32551,10 +32552,10 @@ func (s *Server) handleGetUfykbqcrsItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetUfykbqcrsItemParams reads the parameters of GetUfykbqcrsItem from r and its path segments p.
 func decodeGetUfykbqcrsItemParams(r *http.Request, p []string, esc bool) (params GetUfykbqcrsItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32594,7 +32595,7 @@ func (s *Server) handleGetHxyskydcbx(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetHxyskydcbxParams reads the parameters of GetHxyskydcbx from r and its path segments p.
 func decodeGetHxyskydcbxParams(r *http.Request, p []string, esc bool) (params GetHxyskydcbxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32616,7 +32617,7 @@ func (s *Server) handleDeleteHxyskydcbx(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteHxyskydcbxParams reads the parameters of DeleteHxyskydcbx from r and its path segments p.
 func decodeDeleteHxyskydcbxParams(r *http.Request, p []string, esc bool) (params DeleteHxyskydcbxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32638,10 +32639,10 @@ func (s *Server) handleGetHxyskydcbxItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetHxyskydcbxItemParams reads the parameters of GetHxyskydcbxItem from r and its path segments p.
 func decodeGetHxyskydcbxItemParams(r *http.Request, p []string, esc bool) (params GetHxyskydcbxItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32681,7 +32682,7 @@ func (s *Server) handleGetHxnyahmq(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetHxnyahmqParams reads the parameters of GetHxnyahmq from r and its path segments p.
 func decodeGetHxnyahmqParams(r *http.Request, p []string, esc bool) (params GetHxnyahmqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32703,7 +32704,7 @@ func (s *Server) handleDeleteHxnyahmq(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteHxnyahmqParams reads the parameters of DeleteHxnyahmq from r and its path segments p.
 func decodeDeleteHxnyahmqParams(r *http.Request, p []string, esc bool) (params DeleteHxnyahmqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32725,10 +32726,10 @@ func (s *Server) handleGetHxnyahmqItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetHxnyahmqItemParams reads the parameters of GetHxnyahmqItem from r and its path segments p.
 func decodeGetHxnyahmqItemParams(r *http.Request, p []string, esc bool) (params GetHxnyahmqItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32768,7 +32769,7 @@ func (s *Server) handleGetPvzpdqdnj(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetPvzpdqdnjParams reads the parameters of GetPvzpdqdnj from r and its path segments p.
 func decodeGetPvzpdqdnjParams(r *http.Request, p []string, esc bool) (params GetPvzpdqdnjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32790,7 +32791,7 @@ func (s *Server) handleDeletePvzpdqdnj(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeletePvzpdqdnjParams reads the parameters of DeletePvzpdqdnj from r and its path segments p.
 func decodeDeletePvzpdqdnjParams(r *http.Request, p []string, esc bool) (params DeletePvzpdqdnjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32812,10 +32813,10 @@ func (s *Server) handleGetPvzpdqdnjItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetPvzpdqdnjItemParams reads the parameters of GetPvzpdqdnjItem from r and its path segments p.
 func decodeGetPvzpdqdnjItemParams(r *http.Request, p []string, esc bool) (params GetPvzpdqdnjItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32855,7 +32856,7 @@ func (s *Server) handleGetQmoezicutr(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetQmoezicutrParams reads the parameters of GetQmoezicutr from r and its path segments p.
 func decodeGetQmoezicutrParams(r *http.Request, p []string, esc bool) (params GetQmoezicutrParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32877,7 +32878,7 @@ func (s *Server) handleDeleteQmoezicutr(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteQmoezicutrParams reads the parameters of DeleteQmoezicutr from r and its path segments p.
 func decodeDeleteQmoezicutrParams(r *http.Request, p []string, esc bool) (params DeleteQmoezicutrParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32899,10 +32900,10 @@ func (s *Server) handleGetQmoezicutrItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetQmoezicutrItemParams reads the parameters of GetQmoezicutrItem from r and its path segments p.
 func decodeGetQmoezicutrItemParams(r *http.Request, p []string, esc bool) (params GetQmoezicutrItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32942,7 +32943,7 @@ func (s *Server) handleGetOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetOkvdrkmqxsParams reads the parameters of GetOkvdrkmqxs from r and its path segments p.
 func decodeGetOkvdrkmqxsParams(r *http.Request, p []string, esc bool) (params GetOkvdrkmqxsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32964,7 +32965,7 @@ func (s *Server) handleDeleteOkvdrkmqxs(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteOkvdrkmqxsParams reads the parameters of DeleteOkvdrkmqxs from r and its path segments p.
 func decodeDeleteOkvdrkmqxsParams(r *http.Request, p []string, esc bool) (params DeleteOkvdrkmqxsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -32986,10 +32987,10 @@ func (s *Server) handleGetOkvdrkmqxsItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetOkvdrkmqxsItemParams reads the parameters of GetOkvdrkmqxsItem from r and its path segments p.
 func decodeGetOkvdrkmqxsItemParams(r *http.Request, p []string, esc bool) (params GetOkvdrkmqxsItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33029,7 +33030,7 @@ func (s *Server) handleGetAoholkdjiy(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetAoholkdjiyParams reads the parameters of GetAoholkdjiy from r and its path segments p.
 func decodeGetAoholkdjiyParams(r *http.Request, p []string, esc bool) (params GetAoholkdjiyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33051,7 +33052,7 @@ func (s *Server) handleDeleteAoholkdjiy(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteAoholkdjiyParams reads the parameters of DeleteAoholkdjiy from r and its path segments p.
 func decodeDeleteAoholkdjiyParams(r *http.Request, p []string, esc bool) (params DeleteAoholkdjiyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33073,10 +33074,10 @@ func (s *Server) handleGetAoholkdjiyItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetAoholkdjiyItemParams reads the parameters of GetAoholkdjiyItem from r and its path segments p.
 func decodeGetAoholkdjiyItemParams(r *http.Request, p []string, esc bool) (params GetAoholkdjiyItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33116,7 +33117,7 @@ func (s *Server) handleGetJqqb(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetJqqbParams reads the parameters of GetJqqb from r and its path segments p.
 func decodeGetJqqbParams(r *http.Request, p []string, esc bool) (params GetJqqbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33138,7 +33139,7 @@ func (s *Server) handleDeleteJqqb(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteJqqbParams reads the parameters of DeleteJqqb from r and its path segments p.
 func decodeDeleteJqqbParams(r *http.Request, p []string, esc bool) (params DeleteJqqbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33160,10 +33161,10 @@ func (s *Server) handleGetJqqbItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetJqqbItemParams reads the parameters of GetJqqbItem from r and its path segments p.
 func decodeGetJqqbItemParams(r *http.Request, p []string, esc bool) (params GetJqqbItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33203,7 +33204,7 @@ func (s *Server) handleGetTgtambb(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetTgtambbParams reads the parameters of GetTgtambb from r and its path segments p.
 func decodeGetTgtambbParams(r *http.Request, p []string, esc bool) (params GetTgtambbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33225,7 +33226,7 @@ func (s *Server) handleDeleteTgtambb(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteTgtambbParams reads the parameters of DeleteTgtambb from r and its path segments p.
 func decodeDeleteTgtambbParams(r *http.Request, p []string, esc bool) (params DeleteTgtambbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33247,10 +33248,10 @@ func (s *Server) handleGetTgtambbItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetTgtambbItemParams reads the parameters of GetTgtambbItem from r and its path segments p.
 func decodeGetTgtambbItemParams(r *http.Request, p []string, esc bool) (params GetTgtambbItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33290,7 +33291,7 @@ func (s *Server) handleGetBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetBsdxwgcxfdParams reads the parameters of GetBsdxwgcxfd from r and its path segments p.
 func decodeGetBsdxwgcxfdParams(r *http.Request, p []string, esc bool) (params GetBsdxwgcxfdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33312,7 +33313,7 @@ func (s *Server) handleDeleteBsdxwgcxfd(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteBsdxwgcxfdParams reads the parameters of DeleteBsdxwgcxfd from r and its path segments p.
 func decodeDeleteBsdxwgcxfdParams(r *http.Request, p []string, esc bool) (params DeleteBsdxwgcxfdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33334,10 +33335,10 @@ func (s *Server) handleGetBsdxwgcxfdItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetBsdxwgcxfdItemParams reads the parameters of GetBsdxwgcxfdItem from r and its path segments p.
 func decodeGetBsdxwgcxfdItemParams(r *http.Request, p []string, esc bool) (params GetBsdxwgcxfdItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33377,7 +33378,7 @@ func (s *Server) handleGetSmbx(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetSmbxParams reads the parameters of GetSmbx from r and its path segments p.
 func decodeGetSmbxParams(r *http.Request, p []string, esc bool) (params GetSmbxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33399,7 +33400,7 @@ func (s *Server) handleDeleteSmbx(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteSmbxParams reads the parameters of DeleteSmbx from r and its path segments p.
 func decodeDeleteSmbxParams(r *http.Request, p []string, esc bool) (params DeleteSmbxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33421,10 +33422,10 @@ func (s *Server) handleGetSmbxItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetSmbxItemParams reads the parameters of GetSmbxItem from r and its path segments p.
 func decodeGetSmbxItemParams(r *http.Request, p []string, esc bool) (params GetSmbxItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33464,7 +33465,7 @@ func (s *Server) handleGetPdlvjfead(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetPdlvjfeadParams reads the parameters of GetPdlvjfead from r and its path segments p.
 func decodeGetPdlvjfeadParams(r *http.Request, p []string, esc bool) (params GetPdlvjfeadParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33486,7 +33487,7 @@ func (s *Server) handleDeletePdlvjfead(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeletePdlvjfeadParams reads the parameters of DeletePdlvjfead from r and its path segments p.
 func decodeDeletePdlvjfeadParams(r *http.Request, p []string, esc bool) (params DeletePdlvjfeadParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33508,10 +33509,10 @@ func (s *Server) handleGetPdlvjfeadItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetPdlvjfeadItemParams reads the parameters of GetPdlvjfeadItem from r and its path segments p.
 func decodeGetPdlvjfeadItemParams(r *http.Request, p []string, esc bool) (params GetPdlvjfeadItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33551,7 +33552,7 @@ func (s *Server) handleGetYiyhckwrlh(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetYiyhckwrlhParams reads the parameters of GetYiyhckwrlh from r and its path segments p.
 func decodeGetYiyhckwrlhParams(r *http.Request, p []string, esc bool) (params GetYiyhckwrlhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33573,7 +33574,7 @@ func (s *Server) handleDeleteYiyhckwrlh(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteYiyhckwrlhParams reads the parameters of DeleteYiyhckwrlh from r and its path segments p.
 func decodeDeleteYiyhckwrlhParams(r *http.Request, p []string, esc bool) (params DeleteYiyhckwrlhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33595,10 +33596,10 @@ func (s *Server) handleGetYiyhckwrlhItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetYiyhckwrlhItemParams reads the parameters of GetYiyhckwrlhItem from r and its path segments p.
 func decodeGetYiyhckwrlhItemParams(r *http.Request, p []string, esc bool) (params GetYiyhckwrlhItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33638,7 +33639,7 @@ func (s *Server) handleGetKhvp(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetKhvpParams reads the parameters of GetKhvp from r and its path segments p.
 func decodeGetKhvpParams(r *http.Request, p []string, esc bool) (params GetKhvpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33660,7 +33661,7 @@ func (s *Server) handleDeleteKhvp(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteKhvpParams reads the parameters of DeleteKhvp from r and its path segments p.
 func decodeDeleteKhvpParams(r *http.Request, p []string, esc bool) (params DeleteKhvpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33682,10 +33683,10 @@ func (s *Server) handleGetKhvpItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetKhvpItemParams reads the parameters of GetKhvpItem from r and its path segments p.
 func decodeGetKhvpItemParams(r *http.Request, p []string, esc bool) (params GetKhvpItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33725,7 +33726,7 @@ func (s *Server) handleGetPvjstyljk(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetPvjstyljkParams reads the parameters of GetPvjstyljk from r and its path segments p.
 func decodeGetPvjstyljkParams(r *http.Request, p []string, esc bool) (params GetPvjstyljkParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33747,7 +33748,7 @@ func (s *Server) handleDeletePvjstyljk(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeletePvjstyljkParams reads the parameters of DeletePvjstyljk from r and its path segments p.
 func decodeDeletePvjstyljkParams(r *http.Request, p []string, esc bool) (params DeletePvjstyljkParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33769,10 +33770,10 @@ func (s *Server) handleGetPvjstyljkItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetPvjstyljkItemParams reads the parameters of GetPvjstyljkItem from r and its path segments p.
 func decodeGetPvjstyljkItemParams(r *http.Request, p []string, esc bool) (params GetPvjstyljkItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33812,7 +33813,7 @@ func (s *Server) handleGetKbimj(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetKbimjParams reads the parameters of GetKbimj from r and its path segments p.
 func decodeGetKbimjParams(r *http.Request, p []string, esc bool) (params GetKbimjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33834,7 +33835,7 @@ func (s *Server) handleDeleteKbimj(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteKbimjParams reads the parameters of DeleteKbimj from r and its path segments p.
 func decodeDeleteKbimjParams(r *http.Request, p []string, esc bool) (params DeleteKbimjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33856,10 +33857,10 @@ func (s *Server) handleGetKbimjItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetKbimjItemParams reads the parameters of GetKbimjItem from r and its path segments p.
 func decodeGetKbimjItemParams(r *http.Request, p []string, esc bool) (params GetKbimjItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33899,7 +33900,7 @@ func (s *Server) handleGetWdxtn(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetWdxtnParams reads the parameters of GetWdxtn from r and its path segments p.
 func decodeGetWdxtnParams(r *http.Request, p []string, esc bool) (params GetWdxtnParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33921,7 +33922,7 @@ func (s *Server) handleDeleteWdxtn(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteWdxtnParams reads the parameters of DeleteWdxtn from r and its path segments p.
 func decodeDeleteWdxtnParams(r *http.Request, p []string, esc bool) (params DeleteWdxtnParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33943,10 +33944,10 @@ func (s *Server) handleGetWdxtnItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetWdxtnItemParams reads the parameters of GetWdxtnItem from r and its path segments p.
 func decodeGetWdxtnItemParams(r *http.Request, p []string, esc bool) (params GetWdxtnItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -33986,7 +33987,7 @@ func (s *Server) handleGetAksjcfm(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetAksjcfmParams reads the parameters of GetAksjcfm from r and its path segments p.
 func decodeGetAksjcfmParams(r *http.Request, p []string, esc bool) (params GetAksjcfmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34008,7 +34009,7 @@ func (s *Server) handleDeleteAksjcfm(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteAksjcfmParams reads the parameters of DeleteAksjcfm from r and its path segments p.
 func decodeDeleteAksjcfmParams(r *http.Request, p []string, esc bool) (params DeleteAksjcfmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34030,10 +34031,10 @@ func (s *Server) handleGetAksjcfmItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetAksjcfmItemParams reads the parameters of GetAksjcfmItem from r and its path segments p.
 func decodeGetAksjcfmItemParams(r *http.Request, p []string, esc bool) (params GetAksjcfmItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34073,7 +34074,7 @@ func (s *Server) handleGetSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetSnzgwpyzawParams reads the parameters of GetSnzgwpyzaw from r and its path segments p.
 func decodeGetSnzgwpyzawParams(r *http.Request, p []string, esc bool) (params GetSnzgwpyzawParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34095,7 +34096,7 @@ func (s *Server) handleDeleteSnzgwpyzaw(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteSnzgwpyzawParams reads the parameters of DeleteSnzgwpyzaw from r and its path segments p.
 func decodeDeleteSnzgwpyzawParams(r *http.Request, p []string, esc bool) (params DeleteSnzgwpyzawParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34117,10 +34118,10 @@ func (s *Server) handleGetSnzgwpyzawItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetSnzgwpyzawItemParams reads the parameters of GetSnzgwpyzawItem from r and its path segments p.
 func decodeGetSnzgwpyzawItemParams(r *http.Request, p []string, esc bool) (params GetSnzgwpyzawItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34160,7 +34161,7 @@ func (s *Server) handleGetYzmkmomikw(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetYzmkmomikwParams reads the parameters of GetYzmkmomikw from r and its path segments p.
 func decodeGetYzmkmomikwParams(r *http.Request, p []string, esc bool) (params GetYzmkmomikwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34182,7 +34183,7 @@ func (s *Server) handleDeleteYzmkmomikw(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteYzmkmomikwParams reads the parameters of DeleteYzmkmomikw from r and its path segments p.
 func decodeDeleteYzmkmomikwParams(r *http.Request, p []string, esc bool) (params DeleteYzmkmomikwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34204,10 +34205,10 @@ func (s *Server) handleGetYzmkmomikwItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetYzmkmomikwItemParams reads the parameters of GetYzmkmomikwItem from r and its path segments p.
 func decodeGetYzmkmomikwItemParams(r *http.Request, p []string, esc bool) (params GetYzmkmomikwItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34247,7 +34248,7 @@ func (s *Server) handleGetCzexi(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetCzexiParams reads the parameters of GetCzexi from r and its path segments p.
 func decodeGetCzexiParams(r *http.Request, p []string, esc bool) (params GetCzexiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34269,7 +34270,7 @@ func (s *Server) handleDeleteCzexi(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteCzexiParams reads the parameters of DeleteCzexi from r and its path segments p.
 func decodeDeleteCzexiParams(r *http.Request, p []string, esc bool) (params DeleteCzexiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34291,10 +34292,10 @@ func (s *Server) handleGetCzexiItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetCzexiItemParams reads the parameters of GetCzexiItem from r and its path segments p.
 func decodeGetCzexiItemParams(r *http.Request, p []string, esc bool) (params GetCzexiItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34334,7 +34335,7 @@ func (s *Server) handleGetDkwdriwzoh(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetDkwdriwzohParams reads the parameters of GetDkwdriwzoh from r and its path segments p.
 func decodeGetDkwdriwzohParams(r *http.Request, p []string, esc bool) (params GetDkwdriwzohParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34356,7 +34357,7 @@ func (s *Server) handleDeleteDkwdriwzoh(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteDkwdriwzohParams reads the parameters of DeleteDkwdriwzoh from r and its path segments p.
 func decodeDeleteDkwdriwzohParams(r *http.Request, p []string, esc bool) (params DeleteDkwdriwzohParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34378,10 +34379,10 @@ func (s *Server) handleGetDkwdriwzohItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetDkwdriwzohItemParams reads the parameters of GetDkwdriwzohItem from r and its path segments p.
 func decodeGetDkwdriwzohItemParams(r *http.Request, p []string, esc bool) (params GetDkwdriwzohItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34421,7 +34422,7 @@ func (s *Server) handleGetAdsxtbd(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetAdsxtbdParams reads the parameters of GetAdsxtbd from r and its path segments p.
 func decodeGetAdsxtbdParams(r *http.Request, p []string, esc bool) (params GetAdsxtbdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34443,7 +34444,7 @@ func (s *Server) handleDeleteAdsxtbd(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteAdsxtbdParams reads the parameters of DeleteAdsxtbd from r and its path segments p.
 func decodeDeleteAdsxtbdParams(r *http.Request, p []string, esc bool) (params DeleteAdsxtbdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34465,10 +34466,10 @@ func (s *Server) handleGetAdsxtbdItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetAdsxtbdItemParams reads the parameters of GetAdsxtbdItem from r and its path segments p.
 func decodeGetAdsxtbdItemParams(r *http.Request, p []string, esc bool) (params GetAdsxtbdItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34508,7 +34509,7 @@ func (s *Server) handleGetLjufmoz(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetLjufmozParams reads the parameters of GetLjufmoz from r and its path segments p.
 func decodeGetLjufmozParams(r *http.Request, p []string, esc bool) (params GetLjufmozParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34530,7 +34531,7 @@ func (s *Server) handleDeleteLjufmoz(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteLjufmozParams reads the parameters of DeleteLjufmoz from r and its path segments p.
 func decodeDeleteLjufmozParams(r *http.Request, p []string, esc bool) (params DeleteLjufmozParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34552,10 +34553,10 @@ func (s *Server) handleGetLjufmozItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetLjufmozItemParams reads the parameters of GetLjufmozItem from r and its path segments p.
 func decodeGetLjufmozItemParams(r *http.Request, p []string, esc bool) (params GetLjufmozItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34595,7 +34596,7 @@ func (s *Server) handleGetEukyyfcqim(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetEukyyfcqimParams reads the parameters of GetEukyyfcqim from r and its path segments p.
 func decodeGetEukyyfcqimParams(r *http.Request, p []string, esc bool) (params GetEukyyfcqimParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34617,7 +34618,7 @@ func (s *Server) handleDeleteEukyyfcqim(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteEukyyfcqimParams reads the parameters of DeleteEukyyfcqim from r and its path segments p.
 func decodeDeleteEukyyfcqimParams(r *http.Request, p []string, esc bool) (params DeleteEukyyfcqimParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34639,10 +34640,10 @@ func (s *Server) handleGetEukyyfcqimItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetEukyyfcqimItemParams reads the parameters of GetEukyyfcqimItem from r and its path segments p.
 func decodeGetEukyyfcqimItemParams(r *http.Request, p []string, esc bool) (params GetEukyyfcqimItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34682,7 +34683,7 @@ func (s *Server) handleGetEkjzwqucv(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetEkjzwqucvParams reads the parameters of GetEkjzwqucv from r and its path segments p.
 func decodeGetEkjzwqucvParams(r *http.Request, p []string, esc bool) (params GetEkjzwqucvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34704,7 +34705,7 @@ func (s *Server) handleDeleteEkjzwqucv(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteEkjzwqucvParams reads the parameters of DeleteEkjzwqucv from r and its path segments p.
 func decodeDeleteEkjzwqucvParams(r *http.Request, p []string, esc bool) (params DeleteEkjzwqucvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34726,10 +34727,10 @@ func (s *Server) handleGetEkjzwqucvItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetEkjzwqucvItemParams reads the parameters of GetEkjzwqucvItem from r and its path segments p.
 func decodeGetEkjzwqucvItemParams(r *http.Request, p []string, esc bool) (params GetEkjzwqucvItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34769,7 +34770,7 @@ func (s *Server) handleGetNwqlyjs(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetNwqlyjsParams reads the parameters of GetNwqlyjs from r and its path segments p.
 func decodeGetNwqlyjsParams(r *http.Request, p []string, esc bool) (params GetNwqlyjsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34791,7 +34792,7 @@ func (s *Server) handleDeleteNwqlyjs(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteNwqlyjsParams reads the parameters of DeleteNwqlyjs from r and its path segments p.
 func decodeDeleteNwqlyjsParams(r *http.Request, p []string, esc bool) (params DeleteNwqlyjsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34813,10 +34814,10 @@ func (s *Server) handleGetNwqlyjsItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetNwqlyjsItemParams reads the parameters of GetNwqlyjsItem from r and its path segments p.
 func decodeGetNwqlyjsItemParams(r *http.Request, p []string, esc bool) (params GetNwqlyjsItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34856,7 +34857,7 @@ func (s *Server) handleGetHqsnhwenl(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetHqsnhwenlParams reads the parameters of GetHqsnhwenl from r and its path segments p.
 func decodeGetHqsnhwenlParams(r *http.Request, p []string, esc bool) (params GetHqsnhwenlParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34878,7 +34879,7 @@ func (s *Server) handleDeleteHqsnhwenl(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteHqsnhwenlParams reads the parameters of DeleteHqsnhwenl from r and its path segments p.
 func decodeDeleteHqsnhwenlParams(r *http.Request, p []string, esc bool) (params DeleteHqsnhwenlParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34900,10 +34901,10 @@ func (s *Server) handleGetHqsnhwenlItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetHqsnhwenlItemParams reads the parameters of GetHqsnhwenlItem from r and its path segments p.
 func decodeGetHqsnhwenlItemParams(r *http.Request, p []string, esc bool) (params GetHqsnhwenlItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34943,7 +34944,7 @@ func (s *Server) handleGetPevfirsx(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetPevfirsxParams reads the parameters of GetPevfirsx from r and its path segments p.
 func decodeGetPevfirsxParams(r *http.Request, p []string, esc bool) (params GetPevfirsxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34965,7 +34966,7 @@ func (s *Server) handleDeletePevfirsx(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeletePevfirsxParams reads the parameters of DeletePevfirsx from r and its path segments p.
 func decodeDeletePevfirsxParams(r *http.Request, p []string, esc bool) (params DeletePevfirsxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -34987,10 +34988,10 @@ func (s *Server) handleGetPevfirsxItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetPevfirsxItemParams reads the parameters of GetPevfirsxItem from r and its path segments p.
 func decodeGetPevfirsxItemParams(r *http.Request, p []string, esc bool) (params GetPevfirsxItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35030,7 +35031,7 @@ func (s *Server) handleGetIiixoeyuoq(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetIiixoeyuoqParams reads the parameters of GetIiixoeyuoq from r and its path segments p.
 func decodeGetIiixoeyuoqParams(r *http.Request, p []string, esc bool) (params GetIiixoeyuoqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35052,7 +35053,7 @@ func (s *Server) handleDeleteIiixoeyuoq(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteIiixoeyuoqParams reads the parameters of DeleteIiixoeyuoq from r and its path segments p.
 func decodeDeleteIiixoeyuoqParams(r *http.Request, p []string, esc bool) (params DeleteIiixoeyuoqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35074,10 +35075,10 @@ func (s *Server) handleGetIiixoeyuoqItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetIiixoeyuoqItemParams reads the parameters of GetIiixoeyuoqItem from r and its path segments p.
 func decodeGetIiixoeyuoqItemParams(r *http.Request, p []string, esc bool) (params GetIiixoeyuoqItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35117,7 +35118,7 @@ func (s *Server) handleGetDqbdcw(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetDqbdcwParams reads the parameters of GetDqbdcw from r and its path segments p.
 func decodeGetDqbdcwParams(r *http.Request, p []string, esc bool) (params GetDqbdcwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35139,7 +35140,7 @@ func (s *Server) handleDeleteDqbdcw(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteDqbdcwParams reads the parameters of DeleteDqbdcw from r and its path segments p.
 func decodeDeleteDqbdcwParams(r *http.Request, p []string, esc bool) (params DeleteDqbdcwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35161,10 +35162,10 @@ func (s *Server) handleGetDqbdcwItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetDqbdcwItemParams reads the parameters of GetDqbdcwItem from r and its path segments p.
 func decodeGetDqbdcwItemParams(r *http.Request, p []string, esc bool) (params GetDqbdcwItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35204,7 +35205,7 @@ func (s *Server) handleGetYtcpz(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetYtcpzParams reads the parameters of GetYtcpz from r and its path segments p.
 func decodeGetYtcpzParams(r *http.Request, p []string, esc bool) (params GetYtcpzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35226,7 +35227,7 @@ func (s *Server) handleDeleteYtcpz(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteYtcpzParams reads the parameters of DeleteYtcpz from r and its path segments p.
 func decodeDeleteYtcpzParams(r *http.Request, p []string, esc bool) (params DeleteYtcpzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35248,10 +35249,10 @@ func (s *Server) handleGetYtcpzItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetYtcpzItemParams reads the parameters of GetYtcpzItem from r and its path segments p.
 func decodeGetYtcpzItemParams(r *http.Request, p []string, esc bool) (params GetYtcpzItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35291,7 +35292,7 @@ func (s *Server) handleGetUzfykhag(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetUzfykhagParams reads the parameters of GetUzfykhag from r and its path segments p.
 func decodeGetUzfykhagParams(r *http.Request, p []string, esc bool) (params GetUzfykhagParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35313,7 +35314,7 @@ func (s *Server) handleDeleteUzfykhag(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteUzfykhagParams reads the parameters of DeleteUzfykhag from r and its path segments p.
 func decodeDeleteUzfykhagParams(r *http.Request, p []string, esc bool) (params DeleteUzfykhagParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35335,10 +35336,10 @@ func (s *Server) handleGetUzfykhagItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetUzfykhagItemParams reads the parameters of GetUzfykhagItem from r and its path segments p.
 func decodeGetUzfykhagItemParams(r *http.Request, p []string, esc bool) (params GetUzfykhagItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35378,7 +35379,7 @@ func (s *Server) handleGetLsfjfwd(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetLsfjfwdParams reads the parameters of GetLsfjfwd from r and its path segments p.
 func decodeGetLsfjfwdParams(r *http.Request, p []string, esc bool) (params GetLsfjfwdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35400,7 +35401,7 @@ func (s *Server) handleDeleteLsfjfwd(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteLsfjfwdParams reads the parameters of DeleteLsfjfwd from r and its path segments p.
 func decodeDeleteLsfjfwdParams(r *http.Request, p []string, esc bool) (params DeleteLsfjfwdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35422,10 +35423,10 @@ func (s *Server) handleGetLsfjfwdItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetLsfjfwdItemParams reads the parameters of GetLsfjfwdItem from r and its path segments p.
 func decodeGetLsfjfwdItemParams(r *http.Request, p []string, esc bool) (params GetLsfjfwdItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35465,7 +35466,7 @@ func (s *Server) handleGetJmfzovblel(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetJmfzovblelParams reads the parameters of GetJmfzovblel from r and its path segments p.
 func decodeGetJmfzovblelParams(r *http.Request, p []string, esc bool) (params GetJmfzovblelParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35487,7 +35488,7 @@ func (s *Server) handleDeleteJmfzovblel(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteJmfzovblelParams reads the parameters of DeleteJmfzovblel from r and its path segments p.
 func decodeDeleteJmfzovblelParams(r *http.Request, p []string, esc bool) (params DeleteJmfzovblelParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35509,10 +35510,10 @@ func (s *Server) handleGetJmfzovblelItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetJmfzovblelItemParams reads the parameters of GetJmfzovblelItem from r and its path segments p.
 func decodeGetJmfzovblelItemParams(r *http.Request, p []string, esc bool) (params GetJmfzovblelItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35552,7 +35553,7 @@ func (s *Server) handleGetTxtpynqq(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetTxtpynqqParams reads the parameters of GetTxtpynqq from r and its path segments p.
 func decodeGetTxtpynqqParams(r *http.Request, p []string, esc bool) (params GetTxtpynqqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35574,7 +35575,7 @@ func (s *Server) handleDeleteTxtpynqq(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteTxtpynqqParams reads the parameters of DeleteTxtpynqq from r and its path segments p.
 func decodeDeleteTxtpynqqParams(r *http.Request, p []string, esc bool) (params DeleteTxtpynqqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35596,10 +35597,10 @@ func (s *Server) handleGetTxtpynqqItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetTxtpynqqItemParams reads the parameters of GetTxtpynqqItem from r and its path segments p.
 func decodeGetTxtpynqqItemParams(r *http.Request, p []string, esc bool) (params GetTxtpynqqItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35639,7 +35640,7 @@ func (s *Server) handleGetSaswolsj(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetSaswolsjParams reads the parameters of GetSaswolsj from r and its path segments p.
 func decodeGetSaswolsjParams(r *http.Request, p []string, esc bool) (params GetSaswolsjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35661,7 +35662,7 @@ func (s *Server) handleDeleteSaswolsj(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteSaswolsjParams reads the parameters of DeleteSaswolsj from r and its path segments p.
 func decodeDeleteSaswolsjParams(r *http.Request, p []string, esc bool) (params DeleteSaswolsjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35683,10 +35684,10 @@ func (s *Server) handleGetSaswolsjItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetSaswolsjItemParams reads the parameters of GetSaswolsjItem from r and its path segments p.
 func decodeGetSaswolsjItemParams(r *http.Request, p []string, esc bool) (params GetSaswolsjItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35726,7 +35727,7 @@ func (s *Server) handleGetFfpsnxar(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetFfpsnxarParams reads the parameters of GetFfpsnxar from r and its path segments p.
 func decodeGetFfpsnxarParams(r *http.Request, p []string, esc bool) (params GetFfpsnxarParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35748,7 +35749,7 @@ func (s *Server) handleDeleteFfpsnxar(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteFfpsnxarParams reads the parameters of DeleteFfpsnxar from r and its path segments p.
 func decodeDeleteFfpsnxarParams(r *http.Request, p []string, esc bool) (params DeleteFfpsnxarParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35770,10 +35771,10 @@ func (s *Server) handleGetFfpsnxarItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetFfpsnxarItemParams reads the parameters of GetFfpsnxarItem from r and its path segments p.
 func decodeGetFfpsnxarItemParams(r *http.Request, p []string, esc bool) (params GetFfpsnxarItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35813,7 +35814,7 @@ func (s *Server) handleGetJyvrxy(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetJyvrxyParams reads the parameters of GetJyvrxy from r and its path segments p.
 func decodeGetJyvrxyParams(r *http.Request, p []string, esc bool) (params GetJyvrxyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35835,7 +35836,7 @@ func (s *Server) handleDeleteJyvrxy(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteJyvrxyParams reads the parameters of DeleteJyvrxy from r and its path segments p.
 func decodeDeleteJyvrxyParams(r *http.Request, p []string, esc bool) (params DeleteJyvrxyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35857,10 +35858,10 @@ func (s *Server) handleGetJyvrxyItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetJyvrxyItemParams reads the parameters of GetJyvrxyItem from r and its path segments p.
 func decodeGetJyvrxyItemParams(r *http.Request, p []string, esc bool) (params GetJyvrxyItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35900,7 +35901,7 @@ func (s *Server) handleGetGohzvshlwv(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetGohzvshlwvParams reads the parameters of GetGohzvshlwv from r and its path segments p.
 func decodeGetGohzvshlwvParams(r *http.Request, p []string, esc bool) (params GetGohzvshlwvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35922,7 +35923,7 @@ func (s *Server) handleDeleteGohzvshlwv(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteGohzvshlwvParams reads the parameters of DeleteGohzvshlwv from r and its path segments p.
 func decodeDeleteGohzvshlwvParams(r *http.Request, p []string, esc bool) (params DeleteGohzvshlwvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35944,10 +35945,10 @@ func (s *Server) handleGetGohzvshlwvItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetGohzvshlwvItemParams reads the parameters of GetGohzvshlwvItem from r and its path segments p.
 func decodeGetGohzvshlwvItemParams(r *http.Request, p []string, esc bool) (params GetGohzvshlwvItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -35987,7 +35988,7 @@ func (s *Server) handleGetDuiesk(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetDuieskParams reads the parameters of GetDuiesk from r and its path segments p.
 func decodeGetDuieskParams(r *http.Request, p []string, esc bool) (params GetDuieskParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36009,7 +36010,7 @@ func (s *Server) handleDeleteDuiesk(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteDuieskParams reads the parameters of DeleteDuiesk from r and its path segments p.
 func decodeDeleteDuieskParams(r *http.Request, p []string, esc bool) (params DeleteDuieskParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36031,10 +36032,10 @@ func (s *Server) handleGetDuieskItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetDuieskItemParams reads the parameters of GetDuieskItem from r and its path segments p.
 func decodeGetDuieskItemParams(r *http.Request, p []string, esc bool) (params GetDuieskItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36074,7 +36075,7 @@ func (s *Server) handleGetEyniwfhya(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetEyniwfhyaParams reads the parameters of GetEyniwfhya from r and its path segments p.
 func decodeGetEyniwfhyaParams(r *http.Request, p []string, esc bool) (params GetEyniwfhyaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36096,7 +36097,7 @@ func (s *Server) handleDeleteEyniwfhya(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteEyniwfhyaParams reads the parameters of DeleteEyniwfhya from r and its path segments p.
 func decodeDeleteEyniwfhyaParams(r *http.Request, p []string, esc bool) (params DeleteEyniwfhyaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36118,10 +36119,10 @@ func (s *Server) handleGetEyniwfhyaItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetEyniwfhyaItemParams reads the parameters of GetEyniwfhyaItem from r and its path segments p.
 func decodeGetEyniwfhyaItemParams(r *http.Request, p []string, esc bool) (params GetEyniwfhyaItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36161,7 +36162,7 @@ func (s *Server) handleGetLaaa(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetLaaaParams reads the parameters of GetLaaa from r and its path segments p.
 func decodeGetLaaaParams(r *http.Request, p []string, esc bool) (params GetLaaaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36183,7 +36184,7 @@ func (s *Server) handleDeleteLaaa(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteLaaaParams reads the parameters of DeleteLaaa from r and its path segments p.
 func decodeDeleteLaaaParams(r *http.Request, p []string, esc bool) (params DeleteLaaaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36205,10 +36206,10 @@ func (s *Server) handleGetLaaaItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetLaaaItemParams reads the parameters of GetLaaaItem from r and its path segments p.
 func decodeGetLaaaItemParams(r *http.Request, p []string, esc bool) (params GetLaaaItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36248,7 +36249,7 @@ func (s *Server) handleGetKkvecvuyfl(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetKkvecvuyflParams reads the parameters of GetKkvecvuyfl from r and its path segments p.
 func decodeGetKkvecvuyflParams(r *http.Request, p []string, esc bool) (params GetKkvecvuyflParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36270,7 +36271,7 @@ func (s *Server) handleDeleteKkvecvuyfl(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteKkvecvuyflParams reads the parameters of DeleteKkvecvuyfl from r and its path segments p.
 func decodeDeleteKkvecvuyflParams(r *http.Request, p []string, esc bool) (params DeleteKkvecvuyflParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36292,10 +36293,10 @@ func (s *Server) handleGetKkvecvuyflItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetKkvecvuyflItemParams reads the parameters of GetKkvecvuyflItem from r and its path segments p.
 func decodeGetKkvecvuyflItemParams(r *http.Request, p []string, esc bool) (params GetKkvecvuyflItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36335,7 +36336,7 @@ func (s *Server) handleGetLryqvwmrq(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetLryqvwmrqParams reads the parameters of GetLryqvwmrq from r and its path segments p.
 func decodeGetLryqvwmrqParams(r *http.Request, p []string, esc bool) (params GetLryqvwmrqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36357,7 +36358,7 @@ func (s *Server) handleDeleteLryqvwmrq(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteLryqvwmrqParams reads the parameters of DeleteLryqvwmrq from r and its path segments p.
 func decodeDeleteLryqvwmrqParams(r *http.Request, p []string, esc bool) (params DeleteLryqvwmrqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36379,10 +36380,10 @@ func (s *Server) handleGetLryqvwmrqItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetLryqvwmrqItemParams reads the parameters of GetLryqvwmrqItem from r and its path segments p.
 func decodeGetLryqvwmrqItemParams(r *http.Request, p []string, esc bool) (params GetLryqvwmrqItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36422,7 +36423,7 @@ func (s *Server) handleGetEhbcg(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetEhbcgParams reads the parameters of GetEhbcg from r and its path segments p.
 func decodeGetEhbcgParams(r *http.Request, p []string, esc bool) (params GetEhbcgParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36444,7 +36445,7 @@ func (s *Server) handleDeleteEhbcg(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteEhbcgParams reads the parameters of DeleteEhbcg from r and its path segments p.
 func decodeDeleteEhbcgParams(r *http.Request, p []string, esc bool) (params DeleteEhbcgParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36466,10 +36467,10 @@ func (s *Server) handleGetEhbcgItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetEhbcgItemParams reads the parameters of GetEhbcgItem from r and its path segments p.
 func decodeGetEhbcgItemParams(r *http.Request, p []string, esc bool) (params GetEhbcgItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36509,7 +36510,7 @@ func (s *Server) handleGetAjfpmlguwz(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetAjfpmlguwzParams reads the parameters of GetAjfpmlguwz from r and its path segments p.
 func decodeGetAjfpmlguwzParams(r *http.Request, p []string, esc bool) (params GetAjfpmlguwzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36531,7 +36532,7 @@ func (s *Server) handleDeleteAjfpmlguwz(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteAjfpmlguwzParams reads the parameters of DeleteAjfpmlguwz from r and its path segments p.
 func decodeDeleteAjfpmlguwzParams(r *http.Request, p []string, esc bool) (params DeleteAjfpmlguwzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36553,10 +36554,10 @@ func (s *Server) handleGetAjfpmlguwzItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetAjfpmlguwzItemParams reads the parameters of GetAjfpmlguwzItem from r and its path segments p.
 func decodeGetAjfpmlguwzItemParams(r *http.Request, p []string, esc bool) (params GetAjfpmlguwzItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36596,7 +36597,7 @@ func (s *Server) handleGetJkzjf(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetJkzjfParams reads the parameters of GetJkzjf from r and its path segments p.
 func decodeGetJkzjfParams(r *http.Request, p []string, esc bool) (params GetJkzjfParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36618,7 +36619,7 @@ func (s *Server) handleDeleteJkzjf(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteJkzjfParams reads the parameters of DeleteJkzjf from r and its path segments p.
 func decodeDeleteJkzjfParams(r *http.Request, p []string, esc bool) (params DeleteJkzjfParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36640,10 +36641,10 @@ func (s *Server) handleGetJkzjfItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetJkzjfItemParams reads the parameters of GetJkzjfItem from r and its path segments p.
 func decodeGetJkzjfItemParams(r *http.Request, p []string, esc bool) (params GetJkzjfItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36683,7 +36684,7 @@ func (s *Server) handleGetZjgp(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetZjgpParams reads the parameters of GetZjgp from r and its path segments p.
 func decodeGetZjgpParams(r *http.Request, p []string, esc bool) (params GetZjgpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36705,7 +36706,7 @@ func (s *Server) handleDeleteZjgp(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteZjgpParams reads the parameters of DeleteZjgp from r and its path segments p.
 func decodeDeleteZjgpParams(r *http.Request, p []string, esc bool) (params DeleteZjgpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36727,10 +36728,10 @@ func (s *Server) handleGetZjgpItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetZjgpItemParams reads the parameters of GetZjgpItem from r and its path segments p.
 func decodeGetZjgpItemParams(r *http.Request, p []string, esc bool) (params GetZjgpItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36770,7 +36771,7 @@ func (s *Server) handleGetXgtkviz(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetXgtkvizParams reads the parameters of GetXgtkviz from r and its path segments p.
 func decodeGetXgtkvizParams(r *http.Request, p []string, esc bool) (params GetXgtkvizParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36792,7 +36793,7 @@ func (s *Server) handleDeleteXgtkviz(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteXgtkvizParams reads the parameters of DeleteXgtkviz from r and its path segments p.
 func decodeDeleteXgtkvizParams(r *http.Request, p []string, esc bool) (params DeleteXgtkvizParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36814,10 +36815,10 @@ func (s *Server) handleGetXgtkvizItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetXgtkvizItemParams reads the parameters of GetXgtkvizItem from r and its path segments p.
 func decodeGetXgtkvizItemParams(r *http.Request, p []string, esc bool) (params GetXgtkvizItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36857,7 +36858,7 @@ func (s *Server) handleGetVehwemhv(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetVehwemhvParams reads the parameters of GetVehwemhv from r and its path segments p.
 func decodeGetVehwemhvParams(r *http.Request, p []string, esc bool) (params GetVehwemhvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36879,7 +36880,7 @@ func (s *Server) handleDeleteVehwemhv(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteVehwemhvParams reads the parameters of DeleteVehwemhv from r and its path segments p.
 func decodeDeleteVehwemhvParams(r *http.Request, p []string, esc bool) (params DeleteVehwemhvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36901,10 +36902,10 @@ func (s *Server) handleGetVehwemhvItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetVehwemhvItemParams reads the parameters of GetVehwemhvItem from r and its path segments p.
 func decodeGetVehwemhvItemParams(r *http.Request, p []string, esc bool) (params GetVehwemhvItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36944,7 +36945,7 @@ func (s *Server) handleGetUsao(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetUsaoParams reads the parameters of GetUsao from r and its path segments p.
 func decodeGetUsaoParams(r *http.Request, p []string, esc bool) (params GetUsaoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36966,7 +36967,7 @@ func (s *Server) handleDeleteUsao(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteUsaoParams reads the parameters of DeleteUsao from r and its path segments p.
 func decodeDeleteUsaoParams(r *http.Request, p []string, esc bool) (params DeleteUsaoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -36988,10 +36989,10 @@ func (s *Server) handleGetUsaoItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetUsaoItemParams reads the parameters of GetUsaoItem from r and its path segments p.
 func decodeGetUsaoItemParams(r *http.Request, p []string, esc bool) (params GetUsaoItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37031,7 +37032,7 @@ func (s *Server) handleGetIbrpe(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetIbrpeParams reads the parameters of GetIbrpe from r and its path segments p.
 func decodeGetIbrpeParams(r *http.Request, p []string, esc bool) (params GetIbrpeParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37053,7 +37054,7 @@ func (s *Server) handleDeleteIbrpe(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteIbrpeParams reads the parameters of DeleteIbrpe from r and its path segments p.
 func decodeDeleteIbrpeParams(r *http.Request, p []string, esc bool) (params DeleteIbrpeParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37075,10 +37076,10 @@ func (s *Server) handleGetIbrpeItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetIbrpeItemParams reads the parameters of GetIbrpeItem from r and its path segments p.
 func decodeGetIbrpeItemParams(r *http.Request, p []string, esc bool) (params GetIbrpeItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37118,7 +37119,7 @@ func (s *Server) handleGetYnnkpcnfp(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetYnnkpcnfpParams reads the parameters of GetYnnkpcnfp from r and its path segments p.
 func decodeGetYnnkpcnfpParams(r *http.Request, p []string, esc bool) (params GetYnnkpcnfpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37140,7 +37141,7 @@ func (s *Server) handleDeleteYnnkpcnfp(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteYnnkpcnfpParams reads the parameters of DeleteYnnkpcnfp from r and its path segments p.
 func decodeDeleteYnnkpcnfpParams(r *http.Request, p []string, esc bool) (params DeleteYnnkpcnfpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37162,10 +37163,10 @@ func (s *Server) handleGetYnnkpcnfpItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetYnnkpcnfpItemParams reads the parameters of GetYnnkpcnfpItem from r and its path segments p.
 func decodeGetYnnkpcnfpItemParams(r *http.Request, p []string, esc bool) (params GetYnnkpcnfpItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37205,7 +37206,7 @@ func (s *Server) handleGetHebsfww(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetHebsfwwParams reads the parameters of GetHebsfww from r and its path segments p.
 func decodeGetHebsfwwParams(r *http.Request, p []string, esc bool) (params GetHebsfwwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37227,7 +37228,7 @@ func (s *Server) handleDeleteHebsfww(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteHebsfwwParams reads the parameters of DeleteHebsfww from r and its path segments p.
 func decodeDeleteHebsfwwParams(r *http.Request, p []string, esc bool) (params DeleteHebsfwwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37249,10 +37250,10 @@ func (s *Server) handleGetHebsfwwItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetHebsfwwItemParams reads the parameters of GetHebsfwwItem from r and its path segments p.
 func decodeGetHebsfwwItemParams(r *http.Request, p []string, esc bool) (params GetHebsfwwItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37292,7 +37293,7 @@ func (s *Server) handleGetLtjimwzmm(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetLtjimwzmmParams reads the parameters of GetLtjimwzmm from r and its path segments p.
 func decodeGetLtjimwzmmParams(r *http.Request, p []string, esc bool) (params GetLtjimwzmmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37314,7 +37315,7 @@ func (s *Server) handleDeleteLtjimwzmm(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteLtjimwzmmParams reads the parameters of DeleteLtjimwzmm from r and its path segments p.
 func decodeDeleteLtjimwzmmParams(r *http.Request, p []string, esc bool) (params DeleteLtjimwzmmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37336,10 +37337,10 @@ func (s *Server) handleGetLtjimwzmmItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetLtjimwzmmItemParams reads the parameters of GetLtjimwzmmItem from r and its path segments p.
 func decodeGetLtjimwzmmItemParams(r *http.Request, p []string, esc bool) (params GetLtjimwzmmItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37379,7 +37380,7 @@ func (s *Server) handleGetDcvkqqrcam(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetDcvkqqrcamParams reads the parameters of GetDcvkqqrcam from r and its path segments p.
 func decodeGetDcvkqqrcamParams(r *http.Request, p []string, esc bool) (params GetDcvkqqrcamParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37401,7 +37402,7 @@ func (s *Server) handleDeleteDcvkqqrcam(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteDcvkqqrcamParams reads the parameters of DeleteDcvkqqrcam from r and its path segments p.
 func decodeDeleteDcvkqqrcamParams(r *http.Request, p []string, esc bool) (params DeleteDcvkqqrcamParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37423,10 +37424,10 @@ func (s *Server) handleGetDcvkqqrcamItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetDcvkqqrcamItemParams reads the parameters of GetDcvkqqrcamItem from r and its path segments p.
 func decodeGetDcvkqqrcamItemParams(r *http.Request, p []string, esc bool) (params GetDcvkqqrcamItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37466,7 +37467,7 @@ func (s *Server) handleGetTchlxm(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetTchlxmParams reads the parameters of GetTchlxm from r and its path segments p.
 func decodeGetTchlxmParams(r *http.Request, p []string, esc bool) (params GetTchlxmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37488,7 +37489,7 @@ func (s *Server) handleDeleteTchlxm(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteTchlxmParams reads the parameters of DeleteTchlxm from r and its path segments p.
 func decodeDeleteTchlxmParams(r *http.Request, p []string, esc bool) (params DeleteTchlxmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37510,10 +37511,10 @@ func (s *Server) handleGetTchlxmItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetTchlxmItemParams reads the parameters of GetTchlxmItem from r and its path segments p.
 func decodeGetTchlxmItemParams(r *http.Request, p []string, esc bool) (params GetTchlxmItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37553,7 +37554,7 @@ func (s *Server) handleGetXwvwytbkk(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetXwvwytbkkParams reads the parameters of GetXwvwytbkk from r and its path segments p.
 func decodeGetXwvwytbkkParams(r *http.Request, p []string, esc bool) (params GetXwvwytbkkParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37575,7 +37576,7 @@ func (s *Server) handleDeleteXwvwytbkk(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteXwvwytbkkParams reads the parameters of DeleteXwvwytbkk from r and its path segments p.
 func decodeDeleteXwvwytbkkParams(r *http.Request, p []string, esc bool) (params DeleteXwvwytbkkParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37597,10 +37598,10 @@ func (s *Server) handleGetXwvwytbkkItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetXwvwytbkkItemParams reads the parameters of GetXwvwytbkkItem from r and its path segments p.
 func decodeGetXwvwytbkkItemParams(r *http.Request, p []string, esc bool) (params GetXwvwytbkkItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37640,7 +37641,7 @@ func (s *Server) handleGetYligt(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetYligtParams reads the parameters of GetYligt from r and its path segments p.
 func decodeGetYligtParams(r *http.Request, p []string, esc bool) (params GetYligtParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37662,7 +37663,7 @@ func (s *Server) handleDeleteYligt(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteYligtParams reads the parameters of DeleteYligt from r and its path segments p.
 func decodeDeleteYligtParams(r *http.Request, p []string, esc bool) (params DeleteYligtParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37684,10 +37685,10 @@ func (s *Server) handleGetYligtItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetYligtItemParams reads the parameters of GetYligtItem from r and its path segments p.
 func decodeGetYligtItemParams(r *http.Request, p []string, esc bool) (params GetYligtItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37727,7 +37728,7 @@ func (s *Server) handleGetHrhnvku(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetHrhnvkuParams reads the parameters of GetHrhnvku from r and its path segments p.
 func decodeGetHrhnvkuParams(r *http.Request, p []string, esc bool) (params GetHrhnvkuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37749,7 +37750,7 @@ func (s *Server) handleDeleteHrhnvku(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteHrhnvkuParams reads the parameters of DeleteHrhnvku from r and its path segments p.
 func decodeDeleteHrhnvkuParams(r *http.Request, p []string, esc bool) (params DeleteHrhnvkuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37771,10 +37772,10 @@ func (s *Server) handleGetHrhnvkuItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetHrhnvkuItemParams reads the parameters of GetHrhnvkuItem from r and its path segments p.
 func decodeGetHrhnvkuItemParams(r *http.Request, p []string, esc bool) (params GetHrhnvkuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37814,7 +37815,7 @@ func (s *Server) handleGetHpiq(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetHpiqParams reads the parameters of GetHpiq from r and its path segments p.
 func decodeGetHpiqParams(r *http.Request, p []string, esc bool) (params GetHpiqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37836,7 +37837,7 @@ func (s *Server) handleDeleteHpiq(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteHpiqParams reads the parameters of DeleteHpiq from r and its path segments p.
 func decodeDeleteHpiqParams(r *http.Request, p []string, esc bool) (params DeleteHpiqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37858,10 +37859,10 @@ func (s *Server) handleGetHpiqItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetHpiqItemParams reads the parameters of GetHpiqItem from r and its path segments p.
 func decodeGetHpiqItemParams(r *http.Request, p []string, esc bool) (params GetHpiqItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37901,7 +37902,7 @@ func (s *Server) handleGetPnpjsusn(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetPnpjsusnParams reads the parameters of GetPnpjsusn from r and its path segments p.
 func decodeGetPnpjsusnParams(r *http.Request, p []string, esc bool) (params GetPnpjsusnParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37923,7 +37924,7 @@ func (s *Server) handleDeletePnpjsusn(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeletePnpjsusnParams reads the parameters of DeletePnpjsusn from r and its path segments p.
 func decodeDeletePnpjsusnParams(r *http.Request, p []string, esc bool) (params DeletePnpjsusnParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37945,10 +37946,10 @@ func (s *Server) handleGetPnpjsusnItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetPnpjsusnItemParams reads the parameters of GetPnpjsusnItem from r and its path segments p.
 func decodeGetPnpjsusnItemParams(r *http.Request, p []string, esc bool) (params GetPnpjsusnItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -37988,7 +37989,7 @@ func (s *Server) handleGetGoayxu(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetGoayxuParams reads the parameters of GetGoayxu from r and its path segments p.
 func decodeGetGoayxuParams(r *http.Request, p []string, esc bool) (params GetGoayxuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38010,7 +38011,7 @@ func (s *Server) handleDeleteGoayxu(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteGoayxuParams reads the parameters of DeleteGoayxu from r and its path segments p.
 func decodeDeleteGoayxuParams(r *http.Request, p []string, esc bool) (params DeleteGoayxuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38032,10 +38033,10 @@ func (s *Server) handleGetGoayxuItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetGoayxuItemParams reads the parameters of GetGoayxuItem from r and its path segments p.
 func decodeGetGoayxuItemParams(r *http.Request, p []string, esc bool) (params GetGoayxuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38075,7 +38076,7 @@ func (s *Server) handleGetIsdfbtys(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetIsdfbtysParams reads the parameters of GetIsdfbtys from r and its path segments p.
 func decodeGetIsdfbtysParams(r *http.Request, p []string, esc bool) (params GetIsdfbtysParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38097,7 +38098,7 @@ func (s *Server) handleDeleteIsdfbtys(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteIsdfbtysParams reads the parameters of DeleteIsdfbtys from r and its path segments p.
 func decodeDeleteIsdfbtysParams(r *http.Request, p []string, esc bool) (params DeleteIsdfbtysParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38119,10 +38120,10 @@ func (s *Server) handleGetIsdfbtysItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetIsdfbtysItemParams reads the parameters of GetIsdfbtysItem from r and its path segments p.
 func decodeGetIsdfbtysItemParams(r *http.Request, p []string, esc bool) (params GetIsdfbtysItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38162,7 +38163,7 @@ func (s *Server) handleGetQencbyscsi(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetQencbyscsiParams reads the parameters of GetQencbyscsi from r and its path segments p.
 func decodeGetQencbyscsiParams(r *http.Request, p []string, esc bool) (params GetQencbyscsiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38184,7 +38185,7 @@ func (s *Server) handleDeleteQencbyscsi(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteQencbyscsiParams reads the parameters of DeleteQencbyscsi from r and its path segments p.
 func decodeDeleteQencbyscsiParams(r *http.Request, p []string, esc bool) (params DeleteQencbyscsiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38206,10 +38207,10 @@ func (s *Server) handleGetQencbyscsiItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetQencbyscsiItemParams reads the parameters of GetQencbyscsiItem from r and its path segments p.
 func decodeGetQencbyscsiItemParams(r *http.Request, p []string, esc bool) (params GetQencbyscsiItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38249,7 +38250,7 @@ func (s *Server) handleGetPjozgwqvuu(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetPjozgwqvuuParams reads the parameters of GetPjozgwqvuu from r and its path segments p.
 func decodeGetPjozgwqvuuParams(r *http.Request, p []string, esc bool) (params GetPjozgwqvuuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38271,7 +38272,7 @@ func (s *Server) handleDeletePjozgwqvuu(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeletePjozgwqvuuParams reads the parameters of DeletePjozgwqvuu from r and its path segments p.
 func decodeDeletePjozgwqvuuParams(r *http.Request, p []string, esc bool) (params DeletePjozgwqvuuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38293,10 +38294,10 @@ func (s *Server) handleGetPjozgwqvuuItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetPjozgwqvuuItemParams reads the parameters of GetPjozgwqvuuItem from r and its path segments p.
 func decodeGetPjozgwqvuuItemParams(r *http.Request, p []string, esc bool) (params GetPjozgwqvuuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38336,7 +38337,7 @@ func (s *Server) handleGetZygq(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetZygqParams reads the parameters of GetZygq from r and its path segments p.
 func decodeGetZygqParams(r *http.Request, p []string, esc bool) (params GetZygqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38358,7 +38359,7 @@ func (s *Server) handleDeleteZygq(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteZygqParams reads the parameters of DeleteZygq from r and its path segments p.
 func decodeDeleteZygqParams(r *http.Request, p []string, esc bool) (params DeleteZygqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38380,10 +38381,10 @@ func (s *Server) handleGetZygqItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetZygqItemParams reads the parameters of GetZygqItem from r and its path segments p.
 func decodeGetZygqItemParams(r *http.Request, p []string, esc bool) (params GetZygqItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38423,7 +38424,7 @@ func (s *Server) handleGetLpdkoiibzd(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetLpdkoiibzdParams reads the parameters of GetLpdkoiibzd from r and its path segments p.
 func decodeGetLpdkoiibzdParams(r *http.Request, p []string, esc bool) (params GetLpdkoiibzdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38445,7 +38446,7 @@ func (s *Server) handleDeleteLpdkoiibzd(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteLpdkoiibzdParams reads the parameters of DeleteLpdkoiibzd from r and its path segments p.
 func decodeDeleteLpdkoiibzdParams(r *http.Request, p []string, esc bool) (params DeleteLpdkoiibzdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38467,10 +38468,10 @@ func (s *Server) handleGetLpdkoiibzdItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetLpdkoiibzdItemParams reads the parameters of GetLpdkoiibzdItem from r and its path segments p.
 func decodeGetLpdkoiibzdItemParams(r *http.Request, p []string, esc bool) (params GetLpdkoiibzdItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38510,7 +38511,7 @@ func (s *Server) handleGetWmfkrdfpm(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetWmfkrdfpmParams reads the parameters of GetWmfkrdfpm from r and its path segments p.
 func decodeGetWmfkrdfpmParams(r *http.Request, p []string, esc bool) (params GetWmfkrdfpmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38532,7 +38533,7 @@ func (s *Server) handleDeleteWmfkrdfpm(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteWmfkrdfpmParams reads the parameters of DeleteWmfkrdfpm from r and its path segments p.
 func decodeDeleteWmfkrdfpmParams(r *http.Request, p []string, esc bool) (params DeleteWmfkrdfpmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38554,10 +38555,10 @@ func (s *Server) handleGetWmfkrdfpmItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetWmfkrdfpmItemParams reads the parameters of GetWmfkrdfpmItem from r and its path segments p.
 func decodeGetWmfkrdfpmItemParams(r *http.Request, p []string, esc bool) (params GetWmfkrdfpmItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38597,7 +38598,7 @@ func (s *Server) handleGetHpjesr(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetHpjesrParams reads the parameters of GetHpjesr from r and its path segments p.
 func decodeGetHpjesrParams(r *http.Request, p []string, esc bool) (params GetHpjesrParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38619,7 +38620,7 @@ func (s *Server) handleDeleteHpjesr(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteHpjesrParams reads the parameters of DeleteHpjesr from r and its path segments p.
 func decodeDeleteHpjesrParams(r *http.Request, p []string, esc bool) (params DeleteHpjesrParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38641,10 +38642,10 @@ func (s *Server) handleGetHpjesrItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetHpjesrItemParams reads the parameters of GetHpjesrItem from r and its path segments p.
 func decodeGetHpjesrItemParams(r *http.Request, p []string, esc bool) (params GetHpjesrItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38684,7 +38685,7 @@ func (s *Server) handleGetInkgjgjncj(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetInkgjgjncjParams reads the parameters of GetInkgjgjncj from r and its path segments p.
 func decodeGetInkgjgjncjParams(r *http.Request, p []string, esc bool) (params GetInkgjgjncjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38706,7 +38707,7 @@ func (s *Server) handleDeleteInkgjgjncj(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteInkgjgjncjParams reads the parameters of DeleteInkgjgjncj from r and its path segments p.
 func decodeDeleteInkgjgjncjParams(r *http.Request, p []string, esc bool) (params DeleteInkgjgjncjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38728,10 +38729,10 @@ func (s *Server) handleGetInkgjgjncjItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetInkgjgjncjItemParams reads the parameters of GetInkgjgjncjItem from r and its path segments p.
 func decodeGetInkgjgjncjItemParams(r *http.Request, p []string, esc bool) (params GetInkgjgjncjItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38771,7 +38772,7 @@ func (s *Server) handleGetKsksqf(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetKsksqfParams reads the parameters of GetKsksqf from r and its path segments p.
 func decodeGetKsksqfParams(r *http.Request, p []string, esc bool) (params GetKsksqfParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38793,7 +38794,7 @@ func (s *Server) handleDeleteKsksqf(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteKsksqfParams reads the parameters of DeleteKsksqf from r and its path segments p.
 func decodeDeleteKsksqfParams(r *http.Request, p []string, esc bool) (params DeleteKsksqfParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38815,10 +38816,10 @@ func (s *Server) handleGetKsksqfItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetKsksqfItemParams reads the parameters of GetKsksqfItem from r and its path segments p.
 func decodeGetKsksqfItemParams(r *http.Request, p []string, esc bool) (params GetKsksqfItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38858,7 +38859,7 @@ func (s *Server) handleGetEtkaalelo(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetEtkaaleloParams reads the parameters of GetEtkaalelo from r and its path segments p.
 func decodeGetEtkaaleloParams(r *http.Request, p []string, esc bool) (params GetEtkaaleloParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38880,7 +38881,7 @@ func (s *Server) handleDeleteEtkaalelo(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteEtkaaleloParams reads the parameters of DeleteEtkaalelo from r and its path segments p.
 func decodeDeleteEtkaaleloParams(r *http.Request, p []string, esc bool) (params DeleteEtkaaleloParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38902,10 +38903,10 @@ func (s *Server) handleGetEtkaaleloItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetEtkaaleloItemParams reads the parameters of GetEtkaaleloItem from r and its path segments p.
 func decodeGetEtkaaleloItemParams(r *http.Request, p []string, esc bool) (params GetEtkaaleloItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38945,7 +38946,7 @@ func (s *Server) handleGetEwuwn(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetEwuwnParams reads the parameters of GetEwuwn from r and its path segments p.
 func decodeGetEwuwnParams(r *http.Request, p []string, esc bool) (params GetEwuwnParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38967,7 +38968,7 @@ func (s *Server) handleDeleteEwuwn(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteEwuwnParams reads the parameters of DeleteEwuwn from r and its path segments p.
 func decodeDeleteEwuwnParams(r *http.Request, p []string, esc bool) (params DeleteEwuwnParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -38989,10 +38990,10 @@ func (s *Server) handleGetEwuwnItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetEwuwnItemParams reads the parameters of GetEwuwnItem from r and its path segments p.
 func decodeGetEwuwnItemParams(r *http.Request, p []string, esc bool) (params GetEwuwnItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39032,7 +39033,7 @@ func (s *Server) handleGetTsgoqiast(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetTsgoqiastParams reads the parameters of GetTsgoqiast from r and its path segments p.
 func decodeGetTsgoqiastParams(r *http.Request, p []string, esc bool) (params GetTsgoqiastParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39054,7 +39055,7 @@ func (s *Server) handleDeleteTsgoqiast(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteTsgoqiastParams reads the parameters of DeleteTsgoqiast from r and its path segments p.
 func decodeDeleteTsgoqiastParams(r *http.Request, p []string, esc bool) (params DeleteTsgoqiastParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39076,10 +39077,10 @@ func (s *Server) handleGetTsgoqiastItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetTsgoqiastItemParams reads the parameters of GetTsgoqiastItem from r and its path segments p.
 func decodeGetTsgoqiastItemParams(r *http.Request, p []string, esc bool) (params GetTsgoqiastItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39119,7 +39120,7 @@ func (s *Server) handleGetAizwakpp(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetAizwakppParams reads the parameters of GetAizwakpp from r and its path segments p.
 func decodeGetAizwakppParams(r *http.Request, p []string, esc bool) (params GetAizwakppParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39141,7 +39142,7 @@ func (s *Server) handleDeleteAizwakpp(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteAizwakppParams reads the parameters of DeleteAizwakpp from r and its path segments p.
 func decodeDeleteAizwakppParams(r *http.Request, p []string, esc bool) (params DeleteAizwakppParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39163,10 +39164,10 @@ func (s *Server) handleGetAizwakppItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetAizwakppItemParams reads the parameters of GetAizwakppItem from r and its path segments p.
 func decodeGetAizwakppItemParams(r *http.Request, p []string, esc bool) (params GetAizwakppItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39206,7 +39207,7 @@ func (s *Server) handleGetIkawb(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetIkawbParams reads the parameters of GetIkawb from r and its path segments p.
 func decodeGetIkawbParams(r *http.Request, p []string, esc bool) (params GetIkawbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39228,7 +39229,7 @@ func (s *Server) handleDeleteIkawb(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteIkawbParams reads the parameters of DeleteIkawb from r and its path segments p.
 func decodeDeleteIkawbParams(r *http.Request, p []string, esc bool) (params DeleteIkawbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39250,10 +39251,10 @@ func (s *Server) handleGetIkawbItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetIkawbItemParams reads the parameters of GetIkawbItem from r and its path segments p.
 func decodeGetIkawbItemParams(r *http.Request, p []string, esc bool) (params GetIkawbItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39293,7 +39294,7 @@ func (s *Server) handleGetCoroo(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetCorooParams reads the parameters of GetCoroo from r and its path segments p.
 func decodeGetCorooParams(r *http.Request, p []string, esc bool) (params GetCorooParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39315,7 +39316,7 @@ func (s *Server) handleDeleteCoroo(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteCorooParams reads the parameters of DeleteCoroo from r and its path segments p.
 func decodeDeleteCorooParams(r *http.Request, p []string, esc bool) (params DeleteCorooParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39337,10 +39338,10 @@ func (s *Server) handleGetCorooItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetCorooItemParams reads the parameters of GetCorooItem from r and its path segments p.
 func decodeGetCorooItemParams(r *http.Request, p []string, esc bool) (params GetCorooItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39380,7 +39381,7 @@ func (s *Server) handleGetNalhmjxt(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetNalhmjxtParams reads the parameters of GetNalhmjxt from r and its path segments p.
 func decodeGetNalhmjxtParams(r *http.Request, p []string, esc bool) (params GetNalhmjxtParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39402,7 +39403,7 @@ func (s *Server) handleDeleteNalhmjxt(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteNalhmjxtParams reads the parameters of DeleteNalhmjxt from r and its path segments p.
 func decodeDeleteNalhmjxtParams(r *http.Request, p []string, esc bool) (params DeleteNalhmjxtParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39424,10 +39425,10 @@ func (s *Server) handleGetNalhmjxtItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetNalhmjxtItemParams reads the parameters of GetNalhmjxtItem from r and its path segments p.
 func decodeGetNalhmjxtItemParams(r *http.Request, p []string, esc bool) (params GetNalhmjxtItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39467,7 +39468,7 @@ func (s *Server) handleGetGovlnwhqng(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetGovlnwhqngParams reads the parameters of GetGovlnwhqng from r and its path segments p.
 func decodeGetGovlnwhqngParams(r *http.Request, p []string, esc bool) (params GetGovlnwhqngParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39489,7 +39490,7 @@ func (s *Server) handleDeleteGovlnwhqng(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteGovlnwhqngParams reads the parameters of DeleteGovlnwhqng from r and its path segments p.
 func decodeDeleteGovlnwhqngParams(r *http.Request, p []string, esc bool) (params DeleteGovlnwhqngParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39511,10 +39512,10 @@ func (s *Server) handleGetGovlnwhqngItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetGovlnwhqngItemParams reads the parameters of GetGovlnwhqngItem from r and its path segments p.
 func decodeGetGovlnwhqngItemParams(r *http.Request, p []string, esc bool) (params GetGovlnwhqngItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39554,7 +39555,7 @@ func (s *Server) handleGetFivetcjfz(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetFivetcjfzParams reads the parameters of GetFivetcjfz from r and its path segments p.
 func decodeGetFivetcjfzParams(r *http.Request, p []string, esc bool) (params GetFivetcjfzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39576,7 +39577,7 @@ func (s *Server) handleDeleteFivetcjfz(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteFivetcjfzParams reads the parameters of DeleteFivetcjfz from r and its path segments p.
 func decodeDeleteFivetcjfzParams(r *http.Request, p []string, esc bool) (params DeleteFivetcjfzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39598,10 +39599,10 @@ func (s *Server) handleGetFivetcjfzItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetFivetcjfzItemParams reads the parameters of GetFivetcjfzItem from r and its path segments p.
 func decodeGetFivetcjfzItemParams(r *http.Request, p []string, esc bool) (params GetFivetcjfzItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39641,7 +39642,7 @@ func (s *Server) handleGetQedvj(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetQedvjParams reads the parameters of GetQedvj from r and its path segments p.
 func decodeGetQedvjParams(r *http.Request, p []string, esc bool) (params GetQedvjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39663,7 +39664,7 @@ func (s *Server) handleDeleteQedvj(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteQedvjParams reads the parameters of DeleteQedvj from r and its path segments p.
 func decodeDeleteQedvjParams(r *http.Request, p []string, esc bool) (params DeleteQedvjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39685,10 +39686,10 @@ func (s *Server) handleGetQedvjItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetQedvjItemParams reads the parameters of GetQedvjItem from r and its path segments p.
 func decodeGetQedvjItemParams(r *http.Request, p []string, esc bool) (params GetQedvjItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39728,7 +39729,7 @@ func (s *Server) handleGetFnsjyok(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetFnsjyokParams reads the parameters of GetFnsjyok from r and its path segments p.
 func decodeGetFnsjyokParams(r *http.Request, p []string, esc bool) (params GetFnsjyokParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39750,7 +39751,7 @@ func (s *Server) handleDeleteFnsjyok(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteFnsjyokParams reads the parameters of DeleteFnsjyok from r and its path segments p.
 func decodeDeleteFnsjyokParams(r *http.Request, p []string, esc bool) (params DeleteFnsjyokParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39772,10 +39773,10 @@ func (s *Server) handleGetFnsjyokItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetFnsjyokItemParams reads the parameters of GetFnsjyokItem from r and its path segments p.
 func decodeGetFnsjyokItemParams(r *http.Request, p []string, esc bool) (params GetFnsjyokItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39815,7 +39816,7 @@ func (s *Server) handleGetKzpfzxdlok(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetKzpfzxdlokParams reads the parameters of GetKzpfzxdlok from r and its path segments p.
 func decodeGetKzpfzxdlokParams(r *http.Request, p []string, esc bool) (params GetKzpfzxdlokParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39837,7 +39838,7 @@ func (s *Server) handleDeleteKzpfzxdlok(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteKzpfzxdlokParams reads the parameters of DeleteKzpfzxdlok from r and its path segments p.
 func decodeDeleteKzpfzxdlokParams(r *http.Request, p []string, esc bool) (params DeleteKzpfzxdlokParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39859,10 +39860,10 @@ func (s *Server) handleGetKzpfzxdlokItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetKzpfzxdlokItemParams reads the parameters of GetKzpfzxdlokItem from r and its path segments p.
 func decodeGetKzpfzxdlokItemParams(r *http.Request, p []string, esc bool) (params GetKzpfzxdlokItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39902,7 +39903,7 @@ func (s *Server) handleGetNoaexm(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetNoaexmParams reads the parameters of GetNoaexm from r and its path segments p.
 func decodeGetNoaexmParams(r *http.Request, p []string, esc bool) (params GetNoaexmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39924,7 +39925,7 @@ func (s *Server) handleDeleteNoaexm(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteNoaexmParams reads the parameters of DeleteNoaexm from r and its path segments p.
 func decodeDeleteNoaexmParams(r *http.Request, p []string, esc bool) (params DeleteNoaexmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39946,10 +39947,10 @@ func (s *Server) handleGetNoaexmItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetNoaexmItemParams reads the parameters of GetNoaexmItem from r and its path segments p.
 func decodeGetNoaexmItemParams(r *http.Request, p []string, esc bool) (params GetNoaexmItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -39989,7 +39990,7 @@ func (s *Server) handleGetXcljdelfxx(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetXcljdelfxxParams reads the parameters of GetXcljdelfxx from r and its path segments p.
 func decodeGetXcljdelfxxParams(r *http.Request, p []string, esc bool) (params GetXcljdelfxxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40011,7 +40012,7 @@ func (s *Server) handleDeleteXcljdelfxx(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteXcljdelfxxParams reads the parameters of DeleteXcljdelfxx from r and its path segments p.
 func decodeDeleteXcljdelfxxParams(r *http.Request, p []string, esc bool) (params DeleteXcljdelfxxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40033,10 +40034,10 @@ func (s *Server) handleGetXcljdelfxxItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetXcljdelfxxItemParams reads the parameters of GetXcljdelfxxItem from r and its path segments p.
 func decodeGetXcljdelfxxItemParams(r *http.Request, p []string, esc bool) (params GetXcljdelfxxItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40076,7 +40077,7 @@ func (s *Server) handleGetGuiyycbu(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetGuiyycbuParams reads the parameters of GetGuiyycbu from r and its path segments p.
 func decodeGetGuiyycbuParams(r *http.Request, p []string, esc bool) (params GetGuiyycbuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40098,7 +40099,7 @@ func (s *Server) handleDeleteGuiyycbu(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteGuiyycbuParams reads the parameters of DeleteGuiyycbu from r and its path segments p.
 func decodeDeleteGuiyycbuParams(r *http.Request, p []string, esc bool) (params DeleteGuiyycbuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40120,10 +40121,10 @@ func (s *Server) handleGetGuiyycbuItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetGuiyycbuItemParams reads the parameters of GetGuiyycbuItem from r and its path segments p.
 func decodeGetGuiyycbuItemParams(r *http.Request, p []string, esc bool) (params GetGuiyycbuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40163,7 +40164,7 @@ func (s *Server) handleGetJqjyp(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetJqjypParams reads the parameters of GetJqjyp from r and its path segments p.
 func decodeGetJqjypParams(r *http.Request, p []string, esc bool) (params GetJqjypParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40185,7 +40186,7 @@ func (s *Server) handleDeleteJqjyp(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteJqjypParams reads the parameters of DeleteJqjyp from r and its path segments p.
 func decodeDeleteJqjypParams(r *http.Request, p []string, esc bool) (params DeleteJqjypParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40207,10 +40208,10 @@ func (s *Server) handleGetJqjypItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetJqjypItemParams reads the parameters of GetJqjypItem from r and its path segments p.
 func decodeGetJqjypItemParams(r *http.Request, p []string, esc bool) (params GetJqjypItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40250,7 +40251,7 @@ func (s *Server) handleGetTmnwcqdv(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetTmnwcqdvParams reads the parameters of GetTmnwcqdv from r and its path segments p.
 func decodeGetTmnwcqdvParams(r *http.Request, p []string, esc bool) (params GetTmnwcqdvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40272,7 +40273,7 @@ func (s *Server) handleDeleteTmnwcqdv(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteTmnwcqdvParams reads the parameters of DeleteTmnwcqdv from r and its path segments p.
 func decodeDeleteTmnwcqdvParams(r *http.Request, p []string, esc bool) (params DeleteTmnwcqdvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40294,10 +40295,10 @@ func (s *Server) handleGetTmnwcqdvItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetTmnwcqdvItemParams reads the parameters of GetTmnwcqdvItem from r and its path segments p.
 func decodeGetTmnwcqdvItemParams(r *http.Request, p []string, esc bool) (params GetTmnwcqdvItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40337,7 +40338,7 @@ func (s *Server) handleGetQeftui(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetQeftuiParams reads the parameters of GetQeftui from r and its path segments p.
 func decodeGetQeftuiParams(r *http.Request, p []string, esc bool) (params GetQeftuiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40359,7 +40360,7 @@ func (s *Server) handleDeleteQeftui(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteQeftuiParams reads the parameters of DeleteQeftui from r and its path segments p.
 func decodeDeleteQeftuiParams(r *http.Request, p []string, esc bool) (params DeleteQeftuiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40381,10 +40382,10 @@ func (s *Server) handleGetQeftuiItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetQeftuiItemParams reads the parameters of GetQeftuiItem from r and its path segments p.
 func decodeGetQeftuiItemParams(r *http.Request, p []string, esc bool) (params GetQeftuiItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40424,7 +40425,7 @@ func (s *Server) handleGetSvnuldp(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetSvnuldpParams reads the parameters of GetSvnuldp from r and its path segments p.
 func decodeGetSvnuldpParams(r *http.Request, p []string, esc bool) (params GetSvnuldpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40446,7 +40447,7 @@ func (s *Server) handleDeleteSvnuldp(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteSvnuldpParams reads the parameters of DeleteSvnuldp from r and its path segments p.
 func decodeDeleteSvnuldpParams(r *http.Request, p []string, esc bool) (params DeleteSvnuldpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40468,10 +40469,10 @@ func (s *Server) handleGetSvnuldpItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetSvnuldpItemParams reads the parameters of GetSvnuldpItem from r and its path segments p.
 func decodeGetSvnuldpItemParams(r *http.Request, p []string, esc bool) (params GetSvnuldpItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40511,7 +40512,7 @@ func (s *Server) handleGetZfwxbj(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetZfwxbjParams reads the parameters of GetZfwxbj from r and its path segments p.
 func decodeGetZfwxbjParams(r *http.Request, p []string, esc bool) (params GetZfwxbjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40533,7 +40534,7 @@ func (s *Server) handleDeleteZfwxbj(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteZfwxbjParams reads the parameters of DeleteZfwxbj from r and its path segments p.
 func decodeDeleteZfwxbjParams(r *http.Request, p []string, esc bool) (params DeleteZfwxbjParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40555,10 +40556,10 @@ func (s *Server) handleGetZfwxbjItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetZfwxbjItemParams reads the parameters of GetZfwxbjItem from r and its path segments p.
 func decodeGetZfwxbjItemParams(r *http.Request, p []string, esc bool) (params GetZfwxbjItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40598,7 +40599,7 @@ func (s *Server) handleGetDfcvpijrs(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetDfcvpijrsParams reads the parameters of GetDfcvpijrs from r and its path segments p.
 func decodeGetDfcvpijrsParams(r *http.Request, p []string, esc bool) (params GetDfcvpijrsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40620,7 +40621,7 @@ func (s *Server) handleDeleteDfcvpijrs(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteDfcvpijrsParams reads the parameters of DeleteDfcvpijrs from r and its path segments p.
 func decodeDeleteDfcvpijrsParams(r *http.Request, p []string, esc bool) (params DeleteDfcvpijrsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40642,10 +40643,10 @@ func (s *Server) handleGetDfcvpijrsItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetDfcvpijrsItemParams reads the parameters of GetDfcvpijrsItem from r and its path segments p.
 func decodeGetDfcvpijrsItemParams(r *http.Request, p []string, esc bool) (params GetDfcvpijrsItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40685,7 +40686,7 @@ func (s *Server) handleGetKcuotcc(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetKcuotccParams reads the parameters of GetKcuotcc from r and its path segments p.
 func decodeGetKcuotccParams(r *http.Request, p []string, esc bool) (params GetKcuotccParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40707,7 +40708,7 @@ func (s *Server) handleDeleteKcuotcc(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteKcuotccParams reads the parameters of DeleteKcuotcc from r and its path segments p.
 func decodeDeleteKcuotccParams(r *http.Request, p []string, esc bool) (params DeleteKcuotccParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40729,10 +40730,10 @@ func (s *Server) handleGetKcuotccItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetKcuotccItemParams reads the parameters of GetKcuotccItem from r and its path segments p.
 func decodeGetKcuotccItemParams(r *http.Request, p []string, esc bool) (params GetKcuotccItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40772,7 +40773,7 @@ func (s *Server) handleGetYlxpbzwdi(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetYlxpbzwdiParams reads the parameters of GetYlxpbzwdi from r and its path segments p.
 func decodeGetYlxpbzwdiParams(r *http.Request, p []string, esc bool) (params GetYlxpbzwdiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40794,7 +40795,7 @@ func (s *Server) handleDeleteYlxpbzwdi(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteYlxpbzwdiParams reads the parameters of DeleteYlxpbzwdi from r and its path segments p.
 func decodeDeleteYlxpbzwdiParams(r *http.Request, p []string, esc bool) (params DeleteYlxpbzwdiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40816,10 +40817,10 @@ func (s *Server) handleGetYlxpbzwdiItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetYlxpbzwdiItemParams reads the parameters of GetYlxpbzwdiItem from r and its path segments p.
 func decodeGetYlxpbzwdiItemParams(r *http.Request, p []string, esc bool) (params GetYlxpbzwdiItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40859,7 +40860,7 @@ func (s *Server) handleGetEukxcmipe(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetEukxcmipeParams reads the parameters of GetEukxcmipe from r and its path segments p.
 func decodeGetEukxcmipeParams(r *http.Request, p []string, esc bool) (params GetEukxcmipeParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40881,7 +40882,7 @@ func (s *Server) handleDeleteEukxcmipe(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteEukxcmipeParams reads the parameters of DeleteEukxcmipe from r and its path segments p.
 func decodeDeleteEukxcmipeParams(r *http.Request, p []string, esc bool) (params DeleteEukxcmipeParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40903,10 +40904,10 @@ func (s *Server) handleGetEukxcmipeItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetEukxcmipeItemParams reads the parameters of GetEukxcmipeItem from r and its path segments p.
 func decodeGetEukxcmipeItemParams(r *http.Request, p []string, esc bool) (params GetEukxcmipeItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40946,7 +40947,7 @@ func (s *Server) handleGetVqslmzslb(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetVqslmzslbParams reads the parameters of GetVqslmzslb from r and its path segments p.
 func decodeGetVqslmzslbParams(r *http.Request, p []string, esc bool) (params GetVqslmzslbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40968,7 +40969,7 @@ func (s *Server) handleDeleteVqslmzslb(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteVqslmzslbParams reads the parameters of DeleteVqslmzslb from r and its path segments p.
 func decodeDeleteVqslmzslbParams(r *http.Request, p []string, esc bool) (params DeleteVqslmzslbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -40990,10 +40991,10 @@ func (s *Server) handleGetVqslmzslbItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetVqslmzslbItemParams reads the parameters of GetVqslmzslbItem from r and its path segments p.
 func decodeGetVqslmzslbItemParams(r *http.Request, p []string, esc bool) (params GetVqslmzslbItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41033,7 +41034,7 @@ func (s *Server) handleGetMqms(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetMqmsParams reads the parameters of GetMqms from r and its path segments p.
 func decodeGetMqmsParams(r *http.Request, p []string, esc bool) (params GetMqmsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41055,7 +41056,7 @@ func (s *Server) handleDeleteMqms(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteMqmsParams reads the parameters of DeleteMqms from r and its path segments p.
 func decodeDeleteMqmsParams(r *http.Request, p []string, esc bool) (params DeleteMqmsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41077,10 +41078,10 @@ func (s *Server) handleGetMqmsItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetMqmsItemParams reads the parameters of GetMqmsItem from r and its path segments p.
 func decodeGetMqmsItemParams(r *http.Request, p []string, esc bool) (params GetMqmsItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41120,7 +41121,7 @@ func (s *Server) handleGetXvwuqnvpw(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetXvwuqnvpwParams reads the parameters of GetXvwuqnvpw from r and its path segments p.
 func decodeGetXvwuqnvpwParams(r *http.Request, p []string, esc bool) (params GetXvwuqnvpwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41142,7 +41143,7 @@ func (s *Server) handleDeleteXvwuqnvpw(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteXvwuqnvpwParams reads the parameters of DeleteXvwuqnvpw from r and its path segments p.
 func decodeDeleteXvwuqnvpwParams(r *http.Request, p []string, esc bool) (params DeleteXvwuqnvpwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41164,10 +41165,10 @@ func (s *Server) handleGetXvwuqnvpwItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetXvwuqnvpwItemParams reads the parameters of GetXvwuqnvpwItem from r and its path segments p.
 func decodeGetXvwuqnvpwItemParams(r *http.Request, p []string, esc bool) (params GetXvwuqnvpwItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41207,7 +41208,7 @@ func (s *Server) handleGetLoruxlgz(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetLoruxlgzParams reads the parameters of GetLoruxlgz from r and its path segments p.
 func decodeGetLoruxlgzParams(r *http.Request, p []string, esc bool) (params GetLoruxlgzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41229,7 +41230,7 @@ func (s *Server) handleDeleteLoruxlgz(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteLoruxlgzParams reads the parameters of DeleteLoruxlgz from r and its path segments p.
 func decodeDeleteLoruxlgzParams(r *http.Request, p []string, esc bool) (params DeleteLoruxlgzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41251,10 +41252,10 @@ func (s *Server) handleGetLoruxlgzItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetLoruxlgzItemParams reads the parameters of GetLoruxlgzItem from r and its path segments p.
 func decodeGetLoruxlgzItemParams(r *http.Request, p []string, esc bool) (params GetLoruxlgzItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41294,7 +41295,7 @@ func (s *Server) handleGetMboo(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetMbooParams reads the parameters of GetMboo from r and its path segments p.
 func decodeGetMbooParams(r *http.Request, p []string, esc bool) (params GetMbooParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41316,7 +41317,7 @@ func (s *Server) handleDeleteMboo(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteMbooParams reads the parameters of DeleteMboo from r and its path segments p.
 func decodeDeleteMbooParams(r *http.Request, p []string, esc bool) (params DeleteMbooParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41338,10 +41339,10 @@ func (s *Server) handleGetMbooItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetMbooItemParams reads the parameters of GetMbooItem from r and its path segments p.
 func decodeGetMbooItemParams(r *http.Request, p []string, esc bool) (params GetMbooItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41381,7 +41382,7 @@ func (s *Server) handleGetWkvn(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetWkvnParams reads the parameters of GetWkvn from r and its path segments p.
 func decodeGetWkvnParams(r *http.Request, p []string, esc bool) (params GetWkvnParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41403,7 +41404,7 @@ func (s *Server) handleDeleteWkvn(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteWkvnParams reads the parameters of DeleteWkvn from r and its path segments p.
 func decodeDeleteWkvnParams(r *http.Request, p []string, esc bool) (params DeleteWkvnParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41425,10 +41426,10 @@ func (s *Server) handleGetWkvnItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetWkvnItemParams reads the parameters of GetWkvnItem from r and its path segments p.
 func decodeGetWkvnItemParams(r *http.Request, p []string, esc bool) (params GetWkvnItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41468,7 +41469,7 @@ func (s *Server) handleGetSadoz(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetSadozParams reads the parameters of GetSadoz from r and its path segments p.
 func decodeGetSadozParams(r *http.Request, p []string, esc bool) (params GetSadozParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41490,7 +41491,7 @@ func (s *Server) handleDeleteSadoz(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteSadozParams reads the parameters of DeleteSadoz from r and its path segments p.
 func decodeDeleteSadozParams(r *http.Request, p []string, esc bool) (params DeleteSadozParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41512,10 +41513,10 @@ func (s *Server) handleGetSadozItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetSadozItemParams reads the parameters of GetSadozItem from r and its path segments p.
 func decodeGetSadozItemParams(r *http.Request, p []string, esc bool) (params GetSadozItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41555,7 +41556,7 @@ func (s *Server) handleGetMtrmzuzu(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetMtrmzuzuParams reads the parameters of GetMtrmzuzu from r and its path segments p.
 func decodeGetMtrmzuzuParams(r *http.Request, p []string, esc bool) (params GetMtrmzuzuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41577,7 +41578,7 @@ func (s *Server) handleDeleteMtrmzuzu(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteMtrmzuzuParams reads the parameters of DeleteMtrmzuzu from r and its path segments p.
 func decodeDeleteMtrmzuzuParams(r *http.Request, p []string, esc bool) (params DeleteMtrmzuzuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41599,10 +41600,10 @@ func (s *Server) handleGetMtrmzuzuItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetMtrmzuzuItemParams reads the parameters of GetMtrmzuzuItem from r and its path segments p.
 func decodeGetMtrmzuzuItemParams(r *http.Request, p []string, esc bool) (params GetMtrmzuzuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41642,7 +41643,7 @@ func (s *Server) handleGetLkxd(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetLkxdParams reads the parameters of GetLkxd from r and its path segments p.
 func decodeGetLkxdParams(r *http.Request, p []string, esc bool) (params GetLkxdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41664,7 +41665,7 @@ func (s *Server) handleDeleteLkxd(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteLkxdParams reads the parameters of DeleteLkxd from r and its path segments p.
 func decodeDeleteLkxdParams(r *http.Request, p []string, esc bool) (params DeleteLkxdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41686,10 +41687,10 @@ func (s *Server) handleGetLkxdItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetLkxdItemParams reads the parameters of GetLkxdItem from r and its path segments p.
 func decodeGetLkxdItemParams(r *http.Request, p []string, esc bool) (params GetLkxdItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41729,7 +41730,7 @@ func (s *Server) handleGetVmdbuvzu(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetVmdbuvzuParams reads the parameters of GetVmdbuvzu from r and its path segments p.
 func decodeGetVmdbuvzuParams(r *http.Request, p []string, esc bool) (params GetVmdbuvzuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41751,7 +41752,7 @@ func (s *Server) handleDeleteVmdbuvzu(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteVmdbuvzuParams reads the parameters of DeleteVmdbuvzu from r and its path segments p.
 func decodeDeleteVmdbuvzuParams(r *http.Request, p []string, esc bool) (params DeleteVmdbuvzuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41773,10 +41774,10 @@ func (s *Server) handleGetVmdbuvzuItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetVmdbuvzuItemParams reads the parameters of GetVmdbuvzuItem from r and its path segments p.
 func decodeGetVmdbuvzuItemParams(r *http.Request, p []string, esc bool) (params GetVmdbuvzuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41816,7 +41817,7 @@ func (s *Server) handleGetSeoteeia(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetSeoteeiaParams reads the parameters of GetSeoteeia from r and its path segments p.
 func decodeGetSeoteeiaParams(r *http.Request, p []string, esc bool) (params GetSeoteeiaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41838,7 +41839,7 @@ func (s *Server) handleDeleteSeoteeia(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteSeoteeiaParams reads the parameters of DeleteSeoteeia from r and its path segments p.
 func decodeDeleteSeoteeiaParams(r *http.Request, p []string, esc bool) (params DeleteSeoteeiaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41860,10 +41861,10 @@ func (s *Server) handleGetSeoteeiaItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetSeoteeiaItemParams reads the parameters of GetSeoteeiaItem from r and its path segments p.
 func decodeGetSeoteeiaItemParams(r *http.Request, p []string, esc bool) (params GetSeoteeiaItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41903,7 +41904,7 @@ func (s *Server) handleGetAburtmwbx(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetAburtmwbxParams reads the parameters of GetAburtmwbx from r and its path segments p.
 func decodeGetAburtmwbxParams(r *http.Request, p []string, esc bool) (params GetAburtmwbxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41925,7 +41926,7 @@ func (s *Server) handleDeleteAburtmwbx(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteAburtmwbxParams reads the parameters of DeleteAburtmwbx from r and its path segments p.
 func decodeDeleteAburtmwbxParams(r *http.Request, p []string, esc bool) (params DeleteAburtmwbxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41947,10 +41948,10 @@ func (s *Server) handleGetAburtmwbxItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetAburtmwbxItemParams reads the parameters of GetAburtmwbxItem from r and its path segments p.
 func decodeGetAburtmwbxItemParams(r *http.Request, p []string, esc bool) (params GetAburtmwbxItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -41990,7 +41991,7 @@ func (s *Server) handleGetRqcqffd(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetRqcqffdParams reads the parameters of GetRqcqffd from r and its path segments p.
 func decodeGetRqcqffdParams(r *http.Request, p []string, esc bool) (params GetRqcqffdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42012,7 +42013,7 @@ func (s *Server) handleDeleteRqcqffd(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteRqcqffdParams reads the parameters of DeleteRqcqffd from r and its path segments p.
 func decodeDeleteRqcqffdParams(r *http.Request, p []string, esc bool) (params DeleteRqcqffdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42034,10 +42035,10 @@ func (s *Server) handleGetRqcqffdItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetRqcqffdItemParams reads the parameters of GetRqcqffdItem from r and its path segments p.
 func decodeGetRqcqffdItemParams(r *http.Request, p []string, esc bool) (params GetRqcqffdItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42077,7 +42078,7 @@ func (s *Server) handleGetZcyr(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetZcyrParams reads the parameters of GetZcyr from r and its path segments p.
 func decodeGetZcyrParams(r *http.Request, p []string, esc bool) (params GetZcyrParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42099,7 +42100,7 @@ func (s *Server) handleDeleteZcyr(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteZcyrParams reads the parameters of DeleteZcyr from r and its path segments p.
 func decodeDeleteZcyrParams(r *http.Request, p []string, esc bool) (params DeleteZcyrParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42121,10 +42122,10 @@ func (s *Server) handleGetZcyrItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetZcyrItemParams reads the parameters of GetZcyrItem from r and its path segments p.
 func decodeGetZcyrItemParams(r *http.Request, p []string, esc bool) (params GetZcyrItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42164,7 +42165,7 @@ func (s *Server) handleGetNvvwesgdrt(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetNvvwesgdrtParams reads the parameters of GetNvvwesgdrt from r and its path segments p.
 func decodeGetNvvwesgdrtParams(r *http.Request, p []string, esc bool) (params GetNvvwesgdrtParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42186,7 +42187,7 @@ func (s *Server) handleDeleteNvvwesgdrt(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteNvvwesgdrtParams reads the parameters of DeleteNvvwesgdrt from r and its path segments p.
 func decodeDeleteNvvwesgdrtParams(r *http.Request, p []string, esc bool) (params DeleteNvvwesgdrtParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42208,10 +42209,10 @@ func (s *Server) handleGetNvvwesgdrtItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetNvvwesgdrtItemParams reads the parameters of GetNvvwesgdrtItem from r and its path segments p.
 func decodeGetNvvwesgdrtItemParams(r *http.Request, p []string, esc bool) (params GetNvvwesgdrtItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42251,7 +42252,7 @@ func (s *Server) handleGetZgtpn(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetZgtpnParams reads the parameters of GetZgtpn from r and its path segments p.
 func decodeGetZgtpnParams(r *http.Request, p []string, esc bool) (params GetZgtpnParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42273,7 +42274,7 @@ func (s *Server) handleDeleteZgtpn(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteZgtpnParams reads the parameters of DeleteZgtpn from r and its path segments p.
 func decodeDeleteZgtpnParams(r *http.Request, p []string, esc bool) (params DeleteZgtpnParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42295,10 +42296,10 @@ func (s *Server) handleGetZgtpnItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetZgtpnItemParams reads the parameters of GetZgtpnItem from r and its path segments p.
 func decodeGetZgtpnItemParams(r *http.Request, p []string, esc bool) (params GetZgtpnItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42338,7 +42339,7 @@ func (s *Server) handleGetBdlfeclbdh(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetBdlfeclbdhParams reads the parameters of GetBdlfeclbdh from r and its path segments p.
 func decodeGetBdlfeclbdhParams(r *http.Request, p []string, esc bool) (params GetBdlfeclbdhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42360,7 +42361,7 @@ func (s *Server) handleDeleteBdlfeclbdh(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteBdlfeclbdhParams reads the parameters of DeleteBdlfeclbdh from r and its path segments p.
 func decodeDeleteBdlfeclbdhParams(r *http.Request, p []string, esc bool) (params DeleteBdlfeclbdhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42382,10 +42383,10 @@ func (s *Server) handleGetBdlfeclbdhItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetBdlfeclbdhItemParams reads the parameters of GetBdlfeclbdhItem from r and its path segments p.
 func decodeGetBdlfeclbdhItemParams(r *http.Request, p []string, esc bool) (params GetBdlfeclbdhItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42425,7 +42426,7 @@ func (s *Server) handleGetHphwvzjpl(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetHphwvzjplParams reads the parameters of GetHphwvzjpl from r and its path segments p.
 func decodeGetHphwvzjplParams(r *http.Request, p []string, esc bool) (params GetHphwvzjplParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42447,7 +42448,7 @@ func (s *Server) handleDeleteHphwvzjpl(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteHphwvzjplParams reads the parameters of DeleteHphwvzjpl from r and its path segments p.
 func decodeDeleteHphwvzjplParams(r *http.Request, p []string, esc bool) (params DeleteHphwvzjplParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42469,10 +42470,10 @@ func (s *Server) handleGetHphwvzjplItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetHphwvzjplItemParams reads the parameters of GetHphwvzjplItem from r and its path segments p.
 func decodeGetHphwvzjplItemParams(r *http.Request, p []string, esc bool) (params GetHphwvzjplItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42512,7 +42513,7 @@ func (s *Server) handleGetSbzmfgiv(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetSbzmfgivParams reads the parameters of GetSbzmfgiv from r and its path segments p.
 func decodeGetSbzmfgivParams(r *http.Request, p []string, esc bool) (params GetSbzmfgivParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42534,7 +42535,7 @@ func (s *Server) handleDeleteSbzmfgiv(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteSbzmfgivParams reads the parameters of DeleteSbzmfgiv from r and its path segments p.
 func decodeDeleteSbzmfgivParams(r *http.Request, p []string, esc bool) (params DeleteSbzmfgivParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42556,10 +42557,10 @@ func (s *Server) handleGetSbzmfgivItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetSbzmfgivItemParams reads the parameters of GetSbzmfgivItem from r and its path segments p.
 func decodeGetSbzmfgivItemParams(r *http.Request, p []string, esc bool) (params GetSbzmfgivItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42599,7 +42600,7 @@ func (s *Server) handleGetAnffhilqp(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetAnffhilqpParams reads the parameters of GetAnffhilqp from r and its path segments p.
 func decodeGetAnffhilqpParams(r *http.Request, p []string, esc bool) (params GetAnffhilqpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42621,7 +42622,7 @@ func (s *Server) handleDeleteAnffhilqp(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteAnffhilqpParams reads the parameters of DeleteAnffhilqp from r and its path segments p.
 func decodeDeleteAnffhilqpParams(r *http.Request, p []string, esc bool) (params DeleteAnffhilqpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42643,10 +42644,10 @@ func (s *Server) handleGetAnffhilqpItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetAnffhilqpItemParams reads the parameters of GetAnffhilqpItem from r and its path segments p.
 func decodeGetAnffhilqpItemParams(r *http.Request, p []string, esc bool) (params GetAnffhilqpItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42686,7 +42687,7 @@ func (s *Server) handleGetHpiszhon(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetHpiszhonParams reads the parameters of GetHpiszhon from r and its path segments p.
 func decodeGetHpiszhonParams(r *http.Request, p []string, esc bool) (params GetHpiszhonParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42708,7 +42709,7 @@ func (s *Server) handleDeleteHpiszhon(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteHpiszhonParams reads the parameters of DeleteHpiszhon from r and its path segments p.
 func decodeDeleteHpiszhonParams(r *http.Request, p []string, esc bool) (params DeleteHpiszhonParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42730,10 +42731,10 @@ func (s *Server) handleGetHpiszhonItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetHpiszhonItemParams reads the parameters of GetHpiszhonItem from r and its path segments p.
 func decodeGetHpiszhonItemParams(r *http.Request, p []string, esc bool) (params GetHpiszhonItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42773,7 +42774,7 @@ func (s *Server) handleGetTgkzupwfyv(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetTgkzupwfyvParams reads the parameters of GetTgkzupwfyv from r and its path segments p.
 func decodeGetTgkzupwfyvParams(r *http.Request, p []string, esc bool) (params GetTgkzupwfyvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42795,7 +42796,7 @@ func (s *Server) handleDeleteTgkzupwfyv(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteTgkzupwfyvParams reads the parameters of DeleteTgkzupwfyv from r and its path segments p.
 func decodeDeleteTgkzupwfyvParams(r *http.Request, p []string, esc bool) (params DeleteTgkzupwfyvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42817,10 +42818,10 @@ func (s *Server) handleGetTgkzupwfyvItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetTgkzupwfyvItemParams reads the parameters of GetTgkzupwfyvItem from r and its path segments p.
 func decodeGetTgkzupwfyvItemParams(r *http.Request, p []string, esc bool) (params GetTgkzupwfyvItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42860,7 +42861,7 @@ func (s *Server) handleGetSvmyg(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetSvmygParams reads the parameters of GetSvmyg from r and its path segments p.
 func decodeGetSvmygParams(r *http.Request, p []string, esc bool) (params GetSvmygParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42882,7 +42883,7 @@ func (s *Server) handleDeleteSvmyg(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteSvmygParams reads the parameters of DeleteSvmyg from r and its path segments p.
 func decodeDeleteSvmygParams(r *http.Request, p []string, esc bool) (params DeleteSvmygParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42904,10 +42905,10 @@ func (s *Server) handleGetSvmygItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetSvmygItemParams reads the parameters of GetSvmygItem from r and its path segments p.
 func decodeGetSvmygItemParams(r *http.Request, p []string, esc bool) (params GetSvmygItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42947,7 +42948,7 @@ func (s *Server) handleGetYqtdertvy(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetYqtdertvyParams reads the parameters of GetYqtdertvy from r and its path segments p.
 func decodeGetYqtdertvyParams(r *http.Request, p []string, esc bool) (params GetYqtdertvyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42969,7 +42970,7 @@ func (s *Server) handleDeleteYqtdertvy(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteYqtdertvyParams reads the parameters of DeleteYqtdertvy from r and its path segments p.
 func decodeDeleteYqtdertvyParams(r *http.Request, p []string, esc bool) (params DeleteYqtdertvyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -42991,10 +42992,10 @@ func (s *Server) handleGetYqtdertvyItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetYqtdertvyItemParams reads the parameters of GetYqtdertvyItem from r and its path segments p.
 func decodeGetYqtdertvyItemParams(r *http.Request, p []string, esc bool) (params GetYqtdertvyItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43034,7 +43035,7 @@ func (s *Server) handleGetRnzei(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetRnzeiParams reads the parameters of GetRnzei from r and its path segments p.
 func decodeGetRnzeiParams(r *http.Request, p []string, esc bool) (params GetRnzeiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43056,7 +43057,7 @@ func (s *Server) handleDeleteRnzei(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteRnzeiParams reads the parameters of DeleteRnzei from r and its path segments p.
 func decodeDeleteRnzeiParams(r *http.Request, p []string, esc bool) (params DeleteRnzeiParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43078,10 +43079,10 @@ func (s *Server) handleGetRnzeiItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetRnzeiItemParams reads the parameters of GetRnzeiItem from r and its path segments p.
 func decodeGetRnzeiItemParams(r *http.Request, p []string, esc bool) (params GetRnzeiItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43121,7 +43122,7 @@ func (s *Server) handleGetGdjubxqz(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetGdjubxqzParams reads the parameters of GetGdjubxqz from r and its path segments p.
 func decodeGetGdjubxqzParams(r *http.Request, p []string, esc bool) (params GetGdjubxqzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43143,7 +43144,7 @@ func (s *Server) handleDeleteGdjubxqz(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteGdjubxqzParams reads the parameters of DeleteGdjubxqz from r and its path segments p.
 func decodeDeleteGdjubxqzParams(r *http.Request, p []string, esc bool) (params DeleteGdjubxqzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43165,10 +43166,10 @@ func (s *Server) handleGetGdjubxqzItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetGdjubxqzItemParams reads the parameters of GetGdjubxqzItem from r and its path segments p.
 func decodeGetGdjubxqzItemParams(r *http.Request, p []string, esc bool) (params GetGdjubxqzItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43208,7 +43209,7 @@ func (s *Server) handleGetEkzzan(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetEkzzanParams reads the parameters of GetEkzzan from r and its path segments p.
 func decodeGetEkzzanParams(r *http.Request, p []string, esc bool) (params GetEkzzanParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43230,7 +43231,7 @@ func (s *Server) handleDeleteEkzzan(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteEkzzanParams reads the parameters of DeleteEkzzan from r and its path segments p.
 func decodeDeleteEkzzanParams(r *http.Request, p []string, esc bool) (params DeleteEkzzanParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43252,10 +43253,10 @@ func (s *Server) handleGetEkzzanItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetEkzzanItemParams reads the parameters of GetEkzzanItem from r and its path segments p.
 func decodeGetEkzzanItemParams(r *http.Request, p []string, esc bool) (params GetEkzzanItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43295,7 +43296,7 @@ func (s *Server) handleGetUvbyrvwl(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetUvbyrvwlParams reads the parameters of GetUvbyrvwl from r and its path segments p.
 func decodeGetUvbyrvwlParams(r *http.Request, p []string, esc bool) (params GetUvbyrvwlParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43317,7 +43318,7 @@ func (s *Server) handleDeleteUvbyrvwl(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteUvbyrvwlParams reads the parameters of DeleteUvbyrvwl from r and its path segments p.
 func decodeDeleteUvbyrvwlParams(r *http.Request, p []string, esc bool) (params DeleteUvbyrvwlParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43339,10 +43340,10 @@ func (s *Server) handleGetUvbyrvwlItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetUvbyrvwlItemParams reads the parameters of GetUvbyrvwlItem from r and its path segments p.
 func decodeGetUvbyrvwlItemParams(r *http.Request, p []string, esc bool) (params GetUvbyrvwlItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43382,7 +43383,7 @@ func (s *Server) handleGetAokwq(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetAokwqParams reads the parameters of GetAokwq from r and its path segments p.
 func decodeGetAokwqParams(r *http.Request, p []string, esc bool) (params GetAokwqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43404,7 +43405,7 @@ func (s *Server) handleDeleteAokwq(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteAokwqParams reads the parameters of DeleteAokwq from r and its path segments p.
 func decodeDeleteAokwqParams(r *http.Request, p []string, esc bool) (params DeleteAokwqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43426,10 +43427,10 @@ func (s *Server) handleGetAokwqItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetAokwqItemParams reads the parameters of GetAokwqItem from r and its path segments p.
 func decodeGetAokwqItemParams(r *http.Request, p []string, esc bool) (params GetAokwqItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43469,7 +43470,7 @@ func (s *Server) handleGetUlpokwk(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetUlpokwkParams reads the parameters of GetUlpokwk from r and its path segments p.
 func decodeGetUlpokwkParams(r *http.Request, p []string, esc bool) (params GetUlpokwkParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43491,7 +43492,7 @@ func (s *Server) handleDeleteUlpokwk(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteUlpokwkParams reads the parameters of DeleteUlpokwk from r and its path segments p.
 func decodeDeleteUlpokwkParams(r *http.Request, p []string, esc bool) (params DeleteUlpokwkParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43513,10 +43514,10 @@ func (s *Server) handleGetUlpokwkItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetUlpokwkItemParams reads the parameters of GetUlpokwkItem from r and its path segments p.
 func decodeGetUlpokwkItemParams(r *http.Request, p []string, esc bool) (params GetUlpokwkItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43556,7 +43557,7 @@ func (s *Server) handleGetQemvbzwy(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetQemvbzwyParams reads the parameters of GetQemvbzwy from r and its path segments p.
 func decodeGetQemvbzwyParams(r *http.Request, p []string, esc bool) (params GetQemvbzwyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43578,7 +43579,7 @@ func (s *Server) handleDeleteQemvbzwy(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteQemvbzwyParams reads the parameters of DeleteQemvbzwy from r and its path segments p.
 func decodeDeleteQemvbzwyParams(r *http.Request, p []string, esc bool) (params DeleteQemvbzwyParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43600,10 +43601,10 @@ func (s *Server) handleGetQemvbzwyItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetQemvbzwyItemParams reads the parameters of GetQemvbzwyItem from r and its path segments p.
 func decodeGetQemvbzwyItemParams(r *http.Request, p []string, esc bool) (params GetQemvbzwyItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43643,7 +43644,7 @@ func (s *Server) handleGetXcuepkm(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetXcuepkmParams reads the parameters of GetXcuepkm from r and its path segments p.
 func decodeGetXcuepkmParams(r *http.Request, p []string, esc bool) (params GetXcuepkmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43665,7 +43666,7 @@ func (s *Server) handleDeleteXcuepkm(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteXcuepkmParams reads the parameters of DeleteXcuepkm from r and its path segments p.
 func decodeDeleteXcuepkmParams(r *http.Request, p []string, esc bool) (params DeleteXcuepkmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43687,10 +43688,10 @@ func (s *Server) handleGetXcuepkmItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetXcuepkmItemParams reads the parameters of GetXcuepkmItem from r and its path segments p.
 func decodeGetXcuepkmItemParams(r *http.Request, p []string, esc bool) (params GetXcuepkmItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43730,7 +43731,7 @@ func (s *Server) handleGetWgschsm(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetWgschsmParams reads the parameters of GetWgschsm from r and its path segments p.
 func decodeGetWgschsmParams(r *http.Request, p []string, esc bool) (params GetWgschsmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43752,7 +43753,7 @@ func (s *Server) handleDeleteWgschsm(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteWgschsmParams reads the parameters of DeleteWgschsm from r and its path segments p.
 func decodeDeleteWgschsmParams(r *http.Request, p []string, esc bool) (params DeleteWgschsmParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43774,10 +43775,10 @@ func (s *Server) handleGetWgschsmItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetWgschsmItemParams reads the parameters of GetWgschsmItem from r and its path segments p.
 func decodeGetWgschsmItemParams(r *http.Request, p []string, esc bool) (params GetWgschsmItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43817,7 +43818,7 @@ func (s *Server) handleGetDbmzohetpt(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetDbmzohetptParams reads the parameters of GetDbmzohetpt from r and its path segments p.
 func decodeGetDbmzohetptParams(r *http.Request, p []string, esc bool) (params GetDbmzohetptParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43839,7 +43840,7 @@ func (s *Server) handleDeleteDbmzohetpt(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteDbmzohetptParams reads the parameters of DeleteDbmzohetpt from r and its path segments p.
 func decodeDeleteDbmzohetptParams(r *http.Request, p []string, esc bool) (params DeleteDbmzohetptParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43861,10 +43862,10 @@ func (s *Server) handleGetDbmzohetptItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetDbmzohetptItemParams reads the parameters of GetDbmzohetptItem from r and its path segments p.
 func decodeGetDbmzohetptItemParams(r *http.Request, p []string, esc bool) (params GetDbmzohetptItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43904,7 +43905,7 @@ func (s *Server) handleGetVdfphmnz(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetVdfphmnzParams reads the parameters of GetVdfphmnz from r and its path segments p.
 func decodeGetVdfphmnzParams(r *http.Request, p []string, esc bool) (params GetVdfphmnzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43926,7 +43927,7 @@ func (s *Server) handleDeleteVdfphmnz(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteVdfphmnzParams reads the parameters of DeleteVdfphmnz from r and its path segments p.
 func decodeDeleteVdfphmnzParams(r *http.Request, p []string, esc bool) (params DeleteVdfphmnzParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43948,10 +43949,10 @@ func (s *Server) handleGetVdfphmnzItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetVdfphmnzItemParams reads the parameters of GetVdfphmnzItem from r and its path segments p.
 func decodeGetVdfphmnzItemParams(r *http.Request, p []string, esc bool) (params GetVdfphmnzItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -43991,7 +43992,7 @@ func (s *Server) handleGetNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetNkzgwxxbtcParams reads the parameters of GetNkzgwxxbtc from r and its path segments p.
 func decodeGetNkzgwxxbtcParams(r *http.Request, p []string, esc bool) (params GetNkzgwxxbtcParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44013,7 +44014,7 @@ func (s *Server) handleDeleteNkzgwxxbtc(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteNkzgwxxbtcParams reads the parameters of DeleteNkzgwxxbtc from r and its path segments p.
 func decodeDeleteNkzgwxxbtcParams(r *http.Request, p []string, esc bool) (params DeleteNkzgwxxbtcParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44035,10 +44036,10 @@ func (s *Server) handleGetNkzgwxxbtcItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetNkzgwxxbtcItemParams reads the parameters of GetNkzgwxxbtcItem from r and its path segments p.
 func decodeGetNkzgwxxbtcItemParams(r *http.Request, p []string, esc bool) (params GetNkzgwxxbtcItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44078,7 +44079,7 @@ func (s *Server) handleGetGnnjxpflvk(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetGnnjxpflvkParams reads the parameters of GetGnnjxpflvk from r and its path segments p.
 func decodeGetGnnjxpflvkParams(r *http.Request, p []string, esc bool) (params GetGnnjxpflvkParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44100,7 +44101,7 @@ func (s *Server) handleDeleteGnnjxpflvk(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteGnnjxpflvkParams reads the parameters of DeleteGnnjxpflvk from r and its path segments p.
 func decodeDeleteGnnjxpflvkParams(r *http.Request, p []string, esc bool) (params DeleteGnnjxpflvkParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44122,10 +44123,10 @@ func (s *Server) handleGetGnnjxpflvkItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetGnnjxpflvkItemParams reads the parameters of GetGnnjxpflvkItem from r and its path segments p.
 func decodeGetGnnjxpflvkItemParams(r *http.Request, p []string, esc bool) (params GetGnnjxpflvkItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44165,7 +44166,7 @@ func (s *Server) handleGetOdmix(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetOdmixParams reads the parameters of GetOdmix from r and its path segments p.
 func decodeGetOdmixParams(r *http.Request, p []string, esc bool) (params GetOdmixParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44187,7 +44188,7 @@ func (s *Server) handleDeleteOdmix(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteOdmixParams reads the parameters of DeleteOdmix from r and its path segments p.
 func decodeDeleteOdmixParams(r *http.Request, p []string, esc bool) (params DeleteOdmixParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44209,10 +44210,10 @@ func (s *Server) handleGetOdmixItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetOdmixItemParams reads the parameters of GetOdmixItem from r and its path segments p.
 func decodeGetOdmixItemParams(r *http.Request, p []string, esc bool) (params GetOdmixItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44252,7 +44253,7 @@ func (s *Server) handleGetZrpklalrbq(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetZrpklalrbqParams reads the parameters of GetZrpklalrbq from r and its path segments p.
 func decodeGetZrpklalrbqParams(r *http.Request, p []string, esc bool) (params GetZrpklalrbqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44274,7 +44275,7 @@ func (s *Server) handleDeleteZrpklalrbq(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteZrpklalrbqParams reads the parameters of DeleteZrpklalrbq from r and its path segments p.
 func decodeDeleteZrpklalrbqParams(r *http.Request, p []string, esc bool) (params DeleteZrpklalrbqParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44296,10 +44297,10 @@ func (s *Server) handleGetZrpklalrbqItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetZrpklalrbqItemParams reads the parameters of GetZrpklalrbqItem from r and its path segments p.
 func decodeGetZrpklalrbqItemParams(r *http.Request, p []string, esc bool) (params GetZrpklalrbqItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44339,7 +44340,7 @@ func (s *Server) handleGetBaedvo(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetBaedvoParams reads the parameters of GetBaedvo from r and its path segments p.
 func decodeGetBaedvoParams(r *http.Request, p []string, esc bool) (params GetBaedvoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44361,7 +44362,7 @@ func (s *Server) handleDeleteBaedvo(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteBaedvoParams reads the parameters of DeleteBaedvo from r and its path segments p.
 func decodeDeleteBaedvoParams(r *http.Request, p []string, esc bool) (params DeleteBaedvoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44383,10 +44384,10 @@ func (s *Server) handleGetBaedvoItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetBaedvoItemParams reads the parameters of GetBaedvoItem from r and its path segments p.
 func decodeGetBaedvoItemParams(r *http.Request, p []string, esc bool) (params GetBaedvoItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44426,7 +44427,7 @@ func (s *Server) handleGetKqeqazppxu(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetKqeqazppxuParams reads the parameters of GetKqeqazppxu from r and its path segments p.
 func decodeGetKqeqazppxuParams(r *http.Request, p []string, esc bool) (params GetKqeqazppxuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44448,7 +44449,7 @@ func (s *Server) handleDeleteKqeqazppxu(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteKqeqazppxuParams reads the parameters of DeleteKqeqazppxu from r and its path segments p.
 func decodeDeleteKqeqazppxuParams(r *http.Request, p []string, esc bool) (params DeleteKqeqazppxuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44470,10 +44471,10 @@ func (s *Server) handleGetKqeqazppxuItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetKqeqazppxuItemParams reads the parameters of GetKqeqazppxuItem from r and its path segments p.
 func decodeGetKqeqazppxuItemParams(r *http.Request, p []string, esc bool) (params GetKqeqazppxuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44513,7 +44514,7 @@ func (s *Server) handleGetQwggbplec(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetQwggbplecParams reads the parameters of GetQwggbplec from r and its path segments p.
 func decodeGetQwggbplecParams(r *http.Request, p []string, esc bool) (params GetQwggbplecParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44535,7 +44536,7 @@ func (s *Server) handleDeleteQwggbplec(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteQwggbplecParams reads the parameters of DeleteQwggbplec from r and its path segments p.
 func decodeDeleteQwggbplecParams(r *http.Request, p []string, esc bool) (params DeleteQwggbplecParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44557,10 +44558,10 @@ func (s *Server) handleGetQwggbplecItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetQwggbplecItemParams reads the parameters of GetQwggbplecItem from r and its path segments p.
 func decodeGetQwggbplecItemParams(r *http.Request, p []string, esc bool) (params GetQwggbplecItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44600,7 +44601,7 @@ func (s *Server) handleGetWoss(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetWossParams reads the parameters of GetWoss from r and its path segments p.
 func decodeGetWossParams(r *http.Request, p []string, esc bool) (params GetWossParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44622,7 +44623,7 @@ func (s *Server) handleDeleteWoss(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteWossParams reads the parameters of DeleteWoss from r and its path segments p.
 func decodeDeleteWossParams(r *http.Request, p []string, esc bool) (params DeleteWossParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44644,10 +44645,10 @@ func (s *Server) handleGetWossItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetWossItemParams reads the parameters of GetWossItem from r and its path segments p.
 func decodeGetWossItemParams(r *http.Request, p []string, esc bool) (params GetWossItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44687,7 +44688,7 @@ func (s *Server) handleGetKxgaet(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetKxgaetParams reads the parameters of GetKxgaet from r and its path segments p.
 func decodeGetKxgaetParams(r *http.Request, p []string, esc bool) (params GetKxgaetParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44709,7 +44710,7 @@ func (s *Server) handleDeleteKxgaet(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteKxgaetParams reads the parameters of DeleteKxgaet from r and its path segments p.
 func decodeDeleteKxgaetParams(r *http.Request, p []string, esc bool) (params DeleteKxgaetParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44731,10 +44732,10 @@ func (s *Server) handleGetKxgaetItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetKxgaetItemParams reads the parameters of GetKxgaetItem from r and its path segments p.
 func decodeGetKxgaetItemParams(r *http.Request, p []string, esc bool) (params GetKxgaetItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44774,7 +44775,7 @@ func (s *Server) handleGetNtpsfifnrw(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetNtpsfifnrwParams reads the parameters of GetNtpsfifnrw from r and its path segments p.
 func decodeGetNtpsfifnrwParams(r *http.Request, p []string, esc bool) (params GetNtpsfifnrwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44796,7 +44797,7 @@ func (s *Server) handleDeleteNtpsfifnrw(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteNtpsfifnrwParams reads the parameters of DeleteNtpsfifnrw from r and its path segments p.
 func decodeDeleteNtpsfifnrwParams(r *http.Request, p []string, esc bool) (params DeleteNtpsfifnrwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44818,10 +44819,10 @@ func (s *Server) handleGetNtpsfifnrwItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetNtpsfifnrwItemParams reads the parameters of GetNtpsfifnrwItem from r and its path segments p.
 func decodeGetNtpsfifnrwItemParams(r *http.Request, p []string, esc bool) (params GetNtpsfifnrwItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44861,7 +44862,7 @@ func (s *Server) handleGetWmubezcx(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetWmubezcxParams reads the parameters of GetWmubezcx from r and its path segments p.
 func decodeGetWmubezcxParams(r *http.Request, p []string, esc bool) (params GetWmubezcxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44883,7 +44884,7 @@ func (s *Server) handleDeleteWmubezcx(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteWmubezcxParams reads the parameters of DeleteWmubezcx from r and its path segments p.
 func decodeDeleteWmubezcxParams(r *http.Request, p []string, esc bool) (params DeleteWmubezcxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44905,10 +44906,10 @@ func (s *Server) handleGetWmubezcxItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetWmubezcxItemParams reads the parameters of GetWmubezcxItem from r and its path segments p.
 func decodeGetWmubezcxItemParams(r *http.Request, p []string, esc bool) (params GetWmubezcxItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44948,7 +44949,7 @@ func (s *Server) handleGetBtlbjtyay(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetBtlbjtyayParams reads the parameters of GetBtlbjtyay from r and its path segments p.
 func decodeGetBtlbjtyayParams(r *http.Request, p []string, esc bool) (params GetBtlbjtyayParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44970,7 +44971,7 @@ func (s *Server) handleDeleteBtlbjtyay(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteBtlbjtyayParams reads the parameters of DeleteBtlbjtyay from r and its path segments p.
 func decodeDeleteBtlbjtyayParams(r *http.Request, p []string, esc bool) (params DeleteBtlbjtyayParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -44992,10 +44993,10 @@ func (s *Server) handleGetBtlbjtyayItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetBtlbjtyayItemParams reads the parameters of GetBtlbjtyayItem from r and its path segments p.
 func decodeGetBtlbjtyayItemParams(r *http.Request, p []string, esc bool) (params GetBtlbjtyayItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45035,7 +45036,7 @@ func (s *Server) handleGetExoimo(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetExoimoParams reads the parameters of GetExoimo from r and its path segments p.
 func decodeGetExoimoParams(r *http.Request, p []string, esc bool) (params GetExoimoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45057,7 +45058,7 @@ func (s *Server) handleDeleteExoimo(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteExoimoParams reads the parameters of DeleteExoimo from r and its path segments p.
 func decodeDeleteExoimoParams(r *http.Request, p []string, esc bool) (params DeleteExoimoParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45079,10 +45080,10 @@ func (s *Server) handleGetExoimoItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetExoimoItemParams reads the parameters of GetExoimoItem from r and its path segments p.
 func decodeGetExoimoItemParams(r *http.Request, p []string, esc bool) (params GetExoimoItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45122,7 +45123,7 @@ func (s *Server) handleGetEodhnor(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetEodhnorParams reads the parameters of GetEodhnor from r and its path segments p.
 func decodeGetEodhnorParams(r *http.Request, p []string, esc bool) (params GetEodhnorParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45144,7 +45145,7 @@ func (s *Server) handleDeleteEodhnor(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteEodhnorParams reads the parameters of DeleteEodhnor from r and its path segments p.
 func decodeDeleteEodhnorParams(r *http.Request, p []string, esc bool) (params DeleteEodhnorParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45166,10 +45167,10 @@ func (s *Server) handleGetEodhnorItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetEodhnorItemParams reads the parameters of GetEodhnorItem from r and its path segments p.
 func decodeGetEodhnorItemParams(r *http.Request, p []string, esc bool) (params GetEodhnorItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45209,7 +45210,7 @@ func (s *Server) handleGetFpat(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetFpatParams reads the parameters of GetFpat from r and its path segments p.
 func decodeGetFpatParams(r *http.Request, p []string, esc bool) (params GetFpatParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45231,7 +45232,7 @@ func (s *Server) handleDeleteFpat(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteFpatParams reads the parameters of DeleteFpat from r and its path segments p.
 func decodeDeleteFpatParams(r *http.Request, p []string, esc bool) (params DeleteFpatParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45253,10 +45254,10 @@ func (s *Server) handleGetFpatItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetFpatItemParams reads the parameters of GetFpatItem from r and its path segments p.
 func decodeGetFpatItemParams(r *http.Request, p []string, esc bool) (params GetFpatItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45296,7 +45297,7 @@ func (s *Server) handleGetPjybe(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetPjybeParams reads the parameters of GetPjybe from r and its path segments p.
 func decodeGetPjybeParams(r *http.Request, p []string, esc bool) (params GetPjybeParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45318,7 +45319,7 @@ func (s *Server) handleDeletePjybe(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeletePjybeParams reads the parameters of DeletePjybe from r and its path segments p.
 func decodeDeletePjybeParams(r *http.Request, p []string, esc bool) (params DeletePjybeParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45340,10 +45341,10 @@ func (s *Server) handleGetPjybeItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetPjybeItemParams reads the parameters of GetPjybeItem from r and its path segments p.
 func decodeGetPjybeItemParams(r *http.Request, p []string, esc bool) (params GetPjybeItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45383,7 +45384,7 @@ func (s *Server) handleGetQqju(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetQqjuParams reads the parameters of GetQqju from r and its path segments p.
 func decodeGetQqjuParams(r *http.Request, p []string, esc bool) (params GetQqjuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45405,7 +45406,7 @@ func (s *Server) handleDeleteQqju(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteQqjuParams reads the parameters of DeleteQqju from r and its path segments p.
 func decodeDeleteQqjuParams(r *http.Request, p []string, esc bool) (params DeleteQqjuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45427,10 +45428,10 @@ func (s *Server) handleGetQqjuItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetQqjuItemParams reads the parameters of GetQqjuItem from r and its path segments p.
 func decodeGetQqjuItemParams(r *http.Request, p []string, esc bool) (params GetQqjuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45470,7 +45471,7 @@ func (s *Server) handleGetScishs(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetScishsParams reads the parameters of GetScishs from r and its path segments p.
 func decodeGetScishsParams(r *http.Request, p []string, esc bool) (params GetScishsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45492,7 +45493,7 @@ func (s *Server) handleDeleteScishs(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteScishsParams reads the parameters of DeleteScishs from r and its path segments p.
 func decodeDeleteScishsParams(r *http.Request, p []string, esc bool) (params DeleteScishsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45514,10 +45515,10 @@ func (s *Server) handleGetScishsItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetScishsItemParams reads the parameters of GetScishsItem from r and its path segments p.
 func decodeGetScishsItemParams(r *http.Request, p []string, esc bool) (params GetScishsItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45557,7 +45558,7 @@ func (s *Server) handleGetYtcmg(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetYtcmgParams reads the parameters of GetYtcmg from r and its path segments p.
 func decodeGetYtcmgParams(r *http.Request, p []string, esc bool) (params GetYtcmgParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45579,7 +45580,7 @@ func (s *Server) handleDeleteYtcmg(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteYtcmgParams reads the parameters of DeleteYtcmg from r and its path segments p.
 func decodeDeleteYtcmgParams(r *http.Request, p []string, esc bool) (params DeleteYtcmgParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45601,10 +45602,10 @@ func (s *Server) handleGetYtcmgItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetYtcmgItemParams reads the parameters of GetYtcmgItem from r and its path segments p.
 func decodeGetYtcmgItemParams(r *http.Request, p []string, esc bool) (params GetYtcmgItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45644,7 +45645,7 @@ func (s *Server) handleGetXbrrgbcjh(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetXbrrgbcjhParams reads the parameters of GetXbrrgbcjh from r and its path segments p.
 func decodeGetXbrrgbcjhParams(r *http.Request, p []string, esc bool) (params GetXbrrgbcjhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45666,7 +45667,7 @@ func (s *Server) handleDeleteXbrrgbcjh(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteXbrrgbcjhParams reads the parameters of DeleteXbrrgbcjh from r and its path segments p.
 func decodeDeleteXbrrgbcjhParams(r *http.Request, p []string, esc bool) (params DeleteXbrrgbcjhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45688,10 +45689,10 @@ func (s *Server) handleGetXbrrgbcjhItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetXbrrgbcjhItemParams reads the parameters of GetXbrrgbcjhItem from r and its path segments p.
 func decodeGetXbrrgbcjhItemParams(r *http.Request, p []string, esc bool) (params GetXbrrgbcjhItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45731,7 +45732,7 @@ func (s *Server) handleGetNvcblvypxv(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetNvcblvypxvParams reads the parameters of GetNvcblvypxv from r and its path segments p.
 func decodeGetNvcblvypxvParams(r *http.Request, p []string, esc bool) (params GetNvcblvypxvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45753,7 +45754,7 @@ func (s *Server) handleDeleteNvcblvypxv(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteNvcblvypxvParams reads the parameters of DeleteNvcblvypxv from r and its path segments p.
 func decodeDeleteNvcblvypxvParams(r *http.Request, p []string, esc bool) (params DeleteNvcblvypxvParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45775,10 +45776,10 @@ func (s *Server) handleGetNvcblvypxvItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetNvcblvypxvItemParams reads the parameters of GetNvcblvypxvItem from r and its path segments p.
 func decodeGetNvcblvypxvItemParams(r *http.Request, p []string, esc bool) (params GetNvcblvypxvItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45818,7 +45819,7 @@ func (s *Server) handleGetMhjgoj(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetMhjgojParams reads the parameters of GetMhjgoj from r and its path segments p.
 func decodeGetMhjgojParams(r *http.Request, p []string, esc bool) (params GetMhjgojParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45840,7 +45841,7 @@ func (s *Server) handleDeleteMhjgoj(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteMhjgojParams reads the parameters of DeleteMhjgoj from r and its path segments p.
 func decodeDeleteMhjgojParams(r *http.Request, p []string, esc bool) (params DeleteMhjgojParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45862,10 +45863,10 @@ func (s *Server) handleGetMhjgojItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetMhjgojItemParams reads the parameters of GetMhjgojItem from r and its path segments p.
 func decodeGetMhjgojItemParams(r *http.Request, p []string, esc bool) (params GetMhjgojItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45905,7 +45906,7 @@ func (s *Server) handleGetLkqh(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetLkqhParams reads the parameters of GetLkqh from r and its path segments p.
 func decodeGetLkqhParams(r *http.Request, p []string, esc bool) (params GetLkqhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45927,7 +45928,7 @@ func (s *Server) handleDeleteLkqh(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteLkqhParams reads the parameters of DeleteLkqh from r and its path segments p.
 func decodeDeleteLkqhParams(r *http.Request, p []string, esc bool) (params DeleteLkqhParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45949,10 +45950,10 @@ func (s *Server) handleGetLkqhItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetLkqhItemParams reads the parameters of GetLkqhItem from r and its path segments p.
 func decodeGetLkqhItemParams(r *http.Request, p []string, esc bool) (params GetLkqhItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -45992,7 +45993,7 @@ func (s *Server) handleGetQion(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetQionParams reads the parameters of GetQion from r and its path segments p.
 func decodeGetQionParams(r *http.Request, p []string, esc bool) (params GetQionParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46014,7 +46015,7 @@ func (s *Server) handleDeleteQion(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteQionParams reads the parameters of DeleteQion from r and its path segments p.
 func decodeDeleteQionParams(r *http.Request, p []string, esc bool) (params DeleteQionParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46036,10 +46037,10 @@ func (s *Server) handleGetQionItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetQionItemParams reads the parameters of GetQionItem from r and its path segments p.
 func decodeGetQionItemParams(r *http.Request, p []string, esc bool) (params GetQionItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46079,7 +46080,7 @@ func (s *Server) handleGetXetyu(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetXetyuParams reads the parameters of GetXetyu from r and its path segments p.
 func decodeGetXetyuParams(r *http.Request, p []string, esc bool) (params GetXetyuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46101,7 +46102,7 @@ func (s *Server) handleDeleteXetyu(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteXetyuParams reads the parameters of DeleteXetyu from r and its path segments p.
 func decodeDeleteXetyuParams(r *http.Request, p []string, esc bool) (params DeleteXetyuParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46123,10 +46124,10 @@ func (s *Server) handleGetXetyuItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetXetyuItemParams reads the parameters of GetXetyuItem from r and its path segments p.
 func decodeGetXetyuItemParams(r *http.Request, p []string, esc bool) (params GetXetyuItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46166,7 +46167,7 @@ func (s *Server) handleGetQqvgdwbt(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetQqvgdwbtParams reads the parameters of GetQqvgdwbt from r and its path segments p.
 func decodeGetQqvgdwbtParams(r *http.Request, p []string, esc bool) (params GetQqvgdwbtParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46188,7 +46189,7 @@ func (s *Server) handleDeleteQqvgdwbt(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteQqvgdwbtParams reads the parameters of DeleteQqvgdwbt from r and its path segments p.
 func decodeDeleteQqvgdwbtParams(r *http.Request, p []string, esc bool) (params DeleteQqvgdwbtParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46210,10 +46211,10 @@ func (s *Server) handleGetQqvgdwbtItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetQqvgdwbtItemParams reads the parameters of GetQqvgdwbtItem from r and its path segments p.
 func decodeGetQqvgdwbtItemParams(r *http.Request, p []string, esc bool) (params GetQqvgdwbtItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46253,7 +46254,7 @@ func (s *Server) handleGetVqkfydzd(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetVqkfydzdParams reads the parameters of GetVqkfydzd from r and its path segments p.
 func decodeGetVqkfydzdParams(r *http.Request, p []string, esc bool) (params GetVqkfydzdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46275,7 +46276,7 @@ func (s *Server) handleDeleteVqkfydzd(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteVqkfydzdParams reads the parameters of DeleteVqkfydzd from r and its path segments p.
 func decodeDeleteVqkfydzdParams(r *http.Request, p []string, esc bool) (params DeleteVqkfydzdParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46297,10 +46298,10 @@ func (s *Server) handleGetVqkfydzdItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetVqkfydzdItemParams reads the parameters of GetVqkfydzdItem from r and its path segments p.
 func decodeGetVqkfydzdItemParams(r *http.Request, p []string, esc bool) (params GetVqkfydzdItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46340,7 +46341,7 @@ func (s *Server) handleGetIfuormbk(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetIfuormbkParams reads the parameters of GetIfuormbk from r and its path segments p.
 func decodeGetIfuormbkParams(r *http.Request, p []string, esc bool) (params GetIfuormbkParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46362,7 +46363,7 @@ func (s *Server) handleDeleteIfuormbk(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteIfuormbkParams reads the parameters of DeleteIfuormbk from r and its path segments p.
 func decodeDeleteIfuormbkParams(r *http.Request, p []string, esc bool) (params DeleteIfuormbkParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46384,10 +46385,10 @@ func (s *Server) handleGetIfuormbkItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetIfuormbkItemParams reads the parameters of GetIfuormbkItem from r and its path segments p.
 func decodeGetIfuormbkItemParams(r *http.Request, p []string, esc bool) (params GetIfuormbkItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46427,7 +46428,7 @@ func (s *Server) handleGetZkgjs(w http.ResponseWriter, r *http.Request, p []stri
 
 // decodeGetZkgjsParams reads the parameters of GetZkgjs from r and its path segments p.
 func decodeGetZkgjsParams(r *http.Request, p []string, esc bool) (params GetZkgjsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46449,7 +46450,7 @@ func (s *Server) handleDeleteZkgjs(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeDeleteZkgjsParams reads the parameters of DeleteZkgjs from r and its path segments p.
 func decodeDeleteZkgjsParams(r *http.Request, p []string, esc bool) (params DeleteZkgjsParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46471,10 +46472,10 @@ func (s *Server) handleGetZkgjsItem(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetZkgjsItemParams reads the parameters of GetZkgjsItem from r and its path segments p.
 func decodeGetZkgjsItemParams(r *http.Request, p []string, esc bool) (params GetZkgjsItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46514,7 +46515,7 @@ func (s *Server) handleGetEoockqbx(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetEoockqbxParams reads the parameters of GetEoockqbx from r and its path segments p.
 func decodeGetEoockqbxParams(r *http.Request, p []string, esc bool) (params GetEoockqbxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46536,7 +46537,7 @@ func (s *Server) handleDeleteEoockqbx(w http.ResponseWriter, r *http.Request, p 
 
 // decodeDeleteEoockqbxParams reads the parameters of DeleteEoockqbx from r and its path segments p.
 func decodeDeleteEoockqbxParams(r *http.Request, p []string, esc bool) (params DeleteEoockqbxParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46558,10 +46559,10 @@ func (s *Server) handleGetEoockqbxItem(w http.ResponseWriter, r *http.Request, p
 
 // decodeGetEoockqbxItemParams reads the parameters of GetEoockqbxItem from r and its path segments p.
 func decodeGetEoockqbxItemParams(r *http.Request, p []string, esc bool) (params GetEoockqbxItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46601,7 +46602,7 @@ func (s *Server) handleGetIddmjcp(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetIddmjcpParams reads the parameters of GetIddmjcp from r and its path segments p.
 func decodeGetIddmjcpParams(r *http.Request, p []string, esc bool) (params GetIddmjcpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46623,7 +46624,7 @@ func (s *Server) handleDeleteIddmjcp(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteIddmjcpParams reads the parameters of DeleteIddmjcp from r and its path segments p.
 func decodeDeleteIddmjcpParams(r *http.Request, p []string, esc bool) (params DeleteIddmjcpParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46645,10 +46646,10 @@ func (s *Server) handleGetIddmjcpItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetIddmjcpItemParams reads the parameters of GetIddmjcpItem from r and its path segments p.
 func decodeGetIddmjcpItemParams(r *http.Request, p []string, esc bool) (params GetIddmjcpItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46688,7 +46689,7 @@ func (s *Server) handleGetGxlvbalni(w http.ResponseWriter, r *http.Request, p []
 
 // decodeGetGxlvbalniParams reads the parameters of GetGxlvbalni from r and its path segments p.
 func decodeGetGxlvbalniParams(r *http.Request, p []string, esc bool) (params GetGxlvbalniParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46710,7 +46711,7 @@ func (s *Server) handleDeleteGxlvbalni(w http.ResponseWriter, r *http.Request, p
 
 // decodeDeleteGxlvbalniParams reads the parameters of DeleteGxlvbalni from r and its path segments p.
 func decodeDeleteGxlvbalniParams(r *http.Request, p []string, esc bool) (params DeleteGxlvbalniParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46732,10 +46733,10 @@ func (s *Server) handleGetGxlvbalniItem(w http.ResponseWriter, r *http.Request, 
 
 // decodeGetGxlvbalniItemParams reads the parameters of GetGxlvbalniItem from r and its path segments p.
 func decodeGetGxlvbalniItemParams(r *http.Request, p []string, esc bool) (params GetGxlvbalniItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46775,7 +46776,7 @@ func (s *Server) handleGetFzca(w http.ResponseWriter, r *http.Request, p []strin
 
 // decodeGetFzcaParams reads the parameters of GetFzca from r and its path segments p.
 func decodeGetFzcaParams(r *http.Request, p []string, esc bool) (params GetFzcaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46797,7 +46798,7 @@ func (s *Server) handleDeleteFzca(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeDeleteFzcaParams reads the parameters of DeleteFzca from r and its path segments p.
 func decodeDeleteFzcaParams(r *http.Request, p []string, esc bool) (params DeleteFzcaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46819,10 +46820,10 @@ func (s *Server) handleGetFzcaItem(w http.ResponseWriter, r *http.Request, p []s
 
 // decodeGetFzcaItemParams reads the parameters of GetFzcaItem from r and its path segments p.
 func decodeGetFzcaItemParams(r *http.Request, p []string, esc bool) (params GetFzcaItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46862,7 +46863,7 @@ func (s *Server) handleGetKnnkozqwja(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetKnnkozqwjaParams reads the parameters of GetKnnkozqwja from r and its path segments p.
 func decodeGetKnnkozqwjaParams(r *http.Request, p []string, esc bool) (params GetKnnkozqwjaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46884,7 +46885,7 @@ func (s *Server) handleDeleteKnnkozqwja(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteKnnkozqwjaParams reads the parameters of DeleteKnnkozqwja from r and its path segments p.
 func decodeDeleteKnnkozqwjaParams(r *http.Request, p []string, esc bool) (params DeleteKnnkozqwjaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46906,10 +46907,10 @@ func (s *Server) handleGetKnnkozqwjaItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetKnnkozqwjaItemParams reads the parameters of GetKnnkozqwjaItem from r and its path segments p.
 func decodeGetKnnkozqwjaItemParams(r *http.Request, p []string, esc bool) (params GetKnnkozqwjaItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46949,7 +46950,7 @@ func (s *Server) handleGetGcxbiixeca(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetGcxbiixecaParams reads the parameters of GetGcxbiixeca from r and its path segments p.
 func decodeGetGcxbiixecaParams(r *http.Request, p []string, esc bool) (params GetGcxbiixecaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46971,7 +46972,7 @@ func (s *Server) handleDeleteGcxbiixeca(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteGcxbiixecaParams reads the parameters of DeleteGcxbiixeca from r and its path segments p.
 func decodeDeleteGcxbiixecaParams(r *http.Request, p []string, esc bool) (params DeleteGcxbiixecaParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -46993,10 +46994,10 @@ func (s *Server) handleGetGcxbiixecaItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetGcxbiixecaItemParams reads the parameters of GetGcxbiixecaItem from r and its path segments p.
 func decodeGetGcxbiixecaItemParams(r *http.Request, p []string, esc bool) (params GetGcxbiixecaItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47036,7 +47037,7 @@ func (s *Server) handleGetXznlmb(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetXznlmbParams reads the parameters of GetXznlmb from r and its path segments p.
 func decodeGetXznlmbParams(r *http.Request, p []string, esc bool) (params GetXznlmbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47058,7 +47059,7 @@ func (s *Server) handleDeleteXznlmb(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteXznlmbParams reads the parameters of DeleteXznlmb from r and its path segments p.
 func decodeDeleteXznlmbParams(r *http.Request, p []string, esc bool) (params DeleteXznlmbParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47080,10 +47081,10 @@ func (s *Server) handleGetXznlmbItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetXznlmbItemParams reads the parameters of GetXznlmbItem from r and its path segments p.
 func decodeGetXznlmbItemParams(r *http.Request, p []string, esc bool) (params GetXznlmbItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47123,7 +47124,7 @@ func (s *Server) handleGetUnhihgbprc(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetUnhihgbprcParams reads the parameters of GetUnhihgbprc from r and its path segments p.
 func decodeGetUnhihgbprcParams(r *http.Request, p []string, esc bool) (params GetUnhihgbprcParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47145,7 +47146,7 @@ func (s *Server) handleDeleteUnhihgbprc(w http.ResponseWriter, r *http.Request, 
 
 // decodeDeleteUnhihgbprcParams reads the parameters of DeleteUnhihgbprc from r and its path segments p.
 func decodeDeleteUnhihgbprcParams(r *http.Request, p []string, esc bool) (params DeleteUnhihgbprcParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47167,10 +47168,10 @@ func (s *Server) handleGetUnhihgbprcItem(w http.ResponseWriter, r *http.Request,
 
 // decodeGetUnhihgbprcItemParams reads the parameters of GetUnhihgbprcItem from r and its path segments p.
 func decodeGetUnhihgbprcItemParams(r *http.Request, p []string, esc bool) (params GetUnhihgbprcItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47210,7 +47211,7 @@ func (s *Server) handleGetBnpfqqf(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetBnpfqqfParams reads the parameters of GetBnpfqqf from r and its path segments p.
 func decodeGetBnpfqqfParams(r *http.Request, p []string, esc bool) (params GetBnpfqqfParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47232,7 +47233,7 @@ func (s *Server) handleDeleteBnpfqqf(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteBnpfqqfParams reads the parameters of DeleteBnpfqqf from r and its path segments p.
 func decodeDeleteBnpfqqfParams(r *http.Request, p []string, esc bool) (params DeleteBnpfqqfParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47254,10 +47255,10 @@ func (s *Server) handleGetBnpfqqfItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetBnpfqqfItemParams reads the parameters of GetBnpfqqfItem from r and its path segments p.
 func decodeGetBnpfqqfItemParams(r *http.Request, p []string, esc bool) (params GetBnpfqqfItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47297,7 +47298,7 @@ func (s *Server) handleGetDtehsbc(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetDtehsbcParams reads the parameters of GetDtehsbc from r and its path segments p.
 func decodeGetDtehsbcParams(r *http.Request, p []string, esc bool) (params GetDtehsbcParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47319,7 +47320,7 @@ func (s *Server) handleDeleteDtehsbc(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteDtehsbcParams reads the parameters of DeleteDtehsbc from r and its path segments p.
 func decodeDeleteDtehsbcParams(r *http.Request, p []string, esc bool) (params DeleteDtehsbcParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47341,10 +47342,10 @@ func (s *Server) handleGetDtehsbcItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetDtehsbcItemParams reads the parameters of GetDtehsbcItem from r and its path segments p.
 func decodeGetDtehsbcItemParams(r *http.Request, p []string, esc bool) (params GetDtehsbcItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47384,7 +47385,7 @@ func (s *Server) handleGetXewkvlw(w http.ResponseWriter, r *http.Request, p []st
 
 // decodeGetXewkvlwParams reads the parameters of GetXewkvlw from r and its path segments p.
 func decodeGetXewkvlwParams(r *http.Request, p []string, esc bool) (params GetXewkvlwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47406,7 +47407,7 @@ func (s *Server) handleDeleteXewkvlw(w http.ResponseWriter, r *http.Request, p [
 
 // decodeDeleteXewkvlwParams reads the parameters of DeleteXewkvlw from r and its path segments p.
 func decodeDeleteXewkvlwParams(r *http.Request, p []string, esc bool) (params DeleteXewkvlwParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47428,10 +47429,10 @@ func (s *Server) handleGetXewkvlwItem(w http.ResponseWriter, r *http.Request, p 
 
 // decodeGetXewkvlwItemParams reads the parameters of GetXewkvlwItem from r and its path segments p.
 func decodeGetXewkvlwItemParams(r *http.Request, p []string, esc bool) (params GetXewkvlwItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47471,7 +47472,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 
 // decodeGetOrdersParams reads the parameters of GetOrders from r and its path segments p.
 func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47493,7 +47494,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 
 // decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and its path segments p.
 func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil
@@ -47515,10 +47516,10 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 
 // decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and its path segments p.
 func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	if params.ID, err = oashttp.PathParam(p[0], "", esc, "id", oashttp.ParseInt64); err != nil {
+	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
-	if params.ItemID, err = oashttp.PathParam(p[1], "", esc, "itemId", oashttp.ParseInt64); err != nil {
+	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
 		return params, err
 	}
 	return params, nil

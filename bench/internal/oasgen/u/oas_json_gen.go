@@ -4,12 +4,13 @@ package u
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // The runtime must support the contract this code was generated for.
 const (
-	_ = oasrt.EnforceVersion(3 - oasrt.MinVersion)
-	_ = oasrt.EnforceVersion(oasrt.Version - 3)
+	_ = oasimpl.EnforceVersion(4 - oasimpl.MinVersion)
+	_ = oasimpl.EnforceVersion(oasimpl.Version - 4)
 )
 
 // EncodeJSON writes v as a JSON object.
@@ -54,23 +55,24 @@ func (v *SomeValue) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "type", "value")
+		return oasimpl.Missing(r, seen, 0x3, "type", "value")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SomeValue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSomeValue.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SomeValue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSomeValue.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSomeValue.Output(&w)
+	return sizeHintSomeValue.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SomeValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -116,23 +118,24 @@ func (v *SomeValueString) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x3 != 0x3 {
-		return oasrt.Missing(r, seen, 0x3, "type", "value")
+		return oasimpl.Missing(r, seen, 0x3, "type", "value")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v SomeValueString) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSomeValueString.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SomeValueString) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSomeValueString.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintSomeValueString.Output(&w)
+	return sizeHintSomeValueString.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v SomeValueString) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueString) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -144,7 +147,7 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	case EventView:
 		v.View.EncodeJSON(w)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -187,9 +190,9 @@ func (v *Event) DecodeJSON(r *oasrt.Reader) error {
 			}
 			return nil
 		}
-		return oasrt.UnknownTag(start, "Event", "kind", tag, found)
+		return oasimpl.UnknownTag(start, "Event", "kind", tag, found)
 	}
-	return oasrt.NoVariant(start, "Event", kind, nil)
+	return oasimpl.NoVariant(start, "Event", kind, nil)
 }
 
 // decodeOnePass reads an object into the variant its "kind" names,
@@ -222,7 +225,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 		switch string(key) {
 		case "kind":
 			if which != 0 {
-				return oasrt.ErrExactPath // a second tag
+				return oasimpl.ErrExactPath // a second tag
 			}
 			seen |= 1 << 0
 			tag, err := r.StrBytes()
@@ -237,7 +240,7 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 				which = EventView
 				v.View.Kind = r.Intern(tag)
 			default:
-				return oasrt.ErrExactPath // an unknown tag
+				return oasimpl.ErrExactPath // an unknown tag
 			}
 		case "id":
 			seen |= 1 << 1
@@ -316,20 +319,20 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 	switch which {
 	case EventClick:
 		if seen&0x1b != 0x1b {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x7f != 0 {
-			return oasrt.ErrExactPath // a key Click does not declare
+			return oasimpl.ErrExactPath // a key Click does not declare
 		}
 		if seen&0x380 != 0 {
 			v.View = View{}
 		}
 	case EventView:
 		if seen&0x83 != 0x83 {
-			return oasrt.ErrExactPath // a required property is missing
+			return oasimpl.ErrExactPath // a required property is missing
 		}
 		if r.DisallowUnknownFields && seen&^0x387 != 0 {
-			return oasrt.ErrExactPath // a key View does not declare
+			return oasimpl.ErrExactPath // a key View does not declare
 		}
 		v.View.ID = v.Click.ID
 		v.View.At = v.Click.At
@@ -337,24 +340,25 @@ func (v *Event) decodeOnePass(r *oasrt.Reader) error {
 			v.Click = Click{}
 		}
 	default:
-		return oasrt.ErrExactPath // no tag
+		return oasimpl.ErrExactPath // no tag
 	}
 	v.Type = which
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Event) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintEvent.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Event) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintEvent.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintEvent.Output(&w)
+	return sizeHintEvent.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Event) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -441,23 +445,24 @@ func (v *Click) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0xf != 0xf {
-		return oasrt.Missing(r, seen, 0xf, "id", "x", "y", "kind")
+		return oasimpl.Missing(r, seen, 0xf, "id", "x", "y", "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v Click) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintClick.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Click) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintClick.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintClick.Output(&w)
+	return sizeHintClick.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v Click) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Click) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -537,23 +542,24 @@ func (v *View) DecodeJSON(r *oasrt.Reader) error {
 		}
 	}
 	if seen&0x7 != 0x7 {
-		return oasrt.Missing(r, seen, 0x7, "id", "page", "kind")
+		return oasimpl.Missing(r, seen, 0x7, "id", "page", "kind")
 	}
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler.
-func (v View) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintView.Start(&w)
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *View) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintView.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintView.Output(&w)
+	return sizeHintView.Output(&w, dst)
 }
+
+// MarshalJSON implements json.Marshaler.
+func (v View) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *View) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 
@@ -567,7 +573,7 @@ func (v *SomeValueValue) EncodeJSON(w *oasrt.Writer) {
 	case SomeValueValueBool:
 		w.Bool(v.Bool)
 	default:
-		w.Fail(oasrt.ErrNoVariant)
+		w.Fail(oasimpl.ErrNoVariant)
 		w.Null()
 	}
 }
@@ -605,21 +611,22 @@ func (v *SomeValueValue) DecodeJSON(r *oasrt.Reader) error {
 		v.Bool = x3
 		return nil
 	}
-	return oasrt.NoVariant(start, "SomeValueValue", kind, nil)
+	return oasimpl.NoVariant(start, "SomeValueValue", kind, nil)
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *SomeValueValue) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintSomeValueValue.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintSomeValueValue.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v SomeValueValue) MarshalJSON() ([]byte, error) {
-	var w oasrt.Writer
-	sizeHintSomeValueValue.Start(&w)
-	v.EncodeJSON(&w)
-	return sizeHintSomeValueValue.Output(&w)
-}
+func (v SomeValueValue) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *SomeValueValue) UnmarshalJSON(data []byte) error {
-	var r oasrt.Reader
-	r.Reset(data)
+	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
 

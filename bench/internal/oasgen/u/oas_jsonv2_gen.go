@@ -13,9 +13,7 @@ import (
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SomeValue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSomeValue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSomeValue.EncodeTo(enc, w)
+	return sizeHintSomeValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -31,9 +29,7 @@ func (v *SomeValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SomeValueString) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSomeValueString.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSomeValueString.EncodeTo(enc, w)
+	return sizeHintSomeValueString.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -49,9 +45,7 @@ func (v *SomeValueString) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Event) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintEvent.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintEvent.EncodeTo(enc, w)
+	return sizeHintEvent.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -67,9 +61,7 @@ func (v *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v Click) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintClick.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintClick.EncodeTo(enc, w)
+	return sizeHintClick.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -85,9 +77,7 @@ func (v *Click) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v View) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintView.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintView.EncodeTo(enc, w)
+	return sizeHintView.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
@@ -103,9 +93,7 @@ func (v *View) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
 func (v SomeValueValue) MarshalJSONTo(enc *jsontext.Encoder) error {
-	w := sizeHintSomeValueValue.GetWriter()
-	v.EncodeJSON(w)
-	return sizeHintSomeValueValue.EncodeTo(enc, w)
+	return sizeHintSomeValueValue.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,

@@ -3,18 +3,18 @@
 package u
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *SomeValue) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *SomeValue) validate(c *oasrt.Validator) {
+func (v *SomeValue) validate(c *oasimpl.Validator) {
 	c.Key("value")
 	v.Value.validate(c)
 	c.Pop()
@@ -26,12 +26,12 @@ func (v *SomeValueString) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *Event) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *Event) validate(c *oasrt.Validator) {
+func (v *Event) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case EventClick:
 		switch string(v.Click.Kind) {
@@ -63,12 +63,12 @@ func (v *View) Validate() error { return nil }
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
 func (v *SomeValueValue) Validate() error {
-	var c oasrt.Validator
+	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *SomeValueValue) validate(c *oasrt.Validator) {
+func (v *SomeValueValue) validate(c *oasimpl.Validator) {
 	switch v.Type {
 	case SomeValueValueInt32:
 	case SomeValueValueString:

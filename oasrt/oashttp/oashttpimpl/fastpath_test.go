@@ -1,4 +1,4 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"net/url"

@@ -1,10 +1,12 @@
-package oasrt
+package oasimpl
 
 import (
 	"errors"
 	"math"
 	"math/big"
 	"testing"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 func TestMultipleOf(t *testing.T) {
@@ -57,7 +59,7 @@ func TestDuplicate(t *testing.T) {
 }
 
 func TestDuplicateFunc(t *testing.T) {
-	enc := func(w *Writer, e *[]int) {
+	enc := func(w *oasrt.Writer, e *[]int) {
 		start := len(w.Buf)
 		for _, x := range *e {
 			w.Byte(',')
@@ -88,7 +90,7 @@ func TestValidator(t *testing.T) {
 	v.Pop()
 	v.Errorf("root")
 	err := v.Err()
-	var es Errors
+	var es oasrt.Errors
 	if !errors.As(err, &es) || len(es) != 3 {
 		t.Fatalf("Err = %#v", err)
 	}
@@ -97,7 +99,7 @@ func TestValidator(t *testing.T) {
 		if e.Error() != want[i] {
 			t.Errorf("error %d = %q, want %q", i, e, want[i])
 		}
-		var oe *Error
+		var oe *oasrt.Error
 		if !errors.As(e, &oe) || oe.Offset != -1 {
 			t.Errorf("error %d is not an *Error without offset", i)
 		}
@@ -134,7 +136,7 @@ func TestValidTime(t *testing.T) {
 
 func TestDecimal(t *testing.T) {
 	for _, s := range []string{"0", "-0", "12.50", "1e-7", "-3.2E+10", "12345678901234567890.123456789"} {
-		var r Reader
+		var r oasrt.Reader
 		r.Reset([]byte(s))
 		d, err := r.Decimal(false)
 		if err != nil || string(d) != s {
@@ -144,28 +146,28 @@ func TestDecimal(t *testing.T) {
 		if d, err := r.Decimal(true); err != nil || string(d) != s {
 			t.Errorf("quoted %s: got %q, %v", s, d, err)
 		}
-		var w Writer
+		var w oasrt.Writer
 		w.Decimal(d, false)
 		if string(w.Buf) != s {
 			t.Errorf("write %s: %s", s, w.Buf)
 		}
 	}
 	for _, s := range []string{"", "01", "1.", ".5", "+1", "1e", "0x10", "NaN", " 1"} {
-		var r Reader
+		var r oasrt.Reader
 		r.Reset([]byte(`"` + s + `"`))
 		if d, err := r.Decimal(true); err == nil {
 			t.Errorf("quoted %q accepted as %q", s, d)
 		}
-		if Decimal(s).Valid() != (s == "") {
+		if oasrt.Decimal(s).Valid() != (s == "") {
 			t.Errorf("Valid(%q) = %v", s, !(s == ""))
 		}
 	}
-	var w Writer
+	var w oasrt.Writer
 	w.Decimal("1,5", false)
-	if _, err := PutWriter(&w); !errors.Is(err, ErrBadDecimal) {
+	if _, err := oasrt.PutWriter(&w); !errors.Is(err, oasrt.ErrBadDecimal) {
 		t.Errorf("bad decimal: err = %v", err)
 	}
-	if r, ok := Decimal("0.1").Rat(); !ok || r.Cmp(big.NewRat(1, 10)) != 0 {
+	if r, ok := oasrt.Decimal("0.1").Rat(); !ok || r.Cmp(big.NewRat(1, 10)) != 0 {
 		t.Errorf("Rat(0.1) = %v", r)
 	}
 }

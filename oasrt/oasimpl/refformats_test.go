@@ -1,4 +1,4 @@
-package oasrt
+package oasimpl
 
 import "testing"
 

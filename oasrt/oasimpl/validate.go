@@ -1,4 +1,4 @@
-package oasrt
+package oasimpl
 
 import (
 	"fmt"
@@ -6,13 +6,15 @@ import (
 	"math/big"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // Violation returns the error for a value that breaks a schema constraint,
 // at a byte offset of the input (-1 outside decoding). Generated decoders
 // call it on their error paths only, so formatting costs nothing on success.
 func Violation(offset int, format string, args ...any) error {
-	return &Error{Offset: int64(offset), Msg: fmt.Sprintf(format, args...)}
+	return &oasrt.Error{Offset: int64(offset), Msg: fmt.Sprintf(format, args...)}
 }
 
 // Len returns the length of s in characters (Unicode code points), the unit
@@ -94,12 +96,12 @@ func Duplicate[E comparable](s []E) (int, int) {
 // them. Generated encodings are canonical (fields in schema order, map keys
 // sorted); raw JSON values are compared as written, so two objects that
 // differ only in key order count as different.
-func DuplicateFunc[E any](s []E, enc func(w *Writer, e *E)) (int, int) {
+func DuplicateFunc[E any](s []E, enc func(w *oasrt.Writer, e *E)) (int, int) {
 	if len(s) < 2 {
 		return -1, -1
 	}
-	w := GetWriter()
-	defer ReleaseWriter(w)
+	w := oasrt.GetWriter()
+	defer oasrt.ReleaseWriter(w)
 	ends := make([]int, len(s))
 	for i := range s {
 		enc(w, &s[i])
@@ -123,7 +125,14 @@ func DuplicateFunc[E any](s []E, enc func(w *Writer, e *E)) (int, int) {
 // concurrent use.
 type Validator struct {
 	path []pathSeg
-	errs Errors
+	errs oasrt.Errors
+}
+
+// pathSeg is one step of a Validator's path: an object key (index -1) or
+// an array index.
+type pathSeg struct {
+	key   string
+	index int
 }
 
 // Key enters the value of object key k; Pop leaves it.
@@ -148,13 +157,17 @@ func (v *Validator) Format(k, format, s string, valid func(string) bool) {
 
 // Errorf records a violation at the current path.
 func (v *Validator) Errorf(format string, args ...any) {
-	e := &Error{Offset: -1, Msg: fmt.Sprintf(format, args...)}
-	// Error paths hold the innermost segment first.
-	e.path = make([]pathSeg, len(v.path))
-	for i, s := range v.path {
-		e.path[len(v.path)-1-i] = s
+	var err error = oasrt.NewError(fmt.Sprintf(format, args...))
+	// An error's path grows from the innermost step out, as it does when
+	// the error travels up the decoders.
+	for i := len(v.path) - 1; i >= 0; i-- {
+		if s := v.path[i]; s.index < 0 {
+			err = oasrt.AtKey(err, s.key)
+		} else {
+			err = oasrt.AtIndex(err, s.index)
+		}
 	}
-	v.errs = append(v.errs, e)
+	v.errs = append(v.errs, err)
 }
 
 // Err returns nil when nothing failed, the one *Error when one value

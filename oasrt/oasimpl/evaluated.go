@@ -1,6 +1,10 @@
-package oasrt
+package oasimpl
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/oasgen/oasgen/oasrt"
+)
 
 // Evaluated collects what the subschemas of one JSON value evaluated: the
 // keys of an object and the items of an array, which unevaluatedProperties
@@ -66,10 +70,10 @@ type RawMember struct {
 // RawObject returns the members of the object raw holds, in order, and
 // false when raw is not an object.
 func RawObject(raw []byte) ([]RawMember, bool) {
-	if RawKind(raw) != Object {
+	if oasrt.RawKind(raw) != oasrt.Object {
 		return nil, false
 	}
-	var r Reader
+	var r oasrt.Reader
 	r.Reset(raw)
 	if r.ObjStart() != nil {
 		return nil, false
@@ -95,10 +99,10 @@ func RawObject(raw []byte) ([]RawMember, bool) {
 // RawArray returns the items of the array raw holds, each as JSON text,
 // and false when raw is not an array.
 func RawArray(raw []byte) ([][]byte, bool) {
-	if RawKind(raw) != Array {
+	if oasrt.RawKind(raw) != oasrt.Array {
 		return nil, false
 	}
-	var r Reader
+	var r oasrt.Reader
 	r.Reset(raw)
 	if r.ArrStart() != nil {
 		return nil, false
@@ -122,20 +126,15 @@ func RawArray(raw []byte) ([][]byte, bool) {
 
 // RawHas reports whether the object raw holds has a member key.
 func RawHas(raw []byte, key string) bool {
-	return RawKind(raw) == Object && RawMissing(raw, key) == ""
+	return oasrt.RawKind(raw) == oasrt.Object && RawMissing(raw, key) == ""
 }
 
 // RawKeyJSON returns key as a JSON string, for propertyNames' schema.
 func RawKeyJSON(key string) []byte {
-	var w Writer
+	var w oasrt.Writer
 	w.String(key)
 	return w.Buf
 }
-
-// Span returns the input from offset start, which Start returned and a Pin
-// kept in the buffer, to the current position: the JSON text of the value
-// just read, for a whole-value check after decoding it.
-func (r *Reader) Span(start int) []byte { return r.buf[start-r.base : r.pos] }
 
 // Holding counts the subschemas of anyOf or oneOf that the JSON value raw
 // matches: every one runs, and each that holds adds what it evaluated to

@@ -1,4 +1,4 @@
-package oasrt
+package oasimpl
 
 import (
 	"regexp/syntax"
@@ -118,7 +118,7 @@ func validIPvFuture(s string) bool {
 		return false
 	}
 	for i := 1; i < dot; i++ {
-		if _, ok := unhex(s[i]); !ok {
+		if !isHex(s[i]) {
 			return false
 		}
 	}
@@ -137,10 +137,10 @@ func refChars(s string, iri bool, extra string) bool {
 			if i+2 >= len(s) {
 				return false
 			}
-			if _, ok := unhex(s[i+1]); !ok {
+			if !isHex(s[i+1]) {
 				return false
 			}
-			if _, ok := unhex(s[i+2]); !ok {
+			if !isHex(s[i+2]) {
 				return false
 			}
 			i += 2
@@ -178,10 +178,10 @@ func ValidURITemplate(s string) bool {
 			if i+2 >= len(s) {
 				return false
 			}
-			if _, ok := unhex(s[i+1]); !ok {
+			if !isHex(s[i+1]) {
 				return false
 			}
-			if _, ok := unhex(s[i+2]); !ok {
+			if !isHex(s[i+2]) {
 				return false
 			}
 		}
@@ -220,10 +220,10 @@ func validTemplateExpr(e string) bool {
 			case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_':
 			case c == '.' && j > 0 && j < len(v)-1 && v[j-1] != '.':
 			case c == '%' && j+2 < len(v):
-				if _, ok := unhex(v[j+1]); !ok {
+				if !isHex(v[j+1]) {
 					return false
 				}
-				if _, ok := unhex(v[j+2]); !ok {
+				if !isHex(v[j+2]) {
 					return false
 				}
 				j += 2

@@ -1,9 +1,10 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Parameter helpers: generated servers decode each scalar parameter with
@@ -56,7 +57,7 @@ func PathParam[T any](raw, prefix string, esc bool, name string, parse func(stri
 		}
 	}
 	var zero T
-	return zero, &ParamError{Name: name, In: "path", Err: err}
+	return zero, &oashttp.ParamError{Name: name, In: "path", Err: err}
 }
 
 // QueryParam sets dst to value, the raw value of the required query
@@ -64,7 +65,7 @@ func PathParam[T any](raw, prefix string, esc bool, name string, parse func(stri
 // (seen already set) is ErrRepeated. Its error is a *ParamError.
 func QueryParam[T any](dst *T, seen *bool, name, value string, parse func(string) (T, error)) error {
 	if *seen {
-		return &ParamError{Name: name, In: "query", Err: ErrRepeated}
+		return &oashttp.ParamError{Name: name, In: "query", Err: ErrRepeated}
 	}
 	*seen = true
 	s, err := QueryScalar(value)
@@ -72,7 +73,7 @@ func QueryParam[T any](dst *T, seen *bool, name, value string, parse func(string
 		*dst, err = parse(s)
 	}
 	if err != nil {
-		return &ParamError{Name: name, In: "query", Err: err}
+		return &oashttp.ParamError{Name: name, In: "query", Err: err}
 	}
 	return nil
 }
@@ -82,7 +83,7 @@ func QueryParam[T any](dst *T, seen *bool, name, value string, parse func(string
 // which is ErrRepeated. Its error is a *ParamError.
 func QueryOpt[T any](dst *oasrt.Opt[T], name, value string, parse func(string) (T, error)) error {
 	if dst.Set {
-		return &ParamError{Name: name, In: "query", Err: ErrRepeated}
+		return &oashttp.ParamError{Name: name, In: "query", Err: ErrRepeated}
 	}
 	dst.Set = true
 	s, err := QueryScalar(value)
@@ -90,7 +91,7 @@ func QueryOpt[T any](dst *oasrt.Opt[T], name, value string, parse func(string) (
 		dst.Value, err = parse(s)
 	}
 	if err != nil {
-		return &ParamError{Name: name, In: "query", Err: err}
+		return &oashttp.ParamError{Name: name, In: "query", Err: err}
 	}
 	return nil
 }
@@ -100,12 +101,12 @@ func QueryOpt[T any](dst *oasrt.Opt[T], name, value string, parse func(string) (
 // header is ErrMissing. Its error is a *ParamError.
 func HeaderParam[T any](dst *T, h http.Header, key, name string, parse func(string) (T, error)) error {
 	s := h.Get(key)
-	err := ErrMissing
+	err := oashttp.ErrMissing
 	if s != "" {
 		*dst, err = parse(s)
 	}
 	if err != nil {
-		return &ParamError{Name: name, In: "header", Err: err}
+		return &oashttp.ParamError{Name: name, In: "header", Err: err}
 	}
 	return nil
 }
@@ -121,7 +122,7 @@ func HeaderOpt[T any](dst *oasrt.Opt[T], h http.Header, key, name string, parse 
 	dst.Set = true
 	var err error
 	if dst.Value, err = parse(s); err != nil {
-		return &ParamError{Name: name, In: "header", Err: err}
+		return &oashttp.ParamError{Name: name, In: "header", Err: err}
 	}
 	return nil
 }

@@ -1,9 +1,11 @@
-package oasrt
+package oasimpl
 
 import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // decimalLimit bounds the exponents decimals are compared with: a bound or
@@ -16,12 +18,12 @@ const decimalLimit = 2000
 // ±decimalLimit, and whether d is a number. A clamped value keeps its sign
 // and its order relative to every float64, and, for a large exponent, its
 // divisibility by a float64's fraction.
-func decimalRat(d Decimal) (*big.Rat, bool) {
+func decimalRat(d oasrt.Decimal) (*big.Rat, bool) {
 	s := string(d)
 	if s == "" {
 		return new(big.Rat), true
 	}
-	if !validNumber(s) {
+	if !d.Valid() {
 		return nil, false
 	}
 	mant, exp := s, 0
@@ -54,7 +56,7 @@ func decimalRat(d Decimal) (*big.Rat, bool) {
 // CompareDecimal compares d with the bound r: -1, 0 or +1 as d is less
 // than, equal to or greater than it. A d that is not a number compares
 // equal, so that no bound reports it (the encoder does).
-func CompareDecimal(d Decimal, r *big.Rat) int {
+func CompareDecimal(d oasrt.Decimal, r *big.Rat) int {
 	x, ok := decimalRat(d)
 	if !ok {
 		return 0
@@ -65,7 +67,7 @@ func CompareDecimal(d Decimal, r *big.Rat) int {
 // DecimalMultipleOf reports whether d is an integer multiple of m, exactly.
 // A value with an exponent below -decimalLimit is one only when it is 0; a
 // d that is not a number is reported by the encoder, not here.
-func DecimalMultipleOf(d Decimal, m *big.Rat) bool {
+func DecimalMultipleOf(d oasrt.Decimal, m *big.Rat) bool {
 	x, ok := decimalRat(d)
 	if !ok {
 		return true
@@ -78,7 +80,7 @@ func DecimalMultipleOf(d Decimal, m *big.Rat) bool {
 // numbers by value (1 equals 1.0), strings after unescaping. Generated code
 // checks a const that is an object, an array or null with it.
 func JSONEqual(a []byte, b string) bool {
-	var ra, rb Reader
+	var ra, rb oasrt.Reader
 	ra.Reset(a)
 	rb.Reset([]byte(b))
 	x, err := tree(&ra)
@@ -91,19 +93,19 @@ func JSONEqual(a []byte, b string) bool {
 
 // tree reads a value into maps, slices, strings, numbers (as their text)
 // and booleans.
-func tree(r *Reader) (any, error) {
+func tree(r *oasrt.Reader) (any, error) {
 	switch r.Next() {
-	case Null:
+	case oasrt.Null:
 		r.Null()
 		return nil, nil
-	case Bool:
+	case oasrt.Bool:
 		return r.Bool()
-	case Number:
+	case oasrt.Number:
 		b, err := r.NumberText()
-		return Decimal(b), err
-	case String:
+		return oasrt.Decimal(b), err
+	case oasrt.String:
 		return r.Str()
-	case Array:
+	case oasrt.Array:
 		if err := r.ArrStart(); err != nil {
 			return nil, err
 		}
@@ -119,7 +121,7 @@ func tree(r *Reader) (any, error) {
 			}
 			out = append(out, v)
 		}
-	case Object:
+	case oasrt.Object:
 		if err := r.ObjStart(); err != nil {
 			return nil, err
 		}
@@ -150,8 +152,8 @@ func treeEqual(a, b any) bool {
 	case string:
 		y, ok := b.(string)
 		return ok && x == y
-	case Decimal:
-		y, ok := b.(Decimal)
+	case oasrt.Decimal:
+		y, ok := b.(oasrt.Decimal)
 		if !ok {
 			return false
 		}

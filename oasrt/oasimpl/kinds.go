@@ -1,8 +1,10 @@
-package oasrt
+package oasimpl
 
 import (
 	"net/netip"
 	"strings"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 // The helpers below check a free-form value (raw JSON) against the
@@ -13,29 +15,29 @@ import (
 
 // RawString returns the string raw holds, unescaped.
 func RawString(raw []byte) (s string, ok bool) {
-	if RawKind(raw) != String {
+	if oasrt.RawKind(raw) != oasrt.String {
 		return "", false
 	}
-	var r Reader
+	var r oasrt.Reader
 	r.Reset(raw)
 	s, err := r.Str()
 	return s, err == nil
 }
 
 // RawDecimal returns the number raw holds, as its text.
-func RawDecimal(raw []byte) (d Decimal, ok bool) {
-	if RawKind(raw) != Number {
+func RawDecimal(raw []byte) (d oasrt.Decimal, ok bool) {
+	if oasrt.RawKind(raw) != oasrt.Number {
 		return "", false
 	}
-	return Decimal(strings.TrimSpace(string(raw))), true
+	return oasrt.Decimal(strings.TrimSpace(string(raw))), true
 }
 
 // RawItems returns the number of items of the array raw holds.
 func RawItems(raw []byte) (n int, ok bool) {
-	if RawKind(raw) != Array {
+	if oasrt.RawKind(raw) != oasrt.Array {
 		return 0, false
 	}
-	var r Reader
+	var r oasrt.Reader
 	r.Reset(raw)
 	if r.ArrStart() != nil {
 		return 0, false
@@ -55,10 +57,10 @@ func RawItems(raw []byte) (n int, ok bool) {
 // RawMembers returns the number of members (keys) of the object raw
 // holds.
 func RawMembers(raw []byte) (n int, ok bool) {
-	if RawKind(raw) != Object {
+	if oasrt.RawKind(raw) != oasrt.Object {
 		return 0, false
 	}
-	var r Reader
+	var r oasrt.Reader
 	r.Reset(raw)
 	if r.ObjStart() != nil {
 		return 0, false
@@ -78,10 +80,10 @@ func RawMembers(raw []byte) (n int, ok bool) {
 // RawMissing returns the first of names that the object raw holds has no
 // member of, or "" when it has them all or raw is not an object.
 func RawMissing(raw []byte, names ...string) string {
-	if RawKind(raw) != Object {
+	if oasrt.RawKind(raw) != oasrt.Object {
 		return ""
 	}
-	var r Reader
+	var r oasrt.Reader
 	r.Reset(raw)
 	o, err := tree(&r)
 	if err != nil {
@@ -100,10 +102,10 @@ func RawMissing(raw []byte, names ...string) string {
 // holds that are equal as JSON values (1 equals 1.0, objects whatever
 // their key order), or -1, -1.
 func RawDuplicate(raw []byte) (int, int) {
-	if RawKind(raw) != Array {
+	if oasrt.RawKind(raw) != oasrt.Array {
 		return -1, -1
 	}
-	var r Reader
+	var r oasrt.Reader
 	r.Reset(raw)
 	v, err := tree(&r)
 	if err != nil {
@@ -132,19 +134,19 @@ func ValidDateTime(s string) bool {
 	if len(s) < 11 || s[10] != 'T' && s[10] != 't' {
 		return false
 	}
-	_, err := parseDate([]byte(s[:10]))
+	_, err := oasrt.ParseDate(s[:10])
 	return err == nil && ValidTime(s[11:])
 }
 
 // ValidDate reports whether s is an RFC 3339 full-date.
 func ValidDate(s string) bool {
-	_, err := parseDate([]byte(s))
+	_, err := oasrt.ParseDate(s)
 	return err == nil
 }
 
 // ValidUUID reports whether s is a UUID in its hyphenated hex form.
 func ValidUUID(s string) bool {
-	_, err := parseUUID([]byte(s))
+	_, err := oasrt.ParseUUID(s)
 	return err == nil
 }
 
@@ -164,9 +166,9 @@ func ValidIPv6(s string) bool {
 // EncodedDuplicate returns the indexes of the first two equal items (as
 // JSON values) of the array v encodes to, or -1, -1: uniqueItems on a
 // tuple, whose items have types of their own.
-func EncodedDuplicate(v interface{ EncodeJSON(w *Writer) }) (int, int) {
-	w := GetWriter()
-	defer ReleaseWriter(w)
+func EncodedDuplicate(v interface{ EncodeJSON(w *oasrt.Writer) }) (int, int) {
+	w := oasrt.GetWriter()
+	defer oasrt.ReleaseWriter(w)
 	v.EncodeJSON(w)
 	return RawDuplicate(w.Buf)
 }
@@ -174,10 +176,10 @@ func EncodedDuplicate(v interface{ EncodeJSON(w *Writer) }) (int, int) {
 // RawContains returns how many items of the array raw holds match, as
 // contains counts them.
 func RawContains(raw []byte, match func(item []byte) bool) (n int, ok bool) {
-	if RawKind(raw) != Array {
+	if oasrt.RawKind(raw) != oasrt.Array {
 		return 0, false
 	}
-	var r Reader
+	var r oasrt.Reader
 	r.Reset(raw)
 	if r.ArrStart() != nil {
 		return 0, false
@@ -210,16 +212,16 @@ func RawDependent(raw []byte, key string, names ...string) string {
 // match (propertyNames), given each key as JSON text, and whether there is
 // one.
 func RawKeys(raw []byte, match func(key []byte) bool) (string, bool) {
-	if RawKind(raw) != Object {
+	if oasrt.RawKind(raw) != oasrt.Object {
 		return "", false
 	}
-	var r Reader
+	var r oasrt.Reader
 	r.Reset(raw)
 	if r.ObjStart() != nil {
 		return "", false
 	}
-	w := GetWriter()
-	defer ReleaseWriter(w)
+	w := oasrt.GetWriter()
+	defer oasrt.ReleaseWriter(w)
 	for {
 		k, more, err := r.ObjKey()
 		if err != nil || !more {
@@ -235,4 +237,10 @@ func RawKeys(raw []byte, match func(key []byte) bool) (string, bool) {
 			return "", false
 		}
 	}
+}
+
+// HasKey reports whether a map holds key k.
+func HasKey[M ~map[string]V, V any](m M, k string) bool {
+	_, ok := m[k]
+	return ok
 }

@@ -1,4 +1,4 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"encoding/base64"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp/internal/query"
 )
 
 // Parameter parsing and formatting for generated servers and clients
@@ -225,16 +226,7 @@ func PathArray(raw, prefix, sep string, escaped bool) ([]string, error) {
 // is unescaped (a key with an invalid escape is returned as it is, and so
 // matches no parameter); the value is returned escaped, for QueryScalar or
 // QueryArray.
-func NextQuery(q string) (key, value, rest string) {
-	pair, rest, _ := strings.Cut(q, "&")
-	key, value, _ = strings.Cut(pair, "=")
-	if strings.ContainsAny(key, "%+") {
-		if k, err := url.QueryUnescape(key); err == nil {
-			key = k
-		}
-	}
-	return key, value, rest
-}
+func NextQuery(q string) (key, value, rest string) { return query.Next(q) }
 
 // QueryScalar unescapes a query value ('+' is a space).
 func QueryScalar(raw string) (string, error) {
@@ -516,26 +508,7 @@ func AppendPath(b []byte, prefix, sep string, vals ...string) []byte {
 // query: exploded, one pair per value; otherwise one pair with the values
 // joined by sep (',', ' ' or '|', written escaped when needed).
 func AppendQuery(q []byte, name string, explode bool, sep byte, vals ...string) []byte {
-	for i, v := range vals {
-		if i == 0 || explode {
-			if len(q) > 0 {
-				q = append(q, '&')
-			}
-			q = append(q, url.QueryEscape(name)...)
-			q = append(q, '=')
-		} else {
-			switch sep {
-			case ' ':
-				q = append(q, "%20"...)
-			case '|':
-				q = append(q, "%7C"...)
-			default:
-				q = append(q, sep)
-			}
-		}
-		q = append(q, url.QueryEscape(v)...)
-	}
-	return q
+	return query.Append(q, name, explode, sep, vals...)
 }
 
 // ParseDateValue parses a full-date parameter ("2021-01-27").
@@ -602,9 +575,7 @@ func DeepObjectKey(key, name string) (string, bool) {
 
 // PropertyError is the cause of a ParamError for one property of an object
 // parameter.
-func PropertyError(property string, err error) error {
-	return errors.New("property " + strconv.Quote(property) + ": " + err.Error())
-}
+func PropertyError(property string, err error) error { return query.PropertyError(property, err) }
 
 // AppendPathPairs appends an exploded object path parameter: prefix, then
 // name=value pairs, escaped, joined by sep.

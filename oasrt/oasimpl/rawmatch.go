@@ -1,4 +1,4 @@
-package oasrt
+package oasimpl
 
 // RawMatches counts the matchers that accept the JSON value raw: the
 // members of a oneOf of free-form schemas, of which exactly one must.

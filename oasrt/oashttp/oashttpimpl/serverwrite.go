@@ -1,4 +1,4 @@
-package oashttp
+package oashttpimpl
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oashttp"
 )
 
 // Response helpers: the write method of a generated JSON result hands the
@@ -35,7 +36,7 @@ func GetResponseWriter() *oasrt.Writer {
 // either. When it returns nil the body is ready for WriteBody.
 func EndJSON(r *http.Request, status int, w *oasrt.Writer, check func(*oasrt.Reader) error) error {
 	err := w.Err()
-	if err == nil && ChecksResponse(r) {
+	if err == nil && oashttp.ChecksResponse(r) {
 		err = CheckResponse(status, w, check)
 	}
 	if err != nil {
@@ -50,7 +51,7 @@ func WriteJSON(rw http.ResponseWriter, r *http.Request, status int, contentType 
 	if err := EndJSON(r, status, w, check); err != nil {
 		return err
 	}
-	WriteBody(rw, r, status, contentType, w)
+	oashttp.WriteBody(rw, r, status, contentType, w)
 	return nil
 }
 
@@ -94,7 +95,7 @@ func ResponseMedia(ct string, declared ...string) (string, error) {
 		}
 		return declared[0], nil
 	}
-	if MediaMatches(ct, declared) {
+	if oashttp.MediaMatches(ct, declared) {
 		return ct, nil
 	}
 	return "", errors.New("response content type " + strconv.Quote(ct) + " is not one the operation declares (" + strings.Join(declared, ", ") + ")")
@@ -108,6 +109,6 @@ func WriteReaderAs(rw http.ResponseWriter, status int, ct string, body io.Reader
 	if err != nil {
 		return err
 	}
-	WriteReader(rw, status, ct, body)
+	oashttp.WriteReader(rw, status, ct, body)
 	return nil
 }

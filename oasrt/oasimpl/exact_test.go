@@ -1,14 +1,16 @@
-package oasrt
+package oasimpl
 
 import (
 	"math/big"
 	"testing"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 func TestCompareDecimal(t *testing.T) {
 	tenth := big.NewRat(1, 10)
 	for _, tc := range []struct {
-		d    Decimal
+		d    oasrt.Decimal
 		want int
 	}{
 		{"0.1", 0}, {"0.10", 0}, {"1e-1", 0}, {"0.09999999999999999999", -1}, {"0.1000000000000000001", 1},
@@ -23,7 +25,7 @@ func TestCompareDecimal(t *testing.T) {
 func TestDecimalMultipleOf(t *testing.T) {
 	cent := big.NewRat(1, 100)
 	for _, tc := range []struct {
-		d    Decimal
+		d    oasrt.Decimal
 		want bool
 	}{
 		{"19.99", true}, {"0.3", true}, {"1e2", true}, {"0.001", false}, {"1e999999999", true},

@@ -1,4 +1,6 @@
-package oasrt
+package oasimpl
+
+import "github.com/oasgen/oasgen/oasrt"
 
 // DecodeArray decodes a JSON array into *s, an element at a time with
 // dec, the DecodeJSON method expression of the element type
@@ -7,7 +9,7 @@ package oasrt
 // index. Generated code calls it for an array whose elements have a
 // codec and which has no constraints of its own, where it would otherwise
 // write the loop out.
-func DecodeArray[T any](r *Reader, s *[]T, dec func(*T, *Reader) error) error {
+func DecodeArray[T any](r *oasrt.Reader, s *[]T, dec func(*T, *oasrt.Reader) error) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -21,9 +23,9 @@ func DecodeArray[T any](r *Reader, s *[]T, dec func(*T, *Reader) error) error {
 			break
 		}
 		var e *T
-		*s, e = Grow(r, *s)
+		*s, e = oasrt.Grow(r, *s)
 		if err := dec(e, r); err != nil {
-			return AtIndex(err, i)
+			return oasrt.AtIndex(err, i)
 		}
 	}
 	if *s == nil {

@@ -1,21 +1,23 @@
-package oasrt
+package oasimpl
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/oasgen/oasgen/oasrt"
 )
 
 type arrName string
 
-func (n *arrName) DecodeJSON(r *Reader) error {
+func (n *arrName) DecodeJSON(r *oasrt.Reader) error {
 	s, err := r.Str()
 	*n = arrName(s)
 	return err
 }
 
 func TestDecodeArray(t *testing.T) {
-	var r Reader
+	var r oasrt.Reader
 	s := make([]arrName, 3, 8) // reused, not appended to
 	r.Reset([]byte(`["a", "b"]`))
 	if err := DecodeArray(&r, &s, (*arrName).DecodeJSON); err != nil || len(s) != 2 || s[0] != "a" || s[1] != "b" {
@@ -30,7 +32,7 @@ func TestDecodeArray(t *testing.T) {
 
 	r.Reset([]byte(`["a", 7]`))
 	err := DecodeArray(&r, &s, (*arrName).DecodeJSON)
-	var e *Error
+	var e *oasrt.Error
 	if !errors.As(err, &e) || !strings.Contains(err.Error(), "[1]") || e.Offset != 6 {
 		t.Fatalf("a bad element: %v (%#v)", err, e)
 	}
