@@ -557,7 +557,7 @@ func (c *codec) encField(fd *ir.Field) {
 	if fd.Items != nil {
 		// EncodeFieldItems writes the array from an iterator.
 		c.P("if w.Streams(&v.", fd.GoName, ") {")
-		c.P("w.Raw(", jsonKey(fd.JSONName), ")")
+		c.P("w.RawCall(", jsonKey(fd.JSONName), ")")
 		c.P("w.Stream(start)")
 		c.P("} else {")
 		c.encFieldValue(fd)
@@ -581,14 +581,14 @@ func (c *codec) encFieldValue(fd *ir.Field) {
 		c.P("}")
 	case nullable:
 		c.P("if ", x, ".Null {")
-		c.P("w.Raw(", jsonMember(name, "null"), ")")
+		c.P("w.RawCall(", jsonMember(name, "null"), ")")
 		c.P("} else {")
 		c.encMember(name, t, x+".Value")
 		c.P("}")
 	case optNullable:
 		c.P("if ", x, ".Set {")
 		c.P("if ", x, ".Null {")
-		c.P("w.Raw(", jsonMember(name, "null"), ")")
+		c.P("w.RawCall(", jsonMember(name, "null"), ")")
 		c.P("} else {")
 		c.encMemberMaybeNil(name, t, x+".Value", fd.Ptr)
 		c.P("}")
@@ -610,18 +610,61 @@ func (c *codec) encMemberMaybeNil(name string, t ir.Type, x string, ptr bool) {
 		return
 	}
 	c.P("if ", x, " == nil {")
-	c.P("w.Raw(", jsonMember(name, "null"), ")")
+	c.P("w.RawCall(", jsonMember(name, "null"), ")")
 	c.P("} else {")
 	c.encMember(name, t, x)
 	c.P("}")
 }
 
-// encMember writes the member name with the value x of type t. (The key
-// stays a Raw call of its own: inlined, a constant key is copied without a
-// call, which a Writer method taking key and value, measured, lost.)
+// encMember writes the member name with the value x of type t. Before a
+// scalar the key is an inlined Raw, a constant copied without a call (a
+// Writer method taking key and value, measured, lost); a bool is one Raw
+// of the whole member. Before a value written by a call anyway the key is
+// RawCall, which costs a call and no inlined code.
 func (c *codec) encMember(name string, t ir.Type, x string) {
-	c.P("w.Raw(", jsonKey(name), ")")
+	if p, ok := t.(*ir.Prim); ok && p.Kind == ir.Bool && !p.Quoted {
+		c.P("if ", x, " {")
+		c.P("w.Raw(", jsonMember(name, "true"), ")")
+		c.P("} else {")
+		c.P("w.Raw(", jsonMember(name, "false"), ")")
+		c.P("}")
+		return
+	}
+	if encodesByCall(t) {
+		c.P("w.RawCall(", jsonKey(name), ")")
+	} else {
+		c.P("w.Raw(", jsonKey(name), ")")
+	}
 	c.enc(t, x)
+}
+
+// encodesByCall reports whether enc writes a value of type t with at least
+// one call that is not inlined (and does more than a scalar's): a struct,
+// union or tuple's EncodeJSON, arrays, maps, raw and external values, and
+// the formats with a Go type of their own. Strings, numbers, bools and
+// enums are not.
+func encodesByCall(t ir.Type) bool {
+	switch t := t.(type) {
+	case *ir.Prim:
+		switch t.Kind {
+		case ir.DateTime, ir.Date, ir.UUID, ir.IPv4, ir.IPv6, ir.Bytes, ir.Decimal:
+			return true
+		}
+		return false
+	case *ir.Ref:
+		switch d := t.Decl.(type) {
+		case *ir.Struct, *ir.Union, *ir.Tuple:
+			return true
+		case *ir.Alias:
+			return encodesByCall(d.Type)
+		}
+		return false
+	case *ir.Nullable:
+		return encodesByCall(t.Elem)
+	case *ir.Array, *ir.Map, *ir.Any, *ir.External:
+		return true
+	}
+	return false
 }
 
 // encMaybeNil writes x, which is a pointer when ptr is set.

@@ -111,7 +111,7 @@ func (v *StringAllOf) EncodeJSON(w *oasrt.Writer) {
 	}
 	start := len(w.Buf)
 	if v.Foo != nil {
-		w.Raw(`,"foo":`)
+		w.RawCall(`,"foo":`)
 		w.RawJSON(v.Foo)
 	}
 	w.ObjectEnd(start)

@@ -151,20 +151,20 @@ func (v *Matrix) UnmarshalJSON(data []byte) error {
 func (v *Post) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			v.Tags.EncodeJSON(w)
 		}
 	}
 	if w.Streams(&v.Scores) {
-		w.Raw(`,"scores":`)
+		w.RawCall(`,"scores":`)
 		w.Stream(start)
 	} else {
 		if v.Scores != nil {
-			w.Raw(`,"scores":`)
+			w.RawCall(`,"scores":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Scores {
 				w.Byte(',')

@@ -18,7 +18,7 @@ func (v *Base) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.Created.Set {
-		w.Raw(`,"created":`)
+		w.RawCall(`,"created":`)
 		w.Time(v.Created.Value)
 	}
 	w.ObjectEnd(start)
@@ -82,7 +82,7 @@ func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.Created.Set {
-		w.Raw(`,"created":`)
+		w.RawCall(`,"created":`)
 		w.Time(v.Created.Value)
 	}
 	w.Raw(`,"kind":`)
@@ -162,14 +162,17 @@ func (v *Dog) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.Created.Set {
-		w.Raw(`,"created":`)
+		w.RawCall(`,"created":`)
 		w.Time(v.Created.Value)
 	}
 	w.Raw(`,"kind":`)
 	w.String(v.Kind)
 	if v.Barks.Set {
-		w.Raw(`,"barks":`)
-		w.Bool(v.Barks.Value)
+		if v.Barks.Value {
+			w.Raw(`,"barks":true`)
+		} else {
+			w.Raw(`,"barks":false`)
+		}
 	}
 	w.ObjectEnd(start)
 }
@@ -427,7 +430,7 @@ func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"type":`)
 	w.Int(int64(v.Type))
 	if v.Value.Set {
-		w.Raw(`,"value":`)
+		w.RawCall(`,"value":`)
 		v.Value.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -1084,11 +1087,11 @@ func (v *Tree) UnmarshalJSON(data []byte) error {
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Pets) {
-		w.Raw(`,"pets":`)
+		w.RawCall(`,"pets":`)
 		w.Stream(start)
 	} else {
 		if v.Pets != nil {
-			w.Raw(`,"pets":`)
+			w.RawCall(`,"pets":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Pets {
 				w.Byte(',')
@@ -1098,19 +1101,19 @@ func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Favorite.Set {
-		w.Raw(`,"favorite":`)
+		w.RawCall(`,"favorite":`)
 		v.Favorite.Value.EncodeJSON(w)
 	}
 	if v.Nickname.Set {
 		if v.Nickname.Null {
-			w.Raw(`,"nickname":null`)
+			w.RawCall(`,"nickname":null`)
 		} else {
-			w.Raw(`,"nickname":`)
+			w.RawCall(`,"nickname":`)
 			v.Nickname.Value.EncodeJSON(w)
 		}
 	}
 	if v.Size.Set {
-		w.Raw(`,"size":`)
+		w.RawCall(`,"size":`)
 		v.Size.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -1312,11 +1315,11 @@ func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.URL.Value)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
@@ -2207,11 +2210,11 @@ func (v *RaceCar) UnmarshalJSON(data []byte) error {
 func (v *Garage) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Vehicles) {
-		w.Raw(`,"vehicles":`)
+		w.RawCall(`,"vehicles":`)
 		w.Stream(start)
 	} else {
 		if v.Vehicles != nil {
-			w.Raw(`,"vehicles":`)
+			w.RawCall(`,"vehicles":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Vehicles {
 				w.Byte(',')
@@ -2221,7 +2224,7 @@ func (v *Garage) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Favorite.Set {
-		w.Raw(`,"favorite":`)
+		w.RawCall(`,"favorite":`)
 		v.Favorite.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -2652,7 +2655,7 @@ func (v *Toggle) UnmarshalJSON(data []byte) error {
 func (v *AcceptorLink) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Properties.Set {
-		w.Raw(`,"properties":`)
+		w.RawCall(`,"properties":`)
 		v.Properties.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -2709,7 +2712,7 @@ func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"kind":`)
 	w.String(v.Kind)
 	if v.Properties != nil {
-		w.Raw(`,"properties":`)
+		w.RawCall(`,"properties":`)
 		v.Properties.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -2782,7 +2785,7 @@ func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"kind":`)
 	w.String(v.Kind)
 	if v.Properties != nil {
-		w.Raw(`,"properties":`)
+		w.RawCall(`,"properties":`)
 		v.Properties.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -3585,7 +3588,7 @@ func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.String(v.ID)
 	if v.Sent.Set {
-		w.Raw(`,"sent":`)
+		w.RawCall(`,"sent":`)
 		w.Time(v.Sent.Value)
 	}
 	w.ObjectEnd(start)
@@ -3661,7 +3664,7 @@ func (v *Message2) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.String(v.ID)
 	if v.Sent.Set {
-		w.Raw(`,"sent":`)
+		w.RawCall(`,"sent":`)
 		w.Time(v.Sent.Value)
 	}
 	w.ObjectEnd(start)
@@ -3916,9 +3919,9 @@ func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *AcceptorLinkProperties) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"destination":`)
+	w.RawCall(`,"destination":`)
 	v.Destination.EncodeJSON(w)
-	w.Raw(`,"source":`)
+	w.RawCall(`,"source":`)
 	v.Source.EncodeJSON(w)
 	w.ObjectEnd(start)
 }
@@ -3979,7 +3982,7 @@ func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
 func (v *PortRefProperties) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Machine.Set {
-		w.Raw(`,"machine":`)
+		w.RawCall(`,"machine":`)
 		v.Machine.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -4032,7 +4035,7 @@ func (v *PortRefProperties) UnmarshalJSON(data []byte) error {
 func (v *ProcessRefProperties) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Machine.Set {
-		w.Raw(`,"machine":`)
+		w.RawCall(`,"machine":`)
 		v.Machine.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

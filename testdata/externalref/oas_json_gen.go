@@ -16,7 +16,7 @@ const (
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Pet.Set {
-		w.Raw(`,"pet":`)
+		w.RawCall(`,"pet":`)
 		v.Pet.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

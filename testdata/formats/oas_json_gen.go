@@ -23,24 +23,24 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.OptString.Value)
 	}
 	if v.ReqNullable.Null {
-		w.Raw(`,"reqNullable":null`)
+		w.RawCall(`,"reqNullable":null`)
 	} else {
 		w.Raw(`,"reqNullable":`)
 		w.String(v.ReqNullable.Value)
 	}
 	if v.OptNullable.Set {
 		if v.OptNullable.Null {
-			w.Raw(`,"optNullable":null`)
+			w.RawCall(`,"optNullable":null`)
 		} else {
 			w.Raw(`,"optNullable":`)
 			w.Int(int64(v.OptNullable.Value))
 		}
 	}
 	if w.Streams(&v.ReqArray) {
-		w.Raw(`,"reqArray":`)
+		w.RawCall(`,"reqArray":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"reqArray":`)
+		w.RawCall(`,"reqArray":`)
 		start1 := len(w.Buf)
 		for i2 := range v.ReqArray {
 			w.Byte(',')
@@ -49,11 +49,11 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if w.Streams(&v.OptArray) {
-		w.Raw(`,"optArray":`)
+		w.RawCall(`,"optArray":`)
 		w.Stream(start)
 	} else {
 		if v.OptArray != nil {
-			w.Raw(`,"optArray":`)
+			w.RawCall(`,"optArray":`)
 			start3 := len(w.Buf)
 			for i4 := range v.OptArray {
 				w.Byte(',')
@@ -63,13 +63,13 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if w.Streams(&v.ReqNullableArray) {
-		w.Raw(`,"reqNullableArray":`)
+		w.RawCall(`,"reqNullableArray":`)
 		w.Stream(start)
 	} else {
 		if v.ReqNullableArray == nil {
-			w.Raw(`,"reqNullableArray":null`)
+			w.RawCall(`,"reqNullableArray":null`)
 		} else {
-			w.Raw(`,"reqNullableArray":`)
+			w.RawCall(`,"reqNullableArray":`)
 			start5 := len(w.Buf)
 			for i6 := range v.ReqNullableArray {
 				w.Byte(',')
@@ -79,14 +79,14 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if w.Streams(&v.OptNullableArray) {
-		w.Raw(`,"optNullableArray":`)
+		w.RawCall(`,"optNullableArray":`)
 		w.Stream(start)
 	} else {
 		if v.OptNullableArray.Set {
 			if v.OptNullableArray.Null {
-				w.Raw(`,"optNullableArray":null`)
+				w.RawCall(`,"optNullableArray":null`)
 			} else {
-				w.Raw(`,"optNullableArray":`)
+				w.RawCall(`,"optNullableArray":`)
 				start7 := len(w.Buf)
 				for i8 := range v.OptNullableArray.Value {
 					w.Byte(',')
@@ -97,11 +97,11 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if w.Streams(&v.NullableItems) {
-		w.Raw(`,"nullableItems":`)
+		w.RawCall(`,"nullableItems":`)
 		w.Stream(start)
 	} else {
 		if v.NullableItems != nil {
-			w.Raw(`,"nullableItems":`)
+			w.RawCall(`,"nullableItems":`)
 			start9 := len(w.Buf)
 			for i10 := range v.NullableItems {
 				w.Byte(',')
@@ -114,14 +114,14 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start9)
 		}
 	}
-	w.Raw(`,"reqAny":`)
+	w.RawCall(`,"reqAny":`)
 	w.RawJSON(v.ReqAny)
 	if v.OptAny != nil {
-		w.Raw(`,"optAny":`)
+		w.RawCall(`,"optAny":`)
 		w.RawJSON(v.OptAny)
 	}
 	if v.FreeObject != nil {
-		w.Raw(`,"freeObject":`)
+		w.RawCall(`,"freeObject":`)
 		w.RawJSON(v.FreeObject)
 	}
 	if v.Int32.Set {
@@ -153,21 +153,24 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Double.Value)
 	}
 	if v.Bool.Set {
-		w.Raw(`,"bool":`)
-		w.Bool(v.Bool.Value)
+		if v.Bool.Value {
+			w.Raw(`,"bool":true`)
+		} else {
+			w.Raw(`,"bool":false`)
+		}
 	}
-	w.Raw(`,"reqDate":`)
+	w.RawCall(`,"reqDate":`)
 	w.Date(v.ReqDate)
 	if v.DateTime.Set {
-		w.Raw(`,"dateTime":`)
+		w.RawCall(`,"dateTime":`)
 		w.Time(v.DateTime.Value)
 	}
 	if v.UUID.Set {
-		w.Raw(`,"uuid":`)
+		w.RawCall(`,"uuid":`)
 		w.UUID(v.UUID.Value)
 	}
 	if v.Byte != nil {
-		w.Raw(`,"byte":`)
+		w.RawCall(`,"byte":`)
 		w.Bytes64(v.Byte)
 	}
 	if v.Binary.Set {
@@ -207,19 +210,19 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Byte('"')
 	}
 	if v.Amount.Set {
-		w.Raw(`,"amount":`)
+		w.RawCall(`,"amount":`)
 		w.Decimal(v.Amount.Value, false)
 	}
 	if v.PriceText.Set {
-		w.Raw(`,"priceText":`)
+		w.RawCall(`,"priceText":`)
 		w.Decimal(v.PriceText.Value, true)
 	}
 	if v.Ipv4.Set {
-		w.Raw(`,"ipv4":`)
+		w.RawCall(`,"ipv4":`)
 		w.Addr(v.Ipv4.Value)
 	}
 	if v.Ipv6.Set {
-		w.Raw(`,"ipv6":`)
+		w.RawCall(`,"ipv6":`)
 		w.Addr(v.Ipv6.Value)
 	}
 	if v.IdnHost.Set {
@@ -231,7 +234,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.IdnEmail.Value)
 	}
 	if v.Counts != nil {
-		w.Raw(`,"counts":`)
+		w.RawCall(`,"counts":`)
 		start11 := len(w.Buf)
 		for _, k12 := range oasrt.SortedKeys(w, v.Counts) {
 			w.Key(k12)
@@ -242,7 +245,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.ObjectEnd(start11)
 	}
 	if v.Nested != nil {
-		w.Raw(`,"nested":`)
+		w.RawCall(`,"nested":`)
 		start14 := len(w.Buf)
 		for _, k15 := range oasrt.SortedKeys(w, v.Nested) {
 			w.Key(k15)
@@ -258,11 +261,11 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.ObjectEnd(start14)
 	}
 	if w.Streams(&v.Matrix) {
-		w.Raw(`,"matrix":`)
+		w.RawCall(`,"matrix":`)
 		w.Stream(start)
 	} else {
 		if v.Matrix != nil {
-			w.Raw(`,"matrix":`)
+			w.RawCall(`,"matrix":`)
 			start19 := len(w.Buf)
 			for i20 := range v.Matrix {
 				w.Byte(',')
@@ -286,18 +289,18 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.NullableColor.Set {
 		if v.NullableColor.Null {
-			w.Raw(`,"nullableColor":null`)
+			w.RawCall(`,"nullableColor":null`)
 		} else {
 			w.Raw(`,"nullableColor":`)
 			v.NullableColor.Value.EncodeJSON(w)
 		}
 	}
 	if v.Shared.Set {
-		w.Raw(`,"shared":`)
+		w.RawCall(`,"shared":`)
 		v.Shared.Value.EncodeJSON(w)
 	}
 	if v.SharedAgain.Set {
-		w.Raw(`,"sharedAgain":`)
+		w.RawCall(`,"sharedAgain":`)
 		v.SharedAgain.Value.EncodeJSON(w)
 	}
 	if v.Old.Set {
@@ -305,7 +308,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Old.Value)
 	}
 	if v.Inline.Set {
-		w.Raw(`,"inline":`)
+		w.RawCall(`,"inline":`)
 		v.Inline.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -932,15 +935,15 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if v.Parent != nil {
-		w.Raw(`,"parent":`)
+		w.RawCall(`,"parent":`)
 		v.Parent.EncodeJSON(w)
 	}
 	if w.Streams(&v.Children) {
-		w.Raw(`,"children":`)
+		w.RawCall(`,"children":`)
 		w.Stream(start)
 	} else {
 		if v.Children != nil {
-			w.Raw(`,"children":`)
+			w.RawCall(`,"children":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Children {
 				w.Byte(',')
@@ -1050,8 +1053,11 @@ func (v *Names) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.PetID3.Value)
 	}
 	if v.ValidateField.Set {
-		w.Raw(`,"validate":`)
-		w.Bool(v.ValidateField.Value)
+		if v.ValidateField.Value {
+			w.Raw(`,"validate":true`)
+		} else {
+			w.Raw(`,"validate":false`)
+		}
 	}
 	if v.MarshalJSONField.Set {
 		w.Raw(`,"MarshalJSON":`)
@@ -1285,11 +1291,11 @@ func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
@@ -1527,11 +1533,11 @@ func (v *Box) EncodeJSON(w *oasrt.Writer) {
 		v.Hue.Value.EncodeJSON(w)
 	}
 	if v.When.Set {
-		w.Raw(`,"when":`)
+		w.RawCall(`,"when":`)
 		w.Time(v.When.Value)
 	}
 	if v.Closed.Set {
-		w.Raw(`,"closed":`)
+		w.RawCall(`,"closed":`)
 		v.Closed.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -1598,7 +1604,7 @@ func (v *Shared) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Note.Value)
 	}
 	if v.When.Set {
-		w.Raw(`,"when":`)
+		w.RawCall(`,"when":`)
 		w.Date(v.When.Value)
 	}
 	w.ObjectEnd(start)
@@ -1659,9 +1665,9 @@ func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
 	w.String(v.A)
 	if v.B.Set {
 		if v.B.Null {
-			w.Raw(`,"b":null`)
+			w.RawCall(`,"b":null`)
 		} else {
-			w.Raw(`,"b":`)
+			w.RawCall(`,"b":`)
 			v.B.Value.EncodeJSON(w)
 		}
 	}
@@ -1815,10 +1821,10 @@ func (v *GetThingKindItem) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *GetThingOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"thing":`)
+	w.RawCall(`,"thing":`)
 	v.Thing.EncodeJSON(w)
 	if v.Links != nil {
-		w.Raw(`,"links":`)
+		w.RawCall(`,"links":`)
 		start1 := len(w.Buf)
 		for _, k2 := range oasrt.SortedKeys(w, v.Links) {
 			w.Key(k2)

@@ -80,19 +80,19 @@ func (v *Bag) UnmarshalJSON(data []byte) error {
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Any != nil {
-		w.Raw(`,"any":`)
+		w.RawCall(`,"any":`)
 		w.RawJSON(v.Any)
 	}
 	if v.Bag != nil {
-		w.Raw(`,"bag":`)
+		w.RawCall(`,"bag":`)
 		v.Bag.EncodeJSON(w)
 	}
 	if w.Streams(&v.List) {
-		w.Raw(`,"list":`)
+		w.RawCall(`,"list":`)
 		w.Stream(start)
 	} else {
 		if v.List != nil {
-			w.Raw(`,"list":`)
+			w.RawCall(`,"list":`)
 			start1 := len(w.Buf)
 			for i2 := range v.List {
 				w.Byte(',')

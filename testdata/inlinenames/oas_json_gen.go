@@ -16,11 +16,11 @@ const (
 func (v *Order) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Items) {
-		w.Raw(`,"items":`)
+		w.RawCall(`,"items":`)
 		w.Stream(start)
 	} else {
 		if v.Items != nil {
-			w.Raw(`,"items":`)
+			w.RawCall(`,"items":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Items {
 				w.Byte(',')
@@ -30,7 +30,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Shipping.Set {
-		w.Raw(`,"shipping":`)
+		w.RawCall(`,"shipping":`)
 		v.Shipping.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -111,7 +111,7 @@ func (v *Order) UnmarshalJSON(data []byte) error {
 func (v *OrderItemsItem) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Product.Set {
-		w.Raw(`,"product":`)
+		w.RawCall(`,"product":`)
 		v.Product.Value.EncodeJSON(w)
 	}
 	if v.Quantity.Set {

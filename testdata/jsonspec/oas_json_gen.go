@@ -18,10 +18,10 @@ func (v *List) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"total":`)
 	w.Int(v.Total)
 	if w.Streams(&v.Result) {
-		w.Raw(`,"result":`)
+		w.RawCall(`,"result":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"result":`)
+		w.RawCall(`,"result":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Result {
 			w.Byte(',')
@@ -30,7 +30,7 @@ func (v *List) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if v.First.Set {
-		w.Raw(`,"first":`)
+		w.RawCall(`,"first":`)
 		v.First.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -123,7 +123,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"a":`)
 	w.String(v.A)
 	if v.B.Null {
-		w.Raw(`,"b":null`)
+		w.RawCall(`,"b":null`)
 	} else {
 		w.Raw(`,"b":`)
 		w.String(v.B.Value)
@@ -131,11 +131,11 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"date":`)
 	w.String(v.Date)
 	if w.Streams(&v.Highlight) {
-		w.Raw(`,"highlight":`)
+		w.RawCall(`,"highlight":`)
 		w.Stream(start)
 	} else {
 		if v.Highlight != nil {
-			w.Raw(`,"highlight":`)
+			w.RawCall(`,"highlight":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Highlight {
 				w.Byte(',')

@@ -332,23 +332,23 @@ func (v *Mode) UnmarshalJSON(data []byte) error {
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Scalar.Set {
-		w.Raw(`,"scalar":`)
+		w.RawCall(`,"scalar":`)
 		v.Scalar.Value.EncodeJSON(w)
 	}
 	if v.Flag.Set {
-		w.Raw(`,"flag":`)
+		w.RawCall(`,"flag":`)
 		v.Flag.Value.EncodeJSON(w)
 	}
 	if v.Maybe.Set {
 		if v.Maybe.Null {
-			w.Raw(`,"maybe":null`)
+			w.RawCall(`,"maybe":null`)
 		} else {
-			w.Raw(`,"maybe":`)
+			w.RawCall(`,"maybe":`)
 			v.Maybe.Value.EncodeJSON(w)
 		}
 	}
 	if v.Free.Set {
-		w.Raw(`,"free":`)
+		w.RawCall(`,"free":`)
 		v.Free.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -650,10 +650,10 @@ func (v *Open) UnmarshalJSON(data []byte) error {
 func (v *Track) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Points) {
-		w.Raw(`,"points":`)
+		w.RawCall(`,"points":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"points":`)
+		w.RawCall(`,"points":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Points {
 			w.Byte(',')
@@ -662,7 +662,7 @@ func (v *Track) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if v.Record.Set {
-		w.Raw(`,"record":`)
+		w.RawCall(`,"record":`)
 		v.Record.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -989,7 +989,7 @@ func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Reference.Value)
 	}
 	if v.Note != nil {
-		w.Raw(`,"note":`)
+		w.RawCall(`,"note":`)
 		w.RawJSON(v.Note)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
@@ -1154,8 +1154,11 @@ func (v *Sealed) UnmarshalJSON(data []byte) error {
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Meows.Set {
-		w.Raw(`,"meows":`)
-		w.Bool(v.Meows.Value)
+		if v.Meows.Value {
+			w.Raw(`,"meows":true`)
+		} else {
+			w.Raw(`,"meows":false`)
+		}
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
 		switch k1 {
@@ -1265,7 +1268,7 @@ func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
 		w.Int(v.Foo.Value)
 	}
 	if v.Bar != nil {
-		w.Raw(`,"bar":`)
+		w.RawCall(`,"bar":`)
 		w.RawJSON(v.Bar)
 	}
 	w.ObjectEnd(start)
@@ -1936,31 +1939,34 @@ func (v *Consts) EncodeJSON(w *oasrt.Writer) {
 		w.Float32(v.Single.Value)
 	}
 	if v.On.Set {
-		w.Raw(`,"on":`)
-		w.Bool(v.On.Value)
+		if v.On.Value {
+			w.Raw(`,"on":true`)
+		} else {
+			w.Raw(`,"on":false`)
+		}
 	}
 	if v.Nothing != nil {
-		w.Raw(`,"nothing":`)
+		w.RawCall(`,"nothing":`)
 		w.RawJSON(v.Nothing)
 	}
 	if v.Shape != nil {
-		w.Raw(`,"shape":`)
+		w.RawCall(`,"shape":`)
 		w.RawJSON(v.Shape)
 	}
 	if v.Pair != nil {
-		w.Raw(`,"pair":`)
+		w.RawCall(`,"pair":`)
 		w.RawJSON(v.Pair)
 	}
 	if v.Exact.Set {
-		w.Raw(`,"exact":`)
+		w.RawCall(`,"exact":`)
 		w.Decimal(v.Exact.Value, false)
 	}
 	if v.Price.Set {
-		w.Raw(`,"price":`)
+		w.RawCall(`,"price":`)
 		w.Decimal(v.Price.Value, false)
 	}
 	if v.Rate.Set {
-		w.Raw(`,"rate":`)
+		w.RawCall(`,"rate":`)
 		w.Decimal(v.Rate.Value, true)
 	}
 	w.ObjectEnd(start)

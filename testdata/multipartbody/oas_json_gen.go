@@ -22,11 +22,11 @@ func (v *UploadRequest) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Title.Value)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')

@@ -354,15 +354,15 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.At.Set {
-		w.Raw(`,"at":`)
+		w.RawCall(`,"at":`)
 		w.Time(v.At.Value)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
@@ -372,7 +372,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Origin.Set {
-		w.Raw(`,"origin":`)
+		w.RawCall(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
 	w.Raw(`,"x":`)
@@ -383,7 +383,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Label.Set {
 		if v.Label.Null {
-			w.Raw(`,"label":null`)
+			w.RawCall(`,"label":null`)
 		} else {
 			w.Raw(`,"label":`)
 			w.String(v.Label.Value)
@@ -497,15 +497,15 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.At.Set {
-		w.Raw(`,"at":`)
+		w.RawCall(`,"at":`)
 		w.Time(v.At.Value)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
@@ -658,7 +658,7 @@ func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.Origin.Set {
-		w.Raw(`,"origin":`)
+		w.RawCall(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
 	if w.Direction != oasrt.InRequest { // readOnly
@@ -667,7 +667,7 @@ func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Depth.Set {
 		if v.Depth.Null {
-			w.Raw(`,"depth":null`)
+			w.RawCall(`,"depth":null`)
 		} else {
 			w.Raw(`,"depth":`)
 			w.Float64(v.Depth.Value)
@@ -1124,11 +1124,11 @@ func (v *Open) UnmarshalJSON(data []byte) error {
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Events) {
-		w.Raw(`,"events":`)
+		w.RawCall(`,"events":`)
 		w.Stream(start)
 	} else {
 		if v.Events != nil {
-			w.Raw(`,"events":`)
+			w.RawCall(`,"events":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Events {
 				w.Byte(',')
@@ -1138,7 +1138,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.First.Set {
-		w.Raw(`,"first":`)
+		w.RawCall(`,"first":`)
 		v.First.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

@@ -164,14 +164,14 @@ func (v *Short) UnmarshalJSON(data []byte) error {
 func (v *Typed) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Loose.Set {
-		w.Raw(`,"loose":`)
+		w.RawCall(`,"loose":`)
 		v.Loose.Value.EncodeJSON(w)
 	}
 	if v.Maybe.Set {
 		if v.Maybe.Null {
-			w.Raw(`,"maybe":null`)
+			w.RawCall(`,"maybe":null`)
 		} else {
-			w.Raw(`,"maybe":`)
+			w.RawCall(`,"maybe":`)
 			v.Maybe.Value.EncodeJSON(w)
 		}
 	}

@@ -133,10 +133,10 @@ func (v *Customer) UnmarshalJSON(data []byte) error {
 func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Data) {
-		w.Raw(`,"data":`)
+		w.RawCall(`,"data":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"data":`)
+		w.RawCall(`,"data":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Data {
 			w.Byte(',')
@@ -235,11 +235,11 @@ func (v *ListEventsOK) EncodeJSON(w *oasrt.Writer) {
 		w.Int(v.Total.Value)
 	}
 	if w.Streams(&v.Events) {
-		w.Raw(`,"events":`)
+		w.RawCall(`,"events":`)
 		w.Stream(start)
 	} else {
 		if v.Events != nil {
-			w.Raw(`,"events":`)
+			w.RawCall(`,"events":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Events {
 				w.Byte(',')

@@ -18,7 +18,7 @@ func (v *Record) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.Label.Null {
-		w.Raw(`,"label":null`)
+		w.RawCall(`,"label":null`)
 	} else {
 		w.Raw(`,"label":`)
 		w.String(v.Label.Value)
@@ -29,9 +29,9 @@ func (v *Record) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Expires.Set {
 		if v.Expires.Null {
-			w.Raw(`,"expires":null`)
+			w.RawCall(`,"expires":null`)
 		} else {
-			w.Raw(`,"expires":`)
+			w.RawCall(`,"expires":`)
 			w.Time(v.Expires.Value)
 		}
 	}

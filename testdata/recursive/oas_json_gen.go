@@ -18,15 +18,15 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if v.Parent != nil {
-		w.Raw(`,"parent":`)
+		w.RawCall(`,"parent":`)
 		v.Parent.EncodeJSON(w)
 	}
 	if w.Streams(&v.Children) {
-		w.Raw(`,"children":`)
+		w.RawCall(`,"children":`)
 		w.Stream(start)
 	} else {
 		if v.Children != nil {
-			w.Raw(`,"children":`)
+			w.RawCall(`,"children":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Children {
 				w.Byte(',')

@@ -127,19 +127,19 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 func (v *Order) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Billing.Set {
-		w.Raw(`,"billing":`)
+		w.RawCall(`,"billing":`)
 		v.Billing.Value.EncodeJSON(w)
 	}
 	if v.Shipping.Set {
-		w.Raw(`,"shipping":`)
+		w.RawCall(`,"shipping":`)
 		v.Shipping.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			v.Tags.EncodeJSON(w)
 		}
 	}
@@ -148,7 +148,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		v.Code.Value.EncodeJSON(w)
 	}
 	if v.Marker != nil {
-		w.Raw(`,"marker":`)
+		w.RawCall(`,"marker":`)
 		w.RawJSON(v.Marker)
 	}
 	w.ObjectEnd(start)

@@ -464,11 +464,11 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 		v.Kind.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
@@ -480,11 +480,11 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"photo":`)
 	w.String(v.Photo)
 	if w.Streams(&v.Thumbnails) {
-		w.Raw(`,"thumbnails":`)
+		w.RawCall(`,"thumbnails":`)
 		w.Stream(start)
 	} else {
 		if v.Thumbnails != nil {
-			w.Raw(`,"thumbnails":`)
+			w.RawCall(`,"thumbnails":`)
 			start3 := len(w.Buf)
 			for i4 := range v.Thumbnails {
 				w.Byte(',')
@@ -494,7 +494,7 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Meta.Set {
-		w.Raw(`,"meta":`)
+		w.RawCall(`,"meta":`)
 		v.Meta.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -664,10 +664,10 @@ func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"count":`)
 	w.Int(v.Count)
 	if w.Streams(&v.Points) {
-		w.Raw(`,"points":`)
+		w.RawCall(`,"points":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"points":`)
+		w.RawCall(`,"points":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Points {
 			w.Byte(',')
@@ -822,11 +822,11 @@ func (v *SearchFilter) UnmarshalJSON(data []byte) error {
 func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')

@@ -16,23 +16,23 @@ const (
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.At.Set {
-		w.Raw(`,"at":`)
+		w.RawCall(`,"at":`)
 		w.Time(v.At.Value)
 	}
 	if v.Day.Set {
-		w.Raw(`,"day":`)
+		w.RawCall(`,"day":`)
 		w.Date(v.Day.Value)
 	}
 	if v.ID.Set {
-		w.Raw(`,"id":`)
+		w.RawCall(`,"id":`)
 		w.UUID(v.ID.Value)
 	}
 	if v.V4.Set {
-		w.Raw(`,"v4":`)
+		w.RawCall(`,"v4":`)
 		w.Addr(v.V4.Value)
 	}
 	if v.V6.Set {
-		w.Raw(`,"v6":`)
+		w.RawCall(`,"v6":`)
 		w.Addr(v.V6.Value)
 	}
 	if v.Site.Set {
@@ -44,7 +44,7 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Mail.Value)
 	}
 	if v.Blob != nil {
-		w.Raw(`,"blob":`)
+		w.RawCall(`,"blob":`)
 		w.Bytes64(v.Blob)
 	}
 	w.ObjectEnd(start)

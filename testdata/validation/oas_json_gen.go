@@ -47,10 +47,10 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.Uint(uint64(v.Odd.Value))
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Tags {
 			w.Byte(',')
@@ -63,7 +63,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Email.Value)
 	}
 	if v.Labels != nil {
-		w.Raw(`,"labels":`)
+		w.RawCall(`,"labels":`)
 		start3 := len(w.Buf)
 		for _, k4 := range oasrt.SortedKeys(w, v.Labels) {
 			w.Key(k4)
@@ -74,11 +74,11 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.ObjectEnd(start3)
 	}
 	if w.Streams(&v.Points) {
-		w.Raw(`,"points":`)
+		w.RawCall(`,"points":`)
 		w.Stream(start)
 	} else {
 		if v.Points != nil {
-			w.Raw(`,"points":`)
+			w.RawCall(`,"points":`)
 			start6 := len(w.Buf)
 			for i7 := range v.Points {
 				w.Byte(',')
@@ -96,11 +96,11 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		v.Code.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.When) {
-		w.Raw(`,"when":`)
+		w.RawCall(`,"when":`)
 		w.Stream(start)
 	} else {
 		if v.When != nil {
-			w.Raw(`,"when":`)
+			w.RawCall(`,"when":`)
 			start8 := len(w.Buf)
 			for i9 := range v.When {
 				w.Byte(',')
@@ -723,8 +723,11 @@ func (v *Circle) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"r":`)
 	w.Float64(v.R)
 	if v.Solid.Set {
-		w.Raw(`,"solid":`)
-		w.Bool(v.Solid.Value)
+		if v.Solid.Value {
+			w.Raw(`,"solid":true`)
+		} else {
+			w.Raw(`,"solid":false`)
+		}
 	}
 	w.ObjectEnd(start)
 }
@@ -882,19 +885,22 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Label.Value)
 	}
 	if v.Beta.Set {
-		w.Raw(`,"beta":`)
-		w.Bool(v.Beta.Value)
+		if v.Beta.Value {
+			w.Raw(`,"beta":true`)
+		} else {
+			w.Raw(`,"beta":false`)
+		}
 	}
 	if v.Note.Set {
 		if v.Note.Null {
-			w.Raw(`,"note":null`)
+			w.RawCall(`,"note":null`)
 		} else {
 			w.Raw(`,"note":`)
 			w.String(v.Note.Value)
 		}
 	}
 	if v.Since.Set {
-		w.Raw(`,"since":`)
+		w.RawCall(`,"since":`)
 		w.Date(v.Since.Value)
 	}
 	if v.Count.Set {
@@ -1099,7 +1105,7 @@ func (v *User) EncodeJSON(w *oasrt.Writer) {
 	}
 	if w.Direction != oasrt.InRequest { // readOnly
 		if v.Created.Set {
-			w.Raw(`,"created":`)
+			w.RawCall(`,"created":`)
 			w.Time(v.Created.Value)
 		}
 	}
@@ -1237,22 +1243,22 @@ func (v *Grant) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"total":`)
+	w.RawCall(`,"total":`)
 	w.Marshaler(&v.Total)
 	if v.Delta.Set {
 		if v.Delta.Null {
-			w.Raw(`,"delta":null`)
+			w.RawCall(`,"delta":null`)
 		} else {
-			w.Raw(`,"delta":`)
+			w.RawCall(`,"delta":`)
 			w.Marshaler(&v.Delta.Value)
 		}
 	}
 	if w.Streams(&v.History) {
-		w.Raw(`,"history":`)
+		w.RawCall(`,"history":`)
 		w.Stream(start)
 	} else {
 		if v.History != nil {
-			w.Raw(`,"history":`)
+			w.RawCall(`,"history":`)
 			start1 := len(w.Buf)
 			for i2 := range v.History {
 				w.Byte(',')

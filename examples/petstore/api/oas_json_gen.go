@@ -28,7 +28,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		w.Int(int64(v.Quantity.Value))
 	}
 	if v.ShipDate.Set {
-		w.Raw(`,"shipDate":`)
+		w.RawCall(`,"shipDate":`)
 		w.Time(v.ShipDate.Value)
 	}
 	if v.Status.Set {
@@ -36,8 +36,11 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		v.Status.Value.EncodeJSON(w)
 	}
 	if v.Complete.Set {
-		w.Raw(`,"complete":`)
-		w.Bool(v.Complete.Value)
+		if v.Complete.Value {
+			w.Raw(`,"complete":true`)
+		} else {
+			w.Raw(`,"complete":false`)
+		}
 	}
 	w.ObjectEnd(start)
 }
@@ -374,14 +377,14 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if v.Category.Set {
-		w.Raw(`,"category":`)
+		w.RawCall(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.PhotoURLs) {
-		w.Raw(`,"photoUrls":`)
+		w.RawCall(`,"photoUrls":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"photoUrls":`)
+		w.RawCall(`,"photoUrls":`)
 		start1 := len(w.Buf)
 		for i2 := range v.PhotoURLs {
 			w.Byte(',')
@@ -390,11 +393,11 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			start3 := len(w.Buf)
 			for i4 := range v.Tags {
 				w.Byte(',')

@@ -82,15 +82,15 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if v.Category.Set {
-		w.Raw(`,"category":`)
+		w.RawCall(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.Tag) {
-		w.Raw(`,"tag":`)
+		w.RawCall(`,"tag":`)
 		w.Stream(start)
 	} else {
 		if v.Tag != nil {
-			w.Raw(`,"tag":`)
+			w.RawCall(`,"tag":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tag {
 				w.Byte(',')

@@ -18,10 +18,10 @@ func (v *List) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"total":`)
 	w.Int(v.Total)
 	if w.Streams(&v.Result) {
-		w.Raw(`,"result":`)
+		w.RawCall(`,"result":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"result":`)
+		w.RawCall(`,"result":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Result {
 			w.Byte(',')
@@ -118,11 +118,11 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"date":`)
 	w.String(v.Date)
 	if w.Streams(&v.Highlight) {
-		w.Raw(`,"highlight":`)
+		w.RawCall(`,"highlight":`)
 		w.Stream(start)
 	} else {
 		if v.Highlight != nil {
-			w.Raw(`,"highlight":`)
+			w.RawCall(`,"highlight":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Highlight {
 				w.Byte(',')

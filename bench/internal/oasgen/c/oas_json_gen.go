@@ -124,14 +124,14 @@ func (v *Nested) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"uuid":`)
+	w.RawCall(`,"uuid":`)
 	w.UUID(v.UUID)
 	if w.Streams(&v.Nested) {
-		w.Raw(`,"nested":`)
+		w.RawCall(`,"nested":`)
 		w.Stream(start)
 	} else {
 		if v.Nested != nil {
-			w.Raw(`,"nested":`)
+			w.RawCall(`,"nested":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Nested {
 				w.Byte(',')
@@ -169,8 +169,11 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Uint(uint64(v.Fixed32Value.Value))
 	}
 	if v.BoolValue.Set {
-		w.Raw(`,"bool_value":`)
-		w.Bool(v.BoolValue.Value)
+		if v.BoolValue.Value {
+			w.Raw(`,"bool_value":true`)
+		} else {
+			w.Raw(`,"bool_value":false`)
+		}
 	}
 	if v.StringValue.Set {
 		w.Raw(`,"string_value":`)
@@ -197,11 +200,11 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Int(v.Sint64Value.Value)
 	}
 	if w.Streams(&v.RepeatedStringValue) {
-		w.Raw(`,"repeated_string_value":`)
+		w.RawCall(`,"repeated_string_value":`)
 		w.Stream(start)
 	} else {
 		if v.RepeatedStringValue != nil {
-			w.Raw(`,"repeated_string_value":`)
+			w.RawCall(`,"repeated_string_value":`)
 			start3 := len(w.Buf)
 			for i4 := range v.RepeatedStringValue {
 				w.Byte(',')

@@ -20,10 +20,10 @@ func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"generatedAt":`)
 	w.String(v.GeneratedAt)
 	if w.Streams(&v.Products) {
-		w.Raw(`,"products":`)
+		w.RawCall(`,"products":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"products":`)
+		w.RawCall(`,"products":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Products {
 			w.Byte(',')
@@ -32,10 +32,10 @@ func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if w.Streams(&v.Stores) {
-		w.Raw(`,"stores":`)
+		w.RawCall(`,"stores":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"stores":`)
+		w.RawCall(`,"stores":`)
 		start3 := len(w.Buf)
 		for i4 := range v.Stores {
 			w.Byte(',')
@@ -44,10 +44,10 @@ func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start3)
 	}
 	if w.Streams(&v.Prices) {
-		w.Raw(`,"prices":`)
+		w.RawCall(`,"prices":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"prices":`)
+		w.RawCall(`,"prices":`)
 		start5 := len(w.Buf)
 		for i6 := range v.Prices {
 			w.Byte(',')
@@ -208,17 +208,20 @@ func (v *Product) EncodeJSON(w *oasrt.Writer) {
 	w.String(v.Name)
 	w.Raw(`,"description":`)
 	w.String(v.Description)
-	w.Raw(`,"active":`)
-	w.Bool(v.Active)
+	if v.Active {
+		w.Raw(`,"active":true`)
+	} else {
+		w.Raw(`,"active":false`)
+	}
 	w.Raw(`,"weightGrams":`)
 	w.Int(int64(v.WeightGrams))
-	w.Raw(`,"category":`)
+	w.RawCall(`,"category":`)
 	v.Category.EncodeJSON(w)
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Tags {
 			w.Byte(',')
@@ -227,10 +230,10 @@ func (v *Product) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if w.Streams(&v.Attributes) {
-		w.Raw(`,"attributes":`)
+		w.RawCall(`,"attributes":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"attributes":`)
+		w.RawCall(`,"attributes":`)
 		start3 := len(w.Buf)
 		for i4 := range v.Attributes {
 			w.Byte(',')
@@ -366,10 +369,10 @@ func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if w.Streams(&v.Path) {
-		w.Raw(`,"path":`)
+		w.RawCall(`,"path":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"path":`)
+		w.RawCall(`,"path":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Path {
 			w.Byte(',')
@@ -514,15 +517,18 @@ func (v *Store) EncodeJSON(w *oasrt.Writer) {
 	w.String(v.Code)
 	w.Raw(`,"name":`)
 	w.String(v.Name)
-	w.Raw(`,"open":`)
-	w.Bool(v.Open)
-	w.Raw(`,"address":`)
+	if v.Open {
+		w.Raw(`,"open":true`)
+	} else {
+		w.Raw(`,"open":false`)
+	}
+	w.RawCall(`,"address":`)
 	v.Address.EncodeJSON(w)
 	if w.Streams(&v.OpeningHours) {
-		w.Raw(`,"openingHours":`)
+		w.RawCall(`,"openingHours":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"openingHours":`)
+		w.RawCall(`,"openingHours":`)
 		start1 := len(w.Buf)
 		for i2 := range v.OpeningHours {
 			w.Byte(',')
@@ -718,8 +724,11 @@ func (v *Price) EncodeJSON(w *oasrt.Writer) {
 	w.String(v.Currency)
 	w.Raw(`,"validFrom":`)
 	w.String(v.ValidFrom)
-	w.Raw(`,"promo":`)
-	w.Bool(v.Promo)
+	if v.Promo {
+		w.Raw(`,"promo":true`)
+	} else {
+		w.Raw(`,"promo":false`)
+	}
 	w.ObjectEnd(start)
 }
 

@@ -146,14 +146,14 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if v.Category.Set {
-		w.Raw(`,"category":`)
+		w.RawCall(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.PhotoURLs) {
-		w.Raw(`,"photoUrls":`)
+		w.RawCall(`,"photoUrls":`)
 		w.Stream(start)
 	} else {
-		w.Raw(`,"photoUrls":`)
+		w.RawCall(`,"photoUrls":`)
 		start1 := len(w.Buf)
 		for i2 := range v.PhotoURLs {
 			w.Byte(',')
@@ -162,11 +162,11 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.Raw(`,"tags":`)
+			w.RawCall(`,"tags":`)
 			start3 := len(w.Buf)
 			for i4 := range v.Tags {
 				w.Byte(',')
