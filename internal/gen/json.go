@@ -616,11 +616,11 @@ func (c *codec) encMemberMaybeNil(name string, t ir.Type, x string, ptr bool) {
 	c.P("}")
 }
 
-// encMember writes the member name with the value x of type t. Before a
-// scalar the key is an inlined Raw, a constant copied without a call (a
-// Writer method taking key and value, measured, lost); a bool is one Raw
-// of the whole member. Before a value written by a call anyway the key is
-// RawCall, which costs a call and no inlined code.
+// encMember writes the member name with the value x of type t. The key is
+// an inlined Raw, a constant copied without a call (a Writer method taking
+// key and value, measured, lost, and so did RawCall before a nested
+// object: a call per member costs small values 20%); a bool member is one
+// Raw of the whole literal.
 func (c *codec) encMember(name string, t ir.Type, x string) {
 	if p, ok := t.(*ir.Prim); ok && p.Kind == ir.Bool && !p.Quoted {
 		c.P("if ", x, " {")
@@ -630,41 +630,8 @@ func (c *codec) encMember(name string, t ir.Type, x string) {
 		c.P("}")
 		return
 	}
-	if encodesByCall(t) {
-		c.P("w.RawCall(", jsonKey(name), ")")
-	} else {
-		c.P("w.Raw(", jsonKey(name), ")")
-	}
+	c.P("w.Raw(", jsonKey(name), ")")
 	c.enc(t, x)
-}
-
-// encodesByCall reports whether enc writes a value of type t with at least
-// one call that is not inlined (and does more than a scalar's): a struct,
-// union or tuple's EncodeJSON, arrays, maps, raw and external values, and
-// the formats with a Go type of their own. Strings, numbers, bools and
-// enums are not.
-func encodesByCall(t ir.Type) bool {
-	switch t := t.(type) {
-	case *ir.Prim:
-		switch t.Kind {
-		case ir.DateTime, ir.Date, ir.UUID, ir.IPv4, ir.IPv6, ir.Bytes, ir.Decimal:
-			return true
-		}
-		return false
-	case *ir.Ref:
-		switch d := t.Decl.(type) {
-		case *ir.Struct, *ir.Union, *ir.Tuple:
-			return true
-		case *ir.Alias:
-			return encodesByCall(d.Type)
-		}
-		return false
-	case *ir.Nullable:
-		return encodesByCall(t.Elem)
-	case *ir.Array, *ir.Map, *ir.Any, *ir.External:
-		return true
-	}
-	return false
 }
 
 // encMaybeNil writes x, which is a pointer when ptr is set.

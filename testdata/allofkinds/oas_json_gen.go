@@ -111,7 +111,7 @@ func (v *StringAllOf) EncodeJSON(w *oasrt.Writer) {
 	}
 	start := len(w.Buf)
 	if v.Foo != nil {
-		w.RawCall(`,"foo":`)
+		w.Raw(`,"foo":`)
 		w.RawJSON(v.Foo)
 	}
 	w.ObjectEnd(start)

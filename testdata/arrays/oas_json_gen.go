@@ -155,7 +155,7 @@ func (v *Post) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.RawCall(`,"tags":`)
+			w.Raw(`,"tags":`)
 			v.Tags.EncodeJSON(w)
 		}
 	}
@@ -164,7 +164,7 @@ func (v *Post) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Scores != nil {
-			w.RawCall(`,"scores":`)
+			w.Raw(`,"scores":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Scores {
 				w.Byte(',')

@@ -18,7 +18,7 @@ func (v *Base) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.Created.Set {
-		w.RawCall(`,"created":`)
+		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
 	}
 	w.ObjectEnd(start)
@@ -82,7 +82,7 @@ func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.Created.Set {
-		w.RawCall(`,"created":`)
+		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
 	}
 	w.Raw(`,"kind":`)
@@ -162,7 +162,7 @@ func (v *Dog) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.Created.Set {
-		w.RawCall(`,"created":`)
+		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
 	}
 	w.Raw(`,"kind":`)
@@ -430,7 +430,7 @@ func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"type":`)
 	w.Int(int64(v.Type))
 	if v.Value.Set {
-		w.RawCall(`,"value":`)
+		w.Raw(`,"value":`)
 		v.Value.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -1091,7 +1091,7 @@ func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Pets != nil {
-			w.RawCall(`,"pets":`)
+			w.Raw(`,"pets":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Pets {
 				w.Byte(',')
@@ -1101,19 +1101,19 @@ func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Favorite.Set {
-		w.RawCall(`,"favorite":`)
+		w.Raw(`,"favorite":`)
 		v.Favorite.Value.EncodeJSON(w)
 	}
 	if v.Nickname.Set {
 		if v.Nickname.Null {
 			w.RawCall(`,"nickname":null`)
 		} else {
-			w.RawCall(`,"nickname":`)
+			w.Raw(`,"nickname":`)
 			v.Nickname.Value.EncodeJSON(w)
 		}
 	}
 	if v.Size.Set {
-		w.RawCall(`,"size":`)
+		w.Raw(`,"size":`)
 		v.Size.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -1319,7 +1319,7 @@ func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.RawCall(`,"tags":`)
+			w.Raw(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
@@ -2214,7 +2214,7 @@ func (v *Garage) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Vehicles != nil {
-			w.RawCall(`,"vehicles":`)
+			w.Raw(`,"vehicles":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Vehicles {
 				w.Byte(',')
@@ -2224,7 +2224,7 @@ func (v *Garage) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Favorite.Set {
-		w.RawCall(`,"favorite":`)
+		w.Raw(`,"favorite":`)
 		v.Favorite.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -2655,7 +2655,7 @@ func (v *Toggle) UnmarshalJSON(data []byte) error {
 func (v *AcceptorLink) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Properties.Set {
-		w.RawCall(`,"properties":`)
+		w.Raw(`,"properties":`)
 		v.Properties.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -2712,7 +2712,7 @@ func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"kind":`)
 	w.String(v.Kind)
 	if v.Properties != nil {
-		w.RawCall(`,"properties":`)
+		w.Raw(`,"properties":`)
 		v.Properties.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -2785,7 +2785,7 @@ func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"kind":`)
 	w.String(v.Kind)
 	if v.Properties != nil {
-		w.RawCall(`,"properties":`)
+		w.Raw(`,"properties":`)
 		v.Properties.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -3588,7 +3588,7 @@ func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.String(v.ID)
 	if v.Sent.Set {
-		w.RawCall(`,"sent":`)
+		w.Raw(`,"sent":`)
 		w.Time(v.Sent.Value)
 	}
 	w.ObjectEnd(start)
@@ -3664,7 +3664,7 @@ func (v *Message2) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.String(v.ID)
 	if v.Sent.Set {
-		w.RawCall(`,"sent":`)
+		w.Raw(`,"sent":`)
 		w.Time(v.Sent.Value)
 	}
 	w.ObjectEnd(start)
@@ -3919,9 +3919,9 @@ func (v *Toggle2Status) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *AcceptorLinkProperties) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.RawCall(`,"destination":`)
+	w.Raw(`,"destination":`)
 	v.Destination.EncodeJSON(w)
-	w.RawCall(`,"source":`)
+	w.Raw(`,"source":`)
 	v.Source.EncodeJSON(w)
 	w.ObjectEnd(start)
 }
@@ -3982,7 +3982,7 @@ func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
 func (v *PortRefProperties) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Machine.Set {
-		w.RawCall(`,"machine":`)
+		w.Raw(`,"machine":`)
 		v.Machine.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -4035,7 +4035,7 @@ func (v *PortRefProperties) UnmarshalJSON(data []byte) error {
 func (v *ProcessRefProperties) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Machine.Set {
-		w.RawCall(`,"machine":`)
+		w.Raw(`,"machine":`)
 		v.Machine.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

@@ -16,7 +16,7 @@ const (
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Pet.Set {
-		w.RawCall(`,"pet":`)
+		w.Raw(`,"pet":`)
 		v.Pet.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

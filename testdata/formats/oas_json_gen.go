@@ -40,7 +40,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"reqArray":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"reqArray":`)
+		w.Raw(`,"reqArray":`)
 		start1 := len(w.Buf)
 		for i2 := range v.ReqArray {
 			w.Byte(',')
@@ -53,7 +53,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.OptArray != nil {
-			w.RawCall(`,"optArray":`)
+			w.Raw(`,"optArray":`)
 			start3 := len(w.Buf)
 			for i4 := range v.OptArray {
 				w.Byte(',')
@@ -69,7 +69,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		if v.ReqNullableArray == nil {
 			w.RawCall(`,"reqNullableArray":null`)
 		} else {
-			w.RawCall(`,"reqNullableArray":`)
+			w.Raw(`,"reqNullableArray":`)
 			start5 := len(w.Buf)
 			for i6 := range v.ReqNullableArray {
 				w.Byte(',')
@@ -86,7 +86,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 			if v.OptNullableArray.Null {
 				w.RawCall(`,"optNullableArray":null`)
 			} else {
-				w.RawCall(`,"optNullableArray":`)
+				w.Raw(`,"optNullableArray":`)
 				start7 := len(w.Buf)
 				for i8 := range v.OptNullableArray.Value {
 					w.Byte(',')
@@ -101,7 +101,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.NullableItems != nil {
-			w.RawCall(`,"nullableItems":`)
+			w.Raw(`,"nullableItems":`)
 			start9 := len(w.Buf)
 			for i10 := range v.NullableItems {
 				w.Byte(',')
@@ -114,14 +114,14 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start9)
 		}
 	}
-	w.RawCall(`,"reqAny":`)
+	w.Raw(`,"reqAny":`)
 	w.RawJSON(v.ReqAny)
 	if v.OptAny != nil {
-		w.RawCall(`,"optAny":`)
+		w.Raw(`,"optAny":`)
 		w.RawJSON(v.OptAny)
 	}
 	if v.FreeObject != nil {
-		w.RawCall(`,"freeObject":`)
+		w.Raw(`,"freeObject":`)
 		w.RawJSON(v.FreeObject)
 	}
 	if v.Int32.Set {
@@ -159,18 +159,18 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 			w.Raw(`,"bool":false`)
 		}
 	}
-	w.RawCall(`,"reqDate":`)
+	w.Raw(`,"reqDate":`)
 	w.Date(v.ReqDate)
 	if v.DateTime.Set {
-		w.RawCall(`,"dateTime":`)
+		w.Raw(`,"dateTime":`)
 		w.Time(v.DateTime.Value)
 	}
 	if v.UUID.Set {
-		w.RawCall(`,"uuid":`)
+		w.Raw(`,"uuid":`)
 		w.UUID(v.UUID.Value)
 	}
 	if v.Byte != nil {
-		w.RawCall(`,"byte":`)
+		w.Raw(`,"byte":`)
 		w.Bytes64(v.Byte)
 	}
 	if v.Binary.Set {
@@ -210,19 +210,19 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Byte('"')
 	}
 	if v.Amount.Set {
-		w.RawCall(`,"amount":`)
+		w.Raw(`,"amount":`)
 		w.Decimal(v.Amount.Value, false)
 	}
 	if v.PriceText.Set {
-		w.RawCall(`,"priceText":`)
+		w.Raw(`,"priceText":`)
 		w.Decimal(v.PriceText.Value, true)
 	}
 	if v.Ipv4.Set {
-		w.RawCall(`,"ipv4":`)
+		w.Raw(`,"ipv4":`)
 		w.Addr(v.Ipv4.Value)
 	}
 	if v.Ipv6.Set {
-		w.RawCall(`,"ipv6":`)
+		w.Raw(`,"ipv6":`)
 		w.Addr(v.Ipv6.Value)
 	}
 	if v.IdnHost.Set {
@@ -234,7 +234,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.IdnEmail.Value)
 	}
 	if v.Counts != nil {
-		w.RawCall(`,"counts":`)
+		w.Raw(`,"counts":`)
 		start11 := len(w.Buf)
 		for _, k12 := range oasrt.SortedKeys(w, v.Counts) {
 			w.Key(k12)
@@ -245,7 +245,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.ObjectEnd(start11)
 	}
 	if v.Nested != nil {
-		w.RawCall(`,"nested":`)
+		w.Raw(`,"nested":`)
 		start14 := len(w.Buf)
 		for _, k15 := range oasrt.SortedKeys(w, v.Nested) {
 			w.Key(k15)
@@ -265,7 +265,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Matrix != nil {
-			w.RawCall(`,"matrix":`)
+			w.Raw(`,"matrix":`)
 			start19 := len(w.Buf)
 			for i20 := range v.Matrix {
 				w.Byte(',')
@@ -296,11 +296,11 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Shared.Set {
-		w.RawCall(`,"shared":`)
+		w.Raw(`,"shared":`)
 		v.Shared.Value.EncodeJSON(w)
 	}
 	if v.SharedAgain.Set {
-		w.RawCall(`,"sharedAgain":`)
+		w.Raw(`,"sharedAgain":`)
 		v.SharedAgain.Value.EncodeJSON(w)
 	}
 	if v.Old.Set {
@@ -308,7 +308,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Old.Value)
 	}
 	if v.Inline.Set {
-		w.RawCall(`,"inline":`)
+		w.Raw(`,"inline":`)
 		v.Inline.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -935,7 +935,7 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if v.Parent != nil {
-		w.RawCall(`,"parent":`)
+		w.Raw(`,"parent":`)
 		v.Parent.EncodeJSON(w)
 	}
 	if w.Streams(&v.Children) {
@@ -943,7 +943,7 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Children != nil {
-			w.RawCall(`,"children":`)
+			w.Raw(`,"children":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Children {
 				w.Byte(',')
@@ -1295,7 +1295,7 @@ func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.RawCall(`,"tags":`)
+			w.Raw(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
@@ -1533,11 +1533,11 @@ func (v *Box) EncodeJSON(w *oasrt.Writer) {
 		v.Hue.Value.EncodeJSON(w)
 	}
 	if v.When.Set {
-		w.RawCall(`,"when":`)
+		w.Raw(`,"when":`)
 		w.Time(v.When.Value)
 	}
 	if v.Closed.Set {
-		w.RawCall(`,"closed":`)
+		w.Raw(`,"closed":`)
 		v.Closed.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -1604,7 +1604,7 @@ func (v *Shared) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Note.Value)
 	}
 	if v.When.Set {
-		w.RawCall(`,"when":`)
+		w.Raw(`,"when":`)
 		w.Date(v.When.Value)
 	}
 	w.ObjectEnd(start)
@@ -1667,7 +1667,7 @@ func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
 		if v.B.Null {
 			w.RawCall(`,"b":null`)
 		} else {
-			w.RawCall(`,"b":`)
+			w.Raw(`,"b":`)
 			v.B.Value.EncodeJSON(w)
 		}
 	}
@@ -1821,10 +1821,10 @@ func (v *GetThingKindItem) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *GetThingOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.RawCall(`,"thing":`)
+	w.Raw(`,"thing":`)
 	v.Thing.EncodeJSON(w)
 	if v.Links != nil {
-		w.RawCall(`,"links":`)
+		w.Raw(`,"links":`)
 		start1 := len(w.Buf)
 		for _, k2 := range oasrt.SortedKeys(w, v.Links) {
 			w.Key(k2)

@@ -80,11 +80,11 @@ func (v *Bag) UnmarshalJSON(data []byte) error {
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Any != nil {
-		w.RawCall(`,"any":`)
+		w.Raw(`,"any":`)
 		w.RawJSON(v.Any)
 	}
 	if v.Bag != nil {
-		w.RawCall(`,"bag":`)
+		w.Raw(`,"bag":`)
 		v.Bag.EncodeJSON(w)
 	}
 	if w.Streams(&v.List) {
@@ -92,7 +92,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.List != nil {
-			w.RawCall(`,"list":`)
+			w.Raw(`,"list":`)
 			start1 := len(w.Buf)
 			for i2 := range v.List {
 				w.Byte(',')

@@ -20,7 +20,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Items != nil {
-			w.RawCall(`,"items":`)
+			w.Raw(`,"items":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Items {
 				w.Byte(',')
@@ -30,7 +30,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Shipping.Set {
-		w.RawCall(`,"shipping":`)
+		w.Raw(`,"shipping":`)
 		v.Shipping.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -111,7 +111,7 @@ func (v *Order) UnmarshalJSON(data []byte) error {
 func (v *OrderItemsItem) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Product.Set {
-		w.RawCall(`,"product":`)
+		w.Raw(`,"product":`)
 		v.Product.Value.EncodeJSON(w)
 	}
 	if v.Quantity.Set {

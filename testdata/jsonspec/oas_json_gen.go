@@ -21,7 +21,7 @@ func (v *List) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"result":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"result":`)
+		w.Raw(`,"result":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Result {
 			w.Byte(',')
@@ -30,7 +30,7 @@ func (v *List) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if v.First.Set {
-		w.RawCall(`,"first":`)
+		w.Raw(`,"first":`)
 		v.First.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -135,7 +135,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Highlight != nil {
-			w.RawCall(`,"highlight":`)
+			w.Raw(`,"highlight":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Highlight {
 				w.Byte(',')

@@ -332,23 +332,23 @@ func (v *Mode) UnmarshalJSON(data []byte) error {
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Scalar.Set {
-		w.RawCall(`,"scalar":`)
+		w.Raw(`,"scalar":`)
 		v.Scalar.Value.EncodeJSON(w)
 	}
 	if v.Flag.Set {
-		w.RawCall(`,"flag":`)
+		w.Raw(`,"flag":`)
 		v.Flag.Value.EncodeJSON(w)
 	}
 	if v.Maybe.Set {
 		if v.Maybe.Null {
 			w.RawCall(`,"maybe":null`)
 		} else {
-			w.RawCall(`,"maybe":`)
+			w.Raw(`,"maybe":`)
 			v.Maybe.Value.EncodeJSON(w)
 		}
 	}
 	if v.Free.Set {
-		w.RawCall(`,"free":`)
+		w.Raw(`,"free":`)
 		v.Free.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -653,7 +653,7 @@ func (v *Track) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"points":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"points":`)
+		w.Raw(`,"points":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Points {
 			w.Byte(',')
@@ -662,7 +662,7 @@ func (v *Track) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if v.Record.Set {
-		w.RawCall(`,"record":`)
+		w.Raw(`,"record":`)
 		v.Record.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -989,7 +989,7 @@ func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Reference.Value)
 	}
 	if v.Note != nil {
-		w.RawCall(`,"note":`)
+		w.Raw(`,"note":`)
 		w.RawJSON(v.Note)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
@@ -1268,7 +1268,7 @@ func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
 		w.Int(v.Foo.Value)
 	}
 	if v.Bar != nil {
-		w.RawCall(`,"bar":`)
+		w.Raw(`,"bar":`)
 		w.RawJSON(v.Bar)
 	}
 	w.ObjectEnd(start)
@@ -1946,27 +1946,27 @@ func (v *Consts) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Nothing != nil {
-		w.RawCall(`,"nothing":`)
+		w.Raw(`,"nothing":`)
 		w.RawJSON(v.Nothing)
 	}
 	if v.Shape != nil {
-		w.RawCall(`,"shape":`)
+		w.Raw(`,"shape":`)
 		w.RawJSON(v.Shape)
 	}
 	if v.Pair != nil {
-		w.RawCall(`,"pair":`)
+		w.Raw(`,"pair":`)
 		w.RawJSON(v.Pair)
 	}
 	if v.Exact.Set {
-		w.RawCall(`,"exact":`)
+		w.Raw(`,"exact":`)
 		w.Decimal(v.Exact.Value, false)
 	}
 	if v.Price.Set {
-		w.RawCall(`,"price":`)
+		w.Raw(`,"price":`)
 		w.Decimal(v.Price.Value, false)
 	}
 	if v.Rate.Set {
-		w.RawCall(`,"rate":`)
+		w.Raw(`,"rate":`)
 		w.Decimal(v.Rate.Value, true)
 	}
 	w.ObjectEnd(start)

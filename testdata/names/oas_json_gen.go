@@ -257,7 +257,7 @@ func (v *Page) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Items != nil {
-			w.RawCall(`,"items":`)
+			w.Raw(`,"items":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Items {
 				w.Byte(',')

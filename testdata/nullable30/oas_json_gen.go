@@ -33,7 +33,7 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 		if v.Owner.Null {
 			w.RawCall(`,"owner":null`)
 		} else {
-			w.RawCall(`,"owner":`)
+			w.Raw(`,"owner":`)
 			v.Owner.Value.EncodeJSON(w)
 		}
 	}

@@ -29,7 +29,7 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 			if v.Tags.Null {
 				w.RawCall(`,"tags":null`)
 			} else {
-				w.RawCall(`,"tags":`)
+				w.Raw(`,"tags":`)
 				start1 := len(w.Buf)
 				for i2 := range v.Tags.Value {
 					w.Byte(',')
@@ -43,7 +43,7 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 		if v.Owner.Null {
 			w.RawCall(`,"owner":null`)
 		} else {
-			w.RawCall(`,"owner":`)
+			w.Raw(`,"owner":`)
 			v.Owner.Value.EncodeJSON(w)
 		}
 	}

@@ -76,7 +76,7 @@ func (v *IDOrName) UnmarshalJSON(data []byte) error {
 func (v *Ref) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Target.Set {
-		w.RawCall(`,"target":`)
+		w.Raw(`,"target":`)
 		v.Target.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

@@ -354,7 +354,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.At.Set {
-		w.RawCall(`,"at":`)
+		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
 	if w.Streams(&v.Tags) {
@@ -362,7 +362,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.RawCall(`,"tags":`)
+			w.Raw(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
@@ -372,7 +372,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Origin.Set {
-		w.RawCall(`,"origin":`)
+		w.Raw(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
 	w.Raw(`,"x":`)
@@ -497,7 +497,7 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.At.Set {
-		w.RawCall(`,"at":`)
+		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
 	if w.Streams(&v.Tags) {
@@ -505,7 +505,7 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.RawCall(`,"tags":`)
+			w.Raw(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
@@ -658,7 +658,7 @@ func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.Origin.Set {
-		w.RawCall(`,"origin":`)
+		w.Raw(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
 	if w.Direction != oasrt.InRequest { // readOnly
@@ -1128,7 +1128,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Events != nil {
-			w.RawCall(`,"events":`)
+			w.Raw(`,"events":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Events {
 				w.Byte(',')
@@ -1138,7 +1138,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.First.Set {
-		w.RawCall(`,"first":`)
+		w.Raw(`,"first":`)
 		v.First.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

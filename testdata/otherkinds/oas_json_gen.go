@@ -164,14 +164,14 @@ func (v *Short) UnmarshalJSON(data []byte) error {
 func (v *Typed) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Loose.Set {
-		w.RawCall(`,"loose":`)
+		w.Raw(`,"loose":`)
 		v.Loose.Value.EncodeJSON(w)
 	}
 	if v.Maybe.Set {
 		if v.Maybe.Null {
 			w.RawCall(`,"maybe":null`)
 		} else {
-			w.RawCall(`,"maybe":`)
+			w.Raw(`,"maybe":`)
 			v.Maybe.Value.EncodeJSON(w)
 		}
 	}

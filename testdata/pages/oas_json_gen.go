@@ -136,7 +136,7 @@ func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"data":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"data":`)
+		w.Raw(`,"data":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Data {
 			w.Byte(',')
@@ -239,7 +239,7 @@ func (v *ListEventsOK) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Events != nil {
-			w.RawCall(`,"events":`)
+			w.Raw(`,"events":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Events {
 				w.Byte(',')

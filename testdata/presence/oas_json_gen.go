@@ -31,7 +31,7 @@ func (v *Record) EncodeJSON(w *oasrt.Writer) {
 		if v.Expires.Null {
 			w.RawCall(`,"expires":null`)
 		} else {
-			w.RawCall(`,"expires":`)
+			w.Raw(`,"expires":`)
 			w.Time(v.Expires.Value)
 		}
 	}

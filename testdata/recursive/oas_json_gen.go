@@ -18,7 +18,7 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if v.Parent != nil {
-		w.RawCall(`,"parent":`)
+		w.Raw(`,"parent":`)
 		v.Parent.EncodeJSON(w)
 	}
 	if w.Streams(&v.Children) {
@@ -26,7 +26,7 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Children != nil {
-			w.RawCall(`,"children":`)
+			w.Raw(`,"children":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Children {
 				w.Byte(',')

@@ -127,11 +127,11 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 func (v *Order) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Billing.Set {
-		w.RawCall(`,"billing":`)
+		w.Raw(`,"billing":`)
 		v.Billing.Value.EncodeJSON(w)
 	}
 	if v.Shipping.Set {
-		w.RawCall(`,"shipping":`)
+		w.Raw(`,"shipping":`)
 		v.Shipping.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.Tags) {
@@ -139,7 +139,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.RawCall(`,"tags":`)
+			w.Raw(`,"tags":`)
 			v.Tags.EncodeJSON(w)
 		}
 	}
@@ -148,7 +148,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		v.Code.Value.EncodeJSON(w)
 	}
 	if v.Marker != nil {
-		w.RawCall(`,"marker":`)
+		w.Raw(`,"marker":`)
 		w.RawJSON(v.Marker)
 	}
 	w.ObjectEnd(start)

@@ -468,7 +468,7 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.RawCall(`,"tags":`)
+			w.Raw(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')
@@ -484,7 +484,7 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Thumbnails != nil {
-			w.RawCall(`,"thumbnails":`)
+			w.Raw(`,"thumbnails":`)
 			start3 := len(w.Buf)
 			for i4 := range v.Thumbnails {
 				w.Byte(',')
@@ -494,7 +494,7 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Meta.Set {
-		w.RawCall(`,"meta":`)
+		w.Raw(`,"meta":`)
 		v.Meta.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)
@@ -667,7 +667,7 @@ func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"points":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"points":`)
+		w.Raw(`,"points":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Points {
 			w.Byte(',')
@@ -826,7 +826,7 @@ func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.RawCall(`,"tags":`)
+			w.Raw(`,"tags":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tags {
 				w.Byte(',')

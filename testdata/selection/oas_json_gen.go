@@ -60,7 +60,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		v.Kind.Value.EncodeJSON(w)
 	}
 	if v.Owner.Set {
-		w.RawCall(`,"owner":`)
+		w.Raw(`,"owner":`)
 		v.Owner.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

@@ -133,7 +133,7 @@ func (v *AddPetFilter) UnmarshalJSON(data []byte) error {
 func (v *AddPetRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Pet.Set {
-		w.RawCall(`,"pet":`)
+		w.Raw(`,"pet":`)
 		v.Pet.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

@@ -300,7 +300,7 @@ func (v *Inner) UnmarshalJSON(data []byte) error {
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Counts != nil {
-		w.RawCall(`,"counts":`)
+		w.Raw(`,"counts":`)
 		start1 := len(w.Buf)
 		for _, k2 := range oasrt.SortedKeys(w, v.Counts) {
 			w.Key(k2)
@@ -311,7 +311,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 		w.ObjectEnd(start1)
 	}
 	if v.Tree.Set {
-		w.RawCall(`,"tree":`)
+		w.Raw(`,"tree":`)
 		v.Tree.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

@@ -16,23 +16,23 @@ const (
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.At.Set {
-		w.RawCall(`,"at":`)
+		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
 	if v.Day.Set {
-		w.RawCall(`,"day":`)
+		w.Raw(`,"day":`)
 		w.Date(v.Day.Value)
 	}
 	if v.ID.Set {
-		w.RawCall(`,"id":`)
+		w.Raw(`,"id":`)
 		w.UUID(v.ID.Value)
 	}
 	if v.V4.Set {
-		w.RawCall(`,"v4":`)
+		w.Raw(`,"v4":`)
 		w.Addr(v.V4.Value)
 	}
 	if v.V6.Set {
-		w.RawCall(`,"v6":`)
+		w.Raw(`,"v6":`)
 		w.Addr(v.V6.Value)
 	}
 	if v.Site.Set {
@@ -44,7 +44,7 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Mail.Value)
 	}
 	if v.Blob != nil {
-		w.RawCall(`,"blob":`)
+		w.Raw(`,"blob":`)
 		w.Bytes64(v.Blob)
 	}
 	w.ObjectEnd(start)

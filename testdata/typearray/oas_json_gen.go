@@ -82,11 +82,11 @@ func (v *Value) UnmarshalJSON(data []byte) error {
 func (v *Cell) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Value.Set {
-		w.RawCall(`,"value":`)
+		w.Raw(`,"value":`)
 		v.Value.Value.EncodeJSON(w)
 	}
 	if v.Weight.Set {
-		w.RawCall(`,"weight":`)
+		w.Raw(`,"weight":`)
 		v.Weight.Value.EncodeJSON(w)
 	}
 	w.ObjectEnd(start)

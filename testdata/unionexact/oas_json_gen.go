@@ -1130,7 +1130,7 @@ func (v *RequiredOnly1) EncodeJSON(w *oasrt.Writer) {
 		return
 	}
 	start := len(w.Buf)
-	w.RawCall(`,"a":`)
+	w.Raw(`,"a":`)
 	w.RawJSON(v.A)
 	w.ObjectEnd(start)
 }
@@ -1281,7 +1281,7 @@ func (v *TypelessOrInteger1) EncodeJSON(w *oasrt.Writer) {
 	}
 	start := len(w.Buf)
 	if v.B != nil {
-		w.RawCall(`,"b":`)
+		w.Raw(`,"b":`)
 		w.RawJSON(v.B)
 	}
 	w.ObjectEnd(start)

@@ -50,7 +50,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"tags":`)
+		w.Raw(`,"tags":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Tags {
 			w.Byte(',')
@@ -63,7 +63,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Email.Value)
 	}
 	if v.Labels != nil {
-		w.RawCall(`,"labels":`)
+		w.Raw(`,"labels":`)
 		start3 := len(w.Buf)
 		for _, k4 := range oasrt.SortedKeys(w, v.Labels) {
 			w.Key(k4)
@@ -78,7 +78,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Points != nil {
-			w.RawCall(`,"points":`)
+			w.Raw(`,"points":`)
 			start6 := len(w.Buf)
 			for i7 := range v.Points {
 				w.Byte(',')
@@ -100,7 +100,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.When != nil {
-			w.RawCall(`,"when":`)
+			w.Raw(`,"when":`)
 			start8 := len(w.Buf)
 			for i9 := range v.When {
 				w.Byte(',')
@@ -900,7 +900,7 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.Since.Set {
-		w.RawCall(`,"since":`)
+		w.Raw(`,"since":`)
 		w.Date(v.Since.Value)
 	}
 	if v.Count.Set {
@@ -1105,7 +1105,7 @@ func (v *User) EncodeJSON(w *oasrt.Writer) {
 	}
 	if w.Direction != oasrt.InRequest { // readOnly
 		if v.Created.Set {
-			w.RawCall(`,"created":`)
+			w.Raw(`,"created":`)
 			w.Time(v.Created.Value)
 		}
 	}
@@ -1243,13 +1243,13 @@ func (v *Grant) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.RawCall(`,"total":`)
+	w.Raw(`,"total":`)
 	w.Marshaler(&v.Total)
 	if v.Delta.Set {
 		if v.Delta.Null {
 			w.RawCall(`,"delta":null`)
 		} else {
-			w.RawCall(`,"delta":`)
+			w.Raw(`,"delta":`)
 			w.Marshaler(&v.Delta.Value)
 		}
 	}
@@ -1258,7 +1258,7 @@ func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.History != nil {
-			w.RawCall(`,"history":`)
+			w.Raw(`,"history":`)
 			start1 := len(w.Buf)
 			for i2 := range v.History {
 				w.Byte(',')

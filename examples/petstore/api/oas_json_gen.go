@@ -28,7 +28,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		w.Int(int64(v.Quantity.Value))
 	}
 	if v.ShipDate.Set {
-		w.RawCall(`,"shipDate":`)
+		w.Raw(`,"shipDate":`)
 		w.Time(v.ShipDate.Value)
 	}
 	if v.Status.Set {
@@ -377,14 +377,14 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if v.Category.Set {
-		w.RawCall(`,"category":`)
+		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.PhotoURLs) {
 		w.RawCall(`,"photoUrls":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"photoUrls":`)
+		w.Raw(`,"photoUrls":`)
 		start1 := len(w.Buf)
 		for i2 := range v.PhotoURLs {
 			w.Byte(',')
@@ -397,7 +397,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.RawCall(`,"tags":`)
+			w.Raw(`,"tags":`)
 			start3 := len(w.Buf)
 			for i4 := range v.Tags {
 				w.Byte(',')

@@ -82,7 +82,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if v.Category.Set {
-		w.RawCall(`,"category":`)
+		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.Tag) {
@@ -90,7 +90,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tag != nil {
-			w.RawCall(`,"tag":`)
+			w.Raw(`,"tag":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Tag {
 				w.Byte(',')

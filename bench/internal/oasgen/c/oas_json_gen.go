@@ -124,14 +124,14 @@ func (v *Nested) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.RawCall(`,"uuid":`)
+	w.Raw(`,"uuid":`)
 	w.UUID(v.UUID)
 	if w.Streams(&v.Nested) {
 		w.RawCall(`,"nested":`)
 		w.Stream(start)
 	} else {
 		if v.Nested != nil {
-			w.RawCall(`,"nested":`)
+			w.Raw(`,"nested":`)
 			start1 := len(w.Buf)
 			for i2 := range v.Nested {
 				w.Byte(',')
@@ -204,7 +204,7 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.RepeatedStringValue != nil {
-			w.RawCall(`,"repeated_string_value":`)
+			w.Raw(`,"repeated_string_value":`)
 			start3 := len(w.Buf)
 			for i4 := range v.RepeatedStringValue {
 				w.Byte(',')

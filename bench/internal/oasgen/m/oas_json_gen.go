@@ -23,7 +23,7 @@ func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"products":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"products":`)
+		w.Raw(`,"products":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Products {
 			w.Byte(',')
@@ -35,7 +35,7 @@ func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"stores":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"stores":`)
+		w.Raw(`,"stores":`)
 		start3 := len(w.Buf)
 		for i4 := range v.Stores {
 			w.Byte(',')
@@ -47,7 +47,7 @@ func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"prices":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"prices":`)
+		w.Raw(`,"prices":`)
 		start5 := len(w.Buf)
 		for i6 := range v.Prices {
 			w.Byte(',')
@@ -215,13 +215,13 @@ func (v *Product) EncodeJSON(w *oasrt.Writer) {
 	}
 	w.Raw(`,"weightGrams":`)
 	w.Int(int64(v.WeightGrams))
-	w.RawCall(`,"category":`)
+	w.Raw(`,"category":`)
 	v.Category.EncodeJSON(w)
 	if w.Streams(&v.Tags) {
 		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"tags":`)
+		w.Raw(`,"tags":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Tags {
 			w.Byte(',')
@@ -233,7 +233,7 @@ func (v *Product) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"attributes":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"attributes":`)
+		w.Raw(`,"attributes":`)
 		start3 := len(w.Buf)
 		for i4 := range v.Attributes {
 			w.Byte(',')
@@ -372,7 +372,7 @@ func (v *Category) EncodeJSON(w *oasrt.Writer) {
 		w.RawCall(`,"path":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"path":`)
+		w.Raw(`,"path":`)
 		start1 := len(w.Buf)
 		for i2 := range v.Path {
 			w.Byte(',')
@@ -522,13 +522,13 @@ func (v *Store) EncodeJSON(w *oasrt.Writer) {
 	} else {
 		w.Raw(`,"open":false`)
 	}
-	w.RawCall(`,"address":`)
+	w.Raw(`,"address":`)
 	v.Address.EncodeJSON(w)
 	if w.Streams(&v.OpeningHours) {
 		w.RawCall(`,"openingHours":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"openingHours":`)
+		w.Raw(`,"openingHours":`)
 		start1 := len(w.Buf)
 		for i2 := range v.OpeningHours {
 			w.Byte(',')

@@ -146,14 +146,14 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if v.Category.Set {
-		w.RawCall(`,"category":`)
+		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.PhotoURLs) {
 		w.RawCall(`,"photoUrls":`)
 		w.Stream(start)
 	} else {
-		w.RawCall(`,"photoUrls":`)
+		w.Raw(`,"photoUrls":`)
 		start1 := len(w.Buf)
 		for i2 := range v.PhotoURLs {
 			w.Byte(',')
@@ -166,7 +166,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
-			w.RawCall(`,"tags":`)
+			w.Raw(`,"tags":`)
 			start3 := len(w.Buf)
 			for i4 := range v.Tags {
 				w.Byte(',')

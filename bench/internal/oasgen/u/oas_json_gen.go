@@ -17,7 +17,7 @@ func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"type":`)
 	w.Int(int64(v.Type))
-	w.RawCall(`,"value":`)
+	w.Raw(`,"value":`)
 	v.Value.EncodeJSON(w)
 	w.ObjectEnd(start)
 }
@@ -364,7 +364,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.At.Set {
-		w.RawCall(`,"at":`)
+		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
 	w.Raw(`,"x":`)
@@ -376,7 +376,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Target.Value)
 	}
 	if v.Session.Set {
-		w.RawCall(`,"session":`)
+		w.Raw(`,"session":`)
 		w.UUID(v.Session.Value)
 	}
 	w.Raw(`,"kind":`)
@@ -467,7 +467,7 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.At.Set {
-		w.RawCall(`,"at":`)
+		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
 	w.Raw(`,"page":`)
