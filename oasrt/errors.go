@@ -86,6 +86,10 @@ func AtKey(err error, k string) error {
 }
 
 // AtIndex records that err happened inside array element i and returns it.
+// Like AtKey it is only on error paths, so it is not inlined into every
+// array decoder.
+//
+//go:noinline
 func AtIndex(err error, i int) error {
 	var e *Error
 	if errors.As(err, &e) {

@@ -45,6 +45,10 @@ type FieldItems struct {
 // array.
 func (r *Reader) Streams(field any) bool { return r.stream != nil && r.stream.has(field) }
 
+// has is only called while a field streams; out of line, the check inlined
+// into every array field's decoder is a nil test.
+//
+//go:noinline
 func (h *streamHook) has(field any) bool {
 	for _, f := range h.fields {
 		if f.field == field {
@@ -55,7 +59,9 @@ func (h *streamHook) has(field any) bool {
 }
 
 // Stream reads the array of field, which is being streamed, passing its
-// elements to the field's handler.
+// elements to the field's handler. Not inlined, as has.
+//
+//go:noinline
 func (r *Reader) Stream(field any) error {
 	for _, f := range r.stream.fields {
 		if f.field == field {
@@ -245,7 +251,13 @@ type writeHook struct {
 // Streams reports whether field, a pointer to an array field of the struct
 // being encoded, is being streamed; generated encoders then call Stream
 // instead of writing the array.
-func (w *Writer) Streams(field any) bool { return w.stream != nil && w.stream.field == field }
+func (w *Writer) Streams(field any) bool { return w.stream != nil && w.stream.is(field) }
+
+// is reports whether field is the one being streamed; out of line, as
+// streamHook.has.
+//
+//go:noinline
+func (h *writeHook) is(field any) bool { return h.field == field }
 
 // Stream writes the array being streamed. start is where the object that
 // holds the field began: the bytes before the array go out first, so the

@@ -76,6 +76,15 @@ func (w *Writer) Fail(err error) {
 // known at generation time, already escaped.
 func (w *Writer) Raw(s string) { w.setBuf(append(w.Buf, s...)) }
 
+// RawCall is Raw as a call, not inlined. Generated encoders write with it
+// what is rare: a null member, the key of an array being streamed. Raw,
+// inlined at each of thousands of members of a big package, is most of its
+// encoders' machine code; a call per member, measured, costs small values
+// a fifth of their time.
+//
+//go:noinline
+func (w *Writer) RawCall(s string) { w.setBuf(append(w.Buf, s...)) }
+
 // Byte appends one byte verbatim.
 func (w *Writer) Byte(c byte) { w.setBuf(append(w.Buf, c)) }
 

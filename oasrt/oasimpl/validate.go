@@ -135,10 +135,16 @@ type pathSeg struct {
 	index int
 }
 
-// Key enters the value of object key k; Pop leaves it.
+// Key enters the value of object key k; Pop leaves it. It is a call, not
+// inlined: an append inlined into every nested member of every generated
+// validate method cost more to compile than the call costs to run.
+//
+//go:noinline
 func (v *Validator) Key(k string) { v.path = append(v.path, pathSeg{key: k, index: -1}) }
 
-// Index enters element i of an array; Pop leaves it.
+// Index enters element i of an array; Pop leaves it. Not inlined, as Key.
+//
+//go:noinline
 func (v *Validator) Index(i int) { v.path = append(v.path, pathSeg{index: i}) }
 
 // Pop leaves the innermost key or index.

@@ -154,7 +154,7 @@ func (v *Matrix) UnmarshalJSON(data []byte) error {
 func (v *Post) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
@@ -163,7 +163,7 @@ func (v *Post) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if w.Streams(&v.Scores) {
-		w.Raw(`,"scores":`)
+		w.RawCall(`,"scores":`)
 		w.Stream(start)
 	} else {
 		if v.Scores != nil {

@@ -171,8 +171,11 @@ func (v *Dog) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"kind":`)
 	w.String(v.Kind)
 	if v.Barks.Set {
-		w.Raw(`,"barks":`)
-		w.Bool(v.Barks.Value)
+		if v.Barks.Value {
+			w.Raw(`,"barks":true`)
+		} else {
+			w.Raw(`,"barks":false`)
+		}
 	}
 	w.ObjectEnd(start)
 }
@@ -1096,7 +1099,7 @@ func (v *Tree) UnmarshalJSON(data []byte) error {
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Pets) {
-		w.Raw(`,"pets":`)
+		w.RawCall(`,"pets":`)
 		w.Stream(start)
 	} else {
 		if v.Pets != nil {
@@ -1115,7 +1118,7 @@ func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Nickname.Set {
 		if v.Nickname.Null {
-			w.Raw(`,"nickname":null`)
+			w.RawCall(`,"nickname":null`)
 		} else {
 			w.Raw(`,"nickname":`)
 			v.Nickname.Value.EncodeJSON(w)
@@ -1327,7 +1330,7 @@ func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.URL.Value)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
@@ -2232,7 +2235,7 @@ func (v *RaceCar) UnmarshalJSON(data []byte) error {
 func (v *Garage) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Vehicles) {
-		w.Raw(`,"vehicles":`)
+		w.RawCall(`,"vehicles":`)
 		w.Stream(start)
 	} else {
 		if v.Vehicles != nil {

@@ -25,8 +25,11 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Ratio.Value)
 	}
 	if v.Verbose.Set {
-		w.Raw(`,"verbose":`)
-		w.Bool(v.Verbose.Value)
+		if v.Verbose.Value {
+			w.Raw(`,"verbose":true`)
+		} else {
+			w.Raw(`,"verbose":false`)
+		}
 	}
 	if v.Mode.Set {
 		w.Raw(`,"mode":`)

@@ -57,7 +57,7 @@ func (v *Form) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Answer.Set {
 		if v.Answer.Null {
-			w.Raw(`,"answer":null`)
+			w.RawCall(`,"answer":null`)
 		} else {
 			w.Raw(`,"answer":`)
 			v.Answer.Value.EncodeJSON(w)

@@ -24,21 +24,21 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.OptString.Value)
 	}
 	if v.ReqNullable.Null {
-		w.Raw(`,"reqNullable":null`)
+		w.RawCall(`,"reqNullable":null`)
 	} else {
 		w.Raw(`,"reqNullable":`)
 		w.String(v.ReqNullable.Value)
 	}
 	if v.OptNullable.Set {
 		if v.OptNullable.Null {
-			w.Raw(`,"optNullable":null`)
+			w.RawCall(`,"optNullable":null`)
 		} else {
 			w.Raw(`,"optNullable":`)
 			w.Int(int64(v.OptNullable.Value))
 		}
 	}
 	if w.Streams(&v.ReqArray) {
-		w.Raw(`,"reqArray":`)
+		w.RawCall(`,"reqArray":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"reqArray":`)
@@ -50,7 +50,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if w.Streams(&v.OptArray) {
-		w.Raw(`,"optArray":`)
+		w.RawCall(`,"optArray":`)
 		w.Stream(start)
 	} else {
 		if v.OptArray != nil {
@@ -64,11 +64,11 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if w.Streams(&v.ReqNullableArray) {
-		w.Raw(`,"reqNullableArray":`)
+		w.RawCall(`,"reqNullableArray":`)
 		w.Stream(start)
 	} else {
 		if v.ReqNullableArray == nil {
-			w.Raw(`,"reqNullableArray":null`)
+			w.RawCall(`,"reqNullableArray":null`)
 		} else {
 			w.Raw(`,"reqNullableArray":`)
 			start5 := len(w.Buf)
@@ -80,12 +80,12 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if w.Streams(&v.OptNullableArray) {
-		w.Raw(`,"optNullableArray":`)
+		w.RawCall(`,"optNullableArray":`)
 		w.Stream(start)
 	} else {
 		if v.OptNullableArray.Set {
 			if v.OptNullableArray.Null {
-				w.Raw(`,"optNullableArray":null`)
+				w.RawCall(`,"optNullableArray":null`)
 			} else {
 				w.Raw(`,"optNullableArray":`)
 				start7 := len(w.Buf)
@@ -98,7 +98,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if w.Streams(&v.NullableItems) {
-		w.Raw(`,"nullableItems":`)
+		w.RawCall(`,"nullableItems":`)
 		w.Stream(start)
 	} else {
 		if v.NullableItems != nil {
@@ -154,8 +154,11 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Double.Value)
 	}
 	if v.Bool.Set {
-		w.Raw(`,"bool":`)
-		w.Bool(v.Bool.Value)
+		if v.Bool.Value {
+			w.Raw(`,"bool":true`)
+		} else {
+			w.Raw(`,"bool":false`)
+		}
 	}
 	w.Raw(`,"reqDate":`)
 	w.Date(v.ReqDate)
@@ -259,7 +262,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.ObjectEnd(start14)
 	}
 	if w.Streams(&v.Matrix) {
-		w.Raw(`,"matrix":`)
+		w.RawCall(`,"matrix":`)
 		w.Stream(start)
 	} else {
 		if v.Matrix != nil {
@@ -287,7 +290,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.NullableColor.Set {
 		if v.NullableColor.Null {
-			w.Raw(`,"nullableColor":null`)
+			w.RawCall(`,"nullableColor":null`)
 		} else {
 			w.Raw(`,"nullableColor":`)
 			v.NullableColor.Value.EncodeJSON(w)
@@ -941,7 +944,7 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 		v.Parent.EncodeJSON(w)
 	}
 	if w.Streams(&v.Children) {
-		w.Raw(`,"children":`)
+		w.RawCall(`,"children":`)
 		w.Stream(start)
 	} else {
 		if v.Children != nil {
@@ -1056,8 +1059,11 @@ func (v *Names) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.PetID3.Value)
 	}
 	if v.ValidateField.Set {
-		w.Raw(`,"validate":`)
-		w.Bool(v.ValidateField.Value)
+		if v.ValidateField.Value {
+			w.Raw(`,"validate":true`)
+		} else {
+			w.Raw(`,"validate":false`)
+		}
 	}
 	if v.MarshalJSONField.Set {
 		w.Raw(`,"MarshalJSON":`)
@@ -1304,7 +1310,7 @@ func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
@@ -1685,7 +1691,7 @@ func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
 	w.String(v.A)
 	if v.B.Set {
 		if v.B.Null {
-			w.Raw(`,"b":null`)
+			w.RawCall(`,"b":null`)
 		} else {
 			w.Raw(`,"b":`)
 			v.B.Value.EncodeJSON(w)

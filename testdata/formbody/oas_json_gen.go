@@ -21,8 +21,11 @@ func (v *LoginRequest) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"password":`)
 	w.String(v.Password)
 	if v.Remember.Set {
-		w.Raw(`,"remember":`)
-		w.Bool(v.Remember.Value)
+		if v.Remember.Value {
+			w.Raw(`,"remember":true`)
+		} else {
+			w.Raw(`,"remember":false`)
+		}
 	}
 	w.ObjectEnd(start)
 }

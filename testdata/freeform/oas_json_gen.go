@@ -91,7 +91,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 		v.Bag.EncodeJSON(w)
 	}
 	if w.Streams(&v.List) {
-		w.Raw(`,"list":`)
+		w.RawCall(`,"list":`)
 		w.Stream(start)
 	} else {
 		if v.List != nil {

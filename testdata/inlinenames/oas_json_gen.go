@@ -17,7 +17,7 @@ const (
 func (v *Order) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Items) {
-		w.Raw(`,"items":`)
+		w.RawCall(`,"items":`)
 		w.Stream(start)
 	} else {
 		if v.Items != nil {

@@ -19,7 +19,7 @@ func (v *List) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"total":`)
 	w.Int(v.Total)
 	if w.Streams(&v.Result) {
-		w.Raw(`,"result":`)
+		w.RawCall(`,"result":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"result":`)
@@ -125,7 +125,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"a":`)
 	w.String(v.A)
 	if v.B.Null {
-		w.Raw(`,"b":null`)
+		w.RawCall(`,"b":null`)
 	} else {
 		w.Raw(`,"b":`)
 		w.String(v.B.Value)
@@ -133,7 +133,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"date":`)
 	w.String(v.Date)
 	if w.Streams(&v.Highlight) {
-		w.Raw(`,"highlight":`)
+		w.RawCall(`,"highlight":`)
 		w.Stream(start)
 	} else {
 		if v.Highlight != nil {

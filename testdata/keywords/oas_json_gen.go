@@ -347,7 +347,7 @@ func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Maybe.Set {
 		if v.Maybe.Null {
-			w.Raw(`,"maybe":null`)
+			w.RawCall(`,"maybe":null`)
 		} else {
 			w.Raw(`,"maybe":`)
 			v.Maybe.Value.EncodeJSON(w)
@@ -660,7 +660,7 @@ func (v *Open) UnmarshalJSON(data []byte) error {
 func (v *Track) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Points) {
-		w.Raw(`,"points":`)
+		w.RawCall(`,"points":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"points":`)
@@ -1173,8 +1173,11 @@ func (v *Sealed) UnmarshalJSON(data []byte) error {
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Meows.Set {
-		w.Raw(`,"meows":`)
-		w.Bool(v.Meows.Value)
+		if v.Meows.Value {
+			w.Raw(`,"meows":true`)
+		} else {
+			w.Raw(`,"meows":false`)
+		}
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties) {
 		switch k1 {
@@ -1967,8 +1970,11 @@ func (v *Consts) EncodeJSON(w *oasrt.Writer) {
 		w.Float32(v.Single.Value)
 	}
 	if v.On.Set {
-		w.Raw(`,"on":`)
-		w.Bool(v.On.Value)
+		if v.On.Value {
+			w.Raw(`,"on":true`)
+		} else {
+			w.Raw(`,"on":false`)
+		}
 	}
 	if v.Nothing != nil {
 		w.Raw(`,"nothing":`)

@@ -23,7 +23,7 @@ func (v *UploadRequest) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Title.Value)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {

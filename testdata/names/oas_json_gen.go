@@ -155,8 +155,11 @@ func (v *Pets) UnmarshalJSON(data []byte) error {
 func (v *Schema400) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Field2fa.Set {
-		w.Raw(`,"2fa":`)
-		w.Bool(v.Field2fa.Value)
+		if v.Field2fa.Value {
+			w.Raw(`,"2fa":true`)
+		} else {
+			w.Raw(`,"2fa":false`)
+		}
 	}
 	if v.Status.Set {
 		w.Raw(`,"status":`)
@@ -257,7 +260,7 @@ func (v *StatusCode) UnmarshalJSON(data []byte) error {
 func (v *Page) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Items) {
-		w.Raw(`,"items":`)
+		w.RawCall(`,"items":`)
 		w.Stream(start)
 	} else {
 		if v.Items != nil {

@@ -17,14 +17,14 @@ const (
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Text.Null {
-		w.Raw(`,"text":null`)
+		w.RawCall(`,"text":null`)
 	} else {
 		w.Raw(`,"text":`)
 		w.String(v.Text.Value)
 	}
 	if v.Count.Set {
 		if v.Count.Null {
-			w.Raw(`,"count":null`)
+			w.RawCall(`,"count":null`)
 		} else {
 			w.Raw(`,"count":`)
 			w.Int(v.Count.Value)
@@ -32,7 +32,7 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Owner.Set {
 		if v.Owner.Null {
-			w.Raw(`,"owner":null`)
+			w.RawCall(`,"owner":null`)
 		} else {
 			w.Raw(`,"owner":`)
 			v.Owner.Value.EncodeJSON(w)

@@ -17,18 +17,18 @@ const (
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Text.Null {
-		w.Raw(`,"text":null`)
+		w.RawCall(`,"text":null`)
 	} else {
 		w.Raw(`,"text":`)
 		w.String(v.Text.Value)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags.Set {
 			if v.Tags.Null {
-				w.Raw(`,"tags":null`)
+				w.RawCall(`,"tags":null`)
 			} else {
 				w.Raw(`,"tags":`)
 				start1 := len(w.Buf)
@@ -42,7 +42,7 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Owner.Set {
 		if v.Owner.Null {
-			w.Raw(`,"owner":null`)
+			w.RawCall(`,"owner":null`)
 		} else {
 			w.Raw(`,"owner":`)
 			v.Owner.Value.EncodeJSON(w)

@@ -360,7 +360,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 		w.Time(v.At.Value)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
@@ -385,7 +385,7 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Label.Set {
 		if v.Label.Null {
-			w.Raw(`,"label":null`)
+			w.RawCall(`,"label":null`)
 		} else {
 			w.Raw(`,"label":`)
 			w.String(v.Label.Value)
@@ -504,7 +504,7 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 		w.Time(v.At.Value)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
@@ -671,7 +671,7 @@ func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Depth.Set {
 		if v.Depth.Null {
-			w.Raw(`,"depth":null`)
+			w.RawCall(`,"depth":null`)
 		} else {
 			w.Raw(`,"depth":`)
 			w.Float64(v.Depth.Value)
@@ -1135,7 +1135,7 @@ func (v *Open) UnmarshalJSON(data []byte) error {
 func (v *Holder) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Events) {
-		w.Raw(`,"events":`)
+		w.RawCall(`,"events":`)
 		w.Stream(start)
 	} else {
 		if v.Events != nil {

@@ -172,7 +172,7 @@ func (v *Typed) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Maybe.Set {
 		if v.Maybe.Null {
-			w.Raw(`,"maybe":null`)
+			w.RawCall(`,"maybe":null`)
 		} else {
 			w.Raw(`,"maybe":`)
 			v.Maybe.Value.EncodeJSON(w)

@@ -136,7 +136,7 @@ func (v *Customer) UnmarshalJSON(data []byte) error {
 func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Data) {
-		w.Raw(`,"data":`)
+		w.RawCall(`,"data":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"data":`)
@@ -239,7 +239,7 @@ func (v *ListEventsOK) EncodeJSON(w *oasrt.Writer) {
 		w.Int(v.Total.Value)
 	}
 	if w.Streams(&v.Events) {
-		w.Raw(`,"events":`)
+		w.RawCall(`,"events":`)
 		w.Stream(start)
 	} else {
 		if v.Events != nil {

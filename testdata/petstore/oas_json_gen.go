@@ -37,8 +37,11 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		v.Status.Value.EncodeJSON(w)
 	}
 	if v.Complete.Set {
-		w.Raw(`,"complete":`)
-		w.Bool(v.Complete.Value)
+		if v.Complete.Value {
+			w.Raw(`,"complete":true`)
+		} else {
+			w.Raw(`,"complete":false`)
+		}
 	}
 	w.ObjectEnd(start)
 }
@@ -383,7 +386,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		v.Category.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.PhotoURLs) {
-		w.Raw(`,"photoUrls":`)
+		w.RawCall(`,"photoUrls":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"photoUrls":`)
@@ -395,7 +398,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {

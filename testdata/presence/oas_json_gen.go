@@ -19,7 +19,7 @@ func (v *Record) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"id":`)
 	w.Int(v.ID)
 	if v.Label.Null {
-		w.Raw(`,"label":null`)
+		w.RawCall(`,"label":null`)
 	} else {
 		w.Raw(`,"label":`)
 		w.String(v.Label.Value)
@@ -30,7 +30,7 @@ func (v *Record) EncodeJSON(w *oasrt.Writer) {
 	}
 	if v.Expires.Set {
 		if v.Expires.Null {
-			w.Raw(`,"expires":null`)
+			w.RawCall(`,"expires":null`)
 		} else {
 			w.Raw(`,"expires":`)
 			w.Time(v.Expires.Value)

@@ -23,7 +23,7 @@ func (v *Node) EncodeJSON(w *oasrt.Writer) {
 		v.Parent.EncodeJSON(w)
 	}
 	if w.Streams(&v.Children) {
-		w.Raw(`,"children":`)
+		w.RawCall(`,"children":`)
 		w.Stream(start)
 	} else {
 		if v.Children != nil {

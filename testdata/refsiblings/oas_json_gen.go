@@ -138,7 +138,7 @@ func (v *Order) EncodeJSON(w *oasrt.Writer) {
 		v.Shipping.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {

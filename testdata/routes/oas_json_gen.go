@@ -472,7 +472,7 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 		v.Kind.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
@@ -488,7 +488,7 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"photo":`)
 	w.String(v.Photo)
 	if w.Streams(&v.Thumbnails) {
-		w.Raw(`,"thumbnails":`)
+		w.RawCall(`,"thumbnails":`)
 		w.Stream(start)
 	} else {
 		if v.Thumbnails != nil {
@@ -674,7 +674,7 @@ func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"count":`)
 	w.Int(v.Count)
 	if w.Streams(&v.Points) {
-		w.Raw(`,"points":`)
+		w.RawCall(`,"points":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"points":`)
@@ -834,7 +834,7 @@ func (v *SearchFilter) UnmarshalJSON(data []byte) error {
 func (v *SearchMeta) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {

@@ -48,7 +48,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.Uint(uint64(v.Odd.Value))
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"tags":`)
@@ -75,7 +75,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.ObjectEnd(start3)
 	}
 	if w.Streams(&v.Points) {
-		w.Raw(`,"points":`)
+		w.RawCall(`,"points":`)
 		w.Stream(start)
 	} else {
 		if v.Points != nil {
@@ -97,7 +97,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		v.Code.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.When) {
-		w.Raw(`,"when":`)
+		w.RawCall(`,"when":`)
 		w.Stream(start)
 	} else {
 		if v.When != nil {
@@ -730,8 +730,11 @@ func (v *Circle) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"r":`)
 	w.Float64(v.R)
 	if v.Solid.Set {
-		w.Raw(`,"solid":`)
-		w.Bool(v.Solid.Value)
+		if v.Solid.Value {
+			w.Raw(`,"solid":true`)
+		} else {
+			w.Raw(`,"solid":false`)
+		}
 	}
 	w.ObjectEnd(start)
 }
@@ -891,12 +894,15 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		w.String(v.Label.Value)
 	}
 	if v.Beta.Set {
-		w.Raw(`,"beta":`)
-		w.Bool(v.Beta.Value)
+		if v.Beta.Value {
+			w.Raw(`,"beta":true`)
+		} else {
+			w.Raw(`,"beta":false`)
+		}
 	}
 	if v.Note.Set {
 		if v.Note.Null {
-			w.Raw(`,"note":null`)
+			w.RawCall(`,"note":null`)
 		} else {
 			w.Raw(`,"note":`)
 			w.String(v.Note.Value)
@@ -1254,14 +1260,14 @@ func (v *Ledger) EncodeJSON(w *oasrt.Writer) {
 	w.Marshaler(&v.Total)
 	if v.Delta.Set {
 		if v.Delta.Null {
-			w.Raw(`,"delta":null`)
+			w.RawCall(`,"delta":null`)
 		} else {
 			w.Raw(`,"delta":`)
 			w.Marshaler(&v.Delta.Value)
 		}
 	}
 	if w.Streams(&v.History) {
-		w.Raw(`,"history":`)
+		w.RawCall(`,"history":`)
 		w.Stream(start)
 	} else {
 		if v.History != nil {

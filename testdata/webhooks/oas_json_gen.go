@@ -198,8 +198,11 @@ func (v *OnPetRemovedRequest) UnmarshalJSON(data []byte) error {
 func (v *OnPetRemovedOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Ok.Set {
-		w.Raw(`,"ok":`)
-		w.Bool(v.Ok.Value)
+		if v.Ok.Value {
+			w.Raw(`,"ok":true`)
+		} else {
+			w.Raw(`,"ok":false`)
+		}
 	}
 	w.ObjectEnd(start)
 }

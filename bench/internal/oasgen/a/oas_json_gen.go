@@ -88,7 +88,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		v.Category.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.Tag) {
-		w.Raw(`,"tag":`)
+		w.RawCall(`,"tag":`)
 		w.Stream(start)
 	} else {
 		if v.Tag != nil {

@@ -19,7 +19,7 @@ func (v *List) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"total":`)
 	w.Int(v.Total)
 	if w.Streams(&v.Result) {
-		w.Raw(`,"result":`)
+		w.RawCall(`,"result":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"result":`)
@@ -120,7 +120,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"date":`)
 	w.String(v.Date)
 	if w.Streams(&v.Highlight) {
-		w.Raw(`,"highlight":`)
+		w.RawCall(`,"highlight":`)
 		w.Stream(start)
 	} else {
 		if v.Highlight != nil {

@@ -130,7 +130,7 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"uuid":`)
 	w.UUID(v.UUID)
 	if w.Streams(&v.Nested) {
-		w.Raw(`,"nested":`)
+		w.RawCall(`,"nested":`)
 		w.Stream(start)
 	} else {
 		if v.Nested != nil {
@@ -172,8 +172,11 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Uint(uint64(v.Fixed32Value.Value))
 	}
 	if v.BoolValue.Set {
-		w.Raw(`,"bool_value":`)
-		w.Bool(v.BoolValue.Value)
+		if v.BoolValue.Value {
+			w.Raw(`,"bool_value":true`)
+		} else {
+			w.Raw(`,"bool_value":false`)
+		}
 	}
 	if v.StringValue.Set {
 		w.Raw(`,"string_value":`)
@@ -200,7 +203,7 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Int(v.Sint64Value.Value)
 	}
 	if w.Streams(&v.RepeatedStringValue) {
-		w.Raw(`,"repeated_string_value":`)
+		w.RawCall(`,"repeated_string_value":`)
 		w.Stream(start)
 	} else {
 		if v.RepeatedStringValue != nil {

@@ -21,7 +21,7 @@ func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"generatedAt":`)
 	w.String(v.GeneratedAt)
 	if w.Streams(&v.Products) {
-		w.Raw(`,"products":`)
+		w.RawCall(`,"products":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"products":`)
@@ -33,7 +33,7 @@ func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if w.Streams(&v.Stores) {
-		w.Raw(`,"stores":`)
+		w.RawCall(`,"stores":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"stores":`)
@@ -45,7 +45,7 @@ func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start3)
 	}
 	if w.Streams(&v.Prices) {
-		w.Raw(`,"prices":`)
+		w.RawCall(`,"prices":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"prices":`)
@@ -210,14 +210,17 @@ func (v *Product) EncodeJSON(w *oasrt.Writer) {
 	w.String(v.Name)
 	w.Raw(`,"description":`)
 	w.String(v.Description)
-	w.Raw(`,"active":`)
-	w.Bool(v.Active)
+	if v.Active {
+		w.Raw(`,"active":true`)
+	} else {
+		w.Raw(`,"active":false`)
+	}
 	w.Raw(`,"weightGrams":`)
 	w.Int(int64(v.WeightGrams))
 	w.Raw(`,"category":`)
 	v.Category.EncodeJSON(w)
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"tags":`)
@@ -229,7 +232,7 @@ func (v *Product) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if w.Streams(&v.Attributes) {
-		w.Raw(`,"attributes":`)
+		w.RawCall(`,"attributes":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"attributes":`)
@@ -369,7 +372,7 @@ func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	w.Raw(`,"name":`)
 	w.String(v.Name)
 	if w.Streams(&v.Path) {
-		w.Raw(`,"path":`)
+		w.RawCall(`,"path":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"path":`)
@@ -519,12 +522,15 @@ func (v *Store) EncodeJSON(w *oasrt.Writer) {
 	w.String(v.Code)
 	w.Raw(`,"name":`)
 	w.String(v.Name)
-	w.Raw(`,"open":`)
-	w.Bool(v.Open)
+	if v.Open {
+		w.Raw(`,"open":true`)
+	} else {
+		w.Raw(`,"open":false`)
+	}
 	w.Raw(`,"address":`)
 	v.Address.EncodeJSON(w)
 	if w.Streams(&v.OpeningHours) {
-		w.Raw(`,"openingHours":`)
+		w.RawCall(`,"openingHours":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"openingHours":`)
@@ -725,8 +731,11 @@ func (v *Price) EncodeJSON(w *oasrt.Writer) {
 	w.String(v.Currency)
 	w.Raw(`,"validFrom":`)
 	w.String(v.ValidFrom)
-	w.Raw(`,"promo":`)
-	w.Bool(v.Promo)
+	if v.Promo {
+		w.Raw(`,"promo":true`)
+	} else {
+		w.Raw(`,"promo":false`)
+	}
 	w.ObjectEnd(start)
 }
 

@@ -153,7 +153,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		v.Category.Value.EncodeJSON(w)
 	}
 	if w.Streams(&v.PhotoURLs) {
-		w.Raw(`,"photoUrls":`)
+		w.RawCall(`,"photoUrls":`)
 		w.Stream(start)
 	} else {
 		w.Raw(`,"photoUrls":`)
@@ -165,7 +165,7 @@ func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if w.Streams(&v.Tags) {
-		w.Raw(`,"tags":`)
+		w.RawCall(`,"tags":`)
 		w.Stream(start)
 	} else {
 		if v.Tags != nil {
