@@ -26,8 +26,8 @@ import (
 // the same string.
 //
 // Methods for generated code: Stream and Streams (streamed fields),
-// DoneKeys and Marshaler serve the encoders oasgen writes and carry no
-// compatibility promise beyond the generated-code contract
+// RawCall, DoneKeys and Marshaler serve the encoders oasgen writes and
+// carry no compatibility promise beyond the generated-code contract
 // (oasimpl.Version); they stay methods because they work on the Writer's
 // unexported state. A hand-written EncodeJSON uses the others.
 type Writer struct {
