@@ -511,7 +511,7 @@ func scanLine(s []byte) (line, bool) {
 		}
 	}
 	switch e {
-	case '=', '+', '-', '*', '&', '|', '^', '<', '>', '!', '.', '%':
+	case '=', '+', '-', '*', '&', '|', '^', '<', '>', '!', '.', '%', '/':
 		if !bytes.HasSuffix(code, []byte("++")) && !bytes.HasSuffix(code, []byte("--")) {
 			ln.opEnd = true
 		}
