@@ -196,6 +196,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		"take string formats as annotations (JSON Schema 2020-12's default): no format check, no Go type of their own")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the generation to `FILE`, for go tool pprof (docs/sizes.md)")
 	memProfile := fs.String("memprofile", "", "write a memory profile of the generation to `FILE`, for go tool pprof")
+	peakProfile := fs.String("peakprofile", "", "write a heap profile to `FILE` when the IR is built, while the spec's model is still live: what generation's peak memory holds")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), generateUsage)
 		fs.PrintDefaults()
@@ -221,6 +222,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 			return usageErr(err)
 		}
 	}
+	cfg.peakProfile = *peakProfile
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *in != "" {
@@ -335,6 +337,13 @@ type Result struct {
 // load loads the spec at path, or the embedded petstore when path is "",
 // and builds its IR.
 func load(path string, opts build.Options) (*ir.Package, error) {
+	return loadPeak(path, opts, "")
+}
+
+// loadPeak is load, and writes a heap profile to peak (if not "") when the
+// IR is built and the spec's model not yet garbage: the peak of a
+// generation's memory.
+func loadPeak(path string, opts build.Options, peak string) (*ir.Package, error) {
 	var (
 		s   *spec.Spec
 		err error
@@ -347,7 +356,14 @@ func load(path string, opts build.Options) (*ir.Package, error) {
 	if err != nil {
 		return nil, err
 	}
-	return build.Package(s, opts)
+	p, err := build.Package(s, opts)
+	if peak != "" {
+		if perr := writeHeapProfile(peak); perr != nil {
+			return nil, fmt.Errorf("-peakprofile: %w", perr)
+		}
+		runtime.KeepAlive(s)
+	}
+	return p, err
 }
 
 // GeneratePlain generates the plain encoding/json mirror of the spec's
@@ -369,7 +385,7 @@ func Generate(path, pkg string, opts build.Options) (*Result, error) {
 
 // generate generates what cfg asks for, in memory.
 func generate(cfg *genConfig) (*Result, error) {
-	p, err := load(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, FormatAnnotations: cfg.formatAnnotations, Pages: cfg.pages})
+	p, err := loadPeak(cfg.input, build.Options{UncheckedPatterns: cfg.uncheckedPatterns, FormatAnnotations: cfg.formatAnnotations, Pages: cfg.pages}, cfg.peakProfile)
 	if err != nil {
 		return nil, err
 	}

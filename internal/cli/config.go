@@ -28,6 +28,9 @@ type genConfig struct {
 	include, exclude   opFilter
 	// pages is the pagination declared by operationId (pagination:).
 	pages map[string]*build.PageDecl
+	// peakProfile is where to write the heap profile taken when the IR is
+	// built (the -peakprofile flag only).
+	peakProfile string
 }
 
 // opFilter matches operations by tag, operationId or path prefix.

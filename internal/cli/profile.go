@@ -8,6 +8,21 @@ import (
 	"runtime/pprof"
 )
 
+// writeHeapProfile writes what is live now, after a collection, to path
+// (pprof's -sample_index=inuse_space).
+func writeHeapProfile(path string) error {
+	runtime.GC()
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	err = pprof.Lookup("heap").WriteTo(f, 0)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // profiles writes the CPU and memory profiles generate's -cpuprofile and
 // -memprofile ask for (either may be ""), for `go tool pprof`.
 type profiles struct {

@@ -10,17 +10,17 @@ import (
 	"testing"
 )
 
-// TestGenerateProfiles writes both profiles and checks that each is a
+// TestGenerateProfiles writes the three profiles and checks that each is a
 // gzipped pprof profile of its kind.
 func TestGenerateProfiles(t *testing.T) {
 	dir := t.TempDir()
-	cpu, mem := filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "mem.pprof")
+	cpu, mem, peak := filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "mem.pprof"), filepath.Join(dir, "peak.pprof")
 	var stdout, stderr bytes.Buffer
-	args := []string{"generate", "-o", filepath.Join(dir, "petstore"), "-cpuprofile", cpu, "-memprofile", mem}
+	args := []string{"generate", "-o", filepath.Join(dir, "petstore"), "-cpuprofile", cpu, "-memprofile", mem, "-peakprofile", peak}
 	if code := Run(args, nil, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for path, sample := range map[string]string{cpu: "cpu", mem: "alloc_space"} {
+	for path, sample := range map[string]string{cpu: "cpu", mem: "alloc_space", peak: "inuse_space"} {
 		raw, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

@@ -169,7 +169,7 @@ func fastFormat(src []byte, dst []byte, again bool) ([]byte, bool) {
 		if aligned(inner) {
 			// Struct fields and specs wait for the closing bracket, to
 			// be aligned in columns.
-			if ln.trailing || ln.opens != nil || ln.pops > 0 {
+			if ln.trailing || len(ln.opens) > 0 || ln.pops > 0 {
 				return nil, false
 			}
 			section = append(section, row{depth: depth, text: line})
@@ -244,6 +244,7 @@ type line struct {
 	opEnd     bool   // ends with an operator: the expression continues
 	arith     int    // binary arithmetic operators, all outside brackets
 	spaced    int    // of which spaced
+	mul       int    // of which of the precedence of *
 	cmp       int    // comparisons and && and || outside brackets
 	comma     bool   // holds a comma outside brackets
 	semicolon bool   // holds a semicolon outside brackets
@@ -273,10 +274,27 @@ func scanLine(s []byte) (line, bool) {
 	var opens []byte   // open brackets of this line, kinds
 	last := byte(0)    // last byte of code before the current one, not a space
 	afterFunc := false // the next { after a space opens a function body
-	assigned := false  // an assignment operator was seen outside brackets
+	funcAt := -1       // where the func keyword of afterFunc is
+	// The function bodies opened on this line: where their func keyword
+	// and their { are.
+	type body struct{ start, brace int }
+	var bodies []body
+	assigned := false // an assignment operator was seen outside brackets
 	code := s
 	for ; i < len(s); i++ {
 		c := s[i]
+		if c == '/' && i+1 < len(s) && s[i+1] == '/' {
+			if i == 0 || s[i-1] != ' ' || i < 2 || s[i-2] == ' ' {
+				return ln, false
+			}
+			ln.trailing = true
+			code = s[:i-1]
+			break
+		}
+		if c == '/' && i+1 < len(s) && s[i+1] == '*' {
+			return ln, false
+		}
+		// Otherwise '/' is division, an operator like the others below.
 		switch c {
 		case '"', '\'':
 			j := i + 1
@@ -298,20 +316,6 @@ func scanLine(s []byte) (line, bool) {
 			}
 			i, last = i+1+j, 'a'
 			continue
-		case '/':
-			if i+1 < len(s) && s[i+1] == '/' {
-				if i == 0 || s[i-1] != ' ' || i < 2 || s[i-2] == ' ' {
-					return ln, false
-				}
-				ln.trailing = true
-				code = s[:i-1]
-				i = len(s)
-				continue
-			}
-			if i+1 < len(s) && s[i+1] == '*' {
-				return ln, false
-			}
-			return ln, false // division: spacing depends on context
 		case '(', '[':
 			k := byte(kindParen)
 			if c == '(' && (bytes.Equal(s[:i], []byte("const ")) || bytes.Equal(s[:i], []byte("var "))) {
@@ -320,7 +324,7 @@ func scanLine(s []byte) (line, bool) {
 			if c == '(' && (bytes.Equal(s[:i], []byte("type ")) || bytes.Equal(s[:i], []byte("import "))) {
 				k = kindTypes
 			}
-			if c == '(' && i >= 1 && s[i-1] == ' ' && endsWord(s[:i-1], "range", "if", "for", "switch", "return") {
+			if c == '(' && i >= 1 && s[i-1] == ' ' && endsWord(s[:i-1], "range", "if", "for", "switch", "return") && !operandParen(s[i:]) {
 				return ln, false // gofmt may drop the parentheses
 			}
 			opens = append(opens, k)
@@ -334,6 +338,7 @@ func scanLine(s []byte) (line, bool) {
 					k = kindIface
 				} else if afterFunc {
 					k = kindFunc
+					bodies = append(bodies, body{funcAt, i})
 				}
 			}
 			afterFunc = false
@@ -346,7 +351,9 @@ func scanLine(s []byte) (line, bool) {
 				case kindBlock, kindStruct, kindIface:
 					return ln, false
 				case kindFunc:
-					if len(s) > 80 || bytes.IndexByte(s, ';') >= 0 {
+					b := bodies[len(bodies)-1]
+					bodies = bodies[:len(bodies)-1]
+					if !oneLineBody(s, b.start, b.brace, i) {
 						return ln, false
 					}
 				}
@@ -360,7 +367,7 @@ func scanLine(s []byte) (line, bool) {
 			if i+1 < len(s) && s[i+1] == ' ' {
 				return ln, false
 			}
-		case '+', '-', '%', '^', '|', '*', '&', '<', '>', '=', '!':
+		case '+', '-', '%', '^', '|', '*', '&', '<', '>', '=', '!', '/':
 			// Operators: unary ones and those gofmt always spaces are
 			// safe; binary arithmetic is spaced by context.
 			n := opLen(s[i:])
@@ -392,11 +399,11 @@ func scanLine(s []byte) (line, bool) {
 				if len(opens) == 0 {
 					assigned = true
 				}
-			case "*", "&", "-", "+", "^", "|", "%", "<<", ">>", "&^":
+			case "*", "&", "-", "+", "^", "|", "%", "<<", ">>", "&^", "/":
 				if !binary {
 					// Unary, or a pointer type after a name ("r
 					// *Request"): spaced before and not after.
-					if after || op == "|" || op == "%" || op == "<<" || op == ">>" || op == "&^" {
+					if after || op == "|" || op == "%" || op == "<<" || op == ">>" || op == "&^" || op == "/" {
 						return ln, false
 					}
 					break
@@ -407,12 +414,15 @@ func scanLine(s []byte) (line, bool) {
 				if after {
 					ln.spaced++
 				}
+				if op != "-" && op != "+" && op != "|" && op != "^" {
+					ln.mul++
+				}
 				next := i + n
 				if after {
 					next++
 				}
 				if len(opens) > 0 || next >= len(s) || !isIdent(s[next]) && s[next] != '"' ||
-					after && !(assigned || bytes.HasPrefix(s, []byte("return "))) {
+					after && !(assigned || bytes.HasPrefix(s, []byte("return ")) || bytes.HasPrefix(s, []byte("switch "))) {
 					return ln, false
 				}
 			case "!":
@@ -451,6 +461,9 @@ func scanLine(s []byte) (line, bool) {
 			}
 		case 'f':
 			if bytes.HasPrefix(s[i:], []byte("func")) && (i == 0 || !isIdent(s[i-1])) && (i+4 == len(s) || !isIdent(s[i+4])) {
+				if !afterFunc {
+					funcAt = i // a func type in the signature is part of the header
+				}
 				afterFunc = true
 			}
 		default:
@@ -482,8 +495,9 @@ func scanLine(s []byte) (line, bool) {
 	ln.lastComma = e == ',' && len(opens) == 0
 	// gofmt spaces binary operators by the expression's depth and
 	// precedences. Arithmetic under a comparison, && or || is never
-	// spaced; one operator alone on the right of an assignment or in a
-	// return statement is, when the statement is not in a list.
+	// spaced; operators of one precedence alone on the right of an
+	// assignment, in a return statement or a switch's tag are, when the
+	// statement is not in a list.
 	if ln.arith > 0 {
 		switch {
 		case ln.semicolon:
@@ -492,12 +506,12 @@ func scanLine(s []byte) (line, bool) {
 			if ln.spaced > 0 {
 				return ln, false
 			}
-		case ln.arith > 1 || ln.spaced != 1 || ln.comma:
+		case ln.spaced != ln.arith || ln.mul != 0 && ln.mul != ln.arith || ln.comma:
 			return ln, false
 		}
 	}
 	switch e {
-	case '=', '+', '-', '*', '&', '|', '^', '<', '>', '!', '.', '%':
+	case '=', '+', '-', '*', '&', '|', '^', '<', '>', '!', '.', '%', '/':
 		if !bytes.HasSuffix(code, []byte("++")) && !bytes.HasSuffix(code, []byte("--")) {
 			ln.opEnd = true
 		}
@@ -507,6 +521,65 @@ func scanLine(s []byte) (line, bool) {
 		}
 	}
 	return ln, true
+}
+
+// oneLineBody reports whether gofmt keeps the function body that s opens
+// at brace and closes at end on the line: when it holds one statement and
+// the function's header, from its func keyword at start, and the
+// statement are at most 100 columns together (go/printer's funcBody, which
+// counts a declaration's header one column longer). The
+// statement is printed as it is; nothing in it is a block.
+func oneLineBody(s []byte, start, brace, end int) bool {
+	if start < 0 || brace < start || brace+1 > end {
+		return false
+	}
+	stmt := s[brace+1 : end]
+	if len(stmt) > 0 {
+		if len(stmt) < 3 || stmt[0] != ' ' || stmt[len(stmt)-1] != ' ' {
+			return false
+		}
+		stmt = stmt[1 : len(stmt)-1]
+	}
+	for _, c := range s[start:end] {
+		if c >= utf8.RuneSelf {
+			return false // columns are not bytes
+		}
+	}
+	if bytes.ContainsAny(stmt, "{;\"") || bytes.Contains(stmt, []byte("//")) {
+		return false
+	}
+	header := brace - 1 - start
+	if s[brace-1] != ' ' {
+		return false
+	}
+	if bytes.HasPrefix(s[start:], []byte("func ")) {
+		// A declaration's header is measured from before the blank
+		// after func, which the printer has not written yet.
+		header++
+	}
+	return header+len(stmt) <= 100
+}
+
+// operandParen reports whether the parenthesized expression s starts with,
+// after a keyword, is an operand of a larger expression (as in
+// "if (*x).Null {"), which gofmt leaves as it is, rather than the whole
+// expression, whose parentheses gofmt may drop.
+func operandParen(s []byte) bool {
+	depth := 0
+	for i, c := range s {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return i+1 < len(s) && (s[i+1] == '.' || s[i+1] == '[' || s[i+1] == '(' || s[i+1] == ',')
+			}
+		case '"', '\'', '`':
+			return false
+		}
+	}
+	return false
 }
 
 // typeBracket reports whether s ends with the ] of a slice or map type.
@@ -704,6 +777,9 @@ func writeSection(dst []byte, kind byte, rows []row) ([]byte, bool) {
 		case kindGroup:
 			var t int
 			r.cells, t = specCells(r.text)
+			if t < 0 {
+				break // a name alone
+			}
 			if typed >= 0 && t != typed {
 				return nil, false // gofmt keeps a type column for some
 			}
@@ -801,6 +877,9 @@ func fieldCells(s []byte) [][]byte {
 		}
 		return [][]byte{s, tag}
 	}
+	if bytes.Contains(s[name+1:], []byte("{ ")) {
+		return nil // struct{ A int }: gofmt aligns inside it
+	}
 	if tag == nil {
 		return [][]byte{s[:name], s[name+1:]}
 	}
@@ -813,7 +892,13 @@ func fieldCells(s []byte) [][]byte {
 func specCells(s []byte) (cells [][]byte, typed int) {
 	eq := bytes.Index(s, []byte(" = "))
 	if eq < 0 {
-		return nil, 0
+		// A name alone (after an iota spec): no cell to align.
+		for _, c := range s {
+			if !isIdent(c) {
+				return nil, 0
+			}
+		}
+		return [][]byte{s}, -1
 	}
 	left, value := s[:eq], s[eq+1:]
 	sp := bytes.IndexByte(left, ' ')

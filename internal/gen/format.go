@@ -26,9 +26,10 @@ const declPrefix = "package p\n\n"
 var errSplit = errors.New("gen: the file cannot be formatted declaration by declaration")
 
 // formatBody formats the code after a file's imports, whose top-level
-// declarations are separated by blank lines. Spec text in comments is
-// formatted to a fixed point when again is set (see content).
-func formatBody(body []byte, again bool) ([]byte, error) {
+// declarations are separated by blank lines, and returns it after head, in
+// one allocation of the file's size. Spec text in comments is formatted to
+// a fixed point when again is set (see content).
+func formatBody(head, body []byte, again bool) ([]byte, error) {
 	decls := splitDecls(body)
 	if decls == nil {
 		return nil, errSplit
@@ -59,7 +60,7 @@ func formatBody(body []byte, again bool) ([]byte, error) {
 		})
 	}
 	wg.Wait()
-	n := 0
+	n := len(head)
 	for i, d := range out {
 		if errs[i] != nil {
 			return nil, errs[i]
@@ -67,6 +68,7 @@ func formatBody(body []byte, again bool) ([]byte, error) {
 		n += len(d) + 1
 	}
 	b := make([]byte, 0, n)
+	b = append(b, head...)
 	for i, d := range out {
 		if i > 0 {
 			b = append(b, '\n')

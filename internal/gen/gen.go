@@ -47,16 +47,31 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		opts.Version = "(devel)"
 	}
 	// Each file is formatted as soon as it is complete, and its unformatted
-	// text dropped: big specs print hundreds of megabytes.
-	var out []File
+	// text dropped: big specs print hundreds of megabytes. It is formatted
+	// while the next file is printed, and the next waits for it, so no
+	// more than two files' text is held.
+	var (
+		out  []File
+		errs []error
+		prev = make(chan struct{})
+	)
+	close(prev)
 	emit := func(fs ...*file) error {
 		for _, f := range fs {
-			src, err := f.content(opts.Version)
-			if err != nil {
-				return err
+			<-prev
+			if n := len(errs); n > 0 && errs[n-1] != nil {
+				return errs[n-1]
 			}
-			f.buf = bytes.Buffer{}
-			out = append(out, File{Name: f.name, Content: src})
+			done := make(chan struct{})
+			out = append(out, File{Name: f.name})
+			errs = append(errs, nil)
+			i := len(out) - 1
+			go func() {
+				defer close(done)
+				out[i].Content, errs[i] = f.content(opts.Version)
+				f.buf = bytes.Buffer{}
+			}()
+			prev = done
 		}
 		return nil
 	}
@@ -138,6 +153,12 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	genValidate(validate, pkg)
 	if err := emit(validate); err != nil {
 		return nil, err
+	}
+	<-prev
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
 
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })

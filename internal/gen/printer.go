@@ -149,10 +149,9 @@ func (f *file) content(version string) ([]byte, error) {
 		}
 		out.WriteString(")\n\n")
 	}
-	body, err := formatBody(f.buf.Bytes(), f.specText)
+	src, err := formatBody(out.Bytes(), f.buf.Bytes(), f.specText)
 	if err == nil {
-		out.Write(body)
-		return out.Bytes(), nil
+		return src, nil
 	}
 	var fast *fastFormatError
 	if errors.As(err, &fast) {
@@ -161,7 +160,7 @@ func (f *file) content(version string) ([]byte, error) {
 	// The file cannot be cut into declarations, or one of them does not
 	// parse: format it whole, for the error's line numbers.
 	out.Write(f.buf.Bytes())
-	src, err := format.Source(out.Bytes())
+	src, err = format.Source(out.Bytes())
 	if err != nil {
 		return out.Bytes(), &BrokenError{File: f.name, Err: err, Source: numbered(out.Bytes())}
 	}

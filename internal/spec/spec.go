@@ -81,7 +81,11 @@ func Parse(path string, data []byte) (*Spec, error) {
 		AllowFileReferences:                 true,
 		IgnorePolymorphicCircularReferences: true,
 		IgnoreArrayCircularReferences:       true,
-		Logger:                              slog.New(slog.DiscardHandler),
+		// The index's descriptions, summaries, enums and paths are for
+		// linters of the spec text; oasgen reads the model. Skipping them
+		// saves memory and time on big specs (docs/sizes.md).
+		SkipMetadataCollection: true,
+		Logger:                 slog.New(slog.DiscardHandler),
 	}
 	doc, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
 	if err != nil {
