@@ -76,7 +76,9 @@ func (n *rnode) weight(split map[*rnode]bool) int {
 // decides between, its subtrees with functions of their own counting as
 // one each, unless all are lighter than minRouteWeight, which would not
 // pay for a function of their own.
-const (
+// They are variables so that a test can make a small router split
+// (TestRouterSplitAgrees).
+var (
 	maxRouteWeight = 128
 	minRouteWeight = 16
 )
