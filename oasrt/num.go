@@ -1,6 +1,7 @@
 package oasrt
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -45,10 +46,10 @@ func (w *Writer) Int(v int64) {
 }
 
 // digits appends the decimal digits of u, after a minus sign when neg is
-// set, writing them in place from the last: eight-digit chunks split off
-// with one 64-bit division each are formatted with 32-bit arithmetic, two
-// digits at a time; strconv divides the whole 64-bit number for every two
-// digits, and copies its result.
+// set. Eight digits at a time come from eightDigits, stored with one
+// eight-byte write each; the first chunk's leading zeros are shifted off
+// and the room past the number is written and then cut, so the buffer is
+// grown to hold eight bytes more than the number.
 func (w *Writer) digits(u uint64, neg bool) {
 	b := w.Buf
 	if neg {
@@ -58,40 +59,62 @@ func (w *Writer) digits(u uint64, neg bool) {
 		w.setBuf(append(b, byte('0'+u)))
 		return
 	}
+	if u < 1e4 { // the common case: one division, table lookups
+		switch hi, lo := u/100, u%100*2; {
+		case u < 100:
+			b = append(b, digits2[lo], digits2[lo+1])
+		case u < 1000:
+			b = append(b, byte('0'+hi), digits2[lo], digits2[lo+1])
+		default:
+			b = append(b, digits2[hi*2], digits2[hi*2+1], digits2[lo], digits2[lo+1])
+		}
+		w.setBuf(b)
+		return
+	}
+	w.setBuf(appendLong(b, u))
+}
+
+// appendLong appends u, at least 10^4, eight digits at a time. It is a
+// function of its own so that the short cases' calls need not set up its
+// frame.
+func appendLong(b []byte, u uint64) []byte {
 	n := decimalLen(u)
-	if cap(b)-len(b) < n {
-		b = slices.Grow(b, n)
+	if cap(b)-len(b) < n+8 {
+		b = slices.Grow(b, n+8)
 	}
-	b = b[:len(b)+n]
-	out := b[len(b)-n:]
-	i := n
-	for u >= 1e8 {
-		q := u / 1e8
-		r := uint32(u - q*1e8)
-		u = q
-		// Two independent four-digit halves, two digits at a time.
-		hi, lo := r/1e4, r%1e4
-		d1, d2 := lo/100*2, lo%100*2
-		d3, d4 := hi/100*2, hi%100*2
-		out[i-2], out[i-1] = digits2[d2], digits2[d2+1]
-		out[i-4], out[i-3] = digits2[d1], digits2[d1+1]
-		out[i-6], out[i-5] = digits2[d4], digits2[d4+1]
-		out[i-8], out[i-7] = digits2[d3], digits2[d3+1]
-		i -= 8
+	i := len(b)
+	out := b[i : i+n+8]
+	switch {
+	case n <= 8:
+		binary.LittleEndian.PutUint64(out, eightDigits(uint32(u))>>(64-8*n))
+	case n <= 16:
+		hi := u / 1e8
+		binary.LittleEndian.PutUint64(out, eightDigits(uint32(hi))>>(128-8*n))
+		binary.LittleEndian.PutUint64(out[n-8:], eightDigits(uint32(u-hi*1e8)))
+	default:
+		hi, mid := u/1e16, u/1e8
+		binary.LittleEndian.PutUint64(out, eightDigits(uint32(hi))>>(192-8*n))
+		binary.LittleEndian.PutUint64(out[n-16:], eightDigits(uint32(mid-hi*1e8)))
+		binary.LittleEndian.PutUint64(out[n-8:], eightDigits(uint32(u-mid*1e8)))
 	}
-	v := uint32(u)
-	for v >= 100 {
-		d := v % 100 * 2
-		v /= 100
-		i -= 2
-		out[i], out[i+1] = digits2[d], digits2[d+1]
-	}
-	if v >= 10 {
-		out[i-2], out[i-1] = digits2[v*2], digits2[v*2+1]
-	} else {
-		out[i-1] = byte('0' + v)
-	}
-	w.setBuf(b)
+	return b[:i+n]
+}
+
+// eightDigits returns the eight decimal digits of v (below 10^8, with
+// leading zeros) as ASCII in a little-endian word: the first digit in the
+// lowest byte. It splits v into two four-digit halves in 32-bit lanes,
+// each half into two-digit quarters in 16-bit lanes, each quarter into
+// digits in bytes, dividing every lane at once by multiplying with a
+// reciprocal (x*5243>>19 is x/100 for x below 10^4, x*103>>10 is x/10 for
+// x below 100; no lane's product reaches the next lane's bits that the
+// mask keeps).
+func eightDigits(v uint32) uint64 {
+	x := uint64(v/1e4) | uint64(v%1e4)<<32
+	q := (x * 5243 >> 19) & 0x0000007f_0000007f
+	x = q | (x-q*100)<<16
+	q = (x * 103 >> 10) & 0x000f_000f_000f_000f
+	x = q | (x-q*10)<<8
+	return x | 0x30303030_30303030
 }
 
 // appendUint appends the decimal digits of u to b.

@@ -79,6 +79,10 @@ var stringCases = []string{
 	"\u2028 and \u2029", "bad \xff utf8", "truncated \xe3\x81", "\xed\xa0\x80 surrogate",
 	"long plain ascii text that is longer than eight bytes", "12345678\"",
 	"\xc0\xaf overlong", "\xef\xbf\xbd literal replacement", "mixed 日本 and \x80 bad",
+	// A control byte before a plain one (the word-at-a-time test can flag
+	// the byte after one below 0x20), and tails after multi-byte text and
+	// escapes.
+	"000000\x00 ", "0000000\x01 a", "日本語 \x00\x1f ", "abcdefgh\"ijklm", "é12345678\x7f",
 }
 
 func TestStringMatchesEncodingJSON(t *testing.T) {
@@ -113,23 +117,51 @@ func TestFloatMatchesEncodingJSON(t *testing.T) {
 	for range 5000 {
 		cases = append(cases, math.Float64frombits(rng.Uint64()))
 	}
+	// Short decimals (Writer.shortFloat's path) and their neighbours, and
+	// the edges of its range.
+	for range 20000 {
+		m := rng.Uint64N(pow10[1+rng.IntN(17)])
+		f := float64(m) / math.Pow(10, float64(rng.IntN(22)))
+		if rng.IntN(2) == 0 {
+			f = -f
+		}
+		cases = append(cases, f, math.Nextafter(f, math.Inf(1)), float64(float32(f)))
+	}
+	for _, f := range []float64{1e15, 1e15 - 1, 1e15 - 0.5, 999999.5, 1e6, 999999, 0.1 + 0.2, 1.0000001, 123456.7, 2.5e-6, 1e-6 + 1e-22} {
+		cases = append(cases, f, math.Nextafter(f, 0), math.Nextafter(f, 2e15))
+	}
 	for _, f := range cases {
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			continue
-		}
-		var w Writer
-		w.Float64(f)
-		if want := stdEncode(t, f); !bytes.Equal(w.Buf, want) {
-			t.Errorf("Float64(%v) = %s, want %s", f, w.Buf, want)
-		}
-		f32 := float32(f)
-		if math.IsInf(float64(f32), 0) {
-			continue
-		}
+		checkFloat(t, f)
+	}
+}
+
+// FuzzFloat checks v, and the decimal m/10^k (Writer.shortFloat's path), as
+// float64 and float32 against encoding/json.
+func FuzzFloat(f *testing.F) {
+	f.Add(0.5, uint64(1999), uint8(2))
+	f.Add(314.625, uint64(314625), uint8(3))
+	f.Add(538078.0873162481, uint64(999999999999999), uint8(15))
+	f.Fuzz(func(t *testing.T, v float64, m uint64, k uint8) {
+		checkFloat(t, v)
+		checkFloat(t, float64(m%1e17)/math.Pow(10, float64(k%23)))
+	})
+}
+
+func checkFloat(t *testing.T, v float64) {
+	t.Helper()
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return
+	}
+	var w Writer
+	w.Float64(v)
+	if want := stdEncode(t, v); !bytes.Equal(w.Buf, want) {
+		t.Fatalf("Float64(%v) = %s, want %s", v, w.Buf, want)
+	}
+	if f32 := float32(v); !math.IsInf(float64(f32), 0) {
 		w.Reset()
 		w.Float32(f32)
 		if want := stdEncode(t, f32); !bytes.Equal(w.Buf, want) {
-			t.Errorf("Float32(%v) = %s, want %s", f32, w.Buf, want)
+			t.Fatalf("Float32(%v) = %s, want %s", f32, w.Buf, want)
 		}
 	}
 }

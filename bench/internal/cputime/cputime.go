@@ -9,6 +9,7 @@ package cputime
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"regexp"
 	"slices"
@@ -26,11 +27,22 @@ type Case struct {
 // Run runs every case in rounds that interleave them, each run repeating
 // the call until it has taken min of CPU time, and writes one line per
 // case to out: the median CPU time per call over the rounds, and the
-// smallest and largest.
+// smallest and largest. Each round takes the cases in an order of its own
+// (shuffled with a fixed seed, so runs repeat): the collector's work
+// lands on whichever case is running when the heap reaches its goal, and
+// in a fixed order a case that allocates much could pay, round after
+// round, for the garbage of the one before it.
 func Run(out io.Writer, cases []Case, rounds int, min time.Duration) error {
 	samples := make([][]float64, len(cases))
+	order := make([]int, len(cases))
+	for i := range order {
+		order[i] = i
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
 	for range rounds {
-		for i, c := range cases {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, i := range order {
+			c := cases[i]
 			for n := 1; ; n *= 4 {
 				t0 := cpu()
 				for range n {

@@ -1,0 +1,47 @@
+package oasrt
+
+import "testing"
+
+// The integers of workload C (bench/internal/payload) and a few short ones:
+// Writer.digits' two paths.
+var (
+	benchLongInts  = []uint64{76163, 33641, 97337, 79032, 2886729884713978064, 14944069401019256817, 542512405, 15448580988037708525, 1879956190, 1582328126, 1187114597, 686282194211828959, 491762, 591523745801}
+	benchShortInts = []uint64{111, 7, 42, 9999, 1234, 500, 12, 3}
+	benchFloats    = []float64{314.625, 538078.0873162481, 0.1, 19.99, 1e-7, 2.5e25}
+)
+
+// go test -bench 'Writer(Ints|Floats)' ./oasrt
+func BenchmarkWriterInts(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		ints []uint64
+	}{{"long", benchLongInts}, {"short", benchShortInts}} {
+		b.Run(c.name, func(b *testing.B) {
+			var w Writer
+			for b.Loop() {
+				w.Reset()
+				for _, u := range c.ints {
+					w.Uint(u)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkWriterFloats(b *testing.B) {
+	for _, f := range benchFloats {
+		b.Run(string(appendFloat(f)), func(b *testing.B) {
+			var w Writer
+			for b.Loop() {
+				w.Reset()
+				w.Float64(f)
+			}
+		})
+	}
+}
+
+func appendFloat(f float64) []byte {
+	var w Writer
+	w.Float64(f)
+	return w.Buf
+}
