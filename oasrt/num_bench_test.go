@@ -7,7 +7,7 @@ import "testing"
 var (
 	benchLongInts  = []uint64{76163, 33641, 97337, 79032, 2886729884713978064, 14944069401019256817, 542512405, 15448580988037708525, 1879956190, 1582328126, 1187114597, 686282194211828959, 491762, 591523745801}
 	benchShortInts = []uint64{111, 7, 42, 9999, 1234, 500, 12, 3}
-	benchFloats    = []float64{314.625, 538078.0873162481, 0.1, 19.99, 1e-7, 2.5e25}
+	benchFloats    = []float64{314.625, 1.5e-5, 538078.0873162481, 0.1, 19.99, 1e-7, 2.5e25}
 )
 
 // go test -bench 'Writer(Ints|Floats)' ./oasrt
@@ -30,11 +30,18 @@ func BenchmarkWriterInts(b *testing.B) {
 
 func BenchmarkWriterFloats(b *testing.B) {
 	for _, f := range benchFloats {
-		b.Run(string(appendFloat(f)), func(b *testing.B) {
+		b.Run(string(appendFloat(f))+"/64", func(b *testing.B) {
 			var w Writer
 			for b.Loop() {
 				w.Reset()
 				w.Float64(f)
+			}
+		})
+		b.Run(string(appendFloat(f))+"/32", func(b *testing.B) {
+			var w Writer
+			for b.Loop() {
+				w.Reset()
+				w.Float32(float32(f))
 			}
 		})
 	}

@@ -116,7 +116,7 @@ func (w *Writer) float(v float64, bits int) {
 		w.Null()
 		return
 	}
-	if w.shortFloat(v, bits) {
+	if a := math.Abs(v); a >= 1e-6 && a < 1e15 && w.shortFloat(v, bits) {
 		return
 	}
 	// Plain decimal notation for magnitudes in [1e-6, 1e21), exponent
@@ -168,19 +168,22 @@ func (w *Writer) shortFloat(v float64, bits int) bool {
 	}
 	k := digits // digits after the point: those the integer part leaves
 	if a >= 1 {
-		k -= decimalLen(uint64(a))
+		k -= decimalLen(uint64(int64(a)))
 	}
 	// The product is the digits only when a is exactly a short decimal;
 	// rounding it finds them for the others (0.1, 19.99), and the check
 	// below rejects whatever it finds wrongly.
-	m := uint64(a*pow10f[k] + 0.5)
+	t := a * pow10f[k]
+	mi := int64(t + 0.5) // int64: below 2^63, one instruction each way
+	m := uint64(mi)
 	if m >= pow10[digits] {
 		return false
 	}
-	if m%10 != 0 && k > 0 {
-		// Every digit of the budget is significant: rarely a short
-		// decimal (the 16 and 17 digits of most computed doubles round
-		// to this), so strconv's time is not spent after a check.
+	if float64(mi) != t && (m%10 != 0 || k == 0) {
+		// The product was not whole and no zero ends it: a number
+		// whose digits do not end within the budget (the 16 and 17
+		// digits of most computed doubles), so strconv's time is not
+		// spent after a division too.
 		return false
 	}
 	for k >= 8 && m%1e8 == 0 { // trailing zeros off, most first
@@ -196,10 +199,10 @@ func (w *Writer) shortFloat(v float64, bits int) bool {
 		m, k = m/10, k-1
 	}
 	if bits == 32 {
-		if float32(m)/float32(pow10f[k]) != float32(a) {
+		if float32(int64(m))/float32(pow10f[k]) != float32(a) {
 			return false
 		}
-	} else if float64(m)/pow10f[k] != a {
+	} else if float64(int64(m))/pow10f[k] != a {
 		return false
 	}
 	whole := m / pow10[k]
