@@ -46,10 +46,8 @@ func (w *Writer) Int(v int64) {
 }
 
 // digits appends the decimal digits of u, after a minus sign when neg is
-// set. Eight digits at a time come from eightDigits, stored with one
-// eight-byte write each; the first chunk's leading zeros are shifted off
-// and the room past the number is written and then cut, so the buffer is
-// grown to hold eight bytes more than the number.
+// set: below 10^4 from a table of digit pairs, longer numbers through
+// appendLong.
 func (w *Writer) digits(u uint64, neg bool) {
 	b := w.Buf
 	if neg {
@@ -74,9 +72,11 @@ func (w *Writer) digits(u uint64, neg bool) {
 	w.setBuf(appendLong(b, u))
 }
 
-// appendLong appends u, at least 10^4, eight digits at a time. It is a
-// function of its own so that the short cases' calls need not set up its
-// frame.
+// appendLong appends u, at least 10^4, eight digits at a time: each chunk
+// from eightDigits stored with one eight-byte write, the first chunk's
+// leading zeros shifted off, the bytes past the number written and then
+// cut (so b is grown to hold eight more). It is a function of its own so
+// that the short numbers' calls need not set up its frame.
 func appendLong(b []byte, u uint64) []byte {
 	n := decimalLen(u)
 	if cap(b)-len(b) < n+8 {

@@ -28,10 +28,10 @@ type Case struct {
 // the call until it has taken min of CPU time, and writes one line per
 // case to out: the median CPU time per call over the rounds, and the
 // smallest and largest. Each round takes the cases in an order of its own
-// (shuffled with a fixed seed, so runs repeat): the collector's work
-// lands on whichever case is running when the heap reaches its goal, and
-// in a fixed order a case that allocates much could pay, round after
-// round, for the garbage of the one before it.
+// (shuffled with a fixed seed, so runs repeat): in a fixed order,
+// whatever one case leaves behind (garbage, a grown heap, evicted caches)
+// falls on the same next case every round. On workload B it did: two
+// doors running the same code measured 10.7 and 8.3 ms, every round.
 func Run(out io.Writer, cases []Case, rounds int, min time.Duration) error {
 	samples := make([][]float64, len(cases))
 	order := make([]int, len(cases))
