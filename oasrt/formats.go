@@ -2,8 +2,11 @@ package oasrt
 
 import (
 	"encoding/base64"
+	"encoding/binary"
 	"errors"
+	"math/bits"
 	"net/netip"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -152,13 +155,32 @@ func (u UUID) String() string {
 
 // AppendText appends the hyphenated lower-case form.
 func (u UUID) AppendText(b []byte) ([]byte, error) {
-	for i, c := range u {
-		if i == 4 || i == 6 || i == 8 || i == 10 {
-			b = append(b, '-')
-		}
-		b = append(b, hexDigits[c>>4], hexDigits[c&0xF])
-	}
-	return b, nil
+	b = slices.Grow(b, 36)
+	out := b[len(b) : len(b)+36]
+	be := binary.BigEndian
+	h1, h2 := hex8(be.Uint32(u[4:])), hex8(be.Uint32(u[8:]))
+	binary.LittleEndian.PutUint64(out, hex8(be.Uint32(u[:])))
+	binary.LittleEndian.PutUint32(out[9:], uint32(h1))
+	binary.LittleEndian.PutUint32(out[14:], uint32(h1>>32))
+	binary.LittleEndian.PutUint32(out[19:], uint32(h2))
+	binary.LittleEndian.PutUint32(out[24:], uint32(h2>>32))
+	binary.LittleEndian.PutUint64(out[28:], hex8(be.Uint32(u[12:])))
+	out[8], out[13], out[18], out[23] = '-', '-', '-', '-'
+	return b[:len(b)+36], nil
+}
+
+// hex8 returns the eight lower-case hex digits of v as ASCII in a
+// little-endian word, the first digit in the lowest byte: the nibbles are
+// spread one to a byte (least significant first), the bytes reversed, and
+// each digit d becomes '0'+d, plus 'a'-'0'-10 where d+6 carries into the
+// byte's fifth bit (d above 9).
+func hex8(v uint32) uint64 {
+	x := uint64(v)
+	x = (x | x<<16) & 0x0000ffff_0000ffff
+	x = (x | x<<8) & 0x00ff00ff_00ff00ff
+	x = (x | x<<4) & 0x0f0f0f0f_0f0f0f0f
+	x = bits.ReverseBytes64(x)
+	return x + 0x30303030_30303030 + (x+0x06060606_06060606)>>4&0x01010101_01010101*('a'-'0'-10)
 }
 
 // MarshalText implements encoding.TextMarshaler.

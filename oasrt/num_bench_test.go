@@ -52,3 +52,13 @@ func appendFloat(f float64) []byte {
 	w.Float64(f)
 	return w.Buf
 }
+
+// go test -bench WriterUUID ./oasrt
+func BenchmarkWriterUUID(b *testing.B) {
+	u := UUID{0x83, 0xd5, 0x43, 0x08, 0x94, 0x02, 0x43, 0xe3, 0x94, 0xa1, 0x94, 0xff, 0x46, 0xbb, 0xc4, 0x8c}
+	var w Writer
+	for b.Loop() {
+		w.Reset()
+		w.UUID(u)
+	}
+}

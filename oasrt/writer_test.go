@@ -2,6 +2,7 @@ package oasrt
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
@@ -317,4 +318,24 @@ func FuzzIntegers(f *testing.F) {
 			t.Fatalf("appendInt(%d) = %s", int64(u), got)
 		}
 	})
+}
+
+func TestUUIDAppendText(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 1000 {
+		var u UUID
+		for i := range u {
+			u[i] = byte(rng.Uint32())
+		}
+		h := hex.EncodeToString(u[:])
+		want := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+		prefix := []byte("x")
+		got, err := u.AppendText(prefix[:1:1])
+		if err != nil || string(got) != "x"+want {
+			t.Fatalf("AppendText(%x) = %q, %v; want %q", u[:], got, err, "x"+want)
+		}
+		if p, err := ParseUUID(want); err != nil || p != u {
+			t.Fatalf("ParseUUID(%q) = %x, %v", want, p[:], err)
+		}
+	}
 }
