@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"unsafe"
 )
 
 // digits2 holds "00" to "99", two bytes per number.
@@ -32,7 +33,7 @@ func decimalLen(u uint64) int {
 }
 
 // Uint appends an unsigned integer.
-func (w *Writer) Uint(u uint64) { w.digits(u, false) }
+func (w *Writer) Uint(u uint64) { w.digits("", u, false) }
 
 // Int appends a signed integer.
 func (w *Writer) Int(v int64) {
@@ -42,14 +43,30 @@ func (w *Writer) Int(v int64) {
 	if v < 0 {
 		u = uint64(-v)
 	}
-	w.digits(u, v < 0)
+	w.digits("", u, v < 0)
 }
 
-// digits appends the decimal digits of u, after a minus sign when neg is
-// set: below 10^4 from a table of digit pairs, longer numbers through
-// appendLong.
-func (w *Writer) digits(u uint64, neg bool) {
+// IntMember appends an object member whose value is the integer v, in one
+// call, as StringMember does a string's.
+func (w *Writer) IntMember(k string, v int64) {
+	u := uint64(v)
+	if v < 0 {
+		u = uint64(-v)
+	}
+	w.digits(k, u, v < 0)
+}
+
+// digits appends k (a member's key, or "", copied as str copies it) and
+// the decimal digits of u, after a minus sign when neg is set: below 10^4
+// from a table of digit pairs, longer numbers through appendLong.
+func (w *Writer) digits(k string, u uint64, neg bool) {
 	b := w.Buf
+	if n, i := len(k), len(b); n >= 4 && n <= 32 && cap(b)-i >= n {
+		putKey(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i), k)
+		b = b[:i+n]
+	} else if k != "" {
+		b = append(b, k...)
+	}
 	if neg {
 		b = append(b, '-')
 	}

@@ -62,3 +62,57 @@ func BenchmarkWriterUUID(b *testing.B) {
 		w.UUID(u)
 	}
 }
+
+// benchMember is a small object's members, written as the generated
+// encoders write them: a string or integer member with its key in one
+// call (StringMember, IntMember).
+type benchMember struct {
+	ID                int64
+	Name, Status, URL string
+	Count             int64
+	CollaboratorsURL  string
+}
+
+var benchMemberValue = benchMember{ID: 1296269, Name: "Hello-World", Status: "active", URL: "https://api.github.com/repos/octocat/Hello-World", Count: 42, CollaboratorsURL: "http://api.github.com/repos/octocat/Hello-World/collaborators{/collaborator}"}
+
+// go test -bench WriterMembers ./oasrt
+func BenchmarkWriterMembers(b *testing.B) {
+	v := &benchMemberValue
+	var w Writer
+	for b.Loop() {
+		w.Reset()
+		start := len(w.Buf)
+		w.IntMember(`,"id":`, v.ID)
+		w.StringMember(`,"name":`, v.Name)
+		w.StringMember(`,"status":`, v.Status)
+		w.StringMember(`,"url":`, v.URL)
+		w.IntMember(`,"count":`, v.Count)
+		w.StringMember(`,"collaborators_url":`, v.CollaboratorsURL)
+		w.ObjectEnd(start)
+	}
+}
+
+// BenchmarkWriterMembersRaw is BenchmarkWriterMembers with each key an
+// inlined Raw before the value's call, as the encoders were generated
+// before StringMember and IntMember.
+func BenchmarkWriterMembersRaw(b *testing.B) {
+	v := &benchMemberValue
+	var w Writer
+	for b.Loop() {
+		w.Reset()
+		start := len(w.Buf)
+		w.Raw(`,"id":`)
+		w.Int(v.ID)
+		w.Raw(`,"name":`)
+		w.String(v.Name)
+		w.Raw(`,"status":`)
+		w.String(v.Status)
+		w.Raw(`,"url":`)
+		w.String(v.URL)
+		w.Raw(`,"count":`)
+		w.Int(v.Count)
+		w.Raw(`,"collaborators_url":`)
+		w.String(v.CollaboratorsURL)
+		w.ObjectEnd(start)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Writer appends JSON to a byte slice. The zero value is ready to use.
@@ -206,12 +207,12 @@ func (w *Writer) shortFloat(v float64, bits int) bool {
 		return false
 	}
 	whole := m / pow10[k]
-	w.digits(whole, v < 0)
+	w.digits("", whole, v < 0)
 	if k > 0 {
 		// The fraction with its leading zeros: 10^k plus it, whose
 		// leading 1 becomes the point.
 		at := len(w.Buf)
-		w.digits(pow10[k]+m-whole*pow10[k], false)
+		w.digits("", pow10[k]+m-whole*pow10[k], false)
 		w.Buf[at] = '.'
 	}
 	return true
@@ -224,8 +225,29 @@ const hexDigits = "0123456789abcdef"
 
 // String appends s as a JSON string. Invalid UTF-8 is written as \ufffd, and
 // U+2028 and U+2029 are escaped, as encoding/json does; <, > and & are not.
-func (w *Writer) String(s string) {
-	buf := append(w.Buf, '"')
+func (w *Writer) String(s string) { w.str("", s) }
+
+// StringMember appends an object member whose value is the string s: the
+// key k as generated encoders write it, escaped and between the comma and
+// the colon (`,"name":`), then s as String writes it. A generated encoder
+// writes a string member with this one call instead of an inlined Raw of
+// the key and a call to String: the inlined copies were most of a big
+// package's encoder machine code.
+func (w *Writer) StringMember(k, s string) { w.str(k, s) }
+
+// str appends k (a member's key, or "") and s as a JSON string. A key, at
+// least 4 bytes long (`,"":`), of up to 32 bytes is copied by putKey when
+// the buffer has room. (digits starts the same way: a function doing both
+// would be a call, too large to inline.)
+func (w *Writer) str(k, s string) {
+	buf := w.Buf
+	if n, i := len(k), len(buf); n >= 4 && n <= 32 && cap(buf)-i >= n {
+		putKey(unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), i), k)
+		buf = buf[:i+n]
+	} else if k != "" {
+		buf = append(buf, k...)
+	}
+	buf = append(buf, '"')
 	start, i := 0, 0
 	for i < len(s) {
 		// Plain ASCII, eight bytes at a time; the tail byte by byte.

@@ -240,6 +240,8 @@ func TestWriterZeroAllocs(t *testing.T) {
 		w.Float64(3.25)
 		w.Raw(`,"i":`)
 		w.Int(-42)
+		w.StringMember(`,"member":`, "text")
+		w.IntMember(`,"n":`, 7)
 		w.Raw(`,"t":`)
 		w.Time(time.Date(2021, 1, 27, 1, 4, 48, 0, time.UTC))
 		w.Raw(`,"m":`)
@@ -255,6 +257,55 @@ func TestWriterZeroAllocs(t *testing.T) {
 	run() // grow the buffers
 	if n := testing.AllocsPerRun(100, run); n != 0 {
 		t.Errorf("encoding into a reused Writer allocates %v times", n)
+	}
+}
+
+// TestMembers checks that StringMember and IntMember write what Raw of the
+// key and then String or Int write, for keys of every length the word
+// copies take (4 to 32 bytes) and beyond, at every spare capacity around the
+// 32 bytes they need, and that they leave the bytes before the member
+// alone, and StringMember those past it (Int, and so IntMember, writes
+// five- to seven-digit numbers eight bytes at a time and cuts the rest).
+func TestMembers(t *testing.T) {
+	strs := []string{"", "plain", "a\"b\\c\n", "\u2028", "\xff", "日本語のテキスト"}
+	ints := []int64{0, -7, 9999, 123456, 12345678901, math.MinInt64}
+	for n := 4; n <= 40; n++ {
+		k := `,"` + strings.Repeat("k", n-4) + `":`
+		for spare := 0; spare <= 40; spare++ {
+			for i, s := range strs {
+				check := func(name string, member, want func(w *Writer), past bool) {
+					t.Helper()
+					buf := make([]byte, 3, 3+spare)
+					copy(buf, "abc")
+					full := buf[:cap(buf)]
+					for j := range full[3:] {
+						full[3+j] = '#'
+					}
+					got := Writer{Buf: buf}
+					member(&got)
+					var ref Writer
+					ref.Raw("abc")
+					want(&ref)
+					if string(got.Buf) != string(ref.Buf) {
+						t.Fatalf("%s, key of %d bytes, %d spare: %q, want %q", name, n, spare, got.Buf, ref.Buf)
+					}
+					if past && len(got.Buf) <= cap(buf) {
+						if rest := full[len(got.Buf):]; strings.Trim(string(rest), "#") != "" {
+							t.Fatalf("%s, key of %d bytes, %d spare: wrote past the member: %q", name, n, spare, rest)
+						}
+					}
+				}
+				check("StringMember", func(w *Writer) { w.StringMember(k, s) }, func(w *Writer) {
+					w.Raw(k)
+					w.String(s)
+				}, true)
+				v := ints[i]
+				check("IntMember", func(w *Writer) { w.IntMember(k, v) }, func(w *Writer) {
+					w.Raw(k)
+					w.Int(v)
+				}, false)
+			}
+		}
 	}
 }
 

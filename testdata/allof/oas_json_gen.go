@@ -16,8 +16,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Base) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
+	w.StringMember(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 
@@ -73,8 +72,7 @@ func (v *Base) UnmarshalJSON(data []byte) error {
 func (v *Named) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -132,10 +130,8 @@ func (v *Named) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.StringMember(`,"id":`, v.ID)
+	w.StringMember(`,"name":`, v.Name)
 	if v.Price.Set {
 		w.Raw(`,"price":`)
 		w.Float64(v.Price.Value)

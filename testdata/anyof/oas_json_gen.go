@@ -99,8 +99,7 @@ func (v *Contact) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Email) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"email":`)
-	w.String(v.Email)
+	w.StringMember(`,"email":`, v.Email)
 	w.ObjectEnd(start)
 }
 
@@ -155,8 +154,7 @@ func (v *Email) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Phone) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"phone":`)
-	w.String(v.Phone)
+	w.StringMember(`,"phone":`, v.Phone)
 	w.ObjectEnd(start)
 }
 

@@ -16,8 +16,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Op) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.StringMember(`,"name":`, v.Name)
 	w.ObjectEnd(start)
 }
 

@@ -16,10 +16,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"topic":`)
-	w.String(v.Topic)
-	w.Raw(`,"seq":`)
-	w.Int(v.Seq)
+	w.StringMember(`,"topic":`, v.Topic)
+	w.IntMember(`,"seq":`, v.Seq)
 	w.ObjectEnd(start)
 }
 
@@ -85,8 +83,7 @@ func (v *Event) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"url":`)
-	w.String(v.URL)
+	w.StringMember(`,"url":`, v.URL)
 	w.ObjectEnd(start)
 }
 
@@ -142,8 +139,7 @@ func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
 func (v *SubscriptionDoneOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Bye.Set {
-		w.Raw(`,"bye":`)
-		w.String(v.Bye.Value)
+		w.StringMember(`,"bye":`, v.Bye.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -16,8 +16,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Base) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if v.Created.Set {
 		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
@@ -81,17 +80,14 @@ func (v *Base) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Cat) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if v.Created.Set {
 		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
 	}
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	if v.Lives.Set {
-		w.Raw(`,"lives":`)
-		w.Int(int64(v.Lives.Value))
+		w.IntMember(`,"lives":`, int64(v.Lives.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -162,14 +158,12 @@ func (v *Cat) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Dog) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if v.Created.Set {
 		w.Raw(`,"created":`)
 		w.Time(v.Created.Value)
 	}
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	if v.Barks.Set {
 		if v.Barks.Value {
 			w.Raw(`,"barks":true`)
@@ -432,8 +426,7 @@ func (v *Pet) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"type":`)
-	w.Int(int64(v.Type))
+	w.IntMember(`,"type":`, int64(v.Type))
 	if v.Value.Set {
 		w.Raw(`,"value":`)
 		v.Value.Value.EncodeJSON(w)
@@ -1326,8 +1319,7 @@ func (v *Refined) DecodeJSON(r *oasrt.Reader) error {
 func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.URL.Set {
-		w.Raw(`,"url":`)
-		w.String(v.URL.Value)
+		w.StringMember(`,"url":`, v.URL.Value)
 	}
 	if w.Streams(&v.Tags) {
 		w.RawCall(`,"tags":`)
@@ -1344,8 +1336,7 @@ func (v *Refined) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.After.Set {
-		w.Raw(`,"after":`)
-		w.Int(v.After.Value)
+		w.IntMember(`,"after":`, v.After.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1940,11 +1931,9 @@ func (v *Vehicle) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *VehicleBase) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
-		w.Raw(`,"wheels":`)
-		w.Int(int64(v.Wheels.Value))
+		w.IntMember(`,"wheels":`, int64(v.Wheels.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -2005,15 +1994,12 @@ func (v *VehicleBase) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Car) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
-		w.Raw(`,"wheels":`)
-		w.Int(int64(v.Wheels.Value))
+		w.IntMember(`,"wheels":`, int64(v.Wheels.Value))
 	}
 	if v.Seats.Set {
-		w.Raw(`,"seats":`)
-		w.Int(int64(v.Seats.Value))
+		w.IntMember(`,"seats":`, int64(v.Seats.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -2079,14 +2065,11 @@ func (v *Car) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Bicycle) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
-		w.Raw(`,"wheels":`)
-		w.Int(int64(v.Wheels.Value))
+		w.IntMember(`,"wheels":`, int64(v.Wheels.Value))
 	}
-	w.Raw(`,"gears":`)
-	w.Int(int64(v.Gears))
+	w.IntMember(`,"gears":`, int64(v.Gears))
 	w.ObjectEnd(start)
 }
 
@@ -2151,15 +2134,12 @@ func (v *Bicycle) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *RaceCar) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	if v.Wheels.Set {
-		w.Raw(`,"wheels":`)
-		w.Int(int64(v.Wheels.Value))
+		w.IntMember(`,"wheels":`, int64(v.Wheels.Value))
 	}
 	if v.Seats.Set {
-		w.Raw(`,"seats":`)
-		w.Int(int64(v.Seats.Value))
+		w.IntMember(`,"seats":`, int64(v.Seats.Value))
 	}
 	if v.TopSpeed.Set {
 		w.Raw(`,"topSpeed":`)
@@ -2483,10 +2463,8 @@ func (v *Message) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Text) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"body":`)
-	w.String(v.Body)
+	w.StringMember(`,"kind":`, v.Kind)
+	w.StringMember(`,"body":`, v.Body)
 	w.ObjectEnd(start)
 }
 
@@ -2547,8 +2525,7 @@ func (v *Text) UnmarshalJSON(data []byte) error {
 func (v *Plain) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.K.Set {
-		w.Raw(`,"k":`)
-		w.String(v.K.Value)
+		w.StringMember(`,"k":`, v.K.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -2738,10 +2715,8 @@ func (v *AcceptorLink) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *PortRef) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"id":`, v.ID)
+	w.StringMember(`,"kind":`, v.Kind)
 	if v.Properties != nil {
 		w.Raw(`,"properties":`)
 		v.Properties.EncodeJSON(w)
@@ -2812,10 +2787,8 @@ func (v *PortRef) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *ProcessRef) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"id":`, v.ID)
+	w.StringMember(`,"kind":`, v.Kind)
 	if v.Properties != nil {
 		w.Raw(`,"properties":`)
 		v.Properties.EncodeJSON(w)
@@ -2955,10 +2928,8 @@ func (v *RefBase) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *RefBaseBase) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"id":`, v.ID)
+	w.StringMember(`,"kind":`, v.Kind)
 	w.ObjectEnd(start)
 }
 
@@ -3456,11 +3427,9 @@ func (v *Shape2Kind) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Contact1) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"email":`)
-	w.String(v.Email)
+	w.StringMember(`,"email":`, v.Email)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -3522,12 +3491,10 @@ func (v *Contact1) UnmarshalJSON(data []byte) error {
 func (v *Contact2) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Number.Set {
-		w.Raw(`,"number":`)
-		w.String(v.Number.Value)
+		w.StringMember(`,"number":`, v.Number.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -3625,12 +3592,9 @@ func (v *Size1) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *MessageAsText) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"body":`)
-	w.String(v.Body)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
+	w.StringMember(`,"kind":`, v.Kind)
+	w.StringMember(`,"body":`, v.Body)
+	w.StringMember(`,"id":`, v.ID)
 	if v.Sent.Set {
 		w.Raw(`,"sent":`)
 		w.Time(v.Sent.Value)
@@ -3704,10 +3668,8 @@ func (v *MessageAsText) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Message2) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"url":`)
-	w.String(v.URL)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
+	w.StringMember(`,"url":`, v.URL)
+	w.StringMember(`,"id":`, v.ID)
 	if v.Sent.Set {
 		w.Raw(`,"sent":`)
 		w.Time(v.Sent.Value)
@@ -3780,8 +3742,7 @@ func (v *Toggle1) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"status":`)
 		v.Status.Value.EncodeJSON(w)
 	}
-	w.Raw(`,"conclusion":`)
-	w.String(v.Conclusion)
+	w.StringMember(`,"conclusion":`, v.Conclusion)
 	w.ObjectEnd(start)
 }
 

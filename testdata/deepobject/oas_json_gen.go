@@ -17,12 +17,10 @@ const (
 func (v *ListItemsFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Color.Set {
-		w.Raw(`,"color":`)
-		w.String(v.Color.Value)
+		w.StringMember(`,"color":`, v.Color.Value)
 	}
 	if v.Size.Set {
-		w.Raw(`,"size":`)
-		w.Int(v.Size.Value)
+		w.IntMember(`,"size":`, v.Size.Value)
 	}
 	w.ObjectEnd(start)
 }

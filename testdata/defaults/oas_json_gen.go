@@ -17,8 +17,7 @@ const (
 func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Retries.Set {
-		w.Raw(`,"retries":`)
-		w.Int(v.Retries.Value)
+		w.IntMember(`,"retries":`, v.Retries.Value)
 	}
 	if v.Ratio.Set {
 		w.Raw(`,"ratio":`)
@@ -36,8 +35,7 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		v.Mode.Value.EncodeJSON(w)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }

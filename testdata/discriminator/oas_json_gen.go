@@ -183,8 +183,7 @@ func (v *Shape) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Circle) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	w.Raw(`,"radius":`)
 	w.Float64(v.Radius)
 	w.ObjectEnd(start)
@@ -246,8 +245,7 @@ func (v *Circle) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Square) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	w.Raw(`,"side":`)
 	w.Float64(v.Side)
 	w.ObjectEnd(start)

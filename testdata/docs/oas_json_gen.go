@@ -17,12 +17,10 @@ const (
 func (v *Widget) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	if v.Size.Set {
-		w.Raw(`,"size":`)
-		w.Int(v.Size.Value)
+		w.IntMember(`,"size":`, v.Size.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -16,11 +16,9 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Progress) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"percent":`)
-	w.Int(int64(v.Percent))
+	w.IntMember(`,"percent":`, int64(v.Percent))
 	if v.Note.Set {
-		w.Raw(`,"note":`)
-		w.String(v.Note.Value)
+		w.StringMember(`,"note":`, v.Note.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -90,10 +88,8 @@ func (v *Progress) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *LogEntry) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"seq":`)
-	w.Int(v.Seq)
-	w.Raw(`,"msg":`)
-	w.String(v.Msg)
+	w.IntMember(`,"seq":`, v.Seq)
+	w.StringMember(`,"msg":`, v.Msg)
 	w.ObjectEnd(start)
 }
 
@@ -160,8 +156,7 @@ func (v *LogEntry) UnmarshalJSON(data []byte) error {
 func (v *ChatRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Prompt.Set {
-		w.Raw(`,"prompt":`)
-		w.String(v.Prompt.Value)
+		w.StringMember(`,"prompt":`, v.Prompt.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -16,8 +16,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Tick) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"n":`)
-	w.Int(v.N)
+	w.IntMember(`,"n":`, v.N)
 	w.ObjectEnd(start)
 }
 

@@ -70,8 +70,7 @@ func (v *Owner) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.StringMember(`,"name":`, v.Name)
 	if v.Kind.Set {
 		w.Raw(`,"kind":`)
 		v.Kind.Value.EncodeJSON(w)

@@ -17,24 +17,20 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"reqString":`)
-	w.String(v.ReqString)
+	w.StringMember(`,"reqString":`, v.ReqString)
 	if v.OptString.Set {
-		w.Raw(`,"optString":`)
-		w.String(v.OptString.Value)
+		w.StringMember(`,"optString":`, v.OptString.Value)
 	}
 	if v.ReqNullable.Null {
 		w.RawCall(`,"reqNullable":null`)
 	} else {
-		w.Raw(`,"reqNullable":`)
-		w.String(v.ReqNullable.Value)
+		w.StringMember(`,"reqNullable":`, v.ReqNullable.Value)
 	}
 	if v.OptNullable.Set {
 		if v.OptNullable.Null {
 			w.RawCall(`,"optNullable":null`)
 		} else {
-			w.Raw(`,"optNullable":`)
-			w.Int(int64(v.OptNullable.Value))
+			w.IntMember(`,"optNullable":`, int64(v.OptNullable.Value))
 		}
 	}
 	if w.Streams(&v.ReqArray) {
@@ -126,12 +122,10 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.RawJSON(v.FreeObject)
 	}
 	if v.Int32.Set {
-		w.Raw(`,"int32":`)
-		w.Int(int64(v.Int32.Value))
+		w.IntMember(`,"int32":`, int64(v.Int32.Value))
 	}
 	if v.Int64.Set {
-		w.Raw(`,"int64":`)
-		w.Int(v.Int64.Value)
+		w.IntMember(`,"int64":`, v.Int64.Value)
 	}
 	if v.Uint32.Set {
 		w.Raw(`,"uint32":`)
@@ -142,8 +136,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Uint(v.Uint64.Value)
 	}
 	if v.PlainInteger.Set {
-		w.Raw(`,"plainInteger":`)
-		w.Int(v.PlainInteger.Value)
+		w.IntMember(`,"plainInteger":`, v.PlainInteger.Value)
 	}
 	if v.Float.Set {
 		w.Raw(`,"float":`)
@@ -175,28 +168,22 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Bytes64(v.Byte)
 	}
 	if v.Binary.Set {
-		w.Raw(`,"binary":`)
-		w.String(v.Binary.Value)
+		w.StringMember(`,"binary":`, v.Binary.Value)
 	}
 	if v.Email.Set {
-		w.Raw(`,"email":`)
-		w.String(v.Email.Value)
+		w.StringMember(`,"email":`, v.Email.Value)
 	}
 	if v.URI.Set {
-		w.Raw(`,"uri":`)
-		w.String(v.URI.Value)
+		w.StringMember(`,"uri":`, v.URI.Value)
 	}
 	if v.Hostname.Set {
-		w.Raw(`,"hostname":`)
-		w.String(v.Hostname.Value)
+		w.StringMember(`,"hostname":`, v.Hostname.Value)
 	}
 	if v.Duration.Set {
-		w.Raw(`,"duration":`)
-		w.String(v.Duration.Value)
+		w.StringMember(`,"duration":`, v.Duration.Value)
 	}
 	if v.Clock.Set {
-		w.Raw(`,"clock":`)
-		w.String(v.Clock.Value)
+		w.StringMember(`,"clock":`, v.Clock.Value)
 	}
 	if v.BigID.Set {
 		w.Raw(`,"bigID":`)
@@ -227,12 +214,10 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		w.Addr(v.Ipv6.Value)
 	}
 	if v.IdnHost.Set {
-		w.Raw(`,"idnHost":`)
-		w.String(v.IdnHost.Value)
+		w.StringMember(`,"idnHost":`, v.IdnHost.Value)
 	}
 	if v.IdnEmail.Set {
-		w.Raw(`,"idnEmail":`)
-		w.String(v.IdnEmail.Value)
+		w.StringMember(`,"idnEmail":`, v.IdnEmail.Value)
 	}
 	if v.Counts != nil {
 		w.Raw(`,"counts":`)
@@ -305,8 +290,7 @@ func (v *Everything) EncodeJSON(w *oasrt.Writer) {
 		v.SharedAgain.Value.EncodeJSON(w)
 	}
 	if v.Old.Set {
-		w.Raw(`,"old":`)
-		w.String(v.Old.Value)
+		w.StringMember(`,"old":`, v.Old.Value)
 	}
 	if v.Inline.Set {
 		w.Raw(`,"inline":`)
@@ -937,8 +921,7 @@ func (v *Level) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Node) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.StringMember(`,"name":`, v.Name)
 	if v.Parent != nil {
 		w.Raw(`,"parent":`)
 		v.Parent.EncodeJSON(w)
@@ -1047,16 +1030,13 @@ func (v *Node) UnmarshalJSON(data []byte) error {
 func (v *Names) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.PetID.Set {
-		w.Raw(`,"pet_id":`)
-		w.String(v.PetID.Value)
+		w.StringMember(`,"pet_id":`, v.PetID.Value)
 	}
 	if v.PetID2.Set {
-		w.Raw(`,"petId":`)
-		w.String(v.PetID2.Value)
+		w.StringMember(`,"petId":`, v.PetID2.Value)
 	}
 	if v.PetID3.Set {
-		w.Raw(`,"PetID":`)
-		w.String(v.PetID3.Value)
+		w.StringMember(`,"PetID":`, v.PetID3.Value)
 	}
 	if v.ValidateField.Set {
 		if v.ValidateField.Value {
@@ -1066,28 +1046,22 @@ func (v *Names) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.MarshalJSONField.Set {
-		w.Raw(`,"MarshalJSON":`)
-		w.String(v.MarshalJSONField.Value)
+		w.StringMember(`,"MarshalJSON":`, v.MarshalJSONField.Value)
 	}
 	if v.UnmarshalJSONFromField.Set {
-		w.Raw(`,"UnmarshalJSONFrom":`)
-		w.String(v.UnmarshalJSONFromField.Value)
+		w.StringMember(`,"UnmarshalJSONFrom":`, v.UnmarshalJSONFromField.Value)
 	}
 	if v.AppendJSONField.Set {
-		w.Raw(`,"appendJSON":`)
-		w.String(v.AppendJSONField.Value)
+		w.StringMember(`,"appendJSON":`, v.AppendJSONField.Value)
 	}
 	if v.WeirdKeyQuoted.Set {
-		w.Raw(`,"weird key \"quoted\"":`)
-		w.String(v.WeirdKeyQuoted.Value)
+		w.StringMember(`,"weird key \"quoted\"":`, v.WeirdKeyQuoted.Value)
 	}
 	if v.Field.Set {
-		w.Raw(`,"日本":`)
-		w.String(v.Field.Value)
+		w.StringMember(`,"日本":`, v.Field.Value)
 	}
 	if v.Field2.Set {
-		w.Raw(`,"":`)
-		w.String(v.Field2.Value)
+		w.StringMember(`,"":`, v.Field2.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1307,8 +1281,7 @@ func (v *Pets) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Tagged) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if w.Streams(&v.Tags) {
 		w.RawCall(`,"tags":`)
 		w.Stream(start)
@@ -1625,8 +1598,7 @@ func (v *Box) UnmarshalJSON(data []byte) error {
 func (v *Shared) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Note.Set {
-		w.Raw(`,"note":`)
-		w.String(v.Note.Value)
+		w.StringMember(`,"note":`, v.Note.Value)
 	}
 	if v.When.Set {
 		w.Raw(`,"when":`)
@@ -1687,8 +1659,7 @@ func (v *Shared) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *EverythingInline) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"a":`)
-	w.String(v.A)
+	w.StringMember(`,"a":`, v.A)
 	if v.B.Set {
 		if v.B.Null {
 			w.RawCall(`,"b":null`)
@@ -1758,8 +1729,7 @@ func (v *EverythingInline) UnmarshalJSON(data []byte) error {
 func (v *EverythingInlineB) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.C.Set {
-		w.Raw(`,"c":`)
-		w.Int(v.C.Value)
+		w.IntMember(`,"c":`, v.C.Value)
 	}
 	w.ObjectEnd(start)
 }

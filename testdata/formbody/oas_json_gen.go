@@ -16,10 +16,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *LoginRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"user":`)
-	w.String(v.User)
-	w.Raw(`,"password":`)
-	w.String(v.Password)
+	w.StringMember(`,"user":`, v.User)
+	w.StringMember(`,"password":`, v.Password)
 	if v.Remember.Set {
 		if v.Remember.Value {
 			w.Raw(`,"remember":true`)

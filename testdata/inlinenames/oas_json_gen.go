@@ -117,8 +117,7 @@ func (v *OrderItemsItem) EncodeJSON(w *oasrt.Writer) {
 		v.Product.Value.EncodeJSON(w)
 	}
 	if v.Quantity.Set {
-		w.Raw(`,"quantity":`)
-		w.Int(v.Quantity.Value)
+		w.IntMember(`,"quantity":`, v.Quantity.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -176,8 +175,7 @@ func (v *OrderItemsItem) UnmarshalJSON(data []byte) error {
 func (v *OrderItemsItemProduct) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Sku.Set {
-		w.Raw(`,"sku":`)
-		w.String(v.Sku.Value)
+		w.StringMember(`,"sku":`, v.Sku.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -17,16 +17,13 @@ const (
 func (v *Sizes) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Small.Set {
-		w.Raw(`,"small":`)
-		w.Int(int64(v.Small.Value))
+		w.IntMember(`,"small":`, int64(v.Small.Value))
 	}
 	if v.Big.Set {
-		w.Raw(`,"big":`)
-		w.Int(v.Big.Value)
+		w.IntMember(`,"big":`, v.Big.Value)
 	}
 	if v.Plain.Set {
-		w.Raw(`,"plain":`)
-		w.Int(v.Plain.Value)
+		w.IntMember(`,"plain":`, v.Plain.Value)
 	}
 	if v.Single.Set {
 		w.Raw(`,"single":`)

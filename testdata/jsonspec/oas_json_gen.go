@@ -16,8 +16,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *List) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"total":`)
-	w.Int(v.Total)
+	w.IntMember(`,"total":`, v.Total)
 	if w.Streams(&v.Result) {
 		w.RawCall(`,"result":`)
 		w.Stream(start)
@@ -122,16 +121,13 @@ func (v *List) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Item) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"a":`)
-	w.String(v.A)
+	w.StringMember(`,"a":`, v.A)
 	if v.B.Null {
 		w.RawCall(`,"b":null`)
 	} else {
-		w.Raw(`,"b":`)
-		w.String(v.B.Value)
+		w.StringMember(`,"b":`, v.B.Value)
 	}
-	w.Raw(`,"date":`)
-	w.String(v.Date)
+	w.StringMember(`,"date":`, v.Date)
 	if w.Streams(&v.Highlight) {
 		w.RawCall(`,"highlight":`)
 		w.Stream(start)
@@ -146,8 +142,7 @@ func (v *Item) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	w.Raw(`,"c":`)
-	w.String(v.C)
+	w.StringMember(`,"c":`, v.C)
 	w.ObjectEnd(start)
 }
 

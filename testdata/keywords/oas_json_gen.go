@@ -994,16 +994,13 @@ func (v *Color) UnmarshalJSON(data []byte) error {
 func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Card.Set {
-		w.Raw(`,"card":`)
-		w.String(v.Card.Value)
+		w.StringMember(`,"card":`, v.Card.Value)
 	}
 	if v.Account.Set {
-		w.Raw(`,"account":`)
-		w.String(v.Account.Value)
+		w.StringMember(`,"account":`, v.Account.Value)
 	}
 	if v.Reference.Set {
-		w.Raw(`,"reference":`)
-		w.String(v.Reference.Value)
+		w.StringMember(`,"reference":`, v.Reference.Value)
 	}
 	if v.Note != nil {
 		w.Raw(`,"note":`)
@@ -1109,8 +1106,7 @@ func (v *Payment) UnmarshalJSON(data []byte) error {
 func (v *Sealed) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1285,8 +1281,7 @@ func (v *Nothing) UnmarshalJSON(data []byte) error {
 func (v *NoBar) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Foo.Set {
-		w.Raw(`,"foo":`)
-		w.Int(v.Foo.Value)
+		w.IntMember(`,"foo":`, v.Foo.Value)
 	}
 	if v.Bar != nil {
 		w.Raw(`,"bar":`)
@@ -1599,8 +1594,7 @@ func (v *Unchecked) UnmarshalJSON(data []byte) error {
 func (v *Headers) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {
@@ -1829,12 +1823,10 @@ func (v *Tags) DecodeJSON(r *oasrt.Reader) error {
 func (v *Tags) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	if v.Slug.Set {
-		w.Raw(`,"slug":`)
-		w.String(v.Slug.Value)
+		w.StringMember(`,"slug":`, v.Slug.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {
@@ -2578,8 +2570,7 @@ func (v *Conditional) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *MixedAsObject) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 

@@ -17,8 +17,7 @@ const (
 func (v *GetDocOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Text.Set {
-		w.Raw(`,"text":`)
-		w.String(v.Text.Value)
+		w.StringMember(`,"text":`, v.Text.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -71,8 +70,7 @@ func (v *GetDocOK) UnmarshalJSON(data []byte) error {
 func (v *GetImageOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Width.Set {
-		w.Raw(`,"width":`)
-		w.Int(v.Width.Value)
+		w.IntMember(`,"width":`, v.Width.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -125,8 +123,7 @@ func (v *GetImageOK) UnmarshalJSON(data []byte) error {
 func (v *GetReportOKJSON) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Rows.Set {
-		w.Raw(`,"rows":`)
-		w.Int(v.Rows.Value)
+		w.IntMember(`,"rows":`, v.Rows.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -16,8 +16,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Event) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 

@@ -16,11 +16,9 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *UploadRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"file":`)
-	w.String(v.File)
+	w.StringMember(`,"file":`, v.File)
 	if v.Title.Set {
-		w.Raw(`,"title":`)
-		w.String(v.Title.Value)
+		w.StringMember(`,"title":`, v.Title.Value)
 	}
 	if w.Streams(&v.Tags) {
 		w.RawCall(`,"tags":`)

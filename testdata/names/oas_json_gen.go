@@ -274,8 +274,7 @@ func (v *Page) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.EachItems.Set {
-		w.Raw(`,"eachItems":`)
-		w.String(v.EachItems.Value)
+		w.StringMember(`,"eachItems":`, v.EachItems.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -19,15 +19,13 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	if v.Text.Null {
 		w.RawCall(`,"text":null`)
 	} else {
-		w.Raw(`,"text":`)
-		w.String(v.Text.Value)
+		w.StringMember(`,"text":`, v.Text.Value)
 	}
 	if v.Count.Set {
 		if v.Count.Null {
 			w.RawCall(`,"count":null`)
 		} else {
-			w.Raw(`,"count":`)
-			w.Int(v.Count.Value)
+			w.IntMember(`,"count":`, v.Count.Value)
 		}
 	}
 	if v.Owner.Set {
@@ -107,8 +105,7 @@ func (v *Note) UnmarshalJSON(data []byte) error {
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -19,8 +19,7 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	if v.Text.Null {
 		w.RawCall(`,"text":null`)
 	} else {
-		w.Raw(`,"text":`)
-		w.String(v.Text.Value)
+		w.StringMember(`,"text":`, v.Text.Value)
 	}
 	if w.Streams(&v.Tags) {
 		w.RawCall(`,"tags":`)
@@ -123,8 +122,7 @@ func (v *Note) UnmarshalJSON(data []byte) error {
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }

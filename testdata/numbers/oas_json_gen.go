@@ -21,16 +21,14 @@ func (v *Reading) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Celsius.Value)
 	}
 	if v.Percent.Set {
-		w.Raw(`,"percent":`)
-		w.Int(v.Percent.Value)
+		w.IntMember(`,"percent":`, v.Percent.Value)
 	}
 	if v.Step.Set {
 		w.Raw(`,"step":`)
 		w.Float64(v.Step.Value)
 	}
 	if v.Even.Set {
-		w.Raw(`,"even":`)
-		w.Int(v.Even.Value)
+		w.IntMember(`,"even":`, v.Even.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -16,11 +16,9 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Search) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"text":`)
-	w.String(v.Text)
+	w.StringMember(`,"text":`, v.Text)
 	if v.Limit.Set {
-		w.Raw(`,"limit":`)
-		w.Int(int64(v.Limit.Value))
+		w.IntMember(`,"limit":`, int64(v.Limit.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -93,10 +91,8 @@ func (v *Search) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Note) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
-	w.Raw(`,"text":`)
-	w.String(v.Text)
+	w.IntMember(`,"id":`, v.ID)
+	w.StringMember(`,"text":`, v.Text)
 	w.ObjectEnd(start)
 }
 

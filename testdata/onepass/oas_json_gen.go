@@ -351,10 +351,8 @@ func (v *Event) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.StringMember(`,"kind":`, v.Kind)
+	w.IntMember(`,"id":`, v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
@@ -377,18 +375,15 @@ func (v *Click) EncodeJSON(w *oasrt.Writer) {
 		w.Raw(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
-	w.Raw(`,"x":`)
-	w.Int(int64(v.X))
+	w.IntMember(`,"x":`, int64(v.X))
 	if v.Button.Set {
-		w.Raw(`,"button":`)
-		w.String(v.Button.Value)
+		w.StringMember(`,"button":`, v.Button.Value)
 	}
 	if v.Label.Set {
 		if v.Label.Null {
 			w.RawCall(`,"label":null`)
 		} else {
-			w.Raw(`,"label":`)
-			w.String(v.Label.Value)
+			w.StringMember(`,"label":`, v.Label.Value)
 		}
 	}
 	w.ObjectEnd(start)
@@ -497,8 +492,7 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.Raw(`,"kind":`)
 	v.Kind.EncodeJSON(w)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
@@ -517,19 +511,16 @@ func (v *View) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	w.Raw(`,"page":`)
-	w.String(v.Page)
+	w.StringMember(`,"page":`, v.Page)
 	if v.Seconds.Set {
 		w.Raw(`,"seconds":`)
 		w.Float64(v.Seconds.Value)
 	}
 	if w.Direction != oasrt.InResponse { // writeOnly
-		w.Raw(`,"token":`)
-		w.String(v.Token)
+		w.StringMember(`,"token":`, v.Token)
 	}
 	if v.Note.Set {
-		w.Raw(`,"note":`)
-		w.String(v.Note.Value)
+		w.StringMember(`,"note":`, v.Note.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -659,15 +650,13 @@ func (v *View) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Scroll) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if v.Origin.Set {
 		w.Raw(`,"origin":`)
 		v.Origin.Value.EncodeJSON(w)
 	}
 	if w.Direction != oasrt.InRequest { // readOnly
-		w.Raw(`,"serial":`)
-		w.String(v.Serial)
+		w.StringMember(`,"serial":`, v.Serial)
 	}
 	if v.Depth.Set {
 		if v.Depth.Null {
@@ -875,10 +864,8 @@ func (v *Sized) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Box) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"size":`)
-	w.Int(int64(v.Size))
+	w.StringMember(`,"kind":`, v.Kind)
+	w.IntMember(`,"size":`, int64(v.Size))
 	w.ObjectEnd(start)
 }
 
@@ -938,10 +925,8 @@ func (v *Box) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Bag) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
-	w.Raw(`,"size":`)
-	w.String(v.Size)
+	w.StringMember(`,"kind":`, v.Kind)
+	w.StringMember(`,"size":`, v.Size)
 	w.ObjectEnd(start)
 }
 
@@ -1062,8 +1047,7 @@ func (v *Loose) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Open) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {
 		case "kind":

@@ -17,8 +17,7 @@ const (
 func (v *AddNoteRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Text.Set {
-		w.Raw(`,"text":`)
-		w.String(v.Text.Value)
+		w.StringMember(`,"text":`, v.Text.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -71,8 +70,7 @@ func (v *AddNoteRequest) UnmarshalJSON(data []byte) error {
 func (v *AddNoteCreated) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -20,11 +20,9 @@ func (v *Loose) EncodeJSON(w *oasrt.Writer) {
 		return
 	}
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -97,8 +95,7 @@ func (v *Short) EncodeJSON(w *oasrt.Writer) {
 	}
 	start := len(w.Buf)
 	if v.N.Set {
-		w.Raw(`,"n":`)
-		w.Int(v.N.Value)
+		w.IntMember(`,"n":`, v.N.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -270,16 +267,13 @@ func (v *Mixed) UnmarshalJSON(data []byte) error {
 func (v *Defaults) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Size.Set {
-		w.Raw(`,"size":`)
-		w.Int(v.Size.Value)
+		w.IntMember(`,"size":`, v.Size.Value)
 	}
 	if v.Code.Set {
-		w.Raw(`,"code":`)
-		w.String(v.Code.Value)
+		w.StringMember(`,"code":`, v.Code.Value)
 	}
 	if v.Ok.Set {
-		w.Raw(`,"ok":`)
-		w.Int(v.Ok.Value)
+		w.IntMember(`,"ok":`, v.Ok.Value)
 	}
 	w.ObjectEnd(start)
 }

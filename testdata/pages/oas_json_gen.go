@@ -16,10 +16,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Issue) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"number":`)
-	w.Int(v.Number)
-	w.Raw(`,"title":`)
-	w.String(v.Title)
+	w.IntMember(`,"number":`, v.Number)
+	w.StringMember(`,"title":`, v.Title)
 	w.ObjectEnd(start)
 }
 
@@ -79,8 +77,7 @@ func (v *Issue) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Customer) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.String(v.ID)
+	w.StringMember(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 
@@ -148,8 +145,7 @@ func (v *ListCustomersOK) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if v.NextCursor.Set {
-		w.Raw(`,"next_cursor":`)
-		w.String(v.NextCursor.Value)
+		w.StringMember(`,"next_cursor":`, v.NextCursor.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -235,8 +231,7 @@ func (v *ListCustomersOK) UnmarshalJSON(data []byte) error {
 func (v *ListEventsOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Total.Set {
-		w.Raw(`,"total":`)
-		w.Int(v.Total.Value)
+		w.IntMember(`,"total":`, v.Total.Value)
 	}
 	if w.Streams(&v.Events) {
 		w.RawCall(`,"events":`)

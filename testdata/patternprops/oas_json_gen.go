@@ -17,8 +17,7 @@ const (
 func (v *Env) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.PatternProperties1) {
 		switch k1 {

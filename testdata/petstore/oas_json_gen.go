@@ -17,16 +17,13 @@ const (
 func (v *Order) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
 	if v.PetID.Set {
-		w.Raw(`,"petId":`)
-		w.Int(v.PetID.Value)
+		w.IntMember(`,"petId":`, v.PetID.Value)
 	}
 	if v.Quantity.Set {
-		w.Raw(`,"quantity":`)
-		w.Int(int64(v.Quantity.Value))
+		w.IntMember(`,"quantity":`, int64(v.Quantity.Value))
 	}
 	if v.ShipDate.Set {
 		w.Raw(`,"shipDate":`)
@@ -125,12 +122,10 @@ func (v *Order) UnmarshalJSON(data []byte) error {
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -188,34 +183,26 @@ func (v *Category) UnmarshalJSON(data []byte) error {
 func (v *User) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
-	w.Raw(`,"username":`)
-	w.String(v.Username)
+	w.StringMember(`,"username":`, v.Username)
 	if v.FirstName.Set {
-		w.Raw(`,"firstName":`)
-		w.String(v.FirstName.Value)
+		w.StringMember(`,"firstName":`, v.FirstName.Value)
 	}
 	if v.LastName.Set {
-		w.Raw(`,"lastName":`)
-		w.String(v.LastName.Value)
+		w.StringMember(`,"lastName":`, v.LastName.Value)
 	}
 	if v.Email.Set {
-		w.Raw(`,"email":`)
-		w.String(v.Email.Value)
+		w.StringMember(`,"email":`, v.Email.Value)
 	}
 	if v.Password.Set {
-		w.Raw(`,"password":`)
-		w.String(v.Password.Value)
+		w.StringMember(`,"password":`, v.Password.Value)
 	}
 	if v.Phone.Set {
-		w.Raw(`,"phone":`)
-		w.String(v.Phone.Value)
+		w.StringMember(`,"phone":`, v.Phone.Value)
 	}
 	if v.UserStatus.Set {
-		w.Raw(`,"userStatus":`)
-		w.Int(int64(v.UserStatus.Value))
+		w.IntMember(`,"userStatus":`, int64(v.UserStatus.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -313,12 +300,10 @@ func (v *User) UnmarshalJSON(data []byte) error {
 func (v *Tag) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -376,11 +361,9 @@ func (v *Tag) UnmarshalJSON(data []byte) error {
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.StringMember(`,"name":`, v.Name)
 	if v.Category.Set {
 		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)
@@ -524,16 +507,13 @@ func (v *Pet) UnmarshalJSON(data []byte) error {
 func (v *APIResponse) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Code.Set {
-		w.Raw(`,"code":`)
-		w.Int(int64(v.Code.Value))
+		w.IntMember(`,"code":`, int64(v.Code.Value))
 	}
 	if v.Type.Set {
-		w.Raw(`,"type":`)
-		w.String(v.Type.Value)
+		w.StringMember(`,"type":`, v.Type.Value)
 	}
 	if v.Message.Set {
-		w.Raw(`,"message":`)
-		w.String(v.Message.Value)
+		w.StringMember(`,"message":`, v.Message.Value)
 	}
 	w.ObjectEnd(start)
 }

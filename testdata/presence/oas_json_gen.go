@@ -16,17 +16,14 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Record) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if v.Label.Null {
 		w.RawCall(`,"label":null`)
 	} else {
-		w.Raw(`,"label":`)
-		w.String(v.Label.Value)
+		w.StringMember(`,"label":`, v.Label.Value)
 	}
 	if v.Note.Set {
-		w.Raw(`,"note":`)
-		w.String(v.Note.Value)
+		w.StringMember(`,"note":`, v.Note.Value)
 	}
 	if v.Expires.Set {
 		if v.Expires.Null {

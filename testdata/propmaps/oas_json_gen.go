@@ -141,8 +141,7 @@ func (v *Counts) UnmarshalJSON(data []byte) error {
 func (v *Resource) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	for _, k1 := range oasrt.SortedKeys(w, v.AdditionalProperties) {
 		switch k1 {

@@ -17,16 +17,13 @@ const (
 func (v *Account) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Direction != oasrt.InRequest { // readOnly
-		w.Raw(`,"id":`)
-		w.String(v.ID)
+		w.StringMember(`,"id":`, v.ID)
 	}
 	if w.Direction != oasrt.InResponse { // writeOnly
-		w.Raw(`,"password":`)
-		w.String(v.Password)
+		w.StringMember(`,"password":`, v.Password)
 	}
 	if v.Email.Set {
-		w.Raw(`,"email":`)
-		w.String(v.Email.Value)
+		w.StringMember(`,"email":`, v.Email.Value)
 	}
 	w.ObjectEnd(start)
 }

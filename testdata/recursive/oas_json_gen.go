@@ -16,8 +16,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Node) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.StringMember(`,"name":`, v.Name)
 	if v.Parent != nil {
 		w.Raw(`,"parent":`)
 		v.Parent.EncodeJSON(w)

@@ -17,12 +17,10 @@ const (
 func (v *Address) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Street.Set {
-		w.Raw(`,"street":`)
-		w.String(v.Street.Value)
+		w.StringMember(`,"street":`, v.Street.Value)
 	}
 	if v.City.Set {
-		w.Raw(`,"city":`)
-		w.String(v.City.Value)
+		w.StringMember(`,"city":`, v.City.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -249,16 +247,13 @@ func (v *Closed) DecodeJSON(r *oasrt.Reader) error {
 func (v *Closed) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Street.Set {
-		w.Raw(`,"street":`)
-		w.String(v.Street.Value)
+		w.StringMember(`,"street":`, v.Street.Value)
 	}
 	if v.City.Set {
-		w.Raw(`,"city":`)
-		w.String(v.City.Value)
+		w.StringMember(`,"city":`, v.City.Value)
 	}
 	if v.Zip.Set {
-		w.Raw(`,"zip":`)
-		w.String(v.Zip.Value)
+		w.StringMember(`,"zip":`, v.Zip.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -321,11 +316,9 @@ func (v *Closed) UnmarshalJSON(data []byte) error {
 func (v *OrderShipping) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Street.Set {
-		w.Raw(`,"street":`)
-		w.String(v.Street.Value)
+		w.StringMember(`,"street":`, v.Street.Value)
 	}
-	w.Raw(`,"city":`)
-	w.String(v.City)
+	w.StringMember(`,"city":`, v.City)
 	w.ObjectEnd(start)
 }
 

@@ -17,8 +17,7 @@ const (
 func (v *Job) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.State.Set {
-		w.Raw(`,"state":`)
-		w.String(v.State.Value)
+		w.StringMember(`,"state":`, v.State.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -71,12 +70,10 @@ func (v *Job) UnmarshalJSON(data []byte) error {
 func (v *Problem) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
-		w.Raw(`,"title":`)
-		w.String(v.Title.Value)
+		w.StringMember(`,"title":`, v.Title.Value)
 	}
 	if v.Status.Set {
-		w.Raw(`,"status":`)
-		w.Int(v.Status.Value)
+		w.IntMember(`,"status":`, v.Status.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -16,11 +16,9 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"x":`)
-	w.Int(v.X)
+	w.IntMember(`,"x":`, v.X)
 	if v.Y.Set {
-		w.Raw(`,"y":`)
-		w.Int(v.Y.Value)
+		w.IntMember(`,"y":`, v.Y.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -81,12 +79,9 @@ func (v *Point) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *RGB) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"r":`)
-	w.Int(int64(v.R))
-	w.Raw(`,"g":`)
-	w.Int(int64(v.G))
-	w.Raw(`,"b":`)
-	w.Int(int64(v.B))
+	w.IntMember(`,"r":`, int64(v.R))
+	w.IntMember(`,"g":`, int64(v.G))
+	w.IntMember(`,"b":`, int64(v.B))
 	w.ObjectEnd(start)
 }
 
@@ -208,11 +203,9 @@ func (v *Kind) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *User) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.StringMember(`,"name":`, v.Name)
 	if v.Age.Set {
-		w.Raw(`,"age":`)
-		w.Int(int64(v.Age.Value))
+		w.IntMember(`,"age":`, int64(v.Age.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -279,8 +272,7 @@ func (v *User) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Stored) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"summary":`)
-	w.String(v.Summary)
+	w.StringMember(`,"summary":`, v.Summary)
 	w.ObjectEnd(start)
 }
 
@@ -336,16 +328,13 @@ func (v *Stored) UnmarshalJSON(data []byte) error {
 func (v *Problem) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Title.Set {
-		w.Raw(`,"title":`)
-		w.String(v.Title.Value)
+		w.StringMember(`,"title":`, v.Title.Value)
 	}
 	if v.Status.Set {
-		w.Raw(`,"status":`)
-		w.Int(v.Status.Value)
+		w.IntMember(`,"status":`, v.Status.Value)
 	}
 	if v.Detail.Set {
-		w.Raw(`,"detail":`)
-		w.String(v.Detail.Value)
+		w.StringMember(`,"detail":`, v.Detail.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -408,8 +397,7 @@ func (v *Problem) UnmarshalJSON(data []byte) error {
 func (v *StatusOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Version.Set {
-		w.Raw(`,"version":`)
-		w.Int(int64(v.Version.Value))
+		w.IntMember(`,"version":`, int64(v.Version.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -461,11 +449,9 @@ func (v *StatusOK) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"title":`)
-	w.String(v.Title)
+	w.StringMember(`,"title":`, v.Title)
 	if v.Rating.Set {
-		w.Raw(`,"rating":`)
-		w.Int(int64(v.Rating.Value))
+		w.IntMember(`,"rating":`, int64(v.Rating.Value))
 	}
 	if v.Kind.Set {
 		w.Raw(`,"kind":`)
@@ -485,8 +471,7 @@ func (v *UploadPhotoRequest) EncodeJSON(w *oasrt.Writer) {
 			w.ArrayEnd(start1)
 		}
 	}
-	w.Raw(`,"photo":`)
-	w.String(v.Photo)
+	w.StringMember(`,"photo":`, v.Photo)
 	if w.Streams(&v.Thumbnails) {
 		w.RawCall(`,"thumbnails":`)
 		w.Stream(start)
@@ -618,8 +603,7 @@ func (v *UploadPhotoRequest) UnmarshalJSON(data []byte) error {
 func (v *UploadPhotoRequestMeta) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Camera.Set {
-		w.Raw(`,"camera":`)
-		w.String(v.Camera.Value)
+		w.StringMember(`,"camera":`, v.Camera.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -671,8 +655,7 @@ func (v *UploadPhotoRequestMeta) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *ImportPointsOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"count":`)
-	w.Int(v.Count)
+	w.IntMember(`,"count":`, v.Count)
 	if w.Streams(&v.Points) {
 		w.RawCall(`,"points":`)
 		w.Stream(start)
@@ -768,11 +751,9 @@ func (v *ImportPointsOK) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *SearchFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"color":`)
-	w.String(v.Color)
+	w.StringMember(`,"color":`, v.Color)
 	if v.Size.Set {
-		w.Raw(`,"size":`)
-		w.Int(int64(v.Size.Value))
+		w.IntMember(`,"size":`, int64(v.Size.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -902,8 +883,7 @@ func (v *SearchMeta) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *SearchOK) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"query":`)
-	w.String(v.Query)
+	w.StringMember(`,"query":`, v.Query)
 	w.ObjectEnd(start)
 }
 

@@ -16,8 +16,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Who) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"who":`)
-	w.String(v.Who)
+	w.StringMember(`,"who":`, v.Who)
 	w.ObjectEnd(start)
 }
 

@@ -55,8 +55,7 @@ func (v *Kind) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.StringMember(`,"name":`, v.Name)
 	if v.Kind.Set {
 		w.Raw(`,"kind":`)
 		v.Kind.Value.EncodeJSON(w)
@@ -130,8 +129,7 @@ func (v *Pet) UnmarshalJSON(data []byte) error {
 func (v *Owner) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -16,11 +16,9 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if v.CallbackURL.Set {
-		w.Raw(`,"callbackUrl":`)
-		w.String(v.CallbackURL.Value)
+		w.StringMember(`,"callbackUrl":`, v.CallbackURL.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -82,8 +80,7 @@ func (v *Pet) UnmarshalJSON(data []byte) error {
 func (v *AddPetFilter) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Kind.Set {
-		w.Raw(`,"kind":`)
-		w.String(v.Kind.Value)
+		w.StringMember(`,"kind":`, v.Kind.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -65,12 +65,10 @@ func (v *Profile) EncodeJSON(w *oasrt.Writer) {
 		v.Handle.Value.EncodeJSON(w)
 	}
 	if v.Bio.Set {
-		w.Raw(`,"bio":`)
-		w.String(v.Bio.Value)
+		w.StringMember(`,"bio":`, v.Bio.Value)
 	}
 	if v.Code.Set {
-		w.Raw(`,"code":`)
-		w.String(v.Code.Value)
+		w.StringMember(`,"code":`, v.Code.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -37,12 +37,10 @@ func (v *Event) EncodeJSON(w *oasrt.Writer) {
 		w.Addr(v.V6.Value)
 	}
 	if v.Site.Set {
-		w.Raw(`,"site":`)
-		w.String(v.Site.Value)
+		w.StringMember(`,"site":`, v.Site.Value)
 	}
 	if v.Mail.Set {
-		w.Raw(`,"mail":`)
-		w.String(v.Mail.Value)
+		w.StringMember(`,"mail":`, v.Mail.Value)
 	}
 	if v.Blob != nil {
 		w.Raw(`,"blob":`)

@@ -31,12 +31,10 @@ func (v *Extended) DecodeJSON(r *oasrt.Reader) error {
 func (v *Extended) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -271,12 +269,10 @@ func (v *Payment) DecodeJSON(r *oasrt.Reader) error {
 func (v *Payment) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Card.Set {
-		w.Raw(`,"card":`)
-		w.String(v.Card.Value)
+		w.StringMember(`,"card":`, v.Card.Value)
 	}
 	if v.Billing.Set {
-		w.Raw(`,"billing":`)
-		w.String(v.Billing.Value)
+		w.StringMember(`,"billing":`, v.Billing.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -511,12 +507,10 @@ func (v *Shipping) DecodeJSON(r *oasrt.Reader) error {
 func (v *Shipping) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Country.Set {
-		w.Raw(`,"country":`)
-		w.String(v.Country.Value)
+		w.StringMember(`,"country":`, v.Country.Value)
 	}
 	if v.Postcode.Set {
-		w.Raw(`,"postcode":`)
-		w.String(v.Postcode.Value)
+		w.StringMember(`,"postcode":`, v.Postcode.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -573,11 +567,9 @@ func (v *Shipping) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Either1) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"a":`)
-	w.Int(v.A)
+	w.IntMember(`,"a":`, v.A)
 	if v.Kind.Set {
-		w.Raw(`,"kind":`)
-		w.String(v.Kind.Value)
+		w.StringMember(`,"kind":`, v.Kind.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -638,11 +630,9 @@ func (v *Either1) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Either2) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"b":`)
-	w.String(v.B)
+	w.StringMember(`,"b":`, v.B)
 	if v.Kind.Set {
-		w.Raw(`,"kind":`)
-		w.String(v.Kind.Value)
+		w.StringMember(`,"kind":`, v.Kind.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -1549,8 +1549,7 @@ func (v *FalseOrLoose2) EncodeJSON(w *oasrt.Writer) {
 	}
 	start := len(w.Buf)
 	if v.N.Set {
-		w.Raw(`,"n":`)
-		w.Int(v.N.Value)
+		w.IntMember(`,"n":`, v.N.Value)
 	}
 	w.ObjectEnd(start)
 }

@@ -17,12 +17,10 @@ const (
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
-		w.Raw(`,"x":`)
-		w.Int(v.X.Value)
+		w.IntMember(`,"x":`, v.X.Value)
 	}
 	if v.Y.Set {
-		w.Raw(`,"y":`)
-		w.Int(v.Y.Value)
+		w.IntMember(`,"y":`, v.Y.Value)
 	}
 	w.ObjectEnd(start)
 }

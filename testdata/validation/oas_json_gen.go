@@ -19,14 +19,11 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Account) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"handle":`)
-	w.String(v.Handle)
+	w.StringMember(`,"handle":`, v.Handle)
 	if v.Display.Set {
-		w.Raw(`,"display":`)
-		w.String(v.Display.Value)
+		w.StringMember(`,"display":`, v.Display.Value)
 	}
-	w.Raw(`,"age":`)
-	w.Int(int64(v.Age))
+	w.IntMember(`,"age":`, int64(v.Age))
 	if v.Score.Set {
 		w.Raw(`,"score":`)
 		w.Float64(v.Score.Value)
@@ -40,8 +37,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.Price.Value)
 	}
 	if v.Step.Set {
-		w.Raw(`,"step":`)
-		w.Int(v.Step.Value)
+		w.IntMember(`,"step":`, v.Step.Value)
 	}
 	if v.Odd.Set {
 		w.Raw(`,"odd":`)
@@ -60,8 +56,7 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 		w.ArrayEnd(start1)
 	}
 	if v.Email.Set {
-		w.Raw(`,"email":`)
-		w.String(v.Email.Value)
+		w.StringMember(`,"email":`, v.Email.Value)
 	}
 	if v.Labels != nil {
 		w.Raw(`,"labels":`)
@@ -436,16 +431,13 @@ func (v *Account) UnmarshalJSON(data []byte) error {
 func (v *Point) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.X.Set {
-		w.Raw(`,"x":`)
-		w.Int(int64(v.X.Value))
+		w.IntMember(`,"x":`, int64(v.X.Value))
 	}
 	if v.Y.Set {
-		w.Raw(`,"y":`)
-		w.Int(int64(v.Y.Value))
+		w.IntMember(`,"y":`, int64(v.Y.Value))
 	}
 	if v.Z.Set {
-		w.Raw(`,"z":`)
-		w.Int(int64(v.Z.Value))
+		w.IntMember(`,"z":`, int64(v.Z.Value))
 	}
 	w.ObjectEnd(start)
 }
@@ -818,8 +810,7 @@ func (v *Circle) UnmarshalJSON(data []byte) error {
 func (v *RenamedThing) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.IdentifierText.Set {
-		w.Raw(`,"id_str":`)
-		w.String(v.IdentifierText.Value)
+		w.StringMember(`,"id_str":`, v.IdentifierText.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -882,16 +873,14 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		v.Theme.Value.EncodeJSON(w)
 	}
 	if v.PageSize.Set {
-		w.Raw(`,"pageSize":`)
-		w.Int(int64(v.PageSize.Value))
+		w.IntMember(`,"pageSize":`, int64(v.PageSize.Value))
 	}
 	if v.Ratio.Set {
 		w.Raw(`,"ratio":`)
 		w.Float64(v.Ratio.Value)
 	}
 	if v.Label.Set {
-		w.Raw(`,"label":`)
-		w.String(v.Label.Value)
+		w.StringMember(`,"label":`, v.Label.Value)
 	}
 	if v.Beta.Set {
 		if v.Beta.Value {
@@ -904,8 +893,7 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		if v.Note.Null {
 			w.RawCall(`,"note":null`)
 		} else {
-			w.Raw(`,"note":`)
-			w.String(v.Note.Value)
+			w.StringMember(`,"note":`, v.Note.Value)
 		}
 	}
 	if v.Since.Set {
@@ -913,8 +901,7 @@ func (v *Settings) EncodeJSON(w *oasrt.Writer) {
 		w.Date(v.Since.Value)
 	}
 	if v.Count.Set {
-		w.Raw(`,"count":`)
-		w.Int(v.Count.Value)
+		w.IntMember(`,"count":`, v.Count.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1027,16 +1014,14 @@ func (v *Settings) UnmarshalJSON(data []byte) error {
 func (v *Wide) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Small.Set {
-		w.Raw(`,"small":`)
-		w.Int(int64(v.Small.Value))
+		w.IntMember(`,"small":`, int64(v.Small.Value))
 	}
 	if v.Unsigned.Set {
 		w.Raw(`,"unsigned":`)
 		w.Uint(uint64(v.Unsigned.Value))
 	}
 	if v.Huge.Set {
-		w.Raw(`,"huge":`)
-		w.Int(v.Huge.Value)
+		w.IntMember(`,"huge":`, v.Huge.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -1105,14 +1090,11 @@ func (v *Wide) UnmarshalJSON(data []byte) error {
 func (v *User) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if w.Direction != oasrt.InRequest { // readOnly
-		w.Raw(`,"id":`)
-		w.Int(v.ID)
+		w.IntMember(`,"id":`, v.ID)
 	}
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.StringMember(`,"name":`, v.Name)
 	if w.Direction != oasrt.InResponse { // writeOnly
-		w.Raw(`,"password":`)
-		w.String(v.Password)
+		w.StringMember(`,"password":`, v.Password)
 	}
 	if w.Direction != oasrt.InRequest { // readOnly
 		if v.Created.Set {

@@ -16,10 +16,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.IntMember(`,"id":`, v.ID)
+	w.StringMember(`,"name":`, v.Name)
 	w.ObjectEnd(start)
 }
 
@@ -85,8 +83,7 @@ func (v *Pet) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *SubscribeRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"url":`)
-	w.String(v.URL)
+	w.StringMember(`,"url":`, v.URL)
 	w.ObjectEnd(start)
 }
 
@@ -141,8 +138,7 @@ func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *OnPetRemovedRequest) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	w.ObjectEnd(start)
 }
 

@@ -17,12 +17,10 @@ const (
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -79,10 +77,8 @@ func (v *Category) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.IntMember(`,"id":`, v.ID)
+	w.StringMember(`,"name":`, v.Name)
 	if v.Category.Set {
 		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)

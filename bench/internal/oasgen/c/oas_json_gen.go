@@ -56,8 +56,7 @@ func (v *DeepEnum) UnmarshalJSON(data []byte) error {
 func (v *Nested) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	if v.Amount.Set {
 		w.Raw(`,"amount":`)
@@ -152,16 +151,14 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		w.Float64(v.DoubleValue.Value)
 	}
 	if v.Int64Value.Set {
-		w.Raw(`,"int64_value":`)
-		w.Int(v.Int64Value.Value)
+		w.IntMember(`,"int64_value":`, v.Int64Value.Value)
 	}
 	if v.Uint64Value.Set {
 		w.Raw(`,"uint64_value":`)
 		w.Uint(v.Uint64Value.Value)
 	}
 	if v.Int32Value.Set {
-		w.Raw(`,"int32_value":`)
-		w.Int(int64(v.Int32Value.Value))
+		w.IntMember(`,"int32_value":`, int64(v.Int32Value.Value))
 	}
 	if v.Fixed64Value.Set {
 		w.Raw(`,"fixed64_value":`)
@@ -179,28 +176,23 @@ func (v *ABitOfEverything) EncodeJSON(w *oasrt.Writer) {
 		}
 	}
 	if v.StringValue.Set {
-		w.Raw(`,"string_value":`)
-		w.String(v.StringValue.Value)
+		w.StringMember(`,"string_value":`, v.StringValue.Value)
 	}
 	if v.Uint32Value.Set {
 		w.Raw(`,"uint32_value":`)
 		w.Uint(uint64(v.Uint32Value.Value))
 	}
 	if v.Sfixed32Value.Set {
-		w.Raw(`,"sfixed32_value":`)
-		w.Int(int64(v.Sfixed32Value.Value))
+		w.IntMember(`,"sfixed32_value":`, int64(v.Sfixed32Value.Value))
 	}
 	if v.Sfixed64Value.Set {
-		w.Raw(`,"sfixed64_value":`)
-		w.Int(v.Sfixed64Value.Value)
+		w.IntMember(`,"sfixed64_value":`, v.Sfixed64Value.Value)
 	}
 	if v.Sint32Value.Set {
-		w.Raw(`,"sint32_value":`)
-		w.Int(int64(v.Sint32Value.Value))
+		w.IntMember(`,"sint32_value":`, int64(v.Sint32Value.Value))
 	}
 	if v.Sint64Value.Set {
-		w.Raw(`,"sint64_value":`)
-		w.Int(v.Sint64Value.Value)
+		w.IntMember(`,"sint64_value":`, v.Sint64Value.Value)
 	}
 	if w.Streams(&v.RepeatedStringValue) {
 		w.RawCall(`,"repeated_string_value":`)

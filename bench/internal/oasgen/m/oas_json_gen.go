@@ -16,10 +16,8 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *MasterData) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"version":`)
-	w.String(v.Version)
-	w.Raw(`,"generatedAt":`)
-	w.String(v.GeneratedAt)
+	w.StringMember(`,"version":`, v.Version)
+	w.StringMember(`,"generatedAt":`, v.GeneratedAt)
 	if w.Streams(&v.Products) {
 		w.RawCall(`,"products":`)
 		w.Stream(start)
@@ -202,21 +200,16 @@ func (v *MasterData) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Product) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
-	w.Raw(`,"sku":`)
-	w.String(v.Sku)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
-	w.Raw(`,"description":`)
-	w.String(v.Description)
+	w.IntMember(`,"id":`, v.ID)
+	w.StringMember(`,"sku":`, v.Sku)
+	w.StringMember(`,"name":`, v.Name)
+	w.StringMember(`,"description":`, v.Description)
 	if v.Active {
 		w.Raw(`,"active":true`)
 	} else {
 		w.Raw(`,"active":false`)
 	}
-	w.Raw(`,"weightGrams":`)
-	w.Int(int64(v.WeightGrams))
+	w.IntMember(`,"weightGrams":`, int64(v.WeightGrams))
 	w.Raw(`,"category":`)
 	v.Category.EncodeJSON(w)
 	if w.Streams(&v.Tags) {
@@ -367,10 +360,8 @@ func (v *Product) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(int64(v.ID))
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.IntMember(`,"id":`, int64(v.ID))
+	w.StringMember(`,"name":`, v.Name)
 	if w.Streams(&v.Path) {
 		w.RawCall(`,"path":`)
 		w.Stream(start)
@@ -453,10 +444,8 @@ func (v *Category) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Attribute) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"key":`)
-	w.String(v.Key)
-	w.Raw(`,"value":`)
-	w.String(v.Value)
+	w.StringMember(`,"key":`, v.Key)
+	w.StringMember(`,"value":`, v.Value)
 	w.ObjectEnd(start)
 }
 
@@ -516,12 +505,9 @@ func (v *Attribute) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Store) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(int64(v.ID))
-	w.Raw(`,"code":`)
-	w.String(v.Code)
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.IntMember(`,"id":`, int64(v.ID))
+	w.StringMember(`,"code":`, v.Code)
+	w.StringMember(`,"name":`, v.Name)
 	if v.Open {
 		w.Raw(`,"open":true`)
 	} else {
@@ -644,14 +630,10 @@ func (v *Store) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Address) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"street":`)
-	w.String(v.Street)
-	w.Raw(`,"city":`)
-	w.String(v.City)
-	w.Raw(`,"postalCode":`)
-	w.String(v.PostalCode)
-	w.Raw(`,"country":`)
-	w.String(v.Country)
+	w.StringMember(`,"street":`, v.Street)
+	w.StringMember(`,"city":`, v.City)
+	w.StringMember(`,"postalCode":`, v.PostalCode)
+	w.StringMember(`,"country":`, v.Country)
 	w.ObjectEnd(start)
 }
 
@@ -721,16 +703,11 @@ func (v *Address) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Price) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"productId":`)
-	w.Int(v.ProductID)
-	w.Raw(`,"storeId":`)
-	w.Int(int64(v.StoreID))
-	w.Raw(`,"amountCents":`)
-	w.Int(v.AmountCents)
-	w.Raw(`,"currency":`)
-	w.String(v.Currency)
-	w.Raw(`,"validFrom":`)
-	w.String(v.ValidFrom)
+	w.IntMember(`,"productId":`, v.ProductID)
+	w.IntMember(`,"storeId":`, int64(v.StoreID))
+	w.IntMember(`,"amountCents":`, v.AmountCents)
+	w.StringMember(`,"currency":`, v.Currency)
+	w.StringMember(`,"validFrom":`, v.ValidFrom)
 	if v.Promo {
 		w.Raw(`,"promo":true`)
 	} else {

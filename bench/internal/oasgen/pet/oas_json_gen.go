@@ -17,12 +17,10 @@ const (
 func (v *Category) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -80,12 +78,10 @@ func (v *Category) UnmarshalJSON(data []byte) error {
 func (v *Tag) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
 	if v.Name.Set {
-		w.Raw(`,"name":`)
-		w.String(v.Name.Value)
+		w.StringMember(`,"name":`, v.Name.Value)
 	}
 	w.ObjectEnd(start)
 }
@@ -143,11 +139,9 @@ func (v *Tag) UnmarshalJSON(data []byte) error {
 func (v *Pet) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.ID.Set {
-		w.Raw(`,"id":`)
-		w.Int(v.ID.Value)
+		w.IntMember(`,"id":`, v.ID.Value)
 	}
-	w.Raw(`,"name":`)
-	w.String(v.Name)
+	w.StringMember(`,"name":`, v.Name)
 	if v.Category.Set {
 		w.Raw(`,"category":`)
 		v.Category.Value.EncodeJSON(w)

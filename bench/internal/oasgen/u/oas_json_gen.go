@@ -16,8 +16,7 @@ const (
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValue) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"type":`)
-	w.Int(int64(v.Type))
+	w.IntMember(`,"type":`, int64(v.Type))
 	w.Raw(`,"value":`)
 	v.Value.EncodeJSON(w)
 	w.ObjectEnd(start)
@@ -79,10 +78,8 @@ func (v *SomeValue) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *SomeValueString) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"type":`)
-	w.Int(int64(v.Type))
-	w.Raw(`,"value":`)
-	w.String(v.Value)
+	w.IntMember(`,"type":`, int64(v.Type))
+	w.StringMember(`,"value":`, v.Value)
 	w.ObjectEnd(start)
 }
 
@@ -365,26 +362,21 @@ func (v *Event) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Click) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
-	w.Raw(`,"x":`)
-	w.Int(int64(v.X))
-	w.Raw(`,"y":`)
-	w.Int(int64(v.Y))
+	w.IntMember(`,"x":`, int64(v.X))
+	w.IntMember(`,"y":`, int64(v.Y))
 	if v.Target.Set {
-		w.Raw(`,"target":`)
-		w.String(v.Target.Value)
+		w.StringMember(`,"target":`, v.Target.Value)
 	}
 	if v.Session.Set {
 		w.Raw(`,"session":`)
 		w.UUID(v.Session.Value)
 	}
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	w.ObjectEnd(start)
 }
 
@@ -469,24 +461,20 @@ func (v *Click) UnmarshalJSON(data []byte) error {
 // EncodeJSON writes v as a JSON object.
 func (v *View) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	w.Raw(`,"id":`)
-	w.Int(v.ID)
+	w.IntMember(`,"id":`, v.ID)
 	if v.At.Set {
 		w.Raw(`,"at":`)
 		w.Time(v.At.Value)
 	}
-	w.Raw(`,"page":`)
-	w.String(v.Page)
+	w.StringMember(`,"page":`, v.Page)
 	if v.Referrer.Set {
-		w.Raw(`,"referrer":`)
-		w.String(v.Referrer.Value)
+		w.StringMember(`,"referrer":`, v.Referrer.Value)
 	}
 	if v.Seconds.Set {
 		w.Raw(`,"seconds":`)
 		w.Float64(v.Seconds.Value)
 	}
-	w.Raw(`,"kind":`)
-	w.String(v.Kind)
+	w.StringMember(`,"kind":`, v.Kind)
 	w.ObjectEnd(start)
 }
 
