@@ -158,7 +158,7 @@ petstore example into ./petstore). The files, each rewritten whole:
   oas_jsonv2_gen.go    MarshalJSONTo and UnmarshalJSONFrom, so encoding/json
                        and encoding/json/v2 reach those codecs (Go 1.27)
   oas_validate_gen.go  Validate methods and the values checks share
-  oas_stream_gen.go    iterators over streamed arrays (specs that stream)
+  oas_stream_gen.go    iterators over the models' arrays (the streams part)
   oas_router_gen.go    the router (specs with paths)
   oas_server_gen.go    the Handler interface, Server and responses
   oas_client_gen.go    the Client
@@ -182,7 +182,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	in := fs.String("i", "", "the OpenAPI spec, YAML or JSON (default: the embedded petstore example)")
 	out := fs.String("o", "", "the directory to write the Go package to (default: ./petstore for the example)")
 	pkg := fs.String("p", "", "the Go package name (default: from the directory's name)")
-	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client (default all; models always)")
+	parts := fs.String("parts", "", "what to generate, comma-separated: models, server, client, streams (default all; models always)")
 	var include, exclude opFilter
 	fs.Var((*listFlag)(&include.tags), "tags", "generate only the operations with one of these tags (comma-separated), and the schemas they reach")
 	fs.Var((*listFlag)(&include.ids), "operations", "generate only these operations (operationIds, comma-separated), and the schemas they reach")

@@ -83,10 +83,12 @@ func parseParts(s string) (gen.Parts, error) {
 			p |= gen.Server
 		case "client":
 			p |= gen.Client
+		case "streams":
+			p |= gen.Streams
 		case "all":
 			p |= gen.AllParts
 		default:
-			return 0, fmt.Errorf("unknown part %q: want models, server, client or all", name)
+			return 0, fmt.Errorf("unknown part %q: want models, server, client, streams or all", name)
 		}
 	}
 	return p | gen.Models, nil

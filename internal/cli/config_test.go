@@ -153,6 +153,41 @@ func TestFlagsOverConfig(t *testing.T) {
 	}
 }
 
+// TestStreamsPart checks that the streaming API is the streams part: in
+// by default and with -parts streams or all, and otherwise left out with
+// the hooks its methods use in the codecs (a stale oas_stream_gen.go is
+// removed).
+func TestStreamsPart(t *testing.T) {
+	spec, _ := filepath.Abs("../../testdata/arrays/openapi.yaml")
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		parts   []string
+		streams bool
+	}{
+		{nil, true},
+		{[]string{"-parts", "models"}, false},
+		{[]string{"-parts", "models,streams"}, true},
+		{[]string{"-parts", "client"}, false},
+		{[]string{"-parts", "all"}, true},
+	} {
+		var out strings.Builder
+		if code := Run(append([]string{"generate", "-i", spec, "-o", dir}, tt.parts...), nil, &out, &out); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tt.parts, code, out.String())
+		}
+		_, err := os.Stat(filepath.Join(dir, "oas_stream_gen.go"))
+		if got := err == nil; got != tt.streams {
+			t.Errorf("%v: oas_stream_gen.go written: %v, want %v", tt.parts, got, tt.streams)
+		}
+		codec, err := os.ReadFile(filepath.Join(dir, "oas_json_gen.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(codec), ".Streams(&v."); got != tt.streams {
+			t.Errorf("%v: the codecs have the stream hooks: %v, want %v", tt.parts, got, tt.streams)
+		}
+	}
+}
+
 // TestConfigPagination: the config file's pagination wins over the spec's
 // x-oasgen-pagination, turns the Link detection off, and an operationId
 // the spec does not have is an error at its line.

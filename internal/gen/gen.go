@@ -30,10 +30,14 @@ const (
 	Models   Parts = 1 << iota
 	Server         // the router, the Handler interface and Server
 	Client         // the Client
-	AllParts = Models | Server | Client
+	// Streams is the models' streaming API (oas_stream_gen.go), and the
+	// hooks in their codecs that it drives.
+	Streams
+	AllParts = Models | Server | Client | Streams
 )
 
-func (p Parts) has(q Parts) bool { return p == 0 || p&q != 0 }
+// Has reports whether p holds q; zero holds every part.
+func (p Parts) Has(q Parts) bool { return p == 0 || p&q != 0 }
 
 // File is one generated file.
 type File struct {
@@ -41,10 +45,14 @@ type File struct {
 	Content []byte
 }
 
-// Generate prints pkg as Go files, sorted by name.
+// Generate prints pkg as Go files, sorted by name. Without the Streams
+// part it first drops the streaming API's names from pkg.
 func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	if opts.Version == "" {
 		opts.Version = "(devel)"
+	}
+	if !opts.Parts.Has(Streams) {
+		pkg.DropStreams()
 	}
 	// Each file is formatted as soon as it is complete, and its unformatted
 	// text dropped: big specs print hundreds of megabytes. It is formatted
@@ -104,7 +112,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		}
 	}
 
-	server, client := opts.Parts.has(Server), opts.Parts.has(Client)
+	server, client := opts.Parts.Has(Server), opts.Parts.Has(Client)
 	var mainAPI *api
 	if len(pkg.Operations) > 0 && (server || client) {
 		a := newAPI(pkg)

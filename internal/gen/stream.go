@@ -16,18 +16,19 @@ import (
 // by generic functions in the runtime; the code here picks the element
 // codecs and the array's count constraints.
 
-// hasStreams reports whether the package has any array to stream.
+// hasStreams reports whether the package has any array to stream, named
+// by the streaming API.
 func hasStreams(pkg *ir.Package) bool {
 	for _, d := range pkg.Decls {
 		switch d := d.(type) {
 		case *ir.Struct:
 			for _, fd := range d.Fields {
-				if ir.StreamField(fd) != nil {
+				if fd.Items != nil && ir.StreamField(fd) != nil {
 					return true
 				}
 			}
 		case *ir.Alias:
-			if _, ok := d.Type.(*ir.Array); ok {
+			if _, ok := d.Type.(*ir.Array); ok && d.Items != nil {
 				return true
 			}
 		}
