@@ -56,6 +56,9 @@ var specs = map[string]specEntry{
 	// Issue 14: GitHub's client for the operations tagged repos, and the
 	// schemas they reach, builds in at most 10 s.
 	"github-repos-client": {path: githubPath, parts: []string{"client"}, tags: []string{"repos"}},
+	// GitHub's whole client: every operation, no server, no streaming
+	// methods (what a user of the API builds).
+	"github-client": {path: githubPath, parts: []string{"client"}},
 }
 
 const (
