@@ -30,9 +30,7 @@ const (
 	Models   Parts = 1 << iota
 	Server         // the router, the Handler interface and Server
 	Client         // the Client
-	// Streams is the models' streaming API (oas_stream_gen.go), and the
-	// hooks in their codecs that it drives.
-	Streams
+	Streams        // the models' streaming API (oas_stream_gen.go), with its hooks in the codecs
 	AllParts = Models | Server | Client | Streams
 )
 
