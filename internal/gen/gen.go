@@ -285,6 +285,16 @@ func patternDoc(pattern string) string {
 // methods (time.Time, oasrt.Date, oasrt.UUID, netip.Addr) keep them that way.
 func goAlias(d *ir.Alias) bool { return d.GoAlias() }
 
+// aliasTarget returns the type a Go alias stands for, when t refers to one.
+func aliasTarget(t ir.Type) (ir.Type, bool) {
+	if r, ok := t.(*ir.Ref); ok {
+		if a, ok := r.Decl.(*ir.Alias); ok && goAlias(a) {
+			return a.Type, true
+		}
+	}
+	return nil, false
+}
+
 // fieldTag is the struct tag naming the JSON property, for readers of the
 // code and tools that look at tags; the generated codecs do not use it.
 func fieldTag(fd *ir.Field) string {

@@ -626,16 +626,8 @@ func (c *codec) encMemberMaybeNil(name string, t ir.Type, x string, ptr bool) {
 // inlined Raw, a constant copied without a call (RawCall there, measured,
 // cost small values a fifth of their time).
 func (c *codec) encMember(name string, t ir.Type, x string) {
-	for {
-		r, ok := t.(*ir.Ref)
-		if !ok {
-			break
-		}
-		a, ok := r.Decl.(*ir.Alias)
-		if !ok || !goAlias(a) {
-			break
-		}
-		t = a.Type // the alias is its target's type
+	for u, ok := aliasTarget(t); ok; u, ok = aliasTarget(t) {
+		t = u // the alias is its target's type
 	}
 	if p, ok := t.(*ir.Prim); ok && !p.Quoted {
 		switch p.Kind {

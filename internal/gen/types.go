@@ -37,18 +37,14 @@ func (f *file) goType(t ir.Type) string {
 // same type.
 func (f *file) typeArg(t ir.Type) string {
 	for {
-		r, ok := t.(*ir.Ref)
+		u, ok := aliasTarget(t)
 		if !ok {
 			break
 		}
-		a, ok := r.Decl.(*ir.Alias)
-		if !ok || !goAlias(a) {
+		if _, ok := u.(*ir.Ref); !ok {
 			break
 		}
-		if _, ok := a.Type.(*ir.Ref); !ok {
-			break
-		}
-		t = a.Type
+		t = u
 	}
 	return f.goType(t)
 }
