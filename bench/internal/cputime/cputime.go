@@ -7,6 +7,7 @@
 package cputime
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -32,8 +33,13 @@ type Case struct {
 // whatever one case leaves behind (garbage, a grown heap, evicted caches)
 // falls on the same next case every round. On workload B it did: two
 // doors running the same code measured 10.7 and 8.3 ms, every round.
+//
+// Each line also gives the share of the median run's time that the kernel
+// charged as system time (page faults, madvise), apart from the user time
+// of the code and the collector: a call that touches fresh memory pays
+// there, and a machine's memory state moves it between runs.
 func Run(out io.Writer, cases []Case, rounds int, min time.Duration) error {
-	samples := make([][]float64, len(cases))
+	samples := make([][]sample, len(cases))
 	order := make([]int, len(cases))
 	for i := range order {
 		order[i] = i
@@ -44,14 +50,18 @@ func Run(out io.Writer, cases []Case, rounds int, min time.Duration) error {
 		for _, i := range order {
 			c := cases[i]
 			for n := 1; ; n *= 4 {
-				t0 := cpu()
+				u0, s0 := cpu()
 				for range n {
 					if err := c.F(); err != nil {
 						return fmt.Errorf("%s: %w", c.Name, err)
 					}
 				}
-				if el := cpu() - t0; el >= min {
-					samples[i] = append(samples[i], float64(el.Nanoseconds())/float64(n))
+				u1, s1 := cpu()
+				if el := u1 - u0 + s1 - s0; el >= min {
+					samples[i] = append(samples[i], sample{
+						perCall: float64(el.Nanoseconds()) / float64(n),
+						sys:     float64(s1-s0) / float64(el),
+					})
 					break
 				}
 			}
@@ -59,19 +69,26 @@ func Run(out io.Writer, cases []Case, rounds int, min time.Duration) error {
 	}
 	for i, c := range cases {
 		s := samples[i]
-		slices.Sort(s)
-		fmt.Fprintf(out, "%-40s %12.0f cpu-ns/op (%.0f-%.0f)\n", c.Name, s[len(s)/2], s[0], s[len(s)-1])
+		slices.SortFunc(s, func(a, b sample) int { return cmp.Compare(a.perCall, b.perCall) })
+		m := s[len(s)/2]
+		fmt.Fprintf(out, "%-40s %12.0f cpu-ns/op (%.0f-%.0f) sys %.0f%%\n", c.Name, m.perCall, s[0].perCall, s[len(s)-1].perCall, 100*m.sys)
 	}
 	return nil
 }
 
-// cpu returns the user and system CPU time the process has used.
-func cpu() time.Duration {
+// A sample is one run of a case: its CPU time per call, and the share of
+// it that was system time.
+type sample struct {
+	perCall, sys float64
+}
+
+// cpu returns the user and the system CPU time the process has used.
+func cpu() (user, sys time.Duration) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		panic(err)
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return time.Duration(ru.Utime.Nano()), time.Duration(ru.Stime.Nano())
 }
 
 // Test is a CPU-time test's body: it skips unless OASGEN_CPUTIME is set
