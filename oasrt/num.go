@@ -91,9 +91,12 @@ func (w *Writer) digits(k string, u uint64, neg bool) {
 
 // appendLong appends u, at least 10^4, eight digits at a time: each chunk
 // from eightDigits stored with one eight-byte write, the first chunk's
-// leading zeros shifted off, the bytes past the number written and then
-// cut (so b is grown to hold eight more). It is a function of its own so
-// that the short numbers' calls need not set up its frame.
+// leading zeros shifted off (so b is grown to hold eight more). A number
+// of fewer than eight digits takes one write whose last bytes lie past it:
+// they are written with the values they had, so no byte past what is
+// appended changes, as with append (a caller of AppendJSON may hold the
+// spare capacity of its dst). It is a function of its own so that the
+// short numbers' calls need not set up its frame.
 func appendLong(b []byte, u uint64) []byte {
 	n := decimalLen(u)
 	if cap(b)-len(b) < n+8 {
@@ -103,7 +106,8 @@ func appendLong(b []byte, u uint64) []byte {
 	out := b[i : i+n+8]
 	switch {
 	case n <= 8:
-		binary.LittleEndian.PutUint64(out, eightDigits(uint32(u))>>(64-8*n))
+		keep := ^uint64(0) << (8 * n) // the bytes past the number
+		binary.LittleEndian.PutUint64(out, eightDigits(uint32(u))>>(64-8*n)|binary.LittleEndian.Uint64(out)&keep)
 	case n <= 16:
 		hi := u / 1e8
 		binary.LittleEndian.PutUint64(out, eightDigits(uint32(hi))>>(128-8*n))
