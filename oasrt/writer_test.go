@@ -268,40 +268,41 @@ func TestWriterZeroAllocs(t *testing.T) {
 // with one eight-byte store, which must put back what it covers past the
 // number).
 func TestMembers(t *testing.T) {
-	strs := []string{"", "plain", "a\"b\\c\n", "\u2028", "\xff", "日本語のテキスト", "x", "", ""}
-	ints := []int64{0, -7, 9999, 123456, 12345678901, math.MinInt64, 12345, -1234567, 12345678}
+	strs := []string{"", "plain", "a\"b\\c\n", "\u2028", "\xff", "日本語のテキスト"}
+	ints := []int64{0, -7, 9999, 12345, 123456, -1234567, 12345678, 12345678901, math.MinInt64}
 	for n := 4; n <= 40; n++ {
 		k := `,"` + strings.Repeat("k", n-4) + `":`
 		for spare := 0; spare <= 40; spare++ {
-			for i, s := range strs {
-				check := func(name string, member, want func(w *Writer)) {
-					t.Helper()
-					buf := make([]byte, 3, 3+spare)
-					copy(buf, "abc")
-					full := buf[:cap(buf)]
-					for j := range full[3:] {
-						full[3+j] = '#'
-					}
-					got := Writer{Buf: buf}
-					member(&got)
-					var ref Writer
-					ref.Raw("abc")
-					want(&ref)
-					if string(got.Buf) != string(ref.Buf) {
-						t.Fatalf("%s, key of %d bytes, %d spare: %q, want %q", name, n, spare, got.Buf, ref.Buf)
-					}
-					if len(got.Buf) <= cap(buf) {
-						if rest := full[len(got.Buf):]; strings.Trim(string(rest), "#") != "" {
-							t.Fatalf("%s, key of %d bytes, %d spare: wrote past the member: %q", name, n, spare, rest)
-						}
+			check := func(name string, member, want func(w *Writer)) {
+				t.Helper()
+				buf := make([]byte, 3, 3+spare)
+				copy(buf, "abc")
+				full := buf[:cap(buf)]
+				for j := range full[3:] {
+					full[3+j] = '#'
+				}
+				got := Writer{Buf: buf}
+				member(&got)
+				var ref Writer
+				ref.Raw("abc")
+				want(&ref)
+				if string(got.Buf) != string(ref.Buf) {
+					t.Fatalf("%s, key of %d bytes, %d spare: %q, want %q", name, n, spare, got.Buf, ref.Buf)
+				}
+				if len(got.Buf) <= cap(buf) {
+					if rest := full[len(got.Buf):]; strings.Trim(string(rest), "#") != "" {
+						t.Fatalf("%s, key of %d bytes, %d spare: wrote past the member: %q", name, n, spare, rest)
 					}
 				}
-				check("StringMember", func(w *Writer) { w.StringMember(k, s) }, func(w *Writer) {
+			}
+			for _, s := range strs {
+				check("StringMember "+strconv.Quote(s), func(w *Writer) { w.StringMember(k, s) }, func(w *Writer) {
 					w.Raw(k)
 					w.String(s)
 				})
-				v := ints[i]
-				check("IntMember", func(w *Writer) { w.IntMember(k, v) }, func(w *Writer) {
+			}
+			for _, v := range ints {
+				check("IntMember "+strconv.FormatInt(v, 10), func(w *Writer) { w.IntMember(k, v) }, func(w *Writer) {
 					w.Raw(k)
 					w.Int(v)
 				})
