@@ -41,6 +41,9 @@ type builder struct {
 	// wholes are the whole-value checks built, by schema, shared by
 	// every check that reaches the schema (whole.go).
 	wholes map[*yaml.Node]*wholeSchema
+	// enumDefaults set the defaults of properties whose enum was not
+	// built yet, once the components are (setDefault).
+	enumDefaults []func()
 	// keywordsChecked holds the schemas whose keywords ignoredKeywords
 	// and checkKeywords have looked at.
 	keywordsChecked map[*yaml.Node]bool
@@ -97,6 +100,9 @@ const UncheckedPatternsFlag = "-unchecked-patterns"
 func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opOf: map[*v3.Operation]*ir.Operation{}, opts: opts}
 	b.components()
+	for _, set := range b.enumDefaults {
+		set()
+	}
 	b.securitySchemes()
 	b.operations()
 	b.webhooks()
@@ -278,6 +284,23 @@ func (b *builder) resolve(sp *base.SchemaProxy, at ir.Pos) *base.Schema {
 		return nil
 	}
 	return sch
+}
+
+// setDefault sets property f's default from n, once its type is complete:
+// an enum declared after the property has no values yet, and its defaults
+// are checked when the components are built.
+func (b *builder) setDefault(f *ir.Field, n *yaml.Node, pointer string) {
+	t := f.Type
+	if nt, ok := t.(*ir.Nullable); ok {
+		t = nt.Elem
+	}
+	if r, ok := t.(*ir.Ref); ok {
+		if e, ok := r.Decl.(*ir.Enum); ok && len(e.Values) == 0 {
+			b.enumDefaults = append(b.enumDefaults, func() { f.Default = b.defaultOf(n, f.Type, pointer) })
+			return
+		}
+	}
+	f.Default = b.defaultOf(n, f.Type, pointer)
 }
 
 // defaultOf checks a property's default against its type and returns it
@@ -890,8 +913,12 @@ func (b *builder) fillStruct(d *ir.Struct, sch *base.Schema) {
 			f.Type = b.typeOf(sp, ps, d.GoName+ir.NamePart(name), d.Pointer+"/properties/"+name)
 			f.ReadOnly = ps.ReadOnly != nil && *ps.ReadOnly
 			f.WriteOnly = ps.WriteOnly != nil && *ps.WriteOnly
-			if ps.Default != nil && !f.Required {
-				f.Default = b.defaultOf(ps.Default, f.Type, d.Pointer+"/properties/"+name)
+			def := b.refAnnotations(sp, f, d.Pointer+"/properties/"+name)
+			if def == nil {
+				def = ps.Default
+			}
+			if def != nil && !f.Required {
+				b.setDefault(f, def, d.Pointer+"/properties/"+name)
 			}
 			d.Fields = append(d.Fields, f)
 			delete(req, name)

@@ -116,23 +116,74 @@ func (b *builder) refSiblings(sp *base.SchemaProxy, pointer string) {
 	b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref %s not checked: only the referenced schema is", pointer, strings.Join(kws, ", "), kws.verb())
 }
 
-// refSiblingKeywords returns the keywords beside a $ref that are not
-// annotations, and the node holding them.
-func refSiblingKeywords(sp *base.SchemaProxy) (keywordList, *yaml.Node) {
+// refNode returns the mapping that holds sp's $ref, as written (the
+// proxy's value node is the referenced schema's), or nil when sp is no
+// reference.
+func refNode(sp *base.SchemaProxy) *yaml.Node {
 	if sp == nil || !sp.IsReference() {
-		return nil, nil
+		return nil
 	}
 	low := sp.GoLow()
 	if low == nil {
-		return nil, nil
+		return nil
 	}
-	// The node that holds the $ref, as written; the proxy's value node
-	// is the referenced schema's.
 	n := low.GetReferenceNode()
 	if low.TransformedRef != nil {
 		n = low.TransformedRef
 	}
 	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	return n
+}
+
+// refSibling returns the value of keyword kw beside sp's $ref, or nil.
+func refSibling(sp *base.SchemaProxy, kw string) *yaml.Node {
+	n := refNode(sp)
+	if n == nil {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == kw {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// refAnnotations applies readOnly and writeOnly written beside property
+// f's $ref, sp, and returns the default written there, or nil: in OpenAPI
+// 3.1 and later they annotate the property, and win over the referenced
+// schema's own. OpenAPI 3.0 ignores every keyword beside a $ref, so there
+// they are a warning instead.
+func (b *builder) refAnnotations(sp *base.SchemaProxy, f *ir.Field, pointer string) *yaml.Node {
+	var def *yaml.Node
+	for _, kw := range []string{"readOnly", "writeOnly", "default"} {
+		n := refSibling(sp, kw)
+		if n == nil {
+			continue
+		}
+		if strings.HasPrefix(b.s.Version, "3.0") {
+			b.warnf(ir.Pos{File: b.s.File, Line: n.Line, Col: n.Column}, "%s: %s beside $ref is ignored: OpenAPI 3.0 ignores the keywords beside a $ref (3.1 applies them)", pointer, kw)
+			continue
+		}
+		switch kw {
+		case "readOnly":
+			f.ReadOnly = n.Value == "true"
+		case "writeOnly":
+			f.WriteOnly = n.Value == "true"
+		default:
+			def = n
+		}
+	}
+	return def
+}
+
+// refSiblingKeywords returns the keywords beside a $ref that are not
+// annotations, and the node holding them.
+func refSiblingKeywords(sp *base.SchemaProxy) (keywordList, *yaml.Node) {
+	n := refNode(sp)
+	if n == nil {
 		return nil, nil
 	}
 	var kws keywordList

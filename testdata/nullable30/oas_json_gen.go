@@ -36,6 +36,10 @@ func (v *Note) EncodeJSON(w *oasrt.Writer) {
 			v.Owner.Value.EncodeJSON(w)
 		}
 	}
+	if v.Editor.Set {
+		w.Raw(`,"editor":`)
+		v.Editor.Value.EncodeJSON(w)
+	}
 	w.ObjectEnd(start)
 }
 
@@ -72,6 +76,11 @@ func (v *Note) DecodeJSON(r *oasrt.Reader) error {
 				if err := v.Owner.Value.DecodeJSON(r); err != nil {
 					return oasrt.AtKey(err, "owner")
 				}
+			}
+		case "editor":
+			v.Editor.Set = true
+			if err := v.Editor.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "editor")
 			}
 		default:
 			if err := r.Unknown(key); err != nil {

@@ -8,9 +8,10 @@ import (
 
 // Note is the object schema #/components/schemas/Note.
 type Note struct {
-	Text  oasrt.Nullable[string]   `json:"text"`
-	Count oasrt.OptNullable[int64] `json:"count,omitzero"`
-	Owner oasrt.OptNullable[Owner] `json:"owner,omitzero"`
+	Text   oasrt.Nullable[string]   `json:"text"`
+	Count  oasrt.OptNullable[int64] `json:"count,omitzero"`
+	Owner  oasrt.OptNullable[Owner] `json:"owner,omitzero"`
+	Editor oasrt.Opt[Owner]         `json:"editor,omitzero"`
 }
 
 // Owner is the object schema #/components/schemas/Owner.

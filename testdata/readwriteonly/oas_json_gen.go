@@ -25,6 +25,16 @@ func (v *Account) EncodeJSON(w *oasrt.Writer) {
 	if v.Email.Set {
 		w.StringMember(`,"email":`, v.Email.Value)
 	}
+	if w.Direction != oasrt.InRequest { // readOnly
+		if v.CreatedBy.Set {
+			w.Raw(`,"createdBy":`)
+			v.CreatedBy.Value.EncodeJSON(w)
+		}
+	}
+	if v.Role.Set {
+		w.Raw(`,"role":`)
+		v.Role.Value.EncodeJSON(w)
+	}
 	w.ObjectEnd(start)
 }
 
@@ -58,6 +68,16 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 			if v.Email.Value, err = r.Str(); err != nil {
 				return oasrt.AtKey(err, "email")
 			}
+		case "createdBy":
+			v.CreatedBy.Set = true
+			if err := v.CreatedBy.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "createdBy")
+			}
+		case "role":
+			v.Role.Set = true
+			if err := v.Role.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "role")
+			}
 		default:
 			if err := r.Unknown(key); err != nil {
 				return err
@@ -73,6 +93,9 @@ func (v *Account) DecodeJSON(r *oasrt.Reader) error {
 	}
 	if seen&want != want {
 		return oasimpl.Missing(r, seen, want, "id", "password")
+	}
+	if !v.Role.Set {
+		v.Role.Set, v.Role.Value = true, RoleMember // the default
 	}
 	return nil
 }
@@ -93,8 +116,102 @@ func (v *Account) UnmarshalJSON(data []byte) error {
 	return r.Finish(v.DecodeJSON(&r))
 }
 
+// EncodeJSON writes v as a JSON object.
+func (v *User) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	if v.Name.Set {
+		w.StringMember(`,"name":`, v.Name.Value)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *User) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "name":
+			v.Name.Set = true
+			if v.Name.Value, err = r.Str(); err != nil {
+				return oasrt.AtKey(err, "name")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *User) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintUser.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintUser.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v User) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *User) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as a JSON string.
+func (v *Role) EncodeJSON(w *oasrt.Writer) {
+	w.String(string(*v))
+}
+
+// DecodeJSON reads one of the values of Role.
+func (v *Role) DecodeJSON(r *oasrt.Reader) error {
+	start := r.Start()
+	b, err := r.StrBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "admin":
+		*v = RoleAdmin
+	case "member":
+		*v = RoleMember
+	default:
+		return oasimpl.InvalidEnum(start, "Role", b)
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Role) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRole.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintRole.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Role) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Role) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
 	sizeHintAccount oasrt.SizeHint
+	sizeHintUser    oasrt.SizeHint
+	sizeHintRole    oasrt.SizeHint
 )

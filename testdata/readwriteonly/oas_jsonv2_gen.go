@@ -25,3 +25,35 @@ func (v *Account) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	}
 	return r.Finish(v.DecodeJSON(&r))
 }
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v User) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintUser.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *User) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
+func (v Role) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintRole.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Role) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}

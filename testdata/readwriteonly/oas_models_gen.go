@@ -8,7 +8,23 @@ import (
 
 // Account is the object schema #/components/schemas/Account.
 type Account struct {
-	ID       string            `json:"id"`
-	Password string            `json:"password"`
-	Email    oasrt.Opt[string] `json:"email,omitzero"`
+	ID        string            `json:"id"`
+	Password  string            `json:"password"`
+	Email     oasrt.Opt[string] `json:"email,omitzero"`
+	CreatedBy oasrt.Opt[User]   `json:"createdBy,omitzero"`
+	Role      oasrt.Opt[Role]   `json:"role,omitzero"`
 }
+
+// User is the object schema #/components/schemas/User.
+type User struct {
+	Name oasrt.Opt[string] `json:"name,omitzero"`
+}
+
+// Role is the enum schema #/components/schemas/Role.
+type Role string
+
+// The values of Role.
+const (
+	RoleAdmin  Role = "admin"
+	RoleMember Role = "member"
+)

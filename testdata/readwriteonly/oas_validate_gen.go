@@ -2,5 +2,41 @@
 
 package readwriteonly
 
-// Validate returns nil: no value of Account breaks its schema.
-func (v *Account) Validate() error { return nil }
+import (
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
+)
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Account) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Account) validate(c *oasimpl.Validator) {
+	if v.Role.Set {
+		c.Key("role")
+		v.Role.Value.validate(c)
+		c.Pop()
+	}
+}
+
+// Validate returns nil: no value of User breaks its schema.
+func (v *User) Validate() error { return nil }
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Role) Validate() error {
+	var c oasimpl.Validator
+	v.validate(&c)
+	return c.Err()
+}
+
+func (v *Role) validate(c *oasimpl.Validator) {
+	switch *v {
+	case RoleAdmin, RoleMember:
+	default:
+		c.Errorf("%q is not a valid Role", string(*v))
+	}
+}

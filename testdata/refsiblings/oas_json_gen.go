@@ -127,9 +127,11 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 // EncodeJSON writes v as a JSON object.
 func (v *Order) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
-	if v.Billing.Set {
-		w.Raw(`,"billing":`)
-		v.Billing.Value.EncodeJSON(w)
+	if w.Direction != oasrt.InRequest { // readOnly
+		if v.Billing.Set {
+			w.Raw(`,"billing":`)
+			v.Billing.Value.EncodeJSON(w)
+		}
 	}
 	if v.Shipping.Set {
 		w.Raw(`,"shipping":`)

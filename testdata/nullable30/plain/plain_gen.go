@@ -61,9 +61,10 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 }
 
 type Note struct {
-	Text  *string        `json:"text"`
-	Count optNull[int64] `json:"count,omitzero"`
-	Owner optNull[Owner] `json:"owner,omitzero"`
+	Text   *string        `json:"text"`
+	Count  optNull[int64] `json:"count,omitzero"`
+	Owner  optNull[Owner] `json:"owner,omitzero"`
+	Editor *Owner         `json:"editor,omitempty"`
 }
 
 type Owner struct {

@@ -21,12 +21,13 @@ type Pair struct {
 
 // Pairs lists every named type the mirror can describe.
 var Pairs = []Pair{
-	{"Account", func() any { return new(readwriteonly.Account) }, func() any { return new(Account) }, true},
+	{"User", func() any { return new(readwriteonly.User) }, func() any { return new(User) }, true},
+	{"Role", func() any { return new(readwriteonly.Role) }, func() any { return new(Role) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{}
+var Unmirrored = []string{"Account"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {
@@ -59,8 +60,8 @@ func (o *optNull[T]) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, &o.v)
 }
 
-type Account struct {
-	ID       string  `json:"id"`
-	Password string  `json:"password"`
-	Email    *string `json:"email,omitempty"`
+type User struct {
+	Name *string `json:"name,omitempty"`
 }
+
+type Role string
