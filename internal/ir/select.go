@@ -129,30 +129,7 @@ func (r reach) decl(d Decl) {
 		return
 	}
 	r.seen[d] = true
-	switch d := d.(type) {
-	case *Struct:
-		for _, f := range d.Fields {
-			r.typ(f.Type)
-		}
-		r.typ(d.Additional)
-		for _, pp := range d.Patterns {
-			r.typ(pp.Type)
-		}
-	case *Alias:
-		r.typ(d.Type)
-	case *Union:
-		if d.Base != nil {
-			r.decl(d.Base)
-		}
-		for _, v := range d.Variants {
-			r.typ(v.Type)
-		}
-	case *Tuple:
-		for _, f := range d.Items {
-			r.typ(f.Type)
-		}
-		r.typ(d.Rest)
-	}
+	refs(d, r.decl)
 }
 
 // DropStreams removes the names of the streaming API (ItemsNames) from

@@ -1,0 +1,222 @@
+package ir
+
+import "sort"
+
+// Split divides the declarations into at most n groups of about the same
+// size, for packages of their own: the compiler holds one package in
+// memory at a time, about 11 KB per generated line, and compiles packages
+// that do not import each other in parallel. The declarations of one
+// reference cycle share a group, and a group refers only to itself and to
+// groups before it, so the packages import no cycle. Declarations are
+// grouped by depth (a declaration referring to none is at depth 0, one
+// referring to depth-0 declarations only at 1, ...), so groups of one
+// depth do not import each other. Sizes are estimates of the code's
+// lines (size).
+func (p *Package) Split(n int) [][]Decl {
+	if n <= 1 || len(p.Decls) <= 1 {
+		return [][]Decl{p.Decls}
+	}
+	index := make(map[Decl]int, len(p.Decls))
+	for i, d := range p.Decls {
+		index[d] = i
+	}
+	edges := make([][]int, len(p.Decls))
+	for i, d := range p.Decls {
+		refs(d, func(to Decl) {
+			if j, ok := index[to]; ok && j != i {
+				edges[i] = append(edges[i], j)
+			}
+		})
+	}
+	comps := components(edges)
+
+	// Tarjan's algorithm finds a component after every component it
+	// refers to, so one pass gives the depths.
+	comp := make([]int, len(p.Decls))
+	for c, members := range comps {
+		for _, i := range members {
+			comp[i] = c
+		}
+	}
+	depth := make([]int, len(comps))
+	weight := make([]int, len(comps))
+	total := 0
+	for c, members := range comps {
+		for _, i := range members {
+			for _, j := range edges[i] {
+				if comp[j] != c {
+					depth[c] = max(depth[c], depth[comp[j]]+1)
+				}
+			}
+			weight[c] += size(p.Decls[i])
+		}
+		total += weight[c]
+	}
+	order := make([]int, len(comps))
+	for c := range order {
+		order[c] = c
+	}
+	first := func(c int) int { return comps[c][0] }
+	sort.SliceStable(order, func(a, b int) bool {
+		ca, cb := order[a], order[b]
+		if depth[ca] != depth[cb] {
+			return depth[ca] < depth[cb]
+		}
+		return first(ca) < first(cb)
+	})
+
+	// Groups are filled in depth order up to an equal share of what is
+	// left, so the last one is not left with a remainder.
+	groups := make([][]int, 0, n)
+	var cur []int
+	filled, left := 0, total
+	for _, c := range order {
+		cur = append(cur, comps[c]...)
+		filled += weight[c]
+		if share := left / (n - len(groups)); filled >= share && len(groups) < n-1 {
+			groups = append(groups, cur)
+			cur, left, filled = nil, left-filled, 0
+		}
+	}
+	if len(cur) > 0 {
+		groups = append(groups, cur)
+	}
+	out := make([][]Decl, len(groups))
+	for g, members := range groups {
+		sort.Ints(members) // the spec's order within a package
+		for _, i := range members {
+			out[g] = append(out[g], p.Decls[i])
+		}
+	}
+	return out
+}
+
+// size is about how many lines a declaration's code takes: each type's
+// methods (codecs, AppendJSON, MarshalJSON, encoding/json/v2's, Validate)
+// and a dozen lines per property, value or variant.
+func size(d Decl) int {
+	switch d := d.(type) {
+	case *Struct:
+		return 60 + 12*(len(d.Fields)+len(d.Patterns))
+	case *Enum:
+		return 40 + 3*len(d.Values)
+	case *Union:
+		return 80 + 20*len(d.Variants)
+	case *Tuple:
+		return 60 + 12*len(d.Items)
+	case *Alias:
+		if d.GoAlias() {
+			return 5 // no methods of its own
+		}
+	}
+	return 50
+}
+
+// refs calls fn with every declaration d's code names: the types of its
+// fields, items, variants and aliased type, and a union's base.
+func refs(d Decl, fn func(Decl)) {
+	var typ func(Type)
+	typ = func(t Type) {
+		switch t := t.(type) {
+		case *Array:
+			typ(t.Elem)
+		case *Map:
+			typ(t.Elem)
+		case *Nullable:
+			typ(t.Elem)
+		case *Ref:
+			fn(t.Decl)
+		}
+	}
+	switch d := d.(type) {
+	case *Struct:
+		for _, f := range d.Fields {
+			typ(f.Type)
+		}
+		typ(d.Additional)
+		for _, pp := range d.Patterns {
+			typ(pp.Type)
+		}
+	case *Alias:
+		typ(d.Type)
+	case *Union:
+		if d.Base != nil {
+			fn(d.Base)
+		}
+		for _, v := range d.Variants {
+			typ(v.Type)
+		}
+	case *Tuple:
+		for _, f := range d.Items {
+			typ(f.Type)
+		}
+		typ(d.Rest)
+	}
+}
+
+// components returns the strongly connected components of the graph
+// edges describes (Tarjan's algorithm, iterative: reference chains in big
+// specs are deep), each after the components it has edges to.
+func components(edges [][]int) [][]int {
+	const unseen = -1
+	index := make([]int, len(edges))
+	low := make([]int, len(edges))
+	onStack := make([]bool, len(edges))
+	for i := range index {
+		index[i] = unseen
+	}
+	var (
+		stack []int
+		comps [][]int
+		next  int
+	)
+	type frame struct{ v, e int }
+	for root := range edges {
+		if index[root] != unseen {
+			continue
+		}
+		call := []frame{{root, 0}}
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(call) > 0 {
+			top := &call[len(call)-1]
+			v := top.v
+			if top.e < len(edges[v]) {
+				w := edges[v][top.e]
+				top.e++
+				switch {
+				case index[w] == unseen:
+					index[w], low[w] = next, next
+					next++
+					stack = append(stack, w)
+					onStack[w] = true
+					call = append(call, frame{w, 0})
+				case onStack[w]:
+					low[v] = min(low[v], index[w])
+				}
+				continue
+			}
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				u := call[len(call)-1].v
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] == index[v] {
+				var comp []int
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w] = false
+					comp = append(comp, w)
+					if w == v {
+						break
+					}
+				}
+				comps = append(comps, comp)
+			}
+		}
+	}
+	return comps
+}

@@ -1,0 +1,103 @@
+package ir
+
+import (
+	"fmt"
+	"testing"
+)
+
+// chain builds n structs, each with a field of the next one's type and of
+// its own (through a pointer), and two more in a cycle with one another.
+func splitFixture(n int) *Package {
+	p := &Package{}
+	structs := make([]*Struct, n)
+	for i := range structs {
+		structs[i] = &Struct{Common: Common{GoName: fmt.Sprintf("S%d", i)}}
+		p.Decls = append(p.Decls, structs[i])
+	}
+	for i, s := range structs {
+		s.Fields = append(s.Fields, &Field{GoName: "Self", Type: &Ref{Decl: s}, Ptr: true})
+		if i+1 < n {
+			s.Fields = append(s.Fields, &Field{GoName: "Next", Type: &Array{Elem: &Ref{Decl: structs[i+1]}}})
+		}
+	}
+	a := &Struct{Common: Common{GoName: "A"}}
+	b := &Struct{Common: Common{GoName: "B"}}
+	a.Fields = []*Field{{GoName: "B", Type: &Nullable{Elem: &Ref{Decl: b}}}}
+	b.Fields = []*Field{{GoName: "A", Type: &Map{Elem: &Ref{Decl: a}}}}
+	e := &Enum{Common: Common{GoName: "E"}, Values: []*EnumValue{{GoName: "EOne", Str: "one"}}}
+	u := &Union{Common: Common{GoName: "U"}, Variants: []*Variant{{GoName: "A", Type: &Ref{Decl: a}}, {GoName: "E", Type: &Ref{Decl: e}}}}
+	p.Decls = append(p.Decls, a, b, e, u)
+	return p
+}
+
+func TestSplit(t *testing.T) {
+	p := splitFixture(40)
+	groups := p.Split(4)
+	if len(groups) != 4 {
+		t.Fatalf("%d groups, want 4", len(groups))
+	}
+	group := map[Decl]int{}
+	order := map[Decl]int{}
+	for i, d := range p.Decls {
+		order[d] = i
+	}
+	for g, ds := range groups {
+		for i, d := range ds {
+			if _, dup := group[d]; dup {
+				t.Errorf("%s is in two groups", d.Name())
+			}
+			group[d] = g
+			if i > 0 && order[ds[i-1]] > order[d] {
+				t.Errorf("group %d: %s before %s, against the spec's order", g, ds[i-1].Name(), d.Name())
+			}
+		}
+	}
+	if len(group) != len(p.Decls) {
+		t.Errorf("the groups hold %d declarations of %d", len(group), len(p.Decls))
+	}
+	// A group refers only to itself and to groups before it: the
+	// packages import no cycle, and a cycle of types shares one.
+	for d, g := range group {
+		refs(d, func(to Decl) {
+			if group[to] > g {
+				t.Errorf("%s (group %d) refers to %s (group %d)", d.Name(), g, to.Name(), group[to])
+			}
+		})
+	}
+	if group[p.Decls[40]] != group[p.Decls[41]] {
+		t.Error("A and B, a reference cycle, are in different groups")
+	}
+	// About the same size each: 44 declarations of nearly the same size.
+	for g, ds := range groups {
+		if len(ds) < 6 || len(ds) > 16 {
+			t.Errorf("group %d has %d declarations, want about 11", g, len(ds))
+		}
+	}
+
+	if got := p.Split(1); len(got) != 1 || len(got[0]) != len(p.Decls) {
+		t.Errorf("Split(1) = %d groups", len(got))
+	}
+}
+
+// TestSplitDeepChain: a chain of references deeper than Go's default
+// recursion would like is walked without recursion.
+func TestSplitDeepChain(t *testing.T) {
+	p := splitFixture(200_000)
+	groups := p.Split(8)
+	if len(groups) != 8 {
+		t.Fatalf("%d groups, want 8", len(groups))
+	}
+	// The chain's last struct refers to nothing: it is in the first
+	// group, and its first struct, which reaches all, in the last.
+	in := func(ds []Decl, name string) bool {
+		for _, d := range ds {
+			if d.Name() == name {
+				return true
+			}
+		}
+		return false
+	}
+	if !in(groups[0], "S199999") || !in(groups[7], "S0") {
+		t.Errorf("the chain's end is not first or its start not last")
+	}
+}
