@@ -23,12 +23,13 @@ import (
 	"github.com/oasgen/oasgen/internal/spec"
 )
 
-// reservedMethods are the method names generated types carry, or will
-// (Validate); a field of the same name is renamed.
+// reservedMethods are the method names generated types carry; a field of
+// the same name is renamed.
 var reservedMethods = map[string]bool{
 	"EncodeJSON": true, "DecodeJSON": true, "AppendJSON": true, "MarshalJSON": true, "UnmarshalJSON": true,
 	"MarshalJSONTo": true, "UnmarshalJSONFrom": true, // oas_jsonv2_gen.go
-	"Validate": true,
+	"Validate":     true,
+	"ValidateWith": true, // models split into packages (gen.Options.ModelPackages)
 }
 
 type builder struct {

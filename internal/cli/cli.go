@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"bytes"
 	_ "embed"
 	"errors"
 	"flag"
@@ -169,8 +170,17 @@ petstore example into ./petstore). The files, each rewritten whole:
   oas_callbacks_client_gen.go  the CallbackClient the API's server
                        calls them with
 
-Files named oas_*_gen.go in DIR that a new generation does not write are
-removed. Warnings (what is not generated or not checked) go to stderr, each
+With -model-packages N (or model-packages: N in the config file), the
+models, codecs, encoding/json/v2 methods, Validate methods and streams go
+into up to N packages, DIR/internal/oasmodels/m01 and on, each with its
+own oas_models_gen.go, oas_json_gen.go, oas_jsonv2_gen.go,
+oas_validate_gen.go and oas_stream_gen.go, and DIR's oas_models_gen.go
+declares an alias of every type: for specs too big to compile as one
+package. DIR must be in a Go module (the packages import each other by
+its path).
+
+Files named oas_*_gen.go in DIR, or in DIR/internal/oasmodels/*, that a
+new generation does not write are removed. Warnings (what is not generated or not checked) go to stderr, each
 with its file:line:col.
 
 `
@@ -190,6 +200,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs.Var((*listFlag)(&exclude.tags), "exclude-tags", "leave out the operations with one of these tags")
 	fs.Var((*listFlag)(&exclude.ids), "exclude-operations", "leave out these operations (operationIds)")
 	fs.Var((*listFlag)(&exclude.paths), "exclude-paths", "leave out the operations under these path prefixes")
+	modelPackages := fs.Int("model-packages", 0, "split the models into up to `N` packages under DIR/internal/oasmodels/, for specs too big to compile as one (DIR must be in a Go module; docs/config.md)")
 	unchecked := fs.Bool(strings.TrimPrefix(build.UncheckedPatternsFlag, "-"), false,
 		"leave a pattern whose lookaround or backreferences have no RE2 form unchecked, with a warning, instead of failing")
 	formatAnnotations := fs.Bool(strings.TrimPrefix(build.FormatAnnotationsFlag, "-"), false,
@@ -238,6 +249,12 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		if cfg.parts, err = parseParts(*parts); err != nil {
 			return usageErr(err)
 		}
+	}
+	if set["model-packages"] {
+		if *modelPackages < 1 || *modelPackages > maxModelPackages {
+			return usageErr(fmt.Errorf("-model-packages: want a number from 1 to %d", maxModelPackages))
+		}
+		cfg.modelPackages = *modelPackages
 	}
 	if set[strings.TrimPrefix(build.UncheckedPatternsFlag, "-")] {
 		cfg.uncheckedPatterns = *unchecked
@@ -295,12 +312,21 @@ func generateFiles(cfg *genConfig, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "oasgen:", err)
 		return exitSpec
 	}
+	lines := 0
 	for _, f := range res.Files {
-		fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", filepath.Join(cfg.output, f.Name), len(f.Content))
+		fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", filepath.Join(cfg.output, filepath.FromSlash(f.Name)), len(f.Content))
+		lines += bytes.Count(f.Content, []byte("\n"))
+	}
+	if cfg.modelPackages <= 1 && lines > bigPackage {
+		fmt.Fprintf(stderr, "note: %d lines in one package: go build holds it in memory at about 11 KB a line (%.1f GB); -model-packages N splits the models into N packages (docs/config.md)\n", lines, float64(lines)*11e3/1e9)
 	}
 	fmt.Fprintf(stdout, "package %s: %d types, %d operations\n", cfg.pkg, res.Types, res.Operations)
 	return exitOK
 }
+
+// bigPackage is the size, in lines, past which generate suggests splitting
+// the models: about 2 GB for the compiler (docs/sizes.md).
+const bigPackage = 200_000
 
 var goIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 
@@ -402,7 +428,13 @@ func generate(cfg *genConfig) (*Result, error) {
 			return nil, errors.New("oasgen generate: the selection keeps no operation")
 		}
 	}
-	files, err := gen.Generate(p, gen.Options{Package: cfg.pkg, Version: Version(), Parts: cfg.parts})
+	opts := gen.Options{Package: cfg.pkg, Version: Version(), Parts: cfg.parts, ModelPackages: cfg.modelPackages}
+	if opts.ModelPackages > 1 {
+		if opts.ImportPath, err = importPath(cfg.output); err != nil {
+			return nil, fmt.Errorf("oasgen generate: -model-packages: %w", err)
+		}
+	}
+	files, err := gen.Generate(p, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -410,25 +442,41 @@ func generate(cfg *genConfig) (*Result, error) {
 }
 
 // WriteFiles writes files into dir, creating it, and removes generated
-// files of ours that the new generation no longer has.
+// files of ours that the new generation no longer has: in dir, and in the
+// packages of split models below it (and those packages' directories
+// when that leaves them empty).
 func WriteFiles(dir string, files []gen.File) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	keep := map[string]bool{}
 	for _, f := range files {
-		keep[f.Name] = true
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Content, 0o644); err != nil {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		keep[p] = true
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, f.Content, 0o644); err != nil {
 			return err
 		}
 	}
+	models := filepath.Join(dir, filepath.FromSlash(gen.ModelsDir))
 	old, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
-	for _, p := range old {
-		if !keep[filepath.Base(p)] {
+	split, _ := filepath.Glob(filepath.Join(models, "*", "oas_*_gen.go"))
+	for _, p := range append(old, split...) {
+		if !keep[p] {
 			if err := os.Remove(p); err != nil {
 				return err
 			}
 		}
+	}
+	// Directories go only when empty: os.Remove fails on the others.
+	parts, _ := filepath.Glob(filepath.Join(models, "*"))
+	for _, p := range parts {
+		_ = os.Remove(p)
+	}
+	if os.Remove(models) == nil {
+		_ = os.Remove(filepath.Dir(models))
 	}
 	return nil
 }

@@ -31,6 +31,9 @@ type genConfig struct {
 	// peakProfile is where to write the heap profile taken when the IR is
 	// built (the -peakprofile flag only).
 	peakProfile string
+	// modelPackages splits the models into up to that many packages
+	// (model-packages:, gen.Options.ModelPackages).
+	modelPackages int
 }
 
 // opFilter matches operations by tag, operationId or path prefix.
@@ -151,6 +154,12 @@ func loadConfig(path string) (*genConfig, error) {
 				return r.errorf(v, "unchecked-patterns: want true or false")
 			}
 			c.uncheckedPatterns = v.Value == "true"
+		case "model-packages":
+			n, err := strconv.Atoi(v.Value)
+			if v.Kind != yaml.ScalarNode || err != nil || n < 1 || n > maxModelPackages {
+				return r.errorf(v, "model-packages: want a number from 1 to %d, not %q", maxModelPackages, v.Value)
+			}
+			c.modelPackages = n
 		case "include":
 			return r.filter(v, key, &c.include)
 		case "exclude":

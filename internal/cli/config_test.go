@@ -46,6 +46,9 @@ func TestLoadConfig(t *testing.T) {
 		},
 		{name: "pagination key", file: "version: 1\npagination:\n  listCustomers: {stlye: cursor}\n", wantErr: `oasgen.yaml:3:19: pagination.listCustomers: unknown key "stlye"`},
 		{name: "bad boolean", file: "version: 1\nunchecked-patterns: yes please\n", wantErr: "oasgen.yaml:2:21: unchecked-patterns: want true or false"},
+		{name: "model packages", file: "version: 1\nmodel-packages: 8\n", want: func(c *genConfig) bool { return c.modelPackages == 8 }},
+		{name: "model packages zero", file: "version: 1\nmodel-packages: 0\n", wantErr: `oasgen.yaml:2:17: model-packages: want a number from 1 to 64, not "0"`},
+		{name: "model packages list", file: "version: 1\nmodel-packages: [2]\n", wantErr: `oasgen.yaml:2:17: model-packages: want a number`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

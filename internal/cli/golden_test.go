@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/oasgen/oasgen/internal/gen"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -64,7 +66,7 @@ func TestGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			spec := specOf(dir)
 			cfg, selected := caseConfig(t, dir)
-			cfg.input, cfg.pkg = spec, name
+			cfg.input, cfg.output, cfg.pkg = spec, dir, name
 			res, err := generate(cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -109,7 +111,8 @@ func TestGolden(t *testing.T) {
 			}
 			// No generated file may linger that generation no longer makes.
 			existing, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
-			for _, p := range existing {
+			split, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ModelsDir), "*", "oas_*_gen.go"))
+			for _, p := range append(existing, split...) {
 				if _, ok := want[p]; !ok {
 					t.Errorf("%s is not generated any more; delete it", p)
 				}
@@ -205,5 +208,40 @@ func TestModelsOnlyLinksNoHTTP(t *testing.T) {
 				t.Errorf("%s depends on %s", pkg, dep)
 			}
 		}
+	}
+}
+
+// TestSplitCompiles generates every golden case with its models split into
+// three packages (gen.Options.ModelPackages) into a module of its own, and
+// vets the lot: every kind of declaration and reference the cases hold
+// crosses a package somewhere, and must still compile.
+func TestSplitCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	mod := scratchModule(t, "example.com/split")
+	split := 0
+	for _, dir := range goldenCases(t) {
+		name := filepath.Base(dir)
+		cfg, _ := caseConfig(t, dir)
+		cfg.input, cfg.output, cfg.pkg = specOf(dir), filepath.Join(mod, name), name
+		cfg.modelPackages = 3
+		res, err := generate(cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := WriteFiles(cfg.output, res.Files); err != nil {
+			t.Fatal(err)
+		}
+		if parts, _ := filepath.Glob(filepath.Join(cfg.output, filepath.FromSlash(gen.ModelsDir), "m*")); len(parts) > 1 {
+			split++
+		}
+	}
+	// Cases with one type cannot be split; most have more.
+	if split < 40 {
+		t.Errorf("only %d cases were split into more than one package", split)
+	}
+	if out, err := goIn(mod, "vet", "./..."); err != nil {
+		t.Fatalf("go vet: %v\n%s", err, out)
 	}
 }

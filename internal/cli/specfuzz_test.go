@@ -40,12 +40,18 @@ type fuzzCase struct {
 	src   []byte
 	parts gen.Parts
 	opts  build.Options
+	// split puts the models into three packages (gen.Options.ModelPackages)
+	// below fuzzModule/<package>.
+	split bool
 }
+
+// fuzzModule is the module path TestSpecFuzzCompile builds the packages in.
+const fuzzModule = "example.com/random"
 
 // fuzzCase draws a spec and its options: every third spec without the
 // server, every fifth without the client (each part must build without
-// the other), now and then models only, unchecked patterns or formats as
-// annotations.
+// the other), now and then models only, unchecked patterns, formats as
+// annotations or the models split into packages.
 func (g *specGen) fuzzCase() fuzzCase {
 	c := fuzzCase{src: g.document()}
 	switch g.intn(8) {
@@ -58,6 +64,7 @@ func (g *specGen) fuzzCase() fuzzCase {
 	}
 	c.opts.UncheckedPatterns = g.chance(6)
 	c.opts.FormatAnnotations = g.chance(8)
+	c.split = g.chance(4)
 	return c
 }
 
@@ -115,7 +122,11 @@ func generateNow(c fuzzCase, pkg string) (out fuzzOutcome) {
 	if err != nil {
 		return fuzzOutcome{err: err}
 	}
-	files, err := gen.Generate(p, gen.Options{Package: pkg, Version: Version(), Parts: c.parts})
+	opts := gen.Options{Package: pkg, Version: Version(), Parts: c.parts}
+	if c.split {
+		opts.ModelPackages, opts.ImportPath = 3, fuzzModule+"/"+pkg
+	}
+	files, err := gen.Generate(p, opts)
 	return fuzzOutcome{files: files, err: err}
 }
 
@@ -180,7 +191,7 @@ func TestSpecFuzzCompile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	dir := scratchModule(t, "example.com/random")
+	dir := scratchModule(t, fuzzModule)
 	cases := map[string]fuzzCase{}
 	var batch []string
 	vet := func() {
@@ -189,7 +200,7 @@ func TestSpecFuzzCompile(t *testing.T) {
 		}
 		args := []string{"vet"}
 		for _, pkg := range batch {
-			args = append(args, "./"+pkg)
+			args = append(args, "./"+pkg+"/...")
 		}
 		if out, err := goIn(dir, args...); err != nil {
 			reportBuild(t, cases, out)
@@ -260,7 +271,7 @@ func reportBuild(t *testing.T, cases map[string]fuzzCase, out string) {
 			}
 		}
 		c := cases[pkg]
-		t.Errorf("seed %s (parts %d, options %+v): generated code does not build or vet:\n%s\nspec:\n%s", strings.TrimPrefix(pkg, "r"), c.parts, c.opts, strings.Join(lines, "\n"), c.src)
+		t.Errorf("seed %s (parts %d, split %v, options %+v): generated code does not build or vet:\n%s\nspec:\n%s", strings.TrimPrefix(pkg, "r"), c.parts, c.split, c.opts, strings.Join(lines, "\n"), c.src)
 	}
 }
 

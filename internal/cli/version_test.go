@@ -79,4 +79,17 @@ func TestGenerateHelpNamesEveryFile(t *testing.T) {
 		}
 		seen[name] = true
 	}
+	// The packages of split models (testdata/split) and their files.
+	split, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "*", "internal", "oasmodels", "*", "oas_*_gen.go"))
+	if len(split) == 0 {
+		t.Fatal("no golden case splits its models")
+	}
+	if !strings.Contains(generateUsage, "DIR/internal/oasmodels/m01") {
+		t.Error("generate's help does not say where split models go")
+	}
+	for _, f := range split {
+		if name := filepath.Base(f); !strings.Contains(generateUsage, name) {
+			t.Errorf("generate's help does not name %s in the split packages", name)
+		}
+	}
 }

@@ -4,6 +4,7 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -20,6 +21,14 @@ type Options struct {
 	Version string
 	// Parts are the parts of the API to print; zero means all of them.
 	Parts Parts
+	// ModelPackages, when above 1, splits the models (types, codecs,
+	// Validate, streams) into up to that many packages under
+	// internal/oasmodels/, for specs too big to compile as one package;
+	// the package declares aliases of their types (split.go).
+	ModelPackages int
+	// ImportPath is the import path of the package, which the split
+	// models' packages are below; required with ModelPackages.
+	ImportPath string
 }
 
 // Parts is a set of the parts of an API's code. The models (types, codecs,
@@ -82,30 +91,34 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 		return nil
 	}
 	k := newChecks(pkg)
-	models := newFile("oas_models_gen.go", opts.Package, k)
-	models.specText = true
-	genModels(models, pkg)
-	if err := emit(models); err != nil {
-		return nil, err
-	}
-
-	codec := newFile("oas_json_gen.go", opts.Package, k)
-	marshaled := genJSON(codec, pkg)
-	if err := emit(codec); err != nil {
-		return nil, err
-	}
-	if len(marshaled) > 0 {
-		v2 := newFile("oas_jsonv2_gen.go", opts.Package, k)
-		genJSONv2(v2, marshaled)
-		if err := emit(v2); err != nil {
+	if opts.ModelPackages > 1 {
+		if opts.ImportPath == "" {
+			return nil, errors.New("gen: ModelPackages needs the package's ImportPath")
+		}
+		k.layout = newLayout(pkg, opts.ModelPackages, opts.ImportPath)
+		for _, mp := range k.layout.pkgs {
+			km := k.forPackage()
+			part := &ir.Package{Decls: mp.decls}
+			if err := genModelFiles(part, func(name string) *file { return mp.file(name, km) }, emit); err != nil {
+				return nil, err
+			}
+			// The Validate methods register values the codecs share too,
+			// so their file comes last.
+			validate := mp.file("oas_validate_gen.go", km)
+			validate.specText = true // patterns in doc comments
+			genValidate(validate, part)
+			if err := emit(validate); err != nil {
+				return nil, err
+			}
+		}
+		models := newFile("oas_models_gen.go", opts.Package, k)
+		models.specText = true // the schemas' descriptions
+		genForwards(models, k.layout)
+		if err := emit(models); err != nil {
 			return nil, err
 		}
-	}
-
-	if hasStreams(pkg) {
-		stream := newFile("oas_stream_gen.go", opts.Package, k)
-		genStream(stream, pkg)
-		if err := emit(stream); err != nil {
+	} else {
+		if err := genModelFiles(pkg, func(name string) *file { return newFile(name, opts.Package, k) }, emit); err != nil {
 			return nil, err
 		}
 	}
@@ -153,12 +166,19 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	}
 
 	// Validate methods come after the codecs and the server, which also
-	// register the package-level values they share.
-	validate := newFile("oas_validate_gen.go", opts.Package, k)
-	validate.specText = true // patterns in doc comments
-	genValidate(validate, pkg)
-	if err := emit(validate); err != nil {
-		return nil, err
+	// register the package-level values they share. With the models split,
+	// this package's file holds only the values of the server and client.
+	if k.layout == nil || len(k.vars) > 0 {
+		validate := newFile("oas_validate_gen.go", opts.Package, k)
+		validate.specText = true // patterns in doc comments
+		if k.layout == nil {
+			genValidate(validate, pkg)
+		} else {
+			genValidate(validate, &ir.Package{})
+		}
+		if err := emit(validate); err != nil {
+			return nil, err
+		}
 	}
 	<-prev
 	for _, err := range errs {
@@ -169,6 +189,38 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
+}
+
+// genModelFiles prints the models, their codecs, encoding/json/v2's
+// methods and the streaming API of pkg's declarations into files made by
+// newFile, handing each to emit when it is complete. The Validate methods
+// are printed apart, after the files that share their package-level
+// values.
+func genModelFiles(pkg *ir.Package, newFile func(name string) *file, emit func(...*file) error) error {
+	models := newFile("oas_models_gen.go")
+	models.specText = true
+	genModels(models, pkg)
+	if err := emit(models); err != nil {
+		return err
+	}
+	codec := newFile("oas_json_gen.go")
+	marshaled := genJSON(codec, pkg)
+	if err := emit(codec); err != nil {
+		return err
+	}
+	if len(marshaled) > 0 {
+		v2 := newFile("oas_jsonv2_gen.go")
+		genJSONv2(v2, marshaled)
+		if err := emit(v2); err != nil {
+			return err
+		}
+	}
+	if hasStreams(pkg) {
+		stream := newFile("oas_stream_gen.go")
+		genStream(stream, pkg)
+		return emit(stream)
+	}
+	return nil
 }
 
 // comment prints text as // lines, one paragraph line per source line.

@@ -454,7 +454,7 @@ func (c *codec) applyDefaults(fields []*ir.Field, recv string) {
 			continue
 		}
 		w, t := fieldShape(fd)
-		lit := defaultLit(fd.Default, t)
+		lit := c.defaultLit(fd.Default, t)
 		x := recv + "." + fd.GoName
 		switch w {
 		case opt:
@@ -1190,8 +1190,11 @@ func (c *codec) violation(at string, p *errPath) failFunc {
 }
 
 // defaultLit returns the Go expression of a default value of type t.
-func defaultLit(d *ir.Default, t ir.Type) string {
+func (f *file) defaultLit(d *ir.Default, t ir.Type) string {
 	if d.Enum != nil {
+		if r, ok := t.(*ir.Ref); ok {
+			return f.declMember(r.Decl, d.Enum.GoName)
+		}
 		return d.Enum.GoName
 	}
 	if p, ok := t.(*ir.Prim); ok && p.Kind == ir.String {

@@ -158,6 +158,7 @@ func onePassStruct(t ir.Type) *ir.Struct {
 // printed into a file of its own, so what it imports is not imported here.
 func (c *codec) fieldDecoder(fd *ir.Field) string {
 	s := &codec{file: newFile("", c.file.pkg, c.checks)}
+	s.part = c.part
 	s.decFieldAt(fd, "x", keyPath(fd.JSONName))
 	return s.fieldType(fd) + "\n" + s.buf.String()
 }

@@ -60,10 +60,18 @@ type file struct {
 	checks *checks
 	// build is the file's build constraint (a //go:build expression), or "".
 	build string
+	// layout is set when the models are split into packages (split.go),
+	// and part when the file is in one of them.
+	layout *layout
+	part   *modelPkg
 }
 
 func newFile(name, pkg string, k *checks) *file {
-	return &file{name: name, pkg: pkg, imports: map[string]string{}, used: map[string]bool{}, checks: k}
+	f := &file{name: name, pkg: pkg, imports: map[string]string{}, used: map[string]bool{}, checks: k}
+	if k != nil {
+		f.layout = k.layout
+	}
+	return f
 }
 
 // scratch returns an empty file whose code goes inside f: it shares f's
@@ -71,6 +79,7 @@ func newFile(name, pkg string, k *checks) *file {
 func (f *file) scratch() *file {
 	s := newFile("", f.pkg, f.checks)
 	s.imports, s.used = f.imports, f.used
+	s.part = f.part
 	return s
 }
 

@@ -15,7 +15,7 @@ func (f *file) goType(t ir.Type) string {
 	case *ir.Map:
 		return "map[string]" + f.goType(t.Elem)
 	case *ir.Ref:
-		return t.Decl.Name()
+		return f.declName(t.Decl)
 	case *ir.Any:
 		return f.qual(rt("Raw"))
 	case *ir.Nullable:

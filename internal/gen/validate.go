@@ -19,6 +19,16 @@ type checks struct {
 	vars   []pkgVar
 	byExpr map[string]string
 	needs  map[ir.Decl]bool
+	// layout is set when the models are split into packages; every file
+	// printed with these checks is then one of the split API's.
+	layout *layout
+}
+
+// forPackage returns the checks of another package of the same API: which
+// types need validating is the API's, the values checks share are each
+// package's own.
+func (k *checks) forPackage() *checks {
+	return &checks{byExpr: map[string]string{}, needs: k.needs, layout: k.layout}
 }
 
 type pkgVar struct {
@@ -465,12 +475,16 @@ func genValidate(f *file, pkg *ir.Package) {
 		g.P("// JSON path of every value that breaks one.")
 		g.P("func (v *", name, ") Validate() error {")
 		g.P("var c ", rt("Validator"))
-		g.P("v.validate(&c)")
+		g.P("v.", g.validateMethod(), "(&c)")
 		g.P("return c.Err()")
 		g.P("}")
 		g.P()
 		g.n = 0
-		g.P("func (v *", name, ") validate(c *", rt("Validator"), ") {")
+		if g.layout != nil {
+			g.P("// ValidateWith is Validate's work, for the Validate methods of the")
+			g.P("// types holding a ", name, ": it adds what breaks the schema to c.")
+		}
+		g.P("func (v *", name, ") ", g.validateMethod(), "(c *", rt("Validator"), ") {")
 		switch d := d.(type) {
 		case *ir.Struct:
 			g.structBody(d)
@@ -703,7 +717,7 @@ func (g *validator) check(t ir.Type, x string) {
 			g.check(a.Type, x)
 			return
 		}
-		g.P(x, ".validate(c)")
+		g.P(x, ".", g.validateMethod(), "(c)")
 	case *ir.Nullable:
 		if nilable(t.Elem) {
 			g.P("if ", x, " != nil {")
