@@ -99,26 +99,31 @@ func genForwards(f *file, l *layout) {
 			f.P("// models are split into.")
 			f.P("type ", d.Name(), " = ", q(d.Name()))
 			f.P()
-			switch d := d.(type) {
-			case *ir.Enum:
-				f.P("// The values of ", d.GoName, ".")
+			consts := func(doc string, names []string) {
+				f.P("// ", doc)
 				f.P("const (")
-				for _, v := range d.Values {
-					f.P(v.GoName, " = ", q(v.GoName))
+				for _, name := range names {
+					f.P(name, " = ", q(name))
 				}
 				f.P(")")
 				f.P()
+			}
+			switch d := d.(type) {
+			case *ir.Enum:
+				var names []string
+				for _, v := range d.Values {
+					names = append(names, v.GoName)
+				}
+				consts("The values of "+d.GoName+".", names)
 			case *ir.Union:
 				f.P("// ", d.TagType, " names a variant of ", d.GoName, ".")
 				f.P("type ", d.TagType, " = ", q(d.TagType))
 				f.P()
-				f.P("// The variants of ", d.GoName, ".")
-				f.P("const (")
+				var names []string
 				for _, v := range d.Variants {
-					f.P(v.Const, " = ", q(v.Const))
+					names = append(names, v.Const)
 				}
-				f.P(")")
-				f.P()
+				consts("The variants of "+d.GoName+".", names)
 			case *ir.Alias:
 				a, ok := d.Type.(*ir.Array)
 				if !ok || d.Items == nil {
