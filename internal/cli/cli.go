@@ -180,8 +180,8 @@ package. DIR must be in a Go module (the packages import each other by
 its path).
 
 Files named oas_*_gen.go in DIR, or in DIR/internal/oasmodels/*, that a
-new generation does not write are removed. Warnings (what is not generated or not checked) go to stderr, each
-with its file:line:col.
+new generation does not write are removed. Warnings (what is not generated
+or not checked) go to stderr, each with its file:line:col.
 
 `
 
@@ -296,8 +296,8 @@ func generateFiles(cfg *genConfig, stdout, stderr io.Writer) int {
 	if err != nil {
 		var broken *gen.BrokenError
 		if errors.As(err, &broken) {
-			dump := filepath.Join(cfg.output, broken.File+".dump")
-			_ = os.MkdirAll(cfg.output, 0o755)
+			dump := filepath.Join(cfg.output, filepath.FromSlash(broken.File)+".dump")
+			_ = os.MkdirAll(filepath.Dir(dump), 0o755)
 			_ = os.WriteFile(dump, []byte(broken.Source), 0o644)
 			fmt.Fprintf(stderr, "oasgen: %v\n  the code is in %s\n", err, dump)
 			return exitSpec
