@@ -297,7 +297,11 @@ func (b *builder) setDefault(f *ir.Field, n *yaml.Node, pointer string) {
 	}
 	if r, ok := t.(*ir.Ref); ok {
 		if e, ok := r.Decl.(*ir.Enum); ok && len(e.Values) == 0 {
-			b.enumDefaults = append(b.enumDefaults, func() { f.Default = b.defaultOf(n, f.Type, pointer) })
+			subject := b.subject // a warning is about the property's type, as now
+			b.enumDefaults = append(b.enumDefaults, func() {
+				defer b.about(subject)()
+				f.Default = b.defaultOf(n, f.Type, pointer)
+			})
 			return
 		}
 	}

@@ -190,3 +190,47 @@ func buildDoc(t *testing.T, doc string) *ir.Package {
 	}
 	return p
 }
+
+// TestLateEnumDefault: a property's default of an enum declared after it
+// is applied once the enum is built, and a default that is none of its
+// values is a warning about the property's struct, as for any enum: a
+// selection keeps or drops it with that struct.
+func TestLateEnumDefault(t *testing.T) {
+	p := buildDoc(t, `openapi: 3.1.0
+info: {title: t, version: "1"}
+paths: {}
+components:
+  schemas:
+    Line:
+      type: object
+      properties:
+        good:
+          $ref: "#/components/schemas/Status"
+          default: open
+        bad:
+          $ref: "#/components/schemas/Status"
+          default: shut
+    Status:
+      type: string
+      enum: [open, closed]
+`)
+	line := p.Decls[0].(*ir.Struct)
+	if d := line.Fields[0].Default; d == nil || d.Enum == nil || d.Enum.Str != "open" {
+		t.Errorf("good: default %+v, want the enum value open", d)
+	}
+	if d := line.Fields[1].Default; d != nil {
+		t.Errorf("bad: default %+v, want none", d)
+	}
+	var found bool
+	for _, d := range p.Diagnostics {
+		if strings.Contains(d.Msg, "properties/bad: default \"shut\" is not applied") {
+			found = true
+			if d.Of != ir.Decl(line) {
+				t.Errorf("the warning is about %v, want the struct Line", d.Of)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no warning about bad's default: %v", p.Diagnostics)
+	}
+}
