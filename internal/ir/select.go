@@ -111,18 +111,7 @@ func (p *Package) Select(keep func(*Operation) bool) {
 // reach collects the declarations type uses lead to.
 type reach struct{ seen map[Decl]bool }
 
-func (r reach) typ(t Type) {
-	switch t := t.(type) {
-	case *Array:
-		r.typ(t.Elem)
-	case *Map:
-		r.typ(t.Elem)
-	case *Nullable:
-		r.typ(t.Elem)
-	case *Ref:
-		r.decl(t.Decl)
-	}
-}
+func (r reach) typ(t Type) { typeRefs(t, r.decl) }
 
 func (r reach) decl(d Decl) {
 	if d == nil || r.seen[d] {

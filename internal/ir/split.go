@@ -115,19 +115,7 @@ func size(d Decl) int {
 // refs calls fn with every declaration d's code names: the types of its
 // fields, items, variants and aliased type, and a union's base.
 func refs(d Decl, fn func(Decl)) {
-	var typ func(Type)
-	typ = func(t Type) {
-		switch t := t.(type) {
-		case *Array:
-			typ(t.Elem)
-		case *Map:
-			typ(t.Elem)
-		case *Nullable:
-			typ(t.Elem)
-		case *Ref:
-			fn(t.Decl)
-		}
-	}
+	typ := func(t Type) { typeRefs(t, fn) }
 	switch d := d.(type) {
 	case *Struct:
 		for _, f := range d.Fields {
@@ -151,6 +139,21 @@ func refs(d Decl, fn func(Decl)) {
 			typ(f.Type)
 		}
 		typ(d.Rest)
+	}
+}
+
+// typeRefs calls fn with the declaration a type use names, through
+// arrays, maps and nullable wrappers.
+func typeRefs(t Type, fn func(Decl)) {
+	switch t := t.(type) {
+	case *Array:
+		typeRefs(t.Elem, fn)
+	case *Map:
+		typeRefs(t.Elem, fn)
+	case *Nullable:
+		typeRefs(t.Elem, fn)
+	case *Ref:
+		fn(t.Decl)
 	}
 }
 
