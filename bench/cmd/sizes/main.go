@@ -179,10 +179,12 @@ func main() {
 			must(os.RemoveAll(dir))
 			must(os.MkdirAll(dir, 0o755))
 			log.Printf("sizes: %s with %s", name, gen)
-			isOasgen := gen == "oasgen" || strings.HasPrefix(gen, "oasgen@")
-			if isOasgen && entry.modelPackages > 0 {
-				// Split packages import each other by the module's path,
-				// which oasgen reads from a go.mod when it generates.
+			// oasgen@REV's package builds against REV's runtime, and split
+			// packages import each other by a module's path, which oasgen
+			// reads from a go.mod when it generates: both get a module of
+			// their own first.
+			ownModule := strings.HasPrefix(gen, "oasgen@") || gen == "oasgen" && entry.modelPackages > 0
+			if ownModule {
 				must(writeModule(dir, gen))
 			}
 			r.genTime, r.genCPU, r.genRSS, err = generate(gen, bin, entry, dir, "api")
@@ -200,10 +202,7 @@ func main() {
 			must(err)
 			r.ops, err = countOps(gen, dir)
 			must(err)
-			if _, ok := strings.CutPrefix(gen, "oasgen@"); (ok || isOasgen && entry.modelPackages > 0) && !*noBuild {
-				if !(isOasgen && entry.modelPackages > 0) {
-					must(writeModule(dir, gen))
-				}
+			if ownModule && !*noBuild {
 				must(run(dir, "go", "mod", "tidy"))
 			}
 			if !*noBuild {
@@ -380,20 +379,23 @@ func build(dir string, n int) (time.Duration, int64, error) {
 	}
 	// Every package gets a nonce file: each compiles again (a package
 	// whose export data is unchanged does not make its importers compile).
-	dirs := []string{dir}
+	pkgs := map[string]string{dir: "api"} // directory -> package name
 	split, _ := filepath.Glob(filepath.Join(dir, "internal", "oasmodels", "*"))
-	dirs = append(dirs, split...)
+	for _, d := range split {
+		pkgs[d] = filepath.Base(d)
+	}
+	marker := func(d string) string { return filepath.Join(d, "zz_sizes_nonce.go") }
+	defer func() {
+		for d := range pkgs {
+			os.Remove(marker(d))
+		}
+	}()
 	var times []time.Duration
 	var peak int64
 	for i := range n {
-		for _, d := range dirs {
-			marker := filepath.Join(d, "zz_sizes_nonce.go")
-			defer os.Remove(marker)
-			src := fmt.Sprintf("package %s\n\n// nonce %d %d\n", filepath.Base(d), time.Now().UnixNano(), i)
-			if d == dir {
-				src = fmt.Sprintf("package api\n\n// nonce %d %d\n", time.Now().UnixNano(), i)
-			}
-			if err := os.WriteFile(marker, []byte(src), 0o644); err != nil {
+		for d, name := range pkgs {
+			src := fmt.Sprintf("package %s\n\n// nonce %d %d\n", name, time.Now().UnixNano(), i)
+			if err := os.WriteFile(marker(d), []byte(src), 0o644); err != nil {
 				return 0, 0, err
 			}
 		}
