@@ -360,22 +360,24 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		f.P("}")
 		f.P()
 	}
-	for _, v := range op.variants {
-		if v.media != nil && v.json && !hasCodec(v.typ) {
-			c := &codec{file: f}
-			f.P("// decodeBody reads the body of v, whose type has no DecodeJSON method.")
-			f.P("func (v *", v.name, ") decodeBody(r *", rt("Reader"), ") error {")
-			if arr, ok := v.typ.(*ir.Array); ok && hasCodec(arr.Elem) && arr.MinItems == nil && arr.MaxItems == nil && !arr.Unique {
-				// An array of a type with a codec, with no checks of its own.
-				f.P("return ", rt("DecodeArray"), "(r, &v.", v.bodyField, ", (*", f.goType(arr.Elem), ").DecodeJSON)")
-			} else {
-				c.dec(v.typ, "v."+v.bodyField, nil)
-				f.P("return nil")
-			}
-			f.P("}")
-			f.P()
-		}
+}
+
+// bodyDecoder returns a function literal decoding the body of the result
+// variant v (a variable of the client's method) into it, for a type with no
+// DecodeJSON method. It is not a method of v's type: with the models split,
+// the type is declared in the server's package (split.go).
+func bodyDecoder(f *file, v *variant) string {
+	c := &codec{file: f.scratch()}
+	c.P("func(r *", rt("Reader"), ") error {")
+	if arr, ok := v.typ.(*ir.Array); ok && hasCodec(arr.Elem) && arr.MinItems == nil && arr.MaxItems == nil && !arr.Unique {
+		// An array of a type with a codec, with no checks of its own.
+		c.P("return ", rt("DecodeArray"), "(r, &v.", v.bodyField, ", (*", c.goType(arr.Elem), ").DecodeJSON)")
+	} else {
+		c.dec(v.typ, "v."+v.bodyField, nil)
+		c.P("return nil")
 	}
+	c.P("}")
+	return strings.TrimSuffix(c.buf.String(), "\n")
 }
 
 // formatArray prints code that formats x, an array of type arr, into vals.
@@ -567,11 +569,11 @@ func decodeVariant(f *file, op *apiOp, stream bool, v *variant) {
 	// more than the lines it saves.
 	if v.media != nil {
 		if v.json {
-			// A method value of v, which DecodeResponse keeps nowhere: v
-			// stays on the stack.
-			decode := "v.decodeBody"
-			if hasCodec(v.typ) {
-				decode = "v." + v.bodyField + ".DecodeJSON"
+			// A method value of v's body, or a function literal, which
+			// DecodeResponse keeps nowhere: v stays on the stack.
+			decode := "v." + v.bodyField + ".DecodeJSON"
+			if !hasCodec(v.typ) {
+				decode = bodyDecoder(f, v)
 			}
 			f.P("if err := c.cfg.DecodeResponse(resp, ", decode, "); err != nil {")
 		} else {

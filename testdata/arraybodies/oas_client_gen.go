@@ -45,7 +45,30 @@ func (c *Client) Batch(ctx context.Context, body *[]Op, opts ...oashttp.CallOpti
 	switch resp.StatusCode {
 	case 200:
 		var v BatchResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			v.Body = v.Body[:0]
+			for i1 := 0; ; i1++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				var e2 *bool
+				v.Body, e2 = oasrt.Grow(r, v.Body)
+				if (*e2), err = r.Bool(); err != nil {
+					return oasrt.AtIndex(err, i1)
+				}
+			}
+			if v.Body == nil {
+				v.Body = []bool{}
+			}
+			return nil
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -61,30 +84,4 @@ func encodeBatchBody(w *oasrt.Writer, v *[]Op) {
 		(*v)[i2].EncodeJSON(w)
 	}
 	w.ArrayEnd(start1)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *BatchResponse200) decodeBody(r *oasrt.Reader) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	v.Body = v.Body[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *bool
-		v.Body, e2 = oasrt.Grow(r, v.Body)
-		if (*e2), err = r.Bool(); err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-	}
-	if v.Body == nil {
-		v.Body = []bool{}
-	}
-	return nil
 }

@@ -46,7 +46,36 @@ func (c *Client) PutTags(ctx context.Context, body *[]string, opts ...oashttp.Ca
 	switch resp.StatusCode {
 	case 200:
 		var v PutTagsResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			v.Body = v.Body[:0]
+			for i1 := 0; ; i1++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				var e2 *string
+				v.Body, e2 = oasrt.Grow(r, v.Body)
+				at4 := r.Start()
+				x3, err := r.Str()
+				if err != nil {
+					return oasrt.AtIndex(err, i1)
+				}
+				if !pattern1.MatchString(x3) {
+					return oasrt.AtIndex(oasimpl.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
+				}
+				(*e2) = x3
+			}
+			if v.Body == nil {
+				v.Body = []string{}
+			}
+			return nil
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -62,36 +91,4 @@ func encodePutTagsBody(w *oasrt.Writer, v *[]string) {
 		w.String((*v)[i2])
 	}
 	w.ArrayEnd(start1)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *PutTagsResponse200) decodeBody(r *oasrt.Reader) error {
-	if err := r.ArrStart(); err != nil {
-		return err
-	}
-	v.Body = v.Body[:0]
-	for i1 := 0; ; i1++ {
-		more, err := r.ArrNext()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		var e2 *string
-		v.Body, e2 = oasrt.Grow(r, v.Body)
-		at4 := r.Start()
-		x3, err := r.Str()
-		if err != nil {
-			return oasrt.AtIndex(err, i1)
-		}
-		if !pattern1.MatchString(x3) {
-			return oasrt.AtIndex(oasimpl.Violation(at4, "%q does not match the pattern %s", x3, `^[A-Z]+$`), i1)
-		}
-		(*e2) = x3
-	}
-	if v.Body == nil {
-		v.Body = []string{}
-	}
-	return nil
 }

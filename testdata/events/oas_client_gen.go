@@ -126,22 +126,19 @@ func (c *Client) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]
 	switch resp.StatusCode {
 	case 200:
 		var v ImportLogsResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			x1, err := r.Int(64)
+			if err != nil {
+				return err
+			}
+			v.Body = x1
+			return nil
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *ImportLogsResponse200) decodeBody(r *oasrt.Reader) error {
-	x1, err := r.Int(64)
-	if err != nil {
-		return err
-	}
-	v.Body = x1
-	return nil
 }
 
 // PutRecords calls PUT /records

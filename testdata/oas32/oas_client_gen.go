@@ -52,17 +52,14 @@ func (c *Client) SearchNotes(ctx context.Context, body *Search, opts ...oashttp.
 	switch resp.StatusCode {
 	case 200:
 		var v SearchNotesResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			return oasimpl.DecodeArray(r, &v.Body, (*Note).DecodeJSON)
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *SearchNotesResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasimpl.DecodeArray(r, &v.Body, (*Note).DecodeJSON)
 }
 
 // LockNote calls LOCK /notes/{id}

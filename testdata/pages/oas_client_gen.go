@@ -63,7 +63,9 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 	switch resp.StatusCode {
 	case 200:
 		var v ListIssuesResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			return oasimpl.DecodeArray(r, &v.Body, (*Issue).DecodeJSON)
+		}); err != nil {
 			return nil, err
 		}
 		if s := resp.Header.Get("Link"); s != "" {
@@ -73,11 +75,6 @@ func (c *Client) ListIssues(ctx context.Context, params ListIssuesParams, opts .
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *ListIssuesResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasimpl.DecodeArray(r, &v.Body, (*Issue).DecodeJSON)
 }
 
 // ListIssuesAll calls GET /repos/{owner}/{repo}/issues
@@ -257,22 +254,19 @@ func (c *Client) ListTags(ctx context.Context, params ListTagsParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v ListTagsResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			x1, err := r.Strings()
+			if err != nil {
+				return err
+			}
+			v.Body = x1
+			return nil
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *ListTagsResponse200) decodeBody(r *oasrt.Reader) error {
-	x1, err := r.Strings()
-	if err != nil {
-		return err
-	}
-	v.Body = x1
-	return nil
 }
 
 // ListTagsAll calls GET /tags
@@ -325,7 +319,14 @@ func (c *Client) ListLabels(ctx context.Context, opts ...oashttp.CallOption) (Li
 	switch resp.StatusCode {
 	case 200:
 		var v ListLabelsResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			x1, err := r.Strings()
+			if err != nil {
+				return err
+			}
+			v.Body = x1
+			return nil
+		}); err != nil {
 			return nil, err
 		}
 		if s := resp.Header.Get("Link"); s != "" {
@@ -335,14 +336,4 @@ func (c *Client) ListLabels(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *ListLabelsResponse200) decodeBody(r *oasrt.Reader) error {
-	x1, err := r.Strings()
-	if err != nil {
-		return err
-	}
-	v.Body = x1
-	return nil
 }

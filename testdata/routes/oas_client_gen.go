@@ -62,7 +62,9 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 	switch resp.StatusCode {
 	case 200:
 		var v ListUsersResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			return oasimpl.DecodeArray(r, &v.Body, (*User).DecodeJSON)
+		}); err != nil {
 			return nil, err
 		}
 		if s := resp.Header.Get("X-Total"); s != "" {
@@ -79,11 +81,6 @@ func (c *Client) ListUsers(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *ListUsersResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasimpl.DecodeArray(r, &v.Body, (*User).DecodeJSON)
 }
 
 // CreateUser calls POST /users
@@ -208,22 +205,19 @@ func (c *Client) ListFriends(ctx context.Context, params ListFriendsParams, opts
 	switch resp.StatusCode {
 	case 200:
 		var v ListFriendsResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			x1, err := r.Strings()
+			if err != nil {
+				return err
+			}
+			v.Body = x1
+			return nil
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *ListFriendsResponse200) decodeBody(r *oasrt.Reader) error {
-	x1, err := r.Strings()
-	if err != nil {
-		return err
-	}
-	v.Body = x1
-	return nil
 }
 
 // ListFiles calls GET /files/

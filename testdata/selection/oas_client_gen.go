@@ -70,15 +70,12 @@ func (c *Client) ListPets(ctx context.Context, params ListPetsParams, opts ...oa
 	switch resp.StatusCode {
 	case 200:
 		var v ListPetsResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *ListPetsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }

@@ -42,17 +42,14 @@ func (c *Client) ListEvents(ctx context.Context, opts ...oashttp.CallOption) (Li
 	switch resp.StatusCode {
 	case 200:
 		var v ListEventsResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			return oasimpl.DecodeArray(r, &v.Body, (*Event).DecodeJSON)
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *ListEventsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasimpl.DecodeArray(r, &v.Body, (*Event).DecodeJSON)
 }
 
 // ListEventsStream calls GET /events

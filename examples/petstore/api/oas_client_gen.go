@@ -125,7 +125,9 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByStatusResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -134,11 +136,6 @@ func (c *Client) FindPetsByStatus(ctx context.Context, params FindPetsByStatusPa
 		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *FindPetsByStatusResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // FindPetsByStatusStream calls GET /pet/findByStatus: Finds Pets by status.
@@ -203,7 +200,9 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 	switch resp.StatusCode {
 	case 200:
 		var v FindPetsByTagsResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -212,11 +211,6 @@ func (c *Client) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams
 		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *FindPetsByTagsResponse200) decodeBody(r *oasrt.Reader) error {
-	return oasimpl.DecodeArray(r, &v.Body, (*Pet).DecodeJSON)
 }
 
 // GetPetByID calls GET /pet/{petId}: Find pet by ID.
@@ -346,38 +340,35 @@ func (c *Client) GetInventory(ctx context.Context, opts ...oashttp.CallOption) (
 	switch resp.StatusCode {
 	case 200:
 		var v GetInventoryResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			if err := r.ObjStart(); err != nil {
+				return err
+			}
+			if v.Body == nil {
+				v.Body = make(map[string]int32)
+			}
+			for {
+				k1, more, err := r.ObjKey()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				key2 := r.Intern(k1)
+				var x3 int32
+				if x3, err = r.Int32(); err != nil {
+					return oasrt.AtKey(err, key2)
+				}
+				v.Body[key2] = x3
+			}
+			return nil
+		}); err != nil {
 			return nil, err
 		}
 		return v, nil
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *GetInventoryResponse200) decodeBody(r *oasrt.Reader) error {
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	if v.Body == nil {
-		v.Body = make(map[string]int32)
-	}
-	for {
-		k1, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		key2 := r.Intern(k1)
-		var x3 int32
-		if x3, err = r.Int32(); err != nil {
-			return oasrt.AtKey(err, key2)
-		}
-		v.Body[key2] = x3
-	}
-	return nil
 }
 
 // PlaceOrder calls POST /store/order: Place an order for a pet.
@@ -555,7 +546,14 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 	switch resp.StatusCode {
 	case 200:
 		var v LoginUserResponse200
-		if err := c.cfg.DecodeResponse(resp, v.decodeBody); err != nil {
+		if err := c.cfg.DecodeResponse(resp, func(r *oasrt.Reader) error {
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			v.Body = x1
+			return nil
+		}); err != nil {
 			return nil, err
 		}
 		if s := resp.Header.Get("X-Rate-Limit"); s != "" {
@@ -580,16 +578,6 @@ func (c *Client) LoginUser(ctx context.Context, params LoginUserParams, opts ...
 		return v, c.cfg.ResultError(resp.StatusCode, v)
 	}
 	return nil, c.cfg.UnexpectedStatus(resp)
-}
-
-// decodeBody reads the body of v, whose type has no DecodeJSON method.
-func (v *LoginUserResponse200) decodeBody(r *oasrt.Reader) error {
-	x1, err := r.Str()
-	if err != nil {
-		return err
-	}
-	v.Body = x1
-	return nil
 }
 
 // LogoutUser calls GET /user/logout: Logs out current logged in user session.
