@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/oasgen/oasgen/internal/build"
@@ -176,11 +177,14 @@ into up to N packages, DIR/internal/oasmodels/m01 and on, each with its
 own oas_models_gen.go, oas_json_gen.go, oas_jsonv2_gen.go,
 oas_validate_gen.go and oas_stream_gen.go, and DIR's oas_models_gen.go
 declares an alias of every type: for specs too big to compile as one
-package. DIR must be in a Go module (the packages import each other by
-its path).
+package. The server goes into a package of its own too,
+DIR/internal/oasserver (its oas_router_gen.go, oas_server_gen.go and
+oas_validate_gen.go), and DIR's oas_server_gen.go declares an alias of
+each of its types and NewServer. DIR must be in a Go module (the packages
+import each other by its path).
 
-Files named oas_*_gen.go in DIR, or in DIR/internal/oasmodels/*, that a
-new generation does not write are removed. Warnings (what is not generated
+Files named oas_*_gen.go in DIR, in DIR/internal/oasmodels/* or in
+DIR/internal/oasserver, that a new generation does not write are removed. Warnings (what is not generated
 or not checked) go to stderr, each with its file:line:col.
 
 `
@@ -443,8 +447,8 @@ func generate(cfg *genConfig) (*Result, error) {
 
 // WriteFiles writes files into dir, creating it, and removes generated
 // files of ours that the new generation no longer has: in dir, and in the
-// packages of split models below it (and those packages' directories
-// when that leaves them empty).
+// packages of split models and the server's package below it (and those
+// packages' directories when that leaves them empty).
 func WriteFiles(dir string, files []gen.File) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -461,9 +465,11 @@ func WriteFiles(dir string, files []gen.File) error {
 		}
 	}
 	models := filepath.Join(dir, filepath.FromSlash(gen.ModelsDir))
+	server := filepath.Join(dir, filepath.FromSlash(gen.ServerDir))
 	old, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
 	split, _ := filepath.Glob(filepath.Join(models, "*", "oas_*_gen.go"))
-	for _, p := range append(old, split...) {
+	moved, _ := filepath.Glob(filepath.Join(server, "oas_*_gen.go"))
+	for _, p := range slices.Concat(old, split, moved) {
 		if !keep[p] {
 			if err := os.Remove(p); err != nil {
 				return err
@@ -472,11 +478,9 @@ func WriteFiles(dir string, files []gen.File) error {
 	}
 	// Directories go only when empty: os.Remove fails on the others.
 	parts, _ := filepath.Glob(filepath.Join(models, "*"))
-	for _, p := range parts {
+	for _, p := range append(parts, models, server) {
 		_ = os.Remove(p)
 	}
-	if os.Remove(models) == nil {
-		_ = os.Remove(filepath.Dir(models))
-	}
+	_ = os.Remove(filepath.Dir(models)) // internal/, when both are gone
 	return nil
 }

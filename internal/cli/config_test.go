@@ -321,3 +321,46 @@ components:
 		})
 	}
 }
+
+// TestWriteFilesRemovesStale: generating again with another layout removes
+// what the last generation wrote and this one does not: the split models'
+// and the server's packages when the models are no longer split, and the
+// server's package when the server is no longer generated.
+func TestWriteFilesRemovesStale(t *testing.T) {
+	spec, _ := filepath.Abs("../../testdata/split/openapi.yaml")
+	mod := t.TempDir()
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/stale\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "api")
+	exists := func(rel string) bool {
+		_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel)))
+		return err == nil
+	}
+	for _, tt := range []struct {
+		args           []string
+		models, server bool
+	}{
+		{[]string{"-model-packages", "3"}, true, true},
+		{nil, false, false},
+		{[]string{"-model-packages", "3"}, true, true},
+		{[]string{"-model-packages", "3", "-parts", "client"}, true, false},
+	} {
+		var out strings.Builder
+		if code := Run(append([]string{"generate", "-i", spec, "-o", dir}, tt.args...), nil, &out, &out); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, out.String())
+		}
+		if got := exists(gen.ModelsDir); got != tt.models {
+			t.Errorf("%v: %s exists: %v, want %v", tt.args, gen.ModelsDir, got, tt.models)
+		}
+		if got := exists(gen.ServerDir); got != tt.server {
+			t.Errorf("%v: %s exists: %v, want %v", tt.args, gen.ServerDir, got, tt.server)
+		}
+		if got := exists("internal"); got != (tt.models || tt.server) {
+			t.Errorf("%v: internal exists: %v", tt.args, got)
+		}
+		if got := exists("oas_router_gen.go"); got != (tt.args == nil) {
+			t.Errorf("%v: oas_router_gen.go exists: %v", tt.args, got)
+		}
+	}
+}

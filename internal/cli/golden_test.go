@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -112,7 +116,8 @@ func TestGolden(t *testing.T) {
 			// No generated file may linger that generation no longer makes.
 			existing, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
 			split, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ModelsDir), "*", "oas_*_gen.go"))
-			for _, p := range append(existing, split...) {
+			moved, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ServerDir), "oas_*_gen.go"))
+			for _, p := range slices.Concat(existing, split, moved) {
 				if _, ok := want[p]; !ok {
 					t.Errorf("%s is not generated any more; delete it", p)
 				}
@@ -214,13 +219,14 @@ func TestModelsOnlyLinksNoHTTP(t *testing.T) {
 // TestSplitCompiles generates every golden case with its models split into
 // three packages (gen.Options.ModelPackages) into a module of its own, and
 // vets the lot: every kind of declaration and reference the cases hold
-// crosses a package somewhere, and must still compile.
+// crosses a package somewhere, and must still compile. Every type of a
+// server moved into its own package must have its alias.
 func TestSplitCompiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
 	mod := scratchModule(t, "example.com/split")
-	split := 0
+	split, moved := 0, 0
 	for _, dir := range goldenCases(t) {
 		name := filepath.Base(dir)
 		cfg, _ := caseConfig(t, dir)
@@ -236,12 +242,59 @@ func TestSplitCompiles(t *testing.T) {
 		if parts, _ := filepath.Glob(filepath.Join(cfg.output, filepath.FromSlash(gen.ModelsDir), "m*")); len(parts) > 1 {
 			split++
 		}
+		if checkServerAliases(t, cfg.output) {
+			moved++
+		}
 	}
 	// Cases with one type cannot be split; most have more.
 	if split < 40 {
 		t.Errorf("only %d cases were split into more than one package", split)
 	}
+	if moved < 30 {
+		t.Errorf("only %d cases moved their server into a package of its own", moved)
+	}
 	if out, err := goIn(mod, "vet", "./..."); err != nil {
 		t.Fatalf("go vet: %v\n%s", err, out)
 	}
+}
+
+// checkServerAliases reports whether dir's server is in a package of its
+// own (gen.ServerDir), and checks that dir's oas_server_gen.go declares an
+// alias of every exported type that package declares.
+func checkServerAliases(t *testing.T, dir string) bool {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ServerDir), "oas_*_gen.go"))
+	if len(files) == 0 {
+		return false
+	}
+	fset := token.NewFileSet()
+	types := func(path string, aliases bool) map[string]bool {
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := map[string]bool{}
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.TYPE {
+				continue
+			}
+			for _, sp := range g.Specs {
+				ts := sp.(*ast.TypeSpec)
+				if ts.Name.IsExported() && ts.Assign.IsValid() == aliases {
+					names[ts.Name.Name] = true
+				}
+			}
+		}
+		return names
+	}
+	have := types(filepath.Join(dir, "oas_server_gen.go"), true)
+	for _, f := range files {
+		for name := range types(f, false) {
+			if !have[name] {
+				t.Errorf("%s: %s declares %s, which %s has no alias of", filepath.Base(dir), f, name, "oas_server_gen.go")
+			}
+		}
+	}
+	return true
 }

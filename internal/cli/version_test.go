@@ -87,7 +87,14 @@ func TestGenerateHelpNamesEveryFile(t *testing.T) {
 	if !strings.Contains(generateUsage, "DIR/internal/oasmodels/m01") {
 		t.Error("generate's help does not say where split models go")
 	}
-	for _, f := range split {
+	moved, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "*", "internal", "oasserver", "oas_*_gen.go"))
+	if len(moved) == 0 {
+		t.Fatal("no golden case moves its server into a package of its own")
+	}
+	if !strings.Contains(generateUsage, "DIR/internal/oasserver") {
+		t.Error("generate's help does not say where a split package's server goes")
+	}
+	for _, f := range append(split, moved...) {
 		if name := filepath.Base(f); !strings.Contains(generateUsage, name) {
 			t.Errorf("generate's help does not name %s in the split packages", name)
 		}

@@ -553,7 +553,7 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail errReturn) {
 			f.P("switch ", s, " {")
 			for _, v := range enum.Values {
 				f.P("case ", strconv.Quote(v.Str), ":")
-				f.P(dst, " = ", v.GoName)
+				f.P(dst, " = ", f.declMember(enum, v.GoName))
 			}
 		} else {
 			f.P("n, err := ", f.qual(rt("ParseInt")), "(", s, ", 64)")
@@ -563,7 +563,7 @@ func (f *file) parseScalar(t ir.Type, s, dst string, fail errReturn) {
 			f.P("switch n {")
 			for _, v := range enum.Values {
 				f.P("case ", v.Int, ":")
-				f.P(dst, " = ", v.GoName)
+				f.P(dst, " = ", f.declMember(enum, v.GoName))
 			}
 		}
 		f.P("default:")

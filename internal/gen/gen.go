@@ -124,20 +124,45 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	}
 
 	server, client := opts.Parts.Has(Server), opts.Parts.Has(Client)
-	var mainAPI *api
+	// decoders is the API whose object parameter decoders this package
+	// declares: its server's, when that is printed here.
+	var mainAPI, decoders *api
 	if len(pkg.Operations) > 0 && (server || client) {
 		a := newAPI(pkg)
 		// The operations' parameter and response types belong to the
 		// server's file, or to the client's when there is no server.
 		var types *file
 		if server {
-			router := newFile("oas_router_gen.go", opts.Package, k)
+			// With the models split, the server goes into a package of its
+			// own too (split.go), with its own shared check values.
+			ks, serverFile := k, func(name string) *file { return newFile(name, opts.Package, k) }
+			if k.layout != nil {
+				ks = k.forPackage()
+				serverFile = func(name string) *file { return k.layout.server.file(name, ks) }
+			}
+			router := serverFile("oas_router_gen.go")
 			genRouter(router, a)
-			types = newFile("oas_server_gen.go", opts.Package, k)
-			genTypes(types, a, true)
-			genServer(types, a)
-			if err := emit(router, types); err != nil {
+			srv := serverFile("oas_server_gen.go")
+			genTypes(srv, a, true)
+			genServer(srv, a)
+			if err := emit(router, srv); err != nil {
 				return nil, err
+			}
+			types = srv
+			if k.layout != nil {
+				if len(ks.vars) > 0 {
+					validate := serverFile("oas_validate_gen.go")
+					validate.specText = true // patterns in doc comments
+					genValidate(validate, &ir.Package{})
+					if err := emit(validate); err != nil {
+						return nil, err
+					}
+				}
+				aliases := newFile("oas_server_gen.go", opts.Package, k)
+				genServerAliases(aliases, a, srv)
+				if err := emit(aliases); err != nil {
+					return nil, err
+				}
 			}
 		}
 		if client {
@@ -151,15 +176,18 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 			}
 		}
 		mainAPI = a
+		if server && k.layout == nil {
+			decoders = a
+		}
 	}
 	if len(pkg.Webhooks) > 0 && (server || client) {
-		_, fs := genSent(pkg, sent{"webhooks", "webhook", pkg.WebhookAPI, pkg.Webhooks}, opts, k, server, client, mainAPI)
+		_, fs := genSent(pkg, sent{"webhooks", "webhook", pkg.WebhookAPI, pkg.Webhooks}, opts, k, server, client, mainAPI, decoders)
 		if err := emit(fs...); err != nil {
 			return nil, err
 		}
 	}
 	if len(pkg.Callbacks) > 0 && (server || client) {
-		_, fs := genSent(pkg, sent{"callbacks", "callback", pkg.CallbackAPI, pkg.Callbacks}, opts, k, server, client, mainAPI)
+		_, fs := genSent(pkg, sent{"callbacks", "callback", pkg.CallbackAPI, pkg.Callbacks}, opts, k, server, client, mainAPI, decoders)
 		if err := emit(fs...); err != nil {
 			return nil, err
 		}
@@ -167,7 +195,8 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 
 	// Validate methods come after the codecs and the server, which also
 	// register the package-level values they share. With the models split,
-	// this package's file holds only the values of the server and client.
+	// this package's file holds only the values of the client and of the
+	// webhooks' and callbacks' code.
 	if k.layout == nil || len(k.vars) > 0 {
 		validate := newFile("oas_validate_gen.go", opts.Package, k)
 		validate.specText = true // patterns in doc comments

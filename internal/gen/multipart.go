@@ -109,7 +109,7 @@ func genMultipartType(f *file, op *apiOp) {
 	f.P("// field per property, read from the part of its name. Files are read as")
 	f.P("// the request streams, held in memory up to the server's multipart memory")
 	f.P("// bound (oashttp.WithMaxMultipartMemory) and in a temporary file past it.")
-	f.P("type ", mb.name, " struct {")
+	f.P("type ", f.declType(mb.name), " struct {")
 	for _, pf := range mb.fields {
 		what := "the part " + strconv.Quote(pf.JSONName)
 		switch pf.kind {

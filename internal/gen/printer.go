@@ -61,9 +61,12 @@ type file struct {
 	// build is the file's build constraint (a //go:build expression), or "".
 	build string
 	// layout is set when the models are split into packages (split.go),
-	// and part when the file is in one of them.
+	// and part when the file is in one of them or in the server's package.
 	layout *layout
 	part   *modelPkg
+	// types are the exported types the file declares with declType, in
+	// order: a moved server's, which its package's aliases name.
+	types []string
 }
 
 func newFile(name, pkg string, k *checks) *file {

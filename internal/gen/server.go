@@ -24,7 +24,7 @@ func genTypes(f *file, a *api, server bool) {
 	for _, op := range a.ops {
 		if op.params != "" {
 			f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")
-			f.P("type ", op.params, " struct {")
+			f.P("type ", f.declType(op.params), " struct {")
 			for _, p := range op.Params {
 				f.paramDoc(p)
 				f.P(p.GoName, " ", f.paramType(p, true))
@@ -44,7 +44,7 @@ func genTypes(f *file, a *api, server bool) {
 		}
 		f.P("// ", op.result, " is the result of ", op.GoName, ": one of")
 		f.P("// ", strings.Join(names, ", "), ".")
-		f.P("type ", op.result, " interface {")
+		f.P("type ", f.declType(op.result), " interface {")
 		if server {
 			f.P("// ", op.write, " answers r; an error means nothing was written.")
 			f.P(op.write, "(rw ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ") error")
@@ -70,7 +70,7 @@ func genBodyStreamType(f *file, op *apiOp) {
 	f.P("// client encodes them while it sends it. Range over Items once; an error")
 	f.P("// stops it with the JSON path and offset of the bad element, and a")
 	f.P("// handler that returns it answers 400.")
-	f.P("type ", sv.name, " struct {")
+	f.P("type ", f.declType(sv.name), " struct {")
 	streamFields(f, sv, "Items yields the elements of the array; nil when the body is absent.", "; the server", "sets those before the array when Items yields its first element,",
 		"and the others when the iteration ends.")
 	f.P("}")
@@ -102,7 +102,7 @@ func genStreamVariant(f *file, op *apiOp, v *variant, server bool) {
 	f.P("// goes, and the client's ", op.GoName, "Stream reads them as they arrive. An")
 	f.P("// error from Items after the response has started aborts the connection,")
 	f.P("// so the client sees a broken response, never a short valid one.")
-	f.P("type ", sv.name, " struct {")
+	f.P("type ", f.declType(sv.name), " struct {")
 	statusField(f, v)
 	streamFields(f, sv, "Items yields the elements of the array.", " (nil writes them zero).", "The client sets those before the array when it yields the first",
 		"element, and the others when the iteration ends.")
@@ -139,7 +139,7 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 		f.comment(desc)
 	}
 	if v.statusCode == "" && v.media == nil && len(v.headers) == 0 {
-		f.P("type ", v.name, " struct{}")
+		f.P("type ", f.declType(v.name), " struct{}")
 	} else {
 		genVariantFields(f, v)
 	}
@@ -189,7 +189,7 @@ func genVariantError(f *file, op *apiOp, v *variant) {
 func sealName(op *apiOp) string { return "is" + op.result }
 
 func genVariantFields(f *file, v *variant) {
-	f.P("type ", v.name, " struct {")
+	f.P("type ", f.declType(v.name), " struct {")
 	statusField(f, v)
 	if v.media != nil {
 		if v.seq != nil {
@@ -310,7 +310,7 @@ func streamFields(f *file, sv *streamVariant, array, more string, rest ...string
 		for _, l := range rest {
 			f.P("// ", l)
 		}
-		f.P("Body *", sv.body.GoName)
+		f.P("Body *", f.declName(sv.body))
 		f.P("// Items yields the elements of ", strconv.Quote(sv.field.JSONName), ".")
 	} else {
 		f.P("// ", array)
@@ -421,7 +421,7 @@ func genServer(f *file, a *api) {
 	f.P("// method returns one of its result's variants, or an error: a *", rt("Problem"))
 	f.P("// is written as it is, any other error as a 500 that does not disclose it.")
 	f.P("// Embed ", a.unimplemented, " to answer 501 for operations not written yet.")
-	f.P("type ", a.handler, " interface {")
+	f.P("type ", f.declType(a.handler), " interface {")
 	for _, op := range a.ops {
 		f.P("// ", op.GoName, " handles ", opLine(op))
 		if op.body != nil {
@@ -443,7 +443,7 @@ func genServer(f *file, a *api) {
 	f.P()
 	f.P("// ", a.unimplemented, " answers every operation with 501 Not Implemented. Embed")
 	f.P("// it in a ", a.handler, " so that operations added to the spec do not break the build.")
-	f.P("type ", a.unimplemented, " struct{}")
+	f.P("type ", f.declType(a.unimplemented), " struct{}")
 	f.P()
 	for _, op := range a.ops {
 		f.P("// ", op.GoName, " returns ", rt("ErrNotImplemented"), ".")
@@ -486,7 +486,7 @@ func genServer(f *file, a *api) {
 	f.P("// operation, decodes the parameters and body, calls the ", a.handler, " and writes")
 	f.P("// the result. It can be mounted under any mux or path prefix (with")
 	f.P("// http.StripPrefix): it routes on the path it is given.")
-	f.P("type ", a.server, " struct {")
+	f.P("type ", f.declType(a.server), " struct {")
 	f.P("h    ", a.handler)
 	f.P("cfg  *", rt("ServerConfig"))
 	f.P("// root is the router wrapped in the server-wide middleware; nil")
@@ -1367,7 +1367,7 @@ func genObjectDecoders(f *file, a *api) {
 	for _, st := range a.objects {
 		f.P("// decode", st.GoName, "Pairs reads an object parameter of type ", st.GoName, " from")
 		f.P("// name/value pairs; unknown names are ignored.")
-		f.P("func decode", st.GoName, "Pairs(v *", st.GoName, ", pairs []string) error {")
+		f.P("func decode", st.GoName, "Pairs(v *", f.declName(st), ", pairs []string) error {")
 		var required []*ir.Field
 		for _, fd := range st.Fields {
 			if fd.Required {

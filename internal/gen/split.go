@@ -16,20 +16,34 @@ import (
 // one), and the package itself declares an alias of every type, its
 // constants and streaming functions, so its users and its server and
 // client name them as before.
+//
+// The server (its router, Handler, Server and the operations' parameter
+// and result types) goes into a package of its own too, ServerDir, with
+// aliases of its types in the package: a big API's server is as big as its
+// largest model package, and with the client beside it in one package its
+// compilation was the build's peak (docs/sizes.md). The client stays in
+// the package and names the server's types by their aliases.
 
 // ModelsDir is where the models' packages go, below the package's
 // directory (slash-separated).
 const ModelsDir = "internal/oasmodels"
 
+// ServerDir is where the server's package goes when the models are split,
+// below the package's directory (slash-separated).
+const ServerDir = "internal/oasserver"
+
 // layout says which package declares each model type.
 type layout struct {
 	pkgs []*modelPkg
 	of   map[ir.Decl]*modelPkg
+	// server is the server's package, which declares no model.
+	server *modelPkg
 }
 
-// modelPkg is one package of models.
+// modelPkg is one package the models are split into, or the server's.
 type modelPkg struct {
-	name  string // package name, and directory under ModelsDir
+	name  string // package name
+	dir   string // directory, below the package's (slash-separated)
 	path  string // import path
 	decls []ir.Decl
 }
@@ -39,12 +53,15 @@ type modelPkg struct {
 func newLayout(pkg *ir.Package, n int, importPath string) *layout {
 	groups := pkg.Split(n)
 	l := &layout{of: map[ir.Decl]*modelPkg{}}
+	base := path.Base(ServerDir)
+	l.server = &modelPkg{name: base, dir: ServerDir, path: path.Join(importPath, ServerDir)}
 	for _, g := range groups {
 		if len(g) == 0 {
 			continue // a package without types
 		}
 		name := fmt.Sprintf("m%02d", len(l.pkgs)+1)
-		mp := &modelPkg{name: name, path: path.Join(importPath, ModelsDir, name), decls: g}
+		dir := path.Join(ModelsDir, name)
+		mp := &modelPkg{name: name, dir: dir, path: path.Join(importPath, dir), decls: g}
 		l.pkgs = append(l.pkgs, mp)
 		for _, d := range g {
 			l.of[d] = mp
@@ -55,7 +72,7 @@ func newLayout(pkg *ir.Package, n int, importPath string) *layout {
 
 // file returns a new file of mp's package.
 func (mp *modelPkg) file(name string, k *checks) *file {
-	f := newFile(path.Join(ModelsDir, mp.name, name), mp.name, k)
+	f := newFile(path.Join(mp.dir, name), mp.name, k)
 	f.part = mp
 	return f
 }
@@ -144,6 +161,32 @@ func genForwards(f *file, l *layout) {
 			}
 		}
 	}
+}
+
+// declType returns name, the exported type f is about to declare, and
+// records it for the aliases of a server moved into a package of its own.
+func (f *file) declType(name string) string {
+	f.types = append(f.types, name)
+	return name
+}
+
+// genServerAliases prints, in the package the models are split from, an
+// alias of every type the files of the server's package declare, and its
+// constructor.
+func genServerAliases(f *file, a *api, srv ...*file) {
+	sp := f.layout.server
+	q := func(name string) string { return f.qual(Ident{sp.path, name}) }
+	for _, s := range srv {
+		for _, name := range s.types {
+			f.P("// ", name, " is declared in package ", sp.name, ", with the server.")
+			f.P("type ", name, " = ", q(name))
+			f.P()
+		}
+	}
+	f.P("// ", a.newServer, " returns a server for h: see ", q(a.newServer), ".")
+	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", rt("ServerOption"), ") *", a.server, " {")
+	f.P("return ", q(a.newServer), "(h, opts...)")
+	f.P("}")
 }
 
 // common returns the parts every declaration has.

@@ -170,7 +170,7 @@ func (f *file) decodeStream(sv *streamVariant, reader, dst string) string {
 	if sv.body == nil {
 		return f.qual(rt("DecodeItems")) + "(" + reader + ", " + c.arrayRules(sv.arr) + ", " + c.elemDecoder(sv.arr.Elem) + ")"
 	}
-	f.P(dst, ".Body = new(", sv.body.GoName, ")")
+	f.P(dst, ".Body = new(", f.declName(sv.body), ")")
 	return f.qual(rt("DecodeFieldItems")) + "(" + reader + ", " + dst + ".Body.DecodeJSON, func(fn func(" + f.goType(sv.arr.Elem) + ") error) " + f.qual(rt("FieldItems")) + " {\n" +
 		"return " + f.qual(rt("Each")) + "(&" + dst + ".Body." + sv.field.GoName + ", " + c.arrayRules(sv.arr) + ", " + c.elemDecoder(sv.arr.Elem) + ", fn)\n})"
 }
@@ -186,7 +186,7 @@ func (f *file) encodeStream(sv *streamVariant, src string) {
 	}
 	f.P("obj := ", src, ".Body")
 	f.P("if obj == nil {")
-	f.P("obj = new(", sv.body.GoName, ")")
+	f.P("obj = new(", f.declName(sv.body), ")")
 	f.P("}")
 	f.P("return ", rt("EncodeFieldItems"), "(w, out, &obj.", sv.field.GoName, ", obj.EncodeJSON, ", src, ".Items, ", c.elemEncoder(sv.arr.Elem), ")")
 }

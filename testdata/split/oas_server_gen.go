@@ -3,255 +3,35 @@
 package split
 
 import (
-	"context"
-	"fmt"
-	"net/http"
-
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
-	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/testdata/split/internal/oasserver"
 )
 
-// ListOrdersParams holds the parameters of ListOrders.
-type ListOrdersParams struct {
-	// Status is the query parameter "status", style form, exploded.
-	Status oasrt.Opt[Status]
-	// Code is the query parameter "code", style form, exploded.
-	Code oasrt.Opt[string]
-}
+// ListOrdersParams is declared in package oasserver, with the server.
+type ListOrdersParams = oasserver.ListOrdersParams
 
-// ListOrdersResponse is the result of ListOrders: one of
-// ListOrdersResponse200.
-type ListOrdersResponse interface {
-	// writeListOrdersResponse answers r; an error means nothing was written.
-	writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// ListOrdersResponse is declared in package oasserver, with the server.
+type ListOrdersResponse = oasserver.ListOrdersResponse
 
-// ListOrdersResponse200 is the 200 response (application/json) of ListOrders.
-//
-// The orders.
-type ListOrdersResponse200 struct {
-	Body OrderList
-}
+// ListOrdersResponse200 is declared in package oasserver, with the server.
+type ListOrdersResponse200 = oasserver.ListOrdersResponse200
 
-func (v ListOrdersResponse200) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[OrderList])
-}
+// CreateOrderResponse is declared in package oasserver, with the server.
+type CreateOrderResponse = oasserver.CreateOrderResponse
 
-// CreateOrderResponse is the result of CreateOrder: one of
-// CreateOrderResponse201.
-type CreateOrderResponse interface {
-	// writeCreateOrderResponse answers r; an error means nothing was written.
-	writeCreateOrderResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// CreateOrderResponse201 is declared in package oasserver, with the server.
+type CreateOrderResponse201 = oasserver.CreateOrderResponse201
 
-// CreateOrderResponse201 is the 201 response (application/json) of CreateOrder.
-//
-// The order made.
-type CreateOrderResponse201 struct {
-	Body Order
-}
+// Handler is declared in package oasserver, with the server.
+type Handler = oasserver.Handler
 
-func (v CreateOrderResponse201) writeCreateOrderResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteEncoded(rw, r, 201, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Order])
-}
+// Unimplemented is declared in package oasserver, with the server.
+type Unimplemented = oasserver.Unimplemented
 
-// Handler implements the operations of the API, one method each. A
-// method returns one of its result's variants, or an error: a *oashttp.Problem
-// is written as it is, any other error as a 500 that does not disclose it.
-// Embed Unimplemented to answer 501 for operations not written yet.
-type Handler interface {
-	// ListOrders handles GET /orders
-	ListOrders(ctx context.Context, params ListOrdersParams) (ListOrdersResponse, error)
-	// CreateOrder handles POST /orders
-	CreateOrder(ctx context.Context, body *Order) (CreateOrderResponse, error)
-}
+// Server is declared in package oasserver, with the server.
+type Server = oasserver.Server
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
-type Unimplemented struct{}
-
-// ListOrders returns oashttp.ErrNotImplemented.
-func (Unimplemented) ListOrders(ctx context.Context, params ListOrdersParams) (ListOrdersResponse, error) {
-	return nil, oashttp.ErrNotImplemented
-}
-
-// CreateOrder returns oashttp.ErrNotImplemented.
-func (Unimplemented) CreateOrder(ctx context.Context, body *Order) (CreateOrderResponse, error) {
-	return nil, oashttp.ErrNotImplemented
-}
-
-// operations lists the operations by index: operationId, path template, tags
-// and the media types of the responses (none when a response has no body,
-// which any Accept header takes).
-var operations = [2]struct {
-	id, path       string
-	tags, produces []string
-}{
-	{"listOrders", "/orders", nil, []string{"application/json"}},
-	{"createOrder", "/orders", nil, []string{"application/json"}},
-}
-
-// Server serves the API: an http.Handler that routes each request to its
-// operation, decodes the parameters and body, calls the Handler and writes
-// the result. It can be mounted under any mux or path prefix (with
-// http.StripPrefix): it routes on the path it is given.
-type Server struct {
-	h   Handler
-	cfg *oashttp.ServerConfig
-	// root is the router wrapped in the server-wide middleware; nil
-	// without, when ServeHTTP routes directly.
-	root http.Handler
-	// ops holds the operations wrapped in their middleware; nil for those
-	// without, which are called directly.
-	ops [2]http.Handler
-}
-
-// NewServer returns a server for h. Middleware given in opts is composed
-// here, once; it panics when an operation middleware names an operationId
-// the spec does not have.
+// NewServer returns a server for h: see oasserver.NewServer.
 func NewServer(h Handler, opts ...oashttp.ServerOption) *Server {
-	ids := make([]string, len(operations))
-	for i, o := range operations {
-		ids[i] = o.id
-	}
-	s := &Server{h: h, cfg: oashttp.NewServerConfig(ids, opts)}
-	for i, o := range operations {
-		call := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			p, esc := oashttp.PathParams(r)
-			s.call(i, w, r, p, esc)
-		})
-		s.ops[i] = s.cfg.Operation(call, o.id, o.path, o.tags)
-	}
-	s.root = s.cfg.Root(http.HandlerFunc(s.route))
-	return s
-}
-
-// ServeHTTP implements http.Handler. A panic below it becomes a 500.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer s.recover(w, r)
-	if s.root != nil {
-		s.root.ServeHTTP(w, r)
-		return
-	}
-	s.route(w, r)
-}
-
-// recover handles a panic below ServeHTTP (see oashttp.ServerConfig.Recovered),
-// naming the operation r is routed to: routing again, on this path only,
-// costs the requests that do not panic nothing.
-func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
-	v := recover()
-	if v == nil {
-		return
-	}
-	var p [1]string
-	path, esc := oashttpimpl.RoutePath(r.URL)
-	id := ""
-	if op, _ := matchRoute(r.Method, path, esc, &p); op >= 0 {
-		id = operations[op].id
-	}
-	s.cfg.Recovered(w, r, id, v)
-}
-
-// route matches the request to an operation and calls it.
-func (s *Server) route(w http.ResponseWriter, r *http.Request) {
-	var p [1]string
-	path, esc := oashttpimpl.RoutePath(r.URL)
-	op, allow := matchRoute(r.Method, path, esc, &p)
-	switch op {
-	case routeNotFound:
-		s.cfg.Error(w, r, oashttp.ErrNotFound)
-		return
-	case routeMethodNotAllowed:
-		s.cfg.Error(w, r, &oashttp.MethodError{Method: r.Method, Allow: allow})
-		return
-	}
-	if r.URL.RawQuery != "" {
-		if err := s.cfg.CheckQuery(r); err != nil {
-			s.cfg.Error(w, r, err)
-			return
-		}
-	}
-	if h := s.ops[op]; h != nil {
-		h.ServeHTTP(w, oashttp.WithPathParams(r, append([]string(nil), p[:]...), esc))
-		return
-	}
-	s.call(op, w, r, p[:], esc)
-}
-
-// call serves operation op with the path parameters p, escaped or not
-// as oashttpimpl.RoutePath said.
-func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	switch op {
-	case 0:
-		s.handleListOrders(w, r, p, esc)
-	case 1:
-		s.handleCreateOrder(w, r, p, esc)
-	}
-}
-
-// handleListOrders serves GET /orders.
-func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, operations[0].produces) {
-		return
-	}
-	params, err := decodeListOrdersParams(r, p, esc)
-	if err != nil {
-		s.cfg.Error(w, r, err)
-		return
-	}
-	res, err := s.h.ListOrders(r.Context(), params)
-	if err == nil && res != nil {
-		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
-	}
-	s.cfg.Done(w, r, "listOrders", res == nil, err)
-}
-
-// decodeListOrdersParams reads the parameters of ListOrders from r and its path segments p.
-func decodeListOrdersParams(r *http.Request, p []string, esc bool) (params ListOrdersParams, err error) {
-	for q := r.URL.RawQuery; q != "" && err == nil; {
-		var key, value string
-		key, value, q = oashttpimpl.NextQuery(q)
-		switch key {
-		case "status":
-			err = oashttpimpl.QueryOpt(&params.Status, "status", value, func(s string) (v Status, err error) {
-				switch s {
-				case "open":
-					v = StatusOpen
-				case "closed":
-					v = StatusClosed
-				default:
-					return v, oashttpimpl.InvalidValue(s, "Status")
-				}
-				return v, nil
-			})
-		case "code":
-			err = oashttpimpl.QueryOpt(&params.Code, "code", value, func(s string) (v string, err error) {
-				if !pattern1.MatchString(s) {
-					return v, fmt.Errorf("%q does not match the pattern %s", s, `^[A-Z]{3}$`)
-				}
-				v = s
-				return v, nil
-			})
-		}
-	}
-	return params, err
-}
-
-// handleCreateOrder serves POST /orders.
-func (s *Server) handleCreateOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	if !s.cfg.Accepts(w, r, operations[1].produces) {
-		return
-	}
-	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*Order).DecodeJSON)
-	if err != nil {
-		s.cfg.Error(w, r, err)
-		return
-	}
-	res, err := s.h.CreateOrder(r.Context(), body)
-	if err == nil && res != nil {
-		err = res.writeCreateOrderResponse(w, s.cfg.ResponseRequest(r))
-	}
-	s.cfg.Done(w, r, "createOrder", res == nil, err)
+	return oasserver.NewServer(h, opts...)
 }
