@@ -27,6 +27,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log"
 	"os"
 	"os/exec"
@@ -379,10 +380,9 @@ func build(dir string, n int) (time.Duration, int64, error) {
 	}
 	// Every package gets a nonce file: each compiles again (a package
 	// whose export data is unchanged does not make its importers compile).
-	pkgs := map[string]string{dir: "api"} // directory -> package name
-	split, _ := filepath.Glob(filepath.Join(dir, "internal", "oasmodels", "*"))
-	for _, d := range split {
-		pkgs[d] = filepath.Base(d)
+	pkgs, err := generatedPackages(dir)
+	if err != nil {
+		return 0, 0, err
 	}
 	marker := func(d string) string { return filepath.Join(d, "zz_sizes_nonce.go") }
 	defer func() {
@@ -409,6 +409,33 @@ func build(dir string, n int) (time.Duration, int64, error) {
 	slices.Sort(times)
 	return times[len(times)/2], peak, nil
 }
+
+// generatedPackages returns the directories of the generated packages in
+// and below dir (a split API's models and server) and their package names.
+func generatedPackages(dir string) (map[string]string, error) {
+	pkgs := map[string]string{} // directory -> package name
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || pkgs[filepath.Dir(p)] != "" {
+			return err
+		}
+		if !strings.HasPrefix(d.Name(), "oas_") || !strings.HasSuffix(d.Name(), "_gen.go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		m := packageClause.FindSubmatch(src)
+		if m == nil {
+			return fmt.Errorf("%s: no package clause", p)
+		}
+		pkgs[filepath.Dir(p)] = string(m[1])
+		return nil
+	})
+	return pkgs, err
+}
+
+var packageClause = regexp.MustCompile(`(?m)^package (\w+)$`)
 
 // measure runs a command and returns its wall time, its CPU time (user and
 // system) and the peak RSS of it and the children it waited for, in KiB.
