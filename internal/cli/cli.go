@@ -286,7 +286,9 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	restore := paceGC(cfg.input)
 	code := generateFiles(cfg, stdout, stderr)
+	restore()
 	if err := prof.stop(); err != nil {
 		fmt.Fprintln(stderr, "oasgen generate:", err)
 		code = max(code, exitSpec)
