@@ -171,17 +171,15 @@ func (f *file) declType(name string) string {
 }
 
 // genServerAliases prints, in the package the models are split from, an
-// alias of every type the files of the server's package declare, and its
-// constructor.
-func genServerAliases(f *file, a *api, srv ...*file) {
+// alias of every type srv, the server's file in its own package, declares,
+// and its constructor.
+func genServerAliases(f *file, a *api, srv *file) {
 	sp := f.layout.server
 	q := func(name string) string { return f.qual(Ident{sp.path, name}) }
-	for _, s := range srv {
-		for _, name := range s.types {
-			f.P("// ", name, " is declared in package ", sp.name, ", with the server.")
-			f.P("type ", name, " = ", q(name))
-			f.P()
-		}
+	for _, name := range srv.types {
+		f.P("// ", name, " is declared in package ", sp.name, ", with the server.")
+		f.P("type ", name, " = ", q(name))
+		f.P()
 	}
 	f.P("// ", a.newServer, " returns a server for h: see ", q(a.newServer), ".")
 	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", rt("ServerOption"), ") *", a.server, " {")
