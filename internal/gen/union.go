@@ -326,7 +326,9 @@ func (c *codec) numberChoice(d *ir.Union, ints, nums, any []*ir.Variant) {
 }
 
 // tryInOrder decodes each candidate over the same bytes until one accepts
-// the value. For a oneOf, the remaining candidates must all reject it.
+// the value. For a oneOf, the remaining candidates must all reject it: each
+// is decoded once, after the one accepted, so the code grows with the
+// number of candidates, not its square (GitHub's event payload has eleven).
 func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 	// A variant of several kinds (a union) may come as an integer and as
 	// one taking any kind: it is tried once.
@@ -341,11 +343,19 @@ func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 		c.decodeVariant(d, vs[0])
 		return
 	}
+	// oneOf: a value two variants accept is an error. (A whole-value check
+	// applies oneOf itself, exactly: a variant's Go type may accept what
+	// its schema does not, so there the first variant that accepts wins,
+	// as for anyOf.)
+	exactlyOne := !d.AnyOf && d.Whole == nil
 	c.P("{")
 	c.pin = true
 	c.P("m := r.Mark()")
 	c.P("var firstErr error")
-	for i, v := range vs {
+	if exactlyOne {
+		c.P("matched, end := \"\", m // the variant that accepted the value, and where it ended")
+	}
+	for _, v := range vs {
 		x := c.tmp("x")
 		c.P("r.Restore(m)")
 		c.P("var ", x, " ", c.goType(v.Type))
@@ -353,30 +363,24 @@ func (c *codec) tryInOrder(d *ir.Union, vs []*ir.Variant) {
 		c.dec(v.Type, x, nil)
 		c.P("return nil")
 		c.P("}(); err == nil {")
-		if !d.AnyOf && d.Whole == nil {
-			// oneOf: a value two variants accept is an error. (A
-			// whole-value check applies oneOf itself, exactly: a
-			// variant's Go type may accept what its schema does not.)
-			end := c.tmp("end")
-			c.P(end, " := r.Mark()")
-			for _, other := range vs[i+1:] {
-				y := c.tmp("y")
-				c.P("r.Restore(m)")
-				c.P("var ", y, " ", c.goType(other.Type))
-				c.P("if func() error {")
-				c.dec(other.Type, y, nil)
-				c.P("_ = ", y, " // only whether it decodes matters")
-				c.P("return nil")
-				c.P("}() == nil {")
-				c.P("return ", rt("Ambiguous"), "(start, ", strconv.Quote(d.GoName), ", ", strconv.Quote(v.GoName), ", ", strconv.Quote(other.GoName), ")")
-				c.P("}")
-			}
-			c.P("r.Restore(", end, ")")
+		if exactlyOne {
+			c.P("if matched != \"\" {")
+			c.P("return ", rt("Ambiguous"), "(start, ", strconv.Quote(d.GoName), ", matched, ", strconv.Quote(v.GoName), ")")
+			c.P("}")
+			c.P("matched, end = ", strconv.Quote(v.GoName), ", r.Mark()")
+			c.P("v.", d.TagField, ", v.", v.GoName, " = ", v.Const, ", ", x)
+		} else {
+			c.P("v.", d.TagField, ", v.", v.GoName, " = ", v.Const, ", ", x)
+			c.P("return nil")
 		}
-		c.P("v.", d.TagField, ", v.", v.GoName, " = ", v.Const, ", ", x)
-		c.P("return nil")
 		c.P("} else if firstErr == nil {")
 		c.P("firstErr = err")
+		c.P("}")
+	}
+	if exactlyOne {
+		c.P("if matched != \"\" {")
+		c.P("r.Restore(end)")
+		c.P("return nil")
 		c.P("}")
 	}
 	c.P("return ", rt("NoVariant"), "(start, ", strconv.Quote(d.GoName), ", kind, firstErr)")

@@ -847,6 +847,7 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 		{
 			m := r.Mark()
 			var firstErr error
+			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x1 int32
 			if err := func() error {
@@ -861,42 +862,35 @@ func (v *Level) DecodeJSON(r *oasrt.Reader) error {
 				x1 = int32(x2)
 				return nil
 			}(); err == nil {
-				end4 := r.Mark()
-				r.Restore(m)
-				var y5 int64
-				if func() error {
-					x6, err := r.Int(64)
-					if err != nil {
-						return err
-					}
-					y5 = x6
-					_ = y5 // only whether it decodes matters
-					return nil
-				}() == nil {
-					return oasimpl.Ambiguous(start, "Level", "Int32", "Int64")
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "Level", matched, "Int32")
 				}
-				r.Restore(end4)
+				matched, end = "Int32", r.Mark()
 				v.Type, v.Int32 = LevelInt32, x1
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x7 int64
+			var x4 int64
 			if err := func() error {
-				x8, err := r.Int(64)
+				x5, err := r.Int(64)
 				if err != nil {
 					return err
 				}
-				x7 = x8
+				x4 = x5
 				return nil
 			}(); err == nil {
-				end9 := r.Mark()
-				r.Restore(end9)
-				v.Type, v.Int64 = LevelInt64, x7
-				return nil
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "Level", matched, "Int64")
+				}
+				matched, end = "Int64", r.Mark()
+				v.Type, v.Int64 = LevelInt64, x4
 			} else if firstErr == nil {
 				firstErr = err
+			}
+			if matched != "" {
+				r.Restore(end)
+				return nil
 			}
 			return oasimpl.NoVariant(start, "Level", kind, firstErr)
 		}

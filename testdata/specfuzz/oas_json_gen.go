@@ -635,6 +635,7 @@ func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
 		{
 			m := r.Mark()
 			var firstErr error
+			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x4 float64
 			if err := func() error {
@@ -645,60 +646,53 @@ func (v *Exclusive1) DecodeJSON(r *oasrt.Reader) error {
 				x4 = x5
 				return nil
 			}(); err == nil {
-				end6 := r.Mark()
-				r.Restore(m)
-				var y7 oasrt.Raw
-				if func() error {
-					x8, err := r.Raw()
-					if err != nil {
-						return err
-					}
-					y7 = x8
-					_ = y7 // only whether it decodes matters
-					return nil
-				}() == nil {
-					return oasimpl.Ambiguous(start, "Exclusive1", "Float64", "Any")
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "Exclusive1", matched, "Float64")
 				}
-				r.Restore(end6)
+				matched, end = "Float64", r.Mark()
 				v.Type, v.Float64 = Exclusive1Float64, x4
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x9 oasrt.Raw
+			var x6 oasrt.Raw
 			if err := func() error {
-				x10, err := r.Raw()
+				x7, err := r.Raw()
 				if err != nil {
 					return err
 				}
-				x9 = x10
+				x6 = x7
 				return nil
 			}(); err == nil {
-				end11 := r.Mark()
-				r.Restore(end11)
-				v.Type, v.Any = Exclusive1Any, x9
-				return nil
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "Exclusive1", matched, "Any")
+				}
+				matched, end = "Any", r.Mark()
+				v.Type, v.Any = Exclusive1Any, x6
 			} else if firstErr == nil {
 				firstErr = err
+			}
+			if matched != "" {
+				r.Restore(end)
+				return nil
 			}
 			return oasimpl.NoVariant(start, "Exclusive1", kind, firstErr)
 		}
 	case oasrt.Bool:
 		v.Type = Exclusive1Any
-		x12, err := r.Raw()
+		x8, err := r.Raw()
 		if err != nil {
 			return err
 		}
-		v.Any = x12
+		v.Any = x8
 		return nil
 	}
 	v.Type = Exclusive1Any
-	x13, err := r.Raw()
+	x9, err := r.Raw()
 	if err != nil {
 		return err
 	}
-	v.Any = x13
+	v.Any = x9
 	return nil
 }
 

@@ -295,6 +295,7 @@ func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
 		{
 			m := r.Mark()
 			var firstErr error
+			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x1 int64
 			if err := func() error {
@@ -309,42 +310,35 @@ func (v *NumberOrTriple) DecodeJSON(r *oasrt.Reader) error {
 				x1 = x2
 				return nil
 			}(); err == nil {
-				end4 := r.Mark()
-				r.Restore(m)
-				var y5 float64
-				if func() error {
-					x6, err := r.Float(64)
-					if err != nil {
-						return err
-					}
-					y5 = x6
-					_ = y5 // only whether it decodes matters
-					return nil
-				}() == nil {
-					return oasimpl.Ambiguous(start, "NumberOrTriple", "Int64", "Float64")
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "NumberOrTriple", matched, "Int64")
 				}
-				r.Restore(end4)
+				matched, end = "Int64", r.Mark()
 				v.Type, v.Int64 = NumberOrTripleInt64, x1
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x7 float64
+			var x4 float64
 			if err := func() error {
-				x8, err := r.Float(64)
+				x5, err := r.Float(64)
 				if err != nil {
 					return err
 				}
-				x7 = x8
+				x4 = x5
 				return nil
 			}(); err == nil {
-				end9 := r.Mark()
-				r.Restore(end9)
-				v.Type, v.Float64 = NumberOrTripleFloat64, x7
-				return nil
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "NumberOrTriple", matched, "Float64")
+				}
+				matched, end = "Float64", r.Mark()
+				v.Type, v.Float64 = NumberOrTripleFloat64, x4
 			} else if firstErr == nil {
 				firstErr = err
+			}
+			if matched != "" {
+				r.Restore(end)
+				return nil
 			}
 			return oasimpl.NoVariant(start, "NumberOrTriple", kind, firstErr)
 		}
@@ -412,6 +406,7 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 		{
 			m := r.Mark()
 			var firstErr error
+			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x1 int64
 			if err := func() error {
@@ -426,38 +421,33 @@ func (v *TypelessOrInteger) DecodeJSON(r *oasrt.Reader) error {
 				x1 = x2
 				return nil
 			}(); err == nil {
-				end4 := r.Mark()
-				r.Restore(m)
-				var y5 TypelessOrInteger1
-				if func() error {
-					if err := y5.DecodeJSON(r); err != nil {
-						return err
-					}
-					_ = y5 // only whether it decodes matters
-					return nil
-				}() == nil {
-					return oasimpl.Ambiguous(start, "TypelessOrInteger", "Int64", "TypelessOrInteger1")
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "TypelessOrInteger", matched, "Int64")
 				}
-				r.Restore(end4)
+				matched, end = "Int64", r.Mark()
 				v.Type, v.Int64 = TypelessOrIntegerInt64, x1
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x6 TypelessOrInteger1
+			var x4 TypelessOrInteger1
 			if err := func() error {
-				if err := x6.DecodeJSON(r); err != nil {
+				if err := x4.DecodeJSON(r); err != nil {
 					return err
 				}
 				return nil
 			}(); err == nil {
-				end7 := r.Mark()
-				r.Restore(end7)
-				v.Type, v.TypelessOrInteger1 = TypelessOrIntegerTypelessOrInteger1, x6
-				return nil
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "TypelessOrInteger", matched, "TypelessOrInteger1")
+				}
+				matched, end = "TypelessOrInteger1", r.Mark()
+				v.Type, v.TypelessOrInteger1 = TypelessOrIntegerTypelessOrInteger1, x4
 			} else if firstErr == nil {
 				firstErr = err
+			}
+			if matched != "" {
+				r.Restore(end)
+				return nil
 			}
 			return oasimpl.NoVariant(start, "TypelessOrInteger", kind, firstErr)
 		}
@@ -789,6 +779,7 @@ func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
 		{
 			m := r.Mark()
 			var firstErr error
+			matched, end := "", m // the variant that accepted the value, and where it ended
 			r.Restore(m)
 			var x1 NestedAnyOf1
 			if err := func() error {
@@ -797,38 +788,33 @@ func (v *NestedAnyOf) DecodeJSON(r *oasrt.Reader) error {
 				}
 				return nil
 			}(); err == nil {
-				end2 := r.Mark()
-				r.Restore(m)
-				var y3 NestedAnyOf2
-				if func() error {
-					if err := y3.DecodeJSON(r); err != nil {
-						return err
-					}
-					_ = y3 // only whether it decodes matters
-					return nil
-				}() == nil {
-					return oasimpl.Ambiguous(start, "NestedAnyOf", "NestedAnyOf1", "NestedAnyOf2")
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "NestedAnyOf", matched, "NestedAnyOf1")
 				}
-				r.Restore(end2)
+				matched, end = "NestedAnyOf1", r.Mark()
 				v.Type, v.NestedAnyOf1 = NestedAnyOfNestedAnyOf1, x1
-				return nil
 			} else if firstErr == nil {
 				firstErr = err
 			}
 			r.Restore(m)
-			var x4 NestedAnyOf2
+			var x2 NestedAnyOf2
 			if err := func() error {
-				if err := x4.DecodeJSON(r); err != nil {
+				if err := x2.DecodeJSON(r); err != nil {
 					return err
 				}
 				return nil
 			}(); err == nil {
-				end5 := r.Mark()
-				r.Restore(end5)
-				v.Type, v.NestedAnyOf2 = NestedAnyOfNestedAnyOf2, x4
-				return nil
+				if matched != "" {
+					return oasimpl.Ambiguous(start, "NestedAnyOf", matched, "NestedAnyOf2")
+				}
+				matched, end = "NestedAnyOf2", r.Mark()
+				v.Type, v.NestedAnyOf2 = NestedAnyOfNestedAnyOf2, x2
 			} else if firstErr == nil {
 				firstErr = err
+			}
+			if matched != "" {
+				r.Restore(end)
+				return nil
 			}
 			return oasimpl.NoVariant(start, "NestedAnyOf", kind, firstErr)
 		}
