@@ -184,8 +184,9 @@ each of its types and NewServer. DIR must be in a Go module (the packages
 import each other by its path).
 
 Files named oas_*_gen.go in DIR, in DIR/internal/oasmodels/* or in
-DIR/internal/oasserver, that a new generation does not write are removed. Warnings (what is not generated
-or not checked) go to stderr, each with its file:line:col.
+DIR/internal/oasserver, that a new generation does not write are
+removed. Warnings (what is not generated or not checked) go to stderr,
+each with its file:line:col.
 
 `
 
