@@ -42,6 +42,7 @@ import (
 	nullable31plain "github.com/oasgen/oasgen/testdata/nullable31/plain"
 	numbersplain "github.com/oasgen/oasgen/testdata/numbers/plain"
 	oas32plain "github.com/oasgen/oasgen/testdata/oas32/plain"
+	objectparamsplain "github.com/oasgen/oasgen/testdata/objectparams/plain"
 	oneofkindsplain "github.com/oasgen/oasgen/testdata/oneofkinds/plain"
 	onepassplain "github.com/oasgen/oasgen/testdata/onepass/plain"
 	optionalbodyplain "github.com/oasgen/oasgen/testdata/optionalbody/plain"
@@ -118,6 +119,7 @@ var cases = map[string][]pair{
 	"nullable31":     conv(nullable31plain.Pairs, func(p nullable31plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"numbers":        conv(numbersplain.Pairs, func(p numbersplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"oas32":          conv(oas32plain.Pairs, func(p oas32plain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"objectparams":   conv(objectparamsplain.Pairs, func(p objectparamsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"oneofkinds":     conv(oneofkindsplain.Pairs, func(p oneofkindsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"onepass":        conv(onepassplain.Pairs, func(p onepassplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"optionalbody":   conv(optionalbodyplain.Pairs, func(p optionalbodyplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

@@ -44,9 +44,12 @@ func genClient(f *file, a *api) {
 // genObjectEncoders prints the encoders of the api's object parameters.
 func genObjectEncoders(f *file, a *api) {
 	for _, st := range a.objects {
+		if !f.checks.helper("encode" + st.GoName + "Pairs") {
+			continue
+		}
 		f.P("// encode", st.GoName, "Pairs returns the properties of an object parameter as")
 		f.P("// name/value pairs, formatted; absent ones are left out.")
-		f.P("func encode", st.GoName, "Pairs(v *", st.GoName, ") []string {")
+		f.P("func encode", st.GoName, "Pairs(v *", f.declName(st), ") []string {")
 		f.P("pairs := make([]string, 0, ", 2*len(st.Fields), ")")
 		for _, fd := range st.Fields {
 			name := strconv.Quote(fd.JSONName)

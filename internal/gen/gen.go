@@ -124,9 +124,7 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 	}
 
 	server, client := opts.Parts.Has(Server), opts.Parts.Has(Client)
-	// decoders is the API whose object parameter decoders this package
-	// declares: its server's, when that is printed here.
-	var mainAPI, decoders *api
+	var mainAPI *api
 	if len(pkg.Operations) > 0 && (server || client) {
 		a := newAPI(pkg)
 		// The operations' parameter and response types belong to the
@@ -176,18 +174,15 @@ func Generate(pkg *ir.Package, opts Options) ([]File, error) {
 			}
 		}
 		mainAPI = a
-		if server && k.layout == nil {
-			decoders = a
-		}
 	}
 	if len(pkg.Webhooks) > 0 && (server || client) {
-		_, fs := genSent(pkg, sent{"webhooks", "webhook", pkg.WebhookAPI, pkg.Webhooks}, opts, k, server, client, mainAPI, decoders)
+		_, fs := genSent(pkg, sent{"webhooks", "webhook", pkg.WebhookAPI, pkg.Webhooks}, opts, k, server, client, mainAPI)
 		if err := emit(fs...); err != nil {
 			return nil, err
 		}
 	}
 	if len(pkg.Callbacks) > 0 && (server || client) {
-		_, fs := genSent(pkg, sent{"callbacks", "callback", pkg.CallbackAPI, pkg.Callbacks}, opts, k, server, client, mainAPI, decoders)
+		_, fs := genSent(pkg, sent{"callbacks", "callback", pkg.CallbackAPI, pkg.Callbacks}, opts, k, server, client, mainAPI)
 		if err := emit(fs...); err != nil {
 			return nil, err
 		}

@@ -1362,9 +1362,13 @@ func decodeObject(f *file, p *ir.Param, items string, list, exploded bool) {
 }
 
 // genObjectDecoders prints, for every struct used as an object parameter,
-// the function decoding it from name/value pairs.
+// the function decoding it from name/value pairs, unless the package has it
+// already (from another API's server: the webhooks', the callbacks').
 func genObjectDecoders(f *file, a *api) {
 	for _, st := range a.objects {
+		if !f.checks.helper("decode" + st.GoName + "Pairs") {
+			continue
+		}
 		f.P("// decode", st.GoName, "Pairs reads an object parameter of type ", st.GoName, " from")
 		f.P("// name/value pairs; unknown names are ignored.")
 		f.P("func decode", st.GoName, "Pairs(v *", f.declName(st), ", pairs []string) error {")

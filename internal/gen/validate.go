@@ -22,13 +22,27 @@ type checks struct {
 	// layout is set when the models are split into packages; every file
 	// printed with these checks is then one of the split API's.
 	layout *layout
+	// helpers are the package-level functions the package's files declare
+	// for more than one API (the object parameters' pair decoders and
+	// encoders, which the API, its webhooks and its callbacks share).
+	helpers map[string]bool
+}
+
+// helper reports whether the package still lacks the function name, and
+// records it as declared: the caller declares it when it does.
+func (k *checks) helper(name string) bool {
+	if k.helpers[name] {
+		return false
+	}
+	k.helpers[name] = true
+	return true
 }
 
 // forPackage returns the checks of another package of the same API: which
 // types need validating is the API's, the values checks share are each
 // package's own.
 func (k *checks) forPackage() *checks {
-	return &checks{byExpr: map[string]string{}, needs: k.needs, layout: k.layout}
+	return &checks{byExpr: map[string]string{}, needs: k.needs, layout: k.layout, helpers: map[string]bool{}}
 }
 
 type pkgVar struct {
@@ -37,7 +51,7 @@ type pkgVar struct {
 }
 
 func newChecks(pkg *ir.Package) *checks {
-	k := &checks{byExpr: map[string]string{}, needs: map[ir.Decl]bool{}}
+	k := &checks{byExpr: map[string]string{}, needs: map[ir.Decl]bool{}, helpers: map[string]bool{}}
 	// A type needs validating when it has a constraint of its own or holds
 	// a type that does; recursive types settle at a fixed point.
 	for changed := true; changed; {

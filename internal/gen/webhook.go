@@ -23,10 +23,9 @@ type sent struct {
 // genSent prints a set of sent operations. The receiving side is for the
 // API's users, who have its client, so it comes with the client part; the
 // sending side is for the API's server and comes with the server part.
-// main is the API's; decoders is the API whose object parameter
-// decoders the package declares already (nil when none do), which are not
-// printed twice.
-func genSent(pkg *ir.Package, st sent, opts Options, k *checks, server, client bool, main, decoders *api) (a *api, files []*file) {
+// main is the API's, for the callbacks' URLs. The object parameters'
+// helpers the package declares already are not printed twice (checks.helper).
+func genSent(pkg *ir.Package, st sent, opts Options, k *checks, server, client bool, main *api) (a *api, files []*file) {
 	var schemes []*ir.SecurityScheme
 	for _, s := range pkg.SecuritySchemes {
 		used := false
@@ -44,9 +43,6 @@ func genSent(pkg *ir.Package, st sent, opts Options, k *checks, server, client b
 	a = newAPIOf(st.names, st.ops, schemes)
 	a.prefix = st.prefix
 	a.what = "the receiving side of the API's " + st.base
-	if decoders != nil {
-		a.objects = slices.DeleteFunc(a.objects, func(s *ir.Struct) bool { return slices.Contains(decoders.objects, s) })
-	}
 	receive, send := client, server
 	var types *file
 	if receive {
