@@ -467,12 +467,7 @@ func WriteFiles(dir string, files []gen.File) error {
 			return err
 		}
 	}
-	models := filepath.Join(dir, filepath.FromSlash(gen.ModelsDir))
-	server := filepath.Join(dir, filepath.FromSlash(gen.ServerDir))
-	old, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
-	split, _ := filepath.Glob(filepath.Join(models, "*", "oas_*_gen.go"))
-	moved, _ := filepath.Glob(filepath.Join(server, "oas_*_gen.go"))
-	for _, p := range slices.Concat(old, split, moved) {
+	for _, p := range generatedFiles(dir) {
 		if !keep[p] {
 			if err := os.Remove(p); err != nil {
 				return err
@@ -480,10 +475,21 @@ func WriteFiles(dir string, files []gen.File) error {
 		}
 	}
 	// Directories go only when empty: os.Remove fails on the others.
+	models := filepath.Join(dir, filepath.FromSlash(gen.ModelsDir))
+	server := filepath.Join(dir, filepath.FromSlash(gen.ServerDir))
 	parts, _ := filepath.Glob(filepath.Join(models, "*"))
 	for _, p := range append(parts, models, server) {
 		_ = os.Remove(p)
 	}
 	_ = os.Remove(filepath.Dir(models)) // internal/, when both are gone
 	return nil
+}
+
+// generatedFiles returns the files named oas_*_gen.go that generation
+// writes in dir: the package's, its split models' and its server's.
+func generatedFiles(dir string) []string {
+	top, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
+	split, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ModelsDir), "*", "oas_*_gen.go"))
+	moved, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ServerDir), "oas_*_gen.go"))
+	return slices.Concat(top, split, moved)
 }

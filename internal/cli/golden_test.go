@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -114,10 +113,7 @@ func TestGolden(t *testing.T) {
 				}
 			}
 			// No generated file may linger that generation no longer makes.
-			existing, _ := filepath.Glob(filepath.Join(dir, "oas_*_gen.go"))
-			split, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ModelsDir), "*", "oas_*_gen.go"))
-			moved, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(gen.ServerDir), "oas_*_gen.go"))
-			for _, p := range slices.Concat(existing, split, moved) {
+			for _, p := range generatedFiles(dir) {
 				if _, ok := want[p]; !ok {
 					t.Errorf("%s is not generated any more; delete it", p)
 				}
