@@ -100,12 +100,14 @@ const UncheckedPatternsFlag = "-unchecked-patterns"
 // Package builds the IR of s.
 func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opOf: map[*v3.Operation]*ir.Operation{}, opts: opts}
+	w := startWarming(s.Doc)
 	b.components()
 	for _, set := range b.enumDefaults {
 		set()
 	}
 	b.securitySchemes()
 	b.operations()
+	w.wait()
 	b.webhooks()
 	b.callbacks()
 	b.skipped()
