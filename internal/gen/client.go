@@ -30,6 +30,7 @@ func genClient(f *file, a *api) {
 	f.P("}")
 	f.P()
 	for _, op := range a.ops {
+		f.cut()
 		genCall(f, a, op, false)
 		if op.Pages != nil {
 			genPager(f, a, op)

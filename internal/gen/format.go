@@ -25,11 +25,12 @@ const declPrefix = "package p\n\n"
 // the file whole instead.
 var errSplit = errors.New("gen: the file cannot be formatted declaration by declaration")
 
-// formatBody formats the code after a file's imports, whose top-level
-// declarations are separated by blank lines, and returns it after head, in
-// one allocation of the file's size. Spec text in comments is formatted to
-// a fixed point when again is set (see content).
-func formatBody(head, body []byte, again bool) ([]byte, error) {
+// formatDecls formats code after a file's imports, whose top-level
+// declarations are separated by blank lines, and returns the formatted
+// declarations, each ending in a newline (join puts them together). Spec
+// text in comments is formatted to a fixed point when again is set (see
+// content).
+func formatDecls(body []byte, again bool) ([][]byte, error) {
 	decls := splitDecls(body)
 	if decls == nil {
 		return nil, errSplit
@@ -60,25 +61,39 @@ func formatBody(head, body []byte, again bool) ([]byte, error) {
 		})
 	}
 	wg.Wait()
-	n := len(head)
-	for i, d := range out {
-		if errs[i] != nil {
-			return nil, errs[i]
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
-		n += len(d) + 1
+	}
+	return out, nil
+}
+
+// join returns head and then the declarations of each list, a blank line
+// between two, in one allocation of the file's size.
+func join(head []byte, lists ...[][]byte) []byte {
+	n := len(head)
+	for _, l := range lists {
+		for _, d := range l {
+			n += len(d) + 1
+		}
 	}
 	b := make([]byte, 0, n)
 	b = append(b, head...)
-	for i, d := range out {
-		if i > 0 {
-			b = append(b, '\n')
+	first := true
+	for _, l := range lists {
+		for _, d := range l {
+			if !first {
+				b = append(b, '\n')
+			}
+			first = false
+			b = append(b, d...)
 		}
-		b = append(b, d...)
 	}
-	return b, nil
+	return b
 }
 
-// checkFast makes formatBody check fastFormat's output against gofmt's,
+// checkFast makes formatDecls check fastFormat's output against gofmt's,
 // for tests.
 var checkFast bool
 

@@ -284,6 +284,7 @@ func (f *file) declDoc(d ir.Decl, c *ir.Common, what string) {
 
 func genModels(f *file, pkg *ir.Package) {
 	for _, d := range pkg.Decls {
+		f.cut()
 		switch d := d.(type) {
 		case *ir.Struct:
 			f.declDoc(d, &d.Common, "the object schema")

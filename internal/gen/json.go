@@ -88,6 +88,7 @@ func genJSON(f *file, pkg *ir.Package) []string {
 	f.P(")")
 	f.P()
 	for _, d := range pkg.Decls {
+		f.cut()
 		c.wholeDecoder(d)
 		switch d := d.(type) {
 		case *ir.Struct:

@@ -18,6 +18,7 @@ func genJSONv2(f *file, names []string) {
 	enc := Ident{"encoding/json/jsontext", "Encoder"}
 	dec := Ident{"encoding/json/jsontext", "Decoder"}
 	for _, name := range names {
+		f.cut()
 		hint := sizeHintVar(name)
 		f.P("// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which")
 		f.P("// encoding/json's Marshal and Encoder call too.")

@@ -22,6 +22,7 @@ var (
 // response-writing code.
 func genTypes(f *file, a *api, server bool) {
 	for _, op := range a.ops {
+		f.cut()
 		if op.params != "" {
 			f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")
 			f.P("type ", f.declType(op.params), " struct {")
@@ -446,6 +447,7 @@ func genServer(f *file, a *api) {
 	f.P("type ", f.declType(a.unimplemented), " struct{}")
 	f.P()
 	for _, op := range a.ops {
+		f.cut()
 		f.P("// ", op.GoName, " returns ", rt("ErrNotImplemented"), ".")
 		f.P("func (", a.unimplemented, ") ", op.GoName, f.handlerSig(op), " {")
 		f.P("return nil, ", rt("ErrNotImplemented"))
@@ -583,6 +585,7 @@ func genServer(f *file, a *api) {
 	f.P()
 	authz, authorize := authorizers(a)
 	for _, op := range a.ops {
+		f.cut()
 		genHandle(f, a, op, authorize)
 	}
 	genObjectDecoders(f, a)

@@ -39,6 +39,7 @@ func hasStreams(pkg *ir.Package) bool {
 func genStream(f *file, pkg *ir.Package) {
 	c := &codec{file: f}
 	for _, d := range pkg.Decls {
+		f.cut()
 		switch d := d.(type) {
 		case *ir.Struct:
 			c.structStreams(d)

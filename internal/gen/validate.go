@@ -475,6 +475,7 @@ func genValidate(f *file, pkg *ir.Package) {
 	g := &validator{file: f}
 	k := f.checks
 	for _, d := range pkg.Decls {
+		f.cut()
 		if a, ok := d.(*ir.Alias); ok && goAlias(a) {
 			continue // the target's methods
 		}
