@@ -35,6 +35,9 @@ type api struct {
 	// the request in their context for the callbacks' URLs
 	// (oashttp.ExchangeOf).
 	exchange map[*ir.Operation]bool
+	// decoders are the parameter decoders printed so far, by their Params
+	// fields and statements (paramsDecoder).
+	decoders map[string]*paramsDecoder
 }
 
 // local returns the package-level unexported name of the api's own

@@ -832,13 +832,20 @@ func genHandle(f *file, a *api, op *apiOp, authorize map[*apiOp]*authorizer) {
 		f.P("return")
 		f.P("}")
 	}
+	var decoder *paramsDecoder
 	if op.params != "" {
-		f.P("params, err := decode", op.GoName, "Params(r, p, esc)")
+		decoder = a.paramsDecoder(f, op)
+		if decoder.op == op {
+			f.P("params, err := ", decoder.name, "(r, p, esc)")
+			args += ", params"
+		} else {
+			f.P("params, err := ", decoder.name, "(r, p, esc) // the same parameters as ", decoder.op.GoName)
+			args += ", " + op.params + "(params)"
+		}
 		f.P("if err != nil {")
 		f.P("s.cfg.Error(w, r, err)")
 		f.P("return")
 		f.P("}")
-		args += ", params"
 	}
 	if b := op.body; b != nil {
 		args += ", body"
@@ -884,8 +891,12 @@ func genHandle(f *file, a *api, op *apiOp, authorize map[*apiOp]*authorizer) {
 	f.P("s.cfg.Done(w, r, ", strconv.Quote(op.ID), ", res == nil, err)")
 	f.P("}")
 	f.P()
-	if op.params != "" {
-		genDecodeParams(f, op)
+	if decoder != nil && decoder.op == op {
+		f.P("// ", decoder.name, " reads the parameters of ", op.GoName, " from r and its path segments p.")
+		f.P("func ", decoder.name, "(r *", httpPkg("Request"), ", p []string, esc bool) (params ", op.params, ", err error) {")
+		f.buf.WriteString(decoder.body)
+		f.P("}")
+		f.P()
 	}
 	if b := op.body; b != nil && b.multipart != nil {
 		genMultipartDecode(f, op)
@@ -997,9 +1008,42 @@ func assignArray(f *file, p *ir.Param, elem ir.Type, vals, dst string) {
 	f.P("}")
 }
 
-func genDecodeParams(f *file, op *apiOp) {
-	f.P("// decode", op.GoName, "Params reads the parameters of ", op.GoName, " from r and its path segments p.")
-	f.P("func decode", op.GoName, "Params(r *", httpPkg("Request"), ", p []string, esc bool) (params ", op.params, ", err error) {")
+// paramsDecoder is the function that reads an operation's parameters: its
+// own, or another's whose parameters are the same, so the same code and the
+// same type up to field comments (the caller converts the result).
+// Kubernetes' 789 operations with parameters have 25 such functions.
+type paramsDecoder struct {
+	op   *apiOp // the operation whose Params type the function returns
+	name string
+	body string // the function's statements
+}
+
+// paramsDecoder returns op's parameter decoder, printing its statements to
+// know them: an operation whose statements and Params fields are those of
+// an operation before it shares that one's function.
+func (a *api) paramsDecoder(f *file, op *apiOp) *paramsDecoder {
+	s := f.scratch()
+	decodeParamsBody(s, op)
+	var key strings.Builder
+	for _, prm := range op.Params {
+		key.WriteString(prm.GoName + " " + f.paramType(prm, true) + "\n")
+	}
+	key.WriteString("\n")
+	key.Write(s.buf.Bytes())
+	if d, ok := a.decoders[key.String()]; ok {
+		return d
+	}
+	d := &paramsDecoder{op: op, name: "decode" + op.GoName + "Params", body: s.buf.String()}
+	if a.decoders == nil {
+		a.decoders = map[string]*paramsDecoder{}
+	}
+	a.decoders[key.String()] = d
+	return d
+}
+
+// decodeParamsBody prints the statements of op's parameter decoder, which
+// returns params, of op's Params type, and err.
+func decodeParamsBody(f *file, op *apiOp) {
 	// Query parameters are read in one pass over the query: query holds
 	// those matched by name, props the exploded form objects matched by
 	// their properties' names, deep the deepObject ones.
@@ -1109,8 +1153,6 @@ func genDecodeParams(f *file, op *apiOp) {
 	} else {
 		f.P("return params, nil")
 	}
-	f.P("}")
-	f.P()
 }
 
 // parseFuncs names the runtime's parse function of each scalar kind without

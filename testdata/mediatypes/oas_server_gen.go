@@ -384,7 +384,7 @@ func decodeGetDocParams(r *http.Request, p []string, esc bool) (params GetDocPar
 
 // handlePutDoc serves PUT /doc/{id}.
 func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodePutDocParams(r, p, esc)
+	params, err := decodeGetDocParams(r, p, esc) // the same parameters as GetDoc
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -394,19 +394,11 @@ func (s *Server) handlePutDoc(w http.ResponseWriter, r *http.Request, p []string
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.PutDoc(r.Context(), params, body)
+	res, err := s.h.PutDoc(r.Context(), PutDocParams(params), body)
 	if err == nil && res != nil {
 		err = res.writePutDocResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "putDoc", res == nil, err)
-}
-
-// decodePutDocParams reads the parameters of PutDoc from r and its path segments p.
-func decodePutDocParams(r *http.Request, p []string, esc bool) (params PutDocParams, err error) {
-	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-	}
-	return params, nil
 }
 
 // handleGetImage serves GET /image/{id}.
@@ -414,24 +406,16 @@ func (s *Server) handleGetImage(w http.ResponseWriter, r *http.Request, p []stri
 	if !s.cfg.Accepts(w, r, operations[2].produces) {
 		return
 	}
-	params, err := decodeGetImageParams(r, p, esc)
+	params, err := decodeGetDocParams(r, p, esc) // the same parameters as GetDoc
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetImage(r.Context(), params)
+	res, err := s.h.GetImage(r.Context(), GetImageParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetImageResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getImage", res == nil, err)
-}
-
-// decodeGetImageParams reads the parameters of GetImage from r and its path segments p.
-func decodeGetImageParams(r *http.Request, p []string, esc bool) (params GetImageParams, err error) {
-	if params.ID, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "id", In: "path", Err: err}
-	}
-	return params, nil
 }
 
 // handleExport serves GET /export.

@@ -239,24 +239,16 @@ func decodeGetUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (para
 
 // handleDeleteUsersUserIDKeys serves DELETE /users/{userId}/keys.
 func (s *Server) handleDeleteUsersUserIDKeys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUsersUserIDKeysParams(r, p, esc)
+	params, err := decodeGetUsersUserIDKeysParams(r, p, esc) // the same parameters as GetUsersUserIDKeys
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUsersUserIDKeys(r.Context(), params)
+	res, err := s.h.DeleteUsersUserIDKeys(r.Context(), DeleteUsersUserIDKeysParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUsersUserIDKeysResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "delete /users/{userId}/keys", res == nil, err)
-}
-
-// decodeDeleteUsersUserIDKeysParams reads the parameters of DeleteUsersUserIDKeys from r and its path segments p.
-func decodeDeleteUsersUserIDKeysParams(r *http.Request, p []string, esc bool) (params DeleteUsersUserIDKeysParams, err error) {
-	if params.UserID, err = oashttpimpl.PathParam(p[0], "", esc, "userId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleHead serves HEAD /.

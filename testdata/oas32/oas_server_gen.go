@@ -324,24 +324,16 @@ func decodeLockNoteParams(r *http.Request, p []string, esc bool) (params LockNot
 
 // handlePurgeNotesID serves PURGE /notes/{id}.
 func (s *Server) handlePurgeNotesID(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodePurgeNotesIDParams(r, p, esc)
+	params, err := decodeLockNoteParams(r, p, esc) // the same parameters as LockNote
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.PurgeNotesID(r.Context(), params)
+	res, err := s.h.PurgeNotesID(r.Context(), PurgeNotesIDParams(params))
 	if err == nil && res != nil {
 		err = res.writePurgeNotesIDResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "purge /notes/{id}", res == nil, err)
-}
-
-// decodePurgeNotesIDParams reads the parameters of PurgeNotesID from r and its path segments p.
-func decodePurgeNotesIDParams(r *http.Request, p []string, esc bool) (params PurgeNotesIDParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleExportNotes serves GET /notes/export.

@@ -1066,24 +1066,16 @@ func decodeGetUserParams(r *http.Request, p []string, esc bool) (params GetUserP
 
 // handleDeleteUser serves DELETE /users/{name}.
 func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUserParams(r, p, esc)
+	params, err := decodeGetUserParams(r, p, esc) // the same parameters as GetUser
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUser(r.Context(), params)
+	res, err := s.h.DeleteUser(r.Context(), DeleteUserParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUser", res == nil, err)
-}
-
-// decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
-func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
-	}
-	return params, nil
 }
 
 // handleListFriends serves GET /users/{name}/friends.
@@ -1091,24 +1083,16 @@ func (s *Server) handleListFriends(w http.ResponseWriter, r *http.Request, p []s
 	if !s.cfg.Accepts(w, r, operations[6].produces) {
 		return
 	}
-	params, err := decodeListFriendsParams(r, p, esc)
+	params, err := decodeGetUserParams(r, p, esc) // the same parameters as GetUser
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.ListFriends(r.Context(), params)
+	res, err := s.h.ListFriends(r.Context(), ListFriendsParams(params))
 	if err == nil && res != nil {
 		err = res.writeListFriendsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listFriends", res == nil, err)
-}
-
-// decodeListFriendsParams reads the parameters of ListFriends from r and its path segments p.
-func decodeListFriendsParams(r *http.Request, p []string, esc bool) (params ListFriendsParams, err error) {
-	if params.Name, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "name", In: "path", Err: err}
-	}
-	return params, nil
 }
 
 // handleListFiles serves GET /files/.
@@ -1153,7 +1137,7 @@ func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileP
 
 // handlePutFile serves PUT /files/{base}.{ext}.
 func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodePutFileParams(r, p, esc)
+	params, err := decodeGetFileParams(r, p, esc) // the same parameters as GetFile
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1163,22 +1147,11 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p []strin
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.PutFile(r.Context(), params, body)
+	res, err := s.h.PutFile(r.Context(), PutFileParams(params), body)
 	if err == nil && res != nil {
 		err = res.writePutFileResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "putFile", res == nil, err)
-}
-
-// decodePutFileParams reads the parameters of PutFile from r and its path segments p.
-func decodePutFileParams(r *http.Request, p []string, esc bool) (params PutFileParams, err error) {
-	if params.Base, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "base", In: "path", Err: err}
-	}
-	if params.Ext, err = oashttpimpl.PathScalar(p[1], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "ext", In: "path", Err: err}
-	}
-	return params, nil
 }
 
 // handleStatus serves GET /v{version}/status.

@@ -1648,24 +1648,16 @@ func decodeGetOrderByIDParams(r *http.Request, p []string, esc bool) (params Get
 
 // handleDeleteOrder serves DELETE /store/order/{orderId}.
 func (s *Server) handleDeleteOrder(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteOrderParams(r, p, esc)
+	params, err := decodeGetOrderByIDParams(r, p, esc) // the same parameters as GetOrderByID
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOrder(r.Context(), params)
+	res, err := s.h.DeleteOrder(r.Context(), DeleteOrderParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteOrderResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteOrder", res == nil, err)
-}
-
-// decodeDeleteOrderParams reads the parameters of DeleteOrder from r and its path segments p.
-func decodeDeleteOrderParams(r *http.Request, p []string, esc bool) (params DeleteOrderParams, err error) {
-	if params.OrderID, err = oashttpimpl.PathParam(p[0], "", esc, "orderId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleCreateUser serves POST /user.
@@ -1800,7 +1792,7 @@ func decodeGetUserByNameParams(r *http.Request, p []string, esc bool) (params Ge
 
 // handleUpdateUser serves PUT /user/{username}.
 func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeUpdateUserParams(r, p, esc)
+	params, err := decodeGetUserByNameParams(r, p, esc) // the same parameters as GetUserByName
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
@@ -1810,39 +1802,23 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p []st
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.UpdateUser(r.Context(), params, body)
+	res, err := s.h.UpdateUser(r.Context(), UpdateUserParams(params), body)
 	if err == nil && res != nil {
 		err = res.writeUpdateUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "updateUser", res == nil, err)
 }
 
-// decodeUpdateUserParams reads the parameters of UpdateUser from r and its path segments p.
-func decodeUpdateUserParams(r *http.Request, p []string, esc bool) (params UpdateUserParams, err error) {
-	if params.Username, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
-	}
-	return params, nil
-}
-
 // handleDeleteUser serves DELETE /user/{username}.
 func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUserParams(r, p, esc)
+	params, err := decodeGetUserByNameParams(r, p, esc) // the same parameters as GetUserByName
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUser(r.Context(), params)
+	res, err := s.h.DeleteUser(r.Context(), DeleteUserParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUserResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUser", res == nil, err)
-}
-
-// decodeDeleteUserParams reads the parameters of DeleteUser from r and its path segments p.
-func decodeDeleteUserParams(r *http.Request, p []string, esc bool) (params DeleteUserParams, err error) {
-	if params.Username, err = oashttpimpl.PathScalar(p[0], "", esc); err != nil {
-		return params, &oashttp.ParamError{Name: "username", In: "path", Err: err}
-	}
-	return params, nil
 }

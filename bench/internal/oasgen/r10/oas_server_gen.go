@@ -467,24 +467,16 @@ func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoP
 
 // handleDeleteMmyo serves DELETE /mmyo/{id}.
 func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteMmyoParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMmyo(r.Context(), params)
+	res, err := s.h.DeleteMmyo(r.Context(), DeleteMmyoParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
-}
-
-// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and its path segments p.
-func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleGetMmyoItem serves GET /mmyo/{id}/items/{itemId}.
@@ -532,69 +524,42 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOrders serves GET /orders/{id}.
 func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOrdersParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrders(r.Context(), params)
+	res, err := s.h.GetOrders(r.Context(), GetOrdersParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
 
-// decodeGetOrdersParams reads the parameters of GetOrders from r and its path segments p.
-func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteOrders serves DELETE /orders/{id}.
 func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteOrdersParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOrders(r.Context(), params)
+	res, err := s.h.DeleteOrders(r.Context(), DeleteOrdersParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
 
-// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and its path segments p.
-func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetOrdersItem serves GET /orders/{id}/items/{itemId}.
 func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOrdersItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrdersItem(r.Context(), params)
+	res, err := s.h.GetOrdersItem(r.Context(), GetOrdersItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
-}
-
-// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and its path segments p.
-func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }

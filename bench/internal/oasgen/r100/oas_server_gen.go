@@ -3167,24 +3167,16 @@ func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoP
 
 // handleDeleteMmyo serves DELETE /mmyo/{id}.
 func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteMmyoParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMmyo(r.Context(), params)
+	res, err := s.h.DeleteMmyo(r.Context(), DeleteMmyoParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
-}
-
-// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and its path segments p.
-func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleGetMmyoItem serves GET /mmyo/{id}/items/{itemId}.
@@ -3232,71 +3224,44 @@ func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 
 // handleGetWdqxlykfqr serves GET /wdqxlykfqr/{id}.
 func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWdqxlykfqrParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdqxlykfqr(r.Context(), params)
+	res, err := s.h.GetWdqxlykfqr(r.Context(), GetWdqxlykfqrParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWdqxlykfqr", res == nil, err)
 }
 
-// decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and its path segments p.
-func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteWdqxlykfqr serves DELETE /wdqxlykfqr/{id}.
 func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteWdqxlykfqrParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWdqxlykfqr(r.Context(), params)
+	res, err := s.h.DeleteWdqxlykfqr(r.Context(), DeleteWdqxlykfqrParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteWdqxlykfqr", res == nil, err)
 }
 
-// decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and its path segments p.
-func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetWdqxlykfqrItem serves GET /wdqxlykfqr/{id}/items/{itemId}.
 func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWdqxlykfqrItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdqxlykfqrItem(r.Context(), params)
+	res, err := s.h.GetWdqxlykfqrItem(r.Context(), GetWdqxlykfqrItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWdqxlykfqrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWdqxlykfqrItem", res == nil, err)
-}
-
-// decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and its path segments p.
-func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDgazlnoxuj serves GET /dgazlnoxuj.
@@ -3319,71 +3284,44 @@ func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDgazlnoxuj serves GET /dgazlnoxuj/{id}.
 func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDgazlnoxujParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDgazlnoxuj(r.Context(), params)
+	res, err := s.h.GetDgazlnoxuj(r.Context(), GetDgazlnoxujParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDgazlnoxuj", res == nil, err)
 }
 
-// decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and its path segments p.
-func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDgazlnoxuj serves DELETE /dgazlnoxuj/{id}.
 func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDgazlnoxujParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDgazlnoxuj(r.Context(), params)
+	res, err := s.h.DeleteDgazlnoxuj(r.Context(), DeleteDgazlnoxujParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDgazlnoxuj", res == nil, err)
 }
 
-// decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and its path segments p.
-func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDgazlnoxujItem serves GET /dgazlnoxuj/{id}/items/{itemId}.
 func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDgazlnoxujItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDgazlnoxujItem(r.Context(), params)
+	res, err := s.h.GetDgazlnoxujItem(r.Context(), GetDgazlnoxujItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDgazlnoxujItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDgazlnoxujItem", res == nil, err)
-}
-
-// decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and its path segments p.
-func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHnltmg serves GET /hnltmg.
@@ -3406,71 +3344,44 @@ func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetHnltmg serves GET /hnltmg/{id}.
 func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHnltmgParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHnltmg(r.Context(), params)
+	res, err := s.h.GetHnltmg(r.Context(), GetHnltmgParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHnltmg", res == nil, err)
 }
 
-// decodeGetHnltmgParams reads the parameters of GetHnltmg from r and its path segments p.
-func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHnltmg serves DELETE /hnltmg/{id}.
 func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHnltmgParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHnltmg(r.Context(), params)
+	res, err := s.h.DeleteHnltmg(r.Context(), DeleteHnltmgParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHnltmg", res == nil, err)
 }
 
-// decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and its path segments p.
-func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHnltmgItem serves GET /hnltmg/{id}/items/{itemId}.
 func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHnltmgItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHnltmgItem(r.Context(), params)
+	res, err := s.h.GetHnltmgItem(r.Context(), GetHnltmgItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHnltmgItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHnltmgItem", res == nil, err)
-}
-
-// decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and its path segments p.
-func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSqmlbhlktp serves GET /sqmlbhlktp.
@@ -3493,71 +3404,44 @@ func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSqmlbhlktp serves GET /sqmlbhlktp/{id}.
 func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSqmlbhlktpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSqmlbhlktp(r.Context(), params)
+	res, err := s.h.GetSqmlbhlktp(r.Context(), GetSqmlbhlktpParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSqmlbhlktp", res == nil, err)
 }
 
-// decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and its path segments p.
-func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSqmlbhlktp serves DELETE /sqmlbhlktp/{id}.
 func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSqmlbhlktpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSqmlbhlktp(r.Context(), params)
+	res, err := s.h.DeleteSqmlbhlktp(r.Context(), DeleteSqmlbhlktpParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSqmlbhlktp", res == nil, err)
 }
 
-// decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and its path segments p.
-func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSqmlbhlktpItem serves GET /sqmlbhlktp/{id}/items/{itemId}.
 func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSqmlbhlktpItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSqmlbhlktpItem(r.Context(), params)
+	res, err := s.h.GetSqmlbhlktpItem(r.Context(), GetSqmlbhlktpItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSqmlbhlktpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSqmlbhlktpItem", res == nil, err)
-}
-
-// decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and its path segments p.
-func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDlskblpu serves GET /dlskblpu.
@@ -3580,71 +3464,44 @@ func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetDlskblpu serves GET /dlskblpu/{id}.
 func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDlskblpuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDlskblpu(r.Context(), params)
+	res, err := s.h.GetDlskblpu(r.Context(), GetDlskblpuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDlskblpu", res == nil, err)
 }
 
-// decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and its path segments p.
-func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDlskblpu serves DELETE /dlskblpu/{id}.
 func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDlskblpuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDlskblpu(r.Context(), params)
+	res, err := s.h.DeleteDlskblpu(r.Context(), DeleteDlskblpuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDlskblpu", res == nil, err)
 }
 
-// decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and its path segments p.
-func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDlskblpuItem serves GET /dlskblpu/{id}/items/{itemId}.
 func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDlskblpuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDlskblpuItem(r.Context(), params)
+	res, err := s.h.GetDlskblpuItem(r.Context(), GetDlskblpuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDlskblpuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDlskblpuItem", res == nil, err)
-}
-
-// decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and its path segments p.
-func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListUugh serves GET /uugh.
@@ -3667,71 +3524,44 @@ func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUugh serves GET /uugh/{id}.
 func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUughParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUugh(r.Context(), params)
+	res, err := s.h.GetUugh(r.Context(), GetUughParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUugh", res == nil, err)
 }
 
-// decodeGetUughParams reads the parameters of GetUugh from r and its path segments p.
-func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteUugh serves DELETE /uugh/{id}.
 func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUughParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUugh(r.Context(), params)
+	res, err := s.h.DeleteUugh(r.Context(), DeleteUughParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUugh", res == nil, err)
 }
 
-// decodeDeleteUughParams reads the parameters of DeleteUugh from r and its path segments p.
-func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetUughItem serves GET /uugh/{id}/items/{itemId}.
 func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUughItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUughItem(r.Context(), params)
+	res, err := s.h.GetUughItem(r.Context(), GetUughItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUughItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUughItem", res == nil, err)
-}
-
-// decodeGetUughItemParams reads the parameters of GetUughItem from r and its path segments p.
-func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSvashrrvcd serves GET /svashrrvcd.
@@ -3754,71 +3584,44 @@ func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSvashrrvcd serves GET /svashrrvcd/{id}.
 func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSvashrrvcdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvashrrvcd(r.Context(), params)
+	res, err := s.h.GetSvashrrvcd(r.Context(), GetSvashrrvcdParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSvashrrvcd", res == nil, err)
 }
 
-// decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and its path segments p.
-func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSvashrrvcd serves DELETE /svashrrvcd/{id}.
 func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSvashrrvcdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSvashrrvcd(r.Context(), params)
+	res, err := s.h.DeleteSvashrrvcd(r.Context(), DeleteSvashrrvcdParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSvashrrvcd", res == nil, err)
 }
 
-// decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and its path segments p.
-func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSvashrrvcdItem serves GET /svashrrvcd/{id}/items/{itemId}.
 func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSvashrrvcdItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvashrrvcdItem(r.Context(), params)
+	res, err := s.h.GetSvashrrvcdItem(r.Context(), GetSvashrrvcdItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSvashrrvcdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSvashrrvcdItem", res == nil, err)
-}
-
-// decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and its path segments p.
-func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNrvhsjyft serves GET /nrvhsjyft.
@@ -3841,71 +3644,44 @@ func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNrvhsjyft serves GET /nrvhsjyft/{id}.
 func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNrvhsjyftParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNrvhsjyft(r.Context(), params)
+	res, err := s.h.GetNrvhsjyft(r.Context(), GetNrvhsjyftParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNrvhsjyft", res == nil, err)
 }
 
-// decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and its path segments p.
-func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNrvhsjyft serves DELETE /nrvhsjyft/{id}.
 func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNrvhsjyftParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNrvhsjyft(r.Context(), params)
+	res, err := s.h.DeleteNrvhsjyft(r.Context(), DeleteNrvhsjyftParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNrvhsjyft", res == nil, err)
 }
 
-// decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and its path segments p.
-func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNrvhsjyftItem serves GET /nrvhsjyft/{id}/items/{itemId}.
 func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNrvhsjyftItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNrvhsjyftItem(r.Context(), params)
+	res, err := s.h.GetNrvhsjyftItem(r.Context(), GetNrvhsjyftItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNrvhsjyftItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNrvhsjyftItem", res == nil, err)
-}
-
-// decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and its path segments p.
-func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXrwjtbb serves GET /xrwjtbb.
@@ -3928,71 +3704,44 @@ func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXrwjtbb serves GET /xrwjtbb/{id}.
 func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXrwjtbbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXrwjtbb(r.Context(), params)
+	res, err := s.h.GetXrwjtbb(r.Context(), GetXrwjtbbParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXrwjtbb", res == nil, err)
 }
 
-// decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and its path segments p.
-func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXrwjtbb serves DELETE /xrwjtbb/{id}.
 func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXrwjtbbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXrwjtbb(r.Context(), params)
+	res, err := s.h.DeleteXrwjtbb(r.Context(), DeleteXrwjtbbParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXrwjtbb", res == nil, err)
 }
 
-// decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and its path segments p.
-func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXrwjtbbItem serves GET /xrwjtbb/{id}/items/{itemId}.
 func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXrwjtbbItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXrwjtbbItem(r.Context(), params)
+	res, err := s.h.GetXrwjtbbItem(r.Context(), GetXrwjtbbItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXrwjtbbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXrwjtbbItem", res == nil, err)
-}
-
-// decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and its path segments p.
-func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNwcvaojrql serves GET /nwcvaojrql.
@@ -4015,71 +3764,44 @@ func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNwcvaojrql serves GET /nwcvaojrql/{id}.
 func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNwcvaojrqlParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwcvaojrql(r.Context(), params)
+	res, err := s.h.GetNwcvaojrql(r.Context(), GetNwcvaojrqlParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNwcvaojrql", res == nil, err)
 }
 
-// decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and its path segments p.
-func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNwcvaojrql serves DELETE /nwcvaojrql/{id}.
 func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNwcvaojrqlParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNwcvaojrql(r.Context(), params)
+	res, err := s.h.DeleteNwcvaojrql(r.Context(), DeleteNwcvaojrqlParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNwcvaojrql", res == nil, err)
 }
 
-// decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and its path segments p.
-func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNwcvaojrqlItem serves GET /nwcvaojrql/{id}/items/{itemId}.
 func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNwcvaojrqlItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwcvaojrqlItem(r.Context(), params)
+	res, err := s.h.GetNwcvaojrqlItem(r.Context(), GetNwcvaojrqlItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNwcvaojrqlItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNwcvaojrqlItem", res == nil, err)
-}
-
-// decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and its path segments p.
-func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLfubzamkh serves GET /lfubzamkh.
@@ -4102,71 +3824,44 @@ func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLfubzamkh serves GET /lfubzamkh/{id}.
 func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLfubzamkhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLfubzamkh(r.Context(), params)
+	res, err := s.h.GetLfubzamkh(r.Context(), GetLfubzamkhParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLfubzamkh", res == nil, err)
 }
 
-// decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and its path segments p.
-func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLfubzamkh serves DELETE /lfubzamkh/{id}.
 func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLfubzamkhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLfubzamkh(r.Context(), params)
+	res, err := s.h.DeleteLfubzamkh(r.Context(), DeleteLfubzamkhParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLfubzamkh", res == nil, err)
 }
 
-// decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and its path segments p.
-func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLfubzamkhItem serves GET /lfubzamkh/{id}/items/{itemId}.
 func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLfubzamkhItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLfubzamkhItem(r.Context(), params)
+	res, err := s.h.GetLfubzamkhItem(r.Context(), GetLfubzamkhItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLfubzamkhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLfubzamkhItem", res == nil, err)
-}
-
-// decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and its path segments p.
-func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSzrw serves GET /szrw.
@@ -4189,71 +3884,44 @@ func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetSzrw serves GET /szrw/{id}.
 func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSzrwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSzrw(r.Context(), params)
+	res, err := s.h.GetSzrw(r.Context(), GetSzrwParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSzrw", res == nil, err)
 }
 
-// decodeGetSzrwParams reads the parameters of GetSzrw from r and its path segments p.
-func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSzrw serves DELETE /szrw/{id}.
 func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSzrwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSzrw(r.Context(), params)
+	res, err := s.h.DeleteSzrw(r.Context(), DeleteSzrwParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSzrw", res == nil, err)
 }
 
-// decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and its path segments p.
-func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSzrwItem serves GET /szrw/{id}/items/{itemId}.
 func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSzrwItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSzrwItem(r.Context(), params)
+	res, err := s.h.GetSzrwItem(r.Context(), GetSzrwItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSzrwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSzrwItem", res == nil, err)
-}
-
-// decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and its path segments p.
-func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListZyccvzoabv serves GET /zyccvzoabv.
@@ -4276,71 +3944,44 @@ func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetZyccvzoabv serves GET /zyccvzoabv/{id}.
 func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZyccvzoabvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZyccvzoabv(r.Context(), params)
+	res, err := s.h.GetZyccvzoabv(r.Context(), GetZyccvzoabvParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZyccvzoabv", res == nil, err)
 }
 
-// decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and its path segments p.
-func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteZyccvzoabv serves DELETE /zyccvzoabv/{id}.
 func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteZyccvzoabvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZyccvzoabv(r.Context(), params)
+	res, err := s.h.DeleteZyccvzoabv(r.Context(), DeleteZyccvzoabvParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteZyccvzoabv", res == nil, err)
 }
 
-// decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and its path segments p.
-func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetZyccvzoabvItem serves GET /zyccvzoabv/{id}/items/{itemId}.
 func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZyccvzoabvItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZyccvzoabvItem(r.Context(), params)
+	res, err := s.h.GetZyccvzoabvItem(r.Context(), GetZyccvzoabvItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZyccvzoabvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZyccvzoabvItem", res == nil, err)
-}
-
-// decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and its path segments p.
-func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListRtugdwewe serves GET /rtugdwewe.
@@ -4363,71 +4004,44 @@ func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p
 
 // handleGetRtugdwewe serves GET /rtugdwewe/{id}.
 func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetRtugdweweParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRtugdwewe(r.Context(), params)
+	res, err := s.h.GetRtugdwewe(r.Context(), GetRtugdweweParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRtugdwewe", res == nil, err)
 }
 
-// decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and its path segments p.
-func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteRtugdwewe serves DELETE /rtugdwewe/{id}.
 func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteRtugdweweParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteRtugdwewe(r.Context(), params)
+	res, err := s.h.DeleteRtugdwewe(r.Context(), DeleteRtugdweweParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteRtugdwewe", res == nil, err)
 }
 
-// decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and its path segments p.
-func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetRtugdweweItem serves GET /rtugdwewe/{id}/items/{itemId}.
 func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetRtugdweweItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRtugdweweItem(r.Context(), params)
+	res, err := s.h.GetRtugdweweItem(r.Context(), GetRtugdweweItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetRtugdweweItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRtugdweweItem", res == nil, err)
-}
-
-// decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and its path segments p.
-func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNqhlcbrwy serves GET /nqhlcbrwy.
@@ -4450,71 +4064,44 @@ func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNqhlcbrwy serves GET /nqhlcbrwy/{id}.
 func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNqhlcbrwyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNqhlcbrwy(r.Context(), params)
+	res, err := s.h.GetNqhlcbrwy(r.Context(), GetNqhlcbrwyParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNqhlcbrwy", res == nil, err)
 }
 
-// decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and its path segments p.
-func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNqhlcbrwy serves DELETE /nqhlcbrwy/{id}.
 func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNqhlcbrwyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNqhlcbrwy(r.Context(), params)
+	res, err := s.h.DeleteNqhlcbrwy(r.Context(), DeleteNqhlcbrwyParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNqhlcbrwy", res == nil, err)
 }
 
-// decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and its path segments p.
-func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNqhlcbrwyItem serves GET /nqhlcbrwy/{id}/items/{itemId}.
 func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNqhlcbrwyItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNqhlcbrwyItem(r.Context(), params)
+	res, err := s.h.GetNqhlcbrwyItem(r.Context(), GetNqhlcbrwyItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNqhlcbrwyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNqhlcbrwyItem", res == nil, err)
-}
-
-// decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and its path segments p.
-func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListJthgvs serves GET /jthgvs.
@@ -4537,71 +4124,44 @@ func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetJthgvs serves GET /jthgvs/{id}.
 func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJthgvsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJthgvs(r.Context(), params)
+	res, err := s.h.GetJthgvs(r.Context(), GetJthgvsParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJthgvs", res == nil, err)
 }
 
-// decodeGetJthgvsParams reads the parameters of GetJthgvs from r and its path segments p.
-func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteJthgvs serves DELETE /jthgvs/{id}.
 func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteJthgvsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJthgvs(r.Context(), params)
+	res, err := s.h.DeleteJthgvs(r.Context(), DeleteJthgvsParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteJthgvs", res == nil, err)
 }
 
-// decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and its path segments p.
-func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetJthgvsItem serves GET /jthgvs/{id}/items/{itemId}.
 func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJthgvsItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJthgvsItem(r.Context(), params)
+	res, err := s.h.GetJthgvsItem(r.Context(), GetJthgvsItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJthgvsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJthgvsItem", res == nil, err)
-}
-
-// decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and its path segments p.
-func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLpjjbiqmfi serves GET /lpjjbiqmfi.
@@ -4624,71 +4184,44 @@ func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 
 // handleGetLpjjbiqmfi serves GET /lpjjbiqmfi/{id}.
 func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLpjjbiqmfiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpjjbiqmfi(r.Context(), params)
+	res, err := s.h.GetLpjjbiqmfi(r.Context(), GetLpjjbiqmfiParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLpjjbiqmfi", res == nil, err)
 }
 
-// decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and its path segments p.
-func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLpjjbiqmfi serves DELETE /lpjjbiqmfi/{id}.
 func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLpjjbiqmfiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), params)
+	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), DeleteLpjjbiqmfiParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLpjjbiqmfi", res == nil, err)
 }
 
-// decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and its path segments p.
-func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLpjjbiqmfiItem serves GET /lpjjbiqmfi/{id}/items/{itemId}.
 func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLpjjbiqmfiItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), params)
+	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), GetLpjjbiqmfiItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLpjjbiqmfiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLpjjbiqmfiItem", res == nil, err)
-}
-
-// decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and its path segments p.
-func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListUkhvrhlife serves GET /ukhvrhlife.
@@ -4711,71 +4244,44 @@ func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 
 // handleGetUkhvrhlife serves GET /ukhvrhlife/{id}.
 func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUkhvrhlifeParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUkhvrhlife(r.Context(), params)
+	res, err := s.h.GetUkhvrhlife(r.Context(), GetUkhvrhlifeParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUkhvrhlife", res == nil, err)
 }
 
-// decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and its path segments p.
-func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteUkhvrhlife serves DELETE /ukhvrhlife/{id}.
 func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUkhvrhlifeParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUkhvrhlife(r.Context(), params)
+	res, err := s.h.DeleteUkhvrhlife(r.Context(), DeleteUkhvrhlifeParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUkhvrhlife", res == nil, err)
 }
 
-// decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and its path segments p.
-func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetUkhvrhlifeItem serves GET /ukhvrhlife/{id}/items/{itemId}.
 func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUkhvrhlifeItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUkhvrhlifeItem(r.Context(), params)
+	res, err := s.h.GetUkhvrhlifeItem(r.Context(), GetUkhvrhlifeItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUkhvrhlifeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUkhvrhlifeItem", res == nil, err)
-}
-
-// decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and its path segments p.
-func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListOrders serves GET /orders.
@@ -4798,69 +4304,42 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOrders serves GET /orders/{id}.
 func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOrdersParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrders(r.Context(), params)
+	res, err := s.h.GetOrders(r.Context(), GetOrdersParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
 
-// decodeGetOrdersParams reads the parameters of GetOrders from r and its path segments p.
-func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteOrders serves DELETE /orders/{id}.
 func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteOrdersParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOrders(r.Context(), params)
+	res, err := s.h.DeleteOrders(r.Context(), DeleteOrdersParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
 
-// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and its path segments p.
-func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetOrdersItem serves GET /orders/{id}/items/{itemId}.
 func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOrdersItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrdersItem(r.Context(), params)
+	res, err := s.h.GetOrdersItem(r.Context(), GetOrdersItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
-}
-
-// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and its path segments p.
-func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }

@@ -30167,24 +30167,16 @@ func decodeGetMmyoParams(r *http.Request, p []string, esc bool) (params GetMmyoP
 
 // handleDeleteMmyo serves DELETE /mmyo/{id}.
 func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteMmyoParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMmyo(r.Context(), params)
+	res, err := s.h.DeleteMmyo(r.Context(), DeleteMmyoParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
-}
-
-// decodeDeleteMmyoParams reads the parameters of DeleteMmyo from r and its path segments p.
-func decodeDeleteMmyoParams(r *http.Request, p []string, esc bool) (params DeleteMmyoParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleGetMmyoItem serves GET /mmyo/{id}/items/{itemId}.
@@ -30232,71 +30224,44 @@ func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 
 // handleGetWdqxlykfqr serves GET /wdqxlykfqr/{id}.
 func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWdqxlykfqrParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdqxlykfqr(r.Context(), params)
+	res, err := s.h.GetWdqxlykfqr(r.Context(), GetWdqxlykfqrParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWdqxlykfqr", res == nil, err)
 }
 
-// decodeGetWdqxlykfqrParams reads the parameters of GetWdqxlykfqr from r and its path segments p.
-func decodeGetWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteWdqxlykfqr serves DELETE /wdqxlykfqr/{id}.
 func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteWdqxlykfqrParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWdqxlykfqr(r.Context(), params)
+	res, err := s.h.DeleteWdqxlykfqr(r.Context(), DeleteWdqxlykfqrParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteWdqxlykfqr", res == nil, err)
 }
 
-// decodeDeleteWdqxlykfqrParams reads the parameters of DeleteWdqxlykfqr from r and its path segments p.
-func decodeDeleteWdqxlykfqrParams(r *http.Request, p []string, esc bool) (params DeleteWdqxlykfqrParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetWdqxlykfqrItem serves GET /wdqxlykfqr/{id}/items/{itemId}.
 func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWdqxlykfqrItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdqxlykfqrItem(r.Context(), params)
+	res, err := s.h.GetWdqxlykfqrItem(r.Context(), GetWdqxlykfqrItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWdqxlykfqrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWdqxlykfqrItem", res == nil, err)
-}
-
-// decodeGetWdqxlykfqrItemParams reads the parameters of GetWdqxlykfqrItem from r and its path segments p.
-func decodeGetWdqxlykfqrItemParams(r *http.Request, p []string, esc bool) (params GetWdqxlykfqrItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDgazlnoxuj serves GET /dgazlnoxuj.
@@ -30319,71 +30284,44 @@ func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDgazlnoxuj serves GET /dgazlnoxuj/{id}.
 func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDgazlnoxujParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDgazlnoxuj(r.Context(), params)
+	res, err := s.h.GetDgazlnoxuj(r.Context(), GetDgazlnoxujParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDgazlnoxuj", res == nil, err)
 }
 
-// decodeGetDgazlnoxujParams reads the parameters of GetDgazlnoxuj from r and its path segments p.
-func decodeGetDgazlnoxujParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDgazlnoxuj serves DELETE /dgazlnoxuj/{id}.
 func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDgazlnoxujParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDgazlnoxuj(r.Context(), params)
+	res, err := s.h.DeleteDgazlnoxuj(r.Context(), DeleteDgazlnoxujParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDgazlnoxuj", res == nil, err)
 }
 
-// decodeDeleteDgazlnoxujParams reads the parameters of DeleteDgazlnoxuj from r and its path segments p.
-func decodeDeleteDgazlnoxujParams(r *http.Request, p []string, esc bool) (params DeleteDgazlnoxujParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDgazlnoxujItem serves GET /dgazlnoxuj/{id}/items/{itemId}.
 func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDgazlnoxujItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDgazlnoxujItem(r.Context(), params)
+	res, err := s.h.GetDgazlnoxujItem(r.Context(), GetDgazlnoxujItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDgazlnoxujItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDgazlnoxujItem", res == nil, err)
-}
-
-// decodeGetDgazlnoxujItemParams reads the parameters of GetDgazlnoxujItem from r and its path segments p.
-func decodeGetDgazlnoxujItemParams(r *http.Request, p []string, esc bool) (params GetDgazlnoxujItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHnltmg serves GET /hnltmg.
@@ -30406,71 +30344,44 @@ func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetHnltmg serves GET /hnltmg/{id}.
 func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHnltmgParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHnltmg(r.Context(), params)
+	res, err := s.h.GetHnltmg(r.Context(), GetHnltmgParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHnltmg", res == nil, err)
 }
 
-// decodeGetHnltmgParams reads the parameters of GetHnltmg from r and its path segments p.
-func decodeGetHnltmgParams(r *http.Request, p []string, esc bool) (params GetHnltmgParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHnltmg serves DELETE /hnltmg/{id}.
 func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHnltmgParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHnltmg(r.Context(), params)
+	res, err := s.h.DeleteHnltmg(r.Context(), DeleteHnltmgParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHnltmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHnltmg", res == nil, err)
 }
 
-// decodeDeleteHnltmgParams reads the parameters of DeleteHnltmg from r and its path segments p.
-func decodeDeleteHnltmgParams(r *http.Request, p []string, esc bool) (params DeleteHnltmgParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHnltmgItem serves GET /hnltmg/{id}/items/{itemId}.
 func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHnltmgItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHnltmgItem(r.Context(), params)
+	res, err := s.h.GetHnltmgItem(r.Context(), GetHnltmgItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHnltmgItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHnltmgItem", res == nil, err)
-}
-
-// decodeGetHnltmgItemParams reads the parameters of GetHnltmgItem from r and its path segments p.
-func decodeGetHnltmgItemParams(r *http.Request, p []string, esc bool) (params GetHnltmgItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSqmlbhlktp serves GET /sqmlbhlktp.
@@ -30493,71 +30404,44 @@ func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSqmlbhlktp serves GET /sqmlbhlktp/{id}.
 func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSqmlbhlktpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSqmlbhlktp(r.Context(), params)
+	res, err := s.h.GetSqmlbhlktp(r.Context(), GetSqmlbhlktpParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSqmlbhlktp", res == nil, err)
 }
 
-// decodeGetSqmlbhlktpParams reads the parameters of GetSqmlbhlktp from r and its path segments p.
-func decodeGetSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSqmlbhlktp serves DELETE /sqmlbhlktp/{id}.
 func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSqmlbhlktpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSqmlbhlktp(r.Context(), params)
+	res, err := s.h.DeleteSqmlbhlktp(r.Context(), DeleteSqmlbhlktpParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSqmlbhlktp", res == nil, err)
 }
 
-// decodeDeleteSqmlbhlktpParams reads the parameters of DeleteSqmlbhlktp from r and its path segments p.
-func decodeDeleteSqmlbhlktpParams(r *http.Request, p []string, esc bool) (params DeleteSqmlbhlktpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSqmlbhlktpItem serves GET /sqmlbhlktp/{id}/items/{itemId}.
 func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSqmlbhlktpItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSqmlbhlktpItem(r.Context(), params)
+	res, err := s.h.GetSqmlbhlktpItem(r.Context(), GetSqmlbhlktpItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSqmlbhlktpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSqmlbhlktpItem", res == nil, err)
-}
-
-// decodeGetSqmlbhlktpItemParams reads the parameters of GetSqmlbhlktpItem from r and its path segments p.
-func decodeGetSqmlbhlktpItemParams(r *http.Request, p []string, esc bool) (params GetSqmlbhlktpItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDlskblpu serves GET /dlskblpu.
@@ -30580,71 +30464,44 @@ func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetDlskblpu serves GET /dlskblpu/{id}.
 func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDlskblpuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDlskblpu(r.Context(), params)
+	res, err := s.h.GetDlskblpu(r.Context(), GetDlskblpuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDlskblpu", res == nil, err)
 }
 
-// decodeGetDlskblpuParams reads the parameters of GetDlskblpu from r and its path segments p.
-func decodeGetDlskblpuParams(r *http.Request, p []string, esc bool) (params GetDlskblpuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDlskblpu serves DELETE /dlskblpu/{id}.
 func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDlskblpuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDlskblpu(r.Context(), params)
+	res, err := s.h.DeleteDlskblpu(r.Context(), DeleteDlskblpuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDlskblpuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDlskblpu", res == nil, err)
 }
 
-// decodeDeleteDlskblpuParams reads the parameters of DeleteDlskblpu from r and its path segments p.
-func decodeDeleteDlskblpuParams(r *http.Request, p []string, esc bool) (params DeleteDlskblpuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDlskblpuItem serves GET /dlskblpu/{id}/items/{itemId}.
 func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDlskblpuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDlskblpuItem(r.Context(), params)
+	res, err := s.h.GetDlskblpuItem(r.Context(), GetDlskblpuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDlskblpuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDlskblpuItem", res == nil, err)
-}
-
-// decodeGetDlskblpuItemParams reads the parameters of GetDlskblpuItem from r and its path segments p.
-func decodeGetDlskblpuItemParams(r *http.Request, p []string, esc bool) (params GetDlskblpuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListUugh serves GET /uugh.
@@ -30667,71 +30524,44 @@ func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUugh serves GET /uugh/{id}.
 func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUughParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUugh(r.Context(), params)
+	res, err := s.h.GetUugh(r.Context(), GetUughParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUugh", res == nil, err)
 }
 
-// decodeGetUughParams reads the parameters of GetUugh from r and its path segments p.
-func decodeGetUughParams(r *http.Request, p []string, esc bool) (params GetUughParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteUugh serves DELETE /uugh/{id}.
 func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUughParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUugh(r.Context(), params)
+	res, err := s.h.DeleteUugh(r.Context(), DeleteUughParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUughResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUugh", res == nil, err)
 }
 
-// decodeDeleteUughParams reads the parameters of DeleteUugh from r and its path segments p.
-func decodeDeleteUughParams(r *http.Request, p []string, esc bool) (params DeleteUughParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetUughItem serves GET /uugh/{id}/items/{itemId}.
 func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUughItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUughItem(r.Context(), params)
+	res, err := s.h.GetUughItem(r.Context(), GetUughItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUughItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUughItem", res == nil, err)
-}
-
-// decodeGetUughItemParams reads the parameters of GetUughItem from r and its path segments p.
-func decodeGetUughItemParams(r *http.Request, p []string, esc bool) (params GetUughItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSvashrrvcd serves GET /svashrrvcd.
@@ -30754,71 +30584,44 @@ func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSvashrrvcd serves GET /svashrrvcd/{id}.
 func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSvashrrvcdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvashrrvcd(r.Context(), params)
+	res, err := s.h.GetSvashrrvcd(r.Context(), GetSvashrrvcdParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSvashrrvcd", res == nil, err)
 }
 
-// decodeGetSvashrrvcdParams reads the parameters of GetSvashrrvcd from r and its path segments p.
-func decodeGetSvashrrvcdParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSvashrrvcd serves DELETE /svashrrvcd/{id}.
 func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSvashrrvcdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSvashrrvcd(r.Context(), params)
+	res, err := s.h.DeleteSvashrrvcd(r.Context(), DeleteSvashrrvcdParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSvashrrvcd", res == nil, err)
 }
 
-// decodeDeleteSvashrrvcdParams reads the parameters of DeleteSvashrrvcd from r and its path segments p.
-func decodeDeleteSvashrrvcdParams(r *http.Request, p []string, esc bool) (params DeleteSvashrrvcdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSvashrrvcdItem serves GET /svashrrvcd/{id}/items/{itemId}.
 func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSvashrrvcdItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvashrrvcdItem(r.Context(), params)
+	res, err := s.h.GetSvashrrvcdItem(r.Context(), GetSvashrrvcdItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSvashrrvcdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSvashrrvcdItem", res == nil, err)
-}
-
-// decodeGetSvashrrvcdItemParams reads the parameters of GetSvashrrvcdItem from r and its path segments p.
-func decodeGetSvashrrvcdItemParams(r *http.Request, p []string, esc bool) (params GetSvashrrvcdItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNrvhsjyft serves GET /nrvhsjyft.
@@ -30841,71 +30644,44 @@ func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNrvhsjyft serves GET /nrvhsjyft/{id}.
 func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNrvhsjyftParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNrvhsjyft(r.Context(), params)
+	res, err := s.h.GetNrvhsjyft(r.Context(), GetNrvhsjyftParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNrvhsjyft", res == nil, err)
 }
 
-// decodeGetNrvhsjyftParams reads the parameters of GetNrvhsjyft from r and its path segments p.
-func decodeGetNrvhsjyftParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNrvhsjyft serves DELETE /nrvhsjyft/{id}.
 func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNrvhsjyftParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNrvhsjyft(r.Context(), params)
+	res, err := s.h.DeleteNrvhsjyft(r.Context(), DeleteNrvhsjyftParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNrvhsjyft", res == nil, err)
 }
 
-// decodeDeleteNrvhsjyftParams reads the parameters of DeleteNrvhsjyft from r and its path segments p.
-func decodeDeleteNrvhsjyftParams(r *http.Request, p []string, esc bool) (params DeleteNrvhsjyftParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNrvhsjyftItem serves GET /nrvhsjyft/{id}/items/{itemId}.
 func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNrvhsjyftItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNrvhsjyftItem(r.Context(), params)
+	res, err := s.h.GetNrvhsjyftItem(r.Context(), GetNrvhsjyftItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNrvhsjyftItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNrvhsjyftItem", res == nil, err)
-}
-
-// decodeGetNrvhsjyftItemParams reads the parameters of GetNrvhsjyftItem from r and its path segments p.
-func decodeGetNrvhsjyftItemParams(r *http.Request, p []string, esc bool) (params GetNrvhsjyftItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXrwjtbb serves GET /xrwjtbb.
@@ -30928,71 +30704,44 @@ func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXrwjtbb serves GET /xrwjtbb/{id}.
 func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXrwjtbbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXrwjtbb(r.Context(), params)
+	res, err := s.h.GetXrwjtbb(r.Context(), GetXrwjtbbParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXrwjtbb", res == nil, err)
 }
 
-// decodeGetXrwjtbbParams reads the parameters of GetXrwjtbb from r and its path segments p.
-func decodeGetXrwjtbbParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXrwjtbb serves DELETE /xrwjtbb/{id}.
 func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXrwjtbbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXrwjtbb(r.Context(), params)
+	res, err := s.h.DeleteXrwjtbb(r.Context(), DeleteXrwjtbbParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXrwjtbb", res == nil, err)
 }
 
-// decodeDeleteXrwjtbbParams reads the parameters of DeleteXrwjtbb from r and its path segments p.
-func decodeDeleteXrwjtbbParams(r *http.Request, p []string, esc bool) (params DeleteXrwjtbbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXrwjtbbItem serves GET /xrwjtbb/{id}/items/{itemId}.
 func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXrwjtbbItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXrwjtbbItem(r.Context(), params)
+	res, err := s.h.GetXrwjtbbItem(r.Context(), GetXrwjtbbItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXrwjtbbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXrwjtbbItem", res == nil, err)
-}
-
-// decodeGetXrwjtbbItemParams reads the parameters of GetXrwjtbbItem from r and its path segments p.
-func decodeGetXrwjtbbItemParams(r *http.Request, p []string, esc bool) (params GetXrwjtbbItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNwcvaojrql serves GET /nwcvaojrql.
@@ -31015,71 +30764,44 @@ func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNwcvaojrql serves GET /nwcvaojrql/{id}.
 func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNwcvaojrqlParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwcvaojrql(r.Context(), params)
+	res, err := s.h.GetNwcvaojrql(r.Context(), GetNwcvaojrqlParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNwcvaojrql", res == nil, err)
 }
 
-// decodeGetNwcvaojrqlParams reads the parameters of GetNwcvaojrql from r and its path segments p.
-func decodeGetNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNwcvaojrql serves DELETE /nwcvaojrql/{id}.
 func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNwcvaojrqlParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNwcvaojrql(r.Context(), params)
+	res, err := s.h.DeleteNwcvaojrql(r.Context(), DeleteNwcvaojrqlParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNwcvaojrql", res == nil, err)
 }
 
-// decodeDeleteNwcvaojrqlParams reads the parameters of DeleteNwcvaojrql from r and its path segments p.
-func decodeDeleteNwcvaojrqlParams(r *http.Request, p []string, esc bool) (params DeleteNwcvaojrqlParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNwcvaojrqlItem serves GET /nwcvaojrql/{id}/items/{itemId}.
 func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNwcvaojrqlItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwcvaojrqlItem(r.Context(), params)
+	res, err := s.h.GetNwcvaojrqlItem(r.Context(), GetNwcvaojrqlItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNwcvaojrqlItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNwcvaojrqlItem", res == nil, err)
-}
-
-// decodeGetNwcvaojrqlItemParams reads the parameters of GetNwcvaojrqlItem from r and its path segments p.
-func decodeGetNwcvaojrqlItemParams(r *http.Request, p []string, esc bool) (params GetNwcvaojrqlItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLfubzamkh serves GET /lfubzamkh.
@@ -31102,71 +30824,44 @@ func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLfubzamkh serves GET /lfubzamkh/{id}.
 func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLfubzamkhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLfubzamkh(r.Context(), params)
+	res, err := s.h.GetLfubzamkh(r.Context(), GetLfubzamkhParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLfubzamkh", res == nil, err)
 }
 
-// decodeGetLfubzamkhParams reads the parameters of GetLfubzamkh from r and its path segments p.
-func decodeGetLfubzamkhParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLfubzamkh serves DELETE /lfubzamkh/{id}.
 func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLfubzamkhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLfubzamkh(r.Context(), params)
+	res, err := s.h.DeleteLfubzamkh(r.Context(), DeleteLfubzamkhParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLfubzamkh", res == nil, err)
 }
 
-// decodeDeleteLfubzamkhParams reads the parameters of DeleteLfubzamkh from r and its path segments p.
-func decodeDeleteLfubzamkhParams(r *http.Request, p []string, esc bool) (params DeleteLfubzamkhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLfubzamkhItem serves GET /lfubzamkh/{id}/items/{itemId}.
 func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLfubzamkhItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLfubzamkhItem(r.Context(), params)
+	res, err := s.h.GetLfubzamkhItem(r.Context(), GetLfubzamkhItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLfubzamkhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLfubzamkhItem", res == nil, err)
-}
-
-// decodeGetLfubzamkhItemParams reads the parameters of GetLfubzamkhItem from r and its path segments p.
-func decodeGetLfubzamkhItemParams(r *http.Request, p []string, esc bool) (params GetLfubzamkhItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSzrw serves GET /szrw.
@@ -31189,71 +30884,44 @@ func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetSzrw serves GET /szrw/{id}.
 func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSzrwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSzrw(r.Context(), params)
+	res, err := s.h.GetSzrw(r.Context(), GetSzrwParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSzrw", res == nil, err)
 }
 
-// decodeGetSzrwParams reads the parameters of GetSzrw from r and its path segments p.
-func decodeGetSzrwParams(r *http.Request, p []string, esc bool) (params GetSzrwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSzrw serves DELETE /szrw/{id}.
 func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSzrwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSzrw(r.Context(), params)
+	res, err := s.h.DeleteSzrw(r.Context(), DeleteSzrwParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSzrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSzrw", res == nil, err)
 }
 
-// decodeDeleteSzrwParams reads the parameters of DeleteSzrw from r and its path segments p.
-func decodeDeleteSzrwParams(r *http.Request, p []string, esc bool) (params DeleteSzrwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSzrwItem serves GET /szrw/{id}/items/{itemId}.
 func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSzrwItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSzrwItem(r.Context(), params)
+	res, err := s.h.GetSzrwItem(r.Context(), GetSzrwItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSzrwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSzrwItem", res == nil, err)
-}
-
-// decodeGetSzrwItemParams reads the parameters of GetSzrwItem from r and its path segments p.
-func decodeGetSzrwItemParams(r *http.Request, p []string, esc bool) (params GetSzrwItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListZyccvzoabv serves GET /zyccvzoabv.
@@ -31276,71 +30944,44 @@ func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetZyccvzoabv serves GET /zyccvzoabv/{id}.
 func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZyccvzoabvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZyccvzoabv(r.Context(), params)
+	res, err := s.h.GetZyccvzoabv(r.Context(), GetZyccvzoabvParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZyccvzoabv", res == nil, err)
 }
 
-// decodeGetZyccvzoabvParams reads the parameters of GetZyccvzoabv from r and its path segments p.
-func decodeGetZyccvzoabvParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteZyccvzoabv serves DELETE /zyccvzoabv/{id}.
 func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteZyccvzoabvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZyccvzoabv(r.Context(), params)
+	res, err := s.h.DeleteZyccvzoabv(r.Context(), DeleteZyccvzoabvParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteZyccvzoabv", res == nil, err)
 }
 
-// decodeDeleteZyccvzoabvParams reads the parameters of DeleteZyccvzoabv from r and its path segments p.
-func decodeDeleteZyccvzoabvParams(r *http.Request, p []string, esc bool) (params DeleteZyccvzoabvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetZyccvzoabvItem serves GET /zyccvzoabv/{id}/items/{itemId}.
 func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZyccvzoabvItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZyccvzoabvItem(r.Context(), params)
+	res, err := s.h.GetZyccvzoabvItem(r.Context(), GetZyccvzoabvItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZyccvzoabvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZyccvzoabvItem", res == nil, err)
-}
-
-// decodeGetZyccvzoabvItemParams reads the parameters of GetZyccvzoabvItem from r and its path segments p.
-func decodeGetZyccvzoabvItemParams(r *http.Request, p []string, esc bool) (params GetZyccvzoabvItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListRtugdwewe serves GET /rtugdwewe.
@@ -31363,71 +31004,44 @@ func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p
 
 // handleGetRtugdwewe serves GET /rtugdwewe/{id}.
 func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetRtugdweweParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRtugdwewe(r.Context(), params)
+	res, err := s.h.GetRtugdwewe(r.Context(), GetRtugdweweParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRtugdwewe", res == nil, err)
 }
 
-// decodeGetRtugdweweParams reads the parameters of GetRtugdwewe from r and its path segments p.
-func decodeGetRtugdweweParams(r *http.Request, p []string, esc bool) (params GetRtugdweweParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteRtugdwewe serves DELETE /rtugdwewe/{id}.
 func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteRtugdweweParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteRtugdwewe(r.Context(), params)
+	res, err := s.h.DeleteRtugdwewe(r.Context(), DeleteRtugdweweParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteRtugdweweResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteRtugdwewe", res == nil, err)
 }
 
-// decodeDeleteRtugdweweParams reads the parameters of DeleteRtugdwewe from r and its path segments p.
-func decodeDeleteRtugdweweParams(r *http.Request, p []string, esc bool) (params DeleteRtugdweweParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetRtugdweweItem serves GET /rtugdwewe/{id}/items/{itemId}.
 func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetRtugdweweItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRtugdweweItem(r.Context(), params)
+	res, err := s.h.GetRtugdweweItem(r.Context(), GetRtugdweweItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetRtugdweweItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRtugdweweItem", res == nil, err)
-}
-
-// decodeGetRtugdweweItemParams reads the parameters of GetRtugdweweItem from r and its path segments p.
-func decodeGetRtugdweweItemParams(r *http.Request, p []string, esc bool) (params GetRtugdweweItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNqhlcbrwy serves GET /nqhlcbrwy.
@@ -31450,71 +31064,44 @@ func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNqhlcbrwy serves GET /nqhlcbrwy/{id}.
 func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNqhlcbrwyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNqhlcbrwy(r.Context(), params)
+	res, err := s.h.GetNqhlcbrwy(r.Context(), GetNqhlcbrwyParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNqhlcbrwy", res == nil, err)
 }
 
-// decodeGetNqhlcbrwyParams reads the parameters of GetNqhlcbrwy from r and its path segments p.
-func decodeGetNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNqhlcbrwy serves DELETE /nqhlcbrwy/{id}.
 func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNqhlcbrwyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNqhlcbrwy(r.Context(), params)
+	res, err := s.h.DeleteNqhlcbrwy(r.Context(), DeleteNqhlcbrwyParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNqhlcbrwy", res == nil, err)
 }
 
-// decodeDeleteNqhlcbrwyParams reads the parameters of DeleteNqhlcbrwy from r and its path segments p.
-func decodeDeleteNqhlcbrwyParams(r *http.Request, p []string, esc bool) (params DeleteNqhlcbrwyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNqhlcbrwyItem serves GET /nqhlcbrwy/{id}/items/{itemId}.
 func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNqhlcbrwyItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNqhlcbrwyItem(r.Context(), params)
+	res, err := s.h.GetNqhlcbrwyItem(r.Context(), GetNqhlcbrwyItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNqhlcbrwyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNqhlcbrwyItem", res == nil, err)
-}
-
-// decodeGetNqhlcbrwyItemParams reads the parameters of GetNqhlcbrwyItem from r and its path segments p.
-func decodeGetNqhlcbrwyItemParams(r *http.Request, p []string, esc bool) (params GetNqhlcbrwyItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListJthgvs serves GET /jthgvs.
@@ -31537,71 +31124,44 @@ func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetJthgvs serves GET /jthgvs/{id}.
 func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJthgvsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJthgvs(r.Context(), params)
+	res, err := s.h.GetJthgvs(r.Context(), GetJthgvsParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJthgvs", res == nil, err)
 }
 
-// decodeGetJthgvsParams reads the parameters of GetJthgvs from r and its path segments p.
-func decodeGetJthgvsParams(r *http.Request, p []string, esc bool) (params GetJthgvsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteJthgvs serves DELETE /jthgvs/{id}.
 func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteJthgvsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJthgvs(r.Context(), params)
+	res, err := s.h.DeleteJthgvs(r.Context(), DeleteJthgvsParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteJthgvsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteJthgvs", res == nil, err)
 }
 
-// decodeDeleteJthgvsParams reads the parameters of DeleteJthgvs from r and its path segments p.
-func decodeDeleteJthgvsParams(r *http.Request, p []string, esc bool) (params DeleteJthgvsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetJthgvsItem serves GET /jthgvs/{id}/items/{itemId}.
 func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJthgvsItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJthgvsItem(r.Context(), params)
+	res, err := s.h.GetJthgvsItem(r.Context(), GetJthgvsItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJthgvsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJthgvsItem", res == nil, err)
-}
-
-// decodeGetJthgvsItemParams reads the parameters of GetJthgvsItem from r and its path segments p.
-func decodeGetJthgvsItemParams(r *http.Request, p []string, esc bool) (params GetJthgvsItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLpjjbiqmfi serves GET /lpjjbiqmfi.
@@ -31624,71 +31184,44 @@ func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 
 // handleGetLpjjbiqmfi serves GET /lpjjbiqmfi/{id}.
 func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLpjjbiqmfiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpjjbiqmfi(r.Context(), params)
+	res, err := s.h.GetLpjjbiqmfi(r.Context(), GetLpjjbiqmfiParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLpjjbiqmfi", res == nil, err)
 }
 
-// decodeGetLpjjbiqmfiParams reads the parameters of GetLpjjbiqmfi from r and its path segments p.
-func decodeGetLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLpjjbiqmfi serves DELETE /lpjjbiqmfi/{id}.
 func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLpjjbiqmfiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), params)
+	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), DeleteLpjjbiqmfiParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLpjjbiqmfi", res == nil, err)
 }
 
-// decodeDeleteLpjjbiqmfiParams reads the parameters of DeleteLpjjbiqmfi from r and its path segments p.
-func decodeDeleteLpjjbiqmfiParams(r *http.Request, p []string, esc bool) (params DeleteLpjjbiqmfiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLpjjbiqmfiItem serves GET /lpjjbiqmfi/{id}/items/{itemId}.
 func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLpjjbiqmfiItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), params)
+	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), GetLpjjbiqmfiItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLpjjbiqmfiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLpjjbiqmfiItem", res == nil, err)
-}
-
-// decodeGetLpjjbiqmfiItemParams reads the parameters of GetLpjjbiqmfiItem from r and its path segments p.
-func decodeGetLpjjbiqmfiItemParams(r *http.Request, p []string, esc bool) (params GetLpjjbiqmfiItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListUkhvrhlife serves GET /ukhvrhlife.
@@ -31711,71 +31244,44 @@ func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 
 // handleGetUkhvrhlife serves GET /ukhvrhlife/{id}.
 func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUkhvrhlifeParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUkhvrhlife(r.Context(), params)
+	res, err := s.h.GetUkhvrhlife(r.Context(), GetUkhvrhlifeParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUkhvrhlife", res == nil, err)
 }
 
-// decodeGetUkhvrhlifeParams reads the parameters of GetUkhvrhlife from r and its path segments p.
-func decodeGetUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteUkhvrhlife serves DELETE /ukhvrhlife/{id}.
 func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUkhvrhlifeParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUkhvrhlife(r.Context(), params)
+	res, err := s.h.DeleteUkhvrhlife(r.Context(), DeleteUkhvrhlifeParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUkhvrhlife", res == nil, err)
 }
 
-// decodeDeleteUkhvrhlifeParams reads the parameters of DeleteUkhvrhlife from r and its path segments p.
-func decodeDeleteUkhvrhlifeParams(r *http.Request, p []string, esc bool) (params DeleteUkhvrhlifeParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetUkhvrhlifeItem serves GET /ukhvrhlife/{id}/items/{itemId}.
 func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUkhvrhlifeItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUkhvrhlifeItem(r.Context(), params)
+	res, err := s.h.GetUkhvrhlifeItem(r.Context(), GetUkhvrhlifeItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUkhvrhlifeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUkhvrhlifeItem", res == nil, err)
-}
-
-// decodeGetUkhvrhlifeItemParams reads the parameters of GetUkhvrhlifeItem from r and its path segments p.
-func decodeGetUkhvrhlifeItemParams(r *http.Request, p []string, esc bool) (params GetUkhvrhlifeItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNsioejcaxf serves GET /nsioejcaxf.
@@ -31798,71 +31304,44 @@ func (s *Server) handleCreateNsioejcaxf(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNsioejcaxf serves GET /nsioejcaxf/{id}.
 func (s *Server) handleGetNsioejcaxf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNsioejcaxfParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNsioejcaxf(r.Context(), params)
+	res, err := s.h.GetNsioejcaxf(r.Context(), GetNsioejcaxfParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNsioejcaxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNsioejcaxf", res == nil, err)
 }
 
-// decodeGetNsioejcaxfParams reads the parameters of GetNsioejcaxf from r and its path segments p.
-func decodeGetNsioejcaxfParams(r *http.Request, p []string, esc bool) (params GetNsioejcaxfParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNsioejcaxf serves DELETE /nsioejcaxf/{id}.
 func (s *Server) handleDeleteNsioejcaxf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNsioejcaxfParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNsioejcaxf(r.Context(), params)
+	res, err := s.h.DeleteNsioejcaxf(r.Context(), DeleteNsioejcaxfParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNsioejcaxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNsioejcaxf", res == nil, err)
 }
 
-// decodeDeleteNsioejcaxfParams reads the parameters of DeleteNsioejcaxf from r and its path segments p.
-func decodeDeleteNsioejcaxfParams(r *http.Request, p []string, esc bool) (params DeleteNsioejcaxfParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNsioejcaxfItem serves GET /nsioejcaxf/{id}/items/{itemId}.
 func (s *Server) handleGetNsioejcaxfItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNsioejcaxfItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNsioejcaxfItem(r.Context(), params)
+	res, err := s.h.GetNsioejcaxfItem(r.Context(), GetNsioejcaxfItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNsioejcaxfItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNsioejcaxfItem", res == nil, err)
-}
-
-// decodeGetNsioejcaxfItemParams reads the parameters of GetNsioejcaxfItem from r and its path segments p.
-func decodeGetNsioejcaxfItemParams(r *http.Request, p []string, esc bool) (params GetNsioejcaxfItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListOuxsef serves GET /ouxsef.
@@ -31885,71 +31364,44 @@ func (s *Server) handleCreateOuxsef(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOuxsef serves GET /ouxsef/{id}.
 func (s *Server) handleGetOuxsef(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOuxsefParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOuxsef(r.Context(), params)
+	res, err := s.h.GetOuxsef(r.Context(), GetOuxsefParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOuxsefResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOuxsef", res == nil, err)
 }
 
-// decodeGetOuxsefParams reads the parameters of GetOuxsef from r and its path segments p.
-func decodeGetOuxsefParams(r *http.Request, p []string, esc bool) (params GetOuxsefParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteOuxsef serves DELETE /ouxsef/{id}.
 func (s *Server) handleDeleteOuxsef(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteOuxsefParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOuxsef(r.Context(), params)
+	res, err := s.h.DeleteOuxsef(r.Context(), DeleteOuxsefParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteOuxsefResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteOuxsef", res == nil, err)
 }
 
-// decodeDeleteOuxsefParams reads the parameters of DeleteOuxsef from r and its path segments p.
-func decodeDeleteOuxsefParams(r *http.Request, p []string, esc bool) (params DeleteOuxsefParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetOuxsefItem serves GET /ouxsef/{id}/items/{itemId}.
 func (s *Server) handleGetOuxsefItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOuxsefItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOuxsefItem(r.Context(), params)
+	res, err := s.h.GetOuxsefItem(r.Context(), GetOuxsefItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOuxsefItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOuxsefItem", res == nil, err)
-}
-
-// decodeGetOuxsefItemParams reads the parameters of GetOuxsefItem from r and its path segments p.
-func decodeGetOuxsefItemParams(r *http.Request, p []string, esc bool) (params GetOuxsefItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListKrntsxjej serves GET /krntsxjej.
@@ -31972,71 +31424,44 @@ func (s *Server) handleCreateKrntsxjej(w http.ResponseWriter, r *http.Request, p
 
 // handleGetKrntsxjej serves GET /krntsxjej/{id}.
 func (s *Server) handleGetKrntsxjej(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKrntsxjejParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKrntsxjej(r.Context(), params)
+	res, err := s.h.GetKrntsxjej(r.Context(), GetKrntsxjejParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKrntsxjejResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKrntsxjej", res == nil, err)
 }
 
-// decodeGetKrntsxjejParams reads the parameters of GetKrntsxjej from r and its path segments p.
-func decodeGetKrntsxjejParams(r *http.Request, p []string, esc bool) (params GetKrntsxjejParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteKrntsxjej serves DELETE /krntsxjej/{id}.
 func (s *Server) handleDeleteKrntsxjej(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteKrntsxjejParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKrntsxjej(r.Context(), params)
+	res, err := s.h.DeleteKrntsxjej(r.Context(), DeleteKrntsxjejParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteKrntsxjejResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteKrntsxjej", res == nil, err)
 }
 
-// decodeDeleteKrntsxjejParams reads the parameters of DeleteKrntsxjej from r and its path segments p.
-func decodeDeleteKrntsxjejParams(r *http.Request, p []string, esc bool) (params DeleteKrntsxjejParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetKrntsxjejItem serves GET /krntsxjej/{id}/items/{itemId}.
 func (s *Server) handleGetKrntsxjejItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKrntsxjejItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKrntsxjejItem(r.Context(), params)
+	res, err := s.h.GetKrntsxjejItem(r.Context(), GetKrntsxjejItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKrntsxjejItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKrntsxjejItem", res == nil, err)
-}
-
-// decodeGetKrntsxjejItemParams reads the parameters of GetKrntsxjejItem from r and its path segments p.
-func decodeGetKrntsxjejItemParams(r *http.Request, p []string, esc bool) (params GetKrntsxjejItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHygxf serves GET /hygxf.
@@ -32059,71 +31484,44 @@ func (s *Server) handleCreateHygxf(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetHygxf serves GET /hygxf/{id}.
 func (s *Server) handleGetHygxf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHygxfParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHygxf(r.Context(), params)
+	res, err := s.h.GetHygxf(r.Context(), GetHygxfParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHygxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHygxf", res == nil, err)
 }
 
-// decodeGetHygxfParams reads the parameters of GetHygxf from r and its path segments p.
-func decodeGetHygxfParams(r *http.Request, p []string, esc bool) (params GetHygxfParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHygxf serves DELETE /hygxf/{id}.
 func (s *Server) handleDeleteHygxf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHygxfParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHygxf(r.Context(), params)
+	res, err := s.h.DeleteHygxf(r.Context(), DeleteHygxfParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHygxfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHygxf", res == nil, err)
 }
 
-// decodeDeleteHygxfParams reads the parameters of DeleteHygxf from r and its path segments p.
-func decodeDeleteHygxfParams(r *http.Request, p []string, esc bool) (params DeleteHygxfParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHygxfItem serves GET /hygxf/{id}/items/{itemId}.
 func (s *Server) handleGetHygxfItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHygxfItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHygxfItem(r.Context(), params)
+	res, err := s.h.GetHygxfItem(r.Context(), GetHygxfItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHygxfItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHygxfItem", res == nil, err)
-}
-
-// decodeGetHygxfItemParams reads the parameters of GetHygxfItem from r and its path segments p.
-func decodeGetHygxfItemParams(r *http.Request, p []string, esc bool) (params GetHygxfItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNgdikhobd serves GET /ngdikhobd.
@@ -32146,71 +31544,44 @@ func (s *Server) handleCreateNgdikhobd(w http.ResponseWriter, r *http.Request, p
 
 // handleGetNgdikhobd serves GET /ngdikhobd/{id}.
 func (s *Server) handleGetNgdikhobd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNgdikhobdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNgdikhobd(r.Context(), params)
+	res, err := s.h.GetNgdikhobd(r.Context(), GetNgdikhobdParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNgdikhobdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNgdikhobd", res == nil, err)
 }
 
-// decodeGetNgdikhobdParams reads the parameters of GetNgdikhobd from r and its path segments p.
-func decodeGetNgdikhobdParams(r *http.Request, p []string, esc bool) (params GetNgdikhobdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNgdikhobd serves DELETE /ngdikhobd/{id}.
 func (s *Server) handleDeleteNgdikhobd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNgdikhobdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNgdikhobd(r.Context(), params)
+	res, err := s.h.DeleteNgdikhobd(r.Context(), DeleteNgdikhobdParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNgdikhobdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNgdikhobd", res == nil, err)
 }
 
-// decodeDeleteNgdikhobdParams reads the parameters of DeleteNgdikhobd from r and its path segments p.
-func decodeDeleteNgdikhobdParams(r *http.Request, p []string, esc bool) (params DeleteNgdikhobdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNgdikhobdItem serves GET /ngdikhobd/{id}/items/{itemId}.
 func (s *Server) handleGetNgdikhobdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNgdikhobdItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNgdikhobdItem(r.Context(), params)
+	res, err := s.h.GetNgdikhobdItem(r.Context(), GetNgdikhobdItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNgdikhobdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNgdikhobdItem", res == nil, err)
-}
-
-// decodeGetNgdikhobdItemParams reads the parameters of GetNgdikhobdItem from r and its path segments p.
-func decodeGetNgdikhobdItemParams(r *http.Request, p []string, esc bool) (params GetNgdikhobdItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListGelqcl serves GET /gelqcl.
@@ -32233,71 +31604,44 @@ func (s *Server) handleCreateGelqcl(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetGelqcl serves GET /gelqcl/{id}.
 func (s *Server) handleGetGelqcl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGelqclParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGelqcl(r.Context(), params)
+	res, err := s.h.GetGelqcl(r.Context(), GetGelqclParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGelqclResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGelqcl", res == nil, err)
 }
 
-// decodeGetGelqclParams reads the parameters of GetGelqcl from r and its path segments p.
-func decodeGetGelqclParams(r *http.Request, p []string, esc bool) (params GetGelqclParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteGelqcl serves DELETE /gelqcl/{id}.
 func (s *Server) handleDeleteGelqcl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteGelqclParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGelqcl(r.Context(), params)
+	res, err := s.h.DeleteGelqcl(r.Context(), DeleteGelqclParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteGelqclResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteGelqcl", res == nil, err)
 }
 
-// decodeDeleteGelqclParams reads the parameters of DeleteGelqcl from r and its path segments p.
-func decodeDeleteGelqclParams(r *http.Request, p []string, esc bool) (params DeleteGelqclParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetGelqclItem serves GET /gelqcl/{id}/items/{itemId}.
 func (s *Server) handleGetGelqclItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGelqclItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGelqclItem(r.Context(), params)
+	res, err := s.h.GetGelqclItem(r.Context(), GetGelqclItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGelqclItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGelqclItem", res == nil, err)
-}
-
-// decodeGetGelqclItemParams reads the parameters of GetGelqclItem from r and its path segments p.
-func decodeGetGelqclItemParams(r *http.Request, p []string, esc bool) (params GetGelqclItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListYcrc serves GET /ycrc.
@@ -32320,71 +31664,44 @@ func (s *Server) handleCreateYcrc(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetYcrc serves GET /ycrc/{id}.
 func (s *Server) handleGetYcrc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYcrcParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYcrc(r.Context(), params)
+	res, err := s.h.GetYcrc(r.Context(), GetYcrcParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYcrcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYcrc", res == nil, err)
 }
 
-// decodeGetYcrcParams reads the parameters of GetYcrc from r and its path segments p.
-func decodeGetYcrcParams(r *http.Request, p []string, esc bool) (params GetYcrcParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteYcrc serves DELETE /ycrc/{id}.
 func (s *Server) handleDeleteYcrc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteYcrcParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYcrc(r.Context(), params)
+	res, err := s.h.DeleteYcrc(r.Context(), DeleteYcrcParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteYcrcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteYcrc", res == nil, err)
 }
 
-// decodeDeleteYcrcParams reads the parameters of DeleteYcrc from r and its path segments p.
-func decodeDeleteYcrcParams(r *http.Request, p []string, esc bool) (params DeleteYcrcParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetYcrcItem serves GET /ycrc/{id}/items/{itemId}.
 func (s *Server) handleGetYcrcItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYcrcItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYcrcItem(r.Context(), params)
+	res, err := s.h.GetYcrcItem(r.Context(), GetYcrcItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYcrcItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYcrcItem", res == nil, err)
-}
-
-// decodeGetYcrcItemParams reads the parameters of GetYcrcItem from r and its path segments p.
-func decodeGetYcrcItemParams(r *http.Request, p []string, esc bool) (params GetYcrcItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListRhyyamfdzx serves GET /rhyyamfdzx.
@@ -32407,71 +31724,44 @@ func (s *Server) handleCreateRhyyamfdzx(w http.ResponseWriter, r *http.Request, 
 
 // handleGetRhyyamfdzx serves GET /rhyyamfdzx/{id}.
 func (s *Server) handleGetRhyyamfdzx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetRhyyamfdzxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRhyyamfdzx(r.Context(), params)
+	res, err := s.h.GetRhyyamfdzx(r.Context(), GetRhyyamfdzxParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetRhyyamfdzxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRhyyamfdzx", res == nil, err)
 }
 
-// decodeGetRhyyamfdzxParams reads the parameters of GetRhyyamfdzx from r and its path segments p.
-func decodeGetRhyyamfdzxParams(r *http.Request, p []string, esc bool) (params GetRhyyamfdzxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteRhyyamfdzx serves DELETE /rhyyamfdzx/{id}.
 func (s *Server) handleDeleteRhyyamfdzx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteRhyyamfdzxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteRhyyamfdzx(r.Context(), params)
+	res, err := s.h.DeleteRhyyamfdzx(r.Context(), DeleteRhyyamfdzxParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteRhyyamfdzxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteRhyyamfdzx", res == nil, err)
 }
 
-// decodeDeleteRhyyamfdzxParams reads the parameters of DeleteRhyyamfdzx from r and its path segments p.
-func decodeDeleteRhyyamfdzxParams(r *http.Request, p []string, esc bool) (params DeleteRhyyamfdzxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetRhyyamfdzxItem serves GET /rhyyamfdzx/{id}/items/{itemId}.
 func (s *Server) handleGetRhyyamfdzxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetRhyyamfdzxItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRhyyamfdzxItem(r.Context(), params)
+	res, err := s.h.GetRhyyamfdzxItem(r.Context(), GetRhyyamfdzxItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetRhyyamfdzxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRhyyamfdzxItem", res == nil, err)
-}
-
-// decodeGetRhyyamfdzxItemParams reads the parameters of GetRhyyamfdzxItem from r and its path segments p.
-func decodeGetRhyyamfdzxItemParams(r *http.Request, p []string, esc bool) (params GetRhyyamfdzxItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListUfykbqcrs serves GET /ufykbqcrs.
@@ -32494,71 +31784,44 @@ func (s *Server) handleCreateUfykbqcrs(w http.ResponseWriter, r *http.Request, p
 
 // handleGetUfykbqcrs serves GET /ufykbqcrs/{id}.
 func (s *Server) handleGetUfykbqcrs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUfykbqcrsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUfykbqcrs(r.Context(), params)
+	res, err := s.h.GetUfykbqcrs(r.Context(), GetUfykbqcrsParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUfykbqcrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUfykbqcrs", res == nil, err)
 }
 
-// decodeGetUfykbqcrsParams reads the parameters of GetUfykbqcrs from r and its path segments p.
-func decodeGetUfykbqcrsParams(r *http.Request, p []string, esc bool) (params GetUfykbqcrsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteUfykbqcrs serves DELETE /ufykbqcrs/{id}.
 func (s *Server) handleDeleteUfykbqcrs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUfykbqcrsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUfykbqcrs(r.Context(), params)
+	res, err := s.h.DeleteUfykbqcrs(r.Context(), DeleteUfykbqcrsParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUfykbqcrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUfykbqcrs", res == nil, err)
 }
 
-// decodeDeleteUfykbqcrsParams reads the parameters of DeleteUfykbqcrs from r and its path segments p.
-func decodeDeleteUfykbqcrsParams(r *http.Request, p []string, esc bool) (params DeleteUfykbqcrsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetUfykbqcrsItem serves GET /ufykbqcrs/{id}/items/{itemId}.
 func (s *Server) handleGetUfykbqcrsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUfykbqcrsItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUfykbqcrsItem(r.Context(), params)
+	res, err := s.h.GetUfykbqcrsItem(r.Context(), GetUfykbqcrsItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUfykbqcrsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUfykbqcrsItem", res == nil, err)
-}
-
-// decodeGetUfykbqcrsItemParams reads the parameters of GetUfykbqcrsItem from r and its path segments p.
-func decodeGetUfykbqcrsItemParams(r *http.Request, p []string, esc bool) (params GetUfykbqcrsItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHxyskydcbx serves GET /hxyskydcbx.
@@ -32581,71 +31844,44 @@ func (s *Server) handleCreateHxyskydcbx(w http.ResponseWriter, r *http.Request, 
 
 // handleGetHxyskydcbx serves GET /hxyskydcbx/{id}.
 func (s *Server) handleGetHxyskydcbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHxyskydcbxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHxyskydcbx(r.Context(), params)
+	res, err := s.h.GetHxyskydcbx(r.Context(), GetHxyskydcbxParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHxyskydcbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHxyskydcbx", res == nil, err)
 }
 
-// decodeGetHxyskydcbxParams reads the parameters of GetHxyskydcbx from r and its path segments p.
-func decodeGetHxyskydcbxParams(r *http.Request, p []string, esc bool) (params GetHxyskydcbxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHxyskydcbx serves DELETE /hxyskydcbx/{id}.
 func (s *Server) handleDeleteHxyskydcbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHxyskydcbxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHxyskydcbx(r.Context(), params)
+	res, err := s.h.DeleteHxyskydcbx(r.Context(), DeleteHxyskydcbxParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHxyskydcbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHxyskydcbx", res == nil, err)
 }
 
-// decodeDeleteHxyskydcbxParams reads the parameters of DeleteHxyskydcbx from r and its path segments p.
-func decodeDeleteHxyskydcbxParams(r *http.Request, p []string, esc bool) (params DeleteHxyskydcbxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHxyskydcbxItem serves GET /hxyskydcbx/{id}/items/{itemId}.
 func (s *Server) handleGetHxyskydcbxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHxyskydcbxItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHxyskydcbxItem(r.Context(), params)
+	res, err := s.h.GetHxyskydcbxItem(r.Context(), GetHxyskydcbxItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHxyskydcbxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHxyskydcbxItem", res == nil, err)
-}
-
-// decodeGetHxyskydcbxItemParams reads the parameters of GetHxyskydcbxItem from r and its path segments p.
-func decodeGetHxyskydcbxItemParams(r *http.Request, p []string, esc bool) (params GetHxyskydcbxItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHxnyahmq serves GET /hxnyahmq.
@@ -32668,71 +31904,44 @@ func (s *Server) handleCreateHxnyahmq(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetHxnyahmq serves GET /hxnyahmq/{id}.
 func (s *Server) handleGetHxnyahmq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHxnyahmqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHxnyahmq(r.Context(), params)
+	res, err := s.h.GetHxnyahmq(r.Context(), GetHxnyahmqParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHxnyahmqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHxnyahmq", res == nil, err)
 }
 
-// decodeGetHxnyahmqParams reads the parameters of GetHxnyahmq from r and its path segments p.
-func decodeGetHxnyahmqParams(r *http.Request, p []string, esc bool) (params GetHxnyahmqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHxnyahmq serves DELETE /hxnyahmq/{id}.
 func (s *Server) handleDeleteHxnyahmq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHxnyahmqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHxnyahmq(r.Context(), params)
+	res, err := s.h.DeleteHxnyahmq(r.Context(), DeleteHxnyahmqParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHxnyahmqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHxnyahmq", res == nil, err)
 }
 
-// decodeDeleteHxnyahmqParams reads the parameters of DeleteHxnyahmq from r and its path segments p.
-func decodeDeleteHxnyahmqParams(r *http.Request, p []string, esc bool) (params DeleteHxnyahmqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHxnyahmqItem serves GET /hxnyahmq/{id}/items/{itemId}.
 func (s *Server) handleGetHxnyahmqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHxnyahmqItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHxnyahmqItem(r.Context(), params)
+	res, err := s.h.GetHxnyahmqItem(r.Context(), GetHxnyahmqItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHxnyahmqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHxnyahmqItem", res == nil, err)
-}
-
-// decodeGetHxnyahmqItemParams reads the parameters of GetHxnyahmqItem from r and its path segments p.
-func decodeGetHxnyahmqItemParams(r *http.Request, p []string, esc bool) (params GetHxnyahmqItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListPvzpdqdnj serves GET /pvzpdqdnj.
@@ -32755,71 +31964,44 @@ func (s *Server) handleCreatePvzpdqdnj(w http.ResponseWriter, r *http.Request, p
 
 // handleGetPvzpdqdnj serves GET /pvzpdqdnj/{id}.
 func (s *Server) handleGetPvzpdqdnj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPvzpdqdnjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPvzpdqdnj(r.Context(), params)
+	res, err := s.h.GetPvzpdqdnj(r.Context(), GetPvzpdqdnjParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPvzpdqdnjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPvzpdqdnj", res == nil, err)
 }
 
-// decodeGetPvzpdqdnjParams reads the parameters of GetPvzpdqdnj from r and its path segments p.
-func decodeGetPvzpdqdnjParams(r *http.Request, p []string, esc bool) (params GetPvzpdqdnjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeletePvzpdqdnj serves DELETE /pvzpdqdnj/{id}.
 func (s *Server) handleDeletePvzpdqdnj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeletePvzpdqdnjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePvzpdqdnj(r.Context(), params)
+	res, err := s.h.DeletePvzpdqdnj(r.Context(), DeletePvzpdqdnjParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeletePvzpdqdnjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deletePvzpdqdnj", res == nil, err)
 }
 
-// decodeDeletePvzpdqdnjParams reads the parameters of DeletePvzpdqdnj from r and its path segments p.
-func decodeDeletePvzpdqdnjParams(r *http.Request, p []string, esc bool) (params DeletePvzpdqdnjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetPvzpdqdnjItem serves GET /pvzpdqdnj/{id}/items/{itemId}.
 func (s *Server) handleGetPvzpdqdnjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPvzpdqdnjItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPvzpdqdnjItem(r.Context(), params)
+	res, err := s.h.GetPvzpdqdnjItem(r.Context(), GetPvzpdqdnjItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPvzpdqdnjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPvzpdqdnjItem", res == nil, err)
-}
-
-// decodeGetPvzpdqdnjItemParams reads the parameters of GetPvzpdqdnjItem from r and its path segments p.
-func decodeGetPvzpdqdnjItemParams(r *http.Request, p []string, esc bool) (params GetPvzpdqdnjItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListQmoezicutr serves GET /qmoezicutr.
@@ -32842,71 +32024,44 @@ func (s *Server) handleCreateQmoezicutr(w http.ResponseWriter, r *http.Request, 
 
 // handleGetQmoezicutr serves GET /qmoezicutr/{id}.
 func (s *Server) handleGetQmoezicutr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQmoezicutrParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQmoezicutr(r.Context(), params)
+	res, err := s.h.GetQmoezicutr(r.Context(), GetQmoezicutrParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQmoezicutrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQmoezicutr", res == nil, err)
 }
 
-// decodeGetQmoezicutrParams reads the parameters of GetQmoezicutr from r and its path segments p.
-func decodeGetQmoezicutrParams(r *http.Request, p []string, esc bool) (params GetQmoezicutrParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteQmoezicutr serves DELETE /qmoezicutr/{id}.
 func (s *Server) handleDeleteQmoezicutr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteQmoezicutrParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQmoezicutr(r.Context(), params)
+	res, err := s.h.DeleteQmoezicutr(r.Context(), DeleteQmoezicutrParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteQmoezicutrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteQmoezicutr", res == nil, err)
 }
 
-// decodeDeleteQmoezicutrParams reads the parameters of DeleteQmoezicutr from r and its path segments p.
-func decodeDeleteQmoezicutrParams(r *http.Request, p []string, esc bool) (params DeleteQmoezicutrParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetQmoezicutrItem serves GET /qmoezicutr/{id}/items/{itemId}.
 func (s *Server) handleGetQmoezicutrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQmoezicutrItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQmoezicutrItem(r.Context(), params)
+	res, err := s.h.GetQmoezicutrItem(r.Context(), GetQmoezicutrItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQmoezicutrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQmoezicutrItem", res == nil, err)
-}
-
-// decodeGetQmoezicutrItemParams reads the parameters of GetQmoezicutrItem from r and its path segments p.
-func decodeGetQmoezicutrItemParams(r *http.Request, p []string, esc bool) (params GetQmoezicutrItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListOkvdrkmqxs serves GET /okvdrkmqxs.
@@ -32929,71 +32084,44 @@ func (s *Server) handleCreateOkvdrkmqxs(w http.ResponseWriter, r *http.Request, 
 
 // handleGetOkvdrkmqxs serves GET /okvdrkmqxs/{id}.
 func (s *Server) handleGetOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOkvdrkmqxsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOkvdrkmqxs(r.Context(), params)
+	res, err := s.h.GetOkvdrkmqxs(r.Context(), GetOkvdrkmqxsParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOkvdrkmqxsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOkvdrkmqxs", res == nil, err)
 }
 
-// decodeGetOkvdrkmqxsParams reads the parameters of GetOkvdrkmqxs from r and its path segments p.
-func decodeGetOkvdrkmqxsParams(r *http.Request, p []string, esc bool) (params GetOkvdrkmqxsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteOkvdrkmqxs serves DELETE /okvdrkmqxs/{id}.
 func (s *Server) handleDeleteOkvdrkmqxs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteOkvdrkmqxsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOkvdrkmqxs(r.Context(), params)
+	res, err := s.h.DeleteOkvdrkmqxs(r.Context(), DeleteOkvdrkmqxsParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteOkvdrkmqxsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteOkvdrkmqxs", res == nil, err)
 }
 
-// decodeDeleteOkvdrkmqxsParams reads the parameters of DeleteOkvdrkmqxs from r and its path segments p.
-func decodeDeleteOkvdrkmqxsParams(r *http.Request, p []string, esc bool) (params DeleteOkvdrkmqxsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetOkvdrkmqxsItem serves GET /okvdrkmqxs/{id}/items/{itemId}.
 func (s *Server) handleGetOkvdrkmqxsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOkvdrkmqxsItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOkvdrkmqxsItem(r.Context(), params)
+	res, err := s.h.GetOkvdrkmqxsItem(r.Context(), GetOkvdrkmqxsItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOkvdrkmqxsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOkvdrkmqxsItem", res == nil, err)
-}
-
-// decodeGetOkvdrkmqxsItemParams reads the parameters of GetOkvdrkmqxsItem from r and its path segments p.
-func decodeGetOkvdrkmqxsItemParams(r *http.Request, p []string, esc bool) (params GetOkvdrkmqxsItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListAoholkdjiy serves GET /aoholkdjiy.
@@ -33016,71 +32144,44 @@ func (s *Server) handleCreateAoholkdjiy(w http.ResponseWriter, r *http.Request, 
 
 // handleGetAoholkdjiy serves GET /aoholkdjiy/{id}.
 func (s *Server) handleGetAoholkdjiy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAoholkdjiyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAoholkdjiy(r.Context(), params)
+	res, err := s.h.GetAoholkdjiy(r.Context(), GetAoholkdjiyParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAoholkdjiyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAoholkdjiy", res == nil, err)
 }
 
-// decodeGetAoholkdjiyParams reads the parameters of GetAoholkdjiy from r and its path segments p.
-func decodeGetAoholkdjiyParams(r *http.Request, p []string, esc bool) (params GetAoholkdjiyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteAoholkdjiy serves DELETE /aoholkdjiy/{id}.
 func (s *Server) handleDeleteAoholkdjiy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteAoholkdjiyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAoholkdjiy(r.Context(), params)
+	res, err := s.h.DeleteAoholkdjiy(r.Context(), DeleteAoholkdjiyParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteAoholkdjiyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteAoholkdjiy", res == nil, err)
 }
 
-// decodeDeleteAoholkdjiyParams reads the parameters of DeleteAoholkdjiy from r and its path segments p.
-func decodeDeleteAoholkdjiyParams(r *http.Request, p []string, esc bool) (params DeleteAoholkdjiyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetAoholkdjiyItem serves GET /aoholkdjiy/{id}/items/{itemId}.
 func (s *Server) handleGetAoholkdjiyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAoholkdjiyItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAoholkdjiyItem(r.Context(), params)
+	res, err := s.h.GetAoholkdjiyItem(r.Context(), GetAoholkdjiyItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAoholkdjiyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAoholkdjiyItem", res == nil, err)
-}
-
-// decodeGetAoholkdjiyItemParams reads the parameters of GetAoholkdjiyItem from r and its path segments p.
-func decodeGetAoholkdjiyItemParams(r *http.Request, p []string, esc bool) (params GetAoholkdjiyItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListJqqb serves GET /jqqb.
@@ -33103,71 +32204,44 @@ func (s *Server) handleCreateJqqb(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetJqqb serves GET /jqqb/{id}.
 func (s *Server) handleGetJqqb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJqqbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJqqb(r.Context(), params)
+	res, err := s.h.GetJqqb(r.Context(), GetJqqbParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJqqbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJqqb", res == nil, err)
 }
 
-// decodeGetJqqbParams reads the parameters of GetJqqb from r and its path segments p.
-func decodeGetJqqbParams(r *http.Request, p []string, esc bool) (params GetJqqbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteJqqb serves DELETE /jqqb/{id}.
 func (s *Server) handleDeleteJqqb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteJqqbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJqqb(r.Context(), params)
+	res, err := s.h.DeleteJqqb(r.Context(), DeleteJqqbParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteJqqbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteJqqb", res == nil, err)
 }
 
-// decodeDeleteJqqbParams reads the parameters of DeleteJqqb from r and its path segments p.
-func decodeDeleteJqqbParams(r *http.Request, p []string, esc bool) (params DeleteJqqbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetJqqbItem serves GET /jqqb/{id}/items/{itemId}.
 func (s *Server) handleGetJqqbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJqqbItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJqqbItem(r.Context(), params)
+	res, err := s.h.GetJqqbItem(r.Context(), GetJqqbItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJqqbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJqqbItem", res == nil, err)
-}
-
-// decodeGetJqqbItemParams reads the parameters of GetJqqbItem from r and its path segments p.
-func decodeGetJqqbItemParams(r *http.Request, p []string, esc bool) (params GetJqqbItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListTgtambb serves GET /tgtambb.
@@ -33190,71 +32264,44 @@ func (s *Server) handleCreateTgtambb(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetTgtambb serves GET /tgtambb/{id}.
 func (s *Server) handleGetTgtambb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTgtambbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTgtambb(r.Context(), params)
+	res, err := s.h.GetTgtambb(r.Context(), GetTgtambbParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTgtambbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTgtambb", res == nil, err)
 }
 
-// decodeGetTgtambbParams reads the parameters of GetTgtambb from r and its path segments p.
-func decodeGetTgtambbParams(r *http.Request, p []string, esc bool) (params GetTgtambbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteTgtambb serves DELETE /tgtambb/{id}.
 func (s *Server) handleDeleteTgtambb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteTgtambbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTgtambb(r.Context(), params)
+	res, err := s.h.DeleteTgtambb(r.Context(), DeleteTgtambbParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteTgtambbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteTgtambb", res == nil, err)
 }
 
-// decodeDeleteTgtambbParams reads the parameters of DeleteTgtambb from r and its path segments p.
-func decodeDeleteTgtambbParams(r *http.Request, p []string, esc bool) (params DeleteTgtambbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetTgtambbItem serves GET /tgtambb/{id}/items/{itemId}.
 func (s *Server) handleGetTgtambbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTgtambbItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTgtambbItem(r.Context(), params)
+	res, err := s.h.GetTgtambbItem(r.Context(), GetTgtambbItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTgtambbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTgtambbItem", res == nil, err)
-}
-
-// decodeGetTgtambbItemParams reads the parameters of GetTgtambbItem from r and its path segments p.
-func decodeGetTgtambbItemParams(r *http.Request, p []string, esc bool) (params GetTgtambbItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListBsdxwgcxfd serves GET /bsdxwgcxfd.
@@ -33277,71 +32324,44 @@ func (s *Server) handleCreateBsdxwgcxfd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetBsdxwgcxfd serves GET /bsdxwgcxfd/{id}.
 func (s *Server) handleGetBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetBsdxwgcxfdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBsdxwgcxfd(r.Context(), params)
+	res, err := s.h.GetBsdxwgcxfd(r.Context(), GetBsdxwgcxfdParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetBsdxwgcxfdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getBsdxwgcxfd", res == nil, err)
 }
 
-// decodeGetBsdxwgcxfdParams reads the parameters of GetBsdxwgcxfd from r and its path segments p.
-func decodeGetBsdxwgcxfdParams(r *http.Request, p []string, esc bool) (params GetBsdxwgcxfdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteBsdxwgcxfd serves DELETE /bsdxwgcxfd/{id}.
 func (s *Server) handleDeleteBsdxwgcxfd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteBsdxwgcxfdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteBsdxwgcxfd(r.Context(), params)
+	res, err := s.h.DeleteBsdxwgcxfd(r.Context(), DeleteBsdxwgcxfdParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteBsdxwgcxfdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteBsdxwgcxfd", res == nil, err)
 }
 
-// decodeDeleteBsdxwgcxfdParams reads the parameters of DeleteBsdxwgcxfd from r and its path segments p.
-func decodeDeleteBsdxwgcxfdParams(r *http.Request, p []string, esc bool) (params DeleteBsdxwgcxfdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetBsdxwgcxfdItem serves GET /bsdxwgcxfd/{id}/items/{itemId}.
 func (s *Server) handleGetBsdxwgcxfdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetBsdxwgcxfdItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBsdxwgcxfdItem(r.Context(), params)
+	res, err := s.h.GetBsdxwgcxfdItem(r.Context(), GetBsdxwgcxfdItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetBsdxwgcxfdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getBsdxwgcxfdItem", res == nil, err)
-}
-
-// decodeGetBsdxwgcxfdItemParams reads the parameters of GetBsdxwgcxfdItem from r and its path segments p.
-func decodeGetBsdxwgcxfdItemParams(r *http.Request, p []string, esc bool) (params GetBsdxwgcxfdItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSmbx serves GET /smbx.
@@ -33364,71 +32384,44 @@ func (s *Server) handleCreateSmbx(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetSmbx serves GET /smbx/{id}.
 func (s *Server) handleGetSmbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSmbxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSmbx(r.Context(), params)
+	res, err := s.h.GetSmbx(r.Context(), GetSmbxParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSmbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSmbx", res == nil, err)
 }
 
-// decodeGetSmbxParams reads the parameters of GetSmbx from r and its path segments p.
-func decodeGetSmbxParams(r *http.Request, p []string, esc bool) (params GetSmbxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSmbx serves DELETE /smbx/{id}.
 func (s *Server) handleDeleteSmbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSmbxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSmbx(r.Context(), params)
+	res, err := s.h.DeleteSmbx(r.Context(), DeleteSmbxParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSmbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSmbx", res == nil, err)
 }
 
-// decodeDeleteSmbxParams reads the parameters of DeleteSmbx from r and its path segments p.
-func decodeDeleteSmbxParams(r *http.Request, p []string, esc bool) (params DeleteSmbxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSmbxItem serves GET /smbx/{id}/items/{itemId}.
 func (s *Server) handleGetSmbxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSmbxItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSmbxItem(r.Context(), params)
+	res, err := s.h.GetSmbxItem(r.Context(), GetSmbxItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSmbxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSmbxItem", res == nil, err)
-}
-
-// decodeGetSmbxItemParams reads the parameters of GetSmbxItem from r and its path segments p.
-func decodeGetSmbxItemParams(r *http.Request, p []string, esc bool) (params GetSmbxItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListPdlvjfead serves GET /pdlvjfead.
@@ -33451,71 +32444,44 @@ func (s *Server) handleCreatePdlvjfead(w http.ResponseWriter, r *http.Request, p
 
 // handleGetPdlvjfead serves GET /pdlvjfead/{id}.
 func (s *Server) handleGetPdlvjfead(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPdlvjfeadParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPdlvjfead(r.Context(), params)
+	res, err := s.h.GetPdlvjfead(r.Context(), GetPdlvjfeadParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPdlvjfeadResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPdlvjfead", res == nil, err)
 }
 
-// decodeGetPdlvjfeadParams reads the parameters of GetPdlvjfead from r and its path segments p.
-func decodeGetPdlvjfeadParams(r *http.Request, p []string, esc bool) (params GetPdlvjfeadParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeletePdlvjfead serves DELETE /pdlvjfead/{id}.
 func (s *Server) handleDeletePdlvjfead(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeletePdlvjfeadParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePdlvjfead(r.Context(), params)
+	res, err := s.h.DeletePdlvjfead(r.Context(), DeletePdlvjfeadParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeletePdlvjfeadResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deletePdlvjfead", res == nil, err)
 }
 
-// decodeDeletePdlvjfeadParams reads the parameters of DeletePdlvjfead from r and its path segments p.
-func decodeDeletePdlvjfeadParams(r *http.Request, p []string, esc bool) (params DeletePdlvjfeadParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetPdlvjfeadItem serves GET /pdlvjfead/{id}/items/{itemId}.
 func (s *Server) handleGetPdlvjfeadItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPdlvjfeadItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPdlvjfeadItem(r.Context(), params)
+	res, err := s.h.GetPdlvjfeadItem(r.Context(), GetPdlvjfeadItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPdlvjfeadItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPdlvjfeadItem", res == nil, err)
-}
-
-// decodeGetPdlvjfeadItemParams reads the parameters of GetPdlvjfeadItem from r and its path segments p.
-func decodeGetPdlvjfeadItemParams(r *http.Request, p []string, esc bool) (params GetPdlvjfeadItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListYiyhckwrlh serves GET /yiyhckwrlh.
@@ -33538,71 +32504,44 @@ func (s *Server) handleCreateYiyhckwrlh(w http.ResponseWriter, r *http.Request, 
 
 // handleGetYiyhckwrlh serves GET /yiyhckwrlh/{id}.
 func (s *Server) handleGetYiyhckwrlh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYiyhckwrlhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYiyhckwrlh(r.Context(), params)
+	res, err := s.h.GetYiyhckwrlh(r.Context(), GetYiyhckwrlhParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYiyhckwrlhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYiyhckwrlh", res == nil, err)
 }
 
-// decodeGetYiyhckwrlhParams reads the parameters of GetYiyhckwrlh from r and its path segments p.
-func decodeGetYiyhckwrlhParams(r *http.Request, p []string, esc bool) (params GetYiyhckwrlhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteYiyhckwrlh serves DELETE /yiyhckwrlh/{id}.
 func (s *Server) handleDeleteYiyhckwrlh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteYiyhckwrlhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYiyhckwrlh(r.Context(), params)
+	res, err := s.h.DeleteYiyhckwrlh(r.Context(), DeleteYiyhckwrlhParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteYiyhckwrlhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteYiyhckwrlh", res == nil, err)
 }
 
-// decodeDeleteYiyhckwrlhParams reads the parameters of DeleteYiyhckwrlh from r and its path segments p.
-func decodeDeleteYiyhckwrlhParams(r *http.Request, p []string, esc bool) (params DeleteYiyhckwrlhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetYiyhckwrlhItem serves GET /yiyhckwrlh/{id}/items/{itemId}.
 func (s *Server) handleGetYiyhckwrlhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYiyhckwrlhItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYiyhckwrlhItem(r.Context(), params)
+	res, err := s.h.GetYiyhckwrlhItem(r.Context(), GetYiyhckwrlhItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYiyhckwrlhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYiyhckwrlhItem", res == nil, err)
-}
-
-// decodeGetYiyhckwrlhItemParams reads the parameters of GetYiyhckwrlhItem from r and its path segments p.
-func decodeGetYiyhckwrlhItemParams(r *http.Request, p []string, esc bool) (params GetYiyhckwrlhItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListKhvp serves GET /khvp.
@@ -33625,71 +32564,44 @@ func (s *Server) handleCreateKhvp(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetKhvp serves GET /khvp/{id}.
 func (s *Server) handleGetKhvp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKhvpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKhvp(r.Context(), params)
+	res, err := s.h.GetKhvp(r.Context(), GetKhvpParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKhvpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKhvp", res == nil, err)
 }
 
-// decodeGetKhvpParams reads the parameters of GetKhvp from r and its path segments p.
-func decodeGetKhvpParams(r *http.Request, p []string, esc bool) (params GetKhvpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteKhvp serves DELETE /khvp/{id}.
 func (s *Server) handleDeleteKhvp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteKhvpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKhvp(r.Context(), params)
+	res, err := s.h.DeleteKhvp(r.Context(), DeleteKhvpParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteKhvpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteKhvp", res == nil, err)
 }
 
-// decodeDeleteKhvpParams reads the parameters of DeleteKhvp from r and its path segments p.
-func decodeDeleteKhvpParams(r *http.Request, p []string, esc bool) (params DeleteKhvpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetKhvpItem serves GET /khvp/{id}/items/{itemId}.
 func (s *Server) handleGetKhvpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKhvpItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKhvpItem(r.Context(), params)
+	res, err := s.h.GetKhvpItem(r.Context(), GetKhvpItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKhvpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKhvpItem", res == nil, err)
-}
-
-// decodeGetKhvpItemParams reads the parameters of GetKhvpItem from r and its path segments p.
-func decodeGetKhvpItemParams(r *http.Request, p []string, esc bool) (params GetKhvpItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListPvjstyljk serves GET /pvjstyljk.
@@ -33712,71 +32624,44 @@ func (s *Server) handleCreatePvjstyljk(w http.ResponseWriter, r *http.Request, p
 
 // handleGetPvjstyljk serves GET /pvjstyljk/{id}.
 func (s *Server) handleGetPvjstyljk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPvjstyljkParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPvjstyljk(r.Context(), params)
+	res, err := s.h.GetPvjstyljk(r.Context(), GetPvjstyljkParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPvjstyljkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPvjstyljk", res == nil, err)
 }
 
-// decodeGetPvjstyljkParams reads the parameters of GetPvjstyljk from r and its path segments p.
-func decodeGetPvjstyljkParams(r *http.Request, p []string, esc bool) (params GetPvjstyljkParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeletePvjstyljk serves DELETE /pvjstyljk/{id}.
 func (s *Server) handleDeletePvjstyljk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeletePvjstyljkParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePvjstyljk(r.Context(), params)
+	res, err := s.h.DeletePvjstyljk(r.Context(), DeletePvjstyljkParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeletePvjstyljkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deletePvjstyljk", res == nil, err)
 }
 
-// decodeDeletePvjstyljkParams reads the parameters of DeletePvjstyljk from r and its path segments p.
-func decodeDeletePvjstyljkParams(r *http.Request, p []string, esc bool) (params DeletePvjstyljkParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetPvjstyljkItem serves GET /pvjstyljk/{id}/items/{itemId}.
 func (s *Server) handleGetPvjstyljkItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPvjstyljkItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPvjstyljkItem(r.Context(), params)
+	res, err := s.h.GetPvjstyljkItem(r.Context(), GetPvjstyljkItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPvjstyljkItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPvjstyljkItem", res == nil, err)
-}
-
-// decodeGetPvjstyljkItemParams reads the parameters of GetPvjstyljkItem from r and its path segments p.
-func decodeGetPvjstyljkItemParams(r *http.Request, p []string, esc bool) (params GetPvjstyljkItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListKbimj serves GET /kbimj.
@@ -33799,71 +32684,44 @@ func (s *Server) handleCreateKbimj(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetKbimj serves GET /kbimj/{id}.
 func (s *Server) handleGetKbimj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKbimjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKbimj(r.Context(), params)
+	res, err := s.h.GetKbimj(r.Context(), GetKbimjParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKbimjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKbimj", res == nil, err)
 }
 
-// decodeGetKbimjParams reads the parameters of GetKbimj from r and its path segments p.
-func decodeGetKbimjParams(r *http.Request, p []string, esc bool) (params GetKbimjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteKbimj serves DELETE /kbimj/{id}.
 func (s *Server) handleDeleteKbimj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteKbimjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKbimj(r.Context(), params)
+	res, err := s.h.DeleteKbimj(r.Context(), DeleteKbimjParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteKbimjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteKbimj", res == nil, err)
 }
 
-// decodeDeleteKbimjParams reads the parameters of DeleteKbimj from r and its path segments p.
-func decodeDeleteKbimjParams(r *http.Request, p []string, esc bool) (params DeleteKbimjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetKbimjItem serves GET /kbimj/{id}/items/{itemId}.
 func (s *Server) handleGetKbimjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKbimjItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKbimjItem(r.Context(), params)
+	res, err := s.h.GetKbimjItem(r.Context(), GetKbimjItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKbimjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKbimjItem", res == nil, err)
-}
-
-// decodeGetKbimjItemParams reads the parameters of GetKbimjItem from r and its path segments p.
-func decodeGetKbimjItemParams(r *http.Request, p []string, esc bool) (params GetKbimjItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListWdxtn serves GET /wdxtn.
@@ -33886,71 +32744,44 @@ func (s *Server) handleCreateWdxtn(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetWdxtn serves GET /wdxtn/{id}.
 func (s *Server) handleGetWdxtn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWdxtnParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdxtn(r.Context(), params)
+	res, err := s.h.GetWdxtn(r.Context(), GetWdxtnParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWdxtnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWdxtn", res == nil, err)
 }
 
-// decodeGetWdxtnParams reads the parameters of GetWdxtn from r and its path segments p.
-func decodeGetWdxtnParams(r *http.Request, p []string, esc bool) (params GetWdxtnParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteWdxtn serves DELETE /wdxtn/{id}.
 func (s *Server) handleDeleteWdxtn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteWdxtnParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWdxtn(r.Context(), params)
+	res, err := s.h.DeleteWdxtn(r.Context(), DeleteWdxtnParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteWdxtnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteWdxtn", res == nil, err)
 }
 
-// decodeDeleteWdxtnParams reads the parameters of DeleteWdxtn from r and its path segments p.
-func decodeDeleteWdxtnParams(r *http.Request, p []string, esc bool) (params DeleteWdxtnParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetWdxtnItem serves GET /wdxtn/{id}/items/{itemId}.
 func (s *Server) handleGetWdxtnItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWdxtnItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWdxtnItem(r.Context(), params)
+	res, err := s.h.GetWdxtnItem(r.Context(), GetWdxtnItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWdxtnItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWdxtnItem", res == nil, err)
-}
-
-// decodeGetWdxtnItemParams reads the parameters of GetWdxtnItem from r and its path segments p.
-func decodeGetWdxtnItemParams(r *http.Request, p []string, esc bool) (params GetWdxtnItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListAksjcfm serves GET /aksjcfm.
@@ -33973,71 +32804,44 @@ func (s *Server) handleCreateAksjcfm(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetAksjcfm serves GET /aksjcfm/{id}.
 func (s *Server) handleGetAksjcfm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAksjcfmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAksjcfm(r.Context(), params)
+	res, err := s.h.GetAksjcfm(r.Context(), GetAksjcfmParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAksjcfmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAksjcfm", res == nil, err)
 }
 
-// decodeGetAksjcfmParams reads the parameters of GetAksjcfm from r and its path segments p.
-func decodeGetAksjcfmParams(r *http.Request, p []string, esc bool) (params GetAksjcfmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteAksjcfm serves DELETE /aksjcfm/{id}.
 func (s *Server) handleDeleteAksjcfm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteAksjcfmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAksjcfm(r.Context(), params)
+	res, err := s.h.DeleteAksjcfm(r.Context(), DeleteAksjcfmParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteAksjcfmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteAksjcfm", res == nil, err)
 }
 
-// decodeDeleteAksjcfmParams reads the parameters of DeleteAksjcfm from r and its path segments p.
-func decodeDeleteAksjcfmParams(r *http.Request, p []string, esc bool) (params DeleteAksjcfmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetAksjcfmItem serves GET /aksjcfm/{id}/items/{itemId}.
 func (s *Server) handleGetAksjcfmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAksjcfmItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAksjcfmItem(r.Context(), params)
+	res, err := s.h.GetAksjcfmItem(r.Context(), GetAksjcfmItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAksjcfmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAksjcfmItem", res == nil, err)
-}
-
-// decodeGetAksjcfmItemParams reads the parameters of GetAksjcfmItem from r and its path segments p.
-func decodeGetAksjcfmItemParams(r *http.Request, p []string, esc bool) (params GetAksjcfmItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSnzgwpyzaw serves GET /snzgwpyzaw.
@@ -34060,71 +32864,44 @@ func (s *Server) handleCreateSnzgwpyzaw(w http.ResponseWriter, r *http.Request, 
 
 // handleGetSnzgwpyzaw serves GET /snzgwpyzaw/{id}.
 func (s *Server) handleGetSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSnzgwpyzawParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSnzgwpyzaw(r.Context(), params)
+	res, err := s.h.GetSnzgwpyzaw(r.Context(), GetSnzgwpyzawParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSnzgwpyzawResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSnzgwpyzaw", res == nil, err)
 }
 
-// decodeGetSnzgwpyzawParams reads the parameters of GetSnzgwpyzaw from r and its path segments p.
-func decodeGetSnzgwpyzawParams(r *http.Request, p []string, esc bool) (params GetSnzgwpyzawParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSnzgwpyzaw serves DELETE /snzgwpyzaw/{id}.
 func (s *Server) handleDeleteSnzgwpyzaw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSnzgwpyzawParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSnzgwpyzaw(r.Context(), params)
+	res, err := s.h.DeleteSnzgwpyzaw(r.Context(), DeleteSnzgwpyzawParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSnzgwpyzawResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSnzgwpyzaw", res == nil, err)
 }
 
-// decodeDeleteSnzgwpyzawParams reads the parameters of DeleteSnzgwpyzaw from r and its path segments p.
-func decodeDeleteSnzgwpyzawParams(r *http.Request, p []string, esc bool) (params DeleteSnzgwpyzawParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSnzgwpyzawItem serves GET /snzgwpyzaw/{id}/items/{itemId}.
 func (s *Server) handleGetSnzgwpyzawItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSnzgwpyzawItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSnzgwpyzawItem(r.Context(), params)
+	res, err := s.h.GetSnzgwpyzawItem(r.Context(), GetSnzgwpyzawItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSnzgwpyzawItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSnzgwpyzawItem", res == nil, err)
-}
-
-// decodeGetSnzgwpyzawItemParams reads the parameters of GetSnzgwpyzawItem from r and its path segments p.
-func decodeGetSnzgwpyzawItemParams(r *http.Request, p []string, esc bool) (params GetSnzgwpyzawItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListYzmkmomikw serves GET /yzmkmomikw.
@@ -34147,71 +32924,44 @@ func (s *Server) handleCreateYzmkmomikw(w http.ResponseWriter, r *http.Request, 
 
 // handleGetYzmkmomikw serves GET /yzmkmomikw/{id}.
 func (s *Server) handleGetYzmkmomikw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYzmkmomikwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYzmkmomikw(r.Context(), params)
+	res, err := s.h.GetYzmkmomikw(r.Context(), GetYzmkmomikwParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYzmkmomikwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYzmkmomikw", res == nil, err)
 }
 
-// decodeGetYzmkmomikwParams reads the parameters of GetYzmkmomikw from r and its path segments p.
-func decodeGetYzmkmomikwParams(r *http.Request, p []string, esc bool) (params GetYzmkmomikwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteYzmkmomikw serves DELETE /yzmkmomikw/{id}.
 func (s *Server) handleDeleteYzmkmomikw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteYzmkmomikwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYzmkmomikw(r.Context(), params)
+	res, err := s.h.DeleteYzmkmomikw(r.Context(), DeleteYzmkmomikwParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteYzmkmomikwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteYzmkmomikw", res == nil, err)
 }
 
-// decodeDeleteYzmkmomikwParams reads the parameters of DeleteYzmkmomikw from r and its path segments p.
-func decodeDeleteYzmkmomikwParams(r *http.Request, p []string, esc bool) (params DeleteYzmkmomikwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetYzmkmomikwItem serves GET /yzmkmomikw/{id}/items/{itemId}.
 func (s *Server) handleGetYzmkmomikwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYzmkmomikwItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYzmkmomikwItem(r.Context(), params)
+	res, err := s.h.GetYzmkmomikwItem(r.Context(), GetYzmkmomikwItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYzmkmomikwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYzmkmomikwItem", res == nil, err)
-}
-
-// decodeGetYzmkmomikwItemParams reads the parameters of GetYzmkmomikwItem from r and its path segments p.
-func decodeGetYzmkmomikwItemParams(r *http.Request, p []string, esc bool) (params GetYzmkmomikwItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListCzexi serves GET /czexi.
@@ -34234,71 +32984,44 @@ func (s *Server) handleCreateCzexi(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetCzexi serves GET /czexi/{id}.
 func (s *Server) handleGetCzexi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetCzexiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetCzexi(r.Context(), params)
+	res, err := s.h.GetCzexi(r.Context(), GetCzexiParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetCzexiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getCzexi", res == nil, err)
 }
 
-// decodeGetCzexiParams reads the parameters of GetCzexi from r and its path segments p.
-func decodeGetCzexiParams(r *http.Request, p []string, esc bool) (params GetCzexiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteCzexi serves DELETE /czexi/{id}.
 func (s *Server) handleDeleteCzexi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteCzexiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteCzexi(r.Context(), params)
+	res, err := s.h.DeleteCzexi(r.Context(), DeleteCzexiParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteCzexiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteCzexi", res == nil, err)
 }
 
-// decodeDeleteCzexiParams reads the parameters of DeleteCzexi from r and its path segments p.
-func decodeDeleteCzexiParams(r *http.Request, p []string, esc bool) (params DeleteCzexiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetCzexiItem serves GET /czexi/{id}/items/{itemId}.
 func (s *Server) handleGetCzexiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetCzexiItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetCzexiItem(r.Context(), params)
+	res, err := s.h.GetCzexiItem(r.Context(), GetCzexiItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetCzexiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getCzexiItem", res == nil, err)
-}
-
-// decodeGetCzexiItemParams reads the parameters of GetCzexiItem from r and its path segments p.
-func decodeGetCzexiItemParams(r *http.Request, p []string, esc bool) (params GetCzexiItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDkwdriwzoh serves GET /dkwdriwzoh.
@@ -34321,71 +33044,44 @@ func (s *Server) handleCreateDkwdriwzoh(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDkwdriwzoh serves GET /dkwdriwzoh/{id}.
 func (s *Server) handleGetDkwdriwzoh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDkwdriwzohParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDkwdriwzoh(r.Context(), params)
+	res, err := s.h.GetDkwdriwzoh(r.Context(), GetDkwdriwzohParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDkwdriwzohResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDkwdriwzoh", res == nil, err)
 }
 
-// decodeGetDkwdriwzohParams reads the parameters of GetDkwdriwzoh from r and its path segments p.
-func decodeGetDkwdriwzohParams(r *http.Request, p []string, esc bool) (params GetDkwdriwzohParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDkwdriwzoh serves DELETE /dkwdriwzoh/{id}.
 func (s *Server) handleDeleteDkwdriwzoh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDkwdriwzohParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDkwdriwzoh(r.Context(), params)
+	res, err := s.h.DeleteDkwdriwzoh(r.Context(), DeleteDkwdriwzohParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDkwdriwzohResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDkwdriwzoh", res == nil, err)
 }
 
-// decodeDeleteDkwdriwzohParams reads the parameters of DeleteDkwdriwzoh from r and its path segments p.
-func decodeDeleteDkwdriwzohParams(r *http.Request, p []string, esc bool) (params DeleteDkwdriwzohParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDkwdriwzohItem serves GET /dkwdriwzoh/{id}/items/{itemId}.
 func (s *Server) handleGetDkwdriwzohItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDkwdriwzohItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDkwdriwzohItem(r.Context(), params)
+	res, err := s.h.GetDkwdriwzohItem(r.Context(), GetDkwdriwzohItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDkwdriwzohItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDkwdriwzohItem", res == nil, err)
-}
-
-// decodeGetDkwdriwzohItemParams reads the parameters of GetDkwdriwzohItem from r and its path segments p.
-func decodeGetDkwdriwzohItemParams(r *http.Request, p []string, esc bool) (params GetDkwdriwzohItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListAdsxtbd serves GET /adsxtbd.
@@ -34408,71 +33104,44 @@ func (s *Server) handleCreateAdsxtbd(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetAdsxtbd serves GET /adsxtbd/{id}.
 func (s *Server) handleGetAdsxtbd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAdsxtbdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAdsxtbd(r.Context(), params)
+	res, err := s.h.GetAdsxtbd(r.Context(), GetAdsxtbdParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAdsxtbdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAdsxtbd", res == nil, err)
 }
 
-// decodeGetAdsxtbdParams reads the parameters of GetAdsxtbd from r and its path segments p.
-func decodeGetAdsxtbdParams(r *http.Request, p []string, esc bool) (params GetAdsxtbdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteAdsxtbd serves DELETE /adsxtbd/{id}.
 func (s *Server) handleDeleteAdsxtbd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteAdsxtbdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAdsxtbd(r.Context(), params)
+	res, err := s.h.DeleteAdsxtbd(r.Context(), DeleteAdsxtbdParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteAdsxtbdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteAdsxtbd", res == nil, err)
 }
 
-// decodeDeleteAdsxtbdParams reads the parameters of DeleteAdsxtbd from r and its path segments p.
-func decodeDeleteAdsxtbdParams(r *http.Request, p []string, esc bool) (params DeleteAdsxtbdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetAdsxtbdItem serves GET /adsxtbd/{id}/items/{itemId}.
 func (s *Server) handleGetAdsxtbdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAdsxtbdItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAdsxtbdItem(r.Context(), params)
+	res, err := s.h.GetAdsxtbdItem(r.Context(), GetAdsxtbdItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAdsxtbdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAdsxtbdItem", res == nil, err)
-}
-
-// decodeGetAdsxtbdItemParams reads the parameters of GetAdsxtbdItem from r and its path segments p.
-func decodeGetAdsxtbdItemParams(r *http.Request, p []string, esc bool) (params GetAdsxtbdItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLjufmoz serves GET /ljufmoz.
@@ -34495,71 +33164,44 @@ func (s *Server) handleCreateLjufmoz(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetLjufmoz serves GET /ljufmoz/{id}.
 func (s *Server) handleGetLjufmoz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLjufmozParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLjufmoz(r.Context(), params)
+	res, err := s.h.GetLjufmoz(r.Context(), GetLjufmozParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLjufmozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLjufmoz", res == nil, err)
 }
 
-// decodeGetLjufmozParams reads the parameters of GetLjufmoz from r and its path segments p.
-func decodeGetLjufmozParams(r *http.Request, p []string, esc bool) (params GetLjufmozParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLjufmoz serves DELETE /ljufmoz/{id}.
 func (s *Server) handleDeleteLjufmoz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLjufmozParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLjufmoz(r.Context(), params)
+	res, err := s.h.DeleteLjufmoz(r.Context(), DeleteLjufmozParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLjufmozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLjufmoz", res == nil, err)
 }
 
-// decodeDeleteLjufmozParams reads the parameters of DeleteLjufmoz from r and its path segments p.
-func decodeDeleteLjufmozParams(r *http.Request, p []string, esc bool) (params DeleteLjufmozParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLjufmozItem serves GET /ljufmoz/{id}/items/{itemId}.
 func (s *Server) handleGetLjufmozItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLjufmozItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLjufmozItem(r.Context(), params)
+	res, err := s.h.GetLjufmozItem(r.Context(), GetLjufmozItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLjufmozItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLjufmozItem", res == nil, err)
-}
-
-// decodeGetLjufmozItemParams reads the parameters of GetLjufmozItem from r and its path segments p.
-func decodeGetLjufmozItemParams(r *http.Request, p []string, esc bool) (params GetLjufmozItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListEukyyfcqim serves GET /eukyyfcqim.
@@ -34582,71 +33224,44 @@ func (s *Server) handleCreateEukyyfcqim(w http.ResponseWriter, r *http.Request, 
 
 // handleGetEukyyfcqim serves GET /eukyyfcqim/{id}.
 func (s *Server) handleGetEukyyfcqim(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEukyyfcqimParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEukyyfcqim(r.Context(), params)
+	res, err := s.h.GetEukyyfcqim(r.Context(), GetEukyyfcqimParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEukyyfcqimResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEukyyfcqim", res == nil, err)
 }
 
-// decodeGetEukyyfcqimParams reads the parameters of GetEukyyfcqim from r and its path segments p.
-func decodeGetEukyyfcqimParams(r *http.Request, p []string, esc bool) (params GetEukyyfcqimParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteEukyyfcqim serves DELETE /eukyyfcqim/{id}.
 func (s *Server) handleDeleteEukyyfcqim(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteEukyyfcqimParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEukyyfcqim(r.Context(), params)
+	res, err := s.h.DeleteEukyyfcqim(r.Context(), DeleteEukyyfcqimParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteEukyyfcqimResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteEukyyfcqim", res == nil, err)
 }
 
-// decodeDeleteEukyyfcqimParams reads the parameters of DeleteEukyyfcqim from r and its path segments p.
-func decodeDeleteEukyyfcqimParams(r *http.Request, p []string, esc bool) (params DeleteEukyyfcqimParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetEukyyfcqimItem serves GET /eukyyfcqim/{id}/items/{itemId}.
 func (s *Server) handleGetEukyyfcqimItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEukyyfcqimItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEukyyfcqimItem(r.Context(), params)
+	res, err := s.h.GetEukyyfcqimItem(r.Context(), GetEukyyfcqimItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEukyyfcqimItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEukyyfcqimItem", res == nil, err)
-}
-
-// decodeGetEukyyfcqimItemParams reads the parameters of GetEukyyfcqimItem from r and its path segments p.
-func decodeGetEukyyfcqimItemParams(r *http.Request, p []string, esc bool) (params GetEukyyfcqimItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListEkjzwqucv serves GET /ekjzwqucv.
@@ -34669,71 +33284,44 @@ func (s *Server) handleCreateEkjzwqucv(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEkjzwqucv serves GET /ekjzwqucv/{id}.
 func (s *Server) handleGetEkjzwqucv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEkjzwqucvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEkjzwqucv(r.Context(), params)
+	res, err := s.h.GetEkjzwqucv(r.Context(), GetEkjzwqucvParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEkjzwqucvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEkjzwqucv", res == nil, err)
 }
 
-// decodeGetEkjzwqucvParams reads the parameters of GetEkjzwqucv from r and its path segments p.
-func decodeGetEkjzwqucvParams(r *http.Request, p []string, esc bool) (params GetEkjzwqucvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteEkjzwqucv serves DELETE /ekjzwqucv/{id}.
 func (s *Server) handleDeleteEkjzwqucv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteEkjzwqucvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEkjzwqucv(r.Context(), params)
+	res, err := s.h.DeleteEkjzwqucv(r.Context(), DeleteEkjzwqucvParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteEkjzwqucvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteEkjzwqucv", res == nil, err)
 }
 
-// decodeDeleteEkjzwqucvParams reads the parameters of DeleteEkjzwqucv from r and its path segments p.
-func decodeDeleteEkjzwqucvParams(r *http.Request, p []string, esc bool) (params DeleteEkjzwqucvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetEkjzwqucvItem serves GET /ekjzwqucv/{id}/items/{itemId}.
 func (s *Server) handleGetEkjzwqucvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEkjzwqucvItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEkjzwqucvItem(r.Context(), params)
+	res, err := s.h.GetEkjzwqucvItem(r.Context(), GetEkjzwqucvItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEkjzwqucvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEkjzwqucvItem", res == nil, err)
-}
-
-// decodeGetEkjzwqucvItemParams reads the parameters of GetEkjzwqucvItem from r and its path segments p.
-func decodeGetEkjzwqucvItemParams(r *http.Request, p []string, esc bool) (params GetEkjzwqucvItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNwqlyjs serves GET /nwqlyjs.
@@ -34756,71 +33344,44 @@ func (s *Server) handleCreateNwqlyjs(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetNwqlyjs serves GET /nwqlyjs/{id}.
 func (s *Server) handleGetNwqlyjs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNwqlyjsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwqlyjs(r.Context(), params)
+	res, err := s.h.GetNwqlyjs(r.Context(), GetNwqlyjsParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNwqlyjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNwqlyjs", res == nil, err)
 }
 
-// decodeGetNwqlyjsParams reads the parameters of GetNwqlyjs from r and its path segments p.
-func decodeGetNwqlyjsParams(r *http.Request, p []string, esc bool) (params GetNwqlyjsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNwqlyjs serves DELETE /nwqlyjs/{id}.
 func (s *Server) handleDeleteNwqlyjs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNwqlyjsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNwqlyjs(r.Context(), params)
+	res, err := s.h.DeleteNwqlyjs(r.Context(), DeleteNwqlyjsParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNwqlyjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNwqlyjs", res == nil, err)
 }
 
-// decodeDeleteNwqlyjsParams reads the parameters of DeleteNwqlyjs from r and its path segments p.
-func decodeDeleteNwqlyjsParams(r *http.Request, p []string, esc bool) (params DeleteNwqlyjsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNwqlyjsItem serves GET /nwqlyjs/{id}/items/{itemId}.
 func (s *Server) handleGetNwqlyjsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNwqlyjsItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNwqlyjsItem(r.Context(), params)
+	res, err := s.h.GetNwqlyjsItem(r.Context(), GetNwqlyjsItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNwqlyjsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNwqlyjsItem", res == nil, err)
-}
-
-// decodeGetNwqlyjsItemParams reads the parameters of GetNwqlyjsItem from r and its path segments p.
-func decodeGetNwqlyjsItemParams(r *http.Request, p []string, esc bool) (params GetNwqlyjsItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHqsnhwenl serves GET /hqsnhwenl.
@@ -34843,71 +33404,44 @@ func (s *Server) handleCreateHqsnhwenl(w http.ResponseWriter, r *http.Request, p
 
 // handleGetHqsnhwenl serves GET /hqsnhwenl/{id}.
 func (s *Server) handleGetHqsnhwenl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHqsnhwenlParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHqsnhwenl(r.Context(), params)
+	res, err := s.h.GetHqsnhwenl(r.Context(), GetHqsnhwenlParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHqsnhwenlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHqsnhwenl", res == nil, err)
 }
 
-// decodeGetHqsnhwenlParams reads the parameters of GetHqsnhwenl from r and its path segments p.
-func decodeGetHqsnhwenlParams(r *http.Request, p []string, esc bool) (params GetHqsnhwenlParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHqsnhwenl serves DELETE /hqsnhwenl/{id}.
 func (s *Server) handleDeleteHqsnhwenl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHqsnhwenlParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHqsnhwenl(r.Context(), params)
+	res, err := s.h.DeleteHqsnhwenl(r.Context(), DeleteHqsnhwenlParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHqsnhwenlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHqsnhwenl", res == nil, err)
 }
 
-// decodeDeleteHqsnhwenlParams reads the parameters of DeleteHqsnhwenl from r and its path segments p.
-func decodeDeleteHqsnhwenlParams(r *http.Request, p []string, esc bool) (params DeleteHqsnhwenlParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHqsnhwenlItem serves GET /hqsnhwenl/{id}/items/{itemId}.
 func (s *Server) handleGetHqsnhwenlItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHqsnhwenlItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHqsnhwenlItem(r.Context(), params)
+	res, err := s.h.GetHqsnhwenlItem(r.Context(), GetHqsnhwenlItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHqsnhwenlItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHqsnhwenlItem", res == nil, err)
-}
-
-// decodeGetHqsnhwenlItemParams reads the parameters of GetHqsnhwenlItem from r and its path segments p.
-func decodeGetHqsnhwenlItemParams(r *http.Request, p []string, esc bool) (params GetHqsnhwenlItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListPevfirsx serves GET /pevfirsx.
@@ -34930,71 +33464,44 @@ func (s *Server) handleCreatePevfirsx(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetPevfirsx serves GET /pevfirsx/{id}.
 func (s *Server) handleGetPevfirsx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPevfirsxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPevfirsx(r.Context(), params)
+	res, err := s.h.GetPevfirsx(r.Context(), GetPevfirsxParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPevfirsxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPevfirsx", res == nil, err)
 }
 
-// decodeGetPevfirsxParams reads the parameters of GetPevfirsx from r and its path segments p.
-func decodeGetPevfirsxParams(r *http.Request, p []string, esc bool) (params GetPevfirsxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeletePevfirsx serves DELETE /pevfirsx/{id}.
 func (s *Server) handleDeletePevfirsx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeletePevfirsxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePevfirsx(r.Context(), params)
+	res, err := s.h.DeletePevfirsx(r.Context(), DeletePevfirsxParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeletePevfirsxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deletePevfirsx", res == nil, err)
 }
 
-// decodeDeletePevfirsxParams reads the parameters of DeletePevfirsx from r and its path segments p.
-func decodeDeletePevfirsxParams(r *http.Request, p []string, esc bool) (params DeletePevfirsxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetPevfirsxItem serves GET /pevfirsx/{id}/items/{itemId}.
 func (s *Server) handleGetPevfirsxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPevfirsxItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPevfirsxItem(r.Context(), params)
+	res, err := s.h.GetPevfirsxItem(r.Context(), GetPevfirsxItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPevfirsxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPevfirsxItem", res == nil, err)
-}
-
-// decodeGetPevfirsxItemParams reads the parameters of GetPevfirsxItem from r and its path segments p.
-func decodeGetPevfirsxItemParams(r *http.Request, p []string, esc bool) (params GetPevfirsxItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListIiixoeyuoq serves GET /iiixoeyuoq.
@@ -35017,71 +33524,44 @@ func (s *Server) handleCreateIiixoeyuoq(w http.ResponseWriter, r *http.Request, 
 
 // handleGetIiixoeyuoq serves GET /iiixoeyuoq/{id}.
 func (s *Server) handleGetIiixoeyuoq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIiixoeyuoqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIiixoeyuoq(r.Context(), params)
+	res, err := s.h.GetIiixoeyuoq(r.Context(), GetIiixoeyuoqParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIiixoeyuoqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIiixoeyuoq", res == nil, err)
 }
 
-// decodeGetIiixoeyuoqParams reads the parameters of GetIiixoeyuoq from r and its path segments p.
-func decodeGetIiixoeyuoqParams(r *http.Request, p []string, esc bool) (params GetIiixoeyuoqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteIiixoeyuoq serves DELETE /iiixoeyuoq/{id}.
 func (s *Server) handleDeleteIiixoeyuoq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteIiixoeyuoqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIiixoeyuoq(r.Context(), params)
+	res, err := s.h.DeleteIiixoeyuoq(r.Context(), DeleteIiixoeyuoqParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteIiixoeyuoqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteIiixoeyuoq", res == nil, err)
 }
 
-// decodeDeleteIiixoeyuoqParams reads the parameters of DeleteIiixoeyuoq from r and its path segments p.
-func decodeDeleteIiixoeyuoqParams(r *http.Request, p []string, esc bool) (params DeleteIiixoeyuoqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetIiixoeyuoqItem serves GET /iiixoeyuoq/{id}/items/{itemId}.
 func (s *Server) handleGetIiixoeyuoqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIiixoeyuoqItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIiixoeyuoqItem(r.Context(), params)
+	res, err := s.h.GetIiixoeyuoqItem(r.Context(), GetIiixoeyuoqItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIiixoeyuoqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIiixoeyuoqItem", res == nil, err)
-}
-
-// decodeGetIiixoeyuoqItemParams reads the parameters of GetIiixoeyuoqItem from r and its path segments p.
-func decodeGetIiixoeyuoqItemParams(r *http.Request, p []string, esc bool) (params GetIiixoeyuoqItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDqbdcw serves GET /dqbdcw.
@@ -35104,71 +33584,44 @@ func (s *Server) handleCreateDqbdcw(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetDqbdcw serves GET /dqbdcw/{id}.
 func (s *Server) handleGetDqbdcw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDqbdcwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDqbdcw(r.Context(), params)
+	res, err := s.h.GetDqbdcw(r.Context(), GetDqbdcwParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDqbdcwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDqbdcw", res == nil, err)
 }
 
-// decodeGetDqbdcwParams reads the parameters of GetDqbdcw from r and its path segments p.
-func decodeGetDqbdcwParams(r *http.Request, p []string, esc bool) (params GetDqbdcwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDqbdcw serves DELETE /dqbdcw/{id}.
 func (s *Server) handleDeleteDqbdcw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDqbdcwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDqbdcw(r.Context(), params)
+	res, err := s.h.DeleteDqbdcw(r.Context(), DeleteDqbdcwParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDqbdcwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDqbdcw", res == nil, err)
 }
 
-// decodeDeleteDqbdcwParams reads the parameters of DeleteDqbdcw from r and its path segments p.
-func decodeDeleteDqbdcwParams(r *http.Request, p []string, esc bool) (params DeleteDqbdcwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDqbdcwItem serves GET /dqbdcw/{id}/items/{itemId}.
 func (s *Server) handleGetDqbdcwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDqbdcwItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDqbdcwItem(r.Context(), params)
+	res, err := s.h.GetDqbdcwItem(r.Context(), GetDqbdcwItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDqbdcwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDqbdcwItem", res == nil, err)
-}
-
-// decodeGetDqbdcwItemParams reads the parameters of GetDqbdcwItem from r and its path segments p.
-func decodeGetDqbdcwItemParams(r *http.Request, p []string, esc bool) (params GetDqbdcwItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListYtcpz serves GET /ytcpz.
@@ -35191,71 +33644,44 @@ func (s *Server) handleCreateYtcpz(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetYtcpz serves GET /ytcpz/{id}.
 func (s *Server) handleGetYtcpz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYtcpzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYtcpz(r.Context(), params)
+	res, err := s.h.GetYtcpz(r.Context(), GetYtcpzParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYtcpzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYtcpz", res == nil, err)
 }
 
-// decodeGetYtcpzParams reads the parameters of GetYtcpz from r and its path segments p.
-func decodeGetYtcpzParams(r *http.Request, p []string, esc bool) (params GetYtcpzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteYtcpz serves DELETE /ytcpz/{id}.
 func (s *Server) handleDeleteYtcpz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteYtcpzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYtcpz(r.Context(), params)
+	res, err := s.h.DeleteYtcpz(r.Context(), DeleteYtcpzParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteYtcpzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteYtcpz", res == nil, err)
 }
 
-// decodeDeleteYtcpzParams reads the parameters of DeleteYtcpz from r and its path segments p.
-func decodeDeleteYtcpzParams(r *http.Request, p []string, esc bool) (params DeleteYtcpzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetYtcpzItem serves GET /ytcpz/{id}/items/{itemId}.
 func (s *Server) handleGetYtcpzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYtcpzItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYtcpzItem(r.Context(), params)
+	res, err := s.h.GetYtcpzItem(r.Context(), GetYtcpzItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYtcpzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYtcpzItem", res == nil, err)
-}
-
-// decodeGetYtcpzItemParams reads the parameters of GetYtcpzItem from r and its path segments p.
-func decodeGetYtcpzItemParams(r *http.Request, p []string, esc bool) (params GetYtcpzItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListUzfykhag serves GET /uzfykhag.
@@ -35278,71 +33704,44 @@ func (s *Server) handleCreateUzfykhag(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetUzfykhag serves GET /uzfykhag/{id}.
 func (s *Server) handleGetUzfykhag(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUzfykhagParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUzfykhag(r.Context(), params)
+	res, err := s.h.GetUzfykhag(r.Context(), GetUzfykhagParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUzfykhagResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUzfykhag", res == nil, err)
 }
 
-// decodeGetUzfykhagParams reads the parameters of GetUzfykhag from r and its path segments p.
-func decodeGetUzfykhagParams(r *http.Request, p []string, esc bool) (params GetUzfykhagParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteUzfykhag serves DELETE /uzfykhag/{id}.
 func (s *Server) handleDeleteUzfykhag(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUzfykhagParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUzfykhag(r.Context(), params)
+	res, err := s.h.DeleteUzfykhag(r.Context(), DeleteUzfykhagParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUzfykhagResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUzfykhag", res == nil, err)
 }
 
-// decodeDeleteUzfykhagParams reads the parameters of DeleteUzfykhag from r and its path segments p.
-func decodeDeleteUzfykhagParams(r *http.Request, p []string, esc bool) (params DeleteUzfykhagParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetUzfykhagItem serves GET /uzfykhag/{id}/items/{itemId}.
 func (s *Server) handleGetUzfykhagItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUzfykhagItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUzfykhagItem(r.Context(), params)
+	res, err := s.h.GetUzfykhagItem(r.Context(), GetUzfykhagItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUzfykhagItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUzfykhagItem", res == nil, err)
-}
-
-// decodeGetUzfykhagItemParams reads the parameters of GetUzfykhagItem from r and its path segments p.
-func decodeGetUzfykhagItemParams(r *http.Request, p []string, esc bool) (params GetUzfykhagItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLsfjfwd serves GET /lsfjfwd.
@@ -35365,71 +33764,44 @@ func (s *Server) handleCreateLsfjfwd(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetLsfjfwd serves GET /lsfjfwd/{id}.
 func (s *Server) handleGetLsfjfwd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLsfjfwdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLsfjfwd(r.Context(), params)
+	res, err := s.h.GetLsfjfwd(r.Context(), GetLsfjfwdParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLsfjfwdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLsfjfwd", res == nil, err)
 }
 
-// decodeGetLsfjfwdParams reads the parameters of GetLsfjfwd from r and its path segments p.
-func decodeGetLsfjfwdParams(r *http.Request, p []string, esc bool) (params GetLsfjfwdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLsfjfwd serves DELETE /lsfjfwd/{id}.
 func (s *Server) handleDeleteLsfjfwd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLsfjfwdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLsfjfwd(r.Context(), params)
+	res, err := s.h.DeleteLsfjfwd(r.Context(), DeleteLsfjfwdParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLsfjfwdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLsfjfwd", res == nil, err)
 }
 
-// decodeDeleteLsfjfwdParams reads the parameters of DeleteLsfjfwd from r and its path segments p.
-func decodeDeleteLsfjfwdParams(r *http.Request, p []string, esc bool) (params DeleteLsfjfwdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLsfjfwdItem serves GET /lsfjfwd/{id}/items/{itemId}.
 func (s *Server) handleGetLsfjfwdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLsfjfwdItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLsfjfwdItem(r.Context(), params)
+	res, err := s.h.GetLsfjfwdItem(r.Context(), GetLsfjfwdItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLsfjfwdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLsfjfwdItem", res == nil, err)
-}
-
-// decodeGetLsfjfwdItemParams reads the parameters of GetLsfjfwdItem from r and its path segments p.
-func decodeGetLsfjfwdItemParams(r *http.Request, p []string, esc bool) (params GetLsfjfwdItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListJmfzovblel serves GET /jmfzovblel.
@@ -35452,71 +33824,44 @@ func (s *Server) handleCreateJmfzovblel(w http.ResponseWriter, r *http.Request, 
 
 // handleGetJmfzovblel serves GET /jmfzovblel/{id}.
 func (s *Server) handleGetJmfzovblel(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJmfzovblelParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJmfzovblel(r.Context(), params)
+	res, err := s.h.GetJmfzovblel(r.Context(), GetJmfzovblelParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJmfzovblelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJmfzovblel", res == nil, err)
 }
 
-// decodeGetJmfzovblelParams reads the parameters of GetJmfzovblel from r and its path segments p.
-func decodeGetJmfzovblelParams(r *http.Request, p []string, esc bool) (params GetJmfzovblelParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteJmfzovblel serves DELETE /jmfzovblel/{id}.
 func (s *Server) handleDeleteJmfzovblel(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteJmfzovblelParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJmfzovblel(r.Context(), params)
+	res, err := s.h.DeleteJmfzovblel(r.Context(), DeleteJmfzovblelParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteJmfzovblelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteJmfzovblel", res == nil, err)
 }
 
-// decodeDeleteJmfzovblelParams reads the parameters of DeleteJmfzovblel from r and its path segments p.
-func decodeDeleteJmfzovblelParams(r *http.Request, p []string, esc bool) (params DeleteJmfzovblelParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetJmfzovblelItem serves GET /jmfzovblel/{id}/items/{itemId}.
 func (s *Server) handleGetJmfzovblelItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJmfzovblelItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJmfzovblelItem(r.Context(), params)
+	res, err := s.h.GetJmfzovblelItem(r.Context(), GetJmfzovblelItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJmfzovblelItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJmfzovblelItem", res == nil, err)
-}
-
-// decodeGetJmfzovblelItemParams reads the parameters of GetJmfzovblelItem from r and its path segments p.
-func decodeGetJmfzovblelItemParams(r *http.Request, p []string, esc bool) (params GetJmfzovblelItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListTxtpynqq serves GET /txtpynqq.
@@ -35539,71 +33884,44 @@ func (s *Server) handleCreateTxtpynqq(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetTxtpynqq serves GET /txtpynqq/{id}.
 func (s *Server) handleGetTxtpynqq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTxtpynqqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTxtpynqq(r.Context(), params)
+	res, err := s.h.GetTxtpynqq(r.Context(), GetTxtpynqqParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTxtpynqqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTxtpynqq", res == nil, err)
 }
 
-// decodeGetTxtpynqqParams reads the parameters of GetTxtpynqq from r and its path segments p.
-func decodeGetTxtpynqqParams(r *http.Request, p []string, esc bool) (params GetTxtpynqqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteTxtpynqq serves DELETE /txtpynqq/{id}.
 func (s *Server) handleDeleteTxtpynqq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteTxtpynqqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTxtpynqq(r.Context(), params)
+	res, err := s.h.DeleteTxtpynqq(r.Context(), DeleteTxtpynqqParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteTxtpynqqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteTxtpynqq", res == nil, err)
 }
 
-// decodeDeleteTxtpynqqParams reads the parameters of DeleteTxtpynqq from r and its path segments p.
-func decodeDeleteTxtpynqqParams(r *http.Request, p []string, esc bool) (params DeleteTxtpynqqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetTxtpynqqItem serves GET /txtpynqq/{id}/items/{itemId}.
 func (s *Server) handleGetTxtpynqqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTxtpynqqItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTxtpynqqItem(r.Context(), params)
+	res, err := s.h.GetTxtpynqqItem(r.Context(), GetTxtpynqqItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTxtpynqqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTxtpynqqItem", res == nil, err)
-}
-
-// decodeGetTxtpynqqItemParams reads the parameters of GetTxtpynqqItem from r and its path segments p.
-func decodeGetTxtpynqqItemParams(r *http.Request, p []string, esc bool) (params GetTxtpynqqItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSaswolsj serves GET /saswolsj.
@@ -35626,71 +33944,44 @@ func (s *Server) handleCreateSaswolsj(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetSaswolsj serves GET /saswolsj/{id}.
 func (s *Server) handleGetSaswolsj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSaswolsjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSaswolsj(r.Context(), params)
+	res, err := s.h.GetSaswolsj(r.Context(), GetSaswolsjParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSaswolsjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSaswolsj", res == nil, err)
 }
 
-// decodeGetSaswolsjParams reads the parameters of GetSaswolsj from r and its path segments p.
-func decodeGetSaswolsjParams(r *http.Request, p []string, esc bool) (params GetSaswolsjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSaswolsj serves DELETE /saswolsj/{id}.
 func (s *Server) handleDeleteSaswolsj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSaswolsjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSaswolsj(r.Context(), params)
+	res, err := s.h.DeleteSaswolsj(r.Context(), DeleteSaswolsjParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSaswolsjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSaswolsj", res == nil, err)
 }
 
-// decodeDeleteSaswolsjParams reads the parameters of DeleteSaswolsj from r and its path segments p.
-func decodeDeleteSaswolsjParams(r *http.Request, p []string, esc bool) (params DeleteSaswolsjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSaswolsjItem serves GET /saswolsj/{id}/items/{itemId}.
 func (s *Server) handleGetSaswolsjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSaswolsjItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSaswolsjItem(r.Context(), params)
+	res, err := s.h.GetSaswolsjItem(r.Context(), GetSaswolsjItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSaswolsjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSaswolsjItem", res == nil, err)
-}
-
-// decodeGetSaswolsjItemParams reads the parameters of GetSaswolsjItem from r and its path segments p.
-func decodeGetSaswolsjItemParams(r *http.Request, p []string, esc bool) (params GetSaswolsjItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListFfpsnxar serves GET /ffpsnxar.
@@ -35713,71 +34004,44 @@ func (s *Server) handleCreateFfpsnxar(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetFfpsnxar serves GET /ffpsnxar/{id}.
 func (s *Server) handleGetFfpsnxar(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFfpsnxarParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFfpsnxar(r.Context(), params)
+	res, err := s.h.GetFfpsnxar(r.Context(), GetFfpsnxarParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetFfpsnxarResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getFfpsnxar", res == nil, err)
 }
 
-// decodeGetFfpsnxarParams reads the parameters of GetFfpsnxar from r and its path segments p.
-func decodeGetFfpsnxarParams(r *http.Request, p []string, esc bool) (params GetFfpsnxarParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteFfpsnxar serves DELETE /ffpsnxar/{id}.
 func (s *Server) handleDeleteFfpsnxar(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteFfpsnxarParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteFfpsnxar(r.Context(), params)
+	res, err := s.h.DeleteFfpsnxar(r.Context(), DeleteFfpsnxarParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteFfpsnxarResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteFfpsnxar", res == nil, err)
 }
 
-// decodeDeleteFfpsnxarParams reads the parameters of DeleteFfpsnxar from r and its path segments p.
-func decodeDeleteFfpsnxarParams(r *http.Request, p []string, esc bool) (params DeleteFfpsnxarParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetFfpsnxarItem serves GET /ffpsnxar/{id}/items/{itemId}.
 func (s *Server) handleGetFfpsnxarItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFfpsnxarItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFfpsnxarItem(r.Context(), params)
+	res, err := s.h.GetFfpsnxarItem(r.Context(), GetFfpsnxarItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetFfpsnxarItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getFfpsnxarItem", res == nil, err)
-}
-
-// decodeGetFfpsnxarItemParams reads the parameters of GetFfpsnxarItem from r and its path segments p.
-func decodeGetFfpsnxarItemParams(r *http.Request, p []string, esc bool) (params GetFfpsnxarItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListJyvrxy serves GET /jyvrxy.
@@ -35800,71 +34064,44 @@ func (s *Server) handleCreateJyvrxy(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetJyvrxy serves GET /jyvrxy/{id}.
 func (s *Server) handleGetJyvrxy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJyvrxyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJyvrxy(r.Context(), params)
+	res, err := s.h.GetJyvrxy(r.Context(), GetJyvrxyParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJyvrxyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJyvrxy", res == nil, err)
 }
 
-// decodeGetJyvrxyParams reads the parameters of GetJyvrxy from r and its path segments p.
-func decodeGetJyvrxyParams(r *http.Request, p []string, esc bool) (params GetJyvrxyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteJyvrxy serves DELETE /jyvrxy/{id}.
 func (s *Server) handleDeleteJyvrxy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteJyvrxyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJyvrxy(r.Context(), params)
+	res, err := s.h.DeleteJyvrxy(r.Context(), DeleteJyvrxyParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteJyvrxyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteJyvrxy", res == nil, err)
 }
 
-// decodeDeleteJyvrxyParams reads the parameters of DeleteJyvrxy from r and its path segments p.
-func decodeDeleteJyvrxyParams(r *http.Request, p []string, esc bool) (params DeleteJyvrxyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetJyvrxyItem serves GET /jyvrxy/{id}/items/{itemId}.
 func (s *Server) handleGetJyvrxyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJyvrxyItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJyvrxyItem(r.Context(), params)
+	res, err := s.h.GetJyvrxyItem(r.Context(), GetJyvrxyItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJyvrxyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJyvrxyItem", res == nil, err)
-}
-
-// decodeGetJyvrxyItemParams reads the parameters of GetJyvrxyItem from r and its path segments p.
-func decodeGetJyvrxyItemParams(r *http.Request, p []string, esc bool) (params GetJyvrxyItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListGohzvshlwv serves GET /gohzvshlwv.
@@ -35887,71 +34124,44 @@ func (s *Server) handleCreateGohzvshlwv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGohzvshlwv serves GET /gohzvshlwv/{id}.
 func (s *Server) handleGetGohzvshlwv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGohzvshlwvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGohzvshlwv(r.Context(), params)
+	res, err := s.h.GetGohzvshlwv(r.Context(), GetGohzvshlwvParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGohzvshlwvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGohzvshlwv", res == nil, err)
 }
 
-// decodeGetGohzvshlwvParams reads the parameters of GetGohzvshlwv from r and its path segments p.
-func decodeGetGohzvshlwvParams(r *http.Request, p []string, esc bool) (params GetGohzvshlwvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteGohzvshlwv serves DELETE /gohzvshlwv/{id}.
 func (s *Server) handleDeleteGohzvshlwv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteGohzvshlwvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGohzvshlwv(r.Context(), params)
+	res, err := s.h.DeleteGohzvshlwv(r.Context(), DeleteGohzvshlwvParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteGohzvshlwvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteGohzvshlwv", res == nil, err)
 }
 
-// decodeDeleteGohzvshlwvParams reads the parameters of DeleteGohzvshlwv from r and its path segments p.
-func decodeDeleteGohzvshlwvParams(r *http.Request, p []string, esc bool) (params DeleteGohzvshlwvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetGohzvshlwvItem serves GET /gohzvshlwv/{id}/items/{itemId}.
 func (s *Server) handleGetGohzvshlwvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGohzvshlwvItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGohzvshlwvItem(r.Context(), params)
+	res, err := s.h.GetGohzvshlwvItem(r.Context(), GetGohzvshlwvItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGohzvshlwvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGohzvshlwvItem", res == nil, err)
-}
-
-// decodeGetGohzvshlwvItemParams reads the parameters of GetGohzvshlwvItem from r and its path segments p.
-func decodeGetGohzvshlwvItemParams(r *http.Request, p []string, esc bool) (params GetGohzvshlwvItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDuiesk serves GET /duiesk.
@@ -35974,71 +34184,44 @@ func (s *Server) handleCreateDuiesk(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetDuiesk serves GET /duiesk/{id}.
 func (s *Server) handleGetDuiesk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDuieskParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDuiesk(r.Context(), params)
+	res, err := s.h.GetDuiesk(r.Context(), GetDuieskParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDuieskResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDuiesk", res == nil, err)
 }
 
-// decodeGetDuieskParams reads the parameters of GetDuiesk from r and its path segments p.
-func decodeGetDuieskParams(r *http.Request, p []string, esc bool) (params GetDuieskParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDuiesk serves DELETE /duiesk/{id}.
 func (s *Server) handleDeleteDuiesk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDuieskParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDuiesk(r.Context(), params)
+	res, err := s.h.DeleteDuiesk(r.Context(), DeleteDuieskParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDuieskResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDuiesk", res == nil, err)
 }
 
-// decodeDeleteDuieskParams reads the parameters of DeleteDuiesk from r and its path segments p.
-func decodeDeleteDuieskParams(r *http.Request, p []string, esc bool) (params DeleteDuieskParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDuieskItem serves GET /duiesk/{id}/items/{itemId}.
 func (s *Server) handleGetDuieskItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDuieskItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDuieskItem(r.Context(), params)
+	res, err := s.h.GetDuieskItem(r.Context(), GetDuieskItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDuieskItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDuieskItem", res == nil, err)
-}
-
-// decodeGetDuieskItemParams reads the parameters of GetDuieskItem from r and its path segments p.
-func decodeGetDuieskItemParams(r *http.Request, p []string, esc bool) (params GetDuieskItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListEyniwfhya serves GET /eyniwfhya.
@@ -36061,71 +34244,44 @@ func (s *Server) handleCreateEyniwfhya(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEyniwfhya serves GET /eyniwfhya/{id}.
 func (s *Server) handleGetEyniwfhya(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEyniwfhyaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEyniwfhya(r.Context(), params)
+	res, err := s.h.GetEyniwfhya(r.Context(), GetEyniwfhyaParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEyniwfhyaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEyniwfhya", res == nil, err)
 }
 
-// decodeGetEyniwfhyaParams reads the parameters of GetEyniwfhya from r and its path segments p.
-func decodeGetEyniwfhyaParams(r *http.Request, p []string, esc bool) (params GetEyniwfhyaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteEyniwfhya serves DELETE /eyniwfhya/{id}.
 func (s *Server) handleDeleteEyniwfhya(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteEyniwfhyaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEyniwfhya(r.Context(), params)
+	res, err := s.h.DeleteEyniwfhya(r.Context(), DeleteEyniwfhyaParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteEyniwfhyaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteEyniwfhya", res == nil, err)
 }
 
-// decodeDeleteEyniwfhyaParams reads the parameters of DeleteEyniwfhya from r and its path segments p.
-func decodeDeleteEyniwfhyaParams(r *http.Request, p []string, esc bool) (params DeleteEyniwfhyaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetEyniwfhyaItem serves GET /eyniwfhya/{id}/items/{itemId}.
 func (s *Server) handleGetEyniwfhyaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEyniwfhyaItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEyniwfhyaItem(r.Context(), params)
+	res, err := s.h.GetEyniwfhyaItem(r.Context(), GetEyniwfhyaItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEyniwfhyaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEyniwfhyaItem", res == nil, err)
-}
-
-// decodeGetEyniwfhyaItemParams reads the parameters of GetEyniwfhyaItem from r and its path segments p.
-func decodeGetEyniwfhyaItemParams(r *http.Request, p []string, esc bool) (params GetEyniwfhyaItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLaaa serves GET /laaa.
@@ -36148,71 +34304,44 @@ func (s *Server) handleCreateLaaa(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetLaaa serves GET /laaa/{id}.
 func (s *Server) handleGetLaaa(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLaaaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLaaa(r.Context(), params)
+	res, err := s.h.GetLaaa(r.Context(), GetLaaaParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLaaaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLaaa", res == nil, err)
 }
 
-// decodeGetLaaaParams reads the parameters of GetLaaa from r and its path segments p.
-func decodeGetLaaaParams(r *http.Request, p []string, esc bool) (params GetLaaaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLaaa serves DELETE /laaa/{id}.
 func (s *Server) handleDeleteLaaa(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLaaaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLaaa(r.Context(), params)
+	res, err := s.h.DeleteLaaa(r.Context(), DeleteLaaaParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLaaaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLaaa", res == nil, err)
 }
 
-// decodeDeleteLaaaParams reads the parameters of DeleteLaaa from r and its path segments p.
-func decodeDeleteLaaaParams(r *http.Request, p []string, esc bool) (params DeleteLaaaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLaaaItem serves GET /laaa/{id}/items/{itemId}.
 func (s *Server) handleGetLaaaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLaaaItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLaaaItem(r.Context(), params)
+	res, err := s.h.GetLaaaItem(r.Context(), GetLaaaItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLaaaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLaaaItem", res == nil, err)
-}
-
-// decodeGetLaaaItemParams reads the parameters of GetLaaaItem from r and its path segments p.
-func decodeGetLaaaItemParams(r *http.Request, p []string, esc bool) (params GetLaaaItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListKkvecvuyfl serves GET /kkvecvuyfl.
@@ -36235,71 +34364,44 @@ func (s *Server) handleCreateKkvecvuyfl(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKkvecvuyfl serves GET /kkvecvuyfl/{id}.
 func (s *Server) handleGetKkvecvuyfl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKkvecvuyflParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKkvecvuyfl(r.Context(), params)
+	res, err := s.h.GetKkvecvuyfl(r.Context(), GetKkvecvuyflParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKkvecvuyflResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKkvecvuyfl", res == nil, err)
 }
 
-// decodeGetKkvecvuyflParams reads the parameters of GetKkvecvuyfl from r and its path segments p.
-func decodeGetKkvecvuyflParams(r *http.Request, p []string, esc bool) (params GetKkvecvuyflParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteKkvecvuyfl serves DELETE /kkvecvuyfl/{id}.
 func (s *Server) handleDeleteKkvecvuyfl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteKkvecvuyflParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKkvecvuyfl(r.Context(), params)
+	res, err := s.h.DeleteKkvecvuyfl(r.Context(), DeleteKkvecvuyflParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteKkvecvuyflResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteKkvecvuyfl", res == nil, err)
 }
 
-// decodeDeleteKkvecvuyflParams reads the parameters of DeleteKkvecvuyfl from r and its path segments p.
-func decodeDeleteKkvecvuyflParams(r *http.Request, p []string, esc bool) (params DeleteKkvecvuyflParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetKkvecvuyflItem serves GET /kkvecvuyfl/{id}/items/{itemId}.
 func (s *Server) handleGetKkvecvuyflItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKkvecvuyflItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKkvecvuyflItem(r.Context(), params)
+	res, err := s.h.GetKkvecvuyflItem(r.Context(), GetKkvecvuyflItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKkvecvuyflItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKkvecvuyflItem", res == nil, err)
-}
-
-// decodeGetKkvecvuyflItemParams reads the parameters of GetKkvecvuyflItem from r and its path segments p.
-func decodeGetKkvecvuyflItemParams(r *http.Request, p []string, esc bool) (params GetKkvecvuyflItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLryqvwmrq serves GET /lryqvwmrq.
@@ -36322,71 +34424,44 @@ func (s *Server) handleCreateLryqvwmrq(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLryqvwmrq serves GET /lryqvwmrq/{id}.
 func (s *Server) handleGetLryqvwmrq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLryqvwmrqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLryqvwmrq(r.Context(), params)
+	res, err := s.h.GetLryqvwmrq(r.Context(), GetLryqvwmrqParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLryqvwmrqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLryqvwmrq", res == nil, err)
 }
 
-// decodeGetLryqvwmrqParams reads the parameters of GetLryqvwmrq from r and its path segments p.
-func decodeGetLryqvwmrqParams(r *http.Request, p []string, esc bool) (params GetLryqvwmrqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLryqvwmrq serves DELETE /lryqvwmrq/{id}.
 func (s *Server) handleDeleteLryqvwmrq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLryqvwmrqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLryqvwmrq(r.Context(), params)
+	res, err := s.h.DeleteLryqvwmrq(r.Context(), DeleteLryqvwmrqParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLryqvwmrqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLryqvwmrq", res == nil, err)
 }
 
-// decodeDeleteLryqvwmrqParams reads the parameters of DeleteLryqvwmrq from r and its path segments p.
-func decodeDeleteLryqvwmrqParams(r *http.Request, p []string, esc bool) (params DeleteLryqvwmrqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLryqvwmrqItem serves GET /lryqvwmrq/{id}/items/{itemId}.
 func (s *Server) handleGetLryqvwmrqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLryqvwmrqItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLryqvwmrqItem(r.Context(), params)
+	res, err := s.h.GetLryqvwmrqItem(r.Context(), GetLryqvwmrqItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLryqvwmrqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLryqvwmrqItem", res == nil, err)
-}
-
-// decodeGetLryqvwmrqItemParams reads the parameters of GetLryqvwmrqItem from r and its path segments p.
-func decodeGetLryqvwmrqItemParams(r *http.Request, p []string, esc bool) (params GetLryqvwmrqItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListEhbcg serves GET /ehbcg.
@@ -36409,71 +34484,44 @@ func (s *Server) handleCreateEhbcg(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetEhbcg serves GET /ehbcg/{id}.
 func (s *Server) handleGetEhbcg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEhbcgParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEhbcg(r.Context(), params)
+	res, err := s.h.GetEhbcg(r.Context(), GetEhbcgParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEhbcgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEhbcg", res == nil, err)
 }
 
-// decodeGetEhbcgParams reads the parameters of GetEhbcg from r and its path segments p.
-func decodeGetEhbcgParams(r *http.Request, p []string, esc bool) (params GetEhbcgParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteEhbcg serves DELETE /ehbcg/{id}.
 func (s *Server) handleDeleteEhbcg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteEhbcgParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEhbcg(r.Context(), params)
+	res, err := s.h.DeleteEhbcg(r.Context(), DeleteEhbcgParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteEhbcgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteEhbcg", res == nil, err)
 }
 
-// decodeDeleteEhbcgParams reads the parameters of DeleteEhbcg from r and its path segments p.
-func decodeDeleteEhbcgParams(r *http.Request, p []string, esc bool) (params DeleteEhbcgParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetEhbcgItem serves GET /ehbcg/{id}/items/{itemId}.
 func (s *Server) handleGetEhbcgItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEhbcgItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEhbcgItem(r.Context(), params)
+	res, err := s.h.GetEhbcgItem(r.Context(), GetEhbcgItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEhbcgItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEhbcgItem", res == nil, err)
-}
-
-// decodeGetEhbcgItemParams reads the parameters of GetEhbcgItem from r and its path segments p.
-func decodeGetEhbcgItemParams(r *http.Request, p []string, esc bool) (params GetEhbcgItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListAjfpmlguwz serves GET /ajfpmlguwz.
@@ -36496,71 +34544,44 @@ func (s *Server) handleCreateAjfpmlguwz(w http.ResponseWriter, r *http.Request, 
 
 // handleGetAjfpmlguwz serves GET /ajfpmlguwz/{id}.
 func (s *Server) handleGetAjfpmlguwz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAjfpmlguwzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAjfpmlguwz(r.Context(), params)
+	res, err := s.h.GetAjfpmlguwz(r.Context(), GetAjfpmlguwzParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAjfpmlguwzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAjfpmlguwz", res == nil, err)
 }
 
-// decodeGetAjfpmlguwzParams reads the parameters of GetAjfpmlguwz from r and its path segments p.
-func decodeGetAjfpmlguwzParams(r *http.Request, p []string, esc bool) (params GetAjfpmlguwzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteAjfpmlguwz serves DELETE /ajfpmlguwz/{id}.
 func (s *Server) handleDeleteAjfpmlguwz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteAjfpmlguwzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAjfpmlguwz(r.Context(), params)
+	res, err := s.h.DeleteAjfpmlguwz(r.Context(), DeleteAjfpmlguwzParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteAjfpmlguwzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteAjfpmlguwz", res == nil, err)
 }
 
-// decodeDeleteAjfpmlguwzParams reads the parameters of DeleteAjfpmlguwz from r and its path segments p.
-func decodeDeleteAjfpmlguwzParams(r *http.Request, p []string, esc bool) (params DeleteAjfpmlguwzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetAjfpmlguwzItem serves GET /ajfpmlguwz/{id}/items/{itemId}.
 func (s *Server) handleGetAjfpmlguwzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAjfpmlguwzItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAjfpmlguwzItem(r.Context(), params)
+	res, err := s.h.GetAjfpmlguwzItem(r.Context(), GetAjfpmlguwzItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAjfpmlguwzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAjfpmlguwzItem", res == nil, err)
-}
-
-// decodeGetAjfpmlguwzItemParams reads the parameters of GetAjfpmlguwzItem from r and its path segments p.
-func decodeGetAjfpmlguwzItemParams(r *http.Request, p []string, esc bool) (params GetAjfpmlguwzItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListJkzjf serves GET /jkzjf.
@@ -36583,71 +34604,44 @@ func (s *Server) handleCreateJkzjf(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetJkzjf serves GET /jkzjf/{id}.
 func (s *Server) handleGetJkzjf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJkzjfParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJkzjf(r.Context(), params)
+	res, err := s.h.GetJkzjf(r.Context(), GetJkzjfParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJkzjfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJkzjf", res == nil, err)
 }
 
-// decodeGetJkzjfParams reads the parameters of GetJkzjf from r and its path segments p.
-func decodeGetJkzjfParams(r *http.Request, p []string, esc bool) (params GetJkzjfParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteJkzjf serves DELETE /jkzjf/{id}.
 func (s *Server) handleDeleteJkzjf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteJkzjfParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJkzjf(r.Context(), params)
+	res, err := s.h.DeleteJkzjf(r.Context(), DeleteJkzjfParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteJkzjfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteJkzjf", res == nil, err)
 }
 
-// decodeDeleteJkzjfParams reads the parameters of DeleteJkzjf from r and its path segments p.
-func decodeDeleteJkzjfParams(r *http.Request, p []string, esc bool) (params DeleteJkzjfParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetJkzjfItem serves GET /jkzjf/{id}/items/{itemId}.
 func (s *Server) handleGetJkzjfItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJkzjfItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJkzjfItem(r.Context(), params)
+	res, err := s.h.GetJkzjfItem(r.Context(), GetJkzjfItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJkzjfItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJkzjfItem", res == nil, err)
-}
-
-// decodeGetJkzjfItemParams reads the parameters of GetJkzjfItem from r and its path segments p.
-func decodeGetJkzjfItemParams(r *http.Request, p []string, esc bool) (params GetJkzjfItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListZjgp serves GET /zjgp.
@@ -36670,71 +34664,44 @@ func (s *Server) handleCreateZjgp(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetZjgp serves GET /zjgp/{id}.
 func (s *Server) handleGetZjgp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZjgpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZjgp(r.Context(), params)
+	res, err := s.h.GetZjgp(r.Context(), GetZjgpParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZjgpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZjgp", res == nil, err)
 }
 
-// decodeGetZjgpParams reads the parameters of GetZjgp from r and its path segments p.
-func decodeGetZjgpParams(r *http.Request, p []string, esc bool) (params GetZjgpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteZjgp serves DELETE /zjgp/{id}.
 func (s *Server) handleDeleteZjgp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteZjgpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZjgp(r.Context(), params)
+	res, err := s.h.DeleteZjgp(r.Context(), DeleteZjgpParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteZjgpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteZjgp", res == nil, err)
 }
 
-// decodeDeleteZjgpParams reads the parameters of DeleteZjgp from r and its path segments p.
-func decodeDeleteZjgpParams(r *http.Request, p []string, esc bool) (params DeleteZjgpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetZjgpItem serves GET /zjgp/{id}/items/{itemId}.
 func (s *Server) handleGetZjgpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZjgpItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZjgpItem(r.Context(), params)
+	res, err := s.h.GetZjgpItem(r.Context(), GetZjgpItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZjgpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZjgpItem", res == nil, err)
-}
-
-// decodeGetZjgpItemParams reads the parameters of GetZjgpItem from r and its path segments p.
-func decodeGetZjgpItemParams(r *http.Request, p []string, esc bool) (params GetZjgpItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXgtkviz serves GET /xgtkviz.
@@ -36757,71 +34724,44 @@ func (s *Server) handleCreateXgtkviz(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXgtkviz serves GET /xgtkviz/{id}.
 func (s *Server) handleGetXgtkviz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXgtkvizParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXgtkviz(r.Context(), params)
+	res, err := s.h.GetXgtkviz(r.Context(), GetXgtkvizParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXgtkvizResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXgtkviz", res == nil, err)
 }
 
-// decodeGetXgtkvizParams reads the parameters of GetXgtkviz from r and its path segments p.
-func decodeGetXgtkvizParams(r *http.Request, p []string, esc bool) (params GetXgtkvizParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXgtkviz serves DELETE /xgtkviz/{id}.
 func (s *Server) handleDeleteXgtkviz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXgtkvizParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXgtkviz(r.Context(), params)
+	res, err := s.h.DeleteXgtkviz(r.Context(), DeleteXgtkvizParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXgtkvizResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXgtkviz", res == nil, err)
 }
 
-// decodeDeleteXgtkvizParams reads the parameters of DeleteXgtkviz from r and its path segments p.
-func decodeDeleteXgtkvizParams(r *http.Request, p []string, esc bool) (params DeleteXgtkvizParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXgtkvizItem serves GET /xgtkviz/{id}/items/{itemId}.
 func (s *Server) handleGetXgtkvizItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXgtkvizItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXgtkvizItem(r.Context(), params)
+	res, err := s.h.GetXgtkvizItem(r.Context(), GetXgtkvizItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXgtkvizItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXgtkvizItem", res == nil, err)
-}
-
-// decodeGetXgtkvizItemParams reads the parameters of GetXgtkvizItem from r and its path segments p.
-func decodeGetXgtkvizItemParams(r *http.Request, p []string, esc bool) (params GetXgtkvizItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListVehwemhv serves GET /vehwemhv.
@@ -36844,71 +34784,44 @@ func (s *Server) handleCreateVehwemhv(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVehwemhv serves GET /vehwemhv/{id}.
 func (s *Server) handleGetVehwemhv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetVehwemhvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVehwemhv(r.Context(), params)
+	res, err := s.h.GetVehwemhv(r.Context(), GetVehwemhvParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetVehwemhvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getVehwemhv", res == nil, err)
 }
 
-// decodeGetVehwemhvParams reads the parameters of GetVehwemhv from r and its path segments p.
-func decodeGetVehwemhvParams(r *http.Request, p []string, esc bool) (params GetVehwemhvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteVehwemhv serves DELETE /vehwemhv/{id}.
 func (s *Server) handleDeleteVehwemhv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteVehwemhvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteVehwemhv(r.Context(), params)
+	res, err := s.h.DeleteVehwemhv(r.Context(), DeleteVehwemhvParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteVehwemhvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteVehwemhv", res == nil, err)
 }
 
-// decodeDeleteVehwemhvParams reads the parameters of DeleteVehwemhv from r and its path segments p.
-func decodeDeleteVehwemhvParams(r *http.Request, p []string, esc bool) (params DeleteVehwemhvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetVehwemhvItem serves GET /vehwemhv/{id}/items/{itemId}.
 func (s *Server) handleGetVehwemhvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetVehwemhvItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVehwemhvItem(r.Context(), params)
+	res, err := s.h.GetVehwemhvItem(r.Context(), GetVehwemhvItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetVehwemhvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getVehwemhvItem", res == nil, err)
-}
-
-// decodeGetVehwemhvItemParams reads the parameters of GetVehwemhvItem from r and its path segments p.
-func decodeGetVehwemhvItemParams(r *http.Request, p []string, esc bool) (params GetVehwemhvItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListUsao serves GET /usao.
@@ -36931,71 +34844,44 @@ func (s *Server) handleCreateUsao(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetUsao serves GET /usao/{id}.
 func (s *Server) handleGetUsao(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUsaoParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUsao(r.Context(), params)
+	res, err := s.h.GetUsao(r.Context(), GetUsaoParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUsaoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUsao", res == nil, err)
 }
 
-// decodeGetUsaoParams reads the parameters of GetUsao from r and its path segments p.
-func decodeGetUsaoParams(r *http.Request, p []string, esc bool) (params GetUsaoParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteUsao serves DELETE /usao/{id}.
 func (s *Server) handleDeleteUsao(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUsaoParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUsao(r.Context(), params)
+	res, err := s.h.DeleteUsao(r.Context(), DeleteUsaoParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUsaoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUsao", res == nil, err)
 }
 
-// decodeDeleteUsaoParams reads the parameters of DeleteUsao from r and its path segments p.
-func decodeDeleteUsaoParams(r *http.Request, p []string, esc bool) (params DeleteUsaoParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetUsaoItem serves GET /usao/{id}/items/{itemId}.
 func (s *Server) handleGetUsaoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUsaoItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUsaoItem(r.Context(), params)
+	res, err := s.h.GetUsaoItem(r.Context(), GetUsaoItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUsaoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUsaoItem", res == nil, err)
-}
-
-// decodeGetUsaoItemParams reads the parameters of GetUsaoItem from r and its path segments p.
-func decodeGetUsaoItemParams(r *http.Request, p []string, esc bool) (params GetUsaoItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListIbrpe serves GET /ibrpe.
@@ -37018,71 +34904,44 @@ func (s *Server) handleCreateIbrpe(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetIbrpe serves GET /ibrpe/{id}.
 func (s *Server) handleGetIbrpe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIbrpeParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIbrpe(r.Context(), params)
+	res, err := s.h.GetIbrpe(r.Context(), GetIbrpeParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIbrpeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIbrpe", res == nil, err)
 }
 
-// decodeGetIbrpeParams reads the parameters of GetIbrpe from r and its path segments p.
-func decodeGetIbrpeParams(r *http.Request, p []string, esc bool) (params GetIbrpeParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteIbrpe serves DELETE /ibrpe/{id}.
 func (s *Server) handleDeleteIbrpe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteIbrpeParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIbrpe(r.Context(), params)
+	res, err := s.h.DeleteIbrpe(r.Context(), DeleteIbrpeParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteIbrpeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteIbrpe", res == nil, err)
 }
 
-// decodeDeleteIbrpeParams reads the parameters of DeleteIbrpe from r and its path segments p.
-func decodeDeleteIbrpeParams(r *http.Request, p []string, esc bool) (params DeleteIbrpeParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetIbrpeItem serves GET /ibrpe/{id}/items/{itemId}.
 func (s *Server) handleGetIbrpeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIbrpeItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIbrpeItem(r.Context(), params)
+	res, err := s.h.GetIbrpeItem(r.Context(), GetIbrpeItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIbrpeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIbrpeItem", res == nil, err)
-}
-
-// decodeGetIbrpeItemParams reads the parameters of GetIbrpeItem from r and its path segments p.
-func decodeGetIbrpeItemParams(r *http.Request, p []string, esc bool) (params GetIbrpeItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListYnnkpcnfp serves GET /ynnkpcnfp.
@@ -37105,71 +34964,44 @@ func (s *Server) handleCreateYnnkpcnfp(w http.ResponseWriter, r *http.Request, p
 
 // handleGetYnnkpcnfp serves GET /ynnkpcnfp/{id}.
 func (s *Server) handleGetYnnkpcnfp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYnnkpcnfpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYnnkpcnfp(r.Context(), params)
+	res, err := s.h.GetYnnkpcnfp(r.Context(), GetYnnkpcnfpParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYnnkpcnfpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYnnkpcnfp", res == nil, err)
 }
 
-// decodeGetYnnkpcnfpParams reads the parameters of GetYnnkpcnfp from r and its path segments p.
-func decodeGetYnnkpcnfpParams(r *http.Request, p []string, esc bool) (params GetYnnkpcnfpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteYnnkpcnfp serves DELETE /ynnkpcnfp/{id}.
 func (s *Server) handleDeleteYnnkpcnfp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteYnnkpcnfpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYnnkpcnfp(r.Context(), params)
+	res, err := s.h.DeleteYnnkpcnfp(r.Context(), DeleteYnnkpcnfpParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteYnnkpcnfpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteYnnkpcnfp", res == nil, err)
 }
 
-// decodeDeleteYnnkpcnfpParams reads the parameters of DeleteYnnkpcnfp from r and its path segments p.
-func decodeDeleteYnnkpcnfpParams(r *http.Request, p []string, esc bool) (params DeleteYnnkpcnfpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetYnnkpcnfpItem serves GET /ynnkpcnfp/{id}/items/{itemId}.
 func (s *Server) handleGetYnnkpcnfpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYnnkpcnfpItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYnnkpcnfpItem(r.Context(), params)
+	res, err := s.h.GetYnnkpcnfpItem(r.Context(), GetYnnkpcnfpItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYnnkpcnfpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYnnkpcnfpItem", res == nil, err)
-}
-
-// decodeGetYnnkpcnfpItemParams reads the parameters of GetYnnkpcnfpItem from r and its path segments p.
-func decodeGetYnnkpcnfpItemParams(r *http.Request, p []string, esc bool) (params GetYnnkpcnfpItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHebsfww serves GET /hebsfww.
@@ -37192,71 +35024,44 @@ func (s *Server) handleCreateHebsfww(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetHebsfww serves GET /hebsfww/{id}.
 func (s *Server) handleGetHebsfww(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHebsfwwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHebsfww(r.Context(), params)
+	res, err := s.h.GetHebsfww(r.Context(), GetHebsfwwParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHebsfwwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHebsfww", res == nil, err)
 }
 
-// decodeGetHebsfwwParams reads the parameters of GetHebsfww from r and its path segments p.
-func decodeGetHebsfwwParams(r *http.Request, p []string, esc bool) (params GetHebsfwwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHebsfww serves DELETE /hebsfww/{id}.
 func (s *Server) handleDeleteHebsfww(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHebsfwwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHebsfww(r.Context(), params)
+	res, err := s.h.DeleteHebsfww(r.Context(), DeleteHebsfwwParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHebsfwwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHebsfww", res == nil, err)
 }
 
-// decodeDeleteHebsfwwParams reads the parameters of DeleteHebsfww from r and its path segments p.
-func decodeDeleteHebsfwwParams(r *http.Request, p []string, esc bool) (params DeleteHebsfwwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHebsfwwItem serves GET /hebsfww/{id}/items/{itemId}.
 func (s *Server) handleGetHebsfwwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHebsfwwItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHebsfwwItem(r.Context(), params)
+	res, err := s.h.GetHebsfwwItem(r.Context(), GetHebsfwwItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHebsfwwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHebsfwwItem", res == nil, err)
-}
-
-// decodeGetHebsfwwItemParams reads the parameters of GetHebsfwwItem from r and its path segments p.
-func decodeGetHebsfwwItemParams(r *http.Request, p []string, esc bool) (params GetHebsfwwItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLtjimwzmm serves GET /ltjimwzmm.
@@ -37279,71 +35084,44 @@ func (s *Server) handleCreateLtjimwzmm(w http.ResponseWriter, r *http.Request, p
 
 // handleGetLtjimwzmm serves GET /ltjimwzmm/{id}.
 func (s *Server) handleGetLtjimwzmm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLtjimwzmmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLtjimwzmm(r.Context(), params)
+	res, err := s.h.GetLtjimwzmm(r.Context(), GetLtjimwzmmParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLtjimwzmmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLtjimwzmm", res == nil, err)
 }
 
-// decodeGetLtjimwzmmParams reads the parameters of GetLtjimwzmm from r and its path segments p.
-func decodeGetLtjimwzmmParams(r *http.Request, p []string, esc bool) (params GetLtjimwzmmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLtjimwzmm serves DELETE /ltjimwzmm/{id}.
 func (s *Server) handleDeleteLtjimwzmm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLtjimwzmmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLtjimwzmm(r.Context(), params)
+	res, err := s.h.DeleteLtjimwzmm(r.Context(), DeleteLtjimwzmmParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLtjimwzmmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLtjimwzmm", res == nil, err)
 }
 
-// decodeDeleteLtjimwzmmParams reads the parameters of DeleteLtjimwzmm from r and its path segments p.
-func decodeDeleteLtjimwzmmParams(r *http.Request, p []string, esc bool) (params DeleteLtjimwzmmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLtjimwzmmItem serves GET /ltjimwzmm/{id}/items/{itemId}.
 func (s *Server) handleGetLtjimwzmmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLtjimwzmmItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLtjimwzmmItem(r.Context(), params)
+	res, err := s.h.GetLtjimwzmmItem(r.Context(), GetLtjimwzmmItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLtjimwzmmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLtjimwzmmItem", res == nil, err)
-}
-
-// decodeGetLtjimwzmmItemParams reads the parameters of GetLtjimwzmmItem from r and its path segments p.
-func decodeGetLtjimwzmmItemParams(r *http.Request, p []string, esc bool) (params GetLtjimwzmmItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDcvkqqrcam serves GET /dcvkqqrcam.
@@ -37366,71 +35144,44 @@ func (s *Server) handleCreateDcvkqqrcam(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDcvkqqrcam serves GET /dcvkqqrcam/{id}.
 func (s *Server) handleGetDcvkqqrcam(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDcvkqqrcamParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDcvkqqrcam(r.Context(), params)
+	res, err := s.h.GetDcvkqqrcam(r.Context(), GetDcvkqqrcamParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDcvkqqrcamResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDcvkqqrcam", res == nil, err)
 }
 
-// decodeGetDcvkqqrcamParams reads the parameters of GetDcvkqqrcam from r and its path segments p.
-func decodeGetDcvkqqrcamParams(r *http.Request, p []string, esc bool) (params GetDcvkqqrcamParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDcvkqqrcam serves DELETE /dcvkqqrcam/{id}.
 func (s *Server) handleDeleteDcvkqqrcam(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDcvkqqrcamParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDcvkqqrcam(r.Context(), params)
+	res, err := s.h.DeleteDcvkqqrcam(r.Context(), DeleteDcvkqqrcamParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDcvkqqrcamResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDcvkqqrcam", res == nil, err)
 }
 
-// decodeDeleteDcvkqqrcamParams reads the parameters of DeleteDcvkqqrcam from r and its path segments p.
-func decodeDeleteDcvkqqrcamParams(r *http.Request, p []string, esc bool) (params DeleteDcvkqqrcamParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDcvkqqrcamItem serves GET /dcvkqqrcam/{id}/items/{itemId}.
 func (s *Server) handleGetDcvkqqrcamItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDcvkqqrcamItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDcvkqqrcamItem(r.Context(), params)
+	res, err := s.h.GetDcvkqqrcamItem(r.Context(), GetDcvkqqrcamItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDcvkqqrcamItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDcvkqqrcamItem", res == nil, err)
-}
-
-// decodeGetDcvkqqrcamItemParams reads the parameters of GetDcvkqqrcamItem from r and its path segments p.
-func decodeGetDcvkqqrcamItemParams(r *http.Request, p []string, esc bool) (params GetDcvkqqrcamItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListTchlxm serves GET /tchlxm.
@@ -37453,71 +35204,44 @@ func (s *Server) handleCreateTchlxm(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetTchlxm serves GET /tchlxm/{id}.
 func (s *Server) handleGetTchlxm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTchlxmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTchlxm(r.Context(), params)
+	res, err := s.h.GetTchlxm(r.Context(), GetTchlxmParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTchlxmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTchlxm", res == nil, err)
 }
 
-// decodeGetTchlxmParams reads the parameters of GetTchlxm from r and its path segments p.
-func decodeGetTchlxmParams(r *http.Request, p []string, esc bool) (params GetTchlxmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteTchlxm serves DELETE /tchlxm/{id}.
 func (s *Server) handleDeleteTchlxm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteTchlxmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTchlxm(r.Context(), params)
+	res, err := s.h.DeleteTchlxm(r.Context(), DeleteTchlxmParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteTchlxmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteTchlxm", res == nil, err)
 }
 
-// decodeDeleteTchlxmParams reads the parameters of DeleteTchlxm from r and its path segments p.
-func decodeDeleteTchlxmParams(r *http.Request, p []string, esc bool) (params DeleteTchlxmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetTchlxmItem serves GET /tchlxm/{id}/items/{itemId}.
 func (s *Server) handleGetTchlxmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTchlxmItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTchlxmItem(r.Context(), params)
+	res, err := s.h.GetTchlxmItem(r.Context(), GetTchlxmItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTchlxmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTchlxmItem", res == nil, err)
-}
-
-// decodeGetTchlxmItemParams reads the parameters of GetTchlxmItem from r and its path segments p.
-func decodeGetTchlxmItemParams(r *http.Request, p []string, esc bool) (params GetTchlxmItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXwvwytbkk serves GET /xwvwytbkk.
@@ -37540,71 +35264,44 @@ func (s *Server) handleCreateXwvwytbkk(w http.ResponseWriter, r *http.Request, p
 
 // handleGetXwvwytbkk serves GET /xwvwytbkk/{id}.
 func (s *Server) handleGetXwvwytbkk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXwvwytbkkParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXwvwytbkk(r.Context(), params)
+	res, err := s.h.GetXwvwytbkk(r.Context(), GetXwvwytbkkParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXwvwytbkkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXwvwytbkk", res == nil, err)
 }
 
-// decodeGetXwvwytbkkParams reads the parameters of GetXwvwytbkk from r and its path segments p.
-func decodeGetXwvwytbkkParams(r *http.Request, p []string, esc bool) (params GetXwvwytbkkParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXwvwytbkk serves DELETE /xwvwytbkk/{id}.
 func (s *Server) handleDeleteXwvwytbkk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXwvwytbkkParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXwvwytbkk(r.Context(), params)
+	res, err := s.h.DeleteXwvwytbkk(r.Context(), DeleteXwvwytbkkParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXwvwytbkkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXwvwytbkk", res == nil, err)
 }
 
-// decodeDeleteXwvwytbkkParams reads the parameters of DeleteXwvwytbkk from r and its path segments p.
-func decodeDeleteXwvwytbkkParams(r *http.Request, p []string, esc bool) (params DeleteXwvwytbkkParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXwvwytbkkItem serves GET /xwvwytbkk/{id}/items/{itemId}.
 func (s *Server) handleGetXwvwytbkkItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXwvwytbkkItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXwvwytbkkItem(r.Context(), params)
+	res, err := s.h.GetXwvwytbkkItem(r.Context(), GetXwvwytbkkItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXwvwytbkkItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXwvwytbkkItem", res == nil, err)
-}
-
-// decodeGetXwvwytbkkItemParams reads the parameters of GetXwvwytbkkItem from r and its path segments p.
-func decodeGetXwvwytbkkItemParams(r *http.Request, p []string, esc bool) (params GetXwvwytbkkItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListYligt serves GET /yligt.
@@ -37627,71 +35324,44 @@ func (s *Server) handleCreateYligt(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetYligt serves GET /yligt/{id}.
 func (s *Server) handleGetYligt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYligtParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYligt(r.Context(), params)
+	res, err := s.h.GetYligt(r.Context(), GetYligtParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYligtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYligt", res == nil, err)
 }
 
-// decodeGetYligtParams reads the parameters of GetYligt from r and its path segments p.
-func decodeGetYligtParams(r *http.Request, p []string, esc bool) (params GetYligtParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteYligt serves DELETE /yligt/{id}.
 func (s *Server) handleDeleteYligt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteYligtParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYligt(r.Context(), params)
+	res, err := s.h.DeleteYligt(r.Context(), DeleteYligtParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteYligtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteYligt", res == nil, err)
 }
 
-// decodeDeleteYligtParams reads the parameters of DeleteYligt from r and its path segments p.
-func decodeDeleteYligtParams(r *http.Request, p []string, esc bool) (params DeleteYligtParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetYligtItem serves GET /yligt/{id}/items/{itemId}.
 func (s *Server) handleGetYligtItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYligtItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYligtItem(r.Context(), params)
+	res, err := s.h.GetYligtItem(r.Context(), GetYligtItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYligtItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYligtItem", res == nil, err)
-}
-
-// decodeGetYligtItemParams reads the parameters of GetYligtItem from r and its path segments p.
-func decodeGetYligtItemParams(r *http.Request, p []string, esc bool) (params GetYligtItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHrhnvku serves GET /hrhnvku.
@@ -37714,71 +35384,44 @@ func (s *Server) handleCreateHrhnvku(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetHrhnvku serves GET /hrhnvku/{id}.
 func (s *Server) handleGetHrhnvku(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHrhnvkuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHrhnvku(r.Context(), params)
+	res, err := s.h.GetHrhnvku(r.Context(), GetHrhnvkuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHrhnvkuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHrhnvku", res == nil, err)
 }
 
-// decodeGetHrhnvkuParams reads the parameters of GetHrhnvku from r and its path segments p.
-func decodeGetHrhnvkuParams(r *http.Request, p []string, esc bool) (params GetHrhnvkuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHrhnvku serves DELETE /hrhnvku/{id}.
 func (s *Server) handleDeleteHrhnvku(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHrhnvkuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHrhnvku(r.Context(), params)
+	res, err := s.h.DeleteHrhnvku(r.Context(), DeleteHrhnvkuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHrhnvkuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHrhnvku", res == nil, err)
 }
 
-// decodeDeleteHrhnvkuParams reads the parameters of DeleteHrhnvku from r and its path segments p.
-func decodeDeleteHrhnvkuParams(r *http.Request, p []string, esc bool) (params DeleteHrhnvkuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHrhnvkuItem serves GET /hrhnvku/{id}/items/{itemId}.
 func (s *Server) handleGetHrhnvkuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHrhnvkuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHrhnvkuItem(r.Context(), params)
+	res, err := s.h.GetHrhnvkuItem(r.Context(), GetHrhnvkuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHrhnvkuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHrhnvkuItem", res == nil, err)
-}
-
-// decodeGetHrhnvkuItemParams reads the parameters of GetHrhnvkuItem from r and its path segments p.
-func decodeGetHrhnvkuItemParams(r *http.Request, p []string, esc bool) (params GetHrhnvkuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHpiq serves GET /hpiq.
@@ -37801,71 +35444,44 @@ func (s *Server) handleCreateHpiq(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetHpiq serves GET /hpiq/{id}.
 func (s *Server) handleGetHpiq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHpiqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpiq(r.Context(), params)
+	res, err := s.h.GetHpiq(r.Context(), GetHpiqParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHpiqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHpiq", res == nil, err)
 }
 
-// decodeGetHpiqParams reads the parameters of GetHpiq from r and its path segments p.
-func decodeGetHpiqParams(r *http.Request, p []string, esc bool) (params GetHpiqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHpiq serves DELETE /hpiq/{id}.
 func (s *Server) handleDeleteHpiq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHpiqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHpiq(r.Context(), params)
+	res, err := s.h.DeleteHpiq(r.Context(), DeleteHpiqParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHpiqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHpiq", res == nil, err)
 }
 
-// decodeDeleteHpiqParams reads the parameters of DeleteHpiq from r and its path segments p.
-func decodeDeleteHpiqParams(r *http.Request, p []string, esc bool) (params DeleteHpiqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHpiqItem serves GET /hpiq/{id}/items/{itemId}.
 func (s *Server) handleGetHpiqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHpiqItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpiqItem(r.Context(), params)
+	res, err := s.h.GetHpiqItem(r.Context(), GetHpiqItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHpiqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHpiqItem", res == nil, err)
-}
-
-// decodeGetHpiqItemParams reads the parameters of GetHpiqItem from r and its path segments p.
-func decodeGetHpiqItemParams(r *http.Request, p []string, esc bool) (params GetHpiqItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListPnpjsusn serves GET /pnpjsusn.
@@ -37888,71 +35504,44 @@ func (s *Server) handleCreatePnpjsusn(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetPnpjsusn serves GET /pnpjsusn/{id}.
 func (s *Server) handleGetPnpjsusn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPnpjsusnParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPnpjsusn(r.Context(), params)
+	res, err := s.h.GetPnpjsusn(r.Context(), GetPnpjsusnParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPnpjsusnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPnpjsusn", res == nil, err)
 }
 
-// decodeGetPnpjsusnParams reads the parameters of GetPnpjsusn from r and its path segments p.
-func decodeGetPnpjsusnParams(r *http.Request, p []string, esc bool) (params GetPnpjsusnParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeletePnpjsusn serves DELETE /pnpjsusn/{id}.
 func (s *Server) handleDeletePnpjsusn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeletePnpjsusnParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePnpjsusn(r.Context(), params)
+	res, err := s.h.DeletePnpjsusn(r.Context(), DeletePnpjsusnParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeletePnpjsusnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deletePnpjsusn", res == nil, err)
 }
 
-// decodeDeletePnpjsusnParams reads the parameters of DeletePnpjsusn from r and its path segments p.
-func decodeDeletePnpjsusnParams(r *http.Request, p []string, esc bool) (params DeletePnpjsusnParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetPnpjsusnItem serves GET /pnpjsusn/{id}/items/{itemId}.
 func (s *Server) handleGetPnpjsusnItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPnpjsusnItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPnpjsusnItem(r.Context(), params)
+	res, err := s.h.GetPnpjsusnItem(r.Context(), GetPnpjsusnItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPnpjsusnItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPnpjsusnItem", res == nil, err)
-}
-
-// decodeGetPnpjsusnItemParams reads the parameters of GetPnpjsusnItem from r and its path segments p.
-func decodeGetPnpjsusnItemParams(r *http.Request, p []string, esc bool) (params GetPnpjsusnItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListGoayxu serves GET /goayxu.
@@ -37975,71 +35564,44 @@ func (s *Server) handleCreateGoayxu(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetGoayxu serves GET /goayxu/{id}.
 func (s *Server) handleGetGoayxu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGoayxuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGoayxu(r.Context(), params)
+	res, err := s.h.GetGoayxu(r.Context(), GetGoayxuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGoayxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGoayxu", res == nil, err)
 }
 
-// decodeGetGoayxuParams reads the parameters of GetGoayxu from r and its path segments p.
-func decodeGetGoayxuParams(r *http.Request, p []string, esc bool) (params GetGoayxuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteGoayxu serves DELETE /goayxu/{id}.
 func (s *Server) handleDeleteGoayxu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteGoayxuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGoayxu(r.Context(), params)
+	res, err := s.h.DeleteGoayxu(r.Context(), DeleteGoayxuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteGoayxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteGoayxu", res == nil, err)
 }
 
-// decodeDeleteGoayxuParams reads the parameters of DeleteGoayxu from r and its path segments p.
-func decodeDeleteGoayxuParams(r *http.Request, p []string, esc bool) (params DeleteGoayxuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetGoayxuItem serves GET /goayxu/{id}/items/{itemId}.
 func (s *Server) handleGetGoayxuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGoayxuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGoayxuItem(r.Context(), params)
+	res, err := s.h.GetGoayxuItem(r.Context(), GetGoayxuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGoayxuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGoayxuItem", res == nil, err)
-}
-
-// decodeGetGoayxuItemParams reads the parameters of GetGoayxuItem from r and its path segments p.
-func decodeGetGoayxuItemParams(r *http.Request, p []string, esc bool) (params GetGoayxuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListIsdfbtys serves GET /isdfbtys.
@@ -38062,71 +35624,44 @@ func (s *Server) handleCreateIsdfbtys(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetIsdfbtys serves GET /isdfbtys/{id}.
 func (s *Server) handleGetIsdfbtys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIsdfbtysParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIsdfbtys(r.Context(), params)
+	res, err := s.h.GetIsdfbtys(r.Context(), GetIsdfbtysParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIsdfbtysResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIsdfbtys", res == nil, err)
 }
 
-// decodeGetIsdfbtysParams reads the parameters of GetIsdfbtys from r and its path segments p.
-func decodeGetIsdfbtysParams(r *http.Request, p []string, esc bool) (params GetIsdfbtysParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteIsdfbtys serves DELETE /isdfbtys/{id}.
 func (s *Server) handleDeleteIsdfbtys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteIsdfbtysParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIsdfbtys(r.Context(), params)
+	res, err := s.h.DeleteIsdfbtys(r.Context(), DeleteIsdfbtysParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteIsdfbtysResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteIsdfbtys", res == nil, err)
 }
 
-// decodeDeleteIsdfbtysParams reads the parameters of DeleteIsdfbtys from r and its path segments p.
-func decodeDeleteIsdfbtysParams(r *http.Request, p []string, esc bool) (params DeleteIsdfbtysParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetIsdfbtysItem serves GET /isdfbtys/{id}/items/{itemId}.
 func (s *Server) handleGetIsdfbtysItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIsdfbtysItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIsdfbtysItem(r.Context(), params)
+	res, err := s.h.GetIsdfbtysItem(r.Context(), GetIsdfbtysItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIsdfbtysItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIsdfbtysItem", res == nil, err)
-}
-
-// decodeGetIsdfbtysItemParams reads the parameters of GetIsdfbtysItem from r and its path segments p.
-func decodeGetIsdfbtysItemParams(r *http.Request, p []string, esc bool) (params GetIsdfbtysItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListQencbyscsi serves GET /qencbyscsi.
@@ -38149,71 +35684,44 @@ func (s *Server) handleCreateQencbyscsi(w http.ResponseWriter, r *http.Request, 
 
 // handleGetQencbyscsi serves GET /qencbyscsi/{id}.
 func (s *Server) handleGetQencbyscsi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQencbyscsiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQencbyscsi(r.Context(), params)
+	res, err := s.h.GetQencbyscsi(r.Context(), GetQencbyscsiParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQencbyscsiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQencbyscsi", res == nil, err)
 }
 
-// decodeGetQencbyscsiParams reads the parameters of GetQencbyscsi from r and its path segments p.
-func decodeGetQencbyscsiParams(r *http.Request, p []string, esc bool) (params GetQencbyscsiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteQencbyscsi serves DELETE /qencbyscsi/{id}.
 func (s *Server) handleDeleteQencbyscsi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteQencbyscsiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQencbyscsi(r.Context(), params)
+	res, err := s.h.DeleteQencbyscsi(r.Context(), DeleteQencbyscsiParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteQencbyscsiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteQencbyscsi", res == nil, err)
 }
 
-// decodeDeleteQencbyscsiParams reads the parameters of DeleteQencbyscsi from r and its path segments p.
-func decodeDeleteQencbyscsiParams(r *http.Request, p []string, esc bool) (params DeleteQencbyscsiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetQencbyscsiItem serves GET /qencbyscsi/{id}/items/{itemId}.
 func (s *Server) handleGetQencbyscsiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQencbyscsiItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQencbyscsiItem(r.Context(), params)
+	res, err := s.h.GetQencbyscsiItem(r.Context(), GetQencbyscsiItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQencbyscsiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQencbyscsiItem", res == nil, err)
-}
-
-// decodeGetQencbyscsiItemParams reads the parameters of GetQencbyscsiItem from r and its path segments p.
-func decodeGetQencbyscsiItemParams(r *http.Request, p []string, esc bool) (params GetQencbyscsiItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListPjozgwqvuu serves GET /pjozgwqvuu.
@@ -38236,71 +35744,44 @@ func (s *Server) handleCreatePjozgwqvuu(w http.ResponseWriter, r *http.Request, 
 
 // handleGetPjozgwqvuu serves GET /pjozgwqvuu/{id}.
 func (s *Server) handleGetPjozgwqvuu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPjozgwqvuuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPjozgwqvuu(r.Context(), params)
+	res, err := s.h.GetPjozgwqvuu(r.Context(), GetPjozgwqvuuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPjozgwqvuuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPjozgwqvuu", res == nil, err)
 }
 
-// decodeGetPjozgwqvuuParams reads the parameters of GetPjozgwqvuu from r and its path segments p.
-func decodeGetPjozgwqvuuParams(r *http.Request, p []string, esc bool) (params GetPjozgwqvuuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeletePjozgwqvuu serves DELETE /pjozgwqvuu/{id}.
 func (s *Server) handleDeletePjozgwqvuu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeletePjozgwqvuuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePjozgwqvuu(r.Context(), params)
+	res, err := s.h.DeletePjozgwqvuu(r.Context(), DeletePjozgwqvuuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeletePjozgwqvuuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deletePjozgwqvuu", res == nil, err)
 }
 
-// decodeDeletePjozgwqvuuParams reads the parameters of DeletePjozgwqvuu from r and its path segments p.
-func decodeDeletePjozgwqvuuParams(r *http.Request, p []string, esc bool) (params DeletePjozgwqvuuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetPjozgwqvuuItem serves GET /pjozgwqvuu/{id}/items/{itemId}.
 func (s *Server) handleGetPjozgwqvuuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPjozgwqvuuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPjozgwqvuuItem(r.Context(), params)
+	res, err := s.h.GetPjozgwqvuuItem(r.Context(), GetPjozgwqvuuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPjozgwqvuuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPjozgwqvuuItem", res == nil, err)
-}
-
-// decodeGetPjozgwqvuuItemParams reads the parameters of GetPjozgwqvuuItem from r and its path segments p.
-func decodeGetPjozgwqvuuItemParams(r *http.Request, p []string, esc bool) (params GetPjozgwqvuuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListZygq serves GET /zygq.
@@ -38323,71 +35804,44 @@ func (s *Server) handleCreateZygq(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetZygq serves GET /zygq/{id}.
 func (s *Server) handleGetZygq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZygqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZygq(r.Context(), params)
+	res, err := s.h.GetZygq(r.Context(), GetZygqParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZygqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZygq", res == nil, err)
 }
 
-// decodeGetZygqParams reads the parameters of GetZygq from r and its path segments p.
-func decodeGetZygqParams(r *http.Request, p []string, esc bool) (params GetZygqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteZygq serves DELETE /zygq/{id}.
 func (s *Server) handleDeleteZygq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteZygqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZygq(r.Context(), params)
+	res, err := s.h.DeleteZygq(r.Context(), DeleteZygqParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteZygqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteZygq", res == nil, err)
 }
 
-// decodeDeleteZygqParams reads the parameters of DeleteZygq from r and its path segments p.
-func decodeDeleteZygqParams(r *http.Request, p []string, esc bool) (params DeleteZygqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetZygqItem serves GET /zygq/{id}/items/{itemId}.
 func (s *Server) handleGetZygqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZygqItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZygqItem(r.Context(), params)
+	res, err := s.h.GetZygqItem(r.Context(), GetZygqItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZygqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZygqItem", res == nil, err)
-}
-
-// decodeGetZygqItemParams reads the parameters of GetZygqItem from r and its path segments p.
-func decodeGetZygqItemParams(r *http.Request, p []string, esc bool) (params GetZygqItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLpdkoiibzd serves GET /lpdkoiibzd.
@@ -38410,71 +35864,44 @@ func (s *Server) handleCreateLpdkoiibzd(w http.ResponseWriter, r *http.Request, 
 
 // handleGetLpdkoiibzd serves GET /lpdkoiibzd/{id}.
 func (s *Server) handleGetLpdkoiibzd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLpdkoiibzdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpdkoiibzd(r.Context(), params)
+	res, err := s.h.GetLpdkoiibzd(r.Context(), GetLpdkoiibzdParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLpdkoiibzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLpdkoiibzd", res == nil, err)
 }
 
-// decodeGetLpdkoiibzdParams reads the parameters of GetLpdkoiibzd from r and its path segments p.
-func decodeGetLpdkoiibzdParams(r *http.Request, p []string, esc bool) (params GetLpdkoiibzdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLpdkoiibzd serves DELETE /lpdkoiibzd/{id}.
 func (s *Server) handleDeleteLpdkoiibzd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLpdkoiibzdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLpdkoiibzd(r.Context(), params)
+	res, err := s.h.DeleteLpdkoiibzd(r.Context(), DeleteLpdkoiibzdParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLpdkoiibzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLpdkoiibzd", res == nil, err)
 }
 
-// decodeDeleteLpdkoiibzdParams reads the parameters of DeleteLpdkoiibzd from r and its path segments p.
-func decodeDeleteLpdkoiibzdParams(r *http.Request, p []string, esc bool) (params DeleteLpdkoiibzdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLpdkoiibzdItem serves GET /lpdkoiibzd/{id}/items/{itemId}.
 func (s *Server) handleGetLpdkoiibzdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLpdkoiibzdItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLpdkoiibzdItem(r.Context(), params)
+	res, err := s.h.GetLpdkoiibzdItem(r.Context(), GetLpdkoiibzdItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLpdkoiibzdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLpdkoiibzdItem", res == nil, err)
-}
-
-// decodeGetLpdkoiibzdItemParams reads the parameters of GetLpdkoiibzdItem from r and its path segments p.
-func decodeGetLpdkoiibzdItemParams(r *http.Request, p []string, esc bool) (params GetLpdkoiibzdItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListWmfkrdfpm serves GET /wmfkrdfpm.
@@ -38497,71 +35924,44 @@ func (s *Server) handleCreateWmfkrdfpm(w http.ResponseWriter, r *http.Request, p
 
 // handleGetWmfkrdfpm serves GET /wmfkrdfpm/{id}.
 func (s *Server) handleGetWmfkrdfpm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWmfkrdfpmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWmfkrdfpm(r.Context(), params)
+	res, err := s.h.GetWmfkrdfpm(r.Context(), GetWmfkrdfpmParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWmfkrdfpmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWmfkrdfpm", res == nil, err)
 }
 
-// decodeGetWmfkrdfpmParams reads the parameters of GetWmfkrdfpm from r and its path segments p.
-func decodeGetWmfkrdfpmParams(r *http.Request, p []string, esc bool) (params GetWmfkrdfpmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteWmfkrdfpm serves DELETE /wmfkrdfpm/{id}.
 func (s *Server) handleDeleteWmfkrdfpm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteWmfkrdfpmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWmfkrdfpm(r.Context(), params)
+	res, err := s.h.DeleteWmfkrdfpm(r.Context(), DeleteWmfkrdfpmParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteWmfkrdfpmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteWmfkrdfpm", res == nil, err)
 }
 
-// decodeDeleteWmfkrdfpmParams reads the parameters of DeleteWmfkrdfpm from r and its path segments p.
-func decodeDeleteWmfkrdfpmParams(r *http.Request, p []string, esc bool) (params DeleteWmfkrdfpmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetWmfkrdfpmItem serves GET /wmfkrdfpm/{id}/items/{itemId}.
 func (s *Server) handleGetWmfkrdfpmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWmfkrdfpmItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWmfkrdfpmItem(r.Context(), params)
+	res, err := s.h.GetWmfkrdfpmItem(r.Context(), GetWmfkrdfpmItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWmfkrdfpmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWmfkrdfpmItem", res == nil, err)
-}
-
-// decodeGetWmfkrdfpmItemParams reads the parameters of GetWmfkrdfpmItem from r and its path segments p.
-func decodeGetWmfkrdfpmItemParams(r *http.Request, p []string, esc bool) (params GetWmfkrdfpmItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHpjesr serves GET /hpjesr.
@@ -38584,71 +35984,44 @@ func (s *Server) handleCreateHpjesr(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetHpjesr serves GET /hpjesr/{id}.
 func (s *Server) handleGetHpjesr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHpjesrParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpjesr(r.Context(), params)
+	res, err := s.h.GetHpjesr(r.Context(), GetHpjesrParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHpjesrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHpjesr", res == nil, err)
 }
 
-// decodeGetHpjesrParams reads the parameters of GetHpjesr from r and its path segments p.
-func decodeGetHpjesrParams(r *http.Request, p []string, esc bool) (params GetHpjesrParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHpjesr serves DELETE /hpjesr/{id}.
 func (s *Server) handleDeleteHpjesr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHpjesrParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHpjesr(r.Context(), params)
+	res, err := s.h.DeleteHpjesr(r.Context(), DeleteHpjesrParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHpjesrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHpjesr", res == nil, err)
 }
 
-// decodeDeleteHpjesrParams reads the parameters of DeleteHpjesr from r and its path segments p.
-func decodeDeleteHpjesrParams(r *http.Request, p []string, esc bool) (params DeleteHpjesrParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHpjesrItem serves GET /hpjesr/{id}/items/{itemId}.
 func (s *Server) handleGetHpjesrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHpjesrItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpjesrItem(r.Context(), params)
+	res, err := s.h.GetHpjesrItem(r.Context(), GetHpjesrItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHpjesrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHpjesrItem", res == nil, err)
-}
-
-// decodeGetHpjesrItemParams reads the parameters of GetHpjesrItem from r and its path segments p.
-func decodeGetHpjesrItemParams(r *http.Request, p []string, esc bool) (params GetHpjesrItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListInkgjgjncj serves GET /inkgjgjncj.
@@ -38671,71 +36044,44 @@ func (s *Server) handleCreateInkgjgjncj(w http.ResponseWriter, r *http.Request, 
 
 // handleGetInkgjgjncj serves GET /inkgjgjncj/{id}.
 func (s *Server) handleGetInkgjgjncj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetInkgjgjncjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetInkgjgjncj(r.Context(), params)
+	res, err := s.h.GetInkgjgjncj(r.Context(), GetInkgjgjncjParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetInkgjgjncjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getInkgjgjncj", res == nil, err)
 }
 
-// decodeGetInkgjgjncjParams reads the parameters of GetInkgjgjncj from r and its path segments p.
-func decodeGetInkgjgjncjParams(r *http.Request, p []string, esc bool) (params GetInkgjgjncjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteInkgjgjncj serves DELETE /inkgjgjncj/{id}.
 func (s *Server) handleDeleteInkgjgjncj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteInkgjgjncjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteInkgjgjncj(r.Context(), params)
+	res, err := s.h.DeleteInkgjgjncj(r.Context(), DeleteInkgjgjncjParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteInkgjgjncjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteInkgjgjncj", res == nil, err)
 }
 
-// decodeDeleteInkgjgjncjParams reads the parameters of DeleteInkgjgjncj from r and its path segments p.
-func decodeDeleteInkgjgjncjParams(r *http.Request, p []string, esc bool) (params DeleteInkgjgjncjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetInkgjgjncjItem serves GET /inkgjgjncj/{id}/items/{itemId}.
 func (s *Server) handleGetInkgjgjncjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetInkgjgjncjItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetInkgjgjncjItem(r.Context(), params)
+	res, err := s.h.GetInkgjgjncjItem(r.Context(), GetInkgjgjncjItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetInkgjgjncjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getInkgjgjncjItem", res == nil, err)
-}
-
-// decodeGetInkgjgjncjItemParams reads the parameters of GetInkgjgjncjItem from r and its path segments p.
-func decodeGetInkgjgjncjItemParams(r *http.Request, p []string, esc bool) (params GetInkgjgjncjItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListKsksqf serves GET /ksksqf.
@@ -38758,71 +36104,44 @@ func (s *Server) handleCreateKsksqf(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetKsksqf serves GET /ksksqf/{id}.
 func (s *Server) handleGetKsksqf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKsksqfParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKsksqf(r.Context(), params)
+	res, err := s.h.GetKsksqf(r.Context(), GetKsksqfParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKsksqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKsksqf", res == nil, err)
 }
 
-// decodeGetKsksqfParams reads the parameters of GetKsksqf from r and its path segments p.
-func decodeGetKsksqfParams(r *http.Request, p []string, esc bool) (params GetKsksqfParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteKsksqf serves DELETE /ksksqf/{id}.
 func (s *Server) handleDeleteKsksqf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteKsksqfParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKsksqf(r.Context(), params)
+	res, err := s.h.DeleteKsksqf(r.Context(), DeleteKsksqfParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteKsksqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteKsksqf", res == nil, err)
 }
 
-// decodeDeleteKsksqfParams reads the parameters of DeleteKsksqf from r and its path segments p.
-func decodeDeleteKsksqfParams(r *http.Request, p []string, esc bool) (params DeleteKsksqfParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetKsksqfItem serves GET /ksksqf/{id}/items/{itemId}.
 func (s *Server) handleGetKsksqfItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKsksqfItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKsksqfItem(r.Context(), params)
+	res, err := s.h.GetKsksqfItem(r.Context(), GetKsksqfItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKsksqfItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKsksqfItem", res == nil, err)
-}
-
-// decodeGetKsksqfItemParams reads the parameters of GetKsksqfItem from r and its path segments p.
-func decodeGetKsksqfItemParams(r *http.Request, p []string, esc bool) (params GetKsksqfItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListEtkaalelo serves GET /etkaalelo.
@@ -38845,71 +36164,44 @@ func (s *Server) handleCreateEtkaalelo(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEtkaalelo serves GET /etkaalelo/{id}.
 func (s *Server) handleGetEtkaalelo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEtkaaleloParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEtkaalelo(r.Context(), params)
+	res, err := s.h.GetEtkaalelo(r.Context(), GetEtkaaleloParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEtkaaleloResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEtkaalelo", res == nil, err)
 }
 
-// decodeGetEtkaaleloParams reads the parameters of GetEtkaalelo from r and its path segments p.
-func decodeGetEtkaaleloParams(r *http.Request, p []string, esc bool) (params GetEtkaaleloParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteEtkaalelo serves DELETE /etkaalelo/{id}.
 func (s *Server) handleDeleteEtkaalelo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteEtkaaleloParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEtkaalelo(r.Context(), params)
+	res, err := s.h.DeleteEtkaalelo(r.Context(), DeleteEtkaaleloParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteEtkaaleloResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteEtkaalelo", res == nil, err)
 }
 
-// decodeDeleteEtkaaleloParams reads the parameters of DeleteEtkaalelo from r and its path segments p.
-func decodeDeleteEtkaaleloParams(r *http.Request, p []string, esc bool) (params DeleteEtkaaleloParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetEtkaaleloItem serves GET /etkaalelo/{id}/items/{itemId}.
 func (s *Server) handleGetEtkaaleloItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEtkaaleloItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEtkaaleloItem(r.Context(), params)
+	res, err := s.h.GetEtkaaleloItem(r.Context(), GetEtkaaleloItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEtkaaleloItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEtkaaleloItem", res == nil, err)
-}
-
-// decodeGetEtkaaleloItemParams reads the parameters of GetEtkaaleloItem from r and its path segments p.
-func decodeGetEtkaaleloItemParams(r *http.Request, p []string, esc bool) (params GetEtkaaleloItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListEwuwn serves GET /ewuwn.
@@ -38932,71 +36224,44 @@ func (s *Server) handleCreateEwuwn(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetEwuwn serves GET /ewuwn/{id}.
 func (s *Server) handleGetEwuwn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEwuwnParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEwuwn(r.Context(), params)
+	res, err := s.h.GetEwuwn(r.Context(), GetEwuwnParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEwuwnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEwuwn", res == nil, err)
 }
 
-// decodeGetEwuwnParams reads the parameters of GetEwuwn from r and its path segments p.
-func decodeGetEwuwnParams(r *http.Request, p []string, esc bool) (params GetEwuwnParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteEwuwn serves DELETE /ewuwn/{id}.
 func (s *Server) handleDeleteEwuwn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteEwuwnParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEwuwn(r.Context(), params)
+	res, err := s.h.DeleteEwuwn(r.Context(), DeleteEwuwnParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteEwuwnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteEwuwn", res == nil, err)
 }
 
-// decodeDeleteEwuwnParams reads the parameters of DeleteEwuwn from r and its path segments p.
-func decodeDeleteEwuwnParams(r *http.Request, p []string, esc bool) (params DeleteEwuwnParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetEwuwnItem serves GET /ewuwn/{id}/items/{itemId}.
 func (s *Server) handleGetEwuwnItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEwuwnItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEwuwnItem(r.Context(), params)
+	res, err := s.h.GetEwuwnItem(r.Context(), GetEwuwnItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEwuwnItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEwuwnItem", res == nil, err)
-}
-
-// decodeGetEwuwnItemParams reads the parameters of GetEwuwnItem from r and its path segments p.
-func decodeGetEwuwnItemParams(r *http.Request, p []string, esc bool) (params GetEwuwnItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListTsgoqiast serves GET /tsgoqiast.
@@ -39019,71 +36284,44 @@ func (s *Server) handleCreateTsgoqiast(w http.ResponseWriter, r *http.Request, p
 
 // handleGetTsgoqiast serves GET /tsgoqiast/{id}.
 func (s *Server) handleGetTsgoqiast(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTsgoqiastParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTsgoqiast(r.Context(), params)
+	res, err := s.h.GetTsgoqiast(r.Context(), GetTsgoqiastParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTsgoqiastResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTsgoqiast", res == nil, err)
 }
 
-// decodeGetTsgoqiastParams reads the parameters of GetTsgoqiast from r and its path segments p.
-func decodeGetTsgoqiastParams(r *http.Request, p []string, esc bool) (params GetTsgoqiastParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteTsgoqiast serves DELETE /tsgoqiast/{id}.
 func (s *Server) handleDeleteTsgoqiast(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteTsgoqiastParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTsgoqiast(r.Context(), params)
+	res, err := s.h.DeleteTsgoqiast(r.Context(), DeleteTsgoqiastParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteTsgoqiastResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteTsgoqiast", res == nil, err)
 }
 
-// decodeDeleteTsgoqiastParams reads the parameters of DeleteTsgoqiast from r and its path segments p.
-func decodeDeleteTsgoqiastParams(r *http.Request, p []string, esc bool) (params DeleteTsgoqiastParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetTsgoqiastItem serves GET /tsgoqiast/{id}/items/{itemId}.
 func (s *Server) handleGetTsgoqiastItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTsgoqiastItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTsgoqiastItem(r.Context(), params)
+	res, err := s.h.GetTsgoqiastItem(r.Context(), GetTsgoqiastItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTsgoqiastItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTsgoqiastItem", res == nil, err)
-}
-
-// decodeGetTsgoqiastItemParams reads the parameters of GetTsgoqiastItem from r and its path segments p.
-func decodeGetTsgoqiastItemParams(r *http.Request, p []string, esc bool) (params GetTsgoqiastItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListAizwakpp serves GET /aizwakpp.
@@ -39106,71 +36344,44 @@ func (s *Server) handleCreateAizwakpp(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetAizwakpp serves GET /aizwakpp/{id}.
 func (s *Server) handleGetAizwakpp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAizwakppParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAizwakpp(r.Context(), params)
+	res, err := s.h.GetAizwakpp(r.Context(), GetAizwakppParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAizwakppResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAizwakpp", res == nil, err)
 }
 
-// decodeGetAizwakppParams reads the parameters of GetAizwakpp from r and its path segments p.
-func decodeGetAizwakppParams(r *http.Request, p []string, esc bool) (params GetAizwakppParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteAizwakpp serves DELETE /aizwakpp/{id}.
 func (s *Server) handleDeleteAizwakpp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteAizwakppParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAizwakpp(r.Context(), params)
+	res, err := s.h.DeleteAizwakpp(r.Context(), DeleteAizwakppParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteAizwakppResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteAizwakpp", res == nil, err)
 }
 
-// decodeDeleteAizwakppParams reads the parameters of DeleteAizwakpp from r and its path segments p.
-func decodeDeleteAizwakppParams(r *http.Request, p []string, esc bool) (params DeleteAizwakppParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetAizwakppItem serves GET /aizwakpp/{id}/items/{itemId}.
 func (s *Server) handleGetAizwakppItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAizwakppItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAizwakppItem(r.Context(), params)
+	res, err := s.h.GetAizwakppItem(r.Context(), GetAizwakppItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAizwakppItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAizwakppItem", res == nil, err)
-}
-
-// decodeGetAizwakppItemParams reads the parameters of GetAizwakppItem from r and its path segments p.
-func decodeGetAizwakppItemParams(r *http.Request, p []string, esc bool) (params GetAizwakppItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListIkawb serves GET /ikawb.
@@ -39193,71 +36404,44 @@ func (s *Server) handleCreateIkawb(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetIkawb serves GET /ikawb/{id}.
 func (s *Server) handleGetIkawb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIkawbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIkawb(r.Context(), params)
+	res, err := s.h.GetIkawb(r.Context(), GetIkawbParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIkawbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIkawb", res == nil, err)
 }
 
-// decodeGetIkawbParams reads the parameters of GetIkawb from r and its path segments p.
-func decodeGetIkawbParams(r *http.Request, p []string, esc bool) (params GetIkawbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteIkawb serves DELETE /ikawb/{id}.
 func (s *Server) handleDeleteIkawb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteIkawbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIkawb(r.Context(), params)
+	res, err := s.h.DeleteIkawb(r.Context(), DeleteIkawbParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteIkawbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteIkawb", res == nil, err)
 }
 
-// decodeDeleteIkawbParams reads the parameters of DeleteIkawb from r and its path segments p.
-func decodeDeleteIkawbParams(r *http.Request, p []string, esc bool) (params DeleteIkawbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetIkawbItem serves GET /ikawb/{id}/items/{itemId}.
 func (s *Server) handleGetIkawbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIkawbItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIkawbItem(r.Context(), params)
+	res, err := s.h.GetIkawbItem(r.Context(), GetIkawbItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIkawbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIkawbItem", res == nil, err)
-}
-
-// decodeGetIkawbItemParams reads the parameters of GetIkawbItem from r and its path segments p.
-func decodeGetIkawbItemParams(r *http.Request, p []string, esc bool) (params GetIkawbItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListCoroo serves GET /coroo.
@@ -39280,71 +36464,44 @@ func (s *Server) handleCreateCoroo(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetCoroo serves GET /coroo/{id}.
 func (s *Server) handleGetCoroo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetCorooParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetCoroo(r.Context(), params)
+	res, err := s.h.GetCoroo(r.Context(), GetCorooParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetCorooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getCoroo", res == nil, err)
 }
 
-// decodeGetCorooParams reads the parameters of GetCoroo from r and its path segments p.
-func decodeGetCorooParams(r *http.Request, p []string, esc bool) (params GetCorooParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteCoroo serves DELETE /coroo/{id}.
 func (s *Server) handleDeleteCoroo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteCorooParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteCoroo(r.Context(), params)
+	res, err := s.h.DeleteCoroo(r.Context(), DeleteCorooParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteCorooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteCoroo", res == nil, err)
 }
 
-// decodeDeleteCorooParams reads the parameters of DeleteCoroo from r and its path segments p.
-func decodeDeleteCorooParams(r *http.Request, p []string, esc bool) (params DeleteCorooParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetCorooItem serves GET /coroo/{id}/items/{itemId}.
 func (s *Server) handleGetCorooItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetCorooItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetCorooItem(r.Context(), params)
+	res, err := s.h.GetCorooItem(r.Context(), GetCorooItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetCorooItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getCorooItem", res == nil, err)
-}
-
-// decodeGetCorooItemParams reads the parameters of GetCorooItem from r and its path segments p.
-func decodeGetCorooItemParams(r *http.Request, p []string, esc bool) (params GetCorooItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNalhmjxt serves GET /nalhmjxt.
@@ -39367,71 +36524,44 @@ func (s *Server) handleCreateNalhmjxt(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetNalhmjxt serves GET /nalhmjxt/{id}.
 func (s *Server) handleGetNalhmjxt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNalhmjxtParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNalhmjxt(r.Context(), params)
+	res, err := s.h.GetNalhmjxt(r.Context(), GetNalhmjxtParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNalhmjxtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNalhmjxt", res == nil, err)
 }
 
-// decodeGetNalhmjxtParams reads the parameters of GetNalhmjxt from r and its path segments p.
-func decodeGetNalhmjxtParams(r *http.Request, p []string, esc bool) (params GetNalhmjxtParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNalhmjxt serves DELETE /nalhmjxt/{id}.
 func (s *Server) handleDeleteNalhmjxt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNalhmjxtParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNalhmjxt(r.Context(), params)
+	res, err := s.h.DeleteNalhmjxt(r.Context(), DeleteNalhmjxtParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNalhmjxtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNalhmjxt", res == nil, err)
 }
 
-// decodeDeleteNalhmjxtParams reads the parameters of DeleteNalhmjxt from r and its path segments p.
-func decodeDeleteNalhmjxtParams(r *http.Request, p []string, esc bool) (params DeleteNalhmjxtParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNalhmjxtItem serves GET /nalhmjxt/{id}/items/{itemId}.
 func (s *Server) handleGetNalhmjxtItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNalhmjxtItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNalhmjxtItem(r.Context(), params)
+	res, err := s.h.GetNalhmjxtItem(r.Context(), GetNalhmjxtItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNalhmjxtItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNalhmjxtItem", res == nil, err)
-}
-
-// decodeGetNalhmjxtItemParams reads the parameters of GetNalhmjxtItem from r and its path segments p.
-func decodeGetNalhmjxtItemParams(r *http.Request, p []string, esc bool) (params GetNalhmjxtItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListGovlnwhqng serves GET /govlnwhqng.
@@ -39454,71 +36584,44 @@ func (s *Server) handleCreateGovlnwhqng(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGovlnwhqng serves GET /govlnwhqng/{id}.
 func (s *Server) handleGetGovlnwhqng(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGovlnwhqngParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGovlnwhqng(r.Context(), params)
+	res, err := s.h.GetGovlnwhqng(r.Context(), GetGovlnwhqngParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGovlnwhqngResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGovlnwhqng", res == nil, err)
 }
 
-// decodeGetGovlnwhqngParams reads the parameters of GetGovlnwhqng from r and its path segments p.
-func decodeGetGovlnwhqngParams(r *http.Request, p []string, esc bool) (params GetGovlnwhqngParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteGovlnwhqng serves DELETE /govlnwhqng/{id}.
 func (s *Server) handleDeleteGovlnwhqng(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteGovlnwhqngParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGovlnwhqng(r.Context(), params)
+	res, err := s.h.DeleteGovlnwhqng(r.Context(), DeleteGovlnwhqngParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteGovlnwhqngResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteGovlnwhqng", res == nil, err)
 }
 
-// decodeDeleteGovlnwhqngParams reads the parameters of DeleteGovlnwhqng from r and its path segments p.
-func decodeDeleteGovlnwhqngParams(r *http.Request, p []string, esc bool) (params DeleteGovlnwhqngParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetGovlnwhqngItem serves GET /govlnwhqng/{id}/items/{itemId}.
 func (s *Server) handleGetGovlnwhqngItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGovlnwhqngItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGovlnwhqngItem(r.Context(), params)
+	res, err := s.h.GetGovlnwhqngItem(r.Context(), GetGovlnwhqngItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGovlnwhqngItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGovlnwhqngItem", res == nil, err)
-}
-
-// decodeGetGovlnwhqngItemParams reads the parameters of GetGovlnwhqngItem from r and its path segments p.
-func decodeGetGovlnwhqngItemParams(r *http.Request, p []string, esc bool) (params GetGovlnwhqngItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListFivetcjfz serves GET /fivetcjfz.
@@ -39541,71 +36644,44 @@ func (s *Server) handleCreateFivetcjfz(w http.ResponseWriter, r *http.Request, p
 
 // handleGetFivetcjfz serves GET /fivetcjfz/{id}.
 func (s *Server) handleGetFivetcjfz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFivetcjfzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFivetcjfz(r.Context(), params)
+	res, err := s.h.GetFivetcjfz(r.Context(), GetFivetcjfzParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetFivetcjfzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getFivetcjfz", res == nil, err)
 }
 
-// decodeGetFivetcjfzParams reads the parameters of GetFivetcjfz from r and its path segments p.
-func decodeGetFivetcjfzParams(r *http.Request, p []string, esc bool) (params GetFivetcjfzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteFivetcjfz serves DELETE /fivetcjfz/{id}.
 func (s *Server) handleDeleteFivetcjfz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteFivetcjfzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteFivetcjfz(r.Context(), params)
+	res, err := s.h.DeleteFivetcjfz(r.Context(), DeleteFivetcjfzParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteFivetcjfzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteFivetcjfz", res == nil, err)
 }
 
-// decodeDeleteFivetcjfzParams reads the parameters of DeleteFivetcjfz from r and its path segments p.
-func decodeDeleteFivetcjfzParams(r *http.Request, p []string, esc bool) (params DeleteFivetcjfzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetFivetcjfzItem serves GET /fivetcjfz/{id}/items/{itemId}.
 func (s *Server) handleGetFivetcjfzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFivetcjfzItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFivetcjfzItem(r.Context(), params)
+	res, err := s.h.GetFivetcjfzItem(r.Context(), GetFivetcjfzItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetFivetcjfzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getFivetcjfzItem", res == nil, err)
-}
-
-// decodeGetFivetcjfzItemParams reads the parameters of GetFivetcjfzItem from r and its path segments p.
-func decodeGetFivetcjfzItemParams(r *http.Request, p []string, esc bool) (params GetFivetcjfzItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListQedvj serves GET /qedvj.
@@ -39628,71 +36704,44 @@ func (s *Server) handleCreateQedvj(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetQedvj serves GET /qedvj/{id}.
 func (s *Server) handleGetQedvj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQedvjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQedvj(r.Context(), params)
+	res, err := s.h.GetQedvj(r.Context(), GetQedvjParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQedvjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQedvj", res == nil, err)
 }
 
-// decodeGetQedvjParams reads the parameters of GetQedvj from r and its path segments p.
-func decodeGetQedvjParams(r *http.Request, p []string, esc bool) (params GetQedvjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteQedvj serves DELETE /qedvj/{id}.
 func (s *Server) handleDeleteQedvj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteQedvjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQedvj(r.Context(), params)
+	res, err := s.h.DeleteQedvj(r.Context(), DeleteQedvjParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteQedvjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteQedvj", res == nil, err)
 }
 
-// decodeDeleteQedvjParams reads the parameters of DeleteQedvj from r and its path segments p.
-func decodeDeleteQedvjParams(r *http.Request, p []string, esc bool) (params DeleteQedvjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetQedvjItem serves GET /qedvj/{id}/items/{itemId}.
 func (s *Server) handleGetQedvjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQedvjItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQedvjItem(r.Context(), params)
+	res, err := s.h.GetQedvjItem(r.Context(), GetQedvjItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQedvjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQedvjItem", res == nil, err)
-}
-
-// decodeGetQedvjItemParams reads the parameters of GetQedvjItem from r and its path segments p.
-func decodeGetQedvjItemParams(r *http.Request, p []string, esc bool) (params GetQedvjItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListFnsjyok serves GET /fnsjyok.
@@ -39715,71 +36764,44 @@ func (s *Server) handleCreateFnsjyok(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetFnsjyok serves GET /fnsjyok/{id}.
 func (s *Server) handleGetFnsjyok(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFnsjyokParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFnsjyok(r.Context(), params)
+	res, err := s.h.GetFnsjyok(r.Context(), GetFnsjyokParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetFnsjyokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getFnsjyok", res == nil, err)
 }
 
-// decodeGetFnsjyokParams reads the parameters of GetFnsjyok from r and its path segments p.
-func decodeGetFnsjyokParams(r *http.Request, p []string, esc bool) (params GetFnsjyokParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteFnsjyok serves DELETE /fnsjyok/{id}.
 func (s *Server) handleDeleteFnsjyok(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteFnsjyokParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteFnsjyok(r.Context(), params)
+	res, err := s.h.DeleteFnsjyok(r.Context(), DeleteFnsjyokParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteFnsjyokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteFnsjyok", res == nil, err)
 }
 
-// decodeDeleteFnsjyokParams reads the parameters of DeleteFnsjyok from r and its path segments p.
-func decodeDeleteFnsjyokParams(r *http.Request, p []string, esc bool) (params DeleteFnsjyokParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetFnsjyokItem serves GET /fnsjyok/{id}/items/{itemId}.
 func (s *Server) handleGetFnsjyokItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFnsjyokItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFnsjyokItem(r.Context(), params)
+	res, err := s.h.GetFnsjyokItem(r.Context(), GetFnsjyokItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetFnsjyokItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getFnsjyokItem", res == nil, err)
-}
-
-// decodeGetFnsjyokItemParams reads the parameters of GetFnsjyokItem from r and its path segments p.
-func decodeGetFnsjyokItemParams(r *http.Request, p []string, esc bool) (params GetFnsjyokItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListKzpfzxdlok serves GET /kzpfzxdlok.
@@ -39802,71 +36824,44 @@ func (s *Server) handleCreateKzpfzxdlok(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKzpfzxdlok serves GET /kzpfzxdlok/{id}.
 func (s *Server) handleGetKzpfzxdlok(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKzpfzxdlokParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKzpfzxdlok(r.Context(), params)
+	res, err := s.h.GetKzpfzxdlok(r.Context(), GetKzpfzxdlokParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKzpfzxdlokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKzpfzxdlok", res == nil, err)
 }
 
-// decodeGetKzpfzxdlokParams reads the parameters of GetKzpfzxdlok from r and its path segments p.
-func decodeGetKzpfzxdlokParams(r *http.Request, p []string, esc bool) (params GetKzpfzxdlokParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteKzpfzxdlok serves DELETE /kzpfzxdlok/{id}.
 func (s *Server) handleDeleteKzpfzxdlok(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteKzpfzxdlokParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKzpfzxdlok(r.Context(), params)
+	res, err := s.h.DeleteKzpfzxdlok(r.Context(), DeleteKzpfzxdlokParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteKzpfzxdlokResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteKzpfzxdlok", res == nil, err)
 }
 
-// decodeDeleteKzpfzxdlokParams reads the parameters of DeleteKzpfzxdlok from r and its path segments p.
-func decodeDeleteKzpfzxdlokParams(r *http.Request, p []string, esc bool) (params DeleteKzpfzxdlokParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetKzpfzxdlokItem serves GET /kzpfzxdlok/{id}/items/{itemId}.
 func (s *Server) handleGetKzpfzxdlokItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKzpfzxdlokItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKzpfzxdlokItem(r.Context(), params)
+	res, err := s.h.GetKzpfzxdlokItem(r.Context(), GetKzpfzxdlokItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKzpfzxdlokItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKzpfzxdlokItem", res == nil, err)
-}
-
-// decodeGetKzpfzxdlokItemParams reads the parameters of GetKzpfzxdlokItem from r and its path segments p.
-func decodeGetKzpfzxdlokItemParams(r *http.Request, p []string, esc bool) (params GetKzpfzxdlokItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNoaexm serves GET /noaexm.
@@ -39889,71 +36884,44 @@ func (s *Server) handleCreateNoaexm(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetNoaexm serves GET /noaexm/{id}.
 func (s *Server) handleGetNoaexm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNoaexmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNoaexm(r.Context(), params)
+	res, err := s.h.GetNoaexm(r.Context(), GetNoaexmParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNoaexmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNoaexm", res == nil, err)
 }
 
-// decodeGetNoaexmParams reads the parameters of GetNoaexm from r and its path segments p.
-func decodeGetNoaexmParams(r *http.Request, p []string, esc bool) (params GetNoaexmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNoaexm serves DELETE /noaexm/{id}.
 func (s *Server) handleDeleteNoaexm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNoaexmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNoaexm(r.Context(), params)
+	res, err := s.h.DeleteNoaexm(r.Context(), DeleteNoaexmParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNoaexmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNoaexm", res == nil, err)
 }
 
-// decodeDeleteNoaexmParams reads the parameters of DeleteNoaexm from r and its path segments p.
-func decodeDeleteNoaexmParams(r *http.Request, p []string, esc bool) (params DeleteNoaexmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNoaexmItem serves GET /noaexm/{id}/items/{itemId}.
 func (s *Server) handleGetNoaexmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNoaexmItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNoaexmItem(r.Context(), params)
+	res, err := s.h.GetNoaexmItem(r.Context(), GetNoaexmItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNoaexmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNoaexmItem", res == nil, err)
-}
-
-// decodeGetNoaexmItemParams reads the parameters of GetNoaexmItem from r and its path segments p.
-func decodeGetNoaexmItemParams(r *http.Request, p []string, esc bool) (params GetNoaexmItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXcljdelfxx serves GET /xcljdelfxx.
@@ -39976,71 +36944,44 @@ func (s *Server) handleCreateXcljdelfxx(w http.ResponseWriter, r *http.Request, 
 
 // handleGetXcljdelfxx serves GET /xcljdelfxx/{id}.
 func (s *Server) handleGetXcljdelfxx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXcljdelfxxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXcljdelfxx(r.Context(), params)
+	res, err := s.h.GetXcljdelfxx(r.Context(), GetXcljdelfxxParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXcljdelfxxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXcljdelfxx", res == nil, err)
 }
 
-// decodeGetXcljdelfxxParams reads the parameters of GetXcljdelfxx from r and its path segments p.
-func decodeGetXcljdelfxxParams(r *http.Request, p []string, esc bool) (params GetXcljdelfxxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXcljdelfxx serves DELETE /xcljdelfxx/{id}.
 func (s *Server) handleDeleteXcljdelfxx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXcljdelfxxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXcljdelfxx(r.Context(), params)
+	res, err := s.h.DeleteXcljdelfxx(r.Context(), DeleteXcljdelfxxParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXcljdelfxxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXcljdelfxx", res == nil, err)
 }
 
-// decodeDeleteXcljdelfxxParams reads the parameters of DeleteXcljdelfxx from r and its path segments p.
-func decodeDeleteXcljdelfxxParams(r *http.Request, p []string, esc bool) (params DeleteXcljdelfxxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXcljdelfxxItem serves GET /xcljdelfxx/{id}/items/{itemId}.
 func (s *Server) handleGetXcljdelfxxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXcljdelfxxItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXcljdelfxxItem(r.Context(), params)
+	res, err := s.h.GetXcljdelfxxItem(r.Context(), GetXcljdelfxxItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXcljdelfxxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXcljdelfxxItem", res == nil, err)
-}
-
-// decodeGetXcljdelfxxItemParams reads the parameters of GetXcljdelfxxItem from r and its path segments p.
-func decodeGetXcljdelfxxItemParams(r *http.Request, p []string, esc bool) (params GetXcljdelfxxItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListGuiyycbu serves GET /guiyycbu.
@@ -40063,71 +37004,44 @@ func (s *Server) handleCreateGuiyycbu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetGuiyycbu serves GET /guiyycbu/{id}.
 func (s *Server) handleGetGuiyycbu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGuiyycbuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGuiyycbu(r.Context(), params)
+	res, err := s.h.GetGuiyycbu(r.Context(), GetGuiyycbuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGuiyycbuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGuiyycbu", res == nil, err)
 }
 
-// decodeGetGuiyycbuParams reads the parameters of GetGuiyycbu from r and its path segments p.
-func decodeGetGuiyycbuParams(r *http.Request, p []string, esc bool) (params GetGuiyycbuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteGuiyycbu serves DELETE /guiyycbu/{id}.
 func (s *Server) handleDeleteGuiyycbu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteGuiyycbuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGuiyycbu(r.Context(), params)
+	res, err := s.h.DeleteGuiyycbu(r.Context(), DeleteGuiyycbuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteGuiyycbuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteGuiyycbu", res == nil, err)
 }
 
-// decodeDeleteGuiyycbuParams reads the parameters of DeleteGuiyycbu from r and its path segments p.
-func decodeDeleteGuiyycbuParams(r *http.Request, p []string, esc bool) (params DeleteGuiyycbuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetGuiyycbuItem serves GET /guiyycbu/{id}/items/{itemId}.
 func (s *Server) handleGetGuiyycbuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGuiyycbuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGuiyycbuItem(r.Context(), params)
+	res, err := s.h.GetGuiyycbuItem(r.Context(), GetGuiyycbuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGuiyycbuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGuiyycbuItem", res == nil, err)
-}
-
-// decodeGetGuiyycbuItemParams reads the parameters of GetGuiyycbuItem from r and its path segments p.
-func decodeGetGuiyycbuItemParams(r *http.Request, p []string, esc bool) (params GetGuiyycbuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListJqjyp serves GET /jqjyp.
@@ -40150,71 +37064,44 @@ func (s *Server) handleCreateJqjyp(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetJqjyp serves GET /jqjyp/{id}.
 func (s *Server) handleGetJqjyp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJqjypParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJqjyp(r.Context(), params)
+	res, err := s.h.GetJqjyp(r.Context(), GetJqjypParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJqjypResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJqjyp", res == nil, err)
 }
 
-// decodeGetJqjypParams reads the parameters of GetJqjyp from r and its path segments p.
-func decodeGetJqjypParams(r *http.Request, p []string, esc bool) (params GetJqjypParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteJqjyp serves DELETE /jqjyp/{id}.
 func (s *Server) handleDeleteJqjyp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteJqjypParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteJqjyp(r.Context(), params)
+	res, err := s.h.DeleteJqjyp(r.Context(), DeleteJqjypParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteJqjypResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteJqjyp", res == nil, err)
 }
 
-// decodeDeleteJqjypParams reads the parameters of DeleteJqjyp from r and its path segments p.
-func decodeDeleteJqjypParams(r *http.Request, p []string, esc bool) (params DeleteJqjypParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetJqjypItem serves GET /jqjyp/{id}/items/{itemId}.
 func (s *Server) handleGetJqjypItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetJqjypItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetJqjypItem(r.Context(), params)
+	res, err := s.h.GetJqjypItem(r.Context(), GetJqjypItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetJqjypItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJqjypItem", res == nil, err)
-}
-
-// decodeGetJqjypItemParams reads the parameters of GetJqjypItem from r and its path segments p.
-func decodeGetJqjypItemParams(r *http.Request, p []string, esc bool) (params GetJqjypItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListTmnwcqdv serves GET /tmnwcqdv.
@@ -40237,71 +37124,44 @@ func (s *Server) handleCreateTmnwcqdv(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetTmnwcqdv serves GET /tmnwcqdv/{id}.
 func (s *Server) handleGetTmnwcqdv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTmnwcqdvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTmnwcqdv(r.Context(), params)
+	res, err := s.h.GetTmnwcqdv(r.Context(), GetTmnwcqdvParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTmnwcqdvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTmnwcqdv", res == nil, err)
 }
 
-// decodeGetTmnwcqdvParams reads the parameters of GetTmnwcqdv from r and its path segments p.
-func decodeGetTmnwcqdvParams(r *http.Request, p []string, esc bool) (params GetTmnwcqdvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteTmnwcqdv serves DELETE /tmnwcqdv/{id}.
 func (s *Server) handleDeleteTmnwcqdv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteTmnwcqdvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTmnwcqdv(r.Context(), params)
+	res, err := s.h.DeleteTmnwcqdv(r.Context(), DeleteTmnwcqdvParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteTmnwcqdvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteTmnwcqdv", res == nil, err)
 }
 
-// decodeDeleteTmnwcqdvParams reads the parameters of DeleteTmnwcqdv from r and its path segments p.
-func decodeDeleteTmnwcqdvParams(r *http.Request, p []string, esc bool) (params DeleteTmnwcqdvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetTmnwcqdvItem serves GET /tmnwcqdv/{id}/items/{itemId}.
 func (s *Server) handleGetTmnwcqdvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTmnwcqdvItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTmnwcqdvItem(r.Context(), params)
+	res, err := s.h.GetTmnwcqdvItem(r.Context(), GetTmnwcqdvItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTmnwcqdvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTmnwcqdvItem", res == nil, err)
-}
-
-// decodeGetTmnwcqdvItemParams reads the parameters of GetTmnwcqdvItem from r and its path segments p.
-func decodeGetTmnwcqdvItemParams(r *http.Request, p []string, esc bool) (params GetTmnwcqdvItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListQeftui serves GET /qeftui.
@@ -40324,71 +37184,44 @@ func (s *Server) handleCreateQeftui(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetQeftui serves GET /qeftui/{id}.
 func (s *Server) handleGetQeftui(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQeftuiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQeftui(r.Context(), params)
+	res, err := s.h.GetQeftui(r.Context(), GetQeftuiParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQeftuiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQeftui", res == nil, err)
 }
 
-// decodeGetQeftuiParams reads the parameters of GetQeftui from r and its path segments p.
-func decodeGetQeftuiParams(r *http.Request, p []string, esc bool) (params GetQeftuiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteQeftui serves DELETE /qeftui/{id}.
 func (s *Server) handleDeleteQeftui(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteQeftuiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQeftui(r.Context(), params)
+	res, err := s.h.DeleteQeftui(r.Context(), DeleteQeftuiParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteQeftuiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteQeftui", res == nil, err)
 }
 
-// decodeDeleteQeftuiParams reads the parameters of DeleteQeftui from r and its path segments p.
-func decodeDeleteQeftuiParams(r *http.Request, p []string, esc bool) (params DeleteQeftuiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetQeftuiItem serves GET /qeftui/{id}/items/{itemId}.
 func (s *Server) handleGetQeftuiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQeftuiItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQeftuiItem(r.Context(), params)
+	res, err := s.h.GetQeftuiItem(r.Context(), GetQeftuiItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQeftuiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQeftuiItem", res == nil, err)
-}
-
-// decodeGetQeftuiItemParams reads the parameters of GetQeftuiItem from r and its path segments p.
-func decodeGetQeftuiItemParams(r *http.Request, p []string, esc bool) (params GetQeftuiItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSvnuldp serves GET /svnuldp.
@@ -40411,71 +37244,44 @@ func (s *Server) handleCreateSvnuldp(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetSvnuldp serves GET /svnuldp/{id}.
 func (s *Server) handleGetSvnuldp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSvnuldpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvnuldp(r.Context(), params)
+	res, err := s.h.GetSvnuldp(r.Context(), GetSvnuldpParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSvnuldpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSvnuldp", res == nil, err)
 }
 
-// decodeGetSvnuldpParams reads the parameters of GetSvnuldp from r and its path segments p.
-func decodeGetSvnuldpParams(r *http.Request, p []string, esc bool) (params GetSvnuldpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSvnuldp serves DELETE /svnuldp/{id}.
 func (s *Server) handleDeleteSvnuldp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSvnuldpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSvnuldp(r.Context(), params)
+	res, err := s.h.DeleteSvnuldp(r.Context(), DeleteSvnuldpParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSvnuldpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSvnuldp", res == nil, err)
 }
 
-// decodeDeleteSvnuldpParams reads the parameters of DeleteSvnuldp from r and its path segments p.
-func decodeDeleteSvnuldpParams(r *http.Request, p []string, esc bool) (params DeleteSvnuldpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSvnuldpItem serves GET /svnuldp/{id}/items/{itemId}.
 func (s *Server) handleGetSvnuldpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSvnuldpItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvnuldpItem(r.Context(), params)
+	res, err := s.h.GetSvnuldpItem(r.Context(), GetSvnuldpItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSvnuldpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSvnuldpItem", res == nil, err)
-}
-
-// decodeGetSvnuldpItemParams reads the parameters of GetSvnuldpItem from r and its path segments p.
-func decodeGetSvnuldpItemParams(r *http.Request, p []string, esc bool) (params GetSvnuldpItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListZfwxbj serves GET /zfwxbj.
@@ -40498,71 +37304,44 @@ func (s *Server) handleCreateZfwxbj(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetZfwxbj serves GET /zfwxbj/{id}.
 func (s *Server) handleGetZfwxbj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZfwxbjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZfwxbj(r.Context(), params)
+	res, err := s.h.GetZfwxbj(r.Context(), GetZfwxbjParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZfwxbjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZfwxbj", res == nil, err)
 }
 
-// decodeGetZfwxbjParams reads the parameters of GetZfwxbj from r and its path segments p.
-func decodeGetZfwxbjParams(r *http.Request, p []string, esc bool) (params GetZfwxbjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteZfwxbj serves DELETE /zfwxbj/{id}.
 func (s *Server) handleDeleteZfwxbj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteZfwxbjParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZfwxbj(r.Context(), params)
+	res, err := s.h.DeleteZfwxbj(r.Context(), DeleteZfwxbjParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteZfwxbjResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteZfwxbj", res == nil, err)
 }
 
-// decodeDeleteZfwxbjParams reads the parameters of DeleteZfwxbj from r and its path segments p.
-func decodeDeleteZfwxbjParams(r *http.Request, p []string, esc bool) (params DeleteZfwxbjParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetZfwxbjItem serves GET /zfwxbj/{id}/items/{itemId}.
 func (s *Server) handleGetZfwxbjItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZfwxbjItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZfwxbjItem(r.Context(), params)
+	res, err := s.h.GetZfwxbjItem(r.Context(), GetZfwxbjItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZfwxbjItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZfwxbjItem", res == nil, err)
-}
-
-// decodeGetZfwxbjItemParams reads the parameters of GetZfwxbjItem from r and its path segments p.
-func decodeGetZfwxbjItemParams(r *http.Request, p []string, esc bool) (params GetZfwxbjItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDfcvpijrs serves GET /dfcvpijrs.
@@ -40585,71 +37364,44 @@ func (s *Server) handleCreateDfcvpijrs(w http.ResponseWriter, r *http.Request, p
 
 // handleGetDfcvpijrs serves GET /dfcvpijrs/{id}.
 func (s *Server) handleGetDfcvpijrs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDfcvpijrsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDfcvpijrs(r.Context(), params)
+	res, err := s.h.GetDfcvpijrs(r.Context(), GetDfcvpijrsParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDfcvpijrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDfcvpijrs", res == nil, err)
 }
 
-// decodeGetDfcvpijrsParams reads the parameters of GetDfcvpijrs from r and its path segments p.
-func decodeGetDfcvpijrsParams(r *http.Request, p []string, esc bool) (params GetDfcvpijrsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDfcvpijrs serves DELETE /dfcvpijrs/{id}.
 func (s *Server) handleDeleteDfcvpijrs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDfcvpijrsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDfcvpijrs(r.Context(), params)
+	res, err := s.h.DeleteDfcvpijrs(r.Context(), DeleteDfcvpijrsParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDfcvpijrsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDfcvpijrs", res == nil, err)
 }
 
-// decodeDeleteDfcvpijrsParams reads the parameters of DeleteDfcvpijrs from r and its path segments p.
-func decodeDeleteDfcvpijrsParams(r *http.Request, p []string, esc bool) (params DeleteDfcvpijrsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDfcvpijrsItem serves GET /dfcvpijrs/{id}/items/{itemId}.
 func (s *Server) handleGetDfcvpijrsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDfcvpijrsItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDfcvpijrsItem(r.Context(), params)
+	res, err := s.h.GetDfcvpijrsItem(r.Context(), GetDfcvpijrsItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDfcvpijrsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDfcvpijrsItem", res == nil, err)
-}
-
-// decodeGetDfcvpijrsItemParams reads the parameters of GetDfcvpijrsItem from r and its path segments p.
-func decodeGetDfcvpijrsItemParams(r *http.Request, p []string, esc bool) (params GetDfcvpijrsItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListKcuotcc serves GET /kcuotcc.
@@ -40672,71 +37424,44 @@ func (s *Server) handleCreateKcuotcc(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetKcuotcc serves GET /kcuotcc/{id}.
 func (s *Server) handleGetKcuotcc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKcuotccParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKcuotcc(r.Context(), params)
+	res, err := s.h.GetKcuotcc(r.Context(), GetKcuotccParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKcuotccResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKcuotcc", res == nil, err)
 }
 
-// decodeGetKcuotccParams reads the parameters of GetKcuotcc from r and its path segments p.
-func decodeGetKcuotccParams(r *http.Request, p []string, esc bool) (params GetKcuotccParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteKcuotcc serves DELETE /kcuotcc/{id}.
 func (s *Server) handleDeleteKcuotcc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteKcuotccParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKcuotcc(r.Context(), params)
+	res, err := s.h.DeleteKcuotcc(r.Context(), DeleteKcuotccParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteKcuotccResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteKcuotcc", res == nil, err)
 }
 
-// decodeDeleteKcuotccParams reads the parameters of DeleteKcuotcc from r and its path segments p.
-func decodeDeleteKcuotccParams(r *http.Request, p []string, esc bool) (params DeleteKcuotccParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetKcuotccItem serves GET /kcuotcc/{id}/items/{itemId}.
 func (s *Server) handleGetKcuotccItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKcuotccItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKcuotccItem(r.Context(), params)
+	res, err := s.h.GetKcuotccItem(r.Context(), GetKcuotccItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKcuotccItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKcuotccItem", res == nil, err)
-}
-
-// decodeGetKcuotccItemParams reads the parameters of GetKcuotccItem from r and its path segments p.
-func decodeGetKcuotccItemParams(r *http.Request, p []string, esc bool) (params GetKcuotccItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListYlxpbzwdi serves GET /ylxpbzwdi.
@@ -40759,71 +37484,44 @@ func (s *Server) handleCreateYlxpbzwdi(w http.ResponseWriter, r *http.Request, p
 
 // handleGetYlxpbzwdi serves GET /ylxpbzwdi/{id}.
 func (s *Server) handleGetYlxpbzwdi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYlxpbzwdiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYlxpbzwdi(r.Context(), params)
+	res, err := s.h.GetYlxpbzwdi(r.Context(), GetYlxpbzwdiParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYlxpbzwdiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYlxpbzwdi", res == nil, err)
 }
 
-// decodeGetYlxpbzwdiParams reads the parameters of GetYlxpbzwdi from r and its path segments p.
-func decodeGetYlxpbzwdiParams(r *http.Request, p []string, esc bool) (params GetYlxpbzwdiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteYlxpbzwdi serves DELETE /ylxpbzwdi/{id}.
 func (s *Server) handleDeleteYlxpbzwdi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteYlxpbzwdiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYlxpbzwdi(r.Context(), params)
+	res, err := s.h.DeleteYlxpbzwdi(r.Context(), DeleteYlxpbzwdiParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteYlxpbzwdiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteYlxpbzwdi", res == nil, err)
 }
 
-// decodeDeleteYlxpbzwdiParams reads the parameters of DeleteYlxpbzwdi from r and its path segments p.
-func decodeDeleteYlxpbzwdiParams(r *http.Request, p []string, esc bool) (params DeleteYlxpbzwdiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetYlxpbzwdiItem serves GET /ylxpbzwdi/{id}/items/{itemId}.
 func (s *Server) handleGetYlxpbzwdiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYlxpbzwdiItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYlxpbzwdiItem(r.Context(), params)
+	res, err := s.h.GetYlxpbzwdiItem(r.Context(), GetYlxpbzwdiItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYlxpbzwdiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYlxpbzwdiItem", res == nil, err)
-}
-
-// decodeGetYlxpbzwdiItemParams reads the parameters of GetYlxpbzwdiItem from r and its path segments p.
-func decodeGetYlxpbzwdiItemParams(r *http.Request, p []string, esc bool) (params GetYlxpbzwdiItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListEukxcmipe serves GET /eukxcmipe.
@@ -40846,71 +37544,44 @@ func (s *Server) handleCreateEukxcmipe(w http.ResponseWriter, r *http.Request, p
 
 // handleGetEukxcmipe serves GET /eukxcmipe/{id}.
 func (s *Server) handleGetEukxcmipe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEukxcmipeParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEukxcmipe(r.Context(), params)
+	res, err := s.h.GetEukxcmipe(r.Context(), GetEukxcmipeParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEukxcmipeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEukxcmipe", res == nil, err)
 }
 
-// decodeGetEukxcmipeParams reads the parameters of GetEukxcmipe from r and its path segments p.
-func decodeGetEukxcmipeParams(r *http.Request, p []string, esc bool) (params GetEukxcmipeParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteEukxcmipe serves DELETE /eukxcmipe/{id}.
 func (s *Server) handleDeleteEukxcmipe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteEukxcmipeParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEukxcmipe(r.Context(), params)
+	res, err := s.h.DeleteEukxcmipe(r.Context(), DeleteEukxcmipeParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteEukxcmipeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteEukxcmipe", res == nil, err)
 }
 
-// decodeDeleteEukxcmipeParams reads the parameters of DeleteEukxcmipe from r and its path segments p.
-func decodeDeleteEukxcmipeParams(r *http.Request, p []string, esc bool) (params DeleteEukxcmipeParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetEukxcmipeItem serves GET /eukxcmipe/{id}/items/{itemId}.
 func (s *Server) handleGetEukxcmipeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEukxcmipeItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEukxcmipeItem(r.Context(), params)
+	res, err := s.h.GetEukxcmipeItem(r.Context(), GetEukxcmipeItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEukxcmipeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEukxcmipeItem", res == nil, err)
-}
-
-// decodeGetEukxcmipeItemParams reads the parameters of GetEukxcmipeItem from r and its path segments p.
-func decodeGetEukxcmipeItemParams(r *http.Request, p []string, esc bool) (params GetEukxcmipeItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListVqslmzslb serves GET /vqslmzslb.
@@ -40933,71 +37604,44 @@ func (s *Server) handleCreateVqslmzslb(w http.ResponseWriter, r *http.Request, p
 
 // handleGetVqslmzslb serves GET /vqslmzslb/{id}.
 func (s *Server) handleGetVqslmzslb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetVqslmzslbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVqslmzslb(r.Context(), params)
+	res, err := s.h.GetVqslmzslb(r.Context(), GetVqslmzslbParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetVqslmzslbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getVqslmzslb", res == nil, err)
 }
 
-// decodeGetVqslmzslbParams reads the parameters of GetVqslmzslb from r and its path segments p.
-func decodeGetVqslmzslbParams(r *http.Request, p []string, esc bool) (params GetVqslmzslbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteVqslmzslb serves DELETE /vqslmzslb/{id}.
 func (s *Server) handleDeleteVqslmzslb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteVqslmzslbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteVqslmzslb(r.Context(), params)
+	res, err := s.h.DeleteVqslmzslb(r.Context(), DeleteVqslmzslbParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteVqslmzslbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteVqslmzslb", res == nil, err)
 }
 
-// decodeDeleteVqslmzslbParams reads the parameters of DeleteVqslmzslb from r and its path segments p.
-func decodeDeleteVqslmzslbParams(r *http.Request, p []string, esc bool) (params DeleteVqslmzslbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetVqslmzslbItem serves GET /vqslmzslb/{id}/items/{itemId}.
 func (s *Server) handleGetVqslmzslbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetVqslmzslbItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVqslmzslbItem(r.Context(), params)
+	res, err := s.h.GetVqslmzslbItem(r.Context(), GetVqslmzslbItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetVqslmzslbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getVqslmzslbItem", res == nil, err)
-}
-
-// decodeGetVqslmzslbItemParams reads the parameters of GetVqslmzslbItem from r and its path segments p.
-func decodeGetVqslmzslbItemParams(r *http.Request, p []string, esc bool) (params GetVqslmzslbItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListMqms serves GET /mqms.
@@ -41020,71 +37664,44 @@ func (s *Server) handleCreateMqms(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMqms serves GET /mqms/{id}.
 func (s *Server) handleGetMqms(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMqmsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMqms(r.Context(), params)
+	res, err := s.h.GetMqms(r.Context(), GetMqmsParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetMqmsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMqms", res == nil, err)
 }
 
-// decodeGetMqmsParams reads the parameters of GetMqms from r and its path segments p.
-func decodeGetMqmsParams(r *http.Request, p []string, esc bool) (params GetMqmsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteMqms serves DELETE /mqms/{id}.
 func (s *Server) handleDeleteMqms(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteMqmsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMqms(r.Context(), params)
+	res, err := s.h.DeleteMqms(r.Context(), DeleteMqmsParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteMqmsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteMqms", res == nil, err)
 }
 
-// decodeDeleteMqmsParams reads the parameters of DeleteMqms from r and its path segments p.
-func decodeDeleteMqmsParams(r *http.Request, p []string, esc bool) (params DeleteMqmsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetMqmsItem serves GET /mqms/{id}/items/{itemId}.
 func (s *Server) handleGetMqmsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMqmsItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMqmsItem(r.Context(), params)
+	res, err := s.h.GetMqmsItem(r.Context(), GetMqmsItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetMqmsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMqmsItem", res == nil, err)
-}
-
-// decodeGetMqmsItemParams reads the parameters of GetMqmsItem from r and its path segments p.
-func decodeGetMqmsItemParams(r *http.Request, p []string, esc bool) (params GetMqmsItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXvwuqnvpw serves GET /xvwuqnvpw.
@@ -41107,71 +37724,44 @@ func (s *Server) handleCreateXvwuqnvpw(w http.ResponseWriter, r *http.Request, p
 
 // handleGetXvwuqnvpw serves GET /xvwuqnvpw/{id}.
 func (s *Server) handleGetXvwuqnvpw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXvwuqnvpwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXvwuqnvpw(r.Context(), params)
+	res, err := s.h.GetXvwuqnvpw(r.Context(), GetXvwuqnvpwParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXvwuqnvpwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXvwuqnvpw", res == nil, err)
 }
 
-// decodeGetXvwuqnvpwParams reads the parameters of GetXvwuqnvpw from r and its path segments p.
-func decodeGetXvwuqnvpwParams(r *http.Request, p []string, esc bool) (params GetXvwuqnvpwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXvwuqnvpw serves DELETE /xvwuqnvpw/{id}.
 func (s *Server) handleDeleteXvwuqnvpw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXvwuqnvpwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXvwuqnvpw(r.Context(), params)
+	res, err := s.h.DeleteXvwuqnvpw(r.Context(), DeleteXvwuqnvpwParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXvwuqnvpwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXvwuqnvpw", res == nil, err)
 }
 
-// decodeDeleteXvwuqnvpwParams reads the parameters of DeleteXvwuqnvpw from r and its path segments p.
-func decodeDeleteXvwuqnvpwParams(r *http.Request, p []string, esc bool) (params DeleteXvwuqnvpwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXvwuqnvpwItem serves GET /xvwuqnvpw/{id}/items/{itemId}.
 func (s *Server) handleGetXvwuqnvpwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXvwuqnvpwItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXvwuqnvpwItem(r.Context(), params)
+	res, err := s.h.GetXvwuqnvpwItem(r.Context(), GetXvwuqnvpwItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXvwuqnvpwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXvwuqnvpwItem", res == nil, err)
-}
-
-// decodeGetXvwuqnvpwItemParams reads the parameters of GetXvwuqnvpwItem from r and its path segments p.
-func decodeGetXvwuqnvpwItemParams(r *http.Request, p []string, esc bool) (params GetXvwuqnvpwItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLoruxlgz serves GET /loruxlgz.
@@ -41194,71 +37784,44 @@ func (s *Server) handleCreateLoruxlgz(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetLoruxlgz serves GET /loruxlgz/{id}.
 func (s *Server) handleGetLoruxlgz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLoruxlgzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLoruxlgz(r.Context(), params)
+	res, err := s.h.GetLoruxlgz(r.Context(), GetLoruxlgzParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLoruxlgzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLoruxlgz", res == nil, err)
 }
 
-// decodeGetLoruxlgzParams reads the parameters of GetLoruxlgz from r and its path segments p.
-func decodeGetLoruxlgzParams(r *http.Request, p []string, esc bool) (params GetLoruxlgzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLoruxlgz serves DELETE /loruxlgz/{id}.
 func (s *Server) handleDeleteLoruxlgz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLoruxlgzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLoruxlgz(r.Context(), params)
+	res, err := s.h.DeleteLoruxlgz(r.Context(), DeleteLoruxlgzParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLoruxlgzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLoruxlgz", res == nil, err)
 }
 
-// decodeDeleteLoruxlgzParams reads the parameters of DeleteLoruxlgz from r and its path segments p.
-func decodeDeleteLoruxlgzParams(r *http.Request, p []string, esc bool) (params DeleteLoruxlgzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLoruxlgzItem serves GET /loruxlgz/{id}/items/{itemId}.
 func (s *Server) handleGetLoruxlgzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLoruxlgzItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLoruxlgzItem(r.Context(), params)
+	res, err := s.h.GetLoruxlgzItem(r.Context(), GetLoruxlgzItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLoruxlgzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLoruxlgzItem", res == nil, err)
-}
-
-// decodeGetLoruxlgzItemParams reads the parameters of GetLoruxlgzItem from r and its path segments p.
-func decodeGetLoruxlgzItemParams(r *http.Request, p []string, esc bool) (params GetLoruxlgzItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListMboo serves GET /mboo.
@@ -41281,71 +37844,44 @@ func (s *Server) handleCreateMboo(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetMboo serves GET /mboo/{id}.
 func (s *Server) handleGetMboo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMbooParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMboo(r.Context(), params)
+	res, err := s.h.GetMboo(r.Context(), GetMbooParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetMbooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMboo", res == nil, err)
 }
 
-// decodeGetMbooParams reads the parameters of GetMboo from r and its path segments p.
-func decodeGetMbooParams(r *http.Request, p []string, esc bool) (params GetMbooParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteMboo serves DELETE /mboo/{id}.
 func (s *Server) handleDeleteMboo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteMbooParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMboo(r.Context(), params)
+	res, err := s.h.DeleteMboo(r.Context(), DeleteMbooParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteMbooResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteMboo", res == nil, err)
 }
 
-// decodeDeleteMbooParams reads the parameters of DeleteMboo from r and its path segments p.
-func decodeDeleteMbooParams(r *http.Request, p []string, esc bool) (params DeleteMbooParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetMbooItem serves GET /mboo/{id}/items/{itemId}.
 func (s *Server) handleGetMbooItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMbooItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMbooItem(r.Context(), params)
+	res, err := s.h.GetMbooItem(r.Context(), GetMbooItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetMbooItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMbooItem", res == nil, err)
-}
-
-// decodeGetMbooItemParams reads the parameters of GetMbooItem from r and its path segments p.
-func decodeGetMbooItemParams(r *http.Request, p []string, esc bool) (params GetMbooItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListWkvn serves GET /wkvn.
@@ -41368,71 +37904,44 @@ func (s *Server) handleCreateWkvn(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetWkvn serves GET /wkvn/{id}.
 func (s *Server) handleGetWkvn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWkvnParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWkvn(r.Context(), params)
+	res, err := s.h.GetWkvn(r.Context(), GetWkvnParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWkvnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWkvn", res == nil, err)
 }
 
-// decodeGetWkvnParams reads the parameters of GetWkvn from r and its path segments p.
-func decodeGetWkvnParams(r *http.Request, p []string, esc bool) (params GetWkvnParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteWkvn serves DELETE /wkvn/{id}.
 func (s *Server) handleDeleteWkvn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteWkvnParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWkvn(r.Context(), params)
+	res, err := s.h.DeleteWkvn(r.Context(), DeleteWkvnParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteWkvnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteWkvn", res == nil, err)
 }
 
-// decodeDeleteWkvnParams reads the parameters of DeleteWkvn from r and its path segments p.
-func decodeDeleteWkvnParams(r *http.Request, p []string, esc bool) (params DeleteWkvnParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetWkvnItem serves GET /wkvn/{id}/items/{itemId}.
 func (s *Server) handleGetWkvnItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWkvnItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWkvnItem(r.Context(), params)
+	res, err := s.h.GetWkvnItem(r.Context(), GetWkvnItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWkvnItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWkvnItem", res == nil, err)
-}
-
-// decodeGetWkvnItemParams reads the parameters of GetWkvnItem from r and its path segments p.
-func decodeGetWkvnItemParams(r *http.Request, p []string, esc bool) (params GetWkvnItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSadoz serves GET /sadoz.
@@ -41455,71 +37964,44 @@ func (s *Server) handleCreateSadoz(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetSadoz serves GET /sadoz/{id}.
 func (s *Server) handleGetSadoz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSadozParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSadoz(r.Context(), params)
+	res, err := s.h.GetSadoz(r.Context(), GetSadozParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSadozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSadoz", res == nil, err)
 }
 
-// decodeGetSadozParams reads the parameters of GetSadoz from r and its path segments p.
-func decodeGetSadozParams(r *http.Request, p []string, esc bool) (params GetSadozParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSadoz serves DELETE /sadoz/{id}.
 func (s *Server) handleDeleteSadoz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSadozParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSadoz(r.Context(), params)
+	res, err := s.h.DeleteSadoz(r.Context(), DeleteSadozParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSadozResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSadoz", res == nil, err)
 }
 
-// decodeDeleteSadozParams reads the parameters of DeleteSadoz from r and its path segments p.
-func decodeDeleteSadozParams(r *http.Request, p []string, esc bool) (params DeleteSadozParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSadozItem serves GET /sadoz/{id}/items/{itemId}.
 func (s *Server) handleGetSadozItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSadozItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSadozItem(r.Context(), params)
+	res, err := s.h.GetSadozItem(r.Context(), GetSadozItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSadozItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSadozItem", res == nil, err)
-}
-
-// decodeGetSadozItemParams reads the parameters of GetSadozItem from r and its path segments p.
-func decodeGetSadozItemParams(r *http.Request, p []string, esc bool) (params GetSadozItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListMtrmzuzu serves GET /mtrmzuzu.
@@ -41542,71 +38024,44 @@ func (s *Server) handleCreateMtrmzuzu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetMtrmzuzu serves GET /mtrmzuzu/{id}.
 func (s *Server) handleGetMtrmzuzu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMtrmzuzuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMtrmzuzu(r.Context(), params)
+	res, err := s.h.GetMtrmzuzu(r.Context(), GetMtrmzuzuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetMtrmzuzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMtrmzuzu", res == nil, err)
 }
 
-// decodeGetMtrmzuzuParams reads the parameters of GetMtrmzuzu from r and its path segments p.
-func decodeGetMtrmzuzuParams(r *http.Request, p []string, esc bool) (params GetMtrmzuzuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteMtrmzuzu serves DELETE /mtrmzuzu/{id}.
 func (s *Server) handleDeleteMtrmzuzu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteMtrmzuzuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMtrmzuzu(r.Context(), params)
+	res, err := s.h.DeleteMtrmzuzu(r.Context(), DeleteMtrmzuzuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteMtrmzuzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteMtrmzuzu", res == nil, err)
 }
 
-// decodeDeleteMtrmzuzuParams reads the parameters of DeleteMtrmzuzu from r and its path segments p.
-func decodeDeleteMtrmzuzuParams(r *http.Request, p []string, esc bool) (params DeleteMtrmzuzuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetMtrmzuzuItem serves GET /mtrmzuzu/{id}/items/{itemId}.
 func (s *Server) handleGetMtrmzuzuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMtrmzuzuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMtrmzuzuItem(r.Context(), params)
+	res, err := s.h.GetMtrmzuzuItem(r.Context(), GetMtrmzuzuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetMtrmzuzuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMtrmzuzuItem", res == nil, err)
-}
-
-// decodeGetMtrmzuzuItemParams reads the parameters of GetMtrmzuzuItem from r and its path segments p.
-func decodeGetMtrmzuzuItemParams(r *http.Request, p []string, esc bool) (params GetMtrmzuzuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLkxd serves GET /lkxd.
@@ -41629,71 +38084,44 @@ func (s *Server) handleCreateLkxd(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetLkxd serves GET /lkxd/{id}.
 func (s *Server) handleGetLkxd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLkxdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLkxd(r.Context(), params)
+	res, err := s.h.GetLkxd(r.Context(), GetLkxdParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLkxdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLkxd", res == nil, err)
 }
 
-// decodeGetLkxdParams reads the parameters of GetLkxd from r and its path segments p.
-func decodeGetLkxdParams(r *http.Request, p []string, esc bool) (params GetLkxdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLkxd serves DELETE /lkxd/{id}.
 func (s *Server) handleDeleteLkxd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLkxdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLkxd(r.Context(), params)
+	res, err := s.h.DeleteLkxd(r.Context(), DeleteLkxdParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLkxdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLkxd", res == nil, err)
 }
 
-// decodeDeleteLkxdParams reads the parameters of DeleteLkxd from r and its path segments p.
-func decodeDeleteLkxdParams(r *http.Request, p []string, esc bool) (params DeleteLkxdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLkxdItem serves GET /lkxd/{id}/items/{itemId}.
 func (s *Server) handleGetLkxdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLkxdItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLkxdItem(r.Context(), params)
+	res, err := s.h.GetLkxdItem(r.Context(), GetLkxdItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLkxdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLkxdItem", res == nil, err)
-}
-
-// decodeGetLkxdItemParams reads the parameters of GetLkxdItem from r and its path segments p.
-func decodeGetLkxdItemParams(r *http.Request, p []string, esc bool) (params GetLkxdItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListVmdbuvzu serves GET /vmdbuvzu.
@@ -41716,71 +38144,44 @@ func (s *Server) handleCreateVmdbuvzu(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVmdbuvzu serves GET /vmdbuvzu/{id}.
 func (s *Server) handleGetVmdbuvzu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetVmdbuvzuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVmdbuvzu(r.Context(), params)
+	res, err := s.h.GetVmdbuvzu(r.Context(), GetVmdbuvzuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetVmdbuvzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getVmdbuvzu", res == nil, err)
 }
 
-// decodeGetVmdbuvzuParams reads the parameters of GetVmdbuvzu from r and its path segments p.
-func decodeGetVmdbuvzuParams(r *http.Request, p []string, esc bool) (params GetVmdbuvzuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteVmdbuvzu serves DELETE /vmdbuvzu/{id}.
 func (s *Server) handleDeleteVmdbuvzu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteVmdbuvzuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteVmdbuvzu(r.Context(), params)
+	res, err := s.h.DeleteVmdbuvzu(r.Context(), DeleteVmdbuvzuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteVmdbuvzuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteVmdbuvzu", res == nil, err)
 }
 
-// decodeDeleteVmdbuvzuParams reads the parameters of DeleteVmdbuvzu from r and its path segments p.
-func decodeDeleteVmdbuvzuParams(r *http.Request, p []string, esc bool) (params DeleteVmdbuvzuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetVmdbuvzuItem serves GET /vmdbuvzu/{id}/items/{itemId}.
 func (s *Server) handleGetVmdbuvzuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetVmdbuvzuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVmdbuvzuItem(r.Context(), params)
+	res, err := s.h.GetVmdbuvzuItem(r.Context(), GetVmdbuvzuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetVmdbuvzuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getVmdbuvzuItem", res == nil, err)
-}
-
-// decodeGetVmdbuvzuItemParams reads the parameters of GetVmdbuvzuItem from r and its path segments p.
-func decodeGetVmdbuvzuItemParams(r *http.Request, p []string, esc bool) (params GetVmdbuvzuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSeoteeia serves GET /seoteeia.
@@ -41803,71 +38204,44 @@ func (s *Server) handleCreateSeoteeia(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetSeoteeia serves GET /seoteeia/{id}.
 func (s *Server) handleGetSeoteeia(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSeoteeiaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSeoteeia(r.Context(), params)
+	res, err := s.h.GetSeoteeia(r.Context(), GetSeoteeiaParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSeoteeiaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSeoteeia", res == nil, err)
 }
 
-// decodeGetSeoteeiaParams reads the parameters of GetSeoteeia from r and its path segments p.
-func decodeGetSeoteeiaParams(r *http.Request, p []string, esc bool) (params GetSeoteeiaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSeoteeia serves DELETE /seoteeia/{id}.
 func (s *Server) handleDeleteSeoteeia(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSeoteeiaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSeoteeia(r.Context(), params)
+	res, err := s.h.DeleteSeoteeia(r.Context(), DeleteSeoteeiaParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSeoteeiaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSeoteeia", res == nil, err)
 }
 
-// decodeDeleteSeoteeiaParams reads the parameters of DeleteSeoteeia from r and its path segments p.
-func decodeDeleteSeoteeiaParams(r *http.Request, p []string, esc bool) (params DeleteSeoteeiaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSeoteeiaItem serves GET /seoteeia/{id}/items/{itemId}.
 func (s *Server) handleGetSeoteeiaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSeoteeiaItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSeoteeiaItem(r.Context(), params)
+	res, err := s.h.GetSeoteeiaItem(r.Context(), GetSeoteeiaItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSeoteeiaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSeoteeiaItem", res == nil, err)
-}
-
-// decodeGetSeoteeiaItemParams reads the parameters of GetSeoteeiaItem from r and its path segments p.
-func decodeGetSeoteeiaItemParams(r *http.Request, p []string, esc bool) (params GetSeoteeiaItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListAburtmwbx serves GET /aburtmwbx.
@@ -41890,71 +38264,44 @@ func (s *Server) handleCreateAburtmwbx(w http.ResponseWriter, r *http.Request, p
 
 // handleGetAburtmwbx serves GET /aburtmwbx/{id}.
 func (s *Server) handleGetAburtmwbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAburtmwbxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAburtmwbx(r.Context(), params)
+	res, err := s.h.GetAburtmwbx(r.Context(), GetAburtmwbxParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAburtmwbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAburtmwbx", res == nil, err)
 }
 
-// decodeGetAburtmwbxParams reads the parameters of GetAburtmwbx from r and its path segments p.
-func decodeGetAburtmwbxParams(r *http.Request, p []string, esc bool) (params GetAburtmwbxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteAburtmwbx serves DELETE /aburtmwbx/{id}.
 func (s *Server) handleDeleteAburtmwbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteAburtmwbxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAburtmwbx(r.Context(), params)
+	res, err := s.h.DeleteAburtmwbx(r.Context(), DeleteAburtmwbxParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteAburtmwbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteAburtmwbx", res == nil, err)
 }
 
-// decodeDeleteAburtmwbxParams reads the parameters of DeleteAburtmwbx from r and its path segments p.
-func decodeDeleteAburtmwbxParams(r *http.Request, p []string, esc bool) (params DeleteAburtmwbxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetAburtmwbxItem serves GET /aburtmwbx/{id}/items/{itemId}.
 func (s *Server) handleGetAburtmwbxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAburtmwbxItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAburtmwbxItem(r.Context(), params)
+	res, err := s.h.GetAburtmwbxItem(r.Context(), GetAburtmwbxItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAburtmwbxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAburtmwbxItem", res == nil, err)
-}
-
-// decodeGetAburtmwbxItemParams reads the parameters of GetAburtmwbxItem from r and its path segments p.
-func decodeGetAburtmwbxItemParams(r *http.Request, p []string, esc bool) (params GetAburtmwbxItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListRqcqffd serves GET /rqcqffd.
@@ -41977,71 +38324,44 @@ func (s *Server) handleCreateRqcqffd(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetRqcqffd serves GET /rqcqffd/{id}.
 func (s *Server) handleGetRqcqffd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetRqcqffdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRqcqffd(r.Context(), params)
+	res, err := s.h.GetRqcqffd(r.Context(), GetRqcqffdParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetRqcqffdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRqcqffd", res == nil, err)
 }
 
-// decodeGetRqcqffdParams reads the parameters of GetRqcqffd from r and its path segments p.
-func decodeGetRqcqffdParams(r *http.Request, p []string, esc bool) (params GetRqcqffdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteRqcqffd serves DELETE /rqcqffd/{id}.
 func (s *Server) handleDeleteRqcqffd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteRqcqffdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteRqcqffd(r.Context(), params)
+	res, err := s.h.DeleteRqcqffd(r.Context(), DeleteRqcqffdParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteRqcqffdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteRqcqffd", res == nil, err)
 }
 
-// decodeDeleteRqcqffdParams reads the parameters of DeleteRqcqffd from r and its path segments p.
-func decodeDeleteRqcqffdParams(r *http.Request, p []string, esc bool) (params DeleteRqcqffdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetRqcqffdItem serves GET /rqcqffd/{id}/items/{itemId}.
 func (s *Server) handleGetRqcqffdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetRqcqffdItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRqcqffdItem(r.Context(), params)
+	res, err := s.h.GetRqcqffdItem(r.Context(), GetRqcqffdItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetRqcqffdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRqcqffdItem", res == nil, err)
-}
-
-// decodeGetRqcqffdItemParams reads the parameters of GetRqcqffdItem from r and its path segments p.
-func decodeGetRqcqffdItemParams(r *http.Request, p []string, esc bool) (params GetRqcqffdItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListZcyr serves GET /zcyr.
@@ -42064,71 +38384,44 @@ func (s *Server) handleCreateZcyr(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetZcyr serves GET /zcyr/{id}.
 func (s *Server) handleGetZcyr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZcyrParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZcyr(r.Context(), params)
+	res, err := s.h.GetZcyr(r.Context(), GetZcyrParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZcyrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZcyr", res == nil, err)
 }
 
-// decodeGetZcyrParams reads the parameters of GetZcyr from r and its path segments p.
-func decodeGetZcyrParams(r *http.Request, p []string, esc bool) (params GetZcyrParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteZcyr serves DELETE /zcyr/{id}.
 func (s *Server) handleDeleteZcyr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteZcyrParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZcyr(r.Context(), params)
+	res, err := s.h.DeleteZcyr(r.Context(), DeleteZcyrParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteZcyrResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteZcyr", res == nil, err)
 }
 
-// decodeDeleteZcyrParams reads the parameters of DeleteZcyr from r and its path segments p.
-func decodeDeleteZcyrParams(r *http.Request, p []string, esc bool) (params DeleteZcyrParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetZcyrItem serves GET /zcyr/{id}/items/{itemId}.
 func (s *Server) handleGetZcyrItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZcyrItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZcyrItem(r.Context(), params)
+	res, err := s.h.GetZcyrItem(r.Context(), GetZcyrItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZcyrItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZcyrItem", res == nil, err)
-}
-
-// decodeGetZcyrItemParams reads the parameters of GetZcyrItem from r and its path segments p.
-func decodeGetZcyrItemParams(r *http.Request, p []string, esc bool) (params GetZcyrItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNvvwesgdrt serves GET /nvvwesgdrt.
@@ -42151,71 +38444,44 @@ func (s *Server) handleCreateNvvwesgdrt(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNvvwesgdrt serves GET /nvvwesgdrt/{id}.
 func (s *Server) handleGetNvvwesgdrt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNvvwesgdrtParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNvvwesgdrt(r.Context(), params)
+	res, err := s.h.GetNvvwesgdrt(r.Context(), GetNvvwesgdrtParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNvvwesgdrtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNvvwesgdrt", res == nil, err)
 }
 
-// decodeGetNvvwesgdrtParams reads the parameters of GetNvvwesgdrt from r and its path segments p.
-func decodeGetNvvwesgdrtParams(r *http.Request, p []string, esc bool) (params GetNvvwesgdrtParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNvvwesgdrt serves DELETE /nvvwesgdrt/{id}.
 func (s *Server) handleDeleteNvvwesgdrt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNvvwesgdrtParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNvvwesgdrt(r.Context(), params)
+	res, err := s.h.DeleteNvvwesgdrt(r.Context(), DeleteNvvwesgdrtParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNvvwesgdrtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNvvwesgdrt", res == nil, err)
 }
 
-// decodeDeleteNvvwesgdrtParams reads the parameters of DeleteNvvwesgdrt from r and its path segments p.
-func decodeDeleteNvvwesgdrtParams(r *http.Request, p []string, esc bool) (params DeleteNvvwesgdrtParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNvvwesgdrtItem serves GET /nvvwesgdrt/{id}/items/{itemId}.
 func (s *Server) handleGetNvvwesgdrtItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNvvwesgdrtItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNvvwesgdrtItem(r.Context(), params)
+	res, err := s.h.GetNvvwesgdrtItem(r.Context(), GetNvvwesgdrtItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNvvwesgdrtItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNvvwesgdrtItem", res == nil, err)
-}
-
-// decodeGetNvvwesgdrtItemParams reads the parameters of GetNvvwesgdrtItem from r and its path segments p.
-func decodeGetNvvwesgdrtItemParams(r *http.Request, p []string, esc bool) (params GetNvvwesgdrtItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListZgtpn serves GET /zgtpn.
@@ -42238,71 +38504,44 @@ func (s *Server) handleCreateZgtpn(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetZgtpn serves GET /zgtpn/{id}.
 func (s *Server) handleGetZgtpn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZgtpnParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZgtpn(r.Context(), params)
+	res, err := s.h.GetZgtpn(r.Context(), GetZgtpnParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZgtpnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZgtpn", res == nil, err)
 }
 
-// decodeGetZgtpnParams reads the parameters of GetZgtpn from r and its path segments p.
-func decodeGetZgtpnParams(r *http.Request, p []string, esc bool) (params GetZgtpnParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteZgtpn serves DELETE /zgtpn/{id}.
 func (s *Server) handleDeleteZgtpn(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteZgtpnParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZgtpn(r.Context(), params)
+	res, err := s.h.DeleteZgtpn(r.Context(), DeleteZgtpnParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteZgtpnResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteZgtpn", res == nil, err)
 }
 
-// decodeDeleteZgtpnParams reads the parameters of DeleteZgtpn from r and its path segments p.
-func decodeDeleteZgtpnParams(r *http.Request, p []string, esc bool) (params DeleteZgtpnParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetZgtpnItem serves GET /zgtpn/{id}/items/{itemId}.
 func (s *Server) handleGetZgtpnItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZgtpnItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZgtpnItem(r.Context(), params)
+	res, err := s.h.GetZgtpnItem(r.Context(), GetZgtpnItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZgtpnItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZgtpnItem", res == nil, err)
-}
-
-// decodeGetZgtpnItemParams reads the parameters of GetZgtpnItem from r and its path segments p.
-func decodeGetZgtpnItemParams(r *http.Request, p []string, esc bool) (params GetZgtpnItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListBdlfeclbdh serves GET /bdlfeclbdh.
@@ -42325,71 +38564,44 @@ func (s *Server) handleCreateBdlfeclbdh(w http.ResponseWriter, r *http.Request, 
 
 // handleGetBdlfeclbdh serves GET /bdlfeclbdh/{id}.
 func (s *Server) handleGetBdlfeclbdh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetBdlfeclbdhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBdlfeclbdh(r.Context(), params)
+	res, err := s.h.GetBdlfeclbdh(r.Context(), GetBdlfeclbdhParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetBdlfeclbdhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getBdlfeclbdh", res == nil, err)
 }
 
-// decodeGetBdlfeclbdhParams reads the parameters of GetBdlfeclbdh from r and its path segments p.
-func decodeGetBdlfeclbdhParams(r *http.Request, p []string, esc bool) (params GetBdlfeclbdhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteBdlfeclbdh serves DELETE /bdlfeclbdh/{id}.
 func (s *Server) handleDeleteBdlfeclbdh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteBdlfeclbdhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteBdlfeclbdh(r.Context(), params)
+	res, err := s.h.DeleteBdlfeclbdh(r.Context(), DeleteBdlfeclbdhParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteBdlfeclbdhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteBdlfeclbdh", res == nil, err)
 }
 
-// decodeDeleteBdlfeclbdhParams reads the parameters of DeleteBdlfeclbdh from r and its path segments p.
-func decodeDeleteBdlfeclbdhParams(r *http.Request, p []string, esc bool) (params DeleteBdlfeclbdhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetBdlfeclbdhItem serves GET /bdlfeclbdh/{id}/items/{itemId}.
 func (s *Server) handleGetBdlfeclbdhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetBdlfeclbdhItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBdlfeclbdhItem(r.Context(), params)
+	res, err := s.h.GetBdlfeclbdhItem(r.Context(), GetBdlfeclbdhItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetBdlfeclbdhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getBdlfeclbdhItem", res == nil, err)
-}
-
-// decodeGetBdlfeclbdhItemParams reads the parameters of GetBdlfeclbdhItem from r and its path segments p.
-func decodeGetBdlfeclbdhItemParams(r *http.Request, p []string, esc bool) (params GetBdlfeclbdhItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHphwvzjpl serves GET /hphwvzjpl.
@@ -42412,71 +38624,44 @@ func (s *Server) handleCreateHphwvzjpl(w http.ResponseWriter, r *http.Request, p
 
 // handleGetHphwvzjpl serves GET /hphwvzjpl/{id}.
 func (s *Server) handleGetHphwvzjpl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHphwvzjplParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHphwvzjpl(r.Context(), params)
+	res, err := s.h.GetHphwvzjpl(r.Context(), GetHphwvzjplParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHphwvzjplResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHphwvzjpl", res == nil, err)
 }
 
-// decodeGetHphwvzjplParams reads the parameters of GetHphwvzjpl from r and its path segments p.
-func decodeGetHphwvzjplParams(r *http.Request, p []string, esc bool) (params GetHphwvzjplParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHphwvzjpl serves DELETE /hphwvzjpl/{id}.
 func (s *Server) handleDeleteHphwvzjpl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHphwvzjplParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHphwvzjpl(r.Context(), params)
+	res, err := s.h.DeleteHphwvzjpl(r.Context(), DeleteHphwvzjplParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHphwvzjplResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHphwvzjpl", res == nil, err)
 }
 
-// decodeDeleteHphwvzjplParams reads the parameters of DeleteHphwvzjpl from r and its path segments p.
-func decodeDeleteHphwvzjplParams(r *http.Request, p []string, esc bool) (params DeleteHphwvzjplParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHphwvzjplItem serves GET /hphwvzjpl/{id}/items/{itemId}.
 func (s *Server) handleGetHphwvzjplItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHphwvzjplItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHphwvzjplItem(r.Context(), params)
+	res, err := s.h.GetHphwvzjplItem(r.Context(), GetHphwvzjplItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHphwvzjplItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHphwvzjplItem", res == nil, err)
-}
-
-// decodeGetHphwvzjplItemParams reads the parameters of GetHphwvzjplItem from r and its path segments p.
-func decodeGetHphwvzjplItemParams(r *http.Request, p []string, esc bool) (params GetHphwvzjplItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSbzmfgiv serves GET /sbzmfgiv.
@@ -42499,71 +38684,44 @@ func (s *Server) handleCreateSbzmfgiv(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetSbzmfgiv serves GET /sbzmfgiv/{id}.
 func (s *Server) handleGetSbzmfgiv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSbzmfgivParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSbzmfgiv(r.Context(), params)
+	res, err := s.h.GetSbzmfgiv(r.Context(), GetSbzmfgivParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSbzmfgivResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSbzmfgiv", res == nil, err)
 }
 
-// decodeGetSbzmfgivParams reads the parameters of GetSbzmfgiv from r and its path segments p.
-func decodeGetSbzmfgivParams(r *http.Request, p []string, esc bool) (params GetSbzmfgivParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSbzmfgiv serves DELETE /sbzmfgiv/{id}.
 func (s *Server) handleDeleteSbzmfgiv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSbzmfgivParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSbzmfgiv(r.Context(), params)
+	res, err := s.h.DeleteSbzmfgiv(r.Context(), DeleteSbzmfgivParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSbzmfgivResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSbzmfgiv", res == nil, err)
 }
 
-// decodeDeleteSbzmfgivParams reads the parameters of DeleteSbzmfgiv from r and its path segments p.
-func decodeDeleteSbzmfgivParams(r *http.Request, p []string, esc bool) (params DeleteSbzmfgivParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSbzmfgivItem serves GET /sbzmfgiv/{id}/items/{itemId}.
 func (s *Server) handleGetSbzmfgivItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSbzmfgivItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSbzmfgivItem(r.Context(), params)
+	res, err := s.h.GetSbzmfgivItem(r.Context(), GetSbzmfgivItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSbzmfgivItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSbzmfgivItem", res == nil, err)
-}
-
-// decodeGetSbzmfgivItemParams reads the parameters of GetSbzmfgivItem from r and its path segments p.
-func decodeGetSbzmfgivItemParams(r *http.Request, p []string, esc bool) (params GetSbzmfgivItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListAnffhilqp serves GET /anffhilqp.
@@ -42586,71 +38744,44 @@ func (s *Server) handleCreateAnffhilqp(w http.ResponseWriter, r *http.Request, p
 
 // handleGetAnffhilqp serves GET /anffhilqp/{id}.
 func (s *Server) handleGetAnffhilqp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAnffhilqpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAnffhilqp(r.Context(), params)
+	res, err := s.h.GetAnffhilqp(r.Context(), GetAnffhilqpParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAnffhilqpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAnffhilqp", res == nil, err)
 }
 
-// decodeGetAnffhilqpParams reads the parameters of GetAnffhilqp from r and its path segments p.
-func decodeGetAnffhilqpParams(r *http.Request, p []string, esc bool) (params GetAnffhilqpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteAnffhilqp serves DELETE /anffhilqp/{id}.
 func (s *Server) handleDeleteAnffhilqp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteAnffhilqpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAnffhilqp(r.Context(), params)
+	res, err := s.h.DeleteAnffhilqp(r.Context(), DeleteAnffhilqpParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteAnffhilqpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteAnffhilqp", res == nil, err)
 }
 
-// decodeDeleteAnffhilqpParams reads the parameters of DeleteAnffhilqp from r and its path segments p.
-func decodeDeleteAnffhilqpParams(r *http.Request, p []string, esc bool) (params DeleteAnffhilqpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetAnffhilqpItem serves GET /anffhilqp/{id}/items/{itemId}.
 func (s *Server) handleGetAnffhilqpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAnffhilqpItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAnffhilqpItem(r.Context(), params)
+	res, err := s.h.GetAnffhilqpItem(r.Context(), GetAnffhilqpItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAnffhilqpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAnffhilqpItem", res == nil, err)
-}
-
-// decodeGetAnffhilqpItemParams reads the parameters of GetAnffhilqpItem from r and its path segments p.
-func decodeGetAnffhilqpItemParams(r *http.Request, p []string, esc bool) (params GetAnffhilqpItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListHpiszhon serves GET /hpiszhon.
@@ -42673,71 +38804,44 @@ func (s *Server) handleCreateHpiszhon(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetHpiszhon serves GET /hpiszhon/{id}.
 func (s *Server) handleGetHpiszhon(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHpiszhonParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpiszhon(r.Context(), params)
+	res, err := s.h.GetHpiszhon(r.Context(), GetHpiszhonParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHpiszhonResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHpiszhon", res == nil, err)
 }
 
-// decodeGetHpiszhonParams reads the parameters of GetHpiszhon from r and its path segments p.
-func decodeGetHpiszhonParams(r *http.Request, p []string, esc bool) (params GetHpiszhonParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteHpiszhon serves DELETE /hpiszhon/{id}.
 func (s *Server) handleDeleteHpiszhon(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteHpiszhonParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteHpiszhon(r.Context(), params)
+	res, err := s.h.DeleteHpiszhon(r.Context(), DeleteHpiszhonParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteHpiszhonResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHpiszhon", res == nil, err)
 }
 
-// decodeDeleteHpiszhonParams reads the parameters of DeleteHpiszhon from r and its path segments p.
-func decodeDeleteHpiszhonParams(r *http.Request, p []string, esc bool) (params DeleteHpiszhonParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetHpiszhonItem serves GET /hpiszhon/{id}/items/{itemId}.
 func (s *Server) handleGetHpiszhonItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetHpiszhonItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetHpiszhonItem(r.Context(), params)
+	res, err := s.h.GetHpiszhonItem(r.Context(), GetHpiszhonItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetHpiszhonItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHpiszhonItem", res == nil, err)
-}
-
-// decodeGetHpiszhonItemParams reads the parameters of GetHpiszhonItem from r and its path segments p.
-func decodeGetHpiszhonItemParams(r *http.Request, p []string, esc bool) (params GetHpiszhonItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListTgkzupwfyv serves GET /tgkzupwfyv.
@@ -42760,71 +38864,44 @@ func (s *Server) handleCreateTgkzupwfyv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetTgkzupwfyv serves GET /tgkzupwfyv/{id}.
 func (s *Server) handleGetTgkzupwfyv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTgkzupwfyvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTgkzupwfyv(r.Context(), params)
+	res, err := s.h.GetTgkzupwfyv(r.Context(), GetTgkzupwfyvParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTgkzupwfyvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTgkzupwfyv", res == nil, err)
 }
 
-// decodeGetTgkzupwfyvParams reads the parameters of GetTgkzupwfyv from r and its path segments p.
-func decodeGetTgkzupwfyvParams(r *http.Request, p []string, esc bool) (params GetTgkzupwfyvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteTgkzupwfyv serves DELETE /tgkzupwfyv/{id}.
 func (s *Server) handleDeleteTgkzupwfyv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteTgkzupwfyvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteTgkzupwfyv(r.Context(), params)
+	res, err := s.h.DeleteTgkzupwfyv(r.Context(), DeleteTgkzupwfyvParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteTgkzupwfyvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteTgkzupwfyv", res == nil, err)
 }
 
-// decodeDeleteTgkzupwfyvParams reads the parameters of DeleteTgkzupwfyv from r and its path segments p.
-func decodeDeleteTgkzupwfyvParams(r *http.Request, p []string, esc bool) (params DeleteTgkzupwfyvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetTgkzupwfyvItem serves GET /tgkzupwfyv/{id}/items/{itemId}.
 func (s *Server) handleGetTgkzupwfyvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetTgkzupwfyvItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetTgkzupwfyvItem(r.Context(), params)
+	res, err := s.h.GetTgkzupwfyvItem(r.Context(), GetTgkzupwfyvItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetTgkzupwfyvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getTgkzupwfyvItem", res == nil, err)
-}
-
-// decodeGetTgkzupwfyvItemParams reads the parameters of GetTgkzupwfyvItem from r and its path segments p.
-func decodeGetTgkzupwfyvItemParams(r *http.Request, p []string, esc bool) (params GetTgkzupwfyvItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListSvmyg serves GET /svmyg.
@@ -42847,71 +38924,44 @@ func (s *Server) handleCreateSvmyg(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetSvmyg serves GET /svmyg/{id}.
 func (s *Server) handleGetSvmyg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSvmygParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvmyg(r.Context(), params)
+	res, err := s.h.GetSvmyg(r.Context(), GetSvmygParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSvmygResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSvmyg", res == nil, err)
 }
 
-// decodeGetSvmygParams reads the parameters of GetSvmyg from r and its path segments p.
-func decodeGetSvmygParams(r *http.Request, p []string, esc bool) (params GetSvmygParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteSvmyg serves DELETE /svmyg/{id}.
 func (s *Server) handleDeleteSvmyg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteSvmygParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteSvmyg(r.Context(), params)
+	res, err := s.h.DeleteSvmyg(r.Context(), DeleteSvmygParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteSvmygResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSvmyg", res == nil, err)
 }
 
-// decodeDeleteSvmygParams reads the parameters of DeleteSvmyg from r and its path segments p.
-func decodeDeleteSvmygParams(r *http.Request, p []string, esc bool) (params DeleteSvmygParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetSvmygItem serves GET /svmyg/{id}/items/{itemId}.
 func (s *Server) handleGetSvmygItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetSvmygItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetSvmygItem(r.Context(), params)
+	res, err := s.h.GetSvmygItem(r.Context(), GetSvmygItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetSvmygItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSvmygItem", res == nil, err)
-}
-
-// decodeGetSvmygItemParams reads the parameters of GetSvmygItem from r and its path segments p.
-func decodeGetSvmygItemParams(r *http.Request, p []string, esc bool) (params GetSvmygItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListYqtdertvy serves GET /yqtdertvy.
@@ -42934,71 +38984,44 @@ func (s *Server) handleCreateYqtdertvy(w http.ResponseWriter, r *http.Request, p
 
 // handleGetYqtdertvy serves GET /yqtdertvy/{id}.
 func (s *Server) handleGetYqtdertvy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYqtdertvyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYqtdertvy(r.Context(), params)
+	res, err := s.h.GetYqtdertvy(r.Context(), GetYqtdertvyParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYqtdertvyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYqtdertvy", res == nil, err)
 }
 
-// decodeGetYqtdertvyParams reads the parameters of GetYqtdertvy from r and its path segments p.
-func decodeGetYqtdertvyParams(r *http.Request, p []string, esc bool) (params GetYqtdertvyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteYqtdertvy serves DELETE /yqtdertvy/{id}.
 func (s *Server) handleDeleteYqtdertvy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteYqtdertvyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYqtdertvy(r.Context(), params)
+	res, err := s.h.DeleteYqtdertvy(r.Context(), DeleteYqtdertvyParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteYqtdertvyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteYqtdertvy", res == nil, err)
 }
 
-// decodeDeleteYqtdertvyParams reads the parameters of DeleteYqtdertvy from r and its path segments p.
-func decodeDeleteYqtdertvyParams(r *http.Request, p []string, esc bool) (params DeleteYqtdertvyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetYqtdertvyItem serves GET /yqtdertvy/{id}/items/{itemId}.
 func (s *Server) handleGetYqtdertvyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYqtdertvyItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYqtdertvyItem(r.Context(), params)
+	res, err := s.h.GetYqtdertvyItem(r.Context(), GetYqtdertvyItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYqtdertvyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYqtdertvyItem", res == nil, err)
-}
-
-// decodeGetYqtdertvyItemParams reads the parameters of GetYqtdertvyItem from r and its path segments p.
-func decodeGetYqtdertvyItemParams(r *http.Request, p []string, esc bool) (params GetYqtdertvyItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListRnzei serves GET /rnzei.
@@ -43021,71 +39044,44 @@ func (s *Server) handleCreateRnzei(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetRnzei serves GET /rnzei/{id}.
 func (s *Server) handleGetRnzei(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetRnzeiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRnzei(r.Context(), params)
+	res, err := s.h.GetRnzei(r.Context(), GetRnzeiParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetRnzeiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRnzei", res == nil, err)
 }
 
-// decodeGetRnzeiParams reads the parameters of GetRnzei from r and its path segments p.
-func decodeGetRnzeiParams(r *http.Request, p []string, esc bool) (params GetRnzeiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteRnzei serves DELETE /rnzei/{id}.
 func (s *Server) handleDeleteRnzei(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteRnzeiParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteRnzei(r.Context(), params)
+	res, err := s.h.DeleteRnzei(r.Context(), DeleteRnzeiParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteRnzeiResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteRnzei", res == nil, err)
 }
 
-// decodeDeleteRnzeiParams reads the parameters of DeleteRnzei from r and its path segments p.
-func decodeDeleteRnzeiParams(r *http.Request, p []string, esc bool) (params DeleteRnzeiParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetRnzeiItem serves GET /rnzei/{id}/items/{itemId}.
 func (s *Server) handleGetRnzeiItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetRnzeiItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetRnzeiItem(r.Context(), params)
+	res, err := s.h.GetRnzeiItem(r.Context(), GetRnzeiItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetRnzeiItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRnzeiItem", res == nil, err)
-}
-
-// decodeGetRnzeiItemParams reads the parameters of GetRnzeiItem from r and its path segments p.
-func decodeGetRnzeiItemParams(r *http.Request, p []string, esc bool) (params GetRnzeiItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListGdjubxqz serves GET /gdjubxqz.
@@ -43108,71 +39104,44 @@ func (s *Server) handleCreateGdjubxqz(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetGdjubxqz serves GET /gdjubxqz/{id}.
 func (s *Server) handleGetGdjubxqz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGdjubxqzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGdjubxqz(r.Context(), params)
+	res, err := s.h.GetGdjubxqz(r.Context(), GetGdjubxqzParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGdjubxqzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGdjubxqz", res == nil, err)
 }
 
-// decodeGetGdjubxqzParams reads the parameters of GetGdjubxqz from r and its path segments p.
-func decodeGetGdjubxqzParams(r *http.Request, p []string, esc bool) (params GetGdjubxqzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteGdjubxqz serves DELETE /gdjubxqz/{id}.
 func (s *Server) handleDeleteGdjubxqz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteGdjubxqzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGdjubxqz(r.Context(), params)
+	res, err := s.h.DeleteGdjubxqz(r.Context(), DeleteGdjubxqzParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteGdjubxqzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteGdjubxqz", res == nil, err)
 }
 
-// decodeDeleteGdjubxqzParams reads the parameters of DeleteGdjubxqz from r and its path segments p.
-func decodeDeleteGdjubxqzParams(r *http.Request, p []string, esc bool) (params DeleteGdjubxqzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetGdjubxqzItem serves GET /gdjubxqz/{id}/items/{itemId}.
 func (s *Server) handleGetGdjubxqzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGdjubxqzItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGdjubxqzItem(r.Context(), params)
+	res, err := s.h.GetGdjubxqzItem(r.Context(), GetGdjubxqzItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGdjubxqzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGdjubxqzItem", res == nil, err)
-}
-
-// decodeGetGdjubxqzItemParams reads the parameters of GetGdjubxqzItem from r and its path segments p.
-func decodeGetGdjubxqzItemParams(r *http.Request, p []string, esc bool) (params GetGdjubxqzItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListEkzzan serves GET /ekzzan.
@@ -43195,71 +39164,44 @@ func (s *Server) handleCreateEkzzan(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetEkzzan serves GET /ekzzan/{id}.
 func (s *Server) handleGetEkzzan(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEkzzanParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEkzzan(r.Context(), params)
+	res, err := s.h.GetEkzzan(r.Context(), GetEkzzanParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEkzzanResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEkzzan", res == nil, err)
 }
 
-// decodeGetEkzzanParams reads the parameters of GetEkzzan from r and its path segments p.
-func decodeGetEkzzanParams(r *http.Request, p []string, esc bool) (params GetEkzzanParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteEkzzan serves DELETE /ekzzan/{id}.
 func (s *Server) handleDeleteEkzzan(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteEkzzanParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEkzzan(r.Context(), params)
+	res, err := s.h.DeleteEkzzan(r.Context(), DeleteEkzzanParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteEkzzanResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteEkzzan", res == nil, err)
 }
 
-// decodeDeleteEkzzanParams reads the parameters of DeleteEkzzan from r and its path segments p.
-func decodeDeleteEkzzanParams(r *http.Request, p []string, esc bool) (params DeleteEkzzanParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetEkzzanItem serves GET /ekzzan/{id}/items/{itemId}.
 func (s *Server) handleGetEkzzanItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEkzzanItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEkzzanItem(r.Context(), params)
+	res, err := s.h.GetEkzzanItem(r.Context(), GetEkzzanItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEkzzanItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEkzzanItem", res == nil, err)
-}
-
-// decodeGetEkzzanItemParams reads the parameters of GetEkzzanItem from r and its path segments p.
-func decodeGetEkzzanItemParams(r *http.Request, p []string, esc bool) (params GetEkzzanItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListUvbyrvwl serves GET /uvbyrvwl.
@@ -43282,71 +39224,44 @@ func (s *Server) handleCreateUvbyrvwl(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetUvbyrvwl serves GET /uvbyrvwl/{id}.
 func (s *Server) handleGetUvbyrvwl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUvbyrvwlParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUvbyrvwl(r.Context(), params)
+	res, err := s.h.GetUvbyrvwl(r.Context(), GetUvbyrvwlParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUvbyrvwlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUvbyrvwl", res == nil, err)
 }
 
-// decodeGetUvbyrvwlParams reads the parameters of GetUvbyrvwl from r and its path segments p.
-func decodeGetUvbyrvwlParams(r *http.Request, p []string, esc bool) (params GetUvbyrvwlParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteUvbyrvwl serves DELETE /uvbyrvwl/{id}.
 func (s *Server) handleDeleteUvbyrvwl(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUvbyrvwlParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUvbyrvwl(r.Context(), params)
+	res, err := s.h.DeleteUvbyrvwl(r.Context(), DeleteUvbyrvwlParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUvbyrvwlResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUvbyrvwl", res == nil, err)
 }
 
-// decodeDeleteUvbyrvwlParams reads the parameters of DeleteUvbyrvwl from r and its path segments p.
-func decodeDeleteUvbyrvwlParams(r *http.Request, p []string, esc bool) (params DeleteUvbyrvwlParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetUvbyrvwlItem serves GET /uvbyrvwl/{id}/items/{itemId}.
 func (s *Server) handleGetUvbyrvwlItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUvbyrvwlItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUvbyrvwlItem(r.Context(), params)
+	res, err := s.h.GetUvbyrvwlItem(r.Context(), GetUvbyrvwlItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUvbyrvwlItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUvbyrvwlItem", res == nil, err)
-}
-
-// decodeGetUvbyrvwlItemParams reads the parameters of GetUvbyrvwlItem from r and its path segments p.
-func decodeGetUvbyrvwlItemParams(r *http.Request, p []string, esc bool) (params GetUvbyrvwlItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListAokwq serves GET /aokwq.
@@ -43369,71 +39284,44 @@ func (s *Server) handleCreateAokwq(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetAokwq serves GET /aokwq/{id}.
 func (s *Server) handleGetAokwq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAokwqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAokwq(r.Context(), params)
+	res, err := s.h.GetAokwq(r.Context(), GetAokwqParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAokwqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAokwq", res == nil, err)
 }
 
-// decodeGetAokwqParams reads the parameters of GetAokwq from r and its path segments p.
-func decodeGetAokwqParams(r *http.Request, p []string, esc bool) (params GetAokwqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteAokwq serves DELETE /aokwq/{id}.
 func (s *Server) handleDeleteAokwq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteAokwqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteAokwq(r.Context(), params)
+	res, err := s.h.DeleteAokwq(r.Context(), DeleteAokwqParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteAokwqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteAokwq", res == nil, err)
 }
 
-// decodeDeleteAokwqParams reads the parameters of DeleteAokwq from r and its path segments p.
-func decodeDeleteAokwqParams(r *http.Request, p []string, esc bool) (params DeleteAokwqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetAokwqItem serves GET /aokwq/{id}/items/{itemId}.
 func (s *Server) handleGetAokwqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetAokwqItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetAokwqItem(r.Context(), params)
+	res, err := s.h.GetAokwqItem(r.Context(), GetAokwqItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetAokwqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getAokwqItem", res == nil, err)
-}
-
-// decodeGetAokwqItemParams reads the parameters of GetAokwqItem from r and its path segments p.
-func decodeGetAokwqItemParams(r *http.Request, p []string, esc bool) (params GetAokwqItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListUlpokwk serves GET /ulpokwk.
@@ -43456,71 +39344,44 @@ func (s *Server) handleCreateUlpokwk(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetUlpokwk serves GET /ulpokwk/{id}.
 func (s *Server) handleGetUlpokwk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUlpokwkParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUlpokwk(r.Context(), params)
+	res, err := s.h.GetUlpokwk(r.Context(), GetUlpokwkParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUlpokwkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUlpokwk", res == nil, err)
 }
 
-// decodeGetUlpokwkParams reads the parameters of GetUlpokwk from r and its path segments p.
-func decodeGetUlpokwkParams(r *http.Request, p []string, esc bool) (params GetUlpokwkParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteUlpokwk serves DELETE /ulpokwk/{id}.
 func (s *Server) handleDeleteUlpokwk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUlpokwkParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUlpokwk(r.Context(), params)
+	res, err := s.h.DeleteUlpokwk(r.Context(), DeleteUlpokwkParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUlpokwkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUlpokwk", res == nil, err)
 }
 
-// decodeDeleteUlpokwkParams reads the parameters of DeleteUlpokwk from r and its path segments p.
-func decodeDeleteUlpokwkParams(r *http.Request, p []string, esc bool) (params DeleteUlpokwkParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetUlpokwkItem serves GET /ulpokwk/{id}/items/{itemId}.
 func (s *Server) handleGetUlpokwkItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUlpokwkItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUlpokwkItem(r.Context(), params)
+	res, err := s.h.GetUlpokwkItem(r.Context(), GetUlpokwkItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUlpokwkItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUlpokwkItem", res == nil, err)
-}
-
-// decodeGetUlpokwkItemParams reads the parameters of GetUlpokwkItem from r and its path segments p.
-func decodeGetUlpokwkItemParams(r *http.Request, p []string, esc bool) (params GetUlpokwkItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListQemvbzwy serves GET /qemvbzwy.
@@ -43543,71 +39404,44 @@ func (s *Server) handleCreateQemvbzwy(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetQemvbzwy serves GET /qemvbzwy/{id}.
 func (s *Server) handleGetQemvbzwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQemvbzwyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQemvbzwy(r.Context(), params)
+	res, err := s.h.GetQemvbzwy(r.Context(), GetQemvbzwyParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQemvbzwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQemvbzwy", res == nil, err)
 }
 
-// decodeGetQemvbzwyParams reads the parameters of GetQemvbzwy from r and its path segments p.
-func decodeGetQemvbzwyParams(r *http.Request, p []string, esc bool) (params GetQemvbzwyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteQemvbzwy serves DELETE /qemvbzwy/{id}.
 func (s *Server) handleDeleteQemvbzwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteQemvbzwyParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQemvbzwy(r.Context(), params)
+	res, err := s.h.DeleteQemvbzwy(r.Context(), DeleteQemvbzwyParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteQemvbzwyResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteQemvbzwy", res == nil, err)
 }
 
-// decodeDeleteQemvbzwyParams reads the parameters of DeleteQemvbzwy from r and its path segments p.
-func decodeDeleteQemvbzwyParams(r *http.Request, p []string, esc bool) (params DeleteQemvbzwyParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetQemvbzwyItem serves GET /qemvbzwy/{id}/items/{itemId}.
 func (s *Server) handleGetQemvbzwyItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQemvbzwyItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQemvbzwyItem(r.Context(), params)
+	res, err := s.h.GetQemvbzwyItem(r.Context(), GetQemvbzwyItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQemvbzwyItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQemvbzwyItem", res == nil, err)
-}
-
-// decodeGetQemvbzwyItemParams reads the parameters of GetQemvbzwyItem from r and its path segments p.
-func decodeGetQemvbzwyItemParams(r *http.Request, p []string, esc bool) (params GetQemvbzwyItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXcuepkm serves GET /xcuepkm.
@@ -43630,71 +39464,44 @@ func (s *Server) handleCreateXcuepkm(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXcuepkm serves GET /xcuepkm/{id}.
 func (s *Server) handleGetXcuepkm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXcuepkmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXcuepkm(r.Context(), params)
+	res, err := s.h.GetXcuepkm(r.Context(), GetXcuepkmParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXcuepkmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXcuepkm", res == nil, err)
 }
 
-// decodeGetXcuepkmParams reads the parameters of GetXcuepkm from r and its path segments p.
-func decodeGetXcuepkmParams(r *http.Request, p []string, esc bool) (params GetXcuepkmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXcuepkm serves DELETE /xcuepkm/{id}.
 func (s *Server) handleDeleteXcuepkm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXcuepkmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXcuepkm(r.Context(), params)
+	res, err := s.h.DeleteXcuepkm(r.Context(), DeleteXcuepkmParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXcuepkmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXcuepkm", res == nil, err)
 }
 
-// decodeDeleteXcuepkmParams reads the parameters of DeleteXcuepkm from r and its path segments p.
-func decodeDeleteXcuepkmParams(r *http.Request, p []string, esc bool) (params DeleteXcuepkmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXcuepkmItem serves GET /xcuepkm/{id}/items/{itemId}.
 func (s *Server) handleGetXcuepkmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXcuepkmItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXcuepkmItem(r.Context(), params)
+	res, err := s.h.GetXcuepkmItem(r.Context(), GetXcuepkmItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXcuepkmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXcuepkmItem", res == nil, err)
-}
-
-// decodeGetXcuepkmItemParams reads the parameters of GetXcuepkmItem from r and its path segments p.
-func decodeGetXcuepkmItemParams(r *http.Request, p []string, esc bool) (params GetXcuepkmItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListWgschsm serves GET /wgschsm.
@@ -43717,71 +39524,44 @@ func (s *Server) handleCreateWgschsm(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetWgschsm serves GET /wgschsm/{id}.
 func (s *Server) handleGetWgschsm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWgschsmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWgschsm(r.Context(), params)
+	res, err := s.h.GetWgschsm(r.Context(), GetWgschsmParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWgschsmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWgschsm", res == nil, err)
 }
 
-// decodeGetWgschsmParams reads the parameters of GetWgschsm from r and its path segments p.
-func decodeGetWgschsmParams(r *http.Request, p []string, esc bool) (params GetWgschsmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteWgschsm serves DELETE /wgschsm/{id}.
 func (s *Server) handleDeleteWgschsm(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteWgschsmParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWgschsm(r.Context(), params)
+	res, err := s.h.DeleteWgschsm(r.Context(), DeleteWgschsmParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteWgschsmResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteWgschsm", res == nil, err)
 }
 
-// decodeDeleteWgschsmParams reads the parameters of DeleteWgschsm from r and its path segments p.
-func decodeDeleteWgschsmParams(r *http.Request, p []string, esc bool) (params DeleteWgschsmParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetWgschsmItem serves GET /wgschsm/{id}/items/{itemId}.
 func (s *Server) handleGetWgschsmItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWgschsmItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWgschsmItem(r.Context(), params)
+	res, err := s.h.GetWgschsmItem(r.Context(), GetWgschsmItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWgschsmItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWgschsmItem", res == nil, err)
-}
-
-// decodeGetWgschsmItemParams reads the parameters of GetWgschsmItem from r and its path segments p.
-func decodeGetWgschsmItemParams(r *http.Request, p []string, esc bool) (params GetWgschsmItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDbmzohetpt serves GET /dbmzohetpt.
@@ -43804,71 +39584,44 @@ func (s *Server) handleCreateDbmzohetpt(w http.ResponseWriter, r *http.Request, 
 
 // handleGetDbmzohetpt serves GET /dbmzohetpt/{id}.
 func (s *Server) handleGetDbmzohetpt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDbmzohetptParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDbmzohetpt(r.Context(), params)
+	res, err := s.h.GetDbmzohetpt(r.Context(), GetDbmzohetptParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDbmzohetptResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDbmzohetpt", res == nil, err)
 }
 
-// decodeGetDbmzohetptParams reads the parameters of GetDbmzohetpt from r and its path segments p.
-func decodeGetDbmzohetptParams(r *http.Request, p []string, esc bool) (params GetDbmzohetptParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDbmzohetpt serves DELETE /dbmzohetpt/{id}.
 func (s *Server) handleDeleteDbmzohetpt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDbmzohetptParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDbmzohetpt(r.Context(), params)
+	res, err := s.h.DeleteDbmzohetpt(r.Context(), DeleteDbmzohetptParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDbmzohetptResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDbmzohetpt", res == nil, err)
 }
 
-// decodeDeleteDbmzohetptParams reads the parameters of DeleteDbmzohetpt from r and its path segments p.
-func decodeDeleteDbmzohetptParams(r *http.Request, p []string, esc bool) (params DeleteDbmzohetptParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDbmzohetptItem serves GET /dbmzohetpt/{id}/items/{itemId}.
 func (s *Server) handleGetDbmzohetptItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDbmzohetptItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDbmzohetptItem(r.Context(), params)
+	res, err := s.h.GetDbmzohetptItem(r.Context(), GetDbmzohetptItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDbmzohetptItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDbmzohetptItem", res == nil, err)
-}
-
-// decodeGetDbmzohetptItemParams reads the parameters of GetDbmzohetptItem from r and its path segments p.
-func decodeGetDbmzohetptItemParams(r *http.Request, p []string, esc bool) (params GetDbmzohetptItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListVdfphmnz serves GET /vdfphmnz.
@@ -43891,71 +39644,44 @@ func (s *Server) handleCreateVdfphmnz(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVdfphmnz serves GET /vdfphmnz/{id}.
 func (s *Server) handleGetVdfphmnz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetVdfphmnzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVdfphmnz(r.Context(), params)
+	res, err := s.h.GetVdfphmnz(r.Context(), GetVdfphmnzParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetVdfphmnzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getVdfphmnz", res == nil, err)
 }
 
-// decodeGetVdfphmnzParams reads the parameters of GetVdfphmnz from r and its path segments p.
-func decodeGetVdfphmnzParams(r *http.Request, p []string, esc bool) (params GetVdfphmnzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteVdfphmnz serves DELETE /vdfphmnz/{id}.
 func (s *Server) handleDeleteVdfphmnz(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteVdfphmnzParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteVdfphmnz(r.Context(), params)
+	res, err := s.h.DeleteVdfphmnz(r.Context(), DeleteVdfphmnzParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteVdfphmnzResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteVdfphmnz", res == nil, err)
 }
 
-// decodeDeleteVdfphmnzParams reads the parameters of DeleteVdfphmnz from r and its path segments p.
-func decodeDeleteVdfphmnzParams(r *http.Request, p []string, esc bool) (params DeleteVdfphmnzParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetVdfphmnzItem serves GET /vdfphmnz/{id}/items/{itemId}.
 func (s *Server) handleGetVdfphmnzItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetVdfphmnzItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVdfphmnzItem(r.Context(), params)
+	res, err := s.h.GetVdfphmnzItem(r.Context(), GetVdfphmnzItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetVdfphmnzItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getVdfphmnzItem", res == nil, err)
-}
-
-// decodeGetVdfphmnzItemParams reads the parameters of GetVdfphmnzItem from r and its path segments p.
-func decodeGetVdfphmnzItemParams(r *http.Request, p []string, esc bool) (params GetVdfphmnzItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNkzgwxxbtc serves GET /nkzgwxxbtc.
@@ -43978,71 +39704,44 @@ func (s *Server) handleCreateNkzgwxxbtc(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNkzgwxxbtc serves GET /nkzgwxxbtc/{id}.
 func (s *Server) handleGetNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNkzgwxxbtcParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNkzgwxxbtc(r.Context(), params)
+	res, err := s.h.GetNkzgwxxbtc(r.Context(), GetNkzgwxxbtcParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNkzgwxxbtcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNkzgwxxbtc", res == nil, err)
 }
 
-// decodeGetNkzgwxxbtcParams reads the parameters of GetNkzgwxxbtc from r and its path segments p.
-func decodeGetNkzgwxxbtcParams(r *http.Request, p []string, esc bool) (params GetNkzgwxxbtcParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNkzgwxxbtc serves DELETE /nkzgwxxbtc/{id}.
 func (s *Server) handleDeleteNkzgwxxbtc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNkzgwxxbtcParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNkzgwxxbtc(r.Context(), params)
+	res, err := s.h.DeleteNkzgwxxbtc(r.Context(), DeleteNkzgwxxbtcParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNkzgwxxbtcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNkzgwxxbtc", res == nil, err)
 }
 
-// decodeDeleteNkzgwxxbtcParams reads the parameters of DeleteNkzgwxxbtc from r and its path segments p.
-func decodeDeleteNkzgwxxbtcParams(r *http.Request, p []string, esc bool) (params DeleteNkzgwxxbtcParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNkzgwxxbtcItem serves GET /nkzgwxxbtc/{id}/items/{itemId}.
 func (s *Server) handleGetNkzgwxxbtcItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNkzgwxxbtcItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNkzgwxxbtcItem(r.Context(), params)
+	res, err := s.h.GetNkzgwxxbtcItem(r.Context(), GetNkzgwxxbtcItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNkzgwxxbtcItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNkzgwxxbtcItem", res == nil, err)
-}
-
-// decodeGetNkzgwxxbtcItemParams reads the parameters of GetNkzgwxxbtcItem from r and its path segments p.
-func decodeGetNkzgwxxbtcItemParams(r *http.Request, p []string, esc bool) (params GetNkzgwxxbtcItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListGnnjxpflvk serves GET /gnnjxpflvk.
@@ -44065,71 +39764,44 @@ func (s *Server) handleCreateGnnjxpflvk(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGnnjxpflvk serves GET /gnnjxpflvk/{id}.
 func (s *Server) handleGetGnnjxpflvk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGnnjxpflvkParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGnnjxpflvk(r.Context(), params)
+	res, err := s.h.GetGnnjxpflvk(r.Context(), GetGnnjxpflvkParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGnnjxpflvkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGnnjxpflvk", res == nil, err)
 }
 
-// decodeGetGnnjxpflvkParams reads the parameters of GetGnnjxpflvk from r and its path segments p.
-func decodeGetGnnjxpflvkParams(r *http.Request, p []string, esc bool) (params GetGnnjxpflvkParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteGnnjxpflvk serves DELETE /gnnjxpflvk/{id}.
 func (s *Server) handleDeleteGnnjxpflvk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteGnnjxpflvkParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGnnjxpflvk(r.Context(), params)
+	res, err := s.h.DeleteGnnjxpflvk(r.Context(), DeleteGnnjxpflvkParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteGnnjxpflvkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteGnnjxpflvk", res == nil, err)
 }
 
-// decodeDeleteGnnjxpflvkParams reads the parameters of DeleteGnnjxpflvk from r and its path segments p.
-func decodeDeleteGnnjxpflvkParams(r *http.Request, p []string, esc bool) (params DeleteGnnjxpflvkParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetGnnjxpflvkItem serves GET /gnnjxpflvk/{id}/items/{itemId}.
 func (s *Server) handleGetGnnjxpflvkItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGnnjxpflvkItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGnnjxpflvkItem(r.Context(), params)
+	res, err := s.h.GetGnnjxpflvkItem(r.Context(), GetGnnjxpflvkItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGnnjxpflvkItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGnnjxpflvkItem", res == nil, err)
-}
-
-// decodeGetGnnjxpflvkItemParams reads the parameters of GetGnnjxpflvkItem from r and its path segments p.
-func decodeGetGnnjxpflvkItemParams(r *http.Request, p []string, esc bool) (params GetGnnjxpflvkItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListOdmix serves GET /odmix.
@@ -44152,71 +39824,44 @@ func (s *Server) handleCreateOdmix(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetOdmix serves GET /odmix/{id}.
 func (s *Server) handleGetOdmix(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOdmixParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOdmix(r.Context(), params)
+	res, err := s.h.GetOdmix(r.Context(), GetOdmixParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOdmixResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOdmix", res == nil, err)
 }
 
-// decodeGetOdmixParams reads the parameters of GetOdmix from r and its path segments p.
-func decodeGetOdmixParams(r *http.Request, p []string, esc bool) (params GetOdmixParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteOdmix serves DELETE /odmix/{id}.
 func (s *Server) handleDeleteOdmix(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteOdmixParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOdmix(r.Context(), params)
+	res, err := s.h.DeleteOdmix(r.Context(), DeleteOdmixParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteOdmixResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteOdmix", res == nil, err)
 }
 
-// decodeDeleteOdmixParams reads the parameters of DeleteOdmix from r and its path segments p.
-func decodeDeleteOdmixParams(r *http.Request, p []string, esc bool) (params DeleteOdmixParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetOdmixItem serves GET /odmix/{id}/items/{itemId}.
 func (s *Server) handleGetOdmixItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOdmixItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOdmixItem(r.Context(), params)
+	res, err := s.h.GetOdmixItem(r.Context(), GetOdmixItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOdmixItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOdmixItem", res == nil, err)
-}
-
-// decodeGetOdmixItemParams reads the parameters of GetOdmixItem from r and its path segments p.
-func decodeGetOdmixItemParams(r *http.Request, p []string, esc bool) (params GetOdmixItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListZrpklalrbq serves GET /zrpklalrbq.
@@ -44239,71 +39884,44 @@ func (s *Server) handleCreateZrpklalrbq(w http.ResponseWriter, r *http.Request, 
 
 // handleGetZrpklalrbq serves GET /zrpklalrbq/{id}.
 func (s *Server) handleGetZrpklalrbq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZrpklalrbqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZrpklalrbq(r.Context(), params)
+	res, err := s.h.GetZrpklalrbq(r.Context(), GetZrpklalrbqParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZrpklalrbqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZrpklalrbq", res == nil, err)
 }
 
-// decodeGetZrpklalrbqParams reads the parameters of GetZrpklalrbq from r and its path segments p.
-func decodeGetZrpklalrbqParams(r *http.Request, p []string, esc bool) (params GetZrpklalrbqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteZrpklalrbq serves DELETE /zrpklalrbq/{id}.
 func (s *Server) handleDeleteZrpklalrbq(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteZrpklalrbqParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZrpklalrbq(r.Context(), params)
+	res, err := s.h.DeleteZrpklalrbq(r.Context(), DeleteZrpklalrbqParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteZrpklalrbqResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteZrpklalrbq", res == nil, err)
 }
 
-// decodeDeleteZrpklalrbqParams reads the parameters of DeleteZrpklalrbq from r and its path segments p.
-func decodeDeleteZrpklalrbqParams(r *http.Request, p []string, esc bool) (params DeleteZrpklalrbqParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetZrpklalrbqItem serves GET /zrpklalrbq/{id}/items/{itemId}.
 func (s *Server) handleGetZrpklalrbqItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZrpklalrbqItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZrpklalrbqItem(r.Context(), params)
+	res, err := s.h.GetZrpklalrbqItem(r.Context(), GetZrpklalrbqItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZrpklalrbqItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZrpklalrbqItem", res == nil, err)
-}
-
-// decodeGetZrpklalrbqItemParams reads the parameters of GetZrpklalrbqItem from r and its path segments p.
-func decodeGetZrpklalrbqItemParams(r *http.Request, p []string, esc bool) (params GetZrpklalrbqItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListBaedvo serves GET /baedvo.
@@ -44326,71 +39944,44 @@ func (s *Server) handleCreateBaedvo(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetBaedvo serves GET /baedvo/{id}.
 func (s *Server) handleGetBaedvo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetBaedvoParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBaedvo(r.Context(), params)
+	res, err := s.h.GetBaedvo(r.Context(), GetBaedvoParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetBaedvoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getBaedvo", res == nil, err)
 }
 
-// decodeGetBaedvoParams reads the parameters of GetBaedvo from r and its path segments p.
-func decodeGetBaedvoParams(r *http.Request, p []string, esc bool) (params GetBaedvoParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteBaedvo serves DELETE /baedvo/{id}.
 func (s *Server) handleDeleteBaedvo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteBaedvoParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteBaedvo(r.Context(), params)
+	res, err := s.h.DeleteBaedvo(r.Context(), DeleteBaedvoParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteBaedvoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteBaedvo", res == nil, err)
 }
 
-// decodeDeleteBaedvoParams reads the parameters of DeleteBaedvo from r and its path segments p.
-func decodeDeleteBaedvoParams(r *http.Request, p []string, esc bool) (params DeleteBaedvoParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetBaedvoItem serves GET /baedvo/{id}/items/{itemId}.
 func (s *Server) handleGetBaedvoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetBaedvoItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBaedvoItem(r.Context(), params)
+	res, err := s.h.GetBaedvoItem(r.Context(), GetBaedvoItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetBaedvoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getBaedvoItem", res == nil, err)
-}
-
-// decodeGetBaedvoItemParams reads the parameters of GetBaedvoItem from r and its path segments p.
-func decodeGetBaedvoItemParams(r *http.Request, p []string, esc bool) (params GetBaedvoItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListKqeqazppxu serves GET /kqeqazppxu.
@@ -44413,71 +40004,44 @@ func (s *Server) handleCreateKqeqazppxu(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKqeqazppxu serves GET /kqeqazppxu/{id}.
 func (s *Server) handleGetKqeqazppxu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKqeqazppxuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKqeqazppxu(r.Context(), params)
+	res, err := s.h.GetKqeqazppxu(r.Context(), GetKqeqazppxuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKqeqazppxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKqeqazppxu", res == nil, err)
 }
 
-// decodeGetKqeqazppxuParams reads the parameters of GetKqeqazppxu from r and its path segments p.
-func decodeGetKqeqazppxuParams(r *http.Request, p []string, esc bool) (params GetKqeqazppxuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteKqeqazppxu serves DELETE /kqeqazppxu/{id}.
 func (s *Server) handleDeleteKqeqazppxu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteKqeqazppxuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKqeqazppxu(r.Context(), params)
+	res, err := s.h.DeleteKqeqazppxu(r.Context(), DeleteKqeqazppxuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteKqeqazppxuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteKqeqazppxu", res == nil, err)
 }
 
-// decodeDeleteKqeqazppxuParams reads the parameters of DeleteKqeqazppxu from r and its path segments p.
-func decodeDeleteKqeqazppxuParams(r *http.Request, p []string, esc bool) (params DeleteKqeqazppxuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetKqeqazppxuItem serves GET /kqeqazppxu/{id}/items/{itemId}.
 func (s *Server) handleGetKqeqazppxuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKqeqazppxuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKqeqazppxuItem(r.Context(), params)
+	res, err := s.h.GetKqeqazppxuItem(r.Context(), GetKqeqazppxuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKqeqazppxuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKqeqazppxuItem", res == nil, err)
-}
-
-// decodeGetKqeqazppxuItemParams reads the parameters of GetKqeqazppxuItem from r and its path segments p.
-func decodeGetKqeqazppxuItemParams(r *http.Request, p []string, esc bool) (params GetKqeqazppxuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListQwggbplec serves GET /qwggbplec.
@@ -44500,71 +40064,44 @@ func (s *Server) handleCreateQwggbplec(w http.ResponseWriter, r *http.Request, p
 
 // handleGetQwggbplec serves GET /qwggbplec/{id}.
 func (s *Server) handleGetQwggbplec(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQwggbplecParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQwggbplec(r.Context(), params)
+	res, err := s.h.GetQwggbplec(r.Context(), GetQwggbplecParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQwggbplecResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQwggbplec", res == nil, err)
 }
 
-// decodeGetQwggbplecParams reads the parameters of GetQwggbplec from r and its path segments p.
-func decodeGetQwggbplecParams(r *http.Request, p []string, esc bool) (params GetQwggbplecParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteQwggbplec serves DELETE /qwggbplec/{id}.
 func (s *Server) handleDeleteQwggbplec(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteQwggbplecParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQwggbplec(r.Context(), params)
+	res, err := s.h.DeleteQwggbplec(r.Context(), DeleteQwggbplecParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteQwggbplecResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteQwggbplec", res == nil, err)
 }
 
-// decodeDeleteQwggbplecParams reads the parameters of DeleteQwggbplec from r and its path segments p.
-func decodeDeleteQwggbplecParams(r *http.Request, p []string, esc bool) (params DeleteQwggbplecParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetQwggbplecItem serves GET /qwggbplec/{id}/items/{itemId}.
 func (s *Server) handleGetQwggbplecItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQwggbplecItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQwggbplecItem(r.Context(), params)
+	res, err := s.h.GetQwggbplecItem(r.Context(), GetQwggbplecItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQwggbplecItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQwggbplecItem", res == nil, err)
-}
-
-// decodeGetQwggbplecItemParams reads the parameters of GetQwggbplecItem from r and its path segments p.
-func decodeGetQwggbplecItemParams(r *http.Request, p []string, esc bool) (params GetQwggbplecItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListWoss serves GET /woss.
@@ -44587,71 +40124,44 @@ func (s *Server) handleCreateWoss(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetWoss serves GET /woss/{id}.
 func (s *Server) handleGetWoss(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWossParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWoss(r.Context(), params)
+	res, err := s.h.GetWoss(r.Context(), GetWossParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWossResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWoss", res == nil, err)
 }
 
-// decodeGetWossParams reads the parameters of GetWoss from r and its path segments p.
-func decodeGetWossParams(r *http.Request, p []string, esc bool) (params GetWossParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteWoss serves DELETE /woss/{id}.
 func (s *Server) handleDeleteWoss(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteWossParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWoss(r.Context(), params)
+	res, err := s.h.DeleteWoss(r.Context(), DeleteWossParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteWossResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteWoss", res == nil, err)
 }
 
-// decodeDeleteWossParams reads the parameters of DeleteWoss from r and its path segments p.
-func decodeDeleteWossParams(r *http.Request, p []string, esc bool) (params DeleteWossParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetWossItem serves GET /woss/{id}/items/{itemId}.
 func (s *Server) handleGetWossItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWossItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWossItem(r.Context(), params)
+	res, err := s.h.GetWossItem(r.Context(), GetWossItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWossItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWossItem", res == nil, err)
-}
-
-// decodeGetWossItemParams reads the parameters of GetWossItem from r and its path segments p.
-func decodeGetWossItemParams(r *http.Request, p []string, esc bool) (params GetWossItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListKxgaet serves GET /kxgaet.
@@ -44674,71 +40184,44 @@ func (s *Server) handleCreateKxgaet(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetKxgaet serves GET /kxgaet/{id}.
 func (s *Server) handleGetKxgaet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKxgaetParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKxgaet(r.Context(), params)
+	res, err := s.h.GetKxgaet(r.Context(), GetKxgaetParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKxgaetResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKxgaet", res == nil, err)
 }
 
-// decodeGetKxgaetParams reads the parameters of GetKxgaet from r and its path segments p.
-func decodeGetKxgaetParams(r *http.Request, p []string, esc bool) (params GetKxgaetParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteKxgaet serves DELETE /kxgaet/{id}.
 func (s *Server) handleDeleteKxgaet(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteKxgaetParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKxgaet(r.Context(), params)
+	res, err := s.h.DeleteKxgaet(r.Context(), DeleteKxgaetParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteKxgaetResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteKxgaet", res == nil, err)
 }
 
-// decodeDeleteKxgaetParams reads the parameters of DeleteKxgaet from r and its path segments p.
-func decodeDeleteKxgaetParams(r *http.Request, p []string, esc bool) (params DeleteKxgaetParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetKxgaetItem serves GET /kxgaet/{id}/items/{itemId}.
 func (s *Server) handleGetKxgaetItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKxgaetItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKxgaetItem(r.Context(), params)
+	res, err := s.h.GetKxgaetItem(r.Context(), GetKxgaetItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKxgaetItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKxgaetItem", res == nil, err)
-}
-
-// decodeGetKxgaetItemParams reads the parameters of GetKxgaetItem from r and its path segments p.
-func decodeGetKxgaetItemParams(r *http.Request, p []string, esc bool) (params GetKxgaetItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNtpsfifnrw serves GET /ntpsfifnrw.
@@ -44761,71 +40244,44 @@ func (s *Server) handleCreateNtpsfifnrw(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNtpsfifnrw serves GET /ntpsfifnrw/{id}.
 func (s *Server) handleGetNtpsfifnrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNtpsfifnrwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNtpsfifnrw(r.Context(), params)
+	res, err := s.h.GetNtpsfifnrw(r.Context(), GetNtpsfifnrwParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNtpsfifnrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNtpsfifnrw", res == nil, err)
 }
 
-// decodeGetNtpsfifnrwParams reads the parameters of GetNtpsfifnrw from r and its path segments p.
-func decodeGetNtpsfifnrwParams(r *http.Request, p []string, esc bool) (params GetNtpsfifnrwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNtpsfifnrw serves DELETE /ntpsfifnrw/{id}.
 func (s *Server) handleDeleteNtpsfifnrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNtpsfifnrwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNtpsfifnrw(r.Context(), params)
+	res, err := s.h.DeleteNtpsfifnrw(r.Context(), DeleteNtpsfifnrwParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNtpsfifnrwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNtpsfifnrw", res == nil, err)
 }
 
-// decodeDeleteNtpsfifnrwParams reads the parameters of DeleteNtpsfifnrw from r and its path segments p.
-func decodeDeleteNtpsfifnrwParams(r *http.Request, p []string, esc bool) (params DeleteNtpsfifnrwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNtpsfifnrwItem serves GET /ntpsfifnrw/{id}/items/{itemId}.
 func (s *Server) handleGetNtpsfifnrwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNtpsfifnrwItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNtpsfifnrwItem(r.Context(), params)
+	res, err := s.h.GetNtpsfifnrwItem(r.Context(), GetNtpsfifnrwItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNtpsfifnrwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNtpsfifnrwItem", res == nil, err)
-}
-
-// decodeGetNtpsfifnrwItemParams reads the parameters of GetNtpsfifnrwItem from r and its path segments p.
-func decodeGetNtpsfifnrwItemParams(r *http.Request, p []string, esc bool) (params GetNtpsfifnrwItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListWmubezcx serves GET /wmubezcx.
@@ -44848,71 +40304,44 @@ func (s *Server) handleCreateWmubezcx(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetWmubezcx serves GET /wmubezcx/{id}.
 func (s *Server) handleGetWmubezcx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWmubezcxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWmubezcx(r.Context(), params)
+	res, err := s.h.GetWmubezcx(r.Context(), GetWmubezcxParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWmubezcxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWmubezcx", res == nil, err)
 }
 
-// decodeGetWmubezcxParams reads the parameters of GetWmubezcx from r and its path segments p.
-func decodeGetWmubezcxParams(r *http.Request, p []string, esc bool) (params GetWmubezcxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteWmubezcx serves DELETE /wmubezcx/{id}.
 func (s *Server) handleDeleteWmubezcx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteWmubezcxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteWmubezcx(r.Context(), params)
+	res, err := s.h.DeleteWmubezcx(r.Context(), DeleteWmubezcxParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteWmubezcxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteWmubezcx", res == nil, err)
 }
 
-// decodeDeleteWmubezcxParams reads the parameters of DeleteWmubezcx from r and its path segments p.
-func decodeDeleteWmubezcxParams(r *http.Request, p []string, esc bool) (params DeleteWmubezcxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetWmubezcxItem serves GET /wmubezcx/{id}/items/{itemId}.
 func (s *Server) handleGetWmubezcxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetWmubezcxItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetWmubezcxItem(r.Context(), params)
+	res, err := s.h.GetWmubezcxItem(r.Context(), GetWmubezcxItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetWmubezcxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWmubezcxItem", res == nil, err)
-}
-
-// decodeGetWmubezcxItemParams reads the parameters of GetWmubezcxItem from r and its path segments p.
-func decodeGetWmubezcxItemParams(r *http.Request, p []string, esc bool) (params GetWmubezcxItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListBtlbjtyay serves GET /btlbjtyay.
@@ -44935,71 +40364,44 @@ func (s *Server) handleCreateBtlbjtyay(w http.ResponseWriter, r *http.Request, p
 
 // handleGetBtlbjtyay serves GET /btlbjtyay/{id}.
 func (s *Server) handleGetBtlbjtyay(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetBtlbjtyayParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBtlbjtyay(r.Context(), params)
+	res, err := s.h.GetBtlbjtyay(r.Context(), GetBtlbjtyayParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetBtlbjtyayResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getBtlbjtyay", res == nil, err)
 }
 
-// decodeGetBtlbjtyayParams reads the parameters of GetBtlbjtyay from r and its path segments p.
-func decodeGetBtlbjtyayParams(r *http.Request, p []string, esc bool) (params GetBtlbjtyayParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteBtlbjtyay serves DELETE /btlbjtyay/{id}.
 func (s *Server) handleDeleteBtlbjtyay(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteBtlbjtyayParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteBtlbjtyay(r.Context(), params)
+	res, err := s.h.DeleteBtlbjtyay(r.Context(), DeleteBtlbjtyayParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteBtlbjtyayResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteBtlbjtyay", res == nil, err)
 }
 
-// decodeDeleteBtlbjtyayParams reads the parameters of DeleteBtlbjtyay from r and its path segments p.
-func decodeDeleteBtlbjtyayParams(r *http.Request, p []string, esc bool) (params DeleteBtlbjtyayParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetBtlbjtyayItem serves GET /btlbjtyay/{id}/items/{itemId}.
 func (s *Server) handleGetBtlbjtyayItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetBtlbjtyayItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBtlbjtyayItem(r.Context(), params)
+	res, err := s.h.GetBtlbjtyayItem(r.Context(), GetBtlbjtyayItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetBtlbjtyayItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getBtlbjtyayItem", res == nil, err)
-}
-
-// decodeGetBtlbjtyayItemParams reads the parameters of GetBtlbjtyayItem from r and its path segments p.
-func decodeGetBtlbjtyayItemParams(r *http.Request, p []string, esc bool) (params GetBtlbjtyayItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListExoimo serves GET /exoimo.
@@ -45022,71 +40424,44 @@ func (s *Server) handleCreateExoimo(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetExoimo serves GET /exoimo/{id}.
 func (s *Server) handleGetExoimo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetExoimoParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetExoimo(r.Context(), params)
+	res, err := s.h.GetExoimo(r.Context(), GetExoimoParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetExoimoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getExoimo", res == nil, err)
 }
 
-// decodeGetExoimoParams reads the parameters of GetExoimo from r and its path segments p.
-func decodeGetExoimoParams(r *http.Request, p []string, esc bool) (params GetExoimoParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteExoimo serves DELETE /exoimo/{id}.
 func (s *Server) handleDeleteExoimo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteExoimoParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteExoimo(r.Context(), params)
+	res, err := s.h.DeleteExoimo(r.Context(), DeleteExoimoParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteExoimoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteExoimo", res == nil, err)
 }
 
-// decodeDeleteExoimoParams reads the parameters of DeleteExoimo from r and its path segments p.
-func decodeDeleteExoimoParams(r *http.Request, p []string, esc bool) (params DeleteExoimoParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetExoimoItem serves GET /exoimo/{id}/items/{itemId}.
 func (s *Server) handleGetExoimoItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetExoimoItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetExoimoItem(r.Context(), params)
+	res, err := s.h.GetExoimoItem(r.Context(), GetExoimoItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetExoimoItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getExoimoItem", res == nil, err)
-}
-
-// decodeGetExoimoItemParams reads the parameters of GetExoimoItem from r and its path segments p.
-func decodeGetExoimoItemParams(r *http.Request, p []string, esc bool) (params GetExoimoItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListEodhnor serves GET /eodhnor.
@@ -45109,71 +40484,44 @@ func (s *Server) handleCreateEodhnor(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetEodhnor serves GET /eodhnor/{id}.
 func (s *Server) handleGetEodhnor(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEodhnorParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEodhnor(r.Context(), params)
+	res, err := s.h.GetEodhnor(r.Context(), GetEodhnorParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEodhnorResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEodhnor", res == nil, err)
 }
 
-// decodeGetEodhnorParams reads the parameters of GetEodhnor from r and its path segments p.
-func decodeGetEodhnorParams(r *http.Request, p []string, esc bool) (params GetEodhnorParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteEodhnor serves DELETE /eodhnor/{id}.
 func (s *Server) handleDeleteEodhnor(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteEodhnorParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEodhnor(r.Context(), params)
+	res, err := s.h.DeleteEodhnor(r.Context(), DeleteEodhnorParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteEodhnorResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteEodhnor", res == nil, err)
 }
 
-// decodeDeleteEodhnorParams reads the parameters of DeleteEodhnor from r and its path segments p.
-func decodeDeleteEodhnorParams(r *http.Request, p []string, esc bool) (params DeleteEodhnorParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetEodhnorItem serves GET /eodhnor/{id}/items/{itemId}.
 func (s *Server) handleGetEodhnorItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEodhnorItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEodhnorItem(r.Context(), params)
+	res, err := s.h.GetEodhnorItem(r.Context(), GetEodhnorItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEodhnorItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEodhnorItem", res == nil, err)
-}
-
-// decodeGetEodhnorItemParams reads the parameters of GetEodhnorItem from r and its path segments p.
-func decodeGetEodhnorItemParams(r *http.Request, p []string, esc bool) (params GetEodhnorItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListFpat serves GET /fpat.
@@ -45196,71 +40544,44 @@ func (s *Server) handleCreateFpat(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetFpat serves GET /fpat/{id}.
 func (s *Server) handleGetFpat(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFpatParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFpat(r.Context(), params)
+	res, err := s.h.GetFpat(r.Context(), GetFpatParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetFpatResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getFpat", res == nil, err)
 }
 
-// decodeGetFpatParams reads the parameters of GetFpat from r and its path segments p.
-func decodeGetFpatParams(r *http.Request, p []string, esc bool) (params GetFpatParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteFpat serves DELETE /fpat/{id}.
 func (s *Server) handleDeleteFpat(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteFpatParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteFpat(r.Context(), params)
+	res, err := s.h.DeleteFpat(r.Context(), DeleteFpatParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteFpatResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteFpat", res == nil, err)
 }
 
-// decodeDeleteFpatParams reads the parameters of DeleteFpat from r and its path segments p.
-func decodeDeleteFpatParams(r *http.Request, p []string, esc bool) (params DeleteFpatParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetFpatItem serves GET /fpat/{id}/items/{itemId}.
 func (s *Server) handleGetFpatItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFpatItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFpatItem(r.Context(), params)
+	res, err := s.h.GetFpatItem(r.Context(), GetFpatItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetFpatItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getFpatItem", res == nil, err)
-}
-
-// decodeGetFpatItemParams reads the parameters of GetFpatItem from r and its path segments p.
-func decodeGetFpatItemParams(r *http.Request, p []string, esc bool) (params GetFpatItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListPjybe serves GET /pjybe.
@@ -45283,71 +40604,44 @@ func (s *Server) handleCreatePjybe(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetPjybe serves GET /pjybe/{id}.
 func (s *Server) handleGetPjybe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPjybeParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPjybe(r.Context(), params)
+	res, err := s.h.GetPjybe(r.Context(), GetPjybeParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPjybeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPjybe", res == nil, err)
 }
 
-// decodeGetPjybeParams reads the parameters of GetPjybe from r and its path segments p.
-func decodeGetPjybeParams(r *http.Request, p []string, esc bool) (params GetPjybeParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeletePjybe serves DELETE /pjybe/{id}.
 func (s *Server) handleDeletePjybe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeletePjybeParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeletePjybe(r.Context(), params)
+	res, err := s.h.DeletePjybe(r.Context(), DeletePjybeParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeletePjybeResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deletePjybe", res == nil, err)
 }
 
-// decodeDeletePjybeParams reads the parameters of DeletePjybe from r and its path segments p.
-func decodeDeletePjybeParams(r *http.Request, p []string, esc bool) (params DeletePjybeParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetPjybeItem serves GET /pjybe/{id}/items/{itemId}.
 func (s *Server) handleGetPjybeItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetPjybeItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetPjybeItem(r.Context(), params)
+	res, err := s.h.GetPjybeItem(r.Context(), GetPjybeItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetPjybeItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPjybeItem", res == nil, err)
-}
-
-// decodeGetPjybeItemParams reads the parameters of GetPjybeItem from r and its path segments p.
-func decodeGetPjybeItemParams(r *http.Request, p []string, esc bool) (params GetPjybeItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListQqju serves GET /qqju.
@@ -45370,71 +40664,44 @@ func (s *Server) handleCreateQqju(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetQqju serves GET /qqju/{id}.
 func (s *Server) handleGetQqju(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQqjuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQqju(r.Context(), params)
+	res, err := s.h.GetQqju(r.Context(), GetQqjuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQqjuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQqju", res == nil, err)
 }
 
-// decodeGetQqjuParams reads the parameters of GetQqju from r and its path segments p.
-func decodeGetQqjuParams(r *http.Request, p []string, esc bool) (params GetQqjuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteQqju serves DELETE /qqju/{id}.
 func (s *Server) handleDeleteQqju(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteQqjuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQqju(r.Context(), params)
+	res, err := s.h.DeleteQqju(r.Context(), DeleteQqjuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteQqjuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteQqju", res == nil, err)
 }
 
-// decodeDeleteQqjuParams reads the parameters of DeleteQqju from r and its path segments p.
-func decodeDeleteQqjuParams(r *http.Request, p []string, esc bool) (params DeleteQqjuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetQqjuItem serves GET /qqju/{id}/items/{itemId}.
 func (s *Server) handleGetQqjuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQqjuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQqjuItem(r.Context(), params)
+	res, err := s.h.GetQqjuItem(r.Context(), GetQqjuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQqjuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQqjuItem", res == nil, err)
-}
-
-// decodeGetQqjuItemParams reads the parameters of GetQqjuItem from r and its path segments p.
-func decodeGetQqjuItemParams(r *http.Request, p []string, esc bool) (params GetQqjuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListScishs serves GET /scishs.
@@ -45457,71 +40724,44 @@ func (s *Server) handleCreateScishs(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetScishs serves GET /scishs/{id}.
 func (s *Server) handleGetScishs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetScishsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetScishs(r.Context(), params)
+	res, err := s.h.GetScishs(r.Context(), GetScishsParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetScishsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getScishs", res == nil, err)
 }
 
-// decodeGetScishsParams reads the parameters of GetScishs from r and its path segments p.
-func decodeGetScishsParams(r *http.Request, p []string, esc bool) (params GetScishsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteScishs serves DELETE /scishs/{id}.
 func (s *Server) handleDeleteScishs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteScishsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteScishs(r.Context(), params)
+	res, err := s.h.DeleteScishs(r.Context(), DeleteScishsParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteScishsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteScishs", res == nil, err)
 }
 
-// decodeDeleteScishsParams reads the parameters of DeleteScishs from r and its path segments p.
-func decodeDeleteScishsParams(r *http.Request, p []string, esc bool) (params DeleteScishsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetScishsItem serves GET /scishs/{id}/items/{itemId}.
 func (s *Server) handleGetScishsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetScishsItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetScishsItem(r.Context(), params)
+	res, err := s.h.GetScishsItem(r.Context(), GetScishsItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetScishsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getScishsItem", res == nil, err)
-}
-
-// decodeGetScishsItemParams reads the parameters of GetScishsItem from r and its path segments p.
-func decodeGetScishsItemParams(r *http.Request, p []string, esc bool) (params GetScishsItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListYtcmg serves GET /ytcmg.
@@ -45544,71 +40784,44 @@ func (s *Server) handleCreateYtcmg(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetYtcmg serves GET /ytcmg/{id}.
 func (s *Server) handleGetYtcmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYtcmgParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYtcmg(r.Context(), params)
+	res, err := s.h.GetYtcmg(r.Context(), GetYtcmgParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYtcmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYtcmg", res == nil, err)
 }
 
-// decodeGetYtcmgParams reads the parameters of GetYtcmg from r and its path segments p.
-func decodeGetYtcmgParams(r *http.Request, p []string, esc bool) (params GetYtcmgParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteYtcmg serves DELETE /ytcmg/{id}.
 func (s *Server) handleDeleteYtcmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteYtcmgParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteYtcmg(r.Context(), params)
+	res, err := s.h.DeleteYtcmg(r.Context(), DeleteYtcmgParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteYtcmgResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteYtcmg", res == nil, err)
 }
 
-// decodeDeleteYtcmgParams reads the parameters of DeleteYtcmg from r and its path segments p.
-func decodeDeleteYtcmgParams(r *http.Request, p []string, esc bool) (params DeleteYtcmgParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetYtcmgItem serves GET /ytcmg/{id}/items/{itemId}.
 func (s *Server) handleGetYtcmgItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetYtcmgItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetYtcmgItem(r.Context(), params)
+	res, err := s.h.GetYtcmgItem(r.Context(), GetYtcmgItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetYtcmgItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getYtcmgItem", res == nil, err)
-}
-
-// decodeGetYtcmgItemParams reads the parameters of GetYtcmgItem from r and its path segments p.
-func decodeGetYtcmgItemParams(r *http.Request, p []string, esc bool) (params GetYtcmgItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXbrrgbcjh serves GET /xbrrgbcjh.
@@ -45631,71 +40844,44 @@ func (s *Server) handleCreateXbrrgbcjh(w http.ResponseWriter, r *http.Request, p
 
 // handleGetXbrrgbcjh serves GET /xbrrgbcjh/{id}.
 func (s *Server) handleGetXbrrgbcjh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXbrrgbcjhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXbrrgbcjh(r.Context(), params)
+	res, err := s.h.GetXbrrgbcjh(r.Context(), GetXbrrgbcjhParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXbrrgbcjhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXbrrgbcjh", res == nil, err)
 }
 
-// decodeGetXbrrgbcjhParams reads the parameters of GetXbrrgbcjh from r and its path segments p.
-func decodeGetXbrrgbcjhParams(r *http.Request, p []string, esc bool) (params GetXbrrgbcjhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXbrrgbcjh serves DELETE /xbrrgbcjh/{id}.
 func (s *Server) handleDeleteXbrrgbcjh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXbrrgbcjhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXbrrgbcjh(r.Context(), params)
+	res, err := s.h.DeleteXbrrgbcjh(r.Context(), DeleteXbrrgbcjhParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXbrrgbcjhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXbrrgbcjh", res == nil, err)
 }
 
-// decodeDeleteXbrrgbcjhParams reads the parameters of DeleteXbrrgbcjh from r and its path segments p.
-func decodeDeleteXbrrgbcjhParams(r *http.Request, p []string, esc bool) (params DeleteXbrrgbcjhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXbrrgbcjhItem serves GET /xbrrgbcjh/{id}/items/{itemId}.
 func (s *Server) handleGetXbrrgbcjhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXbrrgbcjhItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXbrrgbcjhItem(r.Context(), params)
+	res, err := s.h.GetXbrrgbcjhItem(r.Context(), GetXbrrgbcjhItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXbrrgbcjhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXbrrgbcjhItem", res == nil, err)
-}
-
-// decodeGetXbrrgbcjhItemParams reads the parameters of GetXbrrgbcjhItem from r and its path segments p.
-func decodeGetXbrrgbcjhItemParams(r *http.Request, p []string, esc bool) (params GetXbrrgbcjhItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListNvcblvypxv serves GET /nvcblvypxv.
@@ -45718,71 +40904,44 @@ func (s *Server) handleCreateNvcblvypxv(w http.ResponseWriter, r *http.Request, 
 
 // handleGetNvcblvypxv serves GET /nvcblvypxv/{id}.
 func (s *Server) handleGetNvcblvypxv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNvcblvypxvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNvcblvypxv(r.Context(), params)
+	res, err := s.h.GetNvcblvypxv(r.Context(), GetNvcblvypxvParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNvcblvypxvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNvcblvypxv", res == nil, err)
 }
 
-// decodeGetNvcblvypxvParams reads the parameters of GetNvcblvypxv from r and its path segments p.
-func decodeGetNvcblvypxvParams(r *http.Request, p []string, esc bool) (params GetNvcblvypxvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteNvcblvypxv serves DELETE /nvcblvypxv/{id}.
 func (s *Server) handleDeleteNvcblvypxv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteNvcblvypxvParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteNvcblvypxv(r.Context(), params)
+	res, err := s.h.DeleteNvcblvypxv(r.Context(), DeleteNvcblvypxvParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteNvcblvypxvResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNvcblvypxv", res == nil, err)
 }
 
-// decodeDeleteNvcblvypxvParams reads the parameters of DeleteNvcblvypxv from r and its path segments p.
-func decodeDeleteNvcblvypxvParams(r *http.Request, p []string, esc bool) (params DeleteNvcblvypxvParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetNvcblvypxvItem serves GET /nvcblvypxv/{id}/items/{itemId}.
 func (s *Server) handleGetNvcblvypxvItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetNvcblvypxvItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetNvcblvypxvItem(r.Context(), params)
+	res, err := s.h.GetNvcblvypxvItem(r.Context(), GetNvcblvypxvItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetNvcblvypxvItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNvcblvypxvItem", res == nil, err)
-}
-
-// decodeGetNvcblvypxvItemParams reads the parameters of GetNvcblvypxvItem from r and its path segments p.
-func decodeGetNvcblvypxvItemParams(r *http.Request, p []string, esc bool) (params GetNvcblvypxvItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListMhjgoj serves GET /mhjgoj.
@@ -45805,71 +40964,44 @@ func (s *Server) handleCreateMhjgoj(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetMhjgoj serves GET /mhjgoj/{id}.
 func (s *Server) handleGetMhjgoj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMhjgojParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMhjgoj(r.Context(), params)
+	res, err := s.h.GetMhjgoj(r.Context(), GetMhjgojParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetMhjgojResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMhjgoj", res == nil, err)
 }
 
-// decodeGetMhjgojParams reads the parameters of GetMhjgoj from r and its path segments p.
-func decodeGetMhjgojParams(r *http.Request, p []string, esc bool) (params GetMhjgojParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteMhjgoj serves DELETE /mhjgoj/{id}.
 func (s *Server) handleDeleteMhjgoj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteMhjgojParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteMhjgoj(r.Context(), params)
+	res, err := s.h.DeleteMhjgoj(r.Context(), DeleteMhjgojParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteMhjgojResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteMhjgoj", res == nil, err)
 }
 
-// decodeDeleteMhjgojParams reads the parameters of DeleteMhjgoj from r and its path segments p.
-func decodeDeleteMhjgojParams(r *http.Request, p []string, esc bool) (params DeleteMhjgojParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetMhjgojItem serves GET /mhjgoj/{id}/items/{itemId}.
 func (s *Server) handleGetMhjgojItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetMhjgojItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetMhjgojItem(r.Context(), params)
+	res, err := s.h.GetMhjgojItem(r.Context(), GetMhjgojItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetMhjgojItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMhjgojItem", res == nil, err)
-}
-
-// decodeGetMhjgojItemParams reads the parameters of GetMhjgojItem from r and its path segments p.
-func decodeGetMhjgojItemParams(r *http.Request, p []string, esc bool) (params GetMhjgojItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListLkqh serves GET /lkqh.
@@ -45892,71 +41024,44 @@ func (s *Server) handleCreateLkqh(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetLkqh serves GET /lkqh/{id}.
 func (s *Server) handleGetLkqh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLkqhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLkqh(r.Context(), params)
+	res, err := s.h.GetLkqh(r.Context(), GetLkqhParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLkqhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLkqh", res == nil, err)
 }
 
-// decodeGetLkqhParams reads the parameters of GetLkqh from r and its path segments p.
-func decodeGetLkqhParams(r *http.Request, p []string, esc bool) (params GetLkqhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteLkqh serves DELETE /lkqh/{id}.
 func (s *Server) handleDeleteLkqh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteLkqhParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteLkqh(r.Context(), params)
+	res, err := s.h.DeleteLkqh(r.Context(), DeleteLkqhParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteLkqhResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLkqh", res == nil, err)
 }
 
-// decodeDeleteLkqhParams reads the parameters of DeleteLkqh from r and its path segments p.
-func decodeDeleteLkqhParams(r *http.Request, p []string, esc bool) (params DeleteLkqhParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetLkqhItem serves GET /lkqh/{id}/items/{itemId}.
 func (s *Server) handleGetLkqhItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetLkqhItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetLkqhItem(r.Context(), params)
+	res, err := s.h.GetLkqhItem(r.Context(), GetLkqhItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetLkqhItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLkqhItem", res == nil, err)
-}
-
-// decodeGetLkqhItemParams reads the parameters of GetLkqhItem from r and its path segments p.
-func decodeGetLkqhItemParams(r *http.Request, p []string, esc bool) (params GetLkqhItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListQion serves GET /qion.
@@ -45979,71 +41084,44 @@ func (s *Server) handleCreateQion(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetQion serves GET /qion/{id}.
 func (s *Server) handleGetQion(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQionParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQion(r.Context(), params)
+	res, err := s.h.GetQion(r.Context(), GetQionParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQionResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQion", res == nil, err)
 }
 
-// decodeGetQionParams reads the parameters of GetQion from r and its path segments p.
-func decodeGetQionParams(r *http.Request, p []string, esc bool) (params GetQionParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteQion serves DELETE /qion/{id}.
 func (s *Server) handleDeleteQion(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteQionParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQion(r.Context(), params)
+	res, err := s.h.DeleteQion(r.Context(), DeleteQionParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteQionResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteQion", res == nil, err)
 }
 
-// decodeDeleteQionParams reads the parameters of DeleteQion from r and its path segments p.
-func decodeDeleteQionParams(r *http.Request, p []string, esc bool) (params DeleteQionParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetQionItem serves GET /qion/{id}/items/{itemId}.
 func (s *Server) handleGetQionItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQionItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQionItem(r.Context(), params)
+	res, err := s.h.GetQionItem(r.Context(), GetQionItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQionItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQionItem", res == nil, err)
-}
-
-// decodeGetQionItemParams reads the parameters of GetQionItem from r and its path segments p.
-func decodeGetQionItemParams(r *http.Request, p []string, esc bool) (params GetQionItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXetyu serves GET /xetyu.
@@ -46066,71 +41144,44 @@ func (s *Server) handleCreateXetyu(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetXetyu serves GET /xetyu/{id}.
 func (s *Server) handleGetXetyu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXetyuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXetyu(r.Context(), params)
+	res, err := s.h.GetXetyu(r.Context(), GetXetyuParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXetyuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXetyu", res == nil, err)
 }
 
-// decodeGetXetyuParams reads the parameters of GetXetyu from r and its path segments p.
-func decodeGetXetyuParams(r *http.Request, p []string, esc bool) (params GetXetyuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXetyu serves DELETE /xetyu/{id}.
 func (s *Server) handleDeleteXetyu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXetyuParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXetyu(r.Context(), params)
+	res, err := s.h.DeleteXetyu(r.Context(), DeleteXetyuParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXetyuResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXetyu", res == nil, err)
 }
 
-// decodeDeleteXetyuParams reads the parameters of DeleteXetyu from r and its path segments p.
-func decodeDeleteXetyuParams(r *http.Request, p []string, esc bool) (params DeleteXetyuParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXetyuItem serves GET /xetyu/{id}/items/{itemId}.
 func (s *Server) handleGetXetyuItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXetyuItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXetyuItem(r.Context(), params)
+	res, err := s.h.GetXetyuItem(r.Context(), GetXetyuItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXetyuItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXetyuItem", res == nil, err)
-}
-
-// decodeGetXetyuItemParams reads the parameters of GetXetyuItem from r and its path segments p.
-func decodeGetXetyuItemParams(r *http.Request, p []string, esc bool) (params GetXetyuItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListQqvgdwbt serves GET /qqvgdwbt.
@@ -46153,71 +41204,44 @@ func (s *Server) handleCreateQqvgdwbt(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetQqvgdwbt serves GET /qqvgdwbt/{id}.
 func (s *Server) handleGetQqvgdwbt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQqvgdwbtParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQqvgdwbt(r.Context(), params)
+	res, err := s.h.GetQqvgdwbt(r.Context(), GetQqvgdwbtParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQqvgdwbtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQqvgdwbt", res == nil, err)
 }
 
-// decodeGetQqvgdwbtParams reads the parameters of GetQqvgdwbt from r and its path segments p.
-func decodeGetQqvgdwbtParams(r *http.Request, p []string, esc bool) (params GetQqvgdwbtParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteQqvgdwbt serves DELETE /qqvgdwbt/{id}.
 func (s *Server) handleDeleteQqvgdwbt(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteQqvgdwbtParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteQqvgdwbt(r.Context(), params)
+	res, err := s.h.DeleteQqvgdwbt(r.Context(), DeleteQqvgdwbtParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteQqvgdwbtResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteQqvgdwbt", res == nil, err)
 }
 
-// decodeDeleteQqvgdwbtParams reads the parameters of DeleteQqvgdwbt from r and its path segments p.
-func decodeDeleteQqvgdwbtParams(r *http.Request, p []string, esc bool) (params DeleteQqvgdwbtParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetQqvgdwbtItem serves GET /qqvgdwbt/{id}/items/{itemId}.
 func (s *Server) handleGetQqvgdwbtItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetQqvgdwbtItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetQqvgdwbtItem(r.Context(), params)
+	res, err := s.h.GetQqvgdwbtItem(r.Context(), GetQqvgdwbtItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetQqvgdwbtItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getQqvgdwbtItem", res == nil, err)
-}
-
-// decodeGetQqvgdwbtItemParams reads the parameters of GetQqvgdwbtItem from r and its path segments p.
-func decodeGetQqvgdwbtItemParams(r *http.Request, p []string, esc bool) (params GetQqvgdwbtItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListVqkfydzd serves GET /vqkfydzd.
@@ -46240,71 +41264,44 @@ func (s *Server) handleCreateVqkfydzd(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetVqkfydzd serves GET /vqkfydzd/{id}.
 func (s *Server) handleGetVqkfydzd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetVqkfydzdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVqkfydzd(r.Context(), params)
+	res, err := s.h.GetVqkfydzd(r.Context(), GetVqkfydzdParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetVqkfydzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getVqkfydzd", res == nil, err)
 }
 
-// decodeGetVqkfydzdParams reads the parameters of GetVqkfydzd from r and its path segments p.
-func decodeGetVqkfydzdParams(r *http.Request, p []string, esc bool) (params GetVqkfydzdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteVqkfydzd serves DELETE /vqkfydzd/{id}.
 func (s *Server) handleDeleteVqkfydzd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteVqkfydzdParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteVqkfydzd(r.Context(), params)
+	res, err := s.h.DeleteVqkfydzd(r.Context(), DeleteVqkfydzdParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteVqkfydzdResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteVqkfydzd", res == nil, err)
 }
 
-// decodeDeleteVqkfydzdParams reads the parameters of DeleteVqkfydzd from r and its path segments p.
-func decodeDeleteVqkfydzdParams(r *http.Request, p []string, esc bool) (params DeleteVqkfydzdParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetVqkfydzdItem serves GET /vqkfydzd/{id}/items/{itemId}.
 func (s *Server) handleGetVqkfydzdItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetVqkfydzdItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetVqkfydzdItem(r.Context(), params)
+	res, err := s.h.GetVqkfydzdItem(r.Context(), GetVqkfydzdItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetVqkfydzdItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getVqkfydzdItem", res == nil, err)
-}
-
-// decodeGetVqkfydzdItemParams reads the parameters of GetVqkfydzdItem from r and its path segments p.
-func decodeGetVqkfydzdItemParams(r *http.Request, p []string, esc bool) (params GetVqkfydzdItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListIfuormbk serves GET /ifuormbk.
@@ -46327,71 +41324,44 @@ func (s *Server) handleCreateIfuormbk(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetIfuormbk serves GET /ifuormbk/{id}.
 func (s *Server) handleGetIfuormbk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIfuormbkParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIfuormbk(r.Context(), params)
+	res, err := s.h.GetIfuormbk(r.Context(), GetIfuormbkParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIfuormbkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIfuormbk", res == nil, err)
 }
 
-// decodeGetIfuormbkParams reads the parameters of GetIfuormbk from r and its path segments p.
-func decodeGetIfuormbkParams(r *http.Request, p []string, esc bool) (params GetIfuormbkParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteIfuormbk serves DELETE /ifuormbk/{id}.
 func (s *Server) handleDeleteIfuormbk(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteIfuormbkParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIfuormbk(r.Context(), params)
+	res, err := s.h.DeleteIfuormbk(r.Context(), DeleteIfuormbkParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteIfuormbkResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteIfuormbk", res == nil, err)
 }
 
-// decodeDeleteIfuormbkParams reads the parameters of DeleteIfuormbk from r and its path segments p.
-func decodeDeleteIfuormbkParams(r *http.Request, p []string, esc bool) (params DeleteIfuormbkParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetIfuormbkItem serves GET /ifuormbk/{id}/items/{itemId}.
 func (s *Server) handleGetIfuormbkItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIfuormbkItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIfuormbkItem(r.Context(), params)
+	res, err := s.h.GetIfuormbkItem(r.Context(), GetIfuormbkItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIfuormbkItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIfuormbkItem", res == nil, err)
-}
-
-// decodeGetIfuormbkItemParams reads the parameters of GetIfuormbkItem from r and its path segments p.
-func decodeGetIfuormbkItemParams(r *http.Request, p []string, esc bool) (params GetIfuormbkItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListZkgjs serves GET /zkgjs.
@@ -46414,71 +41384,44 @@ func (s *Server) handleCreateZkgjs(w http.ResponseWriter, r *http.Request, p []s
 
 // handleGetZkgjs serves GET /zkgjs/{id}.
 func (s *Server) handleGetZkgjs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZkgjsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZkgjs(r.Context(), params)
+	res, err := s.h.GetZkgjs(r.Context(), GetZkgjsParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZkgjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZkgjs", res == nil, err)
 }
 
-// decodeGetZkgjsParams reads the parameters of GetZkgjs from r and its path segments p.
-func decodeGetZkgjsParams(r *http.Request, p []string, esc bool) (params GetZkgjsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteZkgjs serves DELETE /zkgjs/{id}.
 func (s *Server) handleDeleteZkgjs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteZkgjsParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteZkgjs(r.Context(), params)
+	res, err := s.h.DeleteZkgjs(r.Context(), DeleteZkgjsParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteZkgjsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteZkgjs", res == nil, err)
 }
 
-// decodeDeleteZkgjsParams reads the parameters of DeleteZkgjs from r and its path segments p.
-func decodeDeleteZkgjsParams(r *http.Request, p []string, esc bool) (params DeleteZkgjsParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetZkgjsItem serves GET /zkgjs/{id}/items/{itemId}.
 func (s *Server) handleGetZkgjsItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetZkgjsItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetZkgjsItem(r.Context(), params)
+	res, err := s.h.GetZkgjsItem(r.Context(), GetZkgjsItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetZkgjsItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZkgjsItem", res == nil, err)
-}
-
-// decodeGetZkgjsItemParams reads the parameters of GetZkgjsItem from r and its path segments p.
-func decodeGetZkgjsItemParams(r *http.Request, p []string, esc bool) (params GetZkgjsItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListEoockqbx serves GET /eoockqbx.
@@ -46501,71 +41444,44 @@ func (s *Server) handleCreateEoockqbx(w http.ResponseWriter, r *http.Request, p 
 
 // handleGetEoockqbx serves GET /eoockqbx/{id}.
 func (s *Server) handleGetEoockqbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEoockqbxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEoockqbx(r.Context(), params)
+	res, err := s.h.GetEoockqbx(r.Context(), GetEoockqbxParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEoockqbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEoockqbx", res == nil, err)
 }
 
-// decodeGetEoockqbxParams reads the parameters of GetEoockqbx from r and its path segments p.
-func decodeGetEoockqbxParams(r *http.Request, p []string, esc bool) (params GetEoockqbxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteEoockqbx serves DELETE /eoockqbx/{id}.
 func (s *Server) handleDeleteEoockqbx(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteEoockqbxParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteEoockqbx(r.Context(), params)
+	res, err := s.h.DeleteEoockqbx(r.Context(), DeleteEoockqbxParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteEoockqbxResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteEoockqbx", res == nil, err)
 }
 
-// decodeDeleteEoockqbxParams reads the parameters of DeleteEoockqbx from r and its path segments p.
-func decodeDeleteEoockqbxParams(r *http.Request, p []string, esc bool) (params DeleteEoockqbxParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetEoockqbxItem serves GET /eoockqbx/{id}/items/{itemId}.
 func (s *Server) handleGetEoockqbxItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetEoockqbxItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetEoockqbxItem(r.Context(), params)
+	res, err := s.h.GetEoockqbxItem(r.Context(), GetEoockqbxItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetEoockqbxItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getEoockqbxItem", res == nil, err)
-}
-
-// decodeGetEoockqbxItemParams reads the parameters of GetEoockqbxItem from r and its path segments p.
-func decodeGetEoockqbxItemParams(r *http.Request, p []string, esc bool) (params GetEoockqbxItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListIddmjcp serves GET /iddmjcp.
@@ -46588,71 +41504,44 @@ func (s *Server) handleCreateIddmjcp(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetIddmjcp serves GET /iddmjcp/{id}.
 func (s *Server) handleGetIddmjcp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIddmjcpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIddmjcp(r.Context(), params)
+	res, err := s.h.GetIddmjcp(r.Context(), GetIddmjcpParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIddmjcpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIddmjcp", res == nil, err)
 }
 
-// decodeGetIddmjcpParams reads the parameters of GetIddmjcp from r and its path segments p.
-func decodeGetIddmjcpParams(r *http.Request, p []string, esc bool) (params GetIddmjcpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteIddmjcp serves DELETE /iddmjcp/{id}.
 func (s *Server) handleDeleteIddmjcp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteIddmjcpParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteIddmjcp(r.Context(), params)
+	res, err := s.h.DeleteIddmjcp(r.Context(), DeleteIddmjcpParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteIddmjcpResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteIddmjcp", res == nil, err)
 }
 
-// decodeDeleteIddmjcpParams reads the parameters of DeleteIddmjcp from r and its path segments p.
-func decodeDeleteIddmjcpParams(r *http.Request, p []string, esc bool) (params DeleteIddmjcpParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetIddmjcpItem serves GET /iddmjcp/{id}/items/{itemId}.
 func (s *Server) handleGetIddmjcpItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetIddmjcpItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetIddmjcpItem(r.Context(), params)
+	res, err := s.h.GetIddmjcpItem(r.Context(), GetIddmjcpItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetIddmjcpItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getIddmjcpItem", res == nil, err)
-}
-
-// decodeGetIddmjcpItemParams reads the parameters of GetIddmjcpItem from r and its path segments p.
-func decodeGetIddmjcpItemParams(r *http.Request, p []string, esc bool) (params GetIddmjcpItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListGxlvbalni serves GET /gxlvbalni.
@@ -46675,71 +41564,44 @@ func (s *Server) handleCreateGxlvbalni(w http.ResponseWriter, r *http.Request, p
 
 // handleGetGxlvbalni serves GET /gxlvbalni/{id}.
 func (s *Server) handleGetGxlvbalni(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGxlvbalniParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGxlvbalni(r.Context(), params)
+	res, err := s.h.GetGxlvbalni(r.Context(), GetGxlvbalniParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGxlvbalniResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGxlvbalni", res == nil, err)
 }
 
-// decodeGetGxlvbalniParams reads the parameters of GetGxlvbalni from r and its path segments p.
-func decodeGetGxlvbalniParams(r *http.Request, p []string, esc bool) (params GetGxlvbalniParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteGxlvbalni serves DELETE /gxlvbalni/{id}.
 func (s *Server) handleDeleteGxlvbalni(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteGxlvbalniParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGxlvbalni(r.Context(), params)
+	res, err := s.h.DeleteGxlvbalni(r.Context(), DeleteGxlvbalniParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteGxlvbalniResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteGxlvbalni", res == nil, err)
 }
 
-// decodeDeleteGxlvbalniParams reads the parameters of DeleteGxlvbalni from r and its path segments p.
-func decodeDeleteGxlvbalniParams(r *http.Request, p []string, esc bool) (params DeleteGxlvbalniParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetGxlvbalniItem serves GET /gxlvbalni/{id}/items/{itemId}.
 func (s *Server) handleGetGxlvbalniItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGxlvbalniItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGxlvbalniItem(r.Context(), params)
+	res, err := s.h.GetGxlvbalniItem(r.Context(), GetGxlvbalniItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGxlvbalniItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGxlvbalniItem", res == nil, err)
-}
-
-// decodeGetGxlvbalniItemParams reads the parameters of GetGxlvbalniItem from r and its path segments p.
-func decodeGetGxlvbalniItemParams(r *http.Request, p []string, esc bool) (params GetGxlvbalniItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListFzca serves GET /fzca.
@@ -46762,71 +41624,44 @@ func (s *Server) handleCreateFzca(w http.ResponseWriter, r *http.Request, p []st
 
 // handleGetFzca serves GET /fzca/{id}.
 func (s *Server) handleGetFzca(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFzcaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFzca(r.Context(), params)
+	res, err := s.h.GetFzca(r.Context(), GetFzcaParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetFzcaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getFzca", res == nil, err)
 }
 
-// decodeGetFzcaParams reads the parameters of GetFzca from r and its path segments p.
-func decodeGetFzcaParams(r *http.Request, p []string, esc bool) (params GetFzcaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteFzca serves DELETE /fzca/{id}.
 func (s *Server) handleDeleteFzca(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteFzcaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteFzca(r.Context(), params)
+	res, err := s.h.DeleteFzca(r.Context(), DeleteFzcaParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteFzcaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteFzca", res == nil, err)
 }
 
-// decodeDeleteFzcaParams reads the parameters of DeleteFzca from r and its path segments p.
-func decodeDeleteFzcaParams(r *http.Request, p []string, esc bool) (params DeleteFzcaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetFzcaItem serves GET /fzca/{id}/items/{itemId}.
 func (s *Server) handleGetFzcaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetFzcaItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetFzcaItem(r.Context(), params)
+	res, err := s.h.GetFzcaItem(r.Context(), GetFzcaItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetFzcaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getFzcaItem", res == nil, err)
-}
-
-// decodeGetFzcaItemParams reads the parameters of GetFzcaItem from r and its path segments p.
-func decodeGetFzcaItemParams(r *http.Request, p []string, esc bool) (params GetFzcaItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListKnnkozqwja serves GET /knnkozqwja.
@@ -46849,71 +41684,44 @@ func (s *Server) handleCreateKnnkozqwja(w http.ResponseWriter, r *http.Request, 
 
 // handleGetKnnkozqwja serves GET /knnkozqwja/{id}.
 func (s *Server) handleGetKnnkozqwja(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKnnkozqwjaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKnnkozqwja(r.Context(), params)
+	res, err := s.h.GetKnnkozqwja(r.Context(), GetKnnkozqwjaParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKnnkozqwjaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKnnkozqwja", res == nil, err)
 }
 
-// decodeGetKnnkozqwjaParams reads the parameters of GetKnnkozqwja from r and its path segments p.
-func decodeGetKnnkozqwjaParams(r *http.Request, p []string, esc bool) (params GetKnnkozqwjaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteKnnkozqwja serves DELETE /knnkozqwja/{id}.
 func (s *Server) handleDeleteKnnkozqwja(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteKnnkozqwjaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteKnnkozqwja(r.Context(), params)
+	res, err := s.h.DeleteKnnkozqwja(r.Context(), DeleteKnnkozqwjaParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteKnnkozqwjaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteKnnkozqwja", res == nil, err)
 }
 
-// decodeDeleteKnnkozqwjaParams reads the parameters of DeleteKnnkozqwja from r and its path segments p.
-func decodeDeleteKnnkozqwjaParams(r *http.Request, p []string, esc bool) (params DeleteKnnkozqwjaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetKnnkozqwjaItem serves GET /knnkozqwja/{id}/items/{itemId}.
 func (s *Server) handleGetKnnkozqwjaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetKnnkozqwjaItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetKnnkozqwjaItem(r.Context(), params)
+	res, err := s.h.GetKnnkozqwjaItem(r.Context(), GetKnnkozqwjaItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetKnnkozqwjaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getKnnkozqwjaItem", res == nil, err)
-}
-
-// decodeGetKnnkozqwjaItemParams reads the parameters of GetKnnkozqwjaItem from r and its path segments p.
-func decodeGetKnnkozqwjaItemParams(r *http.Request, p []string, esc bool) (params GetKnnkozqwjaItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListGcxbiixeca serves GET /gcxbiixeca.
@@ -46936,71 +41744,44 @@ func (s *Server) handleCreateGcxbiixeca(w http.ResponseWriter, r *http.Request, 
 
 // handleGetGcxbiixeca serves GET /gcxbiixeca/{id}.
 func (s *Server) handleGetGcxbiixeca(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGcxbiixecaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGcxbiixeca(r.Context(), params)
+	res, err := s.h.GetGcxbiixeca(r.Context(), GetGcxbiixecaParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGcxbiixecaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGcxbiixeca", res == nil, err)
 }
 
-// decodeGetGcxbiixecaParams reads the parameters of GetGcxbiixeca from r and its path segments p.
-func decodeGetGcxbiixecaParams(r *http.Request, p []string, esc bool) (params GetGcxbiixecaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteGcxbiixeca serves DELETE /gcxbiixeca/{id}.
 func (s *Server) handleDeleteGcxbiixeca(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteGcxbiixecaParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteGcxbiixeca(r.Context(), params)
+	res, err := s.h.DeleteGcxbiixeca(r.Context(), DeleteGcxbiixecaParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteGcxbiixecaResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteGcxbiixeca", res == nil, err)
 }
 
-// decodeDeleteGcxbiixecaParams reads the parameters of DeleteGcxbiixeca from r and its path segments p.
-func decodeDeleteGcxbiixecaParams(r *http.Request, p []string, esc bool) (params DeleteGcxbiixecaParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetGcxbiixecaItem serves GET /gcxbiixeca/{id}/items/{itemId}.
 func (s *Server) handleGetGcxbiixecaItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetGcxbiixecaItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetGcxbiixecaItem(r.Context(), params)
+	res, err := s.h.GetGcxbiixecaItem(r.Context(), GetGcxbiixecaItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetGcxbiixecaItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getGcxbiixecaItem", res == nil, err)
-}
-
-// decodeGetGcxbiixecaItemParams reads the parameters of GetGcxbiixecaItem from r and its path segments p.
-func decodeGetGcxbiixecaItemParams(r *http.Request, p []string, esc bool) (params GetGcxbiixecaItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXznlmb serves GET /xznlmb.
@@ -47023,71 +41804,44 @@ func (s *Server) handleCreateXznlmb(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetXznlmb serves GET /xznlmb/{id}.
 func (s *Server) handleGetXznlmb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXznlmbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXznlmb(r.Context(), params)
+	res, err := s.h.GetXznlmb(r.Context(), GetXznlmbParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXznlmbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXznlmb", res == nil, err)
 }
 
-// decodeGetXznlmbParams reads the parameters of GetXznlmb from r and its path segments p.
-func decodeGetXznlmbParams(r *http.Request, p []string, esc bool) (params GetXznlmbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXznlmb serves DELETE /xznlmb/{id}.
 func (s *Server) handleDeleteXznlmb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXznlmbParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXznlmb(r.Context(), params)
+	res, err := s.h.DeleteXznlmb(r.Context(), DeleteXznlmbParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXznlmbResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXznlmb", res == nil, err)
 }
 
-// decodeDeleteXznlmbParams reads the parameters of DeleteXznlmb from r and its path segments p.
-func decodeDeleteXznlmbParams(r *http.Request, p []string, esc bool) (params DeleteXznlmbParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXznlmbItem serves GET /xznlmb/{id}/items/{itemId}.
 func (s *Server) handleGetXznlmbItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXznlmbItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXznlmbItem(r.Context(), params)
+	res, err := s.h.GetXznlmbItem(r.Context(), GetXznlmbItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXznlmbItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXznlmbItem", res == nil, err)
-}
-
-// decodeGetXznlmbItemParams reads the parameters of GetXznlmbItem from r and its path segments p.
-func decodeGetXznlmbItemParams(r *http.Request, p []string, esc bool) (params GetXznlmbItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListUnhihgbprc serves GET /unhihgbprc.
@@ -47110,71 +41864,44 @@ func (s *Server) handleCreateUnhihgbprc(w http.ResponseWriter, r *http.Request, 
 
 // handleGetUnhihgbprc serves GET /unhihgbprc/{id}.
 func (s *Server) handleGetUnhihgbprc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUnhihgbprcParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUnhihgbprc(r.Context(), params)
+	res, err := s.h.GetUnhihgbprc(r.Context(), GetUnhihgbprcParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUnhihgbprcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUnhihgbprc", res == nil, err)
 }
 
-// decodeGetUnhihgbprcParams reads the parameters of GetUnhihgbprc from r and its path segments p.
-func decodeGetUnhihgbprcParams(r *http.Request, p []string, esc bool) (params GetUnhihgbprcParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteUnhihgbprc serves DELETE /unhihgbprc/{id}.
 func (s *Server) handleDeleteUnhihgbprc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteUnhihgbprcParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteUnhihgbprc(r.Context(), params)
+	res, err := s.h.DeleteUnhihgbprc(r.Context(), DeleteUnhihgbprcParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteUnhihgbprcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUnhihgbprc", res == nil, err)
 }
 
-// decodeDeleteUnhihgbprcParams reads the parameters of DeleteUnhihgbprc from r and its path segments p.
-func decodeDeleteUnhihgbprcParams(r *http.Request, p []string, esc bool) (params DeleteUnhihgbprcParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetUnhihgbprcItem serves GET /unhihgbprc/{id}/items/{itemId}.
 func (s *Server) handleGetUnhihgbprcItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetUnhihgbprcItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetUnhihgbprcItem(r.Context(), params)
+	res, err := s.h.GetUnhihgbprcItem(r.Context(), GetUnhihgbprcItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetUnhihgbprcItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUnhihgbprcItem", res == nil, err)
-}
-
-// decodeGetUnhihgbprcItemParams reads the parameters of GetUnhihgbprcItem from r and its path segments p.
-func decodeGetUnhihgbprcItemParams(r *http.Request, p []string, esc bool) (params GetUnhihgbprcItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListBnpfqqf serves GET /bnpfqqf.
@@ -47197,71 +41924,44 @@ func (s *Server) handleCreateBnpfqqf(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetBnpfqqf serves GET /bnpfqqf/{id}.
 func (s *Server) handleGetBnpfqqf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetBnpfqqfParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBnpfqqf(r.Context(), params)
+	res, err := s.h.GetBnpfqqf(r.Context(), GetBnpfqqfParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetBnpfqqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getBnpfqqf", res == nil, err)
 }
 
-// decodeGetBnpfqqfParams reads the parameters of GetBnpfqqf from r and its path segments p.
-func decodeGetBnpfqqfParams(r *http.Request, p []string, esc bool) (params GetBnpfqqfParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteBnpfqqf serves DELETE /bnpfqqf/{id}.
 func (s *Server) handleDeleteBnpfqqf(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteBnpfqqfParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteBnpfqqf(r.Context(), params)
+	res, err := s.h.DeleteBnpfqqf(r.Context(), DeleteBnpfqqfParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteBnpfqqfResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteBnpfqqf", res == nil, err)
 }
 
-// decodeDeleteBnpfqqfParams reads the parameters of DeleteBnpfqqf from r and its path segments p.
-func decodeDeleteBnpfqqfParams(r *http.Request, p []string, esc bool) (params DeleteBnpfqqfParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetBnpfqqfItem serves GET /bnpfqqf/{id}/items/{itemId}.
 func (s *Server) handleGetBnpfqqfItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetBnpfqqfItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetBnpfqqfItem(r.Context(), params)
+	res, err := s.h.GetBnpfqqfItem(r.Context(), GetBnpfqqfItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetBnpfqqfItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getBnpfqqfItem", res == nil, err)
-}
-
-// decodeGetBnpfqqfItemParams reads the parameters of GetBnpfqqfItem from r and its path segments p.
-func decodeGetBnpfqqfItemParams(r *http.Request, p []string, esc bool) (params GetBnpfqqfItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListDtehsbc serves GET /dtehsbc.
@@ -47284,71 +41984,44 @@ func (s *Server) handleCreateDtehsbc(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetDtehsbc serves GET /dtehsbc/{id}.
 func (s *Server) handleGetDtehsbc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDtehsbcParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDtehsbc(r.Context(), params)
+	res, err := s.h.GetDtehsbc(r.Context(), GetDtehsbcParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDtehsbcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDtehsbc", res == nil, err)
 }
 
-// decodeGetDtehsbcParams reads the parameters of GetDtehsbc from r and its path segments p.
-func decodeGetDtehsbcParams(r *http.Request, p []string, esc bool) (params GetDtehsbcParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteDtehsbc serves DELETE /dtehsbc/{id}.
 func (s *Server) handleDeleteDtehsbc(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteDtehsbcParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteDtehsbc(r.Context(), params)
+	res, err := s.h.DeleteDtehsbc(r.Context(), DeleteDtehsbcParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteDtehsbcResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDtehsbc", res == nil, err)
 }
 
-// decodeDeleteDtehsbcParams reads the parameters of DeleteDtehsbc from r and its path segments p.
-func decodeDeleteDtehsbcParams(r *http.Request, p []string, esc bool) (params DeleteDtehsbcParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetDtehsbcItem serves GET /dtehsbc/{id}/items/{itemId}.
 func (s *Server) handleGetDtehsbcItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetDtehsbcItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetDtehsbcItem(r.Context(), params)
+	res, err := s.h.GetDtehsbcItem(r.Context(), GetDtehsbcItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetDtehsbcItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDtehsbcItem", res == nil, err)
-}
-
-// decodeGetDtehsbcItemParams reads the parameters of GetDtehsbcItem from r and its path segments p.
-func decodeGetDtehsbcItemParams(r *http.Request, p []string, esc bool) (params GetDtehsbcItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListXewkvlw serves GET /xewkvlw.
@@ -47371,71 +42044,44 @@ func (s *Server) handleCreateXewkvlw(w http.ResponseWriter, r *http.Request, p [
 
 // handleGetXewkvlw serves GET /xewkvlw/{id}.
 func (s *Server) handleGetXewkvlw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXewkvlwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXewkvlw(r.Context(), params)
+	res, err := s.h.GetXewkvlw(r.Context(), GetXewkvlwParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXewkvlwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXewkvlw", res == nil, err)
 }
 
-// decodeGetXewkvlwParams reads the parameters of GetXewkvlw from r and its path segments p.
-func decodeGetXewkvlwParams(r *http.Request, p []string, esc bool) (params GetXewkvlwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteXewkvlw serves DELETE /xewkvlw/{id}.
 func (s *Server) handleDeleteXewkvlw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteXewkvlwParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteXewkvlw(r.Context(), params)
+	res, err := s.h.DeleteXewkvlw(r.Context(), DeleteXewkvlwParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteXewkvlwResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXewkvlw", res == nil, err)
 }
 
-// decodeDeleteXewkvlwParams reads the parameters of DeleteXewkvlw from r and its path segments p.
-func decodeDeleteXewkvlwParams(r *http.Request, p []string, esc bool) (params DeleteXewkvlwParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetXewkvlwItem serves GET /xewkvlw/{id}/items/{itemId}.
 func (s *Server) handleGetXewkvlwItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetXewkvlwItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetXewkvlwItem(r.Context(), params)
+	res, err := s.h.GetXewkvlwItem(r.Context(), GetXewkvlwItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetXewkvlwItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXewkvlwItem", res == nil, err)
-}
-
-// decodeGetXewkvlwItemParams reads the parameters of GetXewkvlwItem from r and its path segments p.
-func decodeGetXewkvlwItemParams(r *http.Request, p []string, esc bool) (params GetXewkvlwItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
 
 // handleListOrders serves GET /orders.
@@ -47458,69 +42104,42 @@ func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []
 
 // handleGetOrders serves GET /orders/{id}.
 func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOrdersParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrders(r.Context(), params)
+	res, err := s.h.GetOrders(r.Context(), GetOrdersParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
 
-// decodeGetOrdersParams reads the parameters of GetOrders from r and its path segments p.
-func decodeGetOrdersParams(r *http.Request, p []string, esc bool) (params GetOrdersParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleDeleteOrders serves DELETE /orders/{id}.
 func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeDeleteOrdersParams(r, p, esc)
+	params, err := decodeGetMmyoParams(r, p, esc) // the same parameters as GetMmyo
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.DeleteOrders(r.Context(), params)
+	res, err := s.h.DeleteOrders(r.Context(), DeleteOrdersParams(params))
 	if err == nil && res != nil {
 		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
 
-// decodeDeleteOrdersParams reads the parameters of DeleteOrders from r and its path segments p.
-func decodeDeleteOrdersParams(r *http.Request, p []string, esc bool) (params DeleteOrdersParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
-}
-
 // handleGetOrdersItem serves GET /orders/{id}/items/{itemId}.
 func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	params, err := decodeGetOrdersItemParams(r, p, esc)
+	params, err := decodeGetMmyoItemParams(r, p, esc) // the same parameters as GetMmyoItem
 	if err != nil {
 		s.cfg.Error(w, r, err)
 		return
 	}
-	res, err := s.h.GetOrdersItem(r.Context(), params)
+	res, err := s.h.GetOrdersItem(r.Context(), GetOrdersItemParams(params))
 	if err == nil && res != nil {
 		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
-}
-
-// decodeGetOrdersItemParams reads the parameters of GetOrdersItem from r and its path segments p.
-func decodeGetOrdersItemParams(r *http.Request, p []string, esc bool) (params GetOrdersItemParams, err error) {
-	if params.ID, err = oashttpimpl.PathParam(p[0], "", esc, "id", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	if params.ItemID, err = oashttpimpl.PathParam(p[1], "", esc, "itemId", oashttpimpl.ParseInt64); err != nil {
-		return params, err
-	}
-	return params, nil
 }
