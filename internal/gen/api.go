@@ -38,6 +38,10 @@ type api struct {
 	// decoders are the parameter decoders printed so far, by their Params
 	// fields and statements (paramsDecoder).
 	decoders map[string]*paramsDecoder
+	// paramTypes are the operations whose Params types are structs, by
+	// their fields with comments: a later operation with the same fields
+	// defines its type as the earlier one's.
+	paramTypes map[string]*apiOp
 }
 
 // local returns the package-level unexported name of the api's own

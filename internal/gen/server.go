@@ -24,13 +24,26 @@ func genTypes(f *file, a *api, server bool) {
 	for _, op := range a.ops {
 		f.cut()
 		if op.params != "" {
-			f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")
-			f.P("type ", f.declType(op.params), " struct {")
+			// An operation whose parameters are an earlier one's, their
+			// comments included, gets a type defined as that one's.
+			fields := f.scratch()
 			for _, p := range op.Params {
-				f.paramDoc(p)
-				f.P(p.GoName, " ", f.paramType(p, true))
+				fields.paramDoc(p)
+				fields.P(p.GoName, " ", fields.paramType(p, true))
 			}
-			f.P("}")
+			if same, ok := a.paramTypes[fields.buf.String()]; ok {
+				f.P("// ", op.params, " holds the parameters of ", op.GoName, ", which are ", same.GoName, "'s.")
+				f.P("type ", f.declType(op.params), " ", same.params)
+			} else {
+				if a.paramTypes == nil {
+					a.paramTypes = map[string]*apiOp{}
+				}
+				a.paramTypes[fields.buf.String()] = op
+				f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")
+				f.P("type ", f.declType(op.params), " struct {")
+				f.buf.Write(fields.buf.Bytes())
+				f.P("}")
+			}
 			f.P()
 		}
 		if op.body != nil && op.body.multipart != nil {

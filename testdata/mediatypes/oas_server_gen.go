@@ -49,11 +49,8 @@ func (v GetDocResponse200Plain) writeGetDocResponse(rw http.ResponseWriter, r *h
 	return nil
 }
 
-// PutDocParams holds the parameters of PutDoc.
-type PutDocParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID string
-}
+// PutDocParams holds the parameters of PutDoc, which are GetDoc's.
+type PutDocParams GetDocParams
 
 // PutDocResponse is the result of PutDoc: one of
 // PutDocResponse204.
@@ -71,11 +68,8 @@ func (v PutDocResponse204) writePutDocResponse(rw http.ResponseWriter, r *http.R
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetImageParams holds the parameters of GetImage.
-type GetImageParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID string
-}
+// GetImageParams holds the parameters of GetImage, which are GetDoc's.
+type GetImageParams GetDocParams
 
 // GetImageResponse is the result of GetImage: one of
 // GetImageResponse200JSON, GetImageResponse200Raw, GetImageResponse404.

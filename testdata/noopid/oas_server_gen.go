@@ -32,11 +32,8 @@ func (v GetUsersUserIDKeysResponse204) writeGetUsersUserIDKeysResponse(rw http.R
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUsersUserIDKeysParams holds the parameters of DeleteUsersUserIDKeys.
-type DeleteUsersUserIDKeysParams struct {
-	// UserID is the path parameter "userId", style simple, required.
-	UserID int64
-}
+// DeleteUsersUserIDKeysParams holds the parameters of DeleteUsersUserIDKeys, which are GetUsersUserIDKeys's.
+type DeleteUsersUserIDKeysParams GetUsersUserIDKeysParams
 
 // DeleteUsersUserIDKeysResponse is the result of DeleteUsersUserIDKeys: one of
 // DeleteUsersUserIDKeysResponse204.

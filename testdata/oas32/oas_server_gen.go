@@ -84,11 +84,8 @@ func (v LockNoteResponse204) writeLockNoteResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// PurgeNotesIDParams holds the parameters of PurgeNotesID.
-type PurgeNotesIDParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// PurgeNotesIDParams holds the parameters of PurgeNotesID, which are LockNote's.
+type PurgeNotesIDParams LockNoteParams
 
 // PurgeNotesIDResponse is the result of PurgeNotesID: one of
 // PurgeNotesIDResponse204.

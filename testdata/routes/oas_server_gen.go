@@ -211,11 +211,8 @@ func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 404)
 }
 
-// DeleteUserParams holds the parameters of DeleteUser.
-type DeleteUserParams struct {
-	// Name is the path parameter "name", style simple, required.
-	Name string
-}
+// DeleteUserParams holds the parameters of DeleteUser, which are GetUser's.
+type DeleteUserParams GetUserParams
 
 // DeleteUserResponse is the result of DeleteUser: one of
 // DeleteUserResponse204.
@@ -233,11 +230,8 @@ func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// ListFriendsParams holds the parameters of ListFriends.
-type ListFriendsParams struct {
-	// Name is the path parameter "name", style simple, required.
-	Name string
-}
+// ListFriendsParams holds the parameters of ListFriends, which are GetUser's.
+type ListFriendsParams GetUserParams
 
 // ListFriendsResponse is the result of ListFriends: one of
 // ListFriendsResponse200.
@@ -321,13 +315,8 @@ func (v GetFileResponse200) writeGetFileResponse(rw http.ResponseWriter, r *http
 	return nil
 }
 
-// PutFileParams holds the parameters of PutFile.
-type PutFileParams struct {
-	// Base is the path parameter "base", style simple, required.
-	Base string
-	// Ext is the path parameter "ext", style simple, required.
-	Ext string
-}
+// PutFileParams holds the parameters of PutFile, which are GetFile's.
+type PutFileParams GetFileParams
 
 // PutFileResponse is the result of PutFile: one of
 // PutFileResponse204.

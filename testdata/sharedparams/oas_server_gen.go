@@ -109,13 +109,8 @@ func (v ReadPairResponse204) writeReadPairResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// ReadFlippedParams holds the parameters of ReadFlipped.
-type ReadFlippedParams struct {
-	// A is the path parameter "a", style simple, required.
-	A string
-	// B is the path parameter "b", style simple, required.
-	B string
-}
+// ReadFlippedParams holds the parameters of ReadFlipped, which are ReadPair's.
+type ReadFlippedParams ReadPairParams
 
 // ReadFlippedResponse is the result of ReadFlipped: one of
 // ReadFlippedResponse204.

@@ -64,11 +64,8 @@ func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteMmyoParams holds the parameters of DeleteMmyo.
-type DeleteMmyoParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteMmyoParams holds the parameters of DeleteMmyo, which are GetMmyo's.
+type DeleteMmyoParams GetMmyoParams
 
 // DeleteMmyoResponse is the result of DeleteMmyo: one of
 // DeleteMmyoResponse204.
@@ -142,11 +139,8 @@ func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOrdersParams holds the parameters of GetOrders.
-type GetOrdersParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetOrdersParams holds the parameters of GetOrders, which are GetMmyo's.
+type GetOrdersParams GetMmyoParams
 
 // GetOrdersResponse is the result of GetOrders: one of
 // GetOrdersResponse204.
@@ -164,11 +158,8 @@ func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteOrdersParams holds the parameters of DeleteOrders.
-type DeleteOrdersParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteOrdersParams holds the parameters of DeleteOrders, which are GetMmyo's.
+type DeleteOrdersParams GetMmyoParams
 
 // DeleteOrdersResponse is the result of DeleteOrders: one of
 // DeleteOrdersResponse204.
@@ -186,13 +177,8 @@ func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOrdersItemParams holds the parameters of GetOrdersItem.
-type GetOrdersItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetOrdersItemParams holds the parameters of GetOrdersItem, which are GetMmyoItem's.
+type GetOrdersItemParams GetMmyoItemParams
 
 // GetOrdersItemResponse is the result of GetOrdersItem: one of
 // GetOrdersItemResponse204.

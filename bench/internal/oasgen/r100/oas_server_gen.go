@@ -64,11 +64,8 @@ func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteMmyoParams holds the parameters of DeleteMmyo.
-type DeleteMmyoParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteMmyoParams holds the parameters of DeleteMmyo, which are GetMmyo's.
+type DeleteMmyoParams GetMmyoParams
 
 // DeleteMmyoResponse is the result of DeleteMmyo: one of
 // DeleteMmyoResponse204.
@@ -142,11 +139,8 @@ func (v CreateWdqxlykfqrResponse204) writeCreateWdqxlykfqrResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr.
-type GetWdqxlykfqrParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr, which are GetMmyo's.
+type GetWdqxlykfqrParams GetMmyoParams
 
 // GetWdqxlykfqrResponse is the result of GetWdqxlykfqr: one of
 // GetWdqxlykfqrResponse204.
@@ -164,11 +158,8 @@ func (v GetWdqxlykfqrResponse204) writeGetWdqxlykfqrResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr.
-type DeleteWdqxlykfqrParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr, which are GetMmyo's.
+type DeleteWdqxlykfqrParams GetMmyoParams
 
 // DeleteWdqxlykfqrResponse is the result of DeleteWdqxlykfqr: one of
 // DeleteWdqxlykfqrResponse204.
@@ -186,13 +177,8 @@ func (v DeleteWdqxlykfqrResponse204) writeDeleteWdqxlykfqrResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem.
-type GetWdqxlykfqrItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem, which are GetMmyoItem's.
+type GetWdqxlykfqrItemParams GetMmyoItemParams
 
 // GetWdqxlykfqrItemResponse is the result of GetWdqxlykfqrItem: one of
 // GetWdqxlykfqrItemResponse204.
@@ -242,11 +228,8 @@ func (v CreateDgazlnoxujResponse204) writeCreateDgazlnoxujResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj.
-type GetDgazlnoxujParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj, which are GetMmyo's.
+type GetDgazlnoxujParams GetMmyoParams
 
 // GetDgazlnoxujResponse is the result of GetDgazlnoxuj: one of
 // GetDgazlnoxujResponse204.
@@ -264,11 +247,8 @@ func (v GetDgazlnoxujResponse204) writeGetDgazlnoxujResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj.
-type DeleteDgazlnoxujParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj, which are GetMmyo's.
+type DeleteDgazlnoxujParams GetMmyoParams
 
 // DeleteDgazlnoxujResponse is the result of DeleteDgazlnoxuj: one of
 // DeleteDgazlnoxujResponse204.
@@ -286,13 +266,8 @@ func (v DeleteDgazlnoxujResponse204) writeDeleteDgazlnoxujResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem.
-type GetDgazlnoxujItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem, which are GetMmyoItem's.
+type GetDgazlnoxujItemParams GetMmyoItemParams
 
 // GetDgazlnoxujItemResponse is the result of GetDgazlnoxujItem: one of
 // GetDgazlnoxujItemResponse204.
@@ -342,11 +317,8 @@ func (v CreateHnltmgResponse204) writeCreateHnltmgResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHnltmgParams holds the parameters of GetHnltmg.
-type GetHnltmgParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHnltmgParams holds the parameters of GetHnltmg, which are GetMmyo's.
+type GetHnltmgParams GetMmyoParams
 
 // GetHnltmgResponse is the result of GetHnltmg: one of
 // GetHnltmgResponse204.
@@ -364,11 +336,8 @@ func (v GetHnltmgResponse204) writeGetHnltmgResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHnltmgParams holds the parameters of DeleteHnltmg.
-type DeleteHnltmgParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHnltmgParams holds the parameters of DeleteHnltmg, which are GetMmyo's.
+type DeleteHnltmgParams GetMmyoParams
 
 // DeleteHnltmgResponse is the result of DeleteHnltmg: one of
 // DeleteHnltmgResponse204.
@@ -386,13 +355,8 @@ func (v DeleteHnltmgResponse204) writeDeleteHnltmgResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHnltmgItemParams holds the parameters of GetHnltmgItem.
-type GetHnltmgItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHnltmgItemParams holds the parameters of GetHnltmgItem, which are GetMmyoItem's.
+type GetHnltmgItemParams GetMmyoItemParams
 
 // GetHnltmgItemResponse is the result of GetHnltmgItem: one of
 // GetHnltmgItemResponse204.
@@ -442,11 +406,8 @@ func (v CreateSqmlbhlktpResponse204) writeCreateSqmlbhlktpResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp.
-type GetSqmlbhlktpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp, which are GetMmyo's.
+type GetSqmlbhlktpParams GetMmyoParams
 
 // GetSqmlbhlktpResponse is the result of GetSqmlbhlktp: one of
 // GetSqmlbhlktpResponse204.
@@ -464,11 +425,8 @@ func (v GetSqmlbhlktpResponse204) writeGetSqmlbhlktpResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp.
-type DeleteSqmlbhlktpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp, which are GetMmyo's.
+type DeleteSqmlbhlktpParams GetMmyoParams
 
 // DeleteSqmlbhlktpResponse is the result of DeleteSqmlbhlktp: one of
 // DeleteSqmlbhlktpResponse204.
@@ -486,13 +444,8 @@ func (v DeleteSqmlbhlktpResponse204) writeDeleteSqmlbhlktpResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem.
-type GetSqmlbhlktpItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem, which are GetMmyoItem's.
+type GetSqmlbhlktpItemParams GetMmyoItemParams
 
 // GetSqmlbhlktpItemResponse is the result of GetSqmlbhlktpItem: one of
 // GetSqmlbhlktpItemResponse204.
@@ -542,11 +495,8 @@ func (v CreateDlskblpuResponse204) writeCreateDlskblpuResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDlskblpuParams holds the parameters of GetDlskblpu.
-type GetDlskblpuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDlskblpuParams holds the parameters of GetDlskblpu, which are GetMmyo's.
+type GetDlskblpuParams GetMmyoParams
 
 // GetDlskblpuResponse is the result of GetDlskblpu: one of
 // GetDlskblpuResponse204.
@@ -564,11 +514,8 @@ func (v GetDlskblpuResponse204) writeGetDlskblpuResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDlskblpuParams holds the parameters of DeleteDlskblpu.
-type DeleteDlskblpuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDlskblpuParams holds the parameters of DeleteDlskblpu, which are GetMmyo's.
+type DeleteDlskblpuParams GetMmyoParams
 
 // DeleteDlskblpuResponse is the result of DeleteDlskblpu: one of
 // DeleteDlskblpuResponse204.
@@ -586,13 +533,8 @@ func (v DeleteDlskblpuResponse204) writeDeleteDlskblpuResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDlskblpuItemParams holds the parameters of GetDlskblpuItem.
-type GetDlskblpuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDlskblpuItemParams holds the parameters of GetDlskblpuItem, which are GetMmyoItem's.
+type GetDlskblpuItemParams GetMmyoItemParams
 
 // GetDlskblpuItemResponse is the result of GetDlskblpuItem: one of
 // GetDlskblpuItemResponse204.
@@ -642,11 +584,8 @@ func (v CreateUughResponse204) writeCreateUughResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUughParams holds the parameters of GetUugh.
-type GetUughParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetUughParams holds the parameters of GetUugh, which are GetMmyo's.
+type GetUughParams GetMmyoParams
 
 // GetUughResponse is the result of GetUugh: one of
 // GetUughResponse204.
@@ -664,11 +603,8 @@ func (v GetUughResponse204) writeGetUughResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUughParams holds the parameters of DeleteUugh.
-type DeleteUughParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteUughParams holds the parameters of DeleteUugh, which are GetMmyo's.
+type DeleteUughParams GetMmyoParams
 
 // DeleteUughResponse is the result of DeleteUugh: one of
 // DeleteUughResponse204.
@@ -686,13 +622,8 @@ func (v DeleteUughResponse204) writeDeleteUughResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUughItemParams holds the parameters of GetUughItem.
-type GetUughItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetUughItemParams holds the parameters of GetUughItem, which are GetMmyoItem's.
+type GetUughItemParams GetMmyoItemParams
 
 // GetUughItemResponse is the result of GetUughItem: one of
 // GetUughItemResponse204.
@@ -742,11 +673,8 @@ func (v CreateSvashrrvcdResponse204) writeCreateSvashrrvcdResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSvashrrvcdParams holds the parameters of GetSvashrrvcd.
-type GetSvashrrvcdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSvashrrvcdParams holds the parameters of GetSvashrrvcd, which are GetMmyo's.
+type GetSvashrrvcdParams GetMmyoParams
 
 // GetSvashrrvcdResponse is the result of GetSvashrrvcd: one of
 // GetSvashrrvcdResponse204.
@@ -764,11 +692,8 @@ func (v GetSvashrrvcdResponse204) writeGetSvashrrvcdResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd.
-type DeleteSvashrrvcdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd, which are GetMmyo's.
+type DeleteSvashrrvcdParams GetMmyoParams
 
 // DeleteSvashrrvcdResponse is the result of DeleteSvashrrvcd: one of
 // DeleteSvashrrvcdResponse204.
@@ -786,13 +711,8 @@ func (v DeleteSvashrrvcdResponse204) writeDeleteSvashrrvcdResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem.
-type GetSvashrrvcdItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem, which are GetMmyoItem's.
+type GetSvashrrvcdItemParams GetMmyoItemParams
 
 // GetSvashrrvcdItemResponse is the result of GetSvashrrvcdItem: one of
 // GetSvashrrvcdItemResponse204.
@@ -842,11 +762,8 @@ func (v CreateNrvhsjyftResponse204) writeCreateNrvhsjyftResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNrvhsjyftParams holds the parameters of GetNrvhsjyft.
-type GetNrvhsjyftParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNrvhsjyftParams holds the parameters of GetNrvhsjyft, which are GetMmyo's.
+type GetNrvhsjyftParams GetMmyoParams
 
 // GetNrvhsjyftResponse is the result of GetNrvhsjyft: one of
 // GetNrvhsjyftResponse204.
@@ -864,11 +781,8 @@ func (v GetNrvhsjyftResponse204) writeGetNrvhsjyftResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft.
-type DeleteNrvhsjyftParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft, which are GetMmyo's.
+type DeleteNrvhsjyftParams GetMmyoParams
 
 // DeleteNrvhsjyftResponse is the result of DeleteNrvhsjyft: one of
 // DeleteNrvhsjyftResponse204.
@@ -886,13 +800,8 @@ func (v DeleteNrvhsjyftResponse204) writeDeleteNrvhsjyftResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem.
-type GetNrvhsjyftItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem, which are GetMmyoItem's.
+type GetNrvhsjyftItemParams GetMmyoItemParams
 
 // GetNrvhsjyftItemResponse is the result of GetNrvhsjyftItem: one of
 // GetNrvhsjyftItemResponse204.
@@ -942,11 +851,8 @@ func (v CreateXrwjtbbResponse204) writeCreateXrwjtbbResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXrwjtbbParams holds the parameters of GetXrwjtbb.
-type GetXrwjtbbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXrwjtbbParams holds the parameters of GetXrwjtbb, which are GetMmyo's.
+type GetXrwjtbbParams GetMmyoParams
 
 // GetXrwjtbbResponse is the result of GetXrwjtbb: one of
 // GetXrwjtbbResponse204.
@@ -964,11 +870,8 @@ func (v GetXrwjtbbResponse204) writeGetXrwjtbbResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb.
-type DeleteXrwjtbbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb, which are GetMmyo's.
+type DeleteXrwjtbbParams GetMmyoParams
 
 // DeleteXrwjtbbResponse is the result of DeleteXrwjtbb: one of
 // DeleteXrwjtbbResponse204.
@@ -986,13 +889,8 @@ func (v DeleteXrwjtbbResponse204) writeDeleteXrwjtbbResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem.
-type GetXrwjtbbItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem, which are GetMmyoItem's.
+type GetXrwjtbbItemParams GetMmyoItemParams
 
 // GetXrwjtbbItemResponse is the result of GetXrwjtbbItem: one of
 // GetXrwjtbbItemResponse204.
@@ -1042,11 +940,8 @@ func (v CreateNwcvaojrqlResponse204) writeCreateNwcvaojrqlResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql.
-type GetNwcvaojrqlParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql, which are GetMmyo's.
+type GetNwcvaojrqlParams GetMmyoParams
 
 // GetNwcvaojrqlResponse is the result of GetNwcvaojrql: one of
 // GetNwcvaojrqlResponse204.
@@ -1064,11 +959,8 @@ func (v GetNwcvaojrqlResponse204) writeGetNwcvaojrqlResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql.
-type DeleteNwcvaojrqlParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql, which are GetMmyo's.
+type DeleteNwcvaojrqlParams GetMmyoParams
 
 // DeleteNwcvaojrqlResponse is the result of DeleteNwcvaojrql: one of
 // DeleteNwcvaojrqlResponse204.
@@ -1086,13 +978,8 @@ func (v DeleteNwcvaojrqlResponse204) writeDeleteNwcvaojrqlResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem.
-type GetNwcvaojrqlItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem, which are GetMmyoItem's.
+type GetNwcvaojrqlItemParams GetMmyoItemParams
 
 // GetNwcvaojrqlItemResponse is the result of GetNwcvaojrqlItem: one of
 // GetNwcvaojrqlItemResponse204.
@@ -1142,11 +1029,8 @@ func (v CreateLfubzamkhResponse204) writeCreateLfubzamkhResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLfubzamkhParams holds the parameters of GetLfubzamkh.
-type GetLfubzamkhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLfubzamkhParams holds the parameters of GetLfubzamkh, which are GetMmyo's.
+type GetLfubzamkhParams GetMmyoParams
 
 // GetLfubzamkhResponse is the result of GetLfubzamkh: one of
 // GetLfubzamkhResponse204.
@@ -1164,11 +1048,8 @@ func (v GetLfubzamkhResponse204) writeGetLfubzamkhResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh.
-type DeleteLfubzamkhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh, which are GetMmyo's.
+type DeleteLfubzamkhParams GetMmyoParams
 
 // DeleteLfubzamkhResponse is the result of DeleteLfubzamkh: one of
 // DeleteLfubzamkhResponse204.
@@ -1186,13 +1067,8 @@ func (v DeleteLfubzamkhResponse204) writeDeleteLfubzamkhResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem.
-type GetLfubzamkhItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem, which are GetMmyoItem's.
+type GetLfubzamkhItemParams GetMmyoItemParams
 
 // GetLfubzamkhItemResponse is the result of GetLfubzamkhItem: one of
 // GetLfubzamkhItemResponse204.
@@ -1242,11 +1118,8 @@ func (v CreateSzrwResponse204) writeCreateSzrwResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSzrwParams holds the parameters of GetSzrw.
-type GetSzrwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSzrwParams holds the parameters of GetSzrw, which are GetMmyo's.
+type GetSzrwParams GetMmyoParams
 
 // GetSzrwResponse is the result of GetSzrw: one of
 // GetSzrwResponse204.
@@ -1264,11 +1137,8 @@ func (v GetSzrwResponse204) writeGetSzrwResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSzrwParams holds the parameters of DeleteSzrw.
-type DeleteSzrwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSzrwParams holds the parameters of DeleteSzrw, which are GetMmyo's.
+type DeleteSzrwParams GetMmyoParams
 
 // DeleteSzrwResponse is the result of DeleteSzrw: one of
 // DeleteSzrwResponse204.
@@ -1286,13 +1156,8 @@ func (v DeleteSzrwResponse204) writeDeleteSzrwResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSzrwItemParams holds the parameters of GetSzrwItem.
-type GetSzrwItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSzrwItemParams holds the parameters of GetSzrwItem, which are GetMmyoItem's.
+type GetSzrwItemParams GetMmyoItemParams
 
 // GetSzrwItemResponse is the result of GetSzrwItem: one of
 // GetSzrwItemResponse204.
@@ -1342,11 +1207,8 @@ func (v CreateZyccvzoabvResponse204) writeCreateZyccvzoabvResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZyccvzoabvParams holds the parameters of GetZyccvzoabv.
-type GetZyccvzoabvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetZyccvzoabvParams holds the parameters of GetZyccvzoabv, which are GetMmyo's.
+type GetZyccvzoabvParams GetMmyoParams
 
 // GetZyccvzoabvResponse is the result of GetZyccvzoabv: one of
 // GetZyccvzoabvResponse204.
@@ -1364,11 +1226,8 @@ func (v GetZyccvzoabvResponse204) writeGetZyccvzoabvResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv.
-type DeleteZyccvzoabvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv, which are GetMmyo's.
+type DeleteZyccvzoabvParams GetMmyoParams
 
 // DeleteZyccvzoabvResponse is the result of DeleteZyccvzoabv: one of
 // DeleteZyccvzoabvResponse204.
@@ -1386,13 +1245,8 @@ func (v DeleteZyccvzoabvResponse204) writeDeleteZyccvzoabvResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem.
-type GetZyccvzoabvItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem, which are GetMmyoItem's.
+type GetZyccvzoabvItemParams GetMmyoItemParams
 
 // GetZyccvzoabvItemResponse is the result of GetZyccvzoabvItem: one of
 // GetZyccvzoabvItemResponse204.
@@ -1442,11 +1296,8 @@ func (v CreateRtugdweweResponse204) writeCreateRtugdweweResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetRtugdweweParams holds the parameters of GetRtugdwewe.
-type GetRtugdweweParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetRtugdweweParams holds the parameters of GetRtugdwewe, which are GetMmyo's.
+type GetRtugdweweParams GetMmyoParams
 
 // GetRtugdweweResponse is the result of GetRtugdwewe: one of
 // GetRtugdweweResponse204.
@@ -1464,11 +1315,8 @@ func (v GetRtugdweweResponse204) writeGetRtugdweweResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe.
-type DeleteRtugdweweParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe, which are GetMmyo's.
+type DeleteRtugdweweParams GetMmyoParams
 
 // DeleteRtugdweweResponse is the result of DeleteRtugdwewe: one of
 // DeleteRtugdweweResponse204.
@@ -1486,13 +1334,8 @@ func (v DeleteRtugdweweResponse204) writeDeleteRtugdweweResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetRtugdweweItemParams holds the parameters of GetRtugdweweItem.
-type GetRtugdweweItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetRtugdweweItemParams holds the parameters of GetRtugdweweItem, which are GetMmyoItem's.
+type GetRtugdweweItemParams GetMmyoItemParams
 
 // GetRtugdweweItemResponse is the result of GetRtugdweweItem: one of
 // GetRtugdweweItemResponse204.
@@ -1542,11 +1385,8 @@ func (v CreateNqhlcbrwyResponse204) writeCreateNqhlcbrwyResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy.
-type GetNqhlcbrwyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy, which are GetMmyo's.
+type GetNqhlcbrwyParams GetMmyoParams
 
 // GetNqhlcbrwyResponse is the result of GetNqhlcbrwy: one of
 // GetNqhlcbrwyResponse204.
@@ -1564,11 +1404,8 @@ func (v GetNqhlcbrwyResponse204) writeGetNqhlcbrwyResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy.
-type DeleteNqhlcbrwyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy, which are GetMmyo's.
+type DeleteNqhlcbrwyParams GetMmyoParams
 
 // DeleteNqhlcbrwyResponse is the result of DeleteNqhlcbrwy: one of
 // DeleteNqhlcbrwyResponse204.
@@ -1586,13 +1423,8 @@ func (v DeleteNqhlcbrwyResponse204) writeDeleteNqhlcbrwyResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem.
-type GetNqhlcbrwyItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem, which are GetMmyoItem's.
+type GetNqhlcbrwyItemParams GetMmyoItemParams
 
 // GetNqhlcbrwyItemResponse is the result of GetNqhlcbrwyItem: one of
 // GetNqhlcbrwyItemResponse204.
@@ -1642,11 +1474,8 @@ func (v CreateJthgvsResponse204) writeCreateJthgvsResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJthgvsParams holds the parameters of GetJthgvs.
-type GetJthgvsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetJthgvsParams holds the parameters of GetJthgvs, which are GetMmyo's.
+type GetJthgvsParams GetMmyoParams
 
 // GetJthgvsResponse is the result of GetJthgvs: one of
 // GetJthgvsResponse204.
@@ -1664,11 +1493,8 @@ func (v GetJthgvsResponse204) writeGetJthgvsResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteJthgvsParams holds the parameters of DeleteJthgvs.
-type DeleteJthgvsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteJthgvsParams holds the parameters of DeleteJthgvs, which are GetMmyo's.
+type DeleteJthgvsParams GetMmyoParams
 
 // DeleteJthgvsResponse is the result of DeleteJthgvs: one of
 // DeleteJthgvsResponse204.
@@ -1686,13 +1512,8 @@ func (v DeleteJthgvsResponse204) writeDeleteJthgvsResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJthgvsItemParams holds the parameters of GetJthgvsItem.
-type GetJthgvsItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetJthgvsItemParams holds the parameters of GetJthgvsItem, which are GetMmyoItem's.
+type GetJthgvsItemParams GetMmyoItemParams
 
 // GetJthgvsItemResponse is the result of GetJthgvsItem: one of
 // GetJthgvsItemResponse204.
@@ -1742,11 +1563,8 @@ func (v CreateLpjjbiqmfiResponse204) writeCreateLpjjbiqmfiResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi.
-type GetLpjjbiqmfiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi, which are GetMmyo's.
+type GetLpjjbiqmfiParams GetMmyoParams
 
 // GetLpjjbiqmfiResponse is the result of GetLpjjbiqmfi: one of
 // GetLpjjbiqmfiResponse204.
@@ -1764,11 +1582,8 @@ func (v GetLpjjbiqmfiResponse204) writeGetLpjjbiqmfiResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi.
-type DeleteLpjjbiqmfiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi, which are GetMmyo's.
+type DeleteLpjjbiqmfiParams GetMmyoParams
 
 // DeleteLpjjbiqmfiResponse is the result of DeleteLpjjbiqmfi: one of
 // DeleteLpjjbiqmfiResponse204.
@@ -1786,13 +1601,8 @@ func (v DeleteLpjjbiqmfiResponse204) writeDeleteLpjjbiqmfiResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem.
-type GetLpjjbiqmfiItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem, which are GetMmyoItem's.
+type GetLpjjbiqmfiItemParams GetMmyoItemParams
 
 // GetLpjjbiqmfiItemResponse is the result of GetLpjjbiqmfiItem: one of
 // GetLpjjbiqmfiItemResponse204.
@@ -1842,11 +1652,8 @@ func (v CreateUkhvrhlifeResponse204) writeCreateUkhvrhlifeResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife.
-type GetUkhvrhlifeParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife, which are GetMmyo's.
+type GetUkhvrhlifeParams GetMmyoParams
 
 // GetUkhvrhlifeResponse is the result of GetUkhvrhlife: one of
 // GetUkhvrhlifeResponse204.
@@ -1864,11 +1671,8 @@ func (v GetUkhvrhlifeResponse204) writeGetUkhvrhlifeResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife.
-type DeleteUkhvrhlifeParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife, which are GetMmyo's.
+type DeleteUkhvrhlifeParams GetMmyoParams
 
 // DeleteUkhvrhlifeResponse is the result of DeleteUkhvrhlife: one of
 // DeleteUkhvrhlifeResponse204.
@@ -1886,13 +1690,8 @@ func (v DeleteUkhvrhlifeResponse204) writeDeleteUkhvrhlifeResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem.
-type GetUkhvrhlifeItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem, which are GetMmyoItem's.
+type GetUkhvrhlifeItemParams GetMmyoItemParams
 
 // GetUkhvrhlifeItemResponse is the result of GetUkhvrhlifeItem: one of
 // GetUkhvrhlifeItemResponse204.
@@ -1942,11 +1741,8 @@ func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOrdersParams holds the parameters of GetOrders.
-type GetOrdersParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetOrdersParams holds the parameters of GetOrders, which are GetMmyo's.
+type GetOrdersParams GetMmyoParams
 
 // GetOrdersResponse is the result of GetOrders: one of
 // GetOrdersResponse204.
@@ -1964,11 +1760,8 @@ func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteOrdersParams holds the parameters of DeleteOrders.
-type DeleteOrdersParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteOrdersParams holds the parameters of DeleteOrders, which are GetMmyo's.
+type DeleteOrdersParams GetMmyoParams
 
 // DeleteOrdersResponse is the result of DeleteOrders: one of
 // DeleteOrdersResponse204.
@@ -1986,13 +1779,8 @@ func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOrdersItemParams holds the parameters of GetOrdersItem.
-type GetOrdersItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetOrdersItemParams holds the parameters of GetOrdersItem, which are GetMmyoItem's.
+type GetOrdersItemParams GetMmyoItemParams
 
 // GetOrdersItemResponse is the result of GetOrdersItem: one of
 // GetOrdersItemResponse204.

@@ -64,11 +64,8 @@ func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteMmyoParams holds the parameters of DeleteMmyo.
-type DeleteMmyoParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteMmyoParams holds the parameters of DeleteMmyo, which are GetMmyo's.
+type DeleteMmyoParams GetMmyoParams
 
 // DeleteMmyoResponse is the result of DeleteMmyo: one of
 // DeleteMmyoResponse204.
@@ -142,11 +139,8 @@ func (v CreateWdqxlykfqrResponse204) writeCreateWdqxlykfqrResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr.
-type GetWdqxlykfqrParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr, which are GetMmyo's.
+type GetWdqxlykfqrParams GetMmyoParams
 
 // GetWdqxlykfqrResponse is the result of GetWdqxlykfqr: one of
 // GetWdqxlykfqrResponse204.
@@ -164,11 +158,8 @@ func (v GetWdqxlykfqrResponse204) writeGetWdqxlykfqrResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr.
-type DeleteWdqxlykfqrParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr, which are GetMmyo's.
+type DeleteWdqxlykfqrParams GetMmyoParams
 
 // DeleteWdqxlykfqrResponse is the result of DeleteWdqxlykfqr: one of
 // DeleteWdqxlykfqrResponse204.
@@ -186,13 +177,8 @@ func (v DeleteWdqxlykfqrResponse204) writeDeleteWdqxlykfqrResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem.
-type GetWdqxlykfqrItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem, which are GetMmyoItem's.
+type GetWdqxlykfqrItemParams GetMmyoItemParams
 
 // GetWdqxlykfqrItemResponse is the result of GetWdqxlykfqrItem: one of
 // GetWdqxlykfqrItemResponse204.
@@ -242,11 +228,8 @@ func (v CreateDgazlnoxujResponse204) writeCreateDgazlnoxujResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj.
-type GetDgazlnoxujParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj, which are GetMmyo's.
+type GetDgazlnoxujParams GetMmyoParams
 
 // GetDgazlnoxujResponse is the result of GetDgazlnoxuj: one of
 // GetDgazlnoxujResponse204.
@@ -264,11 +247,8 @@ func (v GetDgazlnoxujResponse204) writeGetDgazlnoxujResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj.
-type DeleteDgazlnoxujParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj, which are GetMmyo's.
+type DeleteDgazlnoxujParams GetMmyoParams
 
 // DeleteDgazlnoxujResponse is the result of DeleteDgazlnoxuj: one of
 // DeleteDgazlnoxujResponse204.
@@ -286,13 +266,8 @@ func (v DeleteDgazlnoxujResponse204) writeDeleteDgazlnoxujResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem.
-type GetDgazlnoxujItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem, which are GetMmyoItem's.
+type GetDgazlnoxujItemParams GetMmyoItemParams
 
 // GetDgazlnoxujItemResponse is the result of GetDgazlnoxujItem: one of
 // GetDgazlnoxujItemResponse204.
@@ -342,11 +317,8 @@ func (v CreateHnltmgResponse204) writeCreateHnltmgResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHnltmgParams holds the parameters of GetHnltmg.
-type GetHnltmgParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHnltmgParams holds the parameters of GetHnltmg, which are GetMmyo's.
+type GetHnltmgParams GetMmyoParams
 
 // GetHnltmgResponse is the result of GetHnltmg: one of
 // GetHnltmgResponse204.
@@ -364,11 +336,8 @@ func (v GetHnltmgResponse204) writeGetHnltmgResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHnltmgParams holds the parameters of DeleteHnltmg.
-type DeleteHnltmgParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHnltmgParams holds the parameters of DeleteHnltmg, which are GetMmyo's.
+type DeleteHnltmgParams GetMmyoParams
 
 // DeleteHnltmgResponse is the result of DeleteHnltmg: one of
 // DeleteHnltmgResponse204.
@@ -386,13 +355,8 @@ func (v DeleteHnltmgResponse204) writeDeleteHnltmgResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHnltmgItemParams holds the parameters of GetHnltmgItem.
-type GetHnltmgItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHnltmgItemParams holds the parameters of GetHnltmgItem, which are GetMmyoItem's.
+type GetHnltmgItemParams GetMmyoItemParams
 
 // GetHnltmgItemResponse is the result of GetHnltmgItem: one of
 // GetHnltmgItemResponse204.
@@ -442,11 +406,8 @@ func (v CreateSqmlbhlktpResponse204) writeCreateSqmlbhlktpResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp.
-type GetSqmlbhlktpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp, which are GetMmyo's.
+type GetSqmlbhlktpParams GetMmyoParams
 
 // GetSqmlbhlktpResponse is the result of GetSqmlbhlktp: one of
 // GetSqmlbhlktpResponse204.
@@ -464,11 +425,8 @@ func (v GetSqmlbhlktpResponse204) writeGetSqmlbhlktpResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp.
-type DeleteSqmlbhlktpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp, which are GetMmyo's.
+type DeleteSqmlbhlktpParams GetMmyoParams
 
 // DeleteSqmlbhlktpResponse is the result of DeleteSqmlbhlktp: one of
 // DeleteSqmlbhlktpResponse204.
@@ -486,13 +444,8 @@ func (v DeleteSqmlbhlktpResponse204) writeDeleteSqmlbhlktpResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem.
-type GetSqmlbhlktpItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem, which are GetMmyoItem's.
+type GetSqmlbhlktpItemParams GetMmyoItemParams
 
 // GetSqmlbhlktpItemResponse is the result of GetSqmlbhlktpItem: one of
 // GetSqmlbhlktpItemResponse204.
@@ -542,11 +495,8 @@ func (v CreateDlskblpuResponse204) writeCreateDlskblpuResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDlskblpuParams holds the parameters of GetDlskblpu.
-type GetDlskblpuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDlskblpuParams holds the parameters of GetDlskblpu, which are GetMmyo's.
+type GetDlskblpuParams GetMmyoParams
 
 // GetDlskblpuResponse is the result of GetDlskblpu: one of
 // GetDlskblpuResponse204.
@@ -564,11 +514,8 @@ func (v GetDlskblpuResponse204) writeGetDlskblpuResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDlskblpuParams holds the parameters of DeleteDlskblpu.
-type DeleteDlskblpuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDlskblpuParams holds the parameters of DeleteDlskblpu, which are GetMmyo's.
+type DeleteDlskblpuParams GetMmyoParams
 
 // DeleteDlskblpuResponse is the result of DeleteDlskblpu: one of
 // DeleteDlskblpuResponse204.
@@ -586,13 +533,8 @@ func (v DeleteDlskblpuResponse204) writeDeleteDlskblpuResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDlskblpuItemParams holds the parameters of GetDlskblpuItem.
-type GetDlskblpuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDlskblpuItemParams holds the parameters of GetDlskblpuItem, which are GetMmyoItem's.
+type GetDlskblpuItemParams GetMmyoItemParams
 
 // GetDlskblpuItemResponse is the result of GetDlskblpuItem: one of
 // GetDlskblpuItemResponse204.
@@ -642,11 +584,8 @@ func (v CreateUughResponse204) writeCreateUughResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUughParams holds the parameters of GetUugh.
-type GetUughParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetUughParams holds the parameters of GetUugh, which are GetMmyo's.
+type GetUughParams GetMmyoParams
 
 // GetUughResponse is the result of GetUugh: one of
 // GetUughResponse204.
@@ -664,11 +603,8 @@ func (v GetUughResponse204) writeGetUughResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUughParams holds the parameters of DeleteUugh.
-type DeleteUughParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteUughParams holds the parameters of DeleteUugh, which are GetMmyo's.
+type DeleteUughParams GetMmyoParams
 
 // DeleteUughResponse is the result of DeleteUugh: one of
 // DeleteUughResponse204.
@@ -686,13 +622,8 @@ func (v DeleteUughResponse204) writeDeleteUughResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUughItemParams holds the parameters of GetUughItem.
-type GetUughItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetUughItemParams holds the parameters of GetUughItem, which are GetMmyoItem's.
+type GetUughItemParams GetMmyoItemParams
 
 // GetUughItemResponse is the result of GetUughItem: one of
 // GetUughItemResponse204.
@@ -742,11 +673,8 @@ func (v CreateSvashrrvcdResponse204) writeCreateSvashrrvcdResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSvashrrvcdParams holds the parameters of GetSvashrrvcd.
-type GetSvashrrvcdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSvashrrvcdParams holds the parameters of GetSvashrrvcd, which are GetMmyo's.
+type GetSvashrrvcdParams GetMmyoParams
 
 // GetSvashrrvcdResponse is the result of GetSvashrrvcd: one of
 // GetSvashrrvcdResponse204.
@@ -764,11 +692,8 @@ func (v GetSvashrrvcdResponse204) writeGetSvashrrvcdResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd.
-type DeleteSvashrrvcdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd, which are GetMmyo's.
+type DeleteSvashrrvcdParams GetMmyoParams
 
 // DeleteSvashrrvcdResponse is the result of DeleteSvashrrvcd: one of
 // DeleteSvashrrvcdResponse204.
@@ -786,13 +711,8 @@ func (v DeleteSvashrrvcdResponse204) writeDeleteSvashrrvcdResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem.
-type GetSvashrrvcdItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem, which are GetMmyoItem's.
+type GetSvashrrvcdItemParams GetMmyoItemParams
 
 // GetSvashrrvcdItemResponse is the result of GetSvashrrvcdItem: one of
 // GetSvashrrvcdItemResponse204.
@@ -842,11 +762,8 @@ func (v CreateNrvhsjyftResponse204) writeCreateNrvhsjyftResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNrvhsjyftParams holds the parameters of GetNrvhsjyft.
-type GetNrvhsjyftParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNrvhsjyftParams holds the parameters of GetNrvhsjyft, which are GetMmyo's.
+type GetNrvhsjyftParams GetMmyoParams
 
 // GetNrvhsjyftResponse is the result of GetNrvhsjyft: one of
 // GetNrvhsjyftResponse204.
@@ -864,11 +781,8 @@ func (v GetNrvhsjyftResponse204) writeGetNrvhsjyftResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft.
-type DeleteNrvhsjyftParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft, which are GetMmyo's.
+type DeleteNrvhsjyftParams GetMmyoParams
 
 // DeleteNrvhsjyftResponse is the result of DeleteNrvhsjyft: one of
 // DeleteNrvhsjyftResponse204.
@@ -886,13 +800,8 @@ func (v DeleteNrvhsjyftResponse204) writeDeleteNrvhsjyftResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem.
-type GetNrvhsjyftItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem, which are GetMmyoItem's.
+type GetNrvhsjyftItemParams GetMmyoItemParams
 
 // GetNrvhsjyftItemResponse is the result of GetNrvhsjyftItem: one of
 // GetNrvhsjyftItemResponse204.
@@ -942,11 +851,8 @@ func (v CreateXrwjtbbResponse204) writeCreateXrwjtbbResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXrwjtbbParams holds the parameters of GetXrwjtbb.
-type GetXrwjtbbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXrwjtbbParams holds the parameters of GetXrwjtbb, which are GetMmyo's.
+type GetXrwjtbbParams GetMmyoParams
 
 // GetXrwjtbbResponse is the result of GetXrwjtbb: one of
 // GetXrwjtbbResponse204.
@@ -964,11 +870,8 @@ func (v GetXrwjtbbResponse204) writeGetXrwjtbbResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb.
-type DeleteXrwjtbbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb, which are GetMmyo's.
+type DeleteXrwjtbbParams GetMmyoParams
 
 // DeleteXrwjtbbResponse is the result of DeleteXrwjtbb: one of
 // DeleteXrwjtbbResponse204.
@@ -986,13 +889,8 @@ func (v DeleteXrwjtbbResponse204) writeDeleteXrwjtbbResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem.
-type GetXrwjtbbItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem, which are GetMmyoItem's.
+type GetXrwjtbbItemParams GetMmyoItemParams
 
 // GetXrwjtbbItemResponse is the result of GetXrwjtbbItem: one of
 // GetXrwjtbbItemResponse204.
@@ -1042,11 +940,8 @@ func (v CreateNwcvaojrqlResponse204) writeCreateNwcvaojrqlResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql.
-type GetNwcvaojrqlParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql, which are GetMmyo's.
+type GetNwcvaojrqlParams GetMmyoParams
 
 // GetNwcvaojrqlResponse is the result of GetNwcvaojrql: one of
 // GetNwcvaojrqlResponse204.
@@ -1064,11 +959,8 @@ func (v GetNwcvaojrqlResponse204) writeGetNwcvaojrqlResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql.
-type DeleteNwcvaojrqlParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql, which are GetMmyo's.
+type DeleteNwcvaojrqlParams GetMmyoParams
 
 // DeleteNwcvaojrqlResponse is the result of DeleteNwcvaojrql: one of
 // DeleteNwcvaojrqlResponse204.
@@ -1086,13 +978,8 @@ func (v DeleteNwcvaojrqlResponse204) writeDeleteNwcvaojrqlResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem.
-type GetNwcvaojrqlItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem, which are GetMmyoItem's.
+type GetNwcvaojrqlItemParams GetMmyoItemParams
 
 // GetNwcvaojrqlItemResponse is the result of GetNwcvaojrqlItem: one of
 // GetNwcvaojrqlItemResponse204.
@@ -1142,11 +1029,8 @@ func (v CreateLfubzamkhResponse204) writeCreateLfubzamkhResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLfubzamkhParams holds the parameters of GetLfubzamkh.
-type GetLfubzamkhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLfubzamkhParams holds the parameters of GetLfubzamkh, which are GetMmyo's.
+type GetLfubzamkhParams GetMmyoParams
 
 // GetLfubzamkhResponse is the result of GetLfubzamkh: one of
 // GetLfubzamkhResponse204.
@@ -1164,11 +1048,8 @@ func (v GetLfubzamkhResponse204) writeGetLfubzamkhResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh.
-type DeleteLfubzamkhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh, which are GetMmyo's.
+type DeleteLfubzamkhParams GetMmyoParams
 
 // DeleteLfubzamkhResponse is the result of DeleteLfubzamkh: one of
 // DeleteLfubzamkhResponse204.
@@ -1186,13 +1067,8 @@ func (v DeleteLfubzamkhResponse204) writeDeleteLfubzamkhResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem.
-type GetLfubzamkhItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem, which are GetMmyoItem's.
+type GetLfubzamkhItemParams GetMmyoItemParams
 
 // GetLfubzamkhItemResponse is the result of GetLfubzamkhItem: one of
 // GetLfubzamkhItemResponse204.
@@ -1242,11 +1118,8 @@ func (v CreateSzrwResponse204) writeCreateSzrwResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSzrwParams holds the parameters of GetSzrw.
-type GetSzrwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSzrwParams holds the parameters of GetSzrw, which are GetMmyo's.
+type GetSzrwParams GetMmyoParams
 
 // GetSzrwResponse is the result of GetSzrw: one of
 // GetSzrwResponse204.
@@ -1264,11 +1137,8 @@ func (v GetSzrwResponse204) writeGetSzrwResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSzrwParams holds the parameters of DeleteSzrw.
-type DeleteSzrwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSzrwParams holds the parameters of DeleteSzrw, which are GetMmyo's.
+type DeleteSzrwParams GetMmyoParams
 
 // DeleteSzrwResponse is the result of DeleteSzrw: one of
 // DeleteSzrwResponse204.
@@ -1286,13 +1156,8 @@ func (v DeleteSzrwResponse204) writeDeleteSzrwResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSzrwItemParams holds the parameters of GetSzrwItem.
-type GetSzrwItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSzrwItemParams holds the parameters of GetSzrwItem, which are GetMmyoItem's.
+type GetSzrwItemParams GetMmyoItemParams
 
 // GetSzrwItemResponse is the result of GetSzrwItem: one of
 // GetSzrwItemResponse204.
@@ -1342,11 +1207,8 @@ func (v CreateZyccvzoabvResponse204) writeCreateZyccvzoabvResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZyccvzoabvParams holds the parameters of GetZyccvzoabv.
-type GetZyccvzoabvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetZyccvzoabvParams holds the parameters of GetZyccvzoabv, which are GetMmyo's.
+type GetZyccvzoabvParams GetMmyoParams
 
 // GetZyccvzoabvResponse is the result of GetZyccvzoabv: one of
 // GetZyccvzoabvResponse204.
@@ -1364,11 +1226,8 @@ func (v GetZyccvzoabvResponse204) writeGetZyccvzoabvResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv.
-type DeleteZyccvzoabvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv, which are GetMmyo's.
+type DeleteZyccvzoabvParams GetMmyoParams
 
 // DeleteZyccvzoabvResponse is the result of DeleteZyccvzoabv: one of
 // DeleteZyccvzoabvResponse204.
@@ -1386,13 +1245,8 @@ func (v DeleteZyccvzoabvResponse204) writeDeleteZyccvzoabvResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem.
-type GetZyccvzoabvItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem, which are GetMmyoItem's.
+type GetZyccvzoabvItemParams GetMmyoItemParams
 
 // GetZyccvzoabvItemResponse is the result of GetZyccvzoabvItem: one of
 // GetZyccvzoabvItemResponse204.
@@ -1442,11 +1296,8 @@ func (v CreateRtugdweweResponse204) writeCreateRtugdweweResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetRtugdweweParams holds the parameters of GetRtugdwewe.
-type GetRtugdweweParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetRtugdweweParams holds the parameters of GetRtugdwewe, which are GetMmyo's.
+type GetRtugdweweParams GetMmyoParams
 
 // GetRtugdweweResponse is the result of GetRtugdwewe: one of
 // GetRtugdweweResponse204.
@@ -1464,11 +1315,8 @@ func (v GetRtugdweweResponse204) writeGetRtugdweweResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe.
-type DeleteRtugdweweParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe, which are GetMmyo's.
+type DeleteRtugdweweParams GetMmyoParams
 
 // DeleteRtugdweweResponse is the result of DeleteRtugdwewe: one of
 // DeleteRtugdweweResponse204.
@@ -1486,13 +1334,8 @@ func (v DeleteRtugdweweResponse204) writeDeleteRtugdweweResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetRtugdweweItemParams holds the parameters of GetRtugdweweItem.
-type GetRtugdweweItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetRtugdweweItemParams holds the parameters of GetRtugdweweItem, which are GetMmyoItem's.
+type GetRtugdweweItemParams GetMmyoItemParams
 
 // GetRtugdweweItemResponse is the result of GetRtugdweweItem: one of
 // GetRtugdweweItemResponse204.
@@ -1542,11 +1385,8 @@ func (v CreateNqhlcbrwyResponse204) writeCreateNqhlcbrwyResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy.
-type GetNqhlcbrwyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy, which are GetMmyo's.
+type GetNqhlcbrwyParams GetMmyoParams
 
 // GetNqhlcbrwyResponse is the result of GetNqhlcbrwy: one of
 // GetNqhlcbrwyResponse204.
@@ -1564,11 +1404,8 @@ func (v GetNqhlcbrwyResponse204) writeGetNqhlcbrwyResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy.
-type DeleteNqhlcbrwyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy, which are GetMmyo's.
+type DeleteNqhlcbrwyParams GetMmyoParams
 
 // DeleteNqhlcbrwyResponse is the result of DeleteNqhlcbrwy: one of
 // DeleteNqhlcbrwyResponse204.
@@ -1586,13 +1423,8 @@ func (v DeleteNqhlcbrwyResponse204) writeDeleteNqhlcbrwyResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem.
-type GetNqhlcbrwyItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem, which are GetMmyoItem's.
+type GetNqhlcbrwyItemParams GetMmyoItemParams
 
 // GetNqhlcbrwyItemResponse is the result of GetNqhlcbrwyItem: one of
 // GetNqhlcbrwyItemResponse204.
@@ -1642,11 +1474,8 @@ func (v CreateJthgvsResponse204) writeCreateJthgvsResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJthgvsParams holds the parameters of GetJthgvs.
-type GetJthgvsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetJthgvsParams holds the parameters of GetJthgvs, which are GetMmyo's.
+type GetJthgvsParams GetMmyoParams
 
 // GetJthgvsResponse is the result of GetJthgvs: one of
 // GetJthgvsResponse204.
@@ -1664,11 +1493,8 @@ func (v GetJthgvsResponse204) writeGetJthgvsResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteJthgvsParams holds the parameters of DeleteJthgvs.
-type DeleteJthgvsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteJthgvsParams holds the parameters of DeleteJthgvs, which are GetMmyo's.
+type DeleteJthgvsParams GetMmyoParams
 
 // DeleteJthgvsResponse is the result of DeleteJthgvs: one of
 // DeleteJthgvsResponse204.
@@ -1686,13 +1512,8 @@ func (v DeleteJthgvsResponse204) writeDeleteJthgvsResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJthgvsItemParams holds the parameters of GetJthgvsItem.
-type GetJthgvsItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetJthgvsItemParams holds the parameters of GetJthgvsItem, which are GetMmyoItem's.
+type GetJthgvsItemParams GetMmyoItemParams
 
 // GetJthgvsItemResponse is the result of GetJthgvsItem: one of
 // GetJthgvsItemResponse204.
@@ -1742,11 +1563,8 @@ func (v CreateLpjjbiqmfiResponse204) writeCreateLpjjbiqmfiResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi.
-type GetLpjjbiqmfiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi, which are GetMmyo's.
+type GetLpjjbiqmfiParams GetMmyoParams
 
 // GetLpjjbiqmfiResponse is the result of GetLpjjbiqmfi: one of
 // GetLpjjbiqmfiResponse204.
@@ -1764,11 +1582,8 @@ func (v GetLpjjbiqmfiResponse204) writeGetLpjjbiqmfiResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi.
-type DeleteLpjjbiqmfiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi, which are GetMmyo's.
+type DeleteLpjjbiqmfiParams GetMmyoParams
 
 // DeleteLpjjbiqmfiResponse is the result of DeleteLpjjbiqmfi: one of
 // DeleteLpjjbiqmfiResponse204.
@@ -1786,13 +1601,8 @@ func (v DeleteLpjjbiqmfiResponse204) writeDeleteLpjjbiqmfiResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem.
-type GetLpjjbiqmfiItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem, which are GetMmyoItem's.
+type GetLpjjbiqmfiItemParams GetMmyoItemParams
 
 // GetLpjjbiqmfiItemResponse is the result of GetLpjjbiqmfiItem: one of
 // GetLpjjbiqmfiItemResponse204.
@@ -1842,11 +1652,8 @@ func (v CreateUkhvrhlifeResponse204) writeCreateUkhvrhlifeResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife.
-type GetUkhvrhlifeParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife, which are GetMmyo's.
+type GetUkhvrhlifeParams GetMmyoParams
 
 // GetUkhvrhlifeResponse is the result of GetUkhvrhlife: one of
 // GetUkhvrhlifeResponse204.
@@ -1864,11 +1671,8 @@ func (v GetUkhvrhlifeResponse204) writeGetUkhvrhlifeResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife.
-type DeleteUkhvrhlifeParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife, which are GetMmyo's.
+type DeleteUkhvrhlifeParams GetMmyoParams
 
 // DeleteUkhvrhlifeResponse is the result of DeleteUkhvrhlife: one of
 // DeleteUkhvrhlifeResponse204.
@@ -1886,13 +1690,8 @@ func (v DeleteUkhvrhlifeResponse204) writeDeleteUkhvrhlifeResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem.
-type GetUkhvrhlifeItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem, which are GetMmyoItem's.
+type GetUkhvrhlifeItemParams GetMmyoItemParams
 
 // GetUkhvrhlifeItemResponse is the result of GetUkhvrhlifeItem: one of
 // GetUkhvrhlifeItemResponse204.
@@ -1942,11 +1741,8 @@ func (v CreateNsioejcaxfResponse204) writeCreateNsioejcaxfResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNsioejcaxfParams holds the parameters of GetNsioejcaxf.
-type GetNsioejcaxfParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNsioejcaxfParams holds the parameters of GetNsioejcaxf, which are GetMmyo's.
+type GetNsioejcaxfParams GetMmyoParams
 
 // GetNsioejcaxfResponse is the result of GetNsioejcaxf: one of
 // GetNsioejcaxfResponse204.
@@ -1964,11 +1760,8 @@ func (v GetNsioejcaxfResponse204) writeGetNsioejcaxfResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNsioejcaxfParams holds the parameters of DeleteNsioejcaxf.
-type DeleteNsioejcaxfParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNsioejcaxfParams holds the parameters of DeleteNsioejcaxf, which are GetMmyo's.
+type DeleteNsioejcaxfParams GetMmyoParams
 
 // DeleteNsioejcaxfResponse is the result of DeleteNsioejcaxf: one of
 // DeleteNsioejcaxfResponse204.
@@ -1986,13 +1779,8 @@ func (v DeleteNsioejcaxfResponse204) writeDeleteNsioejcaxfResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNsioejcaxfItemParams holds the parameters of GetNsioejcaxfItem.
-type GetNsioejcaxfItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNsioejcaxfItemParams holds the parameters of GetNsioejcaxfItem, which are GetMmyoItem's.
+type GetNsioejcaxfItemParams GetMmyoItemParams
 
 // GetNsioejcaxfItemResponse is the result of GetNsioejcaxfItem: one of
 // GetNsioejcaxfItemResponse204.
@@ -2042,11 +1830,8 @@ func (v CreateOuxsefResponse204) writeCreateOuxsefResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOuxsefParams holds the parameters of GetOuxsef.
-type GetOuxsefParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetOuxsefParams holds the parameters of GetOuxsef, which are GetMmyo's.
+type GetOuxsefParams GetMmyoParams
 
 // GetOuxsefResponse is the result of GetOuxsef: one of
 // GetOuxsefResponse204.
@@ -2064,11 +1849,8 @@ func (v GetOuxsefResponse204) writeGetOuxsefResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteOuxsefParams holds the parameters of DeleteOuxsef.
-type DeleteOuxsefParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteOuxsefParams holds the parameters of DeleteOuxsef, which are GetMmyo's.
+type DeleteOuxsefParams GetMmyoParams
 
 // DeleteOuxsefResponse is the result of DeleteOuxsef: one of
 // DeleteOuxsefResponse204.
@@ -2086,13 +1868,8 @@ func (v DeleteOuxsefResponse204) writeDeleteOuxsefResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOuxsefItemParams holds the parameters of GetOuxsefItem.
-type GetOuxsefItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetOuxsefItemParams holds the parameters of GetOuxsefItem, which are GetMmyoItem's.
+type GetOuxsefItemParams GetMmyoItemParams
 
 // GetOuxsefItemResponse is the result of GetOuxsefItem: one of
 // GetOuxsefItemResponse204.
@@ -2142,11 +1919,8 @@ func (v CreateKrntsxjejResponse204) writeCreateKrntsxjejResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKrntsxjejParams holds the parameters of GetKrntsxjej.
-type GetKrntsxjejParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetKrntsxjejParams holds the parameters of GetKrntsxjej, which are GetMmyo's.
+type GetKrntsxjejParams GetMmyoParams
 
 // GetKrntsxjejResponse is the result of GetKrntsxjej: one of
 // GetKrntsxjejResponse204.
@@ -2164,11 +1938,8 @@ func (v GetKrntsxjejResponse204) writeGetKrntsxjejResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteKrntsxjejParams holds the parameters of DeleteKrntsxjej.
-type DeleteKrntsxjejParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteKrntsxjejParams holds the parameters of DeleteKrntsxjej, which are GetMmyo's.
+type DeleteKrntsxjejParams GetMmyoParams
 
 // DeleteKrntsxjejResponse is the result of DeleteKrntsxjej: one of
 // DeleteKrntsxjejResponse204.
@@ -2186,13 +1957,8 @@ func (v DeleteKrntsxjejResponse204) writeDeleteKrntsxjejResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKrntsxjejItemParams holds the parameters of GetKrntsxjejItem.
-type GetKrntsxjejItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetKrntsxjejItemParams holds the parameters of GetKrntsxjejItem, which are GetMmyoItem's.
+type GetKrntsxjejItemParams GetMmyoItemParams
 
 // GetKrntsxjejItemResponse is the result of GetKrntsxjejItem: one of
 // GetKrntsxjejItemResponse204.
@@ -2242,11 +2008,8 @@ func (v CreateHygxfResponse204) writeCreateHygxfResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHygxfParams holds the parameters of GetHygxf.
-type GetHygxfParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHygxfParams holds the parameters of GetHygxf, which are GetMmyo's.
+type GetHygxfParams GetMmyoParams
 
 // GetHygxfResponse is the result of GetHygxf: one of
 // GetHygxfResponse204.
@@ -2264,11 +2027,8 @@ func (v GetHygxfResponse204) writeGetHygxfResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHygxfParams holds the parameters of DeleteHygxf.
-type DeleteHygxfParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHygxfParams holds the parameters of DeleteHygxf, which are GetMmyo's.
+type DeleteHygxfParams GetMmyoParams
 
 // DeleteHygxfResponse is the result of DeleteHygxf: one of
 // DeleteHygxfResponse204.
@@ -2286,13 +2046,8 @@ func (v DeleteHygxfResponse204) writeDeleteHygxfResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHygxfItemParams holds the parameters of GetHygxfItem.
-type GetHygxfItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHygxfItemParams holds the parameters of GetHygxfItem, which are GetMmyoItem's.
+type GetHygxfItemParams GetMmyoItemParams
 
 // GetHygxfItemResponse is the result of GetHygxfItem: one of
 // GetHygxfItemResponse204.
@@ -2342,11 +2097,8 @@ func (v CreateNgdikhobdResponse204) writeCreateNgdikhobdResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNgdikhobdParams holds the parameters of GetNgdikhobd.
-type GetNgdikhobdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNgdikhobdParams holds the parameters of GetNgdikhobd, which are GetMmyo's.
+type GetNgdikhobdParams GetMmyoParams
 
 // GetNgdikhobdResponse is the result of GetNgdikhobd: one of
 // GetNgdikhobdResponse204.
@@ -2364,11 +2116,8 @@ func (v GetNgdikhobdResponse204) writeGetNgdikhobdResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNgdikhobdParams holds the parameters of DeleteNgdikhobd.
-type DeleteNgdikhobdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNgdikhobdParams holds the parameters of DeleteNgdikhobd, which are GetMmyo's.
+type DeleteNgdikhobdParams GetMmyoParams
 
 // DeleteNgdikhobdResponse is the result of DeleteNgdikhobd: one of
 // DeleteNgdikhobdResponse204.
@@ -2386,13 +2135,8 @@ func (v DeleteNgdikhobdResponse204) writeDeleteNgdikhobdResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNgdikhobdItemParams holds the parameters of GetNgdikhobdItem.
-type GetNgdikhobdItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNgdikhobdItemParams holds the parameters of GetNgdikhobdItem, which are GetMmyoItem's.
+type GetNgdikhobdItemParams GetMmyoItemParams
 
 // GetNgdikhobdItemResponse is the result of GetNgdikhobdItem: one of
 // GetNgdikhobdItemResponse204.
@@ -2442,11 +2186,8 @@ func (v CreateGelqclResponse204) writeCreateGelqclResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGelqclParams holds the parameters of GetGelqcl.
-type GetGelqclParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetGelqclParams holds the parameters of GetGelqcl, which are GetMmyo's.
+type GetGelqclParams GetMmyoParams
 
 // GetGelqclResponse is the result of GetGelqcl: one of
 // GetGelqclResponse204.
@@ -2464,11 +2205,8 @@ func (v GetGelqclResponse204) writeGetGelqclResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteGelqclParams holds the parameters of DeleteGelqcl.
-type DeleteGelqclParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteGelqclParams holds the parameters of DeleteGelqcl, which are GetMmyo's.
+type DeleteGelqclParams GetMmyoParams
 
 // DeleteGelqclResponse is the result of DeleteGelqcl: one of
 // DeleteGelqclResponse204.
@@ -2486,13 +2224,8 @@ func (v DeleteGelqclResponse204) writeDeleteGelqclResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGelqclItemParams holds the parameters of GetGelqclItem.
-type GetGelqclItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetGelqclItemParams holds the parameters of GetGelqclItem, which are GetMmyoItem's.
+type GetGelqclItemParams GetMmyoItemParams
 
 // GetGelqclItemResponse is the result of GetGelqclItem: one of
 // GetGelqclItemResponse204.
@@ -2542,11 +2275,8 @@ func (v CreateYcrcResponse204) writeCreateYcrcResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYcrcParams holds the parameters of GetYcrc.
-type GetYcrcParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetYcrcParams holds the parameters of GetYcrc, which are GetMmyo's.
+type GetYcrcParams GetMmyoParams
 
 // GetYcrcResponse is the result of GetYcrc: one of
 // GetYcrcResponse204.
@@ -2564,11 +2294,8 @@ func (v GetYcrcResponse204) writeGetYcrcResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteYcrcParams holds the parameters of DeleteYcrc.
-type DeleteYcrcParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteYcrcParams holds the parameters of DeleteYcrc, which are GetMmyo's.
+type DeleteYcrcParams GetMmyoParams
 
 // DeleteYcrcResponse is the result of DeleteYcrc: one of
 // DeleteYcrcResponse204.
@@ -2586,13 +2313,8 @@ func (v DeleteYcrcResponse204) writeDeleteYcrcResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYcrcItemParams holds the parameters of GetYcrcItem.
-type GetYcrcItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetYcrcItemParams holds the parameters of GetYcrcItem, which are GetMmyoItem's.
+type GetYcrcItemParams GetMmyoItemParams
 
 // GetYcrcItemResponse is the result of GetYcrcItem: one of
 // GetYcrcItemResponse204.
@@ -2642,11 +2364,8 @@ func (v CreateRhyyamfdzxResponse204) writeCreateRhyyamfdzxResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetRhyyamfdzxParams holds the parameters of GetRhyyamfdzx.
-type GetRhyyamfdzxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetRhyyamfdzxParams holds the parameters of GetRhyyamfdzx, which are GetMmyo's.
+type GetRhyyamfdzxParams GetMmyoParams
 
 // GetRhyyamfdzxResponse is the result of GetRhyyamfdzx: one of
 // GetRhyyamfdzxResponse204.
@@ -2664,11 +2383,8 @@ func (v GetRhyyamfdzxResponse204) writeGetRhyyamfdzxResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteRhyyamfdzxParams holds the parameters of DeleteRhyyamfdzx.
-type DeleteRhyyamfdzxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteRhyyamfdzxParams holds the parameters of DeleteRhyyamfdzx, which are GetMmyo's.
+type DeleteRhyyamfdzxParams GetMmyoParams
 
 // DeleteRhyyamfdzxResponse is the result of DeleteRhyyamfdzx: one of
 // DeleteRhyyamfdzxResponse204.
@@ -2686,13 +2402,8 @@ func (v DeleteRhyyamfdzxResponse204) writeDeleteRhyyamfdzxResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetRhyyamfdzxItemParams holds the parameters of GetRhyyamfdzxItem.
-type GetRhyyamfdzxItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetRhyyamfdzxItemParams holds the parameters of GetRhyyamfdzxItem, which are GetMmyoItem's.
+type GetRhyyamfdzxItemParams GetMmyoItemParams
 
 // GetRhyyamfdzxItemResponse is the result of GetRhyyamfdzxItem: one of
 // GetRhyyamfdzxItemResponse204.
@@ -2742,11 +2453,8 @@ func (v CreateUfykbqcrsResponse204) writeCreateUfykbqcrsResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUfykbqcrsParams holds the parameters of GetUfykbqcrs.
-type GetUfykbqcrsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetUfykbqcrsParams holds the parameters of GetUfykbqcrs, which are GetMmyo's.
+type GetUfykbqcrsParams GetMmyoParams
 
 // GetUfykbqcrsResponse is the result of GetUfykbqcrs: one of
 // GetUfykbqcrsResponse204.
@@ -2764,11 +2472,8 @@ func (v GetUfykbqcrsResponse204) writeGetUfykbqcrsResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUfykbqcrsParams holds the parameters of DeleteUfykbqcrs.
-type DeleteUfykbqcrsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteUfykbqcrsParams holds the parameters of DeleteUfykbqcrs, which are GetMmyo's.
+type DeleteUfykbqcrsParams GetMmyoParams
 
 // DeleteUfykbqcrsResponse is the result of DeleteUfykbqcrs: one of
 // DeleteUfykbqcrsResponse204.
@@ -2786,13 +2491,8 @@ func (v DeleteUfykbqcrsResponse204) writeDeleteUfykbqcrsResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUfykbqcrsItemParams holds the parameters of GetUfykbqcrsItem.
-type GetUfykbqcrsItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetUfykbqcrsItemParams holds the parameters of GetUfykbqcrsItem, which are GetMmyoItem's.
+type GetUfykbqcrsItemParams GetMmyoItemParams
 
 // GetUfykbqcrsItemResponse is the result of GetUfykbqcrsItem: one of
 // GetUfykbqcrsItemResponse204.
@@ -2842,11 +2542,8 @@ func (v CreateHxyskydcbxResponse204) writeCreateHxyskydcbxResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHxyskydcbxParams holds the parameters of GetHxyskydcbx.
-type GetHxyskydcbxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHxyskydcbxParams holds the parameters of GetHxyskydcbx, which are GetMmyo's.
+type GetHxyskydcbxParams GetMmyoParams
 
 // GetHxyskydcbxResponse is the result of GetHxyskydcbx: one of
 // GetHxyskydcbxResponse204.
@@ -2864,11 +2561,8 @@ func (v GetHxyskydcbxResponse204) writeGetHxyskydcbxResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHxyskydcbxParams holds the parameters of DeleteHxyskydcbx.
-type DeleteHxyskydcbxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHxyskydcbxParams holds the parameters of DeleteHxyskydcbx, which are GetMmyo's.
+type DeleteHxyskydcbxParams GetMmyoParams
 
 // DeleteHxyskydcbxResponse is the result of DeleteHxyskydcbx: one of
 // DeleteHxyskydcbxResponse204.
@@ -2886,13 +2580,8 @@ func (v DeleteHxyskydcbxResponse204) writeDeleteHxyskydcbxResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHxyskydcbxItemParams holds the parameters of GetHxyskydcbxItem.
-type GetHxyskydcbxItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHxyskydcbxItemParams holds the parameters of GetHxyskydcbxItem, which are GetMmyoItem's.
+type GetHxyskydcbxItemParams GetMmyoItemParams
 
 // GetHxyskydcbxItemResponse is the result of GetHxyskydcbxItem: one of
 // GetHxyskydcbxItemResponse204.
@@ -2942,11 +2631,8 @@ func (v CreateHxnyahmqResponse204) writeCreateHxnyahmqResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHxnyahmqParams holds the parameters of GetHxnyahmq.
-type GetHxnyahmqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHxnyahmqParams holds the parameters of GetHxnyahmq, which are GetMmyo's.
+type GetHxnyahmqParams GetMmyoParams
 
 // GetHxnyahmqResponse is the result of GetHxnyahmq: one of
 // GetHxnyahmqResponse204.
@@ -2964,11 +2650,8 @@ func (v GetHxnyahmqResponse204) writeGetHxnyahmqResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHxnyahmqParams holds the parameters of DeleteHxnyahmq.
-type DeleteHxnyahmqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHxnyahmqParams holds the parameters of DeleteHxnyahmq, which are GetMmyo's.
+type DeleteHxnyahmqParams GetMmyoParams
 
 // DeleteHxnyahmqResponse is the result of DeleteHxnyahmq: one of
 // DeleteHxnyahmqResponse204.
@@ -2986,13 +2669,8 @@ func (v DeleteHxnyahmqResponse204) writeDeleteHxnyahmqResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHxnyahmqItemParams holds the parameters of GetHxnyahmqItem.
-type GetHxnyahmqItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHxnyahmqItemParams holds the parameters of GetHxnyahmqItem, which are GetMmyoItem's.
+type GetHxnyahmqItemParams GetMmyoItemParams
 
 // GetHxnyahmqItemResponse is the result of GetHxnyahmqItem: one of
 // GetHxnyahmqItemResponse204.
@@ -3042,11 +2720,8 @@ func (v CreatePvzpdqdnjResponse204) writeCreatePvzpdqdnjResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPvzpdqdnjParams holds the parameters of GetPvzpdqdnj.
-type GetPvzpdqdnjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetPvzpdqdnjParams holds the parameters of GetPvzpdqdnj, which are GetMmyo's.
+type GetPvzpdqdnjParams GetMmyoParams
 
 // GetPvzpdqdnjResponse is the result of GetPvzpdqdnj: one of
 // GetPvzpdqdnjResponse204.
@@ -3064,11 +2739,8 @@ func (v GetPvzpdqdnjResponse204) writeGetPvzpdqdnjResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeletePvzpdqdnjParams holds the parameters of DeletePvzpdqdnj.
-type DeletePvzpdqdnjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeletePvzpdqdnjParams holds the parameters of DeletePvzpdqdnj, which are GetMmyo's.
+type DeletePvzpdqdnjParams GetMmyoParams
 
 // DeletePvzpdqdnjResponse is the result of DeletePvzpdqdnj: one of
 // DeletePvzpdqdnjResponse204.
@@ -3086,13 +2758,8 @@ func (v DeletePvzpdqdnjResponse204) writeDeletePvzpdqdnjResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPvzpdqdnjItemParams holds the parameters of GetPvzpdqdnjItem.
-type GetPvzpdqdnjItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetPvzpdqdnjItemParams holds the parameters of GetPvzpdqdnjItem, which are GetMmyoItem's.
+type GetPvzpdqdnjItemParams GetMmyoItemParams
 
 // GetPvzpdqdnjItemResponse is the result of GetPvzpdqdnjItem: one of
 // GetPvzpdqdnjItemResponse204.
@@ -3142,11 +2809,8 @@ func (v CreateQmoezicutrResponse204) writeCreateQmoezicutrResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQmoezicutrParams holds the parameters of GetQmoezicutr.
-type GetQmoezicutrParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetQmoezicutrParams holds the parameters of GetQmoezicutr, which are GetMmyo's.
+type GetQmoezicutrParams GetMmyoParams
 
 // GetQmoezicutrResponse is the result of GetQmoezicutr: one of
 // GetQmoezicutrResponse204.
@@ -3164,11 +2828,8 @@ func (v GetQmoezicutrResponse204) writeGetQmoezicutrResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteQmoezicutrParams holds the parameters of DeleteQmoezicutr.
-type DeleteQmoezicutrParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteQmoezicutrParams holds the parameters of DeleteQmoezicutr, which are GetMmyo's.
+type DeleteQmoezicutrParams GetMmyoParams
 
 // DeleteQmoezicutrResponse is the result of DeleteQmoezicutr: one of
 // DeleteQmoezicutrResponse204.
@@ -3186,13 +2847,8 @@ func (v DeleteQmoezicutrResponse204) writeDeleteQmoezicutrResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQmoezicutrItemParams holds the parameters of GetQmoezicutrItem.
-type GetQmoezicutrItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetQmoezicutrItemParams holds the parameters of GetQmoezicutrItem, which are GetMmyoItem's.
+type GetQmoezicutrItemParams GetMmyoItemParams
 
 // GetQmoezicutrItemResponse is the result of GetQmoezicutrItem: one of
 // GetQmoezicutrItemResponse204.
@@ -3242,11 +2898,8 @@ func (v CreateOkvdrkmqxsResponse204) writeCreateOkvdrkmqxsResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOkvdrkmqxsParams holds the parameters of GetOkvdrkmqxs.
-type GetOkvdrkmqxsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetOkvdrkmqxsParams holds the parameters of GetOkvdrkmqxs, which are GetMmyo's.
+type GetOkvdrkmqxsParams GetMmyoParams
 
 // GetOkvdrkmqxsResponse is the result of GetOkvdrkmqxs: one of
 // GetOkvdrkmqxsResponse204.
@@ -3264,11 +2917,8 @@ func (v GetOkvdrkmqxsResponse204) writeGetOkvdrkmqxsResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteOkvdrkmqxsParams holds the parameters of DeleteOkvdrkmqxs.
-type DeleteOkvdrkmqxsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteOkvdrkmqxsParams holds the parameters of DeleteOkvdrkmqxs, which are GetMmyo's.
+type DeleteOkvdrkmqxsParams GetMmyoParams
 
 // DeleteOkvdrkmqxsResponse is the result of DeleteOkvdrkmqxs: one of
 // DeleteOkvdrkmqxsResponse204.
@@ -3286,13 +2936,8 @@ func (v DeleteOkvdrkmqxsResponse204) writeDeleteOkvdrkmqxsResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOkvdrkmqxsItemParams holds the parameters of GetOkvdrkmqxsItem.
-type GetOkvdrkmqxsItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetOkvdrkmqxsItemParams holds the parameters of GetOkvdrkmqxsItem, which are GetMmyoItem's.
+type GetOkvdrkmqxsItemParams GetMmyoItemParams
 
 // GetOkvdrkmqxsItemResponse is the result of GetOkvdrkmqxsItem: one of
 // GetOkvdrkmqxsItemResponse204.
@@ -3342,11 +2987,8 @@ func (v CreateAoholkdjiyResponse204) writeCreateAoholkdjiyResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAoholkdjiyParams holds the parameters of GetAoholkdjiy.
-type GetAoholkdjiyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetAoholkdjiyParams holds the parameters of GetAoholkdjiy, which are GetMmyo's.
+type GetAoholkdjiyParams GetMmyoParams
 
 // GetAoholkdjiyResponse is the result of GetAoholkdjiy: one of
 // GetAoholkdjiyResponse204.
@@ -3364,11 +3006,8 @@ func (v GetAoholkdjiyResponse204) writeGetAoholkdjiyResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteAoholkdjiyParams holds the parameters of DeleteAoholkdjiy.
-type DeleteAoholkdjiyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteAoholkdjiyParams holds the parameters of DeleteAoholkdjiy, which are GetMmyo's.
+type DeleteAoholkdjiyParams GetMmyoParams
 
 // DeleteAoholkdjiyResponse is the result of DeleteAoholkdjiy: one of
 // DeleteAoholkdjiyResponse204.
@@ -3386,13 +3025,8 @@ func (v DeleteAoholkdjiyResponse204) writeDeleteAoholkdjiyResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAoholkdjiyItemParams holds the parameters of GetAoholkdjiyItem.
-type GetAoholkdjiyItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetAoholkdjiyItemParams holds the parameters of GetAoholkdjiyItem, which are GetMmyoItem's.
+type GetAoholkdjiyItemParams GetMmyoItemParams
 
 // GetAoholkdjiyItemResponse is the result of GetAoholkdjiyItem: one of
 // GetAoholkdjiyItemResponse204.
@@ -3442,11 +3076,8 @@ func (v CreateJqqbResponse204) writeCreateJqqbResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJqqbParams holds the parameters of GetJqqb.
-type GetJqqbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetJqqbParams holds the parameters of GetJqqb, which are GetMmyo's.
+type GetJqqbParams GetMmyoParams
 
 // GetJqqbResponse is the result of GetJqqb: one of
 // GetJqqbResponse204.
@@ -3464,11 +3095,8 @@ func (v GetJqqbResponse204) writeGetJqqbResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteJqqbParams holds the parameters of DeleteJqqb.
-type DeleteJqqbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteJqqbParams holds the parameters of DeleteJqqb, which are GetMmyo's.
+type DeleteJqqbParams GetMmyoParams
 
 // DeleteJqqbResponse is the result of DeleteJqqb: one of
 // DeleteJqqbResponse204.
@@ -3486,13 +3114,8 @@ func (v DeleteJqqbResponse204) writeDeleteJqqbResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJqqbItemParams holds the parameters of GetJqqbItem.
-type GetJqqbItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetJqqbItemParams holds the parameters of GetJqqbItem, which are GetMmyoItem's.
+type GetJqqbItemParams GetMmyoItemParams
 
 // GetJqqbItemResponse is the result of GetJqqbItem: one of
 // GetJqqbItemResponse204.
@@ -3542,11 +3165,8 @@ func (v CreateTgtambbResponse204) writeCreateTgtambbResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTgtambbParams holds the parameters of GetTgtambb.
-type GetTgtambbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetTgtambbParams holds the parameters of GetTgtambb, which are GetMmyo's.
+type GetTgtambbParams GetMmyoParams
 
 // GetTgtambbResponse is the result of GetTgtambb: one of
 // GetTgtambbResponse204.
@@ -3564,11 +3184,8 @@ func (v GetTgtambbResponse204) writeGetTgtambbResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteTgtambbParams holds the parameters of DeleteTgtambb.
-type DeleteTgtambbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteTgtambbParams holds the parameters of DeleteTgtambb, which are GetMmyo's.
+type DeleteTgtambbParams GetMmyoParams
 
 // DeleteTgtambbResponse is the result of DeleteTgtambb: one of
 // DeleteTgtambbResponse204.
@@ -3586,13 +3203,8 @@ func (v DeleteTgtambbResponse204) writeDeleteTgtambbResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTgtambbItemParams holds the parameters of GetTgtambbItem.
-type GetTgtambbItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetTgtambbItemParams holds the parameters of GetTgtambbItem, which are GetMmyoItem's.
+type GetTgtambbItemParams GetMmyoItemParams
 
 // GetTgtambbItemResponse is the result of GetTgtambbItem: one of
 // GetTgtambbItemResponse204.
@@ -3642,11 +3254,8 @@ func (v CreateBsdxwgcxfdResponse204) writeCreateBsdxwgcxfdResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetBsdxwgcxfdParams holds the parameters of GetBsdxwgcxfd.
-type GetBsdxwgcxfdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetBsdxwgcxfdParams holds the parameters of GetBsdxwgcxfd, which are GetMmyo's.
+type GetBsdxwgcxfdParams GetMmyoParams
 
 // GetBsdxwgcxfdResponse is the result of GetBsdxwgcxfd: one of
 // GetBsdxwgcxfdResponse204.
@@ -3664,11 +3273,8 @@ func (v GetBsdxwgcxfdResponse204) writeGetBsdxwgcxfdResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteBsdxwgcxfdParams holds the parameters of DeleteBsdxwgcxfd.
-type DeleteBsdxwgcxfdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteBsdxwgcxfdParams holds the parameters of DeleteBsdxwgcxfd, which are GetMmyo's.
+type DeleteBsdxwgcxfdParams GetMmyoParams
 
 // DeleteBsdxwgcxfdResponse is the result of DeleteBsdxwgcxfd: one of
 // DeleteBsdxwgcxfdResponse204.
@@ -3686,13 +3292,8 @@ func (v DeleteBsdxwgcxfdResponse204) writeDeleteBsdxwgcxfdResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetBsdxwgcxfdItemParams holds the parameters of GetBsdxwgcxfdItem.
-type GetBsdxwgcxfdItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetBsdxwgcxfdItemParams holds the parameters of GetBsdxwgcxfdItem, which are GetMmyoItem's.
+type GetBsdxwgcxfdItemParams GetMmyoItemParams
 
 // GetBsdxwgcxfdItemResponse is the result of GetBsdxwgcxfdItem: one of
 // GetBsdxwgcxfdItemResponse204.
@@ -3742,11 +3343,8 @@ func (v CreateSmbxResponse204) writeCreateSmbxResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSmbxParams holds the parameters of GetSmbx.
-type GetSmbxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSmbxParams holds the parameters of GetSmbx, which are GetMmyo's.
+type GetSmbxParams GetMmyoParams
 
 // GetSmbxResponse is the result of GetSmbx: one of
 // GetSmbxResponse204.
@@ -3764,11 +3362,8 @@ func (v GetSmbxResponse204) writeGetSmbxResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSmbxParams holds the parameters of DeleteSmbx.
-type DeleteSmbxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSmbxParams holds the parameters of DeleteSmbx, which are GetMmyo's.
+type DeleteSmbxParams GetMmyoParams
 
 // DeleteSmbxResponse is the result of DeleteSmbx: one of
 // DeleteSmbxResponse204.
@@ -3786,13 +3381,8 @@ func (v DeleteSmbxResponse204) writeDeleteSmbxResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSmbxItemParams holds the parameters of GetSmbxItem.
-type GetSmbxItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSmbxItemParams holds the parameters of GetSmbxItem, which are GetMmyoItem's.
+type GetSmbxItemParams GetMmyoItemParams
 
 // GetSmbxItemResponse is the result of GetSmbxItem: one of
 // GetSmbxItemResponse204.
@@ -3842,11 +3432,8 @@ func (v CreatePdlvjfeadResponse204) writeCreatePdlvjfeadResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPdlvjfeadParams holds the parameters of GetPdlvjfead.
-type GetPdlvjfeadParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetPdlvjfeadParams holds the parameters of GetPdlvjfead, which are GetMmyo's.
+type GetPdlvjfeadParams GetMmyoParams
 
 // GetPdlvjfeadResponse is the result of GetPdlvjfead: one of
 // GetPdlvjfeadResponse204.
@@ -3864,11 +3451,8 @@ func (v GetPdlvjfeadResponse204) writeGetPdlvjfeadResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeletePdlvjfeadParams holds the parameters of DeletePdlvjfead.
-type DeletePdlvjfeadParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeletePdlvjfeadParams holds the parameters of DeletePdlvjfead, which are GetMmyo's.
+type DeletePdlvjfeadParams GetMmyoParams
 
 // DeletePdlvjfeadResponse is the result of DeletePdlvjfead: one of
 // DeletePdlvjfeadResponse204.
@@ -3886,13 +3470,8 @@ func (v DeletePdlvjfeadResponse204) writeDeletePdlvjfeadResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPdlvjfeadItemParams holds the parameters of GetPdlvjfeadItem.
-type GetPdlvjfeadItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetPdlvjfeadItemParams holds the parameters of GetPdlvjfeadItem, which are GetMmyoItem's.
+type GetPdlvjfeadItemParams GetMmyoItemParams
 
 // GetPdlvjfeadItemResponse is the result of GetPdlvjfeadItem: one of
 // GetPdlvjfeadItemResponse204.
@@ -3942,11 +3521,8 @@ func (v CreateYiyhckwrlhResponse204) writeCreateYiyhckwrlhResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYiyhckwrlhParams holds the parameters of GetYiyhckwrlh.
-type GetYiyhckwrlhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetYiyhckwrlhParams holds the parameters of GetYiyhckwrlh, which are GetMmyo's.
+type GetYiyhckwrlhParams GetMmyoParams
 
 // GetYiyhckwrlhResponse is the result of GetYiyhckwrlh: one of
 // GetYiyhckwrlhResponse204.
@@ -3964,11 +3540,8 @@ func (v GetYiyhckwrlhResponse204) writeGetYiyhckwrlhResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteYiyhckwrlhParams holds the parameters of DeleteYiyhckwrlh.
-type DeleteYiyhckwrlhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteYiyhckwrlhParams holds the parameters of DeleteYiyhckwrlh, which are GetMmyo's.
+type DeleteYiyhckwrlhParams GetMmyoParams
 
 // DeleteYiyhckwrlhResponse is the result of DeleteYiyhckwrlh: one of
 // DeleteYiyhckwrlhResponse204.
@@ -3986,13 +3559,8 @@ func (v DeleteYiyhckwrlhResponse204) writeDeleteYiyhckwrlhResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYiyhckwrlhItemParams holds the parameters of GetYiyhckwrlhItem.
-type GetYiyhckwrlhItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetYiyhckwrlhItemParams holds the parameters of GetYiyhckwrlhItem, which are GetMmyoItem's.
+type GetYiyhckwrlhItemParams GetMmyoItemParams
 
 // GetYiyhckwrlhItemResponse is the result of GetYiyhckwrlhItem: one of
 // GetYiyhckwrlhItemResponse204.
@@ -4042,11 +3610,8 @@ func (v CreateKhvpResponse204) writeCreateKhvpResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKhvpParams holds the parameters of GetKhvp.
-type GetKhvpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetKhvpParams holds the parameters of GetKhvp, which are GetMmyo's.
+type GetKhvpParams GetMmyoParams
 
 // GetKhvpResponse is the result of GetKhvp: one of
 // GetKhvpResponse204.
@@ -4064,11 +3629,8 @@ func (v GetKhvpResponse204) writeGetKhvpResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteKhvpParams holds the parameters of DeleteKhvp.
-type DeleteKhvpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteKhvpParams holds the parameters of DeleteKhvp, which are GetMmyo's.
+type DeleteKhvpParams GetMmyoParams
 
 // DeleteKhvpResponse is the result of DeleteKhvp: one of
 // DeleteKhvpResponse204.
@@ -4086,13 +3648,8 @@ func (v DeleteKhvpResponse204) writeDeleteKhvpResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKhvpItemParams holds the parameters of GetKhvpItem.
-type GetKhvpItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetKhvpItemParams holds the parameters of GetKhvpItem, which are GetMmyoItem's.
+type GetKhvpItemParams GetMmyoItemParams
 
 // GetKhvpItemResponse is the result of GetKhvpItem: one of
 // GetKhvpItemResponse204.
@@ -4142,11 +3699,8 @@ func (v CreatePvjstyljkResponse204) writeCreatePvjstyljkResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPvjstyljkParams holds the parameters of GetPvjstyljk.
-type GetPvjstyljkParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetPvjstyljkParams holds the parameters of GetPvjstyljk, which are GetMmyo's.
+type GetPvjstyljkParams GetMmyoParams
 
 // GetPvjstyljkResponse is the result of GetPvjstyljk: one of
 // GetPvjstyljkResponse204.
@@ -4164,11 +3718,8 @@ func (v GetPvjstyljkResponse204) writeGetPvjstyljkResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeletePvjstyljkParams holds the parameters of DeletePvjstyljk.
-type DeletePvjstyljkParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeletePvjstyljkParams holds the parameters of DeletePvjstyljk, which are GetMmyo's.
+type DeletePvjstyljkParams GetMmyoParams
 
 // DeletePvjstyljkResponse is the result of DeletePvjstyljk: one of
 // DeletePvjstyljkResponse204.
@@ -4186,13 +3737,8 @@ func (v DeletePvjstyljkResponse204) writeDeletePvjstyljkResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPvjstyljkItemParams holds the parameters of GetPvjstyljkItem.
-type GetPvjstyljkItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetPvjstyljkItemParams holds the parameters of GetPvjstyljkItem, which are GetMmyoItem's.
+type GetPvjstyljkItemParams GetMmyoItemParams
 
 // GetPvjstyljkItemResponse is the result of GetPvjstyljkItem: one of
 // GetPvjstyljkItemResponse204.
@@ -4242,11 +3788,8 @@ func (v CreateKbimjResponse204) writeCreateKbimjResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKbimjParams holds the parameters of GetKbimj.
-type GetKbimjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetKbimjParams holds the parameters of GetKbimj, which are GetMmyo's.
+type GetKbimjParams GetMmyoParams
 
 // GetKbimjResponse is the result of GetKbimj: one of
 // GetKbimjResponse204.
@@ -4264,11 +3807,8 @@ func (v GetKbimjResponse204) writeGetKbimjResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteKbimjParams holds the parameters of DeleteKbimj.
-type DeleteKbimjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteKbimjParams holds the parameters of DeleteKbimj, which are GetMmyo's.
+type DeleteKbimjParams GetMmyoParams
 
 // DeleteKbimjResponse is the result of DeleteKbimj: one of
 // DeleteKbimjResponse204.
@@ -4286,13 +3826,8 @@ func (v DeleteKbimjResponse204) writeDeleteKbimjResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKbimjItemParams holds the parameters of GetKbimjItem.
-type GetKbimjItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetKbimjItemParams holds the parameters of GetKbimjItem, which are GetMmyoItem's.
+type GetKbimjItemParams GetMmyoItemParams
 
 // GetKbimjItemResponse is the result of GetKbimjItem: one of
 // GetKbimjItemResponse204.
@@ -4342,11 +3877,8 @@ func (v CreateWdxtnResponse204) writeCreateWdxtnResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWdxtnParams holds the parameters of GetWdxtn.
-type GetWdxtnParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetWdxtnParams holds the parameters of GetWdxtn, which are GetMmyo's.
+type GetWdxtnParams GetMmyoParams
 
 // GetWdxtnResponse is the result of GetWdxtn: one of
 // GetWdxtnResponse204.
@@ -4364,11 +3896,8 @@ func (v GetWdxtnResponse204) writeGetWdxtnResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteWdxtnParams holds the parameters of DeleteWdxtn.
-type DeleteWdxtnParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteWdxtnParams holds the parameters of DeleteWdxtn, which are GetMmyo's.
+type DeleteWdxtnParams GetMmyoParams
 
 // DeleteWdxtnResponse is the result of DeleteWdxtn: one of
 // DeleteWdxtnResponse204.
@@ -4386,13 +3915,8 @@ func (v DeleteWdxtnResponse204) writeDeleteWdxtnResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWdxtnItemParams holds the parameters of GetWdxtnItem.
-type GetWdxtnItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetWdxtnItemParams holds the parameters of GetWdxtnItem, which are GetMmyoItem's.
+type GetWdxtnItemParams GetMmyoItemParams
 
 // GetWdxtnItemResponse is the result of GetWdxtnItem: one of
 // GetWdxtnItemResponse204.
@@ -4442,11 +3966,8 @@ func (v CreateAksjcfmResponse204) writeCreateAksjcfmResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAksjcfmParams holds the parameters of GetAksjcfm.
-type GetAksjcfmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetAksjcfmParams holds the parameters of GetAksjcfm, which are GetMmyo's.
+type GetAksjcfmParams GetMmyoParams
 
 // GetAksjcfmResponse is the result of GetAksjcfm: one of
 // GetAksjcfmResponse204.
@@ -4464,11 +3985,8 @@ func (v GetAksjcfmResponse204) writeGetAksjcfmResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteAksjcfmParams holds the parameters of DeleteAksjcfm.
-type DeleteAksjcfmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteAksjcfmParams holds the parameters of DeleteAksjcfm, which are GetMmyo's.
+type DeleteAksjcfmParams GetMmyoParams
 
 // DeleteAksjcfmResponse is the result of DeleteAksjcfm: one of
 // DeleteAksjcfmResponse204.
@@ -4486,13 +4004,8 @@ func (v DeleteAksjcfmResponse204) writeDeleteAksjcfmResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAksjcfmItemParams holds the parameters of GetAksjcfmItem.
-type GetAksjcfmItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetAksjcfmItemParams holds the parameters of GetAksjcfmItem, which are GetMmyoItem's.
+type GetAksjcfmItemParams GetMmyoItemParams
 
 // GetAksjcfmItemResponse is the result of GetAksjcfmItem: one of
 // GetAksjcfmItemResponse204.
@@ -4542,11 +4055,8 @@ func (v CreateSnzgwpyzawResponse204) writeCreateSnzgwpyzawResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSnzgwpyzawParams holds the parameters of GetSnzgwpyzaw.
-type GetSnzgwpyzawParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSnzgwpyzawParams holds the parameters of GetSnzgwpyzaw, which are GetMmyo's.
+type GetSnzgwpyzawParams GetMmyoParams
 
 // GetSnzgwpyzawResponse is the result of GetSnzgwpyzaw: one of
 // GetSnzgwpyzawResponse204.
@@ -4564,11 +4074,8 @@ func (v GetSnzgwpyzawResponse204) writeGetSnzgwpyzawResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSnzgwpyzawParams holds the parameters of DeleteSnzgwpyzaw.
-type DeleteSnzgwpyzawParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSnzgwpyzawParams holds the parameters of DeleteSnzgwpyzaw, which are GetMmyo's.
+type DeleteSnzgwpyzawParams GetMmyoParams
 
 // DeleteSnzgwpyzawResponse is the result of DeleteSnzgwpyzaw: one of
 // DeleteSnzgwpyzawResponse204.
@@ -4586,13 +4093,8 @@ func (v DeleteSnzgwpyzawResponse204) writeDeleteSnzgwpyzawResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSnzgwpyzawItemParams holds the parameters of GetSnzgwpyzawItem.
-type GetSnzgwpyzawItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSnzgwpyzawItemParams holds the parameters of GetSnzgwpyzawItem, which are GetMmyoItem's.
+type GetSnzgwpyzawItemParams GetMmyoItemParams
 
 // GetSnzgwpyzawItemResponse is the result of GetSnzgwpyzawItem: one of
 // GetSnzgwpyzawItemResponse204.
@@ -4642,11 +4144,8 @@ func (v CreateYzmkmomikwResponse204) writeCreateYzmkmomikwResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYzmkmomikwParams holds the parameters of GetYzmkmomikw.
-type GetYzmkmomikwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetYzmkmomikwParams holds the parameters of GetYzmkmomikw, which are GetMmyo's.
+type GetYzmkmomikwParams GetMmyoParams
 
 // GetYzmkmomikwResponse is the result of GetYzmkmomikw: one of
 // GetYzmkmomikwResponse204.
@@ -4664,11 +4163,8 @@ func (v GetYzmkmomikwResponse204) writeGetYzmkmomikwResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteYzmkmomikwParams holds the parameters of DeleteYzmkmomikw.
-type DeleteYzmkmomikwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteYzmkmomikwParams holds the parameters of DeleteYzmkmomikw, which are GetMmyo's.
+type DeleteYzmkmomikwParams GetMmyoParams
 
 // DeleteYzmkmomikwResponse is the result of DeleteYzmkmomikw: one of
 // DeleteYzmkmomikwResponse204.
@@ -4686,13 +4182,8 @@ func (v DeleteYzmkmomikwResponse204) writeDeleteYzmkmomikwResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYzmkmomikwItemParams holds the parameters of GetYzmkmomikwItem.
-type GetYzmkmomikwItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetYzmkmomikwItemParams holds the parameters of GetYzmkmomikwItem, which are GetMmyoItem's.
+type GetYzmkmomikwItemParams GetMmyoItemParams
 
 // GetYzmkmomikwItemResponse is the result of GetYzmkmomikwItem: one of
 // GetYzmkmomikwItemResponse204.
@@ -4742,11 +4233,8 @@ func (v CreateCzexiResponse204) writeCreateCzexiResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetCzexiParams holds the parameters of GetCzexi.
-type GetCzexiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetCzexiParams holds the parameters of GetCzexi, which are GetMmyo's.
+type GetCzexiParams GetMmyoParams
 
 // GetCzexiResponse is the result of GetCzexi: one of
 // GetCzexiResponse204.
@@ -4764,11 +4252,8 @@ func (v GetCzexiResponse204) writeGetCzexiResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteCzexiParams holds the parameters of DeleteCzexi.
-type DeleteCzexiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteCzexiParams holds the parameters of DeleteCzexi, which are GetMmyo's.
+type DeleteCzexiParams GetMmyoParams
 
 // DeleteCzexiResponse is the result of DeleteCzexi: one of
 // DeleteCzexiResponse204.
@@ -4786,13 +4271,8 @@ func (v DeleteCzexiResponse204) writeDeleteCzexiResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetCzexiItemParams holds the parameters of GetCzexiItem.
-type GetCzexiItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetCzexiItemParams holds the parameters of GetCzexiItem, which are GetMmyoItem's.
+type GetCzexiItemParams GetMmyoItemParams
 
 // GetCzexiItemResponse is the result of GetCzexiItem: one of
 // GetCzexiItemResponse204.
@@ -4842,11 +4322,8 @@ func (v CreateDkwdriwzohResponse204) writeCreateDkwdriwzohResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDkwdriwzohParams holds the parameters of GetDkwdriwzoh.
-type GetDkwdriwzohParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDkwdriwzohParams holds the parameters of GetDkwdriwzoh, which are GetMmyo's.
+type GetDkwdriwzohParams GetMmyoParams
 
 // GetDkwdriwzohResponse is the result of GetDkwdriwzoh: one of
 // GetDkwdriwzohResponse204.
@@ -4864,11 +4341,8 @@ func (v GetDkwdriwzohResponse204) writeGetDkwdriwzohResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDkwdriwzohParams holds the parameters of DeleteDkwdriwzoh.
-type DeleteDkwdriwzohParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDkwdriwzohParams holds the parameters of DeleteDkwdriwzoh, which are GetMmyo's.
+type DeleteDkwdriwzohParams GetMmyoParams
 
 // DeleteDkwdriwzohResponse is the result of DeleteDkwdriwzoh: one of
 // DeleteDkwdriwzohResponse204.
@@ -4886,13 +4360,8 @@ func (v DeleteDkwdriwzohResponse204) writeDeleteDkwdriwzohResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDkwdriwzohItemParams holds the parameters of GetDkwdriwzohItem.
-type GetDkwdriwzohItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDkwdriwzohItemParams holds the parameters of GetDkwdriwzohItem, which are GetMmyoItem's.
+type GetDkwdriwzohItemParams GetMmyoItemParams
 
 // GetDkwdriwzohItemResponse is the result of GetDkwdriwzohItem: one of
 // GetDkwdriwzohItemResponse204.
@@ -4942,11 +4411,8 @@ func (v CreateAdsxtbdResponse204) writeCreateAdsxtbdResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAdsxtbdParams holds the parameters of GetAdsxtbd.
-type GetAdsxtbdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetAdsxtbdParams holds the parameters of GetAdsxtbd, which are GetMmyo's.
+type GetAdsxtbdParams GetMmyoParams
 
 // GetAdsxtbdResponse is the result of GetAdsxtbd: one of
 // GetAdsxtbdResponse204.
@@ -4964,11 +4430,8 @@ func (v GetAdsxtbdResponse204) writeGetAdsxtbdResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteAdsxtbdParams holds the parameters of DeleteAdsxtbd.
-type DeleteAdsxtbdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteAdsxtbdParams holds the parameters of DeleteAdsxtbd, which are GetMmyo's.
+type DeleteAdsxtbdParams GetMmyoParams
 
 // DeleteAdsxtbdResponse is the result of DeleteAdsxtbd: one of
 // DeleteAdsxtbdResponse204.
@@ -4986,13 +4449,8 @@ func (v DeleteAdsxtbdResponse204) writeDeleteAdsxtbdResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAdsxtbdItemParams holds the parameters of GetAdsxtbdItem.
-type GetAdsxtbdItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetAdsxtbdItemParams holds the parameters of GetAdsxtbdItem, which are GetMmyoItem's.
+type GetAdsxtbdItemParams GetMmyoItemParams
 
 // GetAdsxtbdItemResponse is the result of GetAdsxtbdItem: one of
 // GetAdsxtbdItemResponse204.
@@ -5042,11 +4500,8 @@ func (v CreateLjufmozResponse204) writeCreateLjufmozResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLjufmozParams holds the parameters of GetLjufmoz.
-type GetLjufmozParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLjufmozParams holds the parameters of GetLjufmoz, which are GetMmyo's.
+type GetLjufmozParams GetMmyoParams
 
 // GetLjufmozResponse is the result of GetLjufmoz: one of
 // GetLjufmozResponse204.
@@ -5064,11 +4519,8 @@ func (v GetLjufmozResponse204) writeGetLjufmozResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLjufmozParams holds the parameters of DeleteLjufmoz.
-type DeleteLjufmozParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLjufmozParams holds the parameters of DeleteLjufmoz, which are GetMmyo's.
+type DeleteLjufmozParams GetMmyoParams
 
 // DeleteLjufmozResponse is the result of DeleteLjufmoz: one of
 // DeleteLjufmozResponse204.
@@ -5086,13 +4538,8 @@ func (v DeleteLjufmozResponse204) writeDeleteLjufmozResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLjufmozItemParams holds the parameters of GetLjufmozItem.
-type GetLjufmozItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLjufmozItemParams holds the parameters of GetLjufmozItem, which are GetMmyoItem's.
+type GetLjufmozItemParams GetMmyoItemParams
 
 // GetLjufmozItemResponse is the result of GetLjufmozItem: one of
 // GetLjufmozItemResponse204.
@@ -5142,11 +4589,8 @@ func (v CreateEukyyfcqimResponse204) writeCreateEukyyfcqimResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEukyyfcqimParams holds the parameters of GetEukyyfcqim.
-type GetEukyyfcqimParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetEukyyfcqimParams holds the parameters of GetEukyyfcqim, which are GetMmyo's.
+type GetEukyyfcqimParams GetMmyoParams
 
 // GetEukyyfcqimResponse is the result of GetEukyyfcqim: one of
 // GetEukyyfcqimResponse204.
@@ -5164,11 +4608,8 @@ func (v GetEukyyfcqimResponse204) writeGetEukyyfcqimResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteEukyyfcqimParams holds the parameters of DeleteEukyyfcqim.
-type DeleteEukyyfcqimParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteEukyyfcqimParams holds the parameters of DeleteEukyyfcqim, which are GetMmyo's.
+type DeleteEukyyfcqimParams GetMmyoParams
 
 // DeleteEukyyfcqimResponse is the result of DeleteEukyyfcqim: one of
 // DeleteEukyyfcqimResponse204.
@@ -5186,13 +4627,8 @@ func (v DeleteEukyyfcqimResponse204) writeDeleteEukyyfcqimResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEukyyfcqimItemParams holds the parameters of GetEukyyfcqimItem.
-type GetEukyyfcqimItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetEukyyfcqimItemParams holds the parameters of GetEukyyfcqimItem, which are GetMmyoItem's.
+type GetEukyyfcqimItemParams GetMmyoItemParams
 
 // GetEukyyfcqimItemResponse is the result of GetEukyyfcqimItem: one of
 // GetEukyyfcqimItemResponse204.
@@ -5242,11 +4678,8 @@ func (v CreateEkjzwqucvResponse204) writeCreateEkjzwqucvResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEkjzwqucvParams holds the parameters of GetEkjzwqucv.
-type GetEkjzwqucvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetEkjzwqucvParams holds the parameters of GetEkjzwqucv, which are GetMmyo's.
+type GetEkjzwqucvParams GetMmyoParams
 
 // GetEkjzwqucvResponse is the result of GetEkjzwqucv: one of
 // GetEkjzwqucvResponse204.
@@ -5264,11 +4697,8 @@ func (v GetEkjzwqucvResponse204) writeGetEkjzwqucvResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteEkjzwqucvParams holds the parameters of DeleteEkjzwqucv.
-type DeleteEkjzwqucvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteEkjzwqucvParams holds the parameters of DeleteEkjzwqucv, which are GetMmyo's.
+type DeleteEkjzwqucvParams GetMmyoParams
 
 // DeleteEkjzwqucvResponse is the result of DeleteEkjzwqucv: one of
 // DeleteEkjzwqucvResponse204.
@@ -5286,13 +4716,8 @@ func (v DeleteEkjzwqucvResponse204) writeDeleteEkjzwqucvResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEkjzwqucvItemParams holds the parameters of GetEkjzwqucvItem.
-type GetEkjzwqucvItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetEkjzwqucvItemParams holds the parameters of GetEkjzwqucvItem, which are GetMmyoItem's.
+type GetEkjzwqucvItemParams GetMmyoItemParams
 
 // GetEkjzwqucvItemResponse is the result of GetEkjzwqucvItem: one of
 // GetEkjzwqucvItemResponse204.
@@ -5342,11 +4767,8 @@ func (v CreateNwqlyjsResponse204) writeCreateNwqlyjsResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNwqlyjsParams holds the parameters of GetNwqlyjs.
-type GetNwqlyjsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNwqlyjsParams holds the parameters of GetNwqlyjs, which are GetMmyo's.
+type GetNwqlyjsParams GetMmyoParams
 
 // GetNwqlyjsResponse is the result of GetNwqlyjs: one of
 // GetNwqlyjsResponse204.
@@ -5364,11 +4786,8 @@ func (v GetNwqlyjsResponse204) writeGetNwqlyjsResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNwqlyjsParams holds the parameters of DeleteNwqlyjs.
-type DeleteNwqlyjsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNwqlyjsParams holds the parameters of DeleteNwqlyjs, which are GetMmyo's.
+type DeleteNwqlyjsParams GetMmyoParams
 
 // DeleteNwqlyjsResponse is the result of DeleteNwqlyjs: one of
 // DeleteNwqlyjsResponse204.
@@ -5386,13 +4805,8 @@ func (v DeleteNwqlyjsResponse204) writeDeleteNwqlyjsResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNwqlyjsItemParams holds the parameters of GetNwqlyjsItem.
-type GetNwqlyjsItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNwqlyjsItemParams holds the parameters of GetNwqlyjsItem, which are GetMmyoItem's.
+type GetNwqlyjsItemParams GetMmyoItemParams
 
 // GetNwqlyjsItemResponse is the result of GetNwqlyjsItem: one of
 // GetNwqlyjsItemResponse204.
@@ -5442,11 +4856,8 @@ func (v CreateHqsnhwenlResponse204) writeCreateHqsnhwenlResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHqsnhwenlParams holds the parameters of GetHqsnhwenl.
-type GetHqsnhwenlParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHqsnhwenlParams holds the parameters of GetHqsnhwenl, which are GetMmyo's.
+type GetHqsnhwenlParams GetMmyoParams
 
 // GetHqsnhwenlResponse is the result of GetHqsnhwenl: one of
 // GetHqsnhwenlResponse204.
@@ -5464,11 +4875,8 @@ func (v GetHqsnhwenlResponse204) writeGetHqsnhwenlResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHqsnhwenlParams holds the parameters of DeleteHqsnhwenl.
-type DeleteHqsnhwenlParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHqsnhwenlParams holds the parameters of DeleteHqsnhwenl, which are GetMmyo's.
+type DeleteHqsnhwenlParams GetMmyoParams
 
 // DeleteHqsnhwenlResponse is the result of DeleteHqsnhwenl: one of
 // DeleteHqsnhwenlResponse204.
@@ -5486,13 +4894,8 @@ func (v DeleteHqsnhwenlResponse204) writeDeleteHqsnhwenlResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHqsnhwenlItemParams holds the parameters of GetHqsnhwenlItem.
-type GetHqsnhwenlItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHqsnhwenlItemParams holds the parameters of GetHqsnhwenlItem, which are GetMmyoItem's.
+type GetHqsnhwenlItemParams GetMmyoItemParams
 
 // GetHqsnhwenlItemResponse is the result of GetHqsnhwenlItem: one of
 // GetHqsnhwenlItemResponse204.
@@ -5542,11 +4945,8 @@ func (v CreatePevfirsxResponse204) writeCreatePevfirsxResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPevfirsxParams holds the parameters of GetPevfirsx.
-type GetPevfirsxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetPevfirsxParams holds the parameters of GetPevfirsx, which are GetMmyo's.
+type GetPevfirsxParams GetMmyoParams
 
 // GetPevfirsxResponse is the result of GetPevfirsx: one of
 // GetPevfirsxResponse204.
@@ -5564,11 +4964,8 @@ func (v GetPevfirsxResponse204) writeGetPevfirsxResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeletePevfirsxParams holds the parameters of DeletePevfirsx.
-type DeletePevfirsxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeletePevfirsxParams holds the parameters of DeletePevfirsx, which are GetMmyo's.
+type DeletePevfirsxParams GetMmyoParams
 
 // DeletePevfirsxResponse is the result of DeletePevfirsx: one of
 // DeletePevfirsxResponse204.
@@ -5586,13 +4983,8 @@ func (v DeletePevfirsxResponse204) writeDeletePevfirsxResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPevfirsxItemParams holds the parameters of GetPevfirsxItem.
-type GetPevfirsxItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetPevfirsxItemParams holds the parameters of GetPevfirsxItem, which are GetMmyoItem's.
+type GetPevfirsxItemParams GetMmyoItemParams
 
 // GetPevfirsxItemResponse is the result of GetPevfirsxItem: one of
 // GetPevfirsxItemResponse204.
@@ -5642,11 +5034,8 @@ func (v CreateIiixoeyuoqResponse204) writeCreateIiixoeyuoqResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIiixoeyuoqParams holds the parameters of GetIiixoeyuoq.
-type GetIiixoeyuoqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetIiixoeyuoqParams holds the parameters of GetIiixoeyuoq, which are GetMmyo's.
+type GetIiixoeyuoqParams GetMmyoParams
 
 // GetIiixoeyuoqResponse is the result of GetIiixoeyuoq: one of
 // GetIiixoeyuoqResponse204.
@@ -5664,11 +5053,8 @@ func (v GetIiixoeyuoqResponse204) writeGetIiixoeyuoqResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteIiixoeyuoqParams holds the parameters of DeleteIiixoeyuoq.
-type DeleteIiixoeyuoqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteIiixoeyuoqParams holds the parameters of DeleteIiixoeyuoq, which are GetMmyo's.
+type DeleteIiixoeyuoqParams GetMmyoParams
 
 // DeleteIiixoeyuoqResponse is the result of DeleteIiixoeyuoq: one of
 // DeleteIiixoeyuoqResponse204.
@@ -5686,13 +5072,8 @@ func (v DeleteIiixoeyuoqResponse204) writeDeleteIiixoeyuoqResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIiixoeyuoqItemParams holds the parameters of GetIiixoeyuoqItem.
-type GetIiixoeyuoqItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetIiixoeyuoqItemParams holds the parameters of GetIiixoeyuoqItem, which are GetMmyoItem's.
+type GetIiixoeyuoqItemParams GetMmyoItemParams
 
 // GetIiixoeyuoqItemResponse is the result of GetIiixoeyuoqItem: one of
 // GetIiixoeyuoqItemResponse204.
@@ -5742,11 +5123,8 @@ func (v CreateDqbdcwResponse204) writeCreateDqbdcwResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDqbdcwParams holds the parameters of GetDqbdcw.
-type GetDqbdcwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDqbdcwParams holds the parameters of GetDqbdcw, which are GetMmyo's.
+type GetDqbdcwParams GetMmyoParams
 
 // GetDqbdcwResponse is the result of GetDqbdcw: one of
 // GetDqbdcwResponse204.
@@ -5764,11 +5142,8 @@ func (v GetDqbdcwResponse204) writeGetDqbdcwResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDqbdcwParams holds the parameters of DeleteDqbdcw.
-type DeleteDqbdcwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDqbdcwParams holds the parameters of DeleteDqbdcw, which are GetMmyo's.
+type DeleteDqbdcwParams GetMmyoParams
 
 // DeleteDqbdcwResponse is the result of DeleteDqbdcw: one of
 // DeleteDqbdcwResponse204.
@@ -5786,13 +5161,8 @@ func (v DeleteDqbdcwResponse204) writeDeleteDqbdcwResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDqbdcwItemParams holds the parameters of GetDqbdcwItem.
-type GetDqbdcwItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDqbdcwItemParams holds the parameters of GetDqbdcwItem, which are GetMmyoItem's.
+type GetDqbdcwItemParams GetMmyoItemParams
 
 // GetDqbdcwItemResponse is the result of GetDqbdcwItem: one of
 // GetDqbdcwItemResponse204.
@@ -5842,11 +5212,8 @@ func (v CreateYtcpzResponse204) writeCreateYtcpzResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYtcpzParams holds the parameters of GetYtcpz.
-type GetYtcpzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetYtcpzParams holds the parameters of GetYtcpz, which are GetMmyo's.
+type GetYtcpzParams GetMmyoParams
 
 // GetYtcpzResponse is the result of GetYtcpz: one of
 // GetYtcpzResponse204.
@@ -5864,11 +5231,8 @@ func (v GetYtcpzResponse204) writeGetYtcpzResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteYtcpzParams holds the parameters of DeleteYtcpz.
-type DeleteYtcpzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteYtcpzParams holds the parameters of DeleteYtcpz, which are GetMmyo's.
+type DeleteYtcpzParams GetMmyoParams
 
 // DeleteYtcpzResponse is the result of DeleteYtcpz: one of
 // DeleteYtcpzResponse204.
@@ -5886,13 +5250,8 @@ func (v DeleteYtcpzResponse204) writeDeleteYtcpzResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYtcpzItemParams holds the parameters of GetYtcpzItem.
-type GetYtcpzItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetYtcpzItemParams holds the parameters of GetYtcpzItem, which are GetMmyoItem's.
+type GetYtcpzItemParams GetMmyoItemParams
 
 // GetYtcpzItemResponse is the result of GetYtcpzItem: one of
 // GetYtcpzItemResponse204.
@@ -5942,11 +5301,8 @@ func (v CreateUzfykhagResponse204) writeCreateUzfykhagResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUzfykhagParams holds the parameters of GetUzfykhag.
-type GetUzfykhagParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetUzfykhagParams holds the parameters of GetUzfykhag, which are GetMmyo's.
+type GetUzfykhagParams GetMmyoParams
 
 // GetUzfykhagResponse is the result of GetUzfykhag: one of
 // GetUzfykhagResponse204.
@@ -5964,11 +5320,8 @@ func (v GetUzfykhagResponse204) writeGetUzfykhagResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUzfykhagParams holds the parameters of DeleteUzfykhag.
-type DeleteUzfykhagParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteUzfykhagParams holds the parameters of DeleteUzfykhag, which are GetMmyo's.
+type DeleteUzfykhagParams GetMmyoParams
 
 // DeleteUzfykhagResponse is the result of DeleteUzfykhag: one of
 // DeleteUzfykhagResponse204.
@@ -5986,13 +5339,8 @@ func (v DeleteUzfykhagResponse204) writeDeleteUzfykhagResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUzfykhagItemParams holds the parameters of GetUzfykhagItem.
-type GetUzfykhagItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetUzfykhagItemParams holds the parameters of GetUzfykhagItem, which are GetMmyoItem's.
+type GetUzfykhagItemParams GetMmyoItemParams
 
 // GetUzfykhagItemResponse is the result of GetUzfykhagItem: one of
 // GetUzfykhagItemResponse204.
@@ -6042,11 +5390,8 @@ func (v CreateLsfjfwdResponse204) writeCreateLsfjfwdResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLsfjfwdParams holds the parameters of GetLsfjfwd.
-type GetLsfjfwdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLsfjfwdParams holds the parameters of GetLsfjfwd, which are GetMmyo's.
+type GetLsfjfwdParams GetMmyoParams
 
 // GetLsfjfwdResponse is the result of GetLsfjfwd: one of
 // GetLsfjfwdResponse204.
@@ -6064,11 +5409,8 @@ func (v GetLsfjfwdResponse204) writeGetLsfjfwdResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLsfjfwdParams holds the parameters of DeleteLsfjfwd.
-type DeleteLsfjfwdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLsfjfwdParams holds the parameters of DeleteLsfjfwd, which are GetMmyo's.
+type DeleteLsfjfwdParams GetMmyoParams
 
 // DeleteLsfjfwdResponse is the result of DeleteLsfjfwd: one of
 // DeleteLsfjfwdResponse204.
@@ -6086,13 +5428,8 @@ func (v DeleteLsfjfwdResponse204) writeDeleteLsfjfwdResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLsfjfwdItemParams holds the parameters of GetLsfjfwdItem.
-type GetLsfjfwdItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLsfjfwdItemParams holds the parameters of GetLsfjfwdItem, which are GetMmyoItem's.
+type GetLsfjfwdItemParams GetMmyoItemParams
 
 // GetLsfjfwdItemResponse is the result of GetLsfjfwdItem: one of
 // GetLsfjfwdItemResponse204.
@@ -6142,11 +5479,8 @@ func (v CreateJmfzovblelResponse204) writeCreateJmfzovblelResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJmfzovblelParams holds the parameters of GetJmfzovblel.
-type GetJmfzovblelParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetJmfzovblelParams holds the parameters of GetJmfzovblel, which are GetMmyo's.
+type GetJmfzovblelParams GetMmyoParams
 
 // GetJmfzovblelResponse is the result of GetJmfzovblel: one of
 // GetJmfzovblelResponse204.
@@ -6164,11 +5498,8 @@ func (v GetJmfzovblelResponse204) writeGetJmfzovblelResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteJmfzovblelParams holds the parameters of DeleteJmfzovblel.
-type DeleteJmfzovblelParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteJmfzovblelParams holds the parameters of DeleteJmfzovblel, which are GetMmyo's.
+type DeleteJmfzovblelParams GetMmyoParams
 
 // DeleteJmfzovblelResponse is the result of DeleteJmfzovblel: one of
 // DeleteJmfzovblelResponse204.
@@ -6186,13 +5517,8 @@ func (v DeleteJmfzovblelResponse204) writeDeleteJmfzovblelResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJmfzovblelItemParams holds the parameters of GetJmfzovblelItem.
-type GetJmfzovblelItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetJmfzovblelItemParams holds the parameters of GetJmfzovblelItem, which are GetMmyoItem's.
+type GetJmfzovblelItemParams GetMmyoItemParams
 
 // GetJmfzovblelItemResponse is the result of GetJmfzovblelItem: one of
 // GetJmfzovblelItemResponse204.
@@ -6242,11 +5568,8 @@ func (v CreateTxtpynqqResponse204) writeCreateTxtpynqqResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTxtpynqqParams holds the parameters of GetTxtpynqq.
-type GetTxtpynqqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetTxtpynqqParams holds the parameters of GetTxtpynqq, which are GetMmyo's.
+type GetTxtpynqqParams GetMmyoParams
 
 // GetTxtpynqqResponse is the result of GetTxtpynqq: one of
 // GetTxtpynqqResponse204.
@@ -6264,11 +5587,8 @@ func (v GetTxtpynqqResponse204) writeGetTxtpynqqResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteTxtpynqqParams holds the parameters of DeleteTxtpynqq.
-type DeleteTxtpynqqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteTxtpynqqParams holds the parameters of DeleteTxtpynqq, which are GetMmyo's.
+type DeleteTxtpynqqParams GetMmyoParams
 
 // DeleteTxtpynqqResponse is the result of DeleteTxtpynqq: one of
 // DeleteTxtpynqqResponse204.
@@ -6286,13 +5606,8 @@ func (v DeleteTxtpynqqResponse204) writeDeleteTxtpynqqResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTxtpynqqItemParams holds the parameters of GetTxtpynqqItem.
-type GetTxtpynqqItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetTxtpynqqItemParams holds the parameters of GetTxtpynqqItem, which are GetMmyoItem's.
+type GetTxtpynqqItemParams GetMmyoItemParams
 
 // GetTxtpynqqItemResponse is the result of GetTxtpynqqItem: one of
 // GetTxtpynqqItemResponse204.
@@ -6342,11 +5657,8 @@ func (v CreateSaswolsjResponse204) writeCreateSaswolsjResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSaswolsjParams holds the parameters of GetSaswolsj.
-type GetSaswolsjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSaswolsjParams holds the parameters of GetSaswolsj, which are GetMmyo's.
+type GetSaswolsjParams GetMmyoParams
 
 // GetSaswolsjResponse is the result of GetSaswolsj: one of
 // GetSaswolsjResponse204.
@@ -6364,11 +5676,8 @@ func (v GetSaswolsjResponse204) writeGetSaswolsjResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSaswolsjParams holds the parameters of DeleteSaswolsj.
-type DeleteSaswolsjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSaswolsjParams holds the parameters of DeleteSaswolsj, which are GetMmyo's.
+type DeleteSaswolsjParams GetMmyoParams
 
 // DeleteSaswolsjResponse is the result of DeleteSaswolsj: one of
 // DeleteSaswolsjResponse204.
@@ -6386,13 +5695,8 @@ func (v DeleteSaswolsjResponse204) writeDeleteSaswolsjResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSaswolsjItemParams holds the parameters of GetSaswolsjItem.
-type GetSaswolsjItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSaswolsjItemParams holds the parameters of GetSaswolsjItem, which are GetMmyoItem's.
+type GetSaswolsjItemParams GetMmyoItemParams
 
 // GetSaswolsjItemResponse is the result of GetSaswolsjItem: one of
 // GetSaswolsjItemResponse204.
@@ -6442,11 +5746,8 @@ func (v CreateFfpsnxarResponse204) writeCreateFfpsnxarResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetFfpsnxarParams holds the parameters of GetFfpsnxar.
-type GetFfpsnxarParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetFfpsnxarParams holds the parameters of GetFfpsnxar, which are GetMmyo's.
+type GetFfpsnxarParams GetMmyoParams
 
 // GetFfpsnxarResponse is the result of GetFfpsnxar: one of
 // GetFfpsnxarResponse204.
@@ -6464,11 +5765,8 @@ func (v GetFfpsnxarResponse204) writeGetFfpsnxarResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteFfpsnxarParams holds the parameters of DeleteFfpsnxar.
-type DeleteFfpsnxarParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteFfpsnxarParams holds the parameters of DeleteFfpsnxar, which are GetMmyo's.
+type DeleteFfpsnxarParams GetMmyoParams
 
 // DeleteFfpsnxarResponse is the result of DeleteFfpsnxar: one of
 // DeleteFfpsnxarResponse204.
@@ -6486,13 +5784,8 @@ func (v DeleteFfpsnxarResponse204) writeDeleteFfpsnxarResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetFfpsnxarItemParams holds the parameters of GetFfpsnxarItem.
-type GetFfpsnxarItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetFfpsnxarItemParams holds the parameters of GetFfpsnxarItem, which are GetMmyoItem's.
+type GetFfpsnxarItemParams GetMmyoItemParams
 
 // GetFfpsnxarItemResponse is the result of GetFfpsnxarItem: one of
 // GetFfpsnxarItemResponse204.
@@ -6542,11 +5835,8 @@ func (v CreateJyvrxyResponse204) writeCreateJyvrxyResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJyvrxyParams holds the parameters of GetJyvrxy.
-type GetJyvrxyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetJyvrxyParams holds the parameters of GetJyvrxy, which are GetMmyo's.
+type GetJyvrxyParams GetMmyoParams
 
 // GetJyvrxyResponse is the result of GetJyvrxy: one of
 // GetJyvrxyResponse204.
@@ -6564,11 +5854,8 @@ func (v GetJyvrxyResponse204) writeGetJyvrxyResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteJyvrxyParams holds the parameters of DeleteJyvrxy.
-type DeleteJyvrxyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteJyvrxyParams holds the parameters of DeleteJyvrxy, which are GetMmyo's.
+type DeleteJyvrxyParams GetMmyoParams
 
 // DeleteJyvrxyResponse is the result of DeleteJyvrxy: one of
 // DeleteJyvrxyResponse204.
@@ -6586,13 +5873,8 @@ func (v DeleteJyvrxyResponse204) writeDeleteJyvrxyResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJyvrxyItemParams holds the parameters of GetJyvrxyItem.
-type GetJyvrxyItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetJyvrxyItemParams holds the parameters of GetJyvrxyItem, which are GetMmyoItem's.
+type GetJyvrxyItemParams GetMmyoItemParams
 
 // GetJyvrxyItemResponse is the result of GetJyvrxyItem: one of
 // GetJyvrxyItemResponse204.
@@ -6642,11 +5924,8 @@ func (v CreateGohzvshlwvResponse204) writeCreateGohzvshlwvResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGohzvshlwvParams holds the parameters of GetGohzvshlwv.
-type GetGohzvshlwvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetGohzvshlwvParams holds the parameters of GetGohzvshlwv, which are GetMmyo's.
+type GetGohzvshlwvParams GetMmyoParams
 
 // GetGohzvshlwvResponse is the result of GetGohzvshlwv: one of
 // GetGohzvshlwvResponse204.
@@ -6664,11 +5943,8 @@ func (v GetGohzvshlwvResponse204) writeGetGohzvshlwvResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteGohzvshlwvParams holds the parameters of DeleteGohzvshlwv.
-type DeleteGohzvshlwvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteGohzvshlwvParams holds the parameters of DeleteGohzvshlwv, which are GetMmyo's.
+type DeleteGohzvshlwvParams GetMmyoParams
 
 // DeleteGohzvshlwvResponse is the result of DeleteGohzvshlwv: one of
 // DeleteGohzvshlwvResponse204.
@@ -6686,13 +5962,8 @@ func (v DeleteGohzvshlwvResponse204) writeDeleteGohzvshlwvResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGohzvshlwvItemParams holds the parameters of GetGohzvshlwvItem.
-type GetGohzvshlwvItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetGohzvshlwvItemParams holds the parameters of GetGohzvshlwvItem, which are GetMmyoItem's.
+type GetGohzvshlwvItemParams GetMmyoItemParams
 
 // GetGohzvshlwvItemResponse is the result of GetGohzvshlwvItem: one of
 // GetGohzvshlwvItemResponse204.
@@ -6742,11 +6013,8 @@ func (v CreateDuieskResponse204) writeCreateDuieskResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDuieskParams holds the parameters of GetDuiesk.
-type GetDuieskParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDuieskParams holds the parameters of GetDuiesk, which are GetMmyo's.
+type GetDuieskParams GetMmyoParams
 
 // GetDuieskResponse is the result of GetDuiesk: one of
 // GetDuieskResponse204.
@@ -6764,11 +6032,8 @@ func (v GetDuieskResponse204) writeGetDuieskResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDuieskParams holds the parameters of DeleteDuiesk.
-type DeleteDuieskParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDuieskParams holds the parameters of DeleteDuiesk, which are GetMmyo's.
+type DeleteDuieskParams GetMmyoParams
 
 // DeleteDuieskResponse is the result of DeleteDuiesk: one of
 // DeleteDuieskResponse204.
@@ -6786,13 +6051,8 @@ func (v DeleteDuieskResponse204) writeDeleteDuieskResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDuieskItemParams holds the parameters of GetDuieskItem.
-type GetDuieskItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDuieskItemParams holds the parameters of GetDuieskItem, which are GetMmyoItem's.
+type GetDuieskItemParams GetMmyoItemParams
 
 // GetDuieskItemResponse is the result of GetDuieskItem: one of
 // GetDuieskItemResponse204.
@@ -6842,11 +6102,8 @@ func (v CreateEyniwfhyaResponse204) writeCreateEyniwfhyaResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEyniwfhyaParams holds the parameters of GetEyniwfhya.
-type GetEyniwfhyaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetEyniwfhyaParams holds the parameters of GetEyniwfhya, which are GetMmyo's.
+type GetEyniwfhyaParams GetMmyoParams
 
 // GetEyniwfhyaResponse is the result of GetEyniwfhya: one of
 // GetEyniwfhyaResponse204.
@@ -6864,11 +6121,8 @@ func (v GetEyniwfhyaResponse204) writeGetEyniwfhyaResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteEyniwfhyaParams holds the parameters of DeleteEyniwfhya.
-type DeleteEyniwfhyaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteEyniwfhyaParams holds the parameters of DeleteEyniwfhya, which are GetMmyo's.
+type DeleteEyniwfhyaParams GetMmyoParams
 
 // DeleteEyniwfhyaResponse is the result of DeleteEyniwfhya: one of
 // DeleteEyniwfhyaResponse204.
@@ -6886,13 +6140,8 @@ func (v DeleteEyniwfhyaResponse204) writeDeleteEyniwfhyaResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEyniwfhyaItemParams holds the parameters of GetEyniwfhyaItem.
-type GetEyniwfhyaItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetEyniwfhyaItemParams holds the parameters of GetEyniwfhyaItem, which are GetMmyoItem's.
+type GetEyniwfhyaItemParams GetMmyoItemParams
 
 // GetEyniwfhyaItemResponse is the result of GetEyniwfhyaItem: one of
 // GetEyniwfhyaItemResponse204.
@@ -6942,11 +6191,8 @@ func (v CreateLaaaResponse204) writeCreateLaaaResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLaaaParams holds the parameters of GetLaaa.
-type GetLaaaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLaaaParams holds the parameters of GetLaaa, which are GetMmyo's.
+type GetLaaaParams GetMmyoParams
 
 // GetLaaaResponse is the result of GetLaaa: one of
 // GetLaaaResponse204.
@@ -6964,11 +6210,8 @@ func (v GetLaaaResponse204) writeGetLaaaResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLaaaParams holds the parameters of DeleteLaaa.
-type DeleteLaaaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLaaaParams holds the parameters of DeleteLaaa, which are GetMmyo's.
+type DeleteLaaaParams GetMmyoParams
 
 // DeleteLaaaResponse is the result of DeleteLaaa: one of
 // DeleteLaaaResponse204.
@@ -6986,13 +6229,8 @@ func (v DeleteLaaaResponse204) writeDeleteLaaaResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLaaaItemParams holds the parameters of GetLaaaItem.
-type GetLaaaItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLaaaItemParams holds the parameters of GetLaaaItem, which are GetMmyoItem's.
+type GetLaaaItemParams GetMmyoItemParams
 
 // GetLaaaItemResponse is the result of GetLaaaItem: one of
 // GetLaaaItemResponse204.
@@ -7042,11 +6280,8 @@ func (v CreateKkvecvuyflResponse204) writeCreateKkvecvuyflResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKkvecvuyflParams holds the parameters of GetKkvecvuyfl.
-type GetKkvecvuyflParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetKkvecvuyflParams holds the parameters of GetKkvecvuyfl, which are GetMmyo's.
+type GetKkvecvuyflParams GetMmyoParams
 
 // GetKkvecvuyflResponse is the result of GetKkvecvuyfl: one of
 // GetKkvecvuyflResponse204.
@@ -7064,11 +6299,8 @@ func (v GetKkvecvuyflResponse204) writeGetKkvecvuyflResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteKkvecvuyflParams holds the parameters of DeleteKkvecvuyfl.
-type DeleteKkvecvuyflParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteKkvecvuyflParams holds the parameters of DeleteKkvecvuyfl, which are GetMmyo's.
+type DeleteKkvecvuyflParams GetMmyoParams
 
 // DeleteKkvecvuyflResponse is the result of DeleteKkvecvuyfl: one of
 // DeleteKkvecvuyflResponse204.
@@ -7086,13 +6318,8 @@ func (v DeleteKkvecvuyflResponse204) writeDeleteKkvecvuyflResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKkvecvuyflItemParams holds the parameters of GetKkvecvuyflItem.
-type GetKkvecvuyflItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetKkvecvuyflItemParams holds the parameters of GetKkvecvuyflItem, which are GetMmyoItem's.
+type GetKkvecvuyflItemParams GetMmyoItemParams
 
 // GetKkvecvuyflItemResponse is the result of GetKkvecvuyflItem: one of
 // GetKkvecvuyflItemResponse204.
@@ -7142,11 +6369,8 @@ func (v CreateLryqvwmrqResponse204) writeCreateLryqvwmrqResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLryqvwmrqParams holds the parameters of GetLryqvwmrq.
-type GetLryqvwmrqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLryqvwmrqParams holds the parameters of GetLryqvwmrq, which are GetMmyo's.
+type GetLryqvwmrqParams GetMmyoParams
 
 // GetLryqvwmrqResponse is the result of GetLryqvwmrq: one of
 // GetLryqvwmrqResponse204.
@@ -7164,11 +6388,8 @@ func (v GetLryqvwmrqResponse204) writeGetLryqvwmrqResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLryqvwmrqParams holds the parameters of DeleteLryqvwmrq.
-type DeleteLryqvwmrqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLryqvwmrqParams holds the parameters of DeleteLryqvwmrq, which are GetMmyo's.
+type DeleteLryqvwmrqParams GetMmyoParams
 
 // DeleteLryqvwmrqResponse is the result of DeleteLryqvwmrq: one of
 // DeleteLryqvwmrqResponse204.
@@ -7186,13 +6407,8 @@ func (v DeleteLryqvwmrqResponse204) writeDeleteLryqvwmrqResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLryqvwmrqItemParams holds the parameters of GetLryqvwmrqItem.
-type GetLryqvwmrqItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLryqvwmrqItemParams holds the parameters of GetLryqvwmrqItem, which are GetMmyoItem's.
+type GetLryqvwmrqItemParams GetMmyoItemParams
 
 // GetLryqvwmrqItemResponse is the result of GetLryqvwmrqItem: one of
 // GetLryqvwmrqItemResponse204.
@@ -7242,11 +6458,8 @@ func (v CreateEhbcgResponse204) writeCreateEhbcgResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEhbcgParams holds the parameters of GetEhbcg.
-type GetEhbcgParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetEhbcgParams holds the parameters of GetEhbcg, which are GetMmyo's.
+type GetEhbcgParams GetMmyoParams
 
 // GetEhbcgResponse is the result of GetEhbcg: one of
 // GetEhbcgResponse204.
@@ -7264,11 +6477,8 @@ func (v GetEhbcgResponse204) writeGetEhbcgResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteEhbcgParams holds the parameters of DeleteEhbcg.
-type DeleteEhbcgParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteEhbcgParams holds the parameters of DeleteEhbcg, which are GetMmyo's.
+type DeleteEhbcgParams GetMmyoParams
 
 // DeleteEhbcgResponse is the result of DeleteEhbcg: one of
 // DeleteEhbcgResponse204.
@@ -7286,13 +6496,8 @@ func (v DeleteEhbcgResponse204) writeDeleteEhbcgResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEhbcgItemParams holds the parameters of GetEhbcgItem.
-type GetEhbcgItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetEhbcgItemParams holds the parameters of GetEhbcgItem, which are GetMmyoItem's.
+type GetEhbcgItemParams GetMmyoItemParams
 
 // GetEhbcgItemResponse is the result of GetEhbcgItem: one of
 // GetEhbcgItemResponse204.
@@ -7342,11 +6547,8 @@ func (v CreateAjfpmlguwzResponse204) writeCreateAjfpmlguwzResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAjfpmlguwzParams holds the parameters of GetAjfpmlguwz.
-type GetAjfpmlguwzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetAjfpmlguwzParams holds the parameters of GetAjfpmlguwz, which are GetMmyo's.
+type GetAjfpmlguwzParams GetMmyoParams
 
 // GetAjfpmlguwzResponse is the result of GetAjfpmlguwz: one of
 // GetAjfpmlguwzResponse204.
@@ -7364,11 +6566,8 @@ func (v GetAjfpmlguwzResponse204) writeGetAjfpmlguwzResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteAjfpmlguwzParams holds the parameters of DeleteAjfpmlguwz.
-type DeleteAjfpmlguwzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteAjfpmlguwzParams holds the parameters of DeleteAjfpmlguwz, which are GetMmyo's.
+type DeleteAjfpmlguwzParams GetMmyoParams
 
 // DeleteAjfpmlguwzResponse is the result of DeleteAjfpmlguwz: one of
 // DeleteAjfpmlguwzResponse204.
@@ -7386,13 +6585,8 @@ func (v DeleteAjfpmlguwzResponse204) writeDeleteAjfpmlguwzResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAjfpmlguwzItemParams holds the parameters of GetAjfpmlguwzItem.
-type GetAjfpmlguwzItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetAjfpmlguwzItemParams holds the parameters of GetAjfpmlguwzItem, which are GetMmyoItem's.
+type GetAjfpmlguwzItemParams GetMmyoItemParams
 
 // GetAjfpmlguwzItemResponse is the result of GetAjfpmlguwzItem: one of
 // GetAjfpmlguwzItemResponse204.
@@ -7442,11 +6636,8 @@ func (v CreateJkzjfResponse204) writeCreateJkzjfResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJkzjfParams holds the parameters of GetJkzjf.
-type GetJkzjfParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetJkzjfParams holds the parameters of GetJkzjf, which are GetMmyo's.
+type GetJkzjfParams GetMmyoParams
 
 // GetJkzjfResponse is the result of GetJkzjf: one of
 // GetJkzjfResponse204.
@@ -7464,11 +6655,8 @@ func (v GetJkzjfResponse204) writeGetJkzjfResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteJkzjfParams holds the parameters of DeleteJkzjf.
-type DeleteJkzjfParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteJkzjfParams holds the parameters of DeleteJkzjf, which are GetMmyo's.
+type DeleteJkzjfParams GetMmyoParams
 
 // DeleteJkzjfResponse is the result of DeleteJkzjf: one of
 // DeleteJkzjfResponse204.
@@ -7486,13 +6674,8 @@ func (v DeleteJkzjfResponse204) writeDeleteJkzjfResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJkzjfItemParams holds the parameters of GetJkzjfItem.
-type GetJkzjfItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetJkzjfItemParams holds the parameters of GetJkzjfItem, which are GetMmyoItem's.
+type GetJkzjfItemParams GetMmyoItemParams
 
 // GetJkzjfItemResponse is the result of GetJkzjfItem: one of
 // GetJkzjfItemResponse204.
@@ -7542,11 +6725,8 @@ func (v CreateZjgpResponse204) writeCreateZjgpResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZjgpParams holds the parameters of GetZjgp.
-type GetZjgpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetZjgpParams holds the parameters of GetZjgp, which are GetMmyo's.
+type GetZjgpParams GetMmyoParams
 
 // GetZjgpResponse is the result of GetZjgp: one of
 // GetZjgpResponse204.
@@ -7564,11 +6744,8 @@ func (v GetZjgpResponse204) writeGetZjgpResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteZjgpParams holds the parameters of DeleteZjgp.
-type DeleteZjgpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteZjgpParams holds the parameters of DeleteZjgp, which are GetMmyo's.
+type DeleteZjgpParams GetMmyoParams
 
 // DeleteZjgpResponse is the result of DeleteZjgp: one of
 // DeleteZjgpResponse204.
@@ -7586,13 +6763,8 @@ func (v DeleteZjgpResponse204) writeDeleteZjgpResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZjgpItemParams holds the parameters of GetZjgpItem.
-type GetZjgpItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetZjgpItemParams holds the parameters of GetZjgpItem, which are GetMmyoItem's.
+type GetZjgpItemParams GetMmyoItemParams
 
 // GetZjgpItemResponse is the result of GetZjgpItem: one of
 // GetZjgpItemResponse204.
@@ -7642,11 +6814,8 @@ func (v CreateXgtkvizResponse204) writeCreateXgtkvizResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXgtkvizParams holds the parameters of GetXgtkviz.
-type GetXgtkvizParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXgtkvizParams holds the parameters of GetXgtkviz, which are GetMmyo's.
+type GetXgtkvizParams GetMmyoParams
 
 // GetXgtkvizResponse is the result of GetXgtkviz: one of
 // GetXgtkvizResponse204.
@@ -7664,11 +6833,8 @@ func (v GetXgtkvizResponse204) writeGetXgtkvizResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXgtkvizParams holds the parameters of DeleteXgtkviz.
-type DeleteXgtkvizParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXgtkvizParams holds the parameters of DeleteXgtkviz, which are GetMmyo's.
+type DeleteXgtkvizParams GetMmyoParams
 
 // DeleteXgtkvizResponse is the result of DeleteXgtkviz: one of
 // DeleteXgtkvizResponse204.
@@ -7686,13 +6852,8 @@ func (v DeleteXgtkvizResponse204) writeDeleteXgtkvizResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXgtkvizItemParams holds the parameters of GetXgtkvizItem.
-type GetXgtkvizItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXgtkvizItemParams holds the parameters of GetXgtkvizItem, which are GetMmyoItem's.
+type GetXgtkvizItemParams GetMmyoItemParams
 
 // GetXgtkvizItemResponse is the result of GetXgtkvizItem: one of
 // GetXgtkvizItemResponse204.
@@ -7742,11 +6903,8 @@ func (v CreateVehwemhvResponse204) writeCreateVehwemhvResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetVehwemhvParams holds the parameters of GetVehwemhv.
-type GetVehwemhvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetVehwemhvParams holds the parameters of GetVehwemhv, which are GetMmyo's.
+type GetVehwemhvParams GetMmyoParams
 
 // GetVehwemhvResponse is the result of GetVehwemhv: one of
 // GetVehwemhvResponse204.
@@ -7764,11 +6922,8 @@ func (v GetVehwemhvResponse204) writeGetVehwemhvResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteVehwemhvParams holds the parameters of DeleteVehwemhv.
-type DeleteVehwemhvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteVehwemhvParams holds the parameters of DeleteVehwemhv, which are GetMmyo's.
+type DeleteVehwemhvParams GetMmyoParams
 
 // DeleteVehwemhvResponse is the result of DeleteVehwemhv: one of
 // DeleteVehwemhvResponse204.
@@ -7786,13 +6941,8 @@ func (v DeleteVehwemhvResponse204) writeDeleteVehwemhvResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetVehwemhvItemParams holds the parameters of GetVehwemhvItem.
-type GetVehwemhvItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetVehwemhvItemParams holds the parameters of GetVehwemhvItem, which are GetMmyoItem's.
+type GetVehwemhvItemParams GetMmyoItemParams
 
 // GetVehwemhvItemResponse is the result of GetVehwemhvItem: one of
 // GetVehwemhvItemResponse204.
@@ -7842,11 +6992,8 @@ func (v CreateUsaoResponse204) writeCreateUsaoResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUsaoParams holds the parameters of GetUsao.
-type GetUsaoParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetUsaoParams holds the parameters of GetUsao, which are GetMmyo's.
+type GetUsaoParams GetMmyoParams
 
 // GetUsaoResponse is the result of GetUsao: one of
 // GetUsaoResponse204.
@@ -7864,11 +7011,8 @@ func (v GetUsaoResponse204) writeGetUsaoResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUsaoParams holds the parameters of DeleteUsao.
-type DeleteUsaoParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteUsaoParams holds the parameters of DeleteUsao, which are GetMmyo's.
+type DeleteUsaoParams GetMmyoParams
 
 // DeleteUsaoResponse is the result of DeleteUsao: one of
 // DeleteUsaoResponse204.
@@ -7886,13 +7030,8 @@ func (v DeleteUsaoResponse204) writeDeleteUsaoResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUsaoItemParams holds the parameters of GetUsaoItem.
-type GetUsaoItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetUsaoItemParams holds the parameters of GetUsaoItem, which are GetMmyoItem's.
+type GetUsaoItemParams GetMmyoItemParams
 
 // GetUsaoItemResponse is the result of GetUsaoItem: one of
 // GetUsaoItemResponse204.
@@ -7942,11 +7081,8 @@ func (v CreateIbrpeResponse204) writeCreateIbrpeResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIbrpeParams holds the parameters of GetIbrpe.
-type GetIbrpeParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetIbrpeParams holds the parameters of GetIbrpe, which are GetMmyo's.
+type GetIbrpeParams GetMmyoParams
 
 // GetIbrpeResponse is the result of GetIbrpe: one of
 // GetIbrpeResponse204.
@@ -7964,11 +7100,8 @@ func (v GetIbrpeResponse204) writeGetIbrpeResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteIbrpeParams holds the parameters of DeleteIbrpe.
-type DeleteIbrpeParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteIbrpeParams holds the parameters of DeleteIbrpe, which are GetMmyo's.
+type DeleteIbrpeParams GetMmyoParams
 
 // DeleteIbrpeResponse is the result of DeleteIbrpe: one of
 // DeleteIbrpeResponse204.
@@ -7986,13 +7119,8 @@ func (v DeleteIbrpeResponse204) writeDeleteIbrpeResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIbrpeItemParams holds the parameters of GetIbrpeItem.
-type GetIbrpeItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetIbrpeItemParams holds the parameters of GetIbrpeItem, which are GetMmyoItem's.
+type GetIbrpeItemParams GetMmyoItemParams
 
 // GetIbrpeItemResponse is the result of GetIbrpeItem: one of
 // GetIbrpeItemResponse204.
@@ -8042,11 +7170,8 @@ func (v CreateYnnkpcnfpResponse204) writeCreateYnnkpcnfpResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYnnkpcnfpParams holds the parameters of GetYnnkpcnfp.
-type GetYnnkpcnfpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetYnnkpcnfpParams holds the parameters of GetYnnkpcnfp, which are GetMmyo's.
+type GetYnnkpcnfpParams GetMmyoParams
 
 // GetYnnkpcnfpResponse is the result of GetYnnkpcnfp: one of
 // GetYnnkpcnfpResponse204.
@@ -8064,11 +7189,8 @@ func (v GetYnnkpcnfpResponse204) writeGetYnnkpcnfpResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteYnnkpcnfpParams holds the parameters of DeleteYnnkpcnfp.
-type DeleteYnnkpcnfpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteYnnkpcnfpParams holds the parameters of DeleteYnnkpcnfp, which are GetMmyo's.
+type DeleteYnnkpcnfpParams GetMmyoParams
 
 // DeleteYnnkpcnfpResponse is the result of DeleteYnnkpcnfp: one of
 // DeleteYnnkpcnfpResponse204.
@@ -8086,13 +7208,8 @@ func (v DeleteYnnkpcnfpResponse204) writeDeleteYnnkpcnfpResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYnnkpcnfpItemParams holds the parameters of GetYnnkpcnfpItem.
-type GetYnnkpcnfpItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetYnnkpcnfpItemParams holds the parameters of GetYnnkpcnfpItem, which are GetMmyoItem's.
+type GetYnnkpcnfpItemParams GetMmyoItemParams
 
 // GetYnnkpcnfpItemResponse is the result of GetYnnkpcnfpItem: one of
 // GetYnnkpcnfpItemResponse204.
@@ -8142,11 +7259,8 @@ func (v CreateHebsfwwResponse204) writeCreateHebsfwwResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHebsfwwParams holds the parameters of GetHebsfww.
-type GetHebsfwwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHebsfwwParams holds the parameters of GetHebsfww, which are GetMmyo's.
+type GetHebsfwwParams GetMmyoParams
 
 // GetHebsfwwResponse is the result of GetHebsfww: one of
 // GetHebsfwwResponse204.
@@ -8164,11 +7278,8 @@ func (v GetHebsfwwResponse204) writeGetHebsfwwResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHebsfwwParams holds the parameters of DeleteHebsfww.
-type DeleteHebsfwwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHebsfwwParams holds the parameters of DeleteHebsfww, which are GetMmyo's.
+type DeleteHebsfwwParams GetMmyoParams
 
 // DeleteHebsfwwResponse is the result of DeleteHebsfww: one of
 // DeleteHebsfwwResponse204.
@@ -8186,13 +7297,8 @@ func (v DeleteHebsfwwResponse204) writeDeleteHebsfwwResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHebsfwwItemParams holds the parameters of GetHebsfwwItem.
-type GetHebsfwwItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHebsfwwItemParams holds the parameters of GetHebsfwwItem, which are GetMmyoItem's.
+type GetHebsfwwItemParams GetMmyoItemParams
 
 // GetHebsfwwItemResponse is the result of GetHebsfwwItem: one of
 // GetHebsfwwItemResponse204.
@@ -8242,11 +7348,8 @@ func (v CreateLtjimwzmmResponse204) writeCreateLtjimwzmmResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLtjimwzmmParams holds the parameters of GetLtjimwzmm.
-type GetLtjimwzmmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLtjimwzmmParams holds the parameters of GetLtjimwzmm, which are GetMmyo's.
+type GetLtjimwzmmParams GetMmyoParams
 
 // GetLtjimwzmmResponse is the result of GetLtjimwzmm: one of
 // GetLtjimwzmmResponse204.
@@ -8264,11 +7367,8 @@ func (v GetLtjimwzmmResponse204) writeGetLtjimwzmmResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLtjimwzmmParams holds the parameters of DeleteLtjimwzmm.
-type DeleteLtjimwzmmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLtjimwzmmParams holds the parameters of DeleteLtjimwzmm, which are GetMmyo's.
+type DeleteLtjimwzmmParams GetMmyoParams
 
 // DeleteLtjimwzmmResponse is the result of DeleteLtjimwzmm: one of
 // DeleteLtjimwzmmResponse204.
@@ -8286,13 +7386,8 @@ func (v DeleteLtjimwzmmResponse204) writeDeleteLtjimwzmmResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLtjimwzmmItemParams holds the parameters of GetLtjimwzmmItem.
-type GetLtjimwzmmItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLtjimwzmmItemParams holds the parameters of GetLtjimwzmmItem, which are GetMmyoItem's.
+type GetLtjimwzmmItemParams GetMmyoItemParams
 
 // GetLtjimwzmmItemResponse is the result of GetLtjimwzmmItem: one of
 // GetLtjimwzmmItemResponse204.
@@ -8342,11 +7437,8 @@ func (v CreateDcvkqqrcamResponse204) writeCreateDcvkqqrcamResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDcvkqqrcamParams holds the parameters of GetDcvkqqrcam.
-type GetDcvkqqrcamParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDcvkqqrcamParams holds the parameters of GetDcvkqqrcam, which are GetMmyo's.
+type GetDcvkqqrcamParams GetMmyoParams
 
 // GetDcvkqqrcamResponse is the result of GetDcvkqqrcam: one of
 // GetDcvkqqrcamResponse204.
@@ -8364,11 +7456,8 @@ func (v GetDcvkqqrcamResponse204) writeGetDcvkqqrcamResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDcvkqqrcamParams holds the parameters of DeleteDcvkqqrcam.
-type DeleteDcvkqqrcamParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDcvkqqrcamParams holds the parameters of DeleteDcvkqqrcam, which are GetMmyo's.
+type DeleteDcvkqqrcamParams GetMmyoParams
 
 // DeleteDcvkqqrcamResponse is the result of DeleteDcvkqqrcam: one of
 // DeleteDcvkqqrcamResponse204.
@@ -8386,13 +7475,8 @@ func (v DeleteDcvkqqrcamResponse204) writeDeleteDcvkqqrcamResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDcvkqqrcamItemParams holds the parameters of GetDcvkqqrcamItem.
-type GetDcvkqqrcamItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDcvkqqrcamItemParams holds the parameters of GetDcvkqqrcamItem, which are GetMmyoItem's.
+type GetDcvkqqrcamItemParams GetMmyoItemParams
 
 // GetDcvkqqrcamItemResponse is the result of GetDcvkqqrcamItem: one of
 // GetDcvkqqrcamItemResponse204.
@@ -8442,11 +7526,8 @@ func (v CreateTchlxmResponse204) writeCreateTchlxmResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTchlxmParams holds the parameters of GetTchlxm.
-type GetTchlxmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetTchlxmParams holds the parameters of GetTchlxm, which are GetMmyo's.
+type GetTchlxmParams GetMmyoParams
 
 // GetTchlxmResponse is the result of GetTchlxm: one of
 // GetTchlxmResponse204.
@@ -8464,11 +7545,8 @@ func (v GetTchlxmResponse204) writeGetTchlxmResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteTchlxmParams holds the parameters of DeleteTchlxm.
-type DeleteTchlxmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteTchlxmParams holds the parameters of DeleteTchlxm, which are GetMmyo's.
+type DeleteTchlxmParams GetMmyoParams
 
 // DeleteTchlxmResponse is the result of DeleteTchlxm: one of
 // DeleteTchlxmResponse204.
@@ -8486,13 +7564,8 @@ func (v DeleteTchlxmResponse204) writeDeleteTchlxmResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTchlxmItemParams holds the parameters of GetTchlxmItem.
-type GetTchlxmItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetTchlxmItemParams holds the parameters of GetTchlxmItem, which are GetMmyoItem's.
+type GetTchlxmItemParams GetMmyoItemParams
 
 // GetTchlxmItemResponse is the result of GetTchlxmItem: one of
 // GetTchlxmItemResponse204.
@@ -8542,11 +7615,8 @@ func (v CreateXwvwytbkkResponse204) writeCreateXwvwytbkkResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXwvwytbkkParams holds the parameters of GetXwvwytbkk.
-type GetXwvwytbkkParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXwvwytbkkParams holds the parameters of GetXwvwytbkk, which are GetMmyo's.
+type GetXwvwytbkkParams GetMmyoParams
 
 // GetXwvwytbkkResponse is the result of GetXwvwytbkk: one of
 // GetXwvwytbkkResponse204.
@@ -8564,11 +7634,8 @@ func (v GetXwvwytbkkResponse204) writeGetXwvwytbkkResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXwvwytbkkParams holds the parameters of DeleteXwvwytbkk.
-type DeleteXwvwytbkkParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXwvwytbkkParams holds the parameters of DeleteXwvwytbkk, which are GetMmyo's.
+type DeleteXwvwytbkkParams GetMmyoParams
 
 // DeleteXwvwytbkkResponse is the result of DeleteXwvwytbkk: one of
 // DeleteXwvwytbkkResponse204.
@@ -8586,13 +7653,8 @@ func (v DeleteXwvwytbkkResponse204) writeDeleteXwvwytbkkResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXwvwytbkkItemParams holds the parameters of GetXwvwytbkkItem.
-type GetXwvwytbkkItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXwvwytbkkItemParams holds the parameters of GetXwvwytbkkItem, which are GetMmyoItem's.
+type GetXwvwytbkkItemParams GetMmyoItemParams
 
 // GetXwvwytbkkItemResponse is the result of GetXwvwytbkkItem: one of
 // GetXwvwytbkkItemResponse204.
@@ -8642,11 +7704,8 @@ func (v CreateYligtResponse204) writeCreateYligtResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYligtParams holds the parameters of GetYligt.
-type GetYligtParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetYligtParams holds the parameters of GetYligt, which are GetMmyo's.
+type GetYligtParams GetMmyoParams
 
 // GetYligtResponse is the result of GetYligt: one of
 // GetYligtResponse204.
@@ -8664,11 +7723,8 @@ func (v GetYligtResponse204) writeGetYligtResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteYligtParams holds the parameters of DeleteYligt.
-type DeleteYligtParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteYligtParams holds the parameters of DeleteYligt, which are GetMmyo's.
+type DeleteYligtParams GetMmyoParams
 
 // DeleteYligtResponse is the result of DeleteYligt: one of
 // DeleteYligtResponse204.
@@ -8686,13 +7742,8 @@ func (v DeleteYligtResponse204) writeDeleteYligtResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYligtItemParams holds the parameters of GetYligtItem.
-type GetYligtItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetYligtItemParams holds the parameters of GetYligtItem, which are GetMmyoItem's.
+type GetYligtItemParams GetMmyoItemParams
 
 // GetYligtItemResponse is the result of GetYligtItem: one of
 // GetYligtItemResponse204.
@@ -8742,11 +7793,8 @@ func (v CreateHrhnvkuResponse204) writeCreateHrhnvkuResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHrhnvkuParams holds the parameters of GetHrhnvku.
-type GetHrhnvkuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHrhnvkuParams holds the parameters of GetHrhnvku, which are GetMmyo's.
+type GetHrhnvkuParams GetMmyoParams
 
 // GetHrhnvkuResponse is the result of GetHrhnvku: one of
 // GetHrhnvkuResponse204.
@@ -8764,11 +7812,8 @@ func (v GetHrhnvkuResponse204) writeGetHrhnvkuResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHrhnvkuParams holds the parameters of DeleteHrhnvku.
-type DeleteHrhnvkuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHrhnvkuParams holds the parameters of DeleteHrhnvku, which are GetMmyo's.
+type DeleteHrhnvkuParams GetMmyoParams
 
 // DeleteHrhnvkuResponse is the result of DeleteHrhnvku: one of
 // DeleteHrhnvkuResponse204.
@@ -8786,13 +7831,8 @@ func (v DeleteHrhnvkuResponse204) writeDeleteHrhnvkuResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHrhnvkuItemParams holds the parameters of GetHrhnvkuItem.
-type GetHrhnvkuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHrhnvkuItemParams holds the parameters of GetHrhnvkuItem, which are GetMmyoItem's.
+type GetHrhnvkuItemParams GetMmyoItemParams
 
 // GetHrhnvkuItemResponse is the result of GetHrhnvkuItem: one of
 // GetHrhnvkuItemResponse204.
@@ -8842,11 +7882,8 @@ func (v CreateHpiqResponse204) writeCreateHpiqResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHpiqParams holds the parameters of GetHpiq.
-type GetHpiqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHpiqParams holds the parameters of GetHpiq, which are GetMmyo's.
+type GetHpiqParams GetMmyoParams
 
 // GetHpiqResponse is the result of GetHpiq: one of
 // GetHpiqResponse204.
@@ -8864,11 +7901,8 @@ func (v GetHpiqResponse204) writeGetHpiqResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHpiqParams holds the parameters of DeleteHpiq.
-type DeleteHpiqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHpiqParams holds the parameters of DeleteHpiq, which are GetMmyo's.
+type DeleteHpiqParams GetMmyoParams
 
 // DeleteHpiqResponse is the result of DeleteHpiq: one of
 // DeleteHpiqResponse204.
@@ -8886,13 +7920,8 @@ func (v DeleteHpiqResponse204) writeDeleteHpiqResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHpiqItemParams holds the parameters of GetHpiqItem.
-type GetHpiqItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHpiqItemParams holds the parameters of GetHpiqItem, which are GetMmyoItem's.
+type GetHpiqItemParams GetMmyoItemParams
 
 // GetHpiqItemResponse is the result of GetHpiqItem: one of
 // GetHpiqItemResponse204.
@@ -8942,11 +7971,8 @@ func (v CreatePnpjsusnResponse204) writeCreatePnpjsusnResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPnpjsusnParams holds the parameters of GetPnpjsusn.
-type GetPnpjsusnParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetPnpjsusnParams holds the parameters of GetPnpjsusn, which are GetMmyo's.
+type GetPnpjsusnParams GetMmyoParams
 
 // GetPnpjsusnResponse is the result of GetPnpjsusn: one of
 // GetPnpjsusnResponse204.
@@ -8964,11 +7990,8 @@ func (v GetPnpjsusnResponse204) writeGetPnpjsusnResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeletePnpjsusnParams holds the parameters of DeletePnpjsusn.
-type DeletePnpjsusnParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeletePnpjsusnParams holds the parameters of DeletePnpjsusn, which are GetMmyo's.
+type DeletePnpjsusnParams GetMmyoParams
 
 // DeletePnpjsusnResponse is the result of DeletePnpjsusn: one of
 // DeletePnpjsusnResponse204.
@@ -8986,13 +8009,8 @@ func (v DeletePnpjsusnResponse204) writeDeletePnpjsusnResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPnpjsusnItemParams holds the parameters of GetPnpjsusnItem.
-type GetPnpjsusnItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetPnpjsusnItemParams holds the parameters of GetPnpjsusnItem, which are GetMmyoItem's.
+type GetPnpjsusnItemParams GetMmyoItemParams
 
 // GetPnpjsusnItemResponse is the result of GetPnpjsusnItem: one of
 // GetPnpjsusnItemResponse204.
@@ -9042,11 +8060,8 @@ func (v CreateGoayxuResponse204) writeCreateGoayxuResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGoayxuParams holds the parameters of GetGoayxu.
-type GetGoayxuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetGoayxuParams holds the parameters of GetGoayxu, which are GetMmyo's.
+type GetGoayxuParams GetMmyoParams
 
 // GetGoayxuResponse is the result of GetGoayxu: one of
 // GetGoayxuResponse204.
@@ -9064,11 +8079,8 @@ func (v GetGoayxuResponse204) writeGetGoayxuResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteGoayxuParams holds the parameters of DeleteGoayxu.
-type DeleteGoayxuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteGoayxuParams holds the parameters of DeleteGoayxu, which are GetMmyo's.
+type DeleteGoayxuParams GetMmyoParams
 
 // DeleteGoayxuResponse is the result of DeleteGoayxu: one of
 // DeleteGoayxuResponse204.
@@ -9086,13 +8098,8 @@ func (v DeleteGoayxuResponse204) writeDeleteGoayxuResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGoayxuItemParams holds the parameters of GetGoayxuItem.
-type GetGoayxuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetGoayxuItemParams holds the parameters of GetGoayxuItem, which are GetMmyoItem's.
+type GetGoayxuItemParams GetMmyoItemParams
 
 // GetGoayxuItemResponse is the result of GetGoayxuItem: one of
 // GetGoayxuItemResponse204.
@@ -9142,11 +8149,8 @@ func (v CreateIsdfbtysResponse204) writeCreateIsdfbtysResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIsdfbtysParams holds the parameters of GetIsdfbtys.
-type GetIsdfbtysParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetIsdfbtysParams holds the parameters of GetIsdfbtys, which are GetMmyo's.
+type GetIsdfbtysParams GetMmyoParams
 
 // GetIsdfbtysResponse is the result of GetIsdfbtys: one of
 // GetIsdfbtysResponse204.
@@ -9164,11 +8168,8 @@ func (v GetIsdfbtysResponse204) writeGetIsdfbtysResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteIsdfbtysParams holds the parameters of DeleteIsdfbtys.
-type DeleteIsdfbtysParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteIsdfbtysParams holds the parameters of DeleteIsdfbtys, which are GetMmyo's.
+type DeleteIsdfbtysParams GetMmyoParams
 
 // DeleteIsdfbtysResponse is the result of DeleteIsdfbtys: one of
 // DeleteIsdfbtysResponse204.
@@ -9186,13 +8187,8 @@ func (v DeleteIsdfbtysResponse204) writeDeleteIsdfbtysResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIsdfbtysItemParams holds the parameters of GetIsdfbtysItem.
-type GetIsdfbtysItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetIsdfbtysItemParams holds the parameters of GetIsdfbtysItem, which are GetMmyoItem's.
+type GetIsdfbtysItemParams GetMmyoItemParams
 
 // GetIsdfbtysItemResponse is the result of GetIsdfbtysItem: one of
 // GetIsdfbtysItemResponse204.
@@ -9242,11 +8238,8 @@ func (v CreateQencbyscsiResponse204) writeCreateQencbyscsiResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQencbyscsiParams holds the parameters of GetQencbyscsi.
-type GetQencbyscsiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetQencbyscsiParams holds the parameters of GetQencbyscsi, which are GetMmyo's.
+type GetQencbyscsiParams GetMmyoParams
 
 // GetQencbyscsiResponse is the result of GetQencbyscsi: one of
 // GetQencbyscsiResponse204.
@@ -9264,11 +8257,8 @@ func (v GetQencbyscsiResponse204) writeGetQencbyscsiResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteQencbyscsiParams holds the parameters of DeleteQencbyscsi.
-type DeleteQencbyscsiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteQencbyscsiParams holds the parameters of DeleteQencbyscsi, which are GetMmyo's.
+type DeleteQencbyscsiParams GetMmyoParams
 
 // DeleteQencbyscsiResponse is the result of DeleteQencbyscsi: one of
 // DeleteQencbyscsiResponse204.
@@ -9286,13 +8276,8 @@ func (v DeleteQencbyscsiResponse204) writeDeleteQencbyscsiResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQencbyscsiItemParams holds the parameters of GetQencbyscsiItem.
-type GetQencbyscsiItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetQencbyscsiItemParams holds the parameters of GetQencbyscsiItem, which are GetMmyoItem's.
+type GetQencbyscsiItemParams GetMmyoItemParams
 
 // GetQencbyscsiItemResponse is the result of GetQencbyscsiItem: one of
 // GetQencbyscsiItemResponse204.
@@ -9342,11 +8327,8 @@ func (v CreatePjozgwqvuuResponse204) writeCreatePjozgwqvuuResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPjozgwqvuuParams holds the parameters of GetPjozgwqvuu.
-type GetPjozgwqvuuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetPjozgwqvuuParams holds the parameters of GetPjozgwqvuu, which are GetMmyo's.
+type GetPjozgwqvuuParams GetMmyoParams
 
 // GetPjozgwqvuuResponse is the result of GetPjozgwqvuu: one of
 // GetPjozgwqvuuResponse204.
@@ -9364,11 +8346,8 @@ func (v GetPjozgwqvuuResponse204) writeGetPjozgwqvuuResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeletePjozgwqvuuParams holds the parameters of DeletePjozgwqvuu.
-type DeletePjozgwqvuuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeletePjozgwqvuuParams holds the parameters of DeletePjozgwqvuu, which are GetMmyo's.
+type DeletePjozgwqvuuParams GetMmyoParams
 
 // DeletePjozgwqvuuResponse is the result of DeletePjozgwqvuu: one of
 // DeletePjozgwqvuuResponse204.
@@ -9386,13 +8365,8 @@ func (v DeletePjozgwqvuuResponse204) writeDeletePjozgwqvuuResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPjozgwqvuuItemParams holds the parameters of GetPjozgwqvuuItem.
-type GetPjozgwqvuuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetPjozgwqvuuItemParams holds the parameters of GetPjozgwqvuuItem, which are GetMmyoItem's.
+type GetPjozgwqvuuItemParams GetMmyoItemParams
 
 // GetPjozgwqvuuItemResponse is the result of GetPjozgwqvuuItem: one of
 // GetPjozgwqvuuItemResponse204.
@@ -9442,11 +8416,8 @@ func (v CreateZygqResponse204) writeCreateZygqResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZygqParams holds the parameters of GetZygq.
-type GetZygqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetZygqParams holds the parameters of GetZygq, which are GetMmyo's.
+type GetZygqParams GetMmyoParams
 
 // GetZygqResponse is the result of GetZygq: one of
 // GetZygqResponse204.
@@ -9464,11 +8435,8 @@ func (v GetZygqResponse204) writeGetZygqResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteZygqParams holds the parameters of DeleteZygq.
-type DeleteZygqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteZygqParams holds the parameters of DeleteZygq, which are GetMmyo's.
+type DeleteZygqParams GetMmyoParams
 
 // DeleteZygqResponse is the result of DeleteZygq: one of
 // DeleteZygqResponse204.
@@ -9486,13 +8454,8 @@ func (v DeleteZygqResponse204) writeDeleteZygqResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZygqItemParams holds the parameters of GetZygqItem.
-type GetZygqItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetZygqItemParams holds the parameters of GetZygqItem, which are GetMmyoItem's.
+type GetZygqItemParams GetMmyoItemParams
 
 // GetZygqItemResponse is the result of GetZygqItem: one of
 // GetZygqItemResponse204.
@@ -9542,11 +8505,8 @@ func (v CreateLpdkoiibzdResponse204) writeCreateLpdkoiibzdResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLpdkoiibzdParams holds the parameters of GetLpdkoiibzd.
-type GetLpdkoiibzdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLpdkoiibzdParams holds the parameters of GetLpdkoiibzd, which are GetMmyo's.
+type GetLpdkoiibzdParams GetMmyoParams
 
 // GetLpdkoiibzdResponse is the result of GetLpdkoiibzd: one of
 // GetLpdkoiibzdResponse204.
@@ -9564,11 +8524,8 @@ func (v GetLpdkoiibzdResponse204) writeGetLpdkoiibzdResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLpdkoiibzdParams holds the parameters of DeleteLpdkoiibzd.
-type DeleteLpdkoiibzdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLpdkoiibzdParams holds the parameters of DeleteLpdkoiibzd, which are GetMmyo's.
+type DeleteLpdkoiibzdParams GetMmyoParams
 
 // DeleteLpdkoiibzdResponse is the result of DeleteLpdkoiibzd: one of
 // DeleteLpdkoiibzdResponse204.
@@ -9586,13 +8543,8 @@ func (v DeleteLpdkoiibzdResponse204) writeDeleteLpdkoiibzdResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLpdkoiibzdItemParams holds the parameters of GetLpdkoiibzdItem.
-type GetLpdkoiibzdItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLpdkoiibzdItemParams holds the parameters of GetLpdkoiibzdItem, which are GetMmyoItem's.
+type GetLpdkoiibzdItemParams GetMmyoItemParams
 
 // GetLpdkoiibzdItemResponse is the result of GetLpdkoiibzdItem: one of
 // GetLpdkoiibzdItemResponse204.
@@ -9642,11 +8594,8 @@ func (v CreateWmfkrdfpmResponse204) writeCreateWmfkrdfpmResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWmfkrdfpmParams holds the parameters of GetWmfkrdfpm.
-type GetWmfkrdfpmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetWmfkrdfpmParams holds the parameters of GetWmfkrdfpm, which are GetMmyo's.
+type GetWmfkrdfpmParams GetMmyoParams
 
 // GetWmfkrdfpmResponse is the result of GetWmfkrdfpm: one of
 // GetWmfkrdfpmResponse204.
@@ -9664,11 +8613,8 @@ func (v GetWmfkrdfpmResponse204) writeGetWmfkrdfpmResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteWmfkrdfpmParams holds the parameters of DeleteWmfkrdfpm.
-type DeleteWmfkrdfpmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteWmfkrdfpmParams holds the parameters of DeleteWmfkrdfpm, which are GetMmyo's.
+type DeleteWmfkrdfpmParams GetMmyoParams
 
 // DeleteWmfkrdfpmResponse is the result of DeleteWmfkrdfpm: one of
 // DeleteWmfkrdfpmResponse204.
@@ -9686,13 +8632,8 @@ func (v DeleteWmfkrdfpmResponse204) writeDeleteWmfkrdfpmResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWmfkrdfpmItemParams holds the parameters of GetWmfkrdfpmItem.
-type GetWmfkrdfpmItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetWmfkrdfpmItemParams holds the parameters of GetWmfkrdfpmItem, which are GetMmyoItem's.
+type GetWmfkrdfpmItemParams GetMmyoItemParams
 
 // GetWmfkrdfpmItemResponse is the result of GetWmfkrdfpmItem: one of
 // GetWmfkrdfpmItemResponse204.
@@ -9742,11 +8683,8 @@ func (v CreateHpjesrResponse204) writeCreateHpjesrResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHpjesrParams holds the parameters of GetHpjesr.
-type GetHpjesrParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHpjesrParams holds the parameters of GetHpjesr, which are GetMmyo's.
+type GetHpjesrParams GetMmyoParams
 
 // GetHpjesrResponse is the result of GetHpjesr: one of
 // GetHpjesrResponse204.
@@ -9764,11 +8702,8 @@ func (v GetHpjesrResponse204) writeGetHpjesrResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHpjesrParams holds the parameters of DeleteHpjesr.
-type DeleteHpjesrParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHpjesrParams holds the parameters of DeleteHpjesr, which are GetMmyo's.
+type DeleteHpjesrParams GetMmyoParams
 
 // DeleteHpjesrResponse is the result of DeleteHpjesr: one of
 // DeleteHpjesrResponse204.
@@ -9786,13 +8721,8 @@ func (v DeleteHpjesrResponse204) writeDeleteHpjesrResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHpjesrItemParams holds the parameters of GetHpjesrItem.
-type GetHpjesrItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHpjesrItemParams holds the parameters of GetHpjesrItem, which are GetMmyoItem's.
+type GetHpjesrItemParams GetMmyoItemParams
 
 // GetHpjesrItemResponse is the result of GetHpjesrItem: one of
 // GetHpjesrItemResponse204.
@@ -9842,11 +8772,8 @@ func (v CreateInkgjgjncjResponse204) writeCreateInkgjgjncjResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetInkgjgjncjParams holds the parameters of GetInkgjgjncj.
-type GetInkgjgjncjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetInkgjgjncjParams holds the parameters of GetInkgjgjncj, which are GetMmyo's.
+type GetInkgjgjncjParams GetMmyoParams
 
 // GetInkgjgjncjResponse is the result of GetInkgjgjncj: one of
 // GetInkgjgjncjResponse204.
@@ -9864,11 +8791,8 @@ func (v GetInkgjgjncjResponse204) writeGetInkgjgjncjResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteInkgjgjncjParams holds the parameters of DeleteInkgjgjncj.
-type DeleteInkgjgjncjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteInkgjgjncjParams holds the parameters of DeleteInkgjgjncj, which are GetMmyo's.
+type DeleteInkgjgjncjParams GetMmyoParams
 
 // DeleteInkgjgjncjResponse is the result of DeleteInkgjgjncj: one of
 // DeleteInkgjgjncjResponse204.
@@ -9886,13 +8810,8 @@ func (v DeleteInkgjgjncjResponse204) writeDeleteInkgjgjncjResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetInkgjgjncjItemParams holds the parameters of GetInkgjgjncjItem.
-type GetInkgjgjncjItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetInkgjgjncjItemParams holds the parameters of GetInkgjgjncjItem, which are GetMmyoItem's.
+type GetInkgjgjncjItemParams GetMmyoItemParams
 
 // GetInkgjgjncjItemResponse is the result of GetInkgjgjncjItem: one of
 // GetInkgjgjncjItemResponse204.
@@ -9942,11 +8861,8 @@ func (v CreateKsksqfResponse204) writeCreateKsksqfResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKsksqfParams holds the parameters of GetKsksqf.
-type GetKsksqfParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetKsksqfParams holds the parameters of GetKsksqf, which are GetMmyo's.
+type GetKsksqfParams GetMmyoParams
 
 // GetKsksqfResponse is the result of GetKsksqf: one of
 // GetKsksqfResponse204.
@@ -9964,11 +8880,8 @@ func (v GetKsksqfResponse204) writeGetKsksqfResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteKsksqfParams holds the parameters of DeleteKsksqf.
-type DeleteKsksqfParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteKsksqfParams holds the parameters of DeleteKsksqf, which are GetMmyo's.
+type DeleteKsksqfParams GetMmyoParams
 
 // DeleteKsksqfResponse is the result of DeleteKsksqf: one of
 // DeleteKsksqfResponse204.
@@ -9986,13 +8899,8 @@ func (v DeleteKsksqfResponse204) writeDeleteKsksqfResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKsksqfItemParams holds the parameters of GetKsksqfItem.
-type GetKsksqfItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetKsksqfItemParams holds the parameters of GetKsksqfItem, which are GetMmyoItem's.
+type GetKsksqfItemParams GetMmyoItemParams
 
 // GetKsksqfItemResponse is the result of GetKsksqfItem: one of
 // GetKsksqfItemResponse204.
@@ -10042,11 +8950,8 @@ func (v CreateEtkaaleloResponse204) writeCreateEtkaaleloResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEtkaaleloParams holds the parameters of GetEtkaalelo.
-type GetEtkaaleloParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetEtkaaleloParams holds the parameters of GetEtkaalelo, which are GetMmyo's.
+type GetEtkaaleloParams GetMmyoParams
 
 // GetEtkaaleloResponse is the result of GetEtkaalelo: one of
 // GetEtkaaleloResponse204.
@@ -10064,11 +8969,8 @@ func (v GetEtkaaleloResponse204) writeGetEtkaaleloResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteEtkaaleloParams holds the parameters of DeleteEtkaalelo.
-type DeleteEtkaaleloParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteEtkaaleloParams holds the parameters of DeleteEtkaalelo, which are GetMmyo's.
+type DeleteEtkaaleloParams GetMmyoParams
 
 // DeleteEtkaaleloResponse is the result of DeleteEtkaalelo: one of
 // DeleteEtkaaleloResponse204.
@@ -10086,13 +8988,8 @@ func (v DeleteEtkaaleloResponse204) writeDeleteEtkaaleloResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEtkaaleloItemParams holds the parameters of GetEtkaaleloItem.
-type GetEtkaaleloItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetEtkaaleloItemParams holds the parameters of GetEtkaaleloItem, which are GetMmyoItem's.
+type GetEtkaaleloItemParams GetMmyoItemParams
 
 // GetEtkaaleloItemResponse is the result of GetEtkaaleloItem: one of
 // GetEtkaaleloItemResponse204.
@@ -10142,11 +9039,8 @@ func (v CreateEwuwnResponse204) writeCreateEwuwnResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEwuwnParams holds the parameters of GetEwuwn.
-type GetEwuwnParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetEwuwnParams holds the parameters of GetEwuwn, which are GetMmyo's.
+type GetEwuwnParams GetMmyoParams
 
 // GetEwuwnResponse is the result of GetEwuwn: one of
 // GetEwuwnResponse204.
@@ -10164,11 +9058,8 @@ func (v GetEwuwnResponse204) writeGetEwuwnResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteEwuwnParams holds the parameters of DeleteEwuwn.
-type DeleteEwuwnParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteEwuwnParams holds the parameters of DeleteEwuwn, which are GetMmyo's.
+type DeleteEwuwnParams GetMmyoParams
 
 // DeleteEwuwnResponse is the result of DeleteEwuwn: one of
 // DeleteEwuwnResponse204.
@@ -10186,13 +9077,8 @@ func (v DeleteEwuwnResponse204) writeDeleteEwuwnResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEwuwnItemParams holds the parameters of GetEwuwnItem.
-type GetEwuwnItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetEwuwnItemParams holds the parameters of GetEwuwnItem, which are GetMmyoItem's.
+type GetEwuwnItemParams GetMmyoItemParams
 
 // GetEwuwnItemResponse is the result of GetEwuwnItem: one of
 // GetEwuwnItemResponse204.
@@ -10242,11 +9128,8 @@ func (v CreateTsgoqiastResponse204) writeCreateTsgoqiastResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTsgoqiastParams holds the parameters of GetTsgoqiast.
-type GetTsgoqiastParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetTsgoqiastParams holds the parameters of GetTsgoqiast, which are GetMmyo's.
+type GetTsgoqiastParams GetMmyoParams
 
 // GetTsgoqiastResponse is the result of GetTsgoqiast: one of
 // GetTsgoqiastResponse204.
@@ -10264,11 +9147,8 @@ func (v GetTsgoqiastResponse204) writeGetTsgoqiastResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteTsgoqiastParams holds the parameters of DeleteTsgoqiast.
-type DeleteTsgoqiastParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteTsgoqiastParams holds the parameters of DeleteTsgoqiast, which are GetMmyo's.
+type DeleteTsgoqiastParams GetMmyoParams
 
 // DeleteTsgoqiastResponse is the result of DeleteTsgoqiast: one of
 // DeleteTsgoqiastResponse204.
@@ -10286,13 +9166,8 @@ func (v DeleteTsgoqiastResponse204) writeDeleteTsgoqiastResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTsgoqiastItemParams holds the parameters of GetTsgoqiastItem.
-type GetTsgoqiastItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetTsgoqiastItemParams holds the parameters of GetTsgoqiastItem, which are GetMmyoItem's.
+type GetTsgoqiastItemParams GetMmyoItemParams
 
 // GetTsgoqiastItemResponse is the result of GetTsgoqiastItem: one of
 // GetTsgoqiastItemResponse204.
@@ -10342,11 +9217,8 @@ func (v CreateAizwakppResponse204) writeCreateAizwakppResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAizwakppParams holds the parameters of GetAizwakpp.
-type GetAizwakppParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetAizwakppParams holds the parameters of GetAizwakpp, which are GetMmyo's.
+type GetAizwakppParams GetMmyoParams
 
 // GetAizwakppResponse is the result of GetAizwakpp: one of
 // GetAizwakppResponse204.
@@ -10364,11 +9236,8 @@ func (v GetAizwakppResponse204) writeGetAizwakppResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteAizwakppParams holds the parameters of DeleteAizwakpp.
-type DeleteAizwakppParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteAizwakppParams holds the parameters of DeleteAizwakpp, which are GetMmyo's.
+type DeleteAizwakppParams GetMmyoParams
 
 // DeleteAizwakppResponse is the result of DeleteAizwakpp: one of
 // DeleteAizwakppResponse204.
@@ -10386,13 +9255,8 @@ func (v DeleteAizwakppResponse204) writeDeleteAizwakppResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAizwakppItemParams holds the parameters of GetAizwakppItem.
-type GetAizwakppItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetAizwakppItemParams holds the parameters of GetAizwakppItem, which are GetMmyoItem's.
+type GetAizwakppItemParams GetMmyoItemParams
 
 // GetAizwakppItemResponse is the result of GetAizwakppItem: one of
 // GetAizwakppItemResponse204.
@@ -10442,11 +9306,8 @@ func (v CreateIkawbResponse204) writeCreateIkawbResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIkawbParams holds the parameters of GetIkawb.
-type GetIkawbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetIkawbParams holds the parameters of GetIkawb, which are GetMmyo's.
+type GetIkawbParams GetMmyoParams
 
 // GetIkawbResponse is the result of GetIkawb: one of
 // GetIkawbResponse204.
@@ -10464,11 +9325,8 @@ func (v GetIkawbResponse204) writeGetIkawbResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteIkawbParams holds the parameters of DeleteIkawb.
-type DeleteIkawbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteIkawbParams holds the parameters of DeleteIkawb, which are GetMmyo's.
+type DeleteIkawbParams GetMmyoParams
 
 // DeleteIkawbResponse is the result of DeleteIkawb: one of
 // DeleteIkawbResponse204.
@@ -10486,13 +9344,8 @@ func (v DeleteIkawbResponse204) writeDeleteIkawbResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIkawbItemParams holds the parameters of GetIkawbItem.
-type GetIkawbItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetIkawbItemParams holds the parameters of GetIkawbItem, which are GetMmyoItem's.
+type GetIkawbItemParams GetMmyoItemParams
 
 // GetIkawbItemResponse is the result of GetIkawbItem: one of
 // GetIkawbItemResponse204.
@@ -10542,11 +9395,8 @@ func (v CreateCorooResponse204) writeCreateCorooResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetCorooParams holds the parameters of GetCoroo.
-type GetCorooParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetCorooParams holds the parameters of GetCoroo, which are GetMmyo's.
+type GetCorooParams GetMmyoParams
 
 // GetCorooResponse is the result of GetCoroo: one of
 // GetCorooResponse204.
@@ -10564,11 +9414,8 @@ func (v GetCorooResponse204) writeGetCorooResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteCorooParams holds the parameters of DeleteCoroo.
-type DeleteCorooParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteCorooParams holds the parameters of DeleteCoroo, which are GetMmyo's.
+type DeleteCorooParams GetMmyoParams
 
 // DeleteCorooResponse is the result of DeleteCoroo: one of
 // DeleteCorooResponse204.
@@ -10586,13 +9433,8 @@ func (v DeleteCorooResponse204) writeDeleteCorooResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetCorooItemParams holds the parameters of GetCorooItem.
-type GetCorooItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetCorooItemParams holds the parameters of GetCorooItem, which are GetMmyoItem's.
+type GetCorooItemParams GetMmyoItemParams
 
 // GetCorooItemResponse is the result of GetCorooItem: one of
 // GetCorooItemResponse204.
@@ -10642,11 +9484,8 @@ func (v CreateNalhmjxtResponse204) writeCreateNalhmjxtResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNalhmjxtParams holds the parameters of GetNalhmjxt.
-type GetNalhmjxtParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNalhmjxtParams holds the parameters of GetNalhmjxt, which are GetMmyo's.
+type GetNalhmjxtParams GetMmyoParams
 
 // GetNalhmjxtResponse is the result of GetNalhmjxt: one of
 // GetNalhmjxtResponse204.
@@ -10664,11 +9503,8 @@ func (v GetNalhmjxtResponse204) writeGetNalhmjxtResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNalhmjxtParams holds the parameters of DeleteNalhmjxt.
-type DeleteNalhmjxtParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNalhmjxtParams holds the parameters of DeleteNalhmjxt, which are GetMmyo's.
+type DeleteNalhmjxtParams GetMmyoParams
 
 // DeleteNalhmjxtResponse is the result of DeleteNalhmjxt: one of
 // DeleteNalhmjxtResponse204.
@@ -10686,13 +9522,8 @@ func (v DeleteNalhmjxtResponse204) writeDeleteNalhmjxtResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNalhmjxtItemParams holds the parameters of GetNalhmjxtItem.
-type GetNalhmjxtItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNalhmjxtItemParams holds the parameters of GetNalhmjxtItem, which are GetMmyoItem's.
+type GetNalhmjxtItemParams GetMmyoItemParams
 
 // GetNalhmjxtItemResponse is the result of GetNalhmjxtItem: one of
 // GetNalhmjxtItemResponse204.
@@ -10742,11 +9573,8 @@ func (v CreateGovlnwhqngResponse204) writeCreateGovlnwhqngResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGovlnwhqngParams holds the parameters of GetGovlnwhqng.
-type GetGovlnwhqngParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetGovlnwhqngParams holds the parameters of GetGovlnwhqng, which are GetMmyo's.
+type GetGovlnwhqngParams GetMmyoParams
 
 // GetGovlnwhqngResponse is the result of GetGovlnwhqng: one of
 // GetGovlnwhqngResponse204.
@@ -10764,11 +9592,8 @@ func (v GetGovlnwhqngResponse204) writeGetGovlnwhqngResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteGovlnwhqngParams holds the parameters of DeleteGovlnwhqng.
-type DeleteGovlnwhqngParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteGovlnwhqngParams holds the parameters of DeleteGovlnwhqng, which are GetMmyo's.
+type DeleteGovlnwhqngParams GetMmyoParams
 
 // DeleteGovlnwhqngResponse is the result of DeleteGovlnwhqng: one of
 // DeleteGovlnwhqngResponse204.
@@ -10786,13 +9611,8 @@ func (v DeleteGovlnwhqngResponse204) writeDeleteGovlnwhqngResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGovlnwhqngItemParams holds the parameters of GetGovlnwhqngItem.
-type GetGovlnwhqngItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetGovlnwhqngItemParams holds the parameters of GetGovlnwhqngItem, which are GetMmyoItem's.
+type GetGovlnwhqngItemParams GetMmyoItemParams
 
 // GetGovlnwhqngItemResponse is the result of GetGovlnwhqngItem: one of
 // GetGovlnwhqngItemResponse204.
@@ -10842,11 +9662,8 @@ func (v CreateFivetcjfzResponse204) writeCreateFivetcjfzResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetFivetcjfzParams holds the parameters of GetFivetcjfz.
-type GetFivetcjfzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetFivetcjfzParams holds the parameters of GetFivetcjfz, which are GetMmyo's.
+type GetFivetcjfzParams GetMmyoParams
 
 // GetFivetcjfzResponse is the result of GetFivetcjfz: one of
 // GetFivetcjfzResponse204.
@@ -10864,11 +9681,8 @@ func (v GetFivetcjfzResponse204) writeGetFivetcjfzResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteFivetcjfzParams holds the parameters of DeleteFivetcjfz.
-type DeleteFivetcjfzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteFivetcjfzParams holds the parameters of DeleteFivetcjfz, which are GetMmyo's.
+type DeleteFivetcjfzParams GetMmyoParams
 
 // DeleteFivetcjfzResponse is the result of DeleteFivetcjfz: one of
 // DeleteFivetcjfzResponse204.
@@ -10886,13 +9700,8 @@ func (v DeleteFivetcjfzResponse204) writeDeleteFivetcjfzResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetFivetcjfzItemParams holds the parameters of GetFivetcjfzItem.
-type GetFivetcjfzItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetFivetcjfzItemParams holds the parameters of GetFivetcjfzItem, which are GetMmyoItem's.
+type GetFivetcjfzItemParams GetMmyoItemParams
 
 // GetFivetcjfzItemResponse is the result of GetFivetcjfzItem: one of
 // GetFivetcjfzItemResponse204.
@@ -10942,11 +9751,8 @@ func (v CreateQedvjResponse204) writeCreateQedvjResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQedvjParams holds the parameters of GetQedvj.
-type GetQedvjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetQedvjParams holds the parameters of GetQedvj, which are GetMmyo's.
+type GetQedvjParams GetMmyoParams
 
 // GetQedvjResponse is the result of GetQedvj: one of
 // GetQedvjResponse204.
@@ -10964,11 +9770,8 @@ func (v GetQedvjResponse204) writeGetQedvjResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteQedvjParams holds the parameters of DeleteQedvj.
-type DeleteQedvjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteQedvjParams holds the parameters of DeleteQedvj, which are GetMmyo's.
+type DeleteQedvjParams GetMmyoParams
 
 // DeleteQedvjResponse is the result of DeleteQedvj: one of
 // DeleteQedvjResponse204.
@@ -10986,13 +9789,8 @@ func (v DeleteQedvjResponse204) writeDeleteQedvjResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQedvjItemParams holds the parameters of GetQedvjItem.
-type GetQedvjItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetQedvjItemParams holds the parameters of GetQedvjItem, which are GetMmyoItem's.
+type GetQedvjItemParams GetMmyoItemParams
 
 // GetQedvjItemResponse is the result of GetQedvjItem: one of
 // GetQedvjItemResponse204.
@@ -11042,11 +9840,8 @@ func (v CreateFnsjyokResponse204) writeCreateFnsjyokResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetFnsjyokParams holds the parameters of GetFnsjyok.
-type GetFnsjyokParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetFnsjyokParams holds the parameters of GetFnsjyok, which are GetMmyo's.
+type GetFnsjyokParams GetMmyoParams
 
 // GetFnsjyokResponse is the result of GetFnsjyok: one of
 // GetFnsjyokResponse204.
@@ -11064,11 +9859,8 @@ func (v GetFnsjyokResponse204) writeGetFnsjyokResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteFnsjyokParams holds the parameters of DeleteFnsjyok.
-type DeleteFnsjyokParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteFnsjyokParams holds the parameters of DeleteFnsjyok, which are GetMmyo's.
+type DeleteFnsjyokParams GetMmyoParams
 
 // DeleteFnsjyokResponse is the result of DeleteFnsjyok: one of
 // DeleteFnsjyokResponse204.
@@ -11086,13 +9878,8 @@ func (v DeleteFnsjyokResponse204) writeDeleteFnsjyokResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetFnsjyokItemParams holds the parameters of GetFnsjyokItem.
-type GetFnsjyokItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetFnsjyokItemParams holds the parameters of GetFnsjyokItem, which are GetMmyoItem's.
+type GetFnsjyokItemParams GetMmyoItemParams
 
 // GetFnsjyokItemResponse is the result of GetFnsjyokItem: one of
 // GetFnsjyokItemResponse204.
@@ -11142,11 +9929,8 @@ func (v CreateKzpfzxdlokResponse204) writeCreateKzpfzxdlokResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKzpfzxdlokParams holds the parameters of GetKzpfzxdlok.
-type GetKzpfzxdlokParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetKzpfzxdlokParams holds the parameters of GetKzpfzxdlok, which are GetMmyo's.
+type GetKzpfzxdlokParams GetMmyoParams
 
 // GetKzpfzxdlokResponse is the result of GetKzpfzxdlok: one of
 // GetKzpfzxdlokResponse204.
@@ -11164,11 +9948,8 @@ func (v GetKzpfzxdlokResponse204) writeGetKzpfzxdlokResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteKzpfzxdlokParams holds the parameters of DeleteKzpfzxdlok.
-type DeleteKzpfzxdlokParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteKzpfzxdlokParams holds the parameters of DeleteKzpfzxdlok, which are GetMmyo's.
+type DeleteKzpfzxdlokParams GetMmyoParams
 
 // DeleteKzpfzxdlokResponse is the result of DeleteKzpfzxdlok: one of
 // DeleteKzpfzxdlokResponse204.
@@ -11186,13 +9967,8 @@ func (v DeleteKzpfzxdlokResponse204) writeDeleteKzpfzxdlokResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKzpfzxdlokItemParams holds the parameters of GetKzpfzxdlokItem.
-type GetKzpfzxdlokItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetKzpfzxdlokItemParams holds the parameters of GetKzpfzxdlokItem, which are GetMmyoItem's.
+type GetKzpfzxdlokItemParams GetMmyoItemParams
 
 // GetKzpfzxdlokItemResponse is the result of GetKzpfzxdlokItem: one of
 // GetKzpfzxdlokItemResponse204.
@@ -11242,11 +10018,8 @@ func (v CreateNoaexmResponse204) writeCreateNoaexmResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNoaexmParams holds the parameters of GetNoaexm.
-type GetNoaexmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNoaexmParams holds the parameters of GetNoaexm, which are GetMmyo's.
+type GetNoaexmParams GetMmyoParams
 
 // GetNoaexmResponse is the result of GetNoaexm: one of
 // GetNoaexmResponse204.
@@ -11264,11 +10037,8 @@ func (v GetNoaexmResponse204) writeGetNoaexmResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNoaexmParams holds the parameters of DeleteNoaexm.
-type DeleteNoaexmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNoaexmParams holds the parameters of DeleteNoaexm, which are GetMmyo's.
+type DeleteNoaexmParams GetMmyoParams
 
 // DeleteNoaexmResponse is the result of DeleteNoaexm: one of
 // DeleteNoaexmResponse204.
@@ -11286,13 +10056,8 @@ func (v DeleteNoaexmResponse204) writeDeleteNoaexmResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNoaexmItemParams holds the parameters of GetNoaexmItem.
-type GetNoaexmItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNoaexmItemParams holds the parameters of GetNoaexmItem, which are GetMmyoItem's.
+type GetNoaexmItemParams GetMmyoItemParams
 
 // GetNoaexmItemResponse is the result of GetNoaexmItem: one of
 // GetNoaexmItemResponse204.
@@ -11342,11 +10107,8 @@ func (v CreateXcljdelfxxResponse204) writeCreateXcljdelfxxResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXcljdelfxxParams holds the parameters of GetXcljdelfxx.
-type GetXcljdelfxxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXcljdelfxxParams holds the parameters of GetXcljdelfxx, which are GetMmyo's.
+type GetXcljdelfxxParams GetMmyoParams
 
 // GetXcljdelfxxResponse is the result of GetXcljdelfxx: one of
 // GetXcljdelfxxResponse204.
@@ -11364,11 +10126,8 @@ func (v GetXcljdelfxxResponse204) writeGetXcljdelfxxResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXcljdelfxxParams holds the parameters of DeleteXcljdelfxx.
-type DeleteXcljdelfxxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXcljdelfxxParams holds the parameters of DeleteXcljdelfxx, which are GetMmyo's.
+type DeleteXcljdelfxxParams GetMmyoParams
 
 // DeleteXcljdelfxxResponse is the result of DeleteXcljdelfxx: one of
 // DeleteXcljdelfxxResponse204.
@@ -11386,13 +10145,8 @@ func (v DeleteXcljdelfxxResponse204) writeDeleteXcljdelfxxResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXcljdelfxxItemParams holds the parameters of GetXcljdelfxxItem.
-type GetXcljdelfxxItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXcljdelfxxItemParams holds the parameters of GetXcljdelfxxItem, which are GetMmyoItem's.
+type GetXcljdelfxxItemParams GetMmyoItemParams
 
 // GetXcljdelfxxItemResponse is the result of GetXcljdelfxxItem: one of
 // GetXcljdelfxxItemResponse204.
@@ -11442,11 +10196,8 @@ func (v CreateGuiyycbuResponse204) writeCreateGuiyycbuResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGuiyycbuParams holds the parameters of GetGuiyycbu.
-type GetGuiyycbuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetGuiyycbuParams holds the parameters of GetGuiyycbu, which are GetMmyo's.
+type GetGuiyycbuParams GetMmyoParams
 
 // GetGuiyycbuResponse is the result of GetGuiyycbu: one of
 // GetGuiyycbuResponse204.
@@ -11464,11 +10215,8 @@ func (v GetGuiyycbuResponse204) writeGetGuiyycbuResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteGuiyycbuParams holds the parameters of DeleteGuiyycbu.
-type DeleteGuiyycbuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteGuiyycbuParams holds the parameters of DeleteGuiyycbu, which are GetMmyo's.
+type DeleteGuiyycbuParams GetMmyoParams
 
 // DeleteGuiyycbuResponse is the result of DeleteGuiyycbu: one of
 // DeleteGuiyycbuResponse204.
@@ -11486,13 +10234,8 @@ func (v DeleteGuiyycbuResponse204) writeDeleteGuiyycbuResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGuiyycbuItemParams holds the parameters of GetGuiyycbuItem.
-type GetGuiyycbuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetGuiyycbuItemParams holds the parameters of GetGuiyycbuItem, which are GetMmyoItem's.
+type GetGuiyycbuItemParams GetMmyoItemParams
 
 // GetGuiyycbuItemResponse is the result of GetGuiyycbuItem: one of
 // GetGuiyycbuItemResponse204.
@@ -11542,11 +10285,8 @@ func (v CreateJqjypResponse204) writeCreateJqjypResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJqjypParams holds the parameters of GetJqjyp.
-type GetJqjypParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetJqjypParams holds the parameters of GetJqjyp, which are GetMmyo's.
+type GetJqjypParams GetMmyoParams
 
 // GetJqjypResponse is the result of GetJqjyp: one of
 // GetJqjypResponse204.
@@ -11564,11 +10304,8 @@ func (v GetJqjypResponse204) writeGetJqjypResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteJqjypParams holds the parameters of DeleteJqjyp.
-type DeleteJqjypParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteJqjypParams holds the parameters of DeleteJqjyp, which are GetMmyo's.
+type DeleteJqjypParams GetMmyoParams
 
 // DeleteJqjypResponse is the result of DeleteJqjyp: one of
 // DeleteJqjypResponse204.
@@ -11586,13 +10323,8 @@ func (v DeleteJqjypResponse204) writeDeleteJqjypResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetJqjypItemParams holds the parameters of GetJqjypItem.
-type GetJqjypItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetJqjypItemParams holds the parameters of GetJqjypItem, which are GetMmyoItem's.
+type GetJqjypItemParams GetMmyoItemParams
 
 // GetJqjypItemResponse is the result of GetJqjypItem: one of
 // GetJqjypItemResponse204.
@@ -11642,11 +10374,8 @@ func (v CreateTmnwcqdvResponse204) writeCreateTmnwcqdvResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTmnwcqdvParams holds the parameters of GetTmnwcqdv.
-type GetTmnwcqdvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetTmnwcqdvParams holds the parameters of GetTmnwcqdv, which are GetMmyo's.
+type GetTmnwcqdvParams GetMmyoParams
 
 // GetTmnwcqdvResponse is the result of GetTmnwcqdv: one of
 // GetTmnwcqdvResponse204.
@@ -11664,11 +10393,8 @@ func (v GetTmnwcqdvResponse204) writeGetTmnwcqdvResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteTmnwcqdvParams holds the parameters of DeleteTmnwcqdv.
-type DeleteTmnwcqdvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteTmnwcqdvParams holds the parameters of DeleteTmnwcqdv, which are GetMmyo's.
+type DeleteTmnwcqdvParams GetMmyoParams
 
 // DeleteTmnwcqdvResponse is the result of DeleteTmnwcqdv: one of
 // DeleteTmnwcqdvResponse204.
@@ -11686,13 +10412,8 @@ func (v DeleteTmnwcqdvResponse204) writeDeleteTmnwcqdvResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTmnwcqdvItemParams holds the parameters of GetTmnwcqdvItem.
-type GetTmnwcqdvItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetTmnwcqdvItemParams holds the parameters of GetTmnwcqdvItem, which are GetMmyoItem's.
+type GetTmnwcqdvItemParams GetMmyoItemParams
 
 // GetTmnwcqdvItemResponse is the result of GetTmnwcqdvItem: one of
 // GetTmnwcqdvItemResponse204.
@@ -11742,11 +10463,8 @@ func (v CreateQeftuiResponse204) writeCreateQeftuiResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQeftuiParams holds the parameters of GetQeftui.
-type GetQeftuiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetQeftuiParams holds the parameters of GetQeftui, which are GetMmyo's.
+type GetQeftuiParams GetMmyoParams
 
 // GetQeftuiResponse is the result of GetQeftui: one of
 // GetQeftuiResponse204.
@@ -11764,11 +10482,8 @@ func (v GetQeftuiResponse204) writeGetQeftuiResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteQeftuiParams holds the parameters of DeleteQeftui.
-type DeleteQeftuiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteQeftuiParams holds the parameters of DeleteQeftui, which are GetMmyo's.
+type DeleteQeftuiParams GetMmyoParams
 
 // DeleteQeftuiResponse is the result of DeleteQeftui: one of
 // DeleteQeftuiResponse204.
@@ -11786,13 +10501,8 @@ func (v DeleteQeftuiResponse204) writeDeleteQeftuiResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQeftuiItemParams holds the parameters of GetQeftuiItem.
-type GetQeftuiItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetQeftuiItemParams holds the parameters of GetQeftuiItem, which are GetMmyoItem's.
+type GetQeftuiItemParams GetMmyoItemParams
 
 // GetQeftuiItemResponse is the result of GetQeftuiItem: one of
 // GetQeftuiItemResponse204.
@@ -11842,11 +10552,8 @@ func (v CreateSvnuldpResponse204) writeCreateSvnuldpResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSvnuldpParams holds the parameters of GetSvnuldp.
-type GetSvnuldpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSvnuldpParams holds the parameters of GetSvnuldp, which are GetMmyo's.
+type GetSvnuldpParams GetMmyoParams
 
 // GetSvnuldpResponse is the result of GetSvnuldp: one of
 // GetSvnuldpResponse204.
@@ -11864,11 +10571,8 @@ func (v GetSvnuldpResponse204) writeGetSvnuldpResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSvnuldpParams holds the parameters of DeleteSvnuldp.
-type DeleteSvnuldpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSvnuldpParams holds the parameters of DeleteSvnuldp, which are GetMmyo's.
+type DeleteSvnuldpParams GetMmyoParams
 
 // DeleteSvnuldpResponse is the result of DeleteSvnuldp: one of
 // DeleteSvnuldpResponse204.
@@ -11886,13 +10590,8 @@ func (v DeleteSvnuldpResponse204) writeDeleteSvnuldpResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSvnuldpItemParams holds the parameters of GetSvnuldpItem.
-type GetSvnuldpItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSvnuldpItemParams holds the parameters of GetSvnuldpItem, which are GetMmyoItem's.
+type GetSvnuldpItemParams GetMmyoItemParams
 
 // GetSvnuldpItemResponse is the result of GetSvnuldpItem: one of
 // GetSvnuldpItemResponse204.
@@ -11942,11 +10641,8 @@ func (v CreateZfwxbjResponse204) writeCreateZfwxbjResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZfwxbjParams holds the parameters of GetZfwxbj.
-type GetZfwxbjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetZfwxbjParams holds the parameters of GetZfwxbj, which are GetMmyo's.
+type GetZfwxbjParams GetMmyoParams
 
 // GetZfwxbjResponse is the result of GetZfwxbj: one of
 // GetZfwxbjResponse204.
@@ -11964,11 +10660,8 @@ func (v GetZfwxbjResponse204) writeGetZfwxbjResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteZfwxbjParams holds the parameters of DeleteZfwxbj.
-type DeleteZfwxbjParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteZfwxbjParams holds the parameters of DeleteZfwxbj, which are GetMmyo's.
+type DeleteZfwxbjParams GetMmyoParams
 
 // DeleteZfwxbjResponse is the result of DeleteZfwxbj: one of
 // DeleteZfwxbjResponse204.
@@ -11986,13 +10679,8 @@ func (v DeleteZfwxbjResponse204) writeDeleteZfwxbjResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZfwxbjItemParams holds the parameters of GetZfwxbjItem.
-type GetZfwxbjItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetZfwxbjItemParams holds the parameters of GetZfwxbjItem, which are GetMmyoItem's.
+type GetZfwxbjItemParams GetMmyoItemParams
 
 // GetZfwxbjItemResponse is the result of GetZfwxbjItem: one of
 // GetZfwxbjItemResponse204.
@@ -12042,11 +10730,8 @@ func (v CreateDfcvpijrsResponse204) writeCreateDfcvpijrsResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDfcvpijrsParams holds the parameters of GetDfcvpijrs.
-type GetDfcvpijrsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDfcvpijrsParams holds the parameters of GetDfcvpijrs, which are GetMmyo's.
+type GetDfcvpijrsParams GetMmyoParams
 
 // GetDfcvpijrsResponse is the result of GetDfcvpijrs: one of
 // GetDfcvpijrsResponse204.
@@ -12064,11 +10749,8 @@ func (v GetDfcvpijrsResponse204) writeGetDfcvpijrsResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDfcvpijrsParams holds the parameters of DeleteDfcvpijrs.
-type DeleteDfcvpijrsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDfcvpijrsParams holds the parameters of DeleteDfcvpijrs, which are GetMmyo's.
+type DeleteDfcvpijrsParams GetMmyoParams
 
 // DeleteDfcvpijrsResponse is the result of DeleteDfcvpijrs: one of
 // DeleteDfcvpijrsResponse204.
@@ -12086,13 +10768,8 @@ func (v DeleteDfcvpijrsResponse204) writeDeleteDfcvpijrsResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDfcvpijrsItemParams holds the parameters of GetDfcvpijrsItem.
-type GetDfcvpijrsItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDfcvpijrsItemParams holds the parameters of GetDfcvpijrsItem, which are GetMmyoItem's.
+type GetDfcvpijrsItemParams GetMmyoItemParams
 
 // GetDfcvpijrsItemResponse is the result of GetDfcvpijrsItem: one of
 // GetDfcvpijrsItemResponse204.
@@ -12142,11 +10819,8 @@ func (v CreateKcuotccResponse204) writeCreateKcuotccResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKcuotccParams holds the parameters of GetKcuotcc.
-type GetKcuotccParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetKcuotccParams holds the parameters of GetKcuotcc, which are GetMmyo's.
+type GetKcuotccParams GetMmyoParams
 
 // GetKcuotccResponse is the result of GetKcuotcc: one of
 // GetKcuotccResponse204.
@@ -12164,11 +10838,8 @@ func (v GetKcuotccResponse204) writeGetKcuotccResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteKcuotccParams holds the parameters of DeleteKcuotcc.
-type DeleteKcuotccParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteKcuotccParams holds the parameters of DeleteKcuotcc, which are GetMmyo's.
+type DeleteKcuotccParams GetMmyoParams
 
 // DeleteKcuotccResponse is the result of DeleteKcuotcc: one of
 // DeleteKcuotccResponse204.
@@ -12186,13 +10857,8 @@ func (v DeleteKcuotccResponse204) writeDeleteKcuotccResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKcuotccItemParams holds the parameters of GetKcuotccItem.
-type GetKcuotccItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetKcuotccItemParams holds the parameters of GetKcuotccItem, which are GetMmyoItem's.
+type GetKcuotccItemParams GetMmyoItemParams
 
 // GetKcuotccItemResponse is the result of GetKcuotccItem: one of
 // GetKcuotccItemResponse204.
@@ -12242,11 +10908,8 @@ func (v CreateYlxpbzwdiResponse204) writeCreateYlxpbzwdiResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYlxpbzwdiParams holds the parameters of GetYlxpbzwdi.
-type GetYlxpbzwdiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetYlxpbzwdiParams holds the parameters of GetYlxpbzwdi, which are GetMmyo's.
+type GetYlxpbzwdiParams GetMmyoParams
 
 // GetYlxpbzwdiResponse is the result of GetYlxpbzwdi: one of
 // GetYlxpbzwdiResponse204.
@@ -12264,11 +10927,8 @@ func (v GetYlxpbzwdiResponse204) writeGetYlxpbzwdiResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteYlxpbzwdiParams holds the parameters of DeleteYlxpbzwdi.
-type DeleteYlxpbzwdiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteYlxpbzwdiParams holds the parameters of DeleteYlxpbzwdi, which are GetMmyo's.
+type DeleteYlxpbzwdiParams GetMmyoParams
 
 // DeleteYlxpbzwdiResponse is the result of DeleteYlxpbzwdi: one of
 // DeleteYlxpbzwdiResponse204.
@@ -12286,13 +10946,8 @@ func (v DeleteYlxpbzwdiResponse204) writeDeleteYlxpbzwdiResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYlxpbzwdiItemParams holds the parameters of GetYlxpbzwdiItem.
-type GetYlxpbzwdiItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetYlxpbzwdiItemParams holds the parameters of GetYlxpbzwdiItem, which are GetMmyoItem's.
+type GetYlxpbzwdiItemParams GetMmyoItemParams
 
 // GetYlxpbzwdiItemResponse is the result of GetYlxpbzwdiItem: one of
 // GetYlxpbzwdiItemResponse204.
@@ -12342,11 +10997,8 @@ func (v CreateEukxcmipeResponse204) writeCreateEukxcmipeResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEukxcmipeParams holds the parameters of GetEukxcmipe.
-type GetEukxcmipeParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetEukxcmipeParams holds the parameters of GetEukxcmipe, which are GetMmyo's.
+type GetEukxcmipeParams GetMmyoParams
 
 // GetEukxcmipeResponse is the result of GetEukxcmipe: one of
 // GetEukxcmipeResponse204.
@@ -12364,11 +11016,8 @@ func (v GetEukxcmipeResponse204) writeGetEukxcmipeResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteEukxcmipeParams holds the parameters of DeleteEukxcmipe.
-type DeleteEukxcmipeParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteEukxcmipeParams holds the parameters of DeleteEukxcmipe, which are GetMmyo's.
+type DeleteEukxcmipeParams GetMmyoParams
 
 // DeleteEukxcmipeResponse is the result of DeleteEukxcmipe: one of
 // DeleteEukxcmipeResponse204.
@@ -12386,13 +11035,8 @@ func (v DeleteEukxcmipeResponse204) writeDeleteEukxcmipeResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEukxcmipeItemParams holds the parameters of GetEukxcmipeItem.
-type GetEukxcmipeItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetEukxcmipeItemParams holds the parameters of GetEukxcmipeItem, which are GetMmyoItem's.
+type GetEukxcmipeItemParams GetMmyoItemParams
 
 // GetEukxcmipeItemResponse is the result of GetEukxcmipeItem: one of
 // GetEukxcmipeItemResponse204.
@@ -12442,11 +11086,8 @@ func (v CreateVqslmzslbResponse204) writeCreateVqslmzslbResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetVqslmzslbParams holds the parameters of GetVqslmzslb.
-type GetVqslmzslbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetVqslmzslbParams holds the parameters of GetVqslmzslb, which are GetMmyo's.
+type GetVqslmzslbParams GetMmyoParams
 
 // GetVqslmzslbResponse is the result of GetVqslmzslb: one of
 // GetVqslmzslbResponse204.
@@ -12464,11 +11105,8 @@ func (v GetVqslmzslbResponse204) writeGetVqslmzslbResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteVqslmzslbParams holds the parameters of DeleteVqslmzslb.
-type DeleteVqslmzslbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteVqslmzslbParams holds the parameters of DeleteVqslmzslb, which are GetMmyo's.
+type DeleteVqslmzslbParams GetMmyoParams
 
 // DeleteVqslmzslbResponse is the result of DeleteVqslmzslb: one of
 // DeleteVqslmzslbResponse204.
@@ -12486,13 +11124,8 @@ func (v DeleteVqslmzslbResponse204) writeDeleteVqslmzslbResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetVqslmzslbItemParams holds the parameters of GetVqslmzslbItem.
-type GetVqslmzslbItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetVqslmzslbItemParams holds the parameters of GetVqslmzslbItem, which are GetMmyoItem's.
+type GetVqslmzslbItemParams GetMmyoItemParams
 
 // GetVqslmzslbItemResponse is the result of GetVqslmzslbItem: one of
 // GetVqslmzslbItemResponse204.
@@ -12542,11 +11175,8 @@ func (v CreateMqmsResponse204) writeCreateMqmsResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetMqmsParams holds the parameters of GetMqms.
-type GetMqmsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetMqmsParams holds the parameters of GetMqms, which are GetMmyo's.
+type GetMqmsParams GetMmyoParams
 
 // GetMqmsResponse is the result of GetMqms: one of
 // GetMqmsResponse204.
@@ -12564,11 +11194,8 @@ func (v GetMqmsResponse204) writeGetMqmsResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteMqmsParams holds the parameters of DeleteMqms.
-type DeleteMqmsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteMqmsParams holds the parameters of DeleteMqms, which are GetMmyo's.
+type DeleteMqmsParams GetMmyoParams
 
 // DeleteMqmsResponse is the result of DeleteMqms: one of
 // DeleteMqmsResponse204.
@@ -12586,13 +11213,8 @@ func (v DeleteMqmsResponse204) writeDeleteMqmsResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetMqmsItemParams holds the parameters of GetMqmsItem.
-type GetMqmsItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetMqmsItemParams holds the parameters of GetMqmsItem, which are GetMmyoItem's.
+type GetMqmsItemParams GetMmyoItemParams
 
 // GetMqmsItemResponse is the result of GetMqmsItem: one of
 // GetMqmsItemResponse204.
@@ -12642,11 +11264,8 @@ func (v CreateXvwuqnvpwResponse204) writeCreateXvwuqnvpwResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXvwuqnvpwParams holds the parameters of GetXvwuqnvpw.
-type GetXvwuqnvpwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXvwuqnvpwParams holds the parameters of GetXvwuqnvpw, which are GetMmyo's.
+type GetXvwuqnvpwParams GetMmyoParams
 
 // GetXvwuqnvpwResponse is the result of GetXvwuqnvpw: one of
 // GetXvwuqnvpwResponse204.
@@ -12664,11 +11283,8 @@ func (v GetXvwuqnvpwResponse204) writeGetXvwuqnvpwResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXvwuqnvpwParams holds the parameters of DeleteXvwuqnvpw.
-type DeleteXvwuqnvpwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXvwuqnvpwParams holds the parameters of DeleteXvwuqnvpw, which are GetMmyo's.
+type DeleteXvwuqnvpwParams GetMmyoParams
 
 // DeleteXvwuqnvpwResponse is the result of DeleteXvwuqnvpw: one of
 // DeleteXvwuqnvpwResponse204.
@@ -12686,13 +11302,8 @@ func (v DeleteXvwuqnvpwResponse204) writeDeleteXvwuqnvpwResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXvwuqnvpwItemParams holds the parameters of GetXvwuqnvpwItem.
-type GetXvwuqnvpwItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXvwuqnvpwItemParams holds the parameters of GetXvwuqnvpwItem, which are GetMmyoItem's.
+type GetXvwuqnvpwItemParams GetMmyoItemParams
 
 // GetXvwuqnvpwItemResponse is the result of GetXvwuqnvpwItem: one of
 // GetXvwuqnvpwItemResponse204.
@@ -12742,11 +11353,8 @@ func (v CreateLoruxlgzResponse204) writeCreateLoruxlgzResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLoruxlgzParams holds the parameters of GetLoruxlgz.
-type GetLoruxlgzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLoruxlgzParams holds the parameters of GetLoruxlgz, which are GetMmyo's.
+type GetLoruxlgzParams GetMmyoParams
 
 // GetLoruxlgzResponse is the result of GetLoruxlgz: one of
 // GetLoruxlgzResponse204.
@@ -12764,11 +11372,8 @@ func (v GetLoruxlgzResponse204) writeGetLoruxlgzResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLoruxlgzParams holds the parameters of DeleteLoruxlgz.
-type DeleteLoruxlgzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLoruxlgzParams holds the parameters of DeleteLoruxlgz, which are GetMmyo's.
+type DeleteLoruxlgzParams GetMmyoParams
 
 // DeleteLoruxlgzResponse is the result of DeleteLoruxlgz: one of
 // DeleteLoruxlgzResponse204.
@@ -12786,13 +11391,8 @@ func (v DeleteLoruxlgzResponse204) writeDeleteLoruxlgzResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLoruxlgzItemParams holds the parameters of GetLoruxlgzItem.
-type GetLoruxlgzItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLoruxlgzItemParams holds the parameters of GetLoruxlgzItem, which are GetMmyoItem's.
+type GetLoruxlgzItemParams GetMmyoItemParams
 
 // GetLoruxlgzItemResponse is the result of GetLoruxlgzItem: one of
 // GetLoruxlgzItemResponse204.
@@ -12842,11 +11442,8 @@ func (v CreateMbooResponse204) writeCreateMbooResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetMbooParams holds the parameters of GetMboo.
-type GetMbooParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetMbooParams holds the parameters of GetMboo, which are GetMmyo's.
+type GetMbooParams GetMmyoParams
 
 // GetMbooResponse is the result of GetMboo: one of
 // GetMbooResponse204.
@@ -12864,11 +11461,8 @@ func (v GetMbooResponse204) writeGetMbooResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteMbooParams holds the parameters of DeleteMboo.
-type DeleteMbooParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteMbooParams holds the parameters of DeleteMboo, which are GetMmyo's.
+type DeleteMbooParams GetMmyoParams
 
 // DeleteMbooResponse is the result of DeleteMboo: one of
 // DeleteMbooResponse204.
@@ -12886,13 +11480,8 @@ func (v DeleteMbooResponse204) writeDeleteMbooResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetMbooItemParams holds the parameters of GetMbooItem.
-type GetMbooItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetMbooItemParams holds the parameters of GetMbooItem, which are GetMmyoItem's.
+type GetMbooItemParams GetMmyoItemParams
 
 // GetMbooItemResponse is the result of GetMbooItem: one of
 // GetMbooItemResponse204.
@@ -12942,11 +11531,8 @@ func (v CreateWkvnResponse204) writeCreateWkvnResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWkvnParams holds the parameters of GetWkvn.
-type GetWkvnParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetWkvnParams holds the parameters of GetWkvn, which are GetMmyo's.
+type GetWkvnParams GetMmyoParams
 
 // GetWkvnResponse is the result of GetWkvn: one of
 // GetWkvnResponse204.
@@ -12964,11 +11550,8 @@ func (v GetWkvnResponse204) writeGetWkvnResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteWkvnParams holds the parameters of DeleteWkvn.
-type DeleteWkvnParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteWkvnParams holds the parameters of DeleteWkvn, which are GetMmyo's.
+type DeleteWkvnParams GetMmyoParams
 
 // DeleteWkvnResponse is the result of DeleteWkvn: one of
 // DeleteWkvnResponse204.
@@ -12986,13 +11569,8 @@ func (v DeleteWkvnResponse204) writeDeleteWkvnResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWkvnItemParams holds the parameters of GetWkvnItem.
-type GetWkvnItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetWkvnItemParams holds the parameters of GetWkvnItem, which are GetMmyoItem's.
+type GetWkvnItemParams GetMmyoItemParams
 
 // GetWkvnItemResponse is the result of GetWkvnItem: one of
 // GetWkvnItemResponse204.
@@ -13042,11 +11620,8 @@ func (v CreateSadozResponse204) writeCreateSadozResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSadozParams holds the parameters of GetSadoz.
-type GetSadozParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSadozParams holds the parameters of GetSadoz, which are GetMmyo's.
+type GetSadozParams GetMmyoParams
 
 // GetSadozResponse is the result of GetSadoz: one of
 // GetSadozResponse204.
@@ -13064,11 +11639,8 @@ func (v GetSadozResponse204) writeGetSadozResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSadozParams holds the parameters of DeleteSadoz.
-type DeleteSadozParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSadozParams holds the parameters of DeleteSadoz, which are GetMmyo's.
+type DeleteSadozParams GetMmyoParams
 
 // DeleteSadozResponse is the result of DeleteSadoz: one of
 // DeleteSadozResponse204.
@@ -13086,13 +11658,8 @@ func (v DeleteSadozResponse204) writeDeleteSadozResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSadozItemParams holds the parameters of GetSadozItem.
-type GetSadozItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSadozItemParams holds the parameters of GetSadozItem, which are GetMmyoItem's.
+type GetSadozItemParams GetMmyoItemParams
 
 // GetSadozItemResponse is the result of GetSadozItem: one of
 // GetSadozItemResponse204.
@@ -13142,11 +11709,8 @@ func (v CreateMtrmzuzuResponse204) writeCreateMtrmzuzuResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetMtrmzuzuParams holds the parameters of GetMtrmzuzu.
-type GetMtrmzuzuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetMtrmzuzuParams holds the parameters of GetMtrmzuzu, which are GetMmyo's.
+type GetMtrmzuzuParams GetMmyoParams
 
 // GetMtrmzuzuResponse is the result of GetMtrmzuzu: one of
 // GetMtrmzuzuResponse204.
@@ -13164,11 +11728,8 @@ func (v GetMtrmzuzuResponse204) writeGetMtrmzuzuResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteMtrmzuzuParams holds the parameters of DeleteMtrmzuzu.
-type DeleteMtrmzuzuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteMtrmzuzuParams holds the parameters of DeleteMtrmzuzu, which are GetMmyo's.
+type DeleteMtrmzuzuParams GetMmyoParams
 
 // DeleteMtrmzuzuResponse is the result of DeleteMtrmzuzu: one of
 // DeleteMtrmzuzuResponse204.
@@ -13186,13 +11747,8 @@ func (v DeleteMtrmzuzuResponse204) writeDeleteMtrmzuzuResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetMtrmzuzuItemParams holds the parameters of GetMtrmzuzuItem.
-type GetMtrmzuzuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetMtrmzuzuItemParams holds the parameters of GetMtrmzuzuItem, which are GetMmyoItem's.
+type GetMtrmzuzuItemParams GetMmyoItemParams
 
 // GetMtrmzuzuItemResponse is the result of GetMtrmzuzuItem: one of
 // GetMtrmzuzuItemResponse204.
@@ -13242,11 +11798,8 @@ func (v CreateLkxdResponse204) writeCreateLkxdResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLkxdParams holds the parameters of GetLkxd.
-type GetLkxdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLkxdParams holds the parameters of GetLkxd, which are GetMmyo's.
+type GetLkxdParams GetMmyoParams
 
 // GetLkxdResponse is the result of GetLkxd: one of
 // GetLkxdResponse204.
@@ -13264,11 +11817,8 @@ func (v GetLkxdResponse204) writeGetLkxdResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLkxdParams holds the parameters of DeleteLkxd.
-type DeleteLkxdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLkxdParams holds the parameters of DeleteLkxd, which are GetMmyo's.
+type DeleteLkxdParams GetMmyoParams
 
 // DeleteLkxdResponse is the result of DeleteLkxd: one of
 // DeleteLkxdResponse204.
@@ -13286,13 +11836,8 @@ func (v DeleteLkxdResponse204) writeDeleteLkxdResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLkxdItemParams holds the parameters of GetLkxdItem.
-type GetLkxdItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLkxdItemParams holds the parameters of GetLkxdItem, which are GetMmyoItem's.
+type GetLkxdItemParams GetMmyoItemParams
 
 // GetLkxdItemResponse is the result of GetLkxdItem: one of
 // GetLkxdItemResponse204.
@@ -13342,11 +11887,8 @@ func (v CreateVmdbuvzuResponse204) writeCreateVmdbuvzuResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetVmdbuvzuParams holds the parameters of GetVmdbuvzu.
-type GetVmdbuvzuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetVmdbuvzuParams holds the parameters of GetVmdbuvzu, which are GetMmyo's.
+type GetVmdbuvzuParams GetMmyoParams
 
 // GetVmdbuvzuResponse is the result of GetVmdbuvzu: one of
 // GetVmdbuvzuResponse204.
@@ -13364,11 +11906,8 @@ func (v GetVmdbuvzuResponse204) writeGetVmdbuvzuResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteVmdbuvzuParams holds the parameters of DeleteVmdbuvzu.
-type DeleteVmdbuvzuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteVmdbuvzuParams holds the parameters of DeleteVmdbuvzu, which are GetMmyo's.
+type DeleteVmdbuvzuParams GetMmyoParams
 
 // DeleteVmdbuvzuResponse is the result of DeleteVmdbuvzu: one of
 // DeleteVmdbuvzuResponse204.
@@ -13386,13 +11925,8 @@ func (v DeleteVmdbuvzuResponse204) writeDeleteVmdbuvzuResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetVmdbuvzuItemParams holds the parameters of GetVmdbuvzuItem.
-type GetVmdbuvzuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetVmdbuvzuItemParams holds the parameters of GetVmdbuvzuItem, which are GetMmyoItem's.
+type GetVmdbuvzuItemParams GetMmyoItemParams
 
 // GetVmdbuvzuItemResponse is the result of GetVmdbuvzuItem: one of
 // GetVmdbuvzuItemResponse204.
@@ -13442,11 +11976,8 @@ func (v CreateSeoteeiaResponse204) writeCreateSeoteeiaResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSeoteeiaParams holds the parameters of GetSeoteeia.
-type GetSeoteeiaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSeoteeiaParams holds the parameters of GetSeoteeia, which are GetMmyo's.
+type GetSeoteeiaParams GetMmyoParams
 
 // GetSeoteeiaResponse is the result of GetSeoteeia: one of
 // GetSeoteeiaResponse204.
@@ -13464,11 +11995,8 @@ func (v GetSeoteeiaResponse204) writeGetSeoteeiaResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSeoteeiaParams holds the parameters of DeleteSeoteeia.
-type DeleteSeoteeiaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSeoteeiaParams holds the parameters of DeleteSeoteeia, which are GetMmyo's.
+type DeleteSeoteeiaParams GetMmyoParams
 
 // DeleteSeoteeiaResponse is the result of DeleteSeoteeia: one of
 // DeleteSeoteeiaResponse204.
@@ -13486,13 +12014,8 @@ func (v DeleteSeoteeiaResponse204) writeDeleteSeoteeiaResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSeoteeiaItemParams holds the parameters of GetSeoteeiaItem.
-type GetSeoteeiaItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSeoteeiaItemParams holds the parameters of GetSeoteeiaItem, which are GetMmyoItem's.
+type GetSeoteeiaItemParams GetMmyoItemParams
 
 // GetSeoteeiaItemResponse is the result of GetSeoteeiaItem: one of
 // GetSeoteeiaItemResponse204.
@@ -13542,11 +12065,8 @@ func (v CreateAburtmwbxResponse204) writeCreateAburtmwbxResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAburtmwbxParams holds the parameters of GetAburtmwbx.
-type GetAburtmwbxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetAburtmwbxParams holds the parameters of GetAburtmwbx, which are GetMmyo's.
+type GetAburtmwbxParams GetMmyoParams
 
 // GetAburtmwbxResponse is the result of GetAburtmwbx: one of
 // GetAburtmwbxResponse204.
@@ -13564,11 +12084,8 @@ func (v GetAburtmwbxResponse204) writeGetAburtmwbxResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteAburtmwbxParams holds the parameters of DeleteAburtmwbx.
-type DeleteAburtmwbxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteAburtmwbxParams holds the parameters of DeleteAburtmwbx, which are GetMmyo's.
+type DeleteAburtmwbxParams GetMmyoParams
 
 // DeleteAburtmwbxResponse is the result of DeleteAburtmwbx: one of
 // DeleteAburtmwbxResponse204.
@@ -13586,13 +12103,8 @@ func (v DeleteAburtmwbxResponse204) writeDeleteAburtmwbxResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAburtmwbxItemParams holds the parameters of GetAburtmwbxItem.
-type GetAburtmwbxItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetAburtmwbxItemParams holds the parameters of GetAburtmwbxItem, which are GetMmyoItem's.
+type GetAburtmwbxItemParams GetMmyoItemParams
 
 // GetAburtmwbxItemResponse is the result of GetAburtmwbxItem: one of
 // GetAburtmwbxItemResponse204.
@@ -13642,11 +12154,8 @@ func (v CreateRqcqffdResponse204) writeCreateRqcqffdResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetRqcqffdParams holds the parameters of GetRqcqffd.
-type GetRqcqffdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetRqcqffdParams holds the parameters of GetRqcqffd, which are GetMmyo's.
+type GetRqcqffdParams GetMmyoParams
 
 // GetRqcqffdResponse is the result of GetRqcqffd: one of
 // GetRqcqffdResponse204.
@@ -13664,11 +12173,8 @@ func (v GetRqcqffdResponse204) writeGetRqcqffdResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteRqcqffdParams holds the parameters of DeleteRqcqffd.
-type DeleteRqcqffdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteRqcqffdParams holds the parameters of DeleteRqcqffd, which are GetMmyo's.
+type DeleteRqcqffdParams GetMmyoParams
 
 // DeleteRqcqffdResponse is the result of DeleteRqcqffd: one of
 // DeleteRqcqffdResponse204.
@@ -13686,13 +12192,8 @@ func (v DeleteRqcqffdResponse204) writeDeleteRqcqffdResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetRqcqffdItemParams holds the parameters of GetRqcqffdItem.
-type GetRqcqffdItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetRqcqffdItemParams holds the parameters of GetRqcqffdItem, which are GetMmyoItem's.
+type GetRqcqffdItemParams GetMmyoItemParams
 
 // GetRqcqffdItemResponse is the result of GetRqcqffdItem: one of
 // GetRqcqffdItemResponse204.
@@ -13742,11 +12243,8 @@ func (v CreateZcyrResponse204) writeCreateZcyrResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZcyrParams holds the parameters of GetZcyr.
-type GetZcyrParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetZcyrParams holds the parameters of GetZcyr, which are GetMmyo's.
+type GetZcyrParams GetMmyoParams
 
 // GetZcyrResponse is the result of GetZcyr: one of
 // GetZcyrResponse204.
@@ -13764,11 +12262,8 @@ func (v GetZcyrResponse204) writeGetZcyrResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteZcyrParams holds the parameters of DeleteZcyr.
-type DeleteZcyrParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteZcyrParams holds the parameters of DeleteZcyr, which are GetMmyo's.
+type DeleteZcyrParams GetMmyoParams
 
 // DeleteZcyrResponse is the result of DeleteZcyr: one of
 // DeleteZcyrResponse204.
@@ -13786,13 +12281,8 @@ func (v DeleteZcyrResponse204) writeDeleteZcyrResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZcyrItemParams holds the parameters of GetZcyrItem.
-type GetZcyrItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetZcyrItemParams holds the parameters of GetZcyrItem, which are GetMmyoItem's.
+type GetZcyrItemParams GetMmyoItemParams
 
 // GetZcyrItemResponse is the result of GetZcyrItem: one of
 // GetZcyrItemResponse204.
@@ -13842,11 +12332,8 @@ func (v CreateNvvwesgdrtResponse204) writeCreateNvvwesgdrtResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNvvwesgdrtParams holds the parameters of GetNvvwesgdrt.
-type GetNvvwesgdrtParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNvvwesgdrtParams holds the parameters of GetNvvwesgdrt, which are GetMmyo's.
+type GetNvvwesgdrtParams GetMmyoParams
 
 // GetNvvwesgdrtResponse is the result of GetNvvwesgdrt: one of
 // GetNvvwesgdrtResponse204.
@@ -13864,11 +12351,8 @@ func (v GetNvvwesgdrtResponse204) writeGetNvvwesgdrtResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNvvwesgdrtParams holds the parameters of DeleteNvvwesgdrt.
-type DeleteNvvwesgdrtParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNvvwesgdrtParams holds the parameters of DeleteNvvwesgdrt, which are GetMmyo's.
+type DeleteNvvwesgdrtParams GetMmyoParams
 
 // DeleteNvvwesgdrtResponse is the result of DeleteNvvwesgdrt: one of
 // DeleteNvvwesgdrtResponse204.
@@ -13886,13 +12370,8 @@ func (v DeleteNvvwesgdrtResponse204) writeDeleteNvvwesgdrtResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNvvwesgdrtItemParams holds the parameters of GetNvvwesgdrtItem.
-type GetNvvwesgdrtItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNvvwesgdrtItemParams holds the parameters of GetNvvwesgdrtItem, which are GetMmyoItem's.
+type GetNvvwesgdrtItemParams GetMmyoItemParams
 
 // GetNvvwesgdrtItemResponse is the result of GetNvvwesgdrtItem: one of
 // GetNvvwesgdrtItemResponse204.
@@ -13942,11 +12421,8 @@ func (v CreateZgtpnResponse204) writeCreateZgtpnResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZgtpnParams holds the parameters of GetZgtpn.
-type GetZgtpnParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetZgtpnParams holds the parameters of GetZgtpn, which are GetMmyo's.
+type GetZgtpnParams GetMmyoParams
 
 // GetZgtpnResponse is the result of GetZgtpn: one of
 // GetZgtpnResponse204.
@@ -13964,11 +12440,8 @@ func (v GetZgtpnResponse204) writeGetZgtpnResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteZgtpnParams holds the parameters of DeleteZgtpn.
-type DeleteZgtpnParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteZgtpnParams holds the parameters of DeleteZgtpn, which are GetMmyo's.
+type DeleteZgtpnParams GetMmyoParams
 
 // DeleteZgtpnResponse is the result of DeleteZgtpn: one of
 // DeleteZgtpnResponse204.
@@ -13986,13 +12459,8 @@ func (v DeleteZgtpnResponse204) writeDeleteZgtpnResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZgtpnItemParams holds the parameters of GetZgtpnItem.
-type GetZgtpnItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetZgtpnItemParams holds the parameters of GetZgtpnItem, which are GetMmyoItem's.
+type GetZgtpnItemParams GetMmyoItemParams
 
 // GetZgtpnItemResponse is the result of GetZgtpnItem: one of
 // GetZgtpnItemResponse204.
@@ -14042,11 +12510,8 @@ func (v CreateBdlfeclbdhResponse204) writeCreateBdlfeclbdhResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetBdlfeclbdhParams holds the parameters of GetBdlfeclbdh.
-type GetBdlfeclbdhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetBdlfeclbdhParams holds the parameters of GetBdlfeclbdh, which are GetMmyo's.
+type GetBdlfeclbdhParams GetMmyoParams
 
 // GetBdlfeclbdhResponse is the result of GetBdlfeclbdh: one of
 // GetBdlfeclbdhResponse204.
@@ -14064,11 +12529,8 @@ func (v GetBdlfeclbdhResponse204) writeGetBdlfeclbdhResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteBdlfeclbdhParams holds the parameters of DeleteBdlfeclbdh.
-type DeleteBdlfeclbdhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteBdlfeclbdhParams holds the parameters of DeleteBdlfeclbdh, which are GetMmyo's.
+type DeleteBdlfeclbdhParams GetMmyoParams
 
 // DeleteBdlfeclbdhResponse is the result of DeleteBdlfeclbdh: one of
 // DeleteBdlfeclbdhResponse204.
@@ -14086,13 +12548,8 @@ func (v DeleteBdlfeclbdhResponse204) writeDeleteBdlfeclbdhResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetBdlfeclbdhItemParams holds the parameters of GetBdlfeclbdhItem.
-type GetBdlfeclbdhItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetBdlfeclbdhItemParams holds the parameters of GetBdlfeclbdhItem, which are GetMmyoItem's.
+type GetBdlfeclbdhItemParams GetMmyoItemParams
 
 // GetBdlfeclbdhItemResponse is the result of GetBdlfeclbdhItem: one of
 // GetBdlfeclbdhItemResponse204.
@@ -14142,11 +12599,8 @@ func (v CreateHphwvzjplResponse204) writeCreateHphwvzjplResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHphwvzjplParams holds the parameters of GetHphwvzjpl.
-type GetHphwvzjplParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHphwvzjplParams holds the parameters of GetHphwvzjpl, which are GetMmyo's.
+type GetHphwvzjplParams GetMmyoParams
 
 // GetHphwvzjplResponse is the result of GetHphwvzjpl: one of
 // GetHphwvzjplResponse204.
@@ -14164,11 +12618,8 @@ func (v GetHphwvzjplResponse204) writeGetHphwvzjplResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHphwvzjplParams holds the parameters of DeleteHphwvzjpl.
-type DeleteHphwvzjplParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHphwvzjplParams holds the parameters of DeleteHphwvzjpl, which are GetMmyo's.
+type DeleteHphwvzjplParams GetMmyoParams
 
 // DeleteHphwvzjplResponse is the result of DeleteHphwvzjpl: one of
 // DeleteHphwvzjplResponse204.
@@ -14186,13 +12637,8 @@ func (v DeleteHphwvzjplResponse204) writeDeleteHphwvzjplResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHphwvzjplItemParams holds the parameters of GetHphwvzjplItem.
-type GetHphwvzjplItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHphwvzjplItemParams holds the parameters of GetHphwvzjplItem, which are GetMmyoItem's.
+type GetHphwvzjplItemParams GetMmyoItemParams
 
 // GetHphwvzjplItemResponse is the result of GetHphwvzjplItem: one of
 // GetHphwvzjplItemResponse204.
@@ -14242,11 +12688,8 @@ func (v CreateSbzmfgivResponse204) writeCreateSbzmfgivResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSbzmfgivParams holds the parameters of GetSbzmfgiv.
-type GetSbzmfgivParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSbzmfgivParams holds the parameters of GetSbzmfgiv, which are GetMmyo's.
+type GetSbzmfgivParams GetMmyoParams
 
 // GetSbzmfgivResponse is the result of GetSbzmfgiv: one of
 // GetSbzmfgivResponse204.
@@ -14264,11 +12707,8 @@ func (v GetSbzmfgivResponse204) writeGetSbzmfgivResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSbzmfgivParams holds the parameters of DeleteSbzmfgiv.
-type DeleteSbzmfgivParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSbzmfgivParams holds the parameters of DeleteSbzmfgiv, which are GetMmyo's.
+type DeleteSbzmfgivParams GetMmyoParams
 
 // DeleteSbzmfgivResponse is the result of DeleteSbzmfgiv: one of
 // DeleteSbzmfgivResponse204.
@@ -14286,13 +12726,8 @@ func (v DeleteSbzmfgivResponse204) writeDeleteSbzmfgivResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSbzmfgivItemParams holds the parameters of GetSbzmfgivItem.
-type GetSbzmfgivItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSbzmfgivItemParams holds the parameters of GetSbzmfgivItem, which are GetMmyoItem's.
+type GetSbzmfgivItemParams GetMmyoItemParams
 
 // GetSbzmfgivItemResponse is the result of GetSbzmfgivItem: one of
 // GetSbzmfgivItemResponse204.
@@ -14342,11 +12777,8 @@ func (v CreateAnffhilqpResponse204) writeCreateAnffhilqpResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAnffhilqpParams holds the parameters of GetAnffhilqp.
-type GetAnffhilqpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetAnffhilqpParams holds the parameters of GetAnffhilqp, which are GetMmyo's.
+type GetAnffhilqpParams GetMmyoParams
 
 // GetAnffhilqpResponse is the result of GetAnffhilqp: one of
 // GetAnffhilqpResponse204.
@@ -14364,11 +12796,8 @@ func (v GetAnffhilqpResponse204) writeGetAnffhilqpResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteAnffhilqpParams holds the parameters of DeleteAnffhilqp.
-type DeleteAnffhilqpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteAnffhilqpParams holds the parameters of DeleteAnffhilqp, which are GetMmyo's.
+type DeleteAnffhilqpParams GetMmyoParams
 
 // DeleteAnffhilqpResponse is the result of DeleteAnffhilqp: one of
 // DeleteAnffhilqpResponse204.
@@ -14386,13 +12815,8 @@ func (v DeleteAnffhilqpResponse204) writeDeleteAnffhilqpResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAnffhilqpItemParams holds the parameters of GetAnffhilqpItem.
-type GetAnffhilqpItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetAnffhilqpItemParams holds the parameters of GetAnffhilqpItem, which are GetMmyoItem's.
+type GetAnffhilqpItemParams GetMmyoItemParams
 
 // GetAnffhilqpItemResponse is the result of GetAnffhilqpItem: one of
 // GetAnffhilqpItemResponse204.
@@ -14442,11 +12866,8 @@ func (v CreateHpiszhonResponse204) writeCreateHpiszhonResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHpiszhonParams holds the parameters of GetHpiszhon.
-type GetHpiszhonParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetHpiszhonParams holds the parameters of GetHpiszhon, which are GetMmyo's.
+type GetHpiszhonParams GetMmyoParams
 
 // GetHpiszhonResponse is the result of GetHpiszhon: one of
 // GetHpiszhonResponse204.
@@ -14464,11 +12885,8 @@ func (v GetHpiszhonResponse204) writeGetHpiszhonResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteHpiszhonParams holds the parameters of DeleteHpiszhon.
-type DeleteHpiszhonParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteHpiszhonParams holds the parameters of DeleteHpiszhon, which are GetMmyo's.
+type DeleteHpiszhonParams GetMmyoParams
 
 // DeleteHpiszhonResponse is the result of DeleteHpiszhon: one of
 // DeleteHpiszhonResponse204.
@@ -14486,13 +12904,8 @@ func (v DeleteHpiszhonResponse204) writeDeleteHpiszhonResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetHpiszhonItemParams holds the parameters of GetHpiszhonItem.
-type GetHpiszhonItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetHpiszhonItemParams holds the parameters of GetHpiszhonItem, which are GetMmyoItem's.
+type GetHpiszhonItemParams GetMmyoItemParams
 
 // GetHpiszhonItemResponse is the result of GetHpiszhonItem: one of
 // GetHpiszhonItemResponse204.
@@ -14542,11 +12955,8 @@ func (v CreateTgkzupwfyvResponse204) writeCreateTgkzupwfyvResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTgkzupwfyvParams holds the parameters of GetTgkzupwfyv.
-type GetTgkzupwfyvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetTgkzupwfyvParams holds the parameters of GetTgkzupwfyv, which are GetMmyo's.
+type GetTgkzupwfyvParams GetMmyoParams
 
 // GetTgkzupwfyvResponse is the result of GetTgkzupwfyv: one of
 // GetTgkzupwfyvResponse204.
@@ -14564,11 +12974,8 @@ func (v GetTgkzupwfyvResponse204) writeGetTgkzupwfyvResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteTgkzupwfyvParams holds the parameters of DeleteTgkzupwfyv.
-type DeleteTgkzupwfyvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteTgkzupwfyvParams holds the parameters of DeleteTgkzupwfyv, which are GetMmyo's.
+type DeleteTgkzupwfyvParams GetMmyoParams
 
 // DeleteTgkzupwfyvResponse is the result of DeleteTgkzupwfyv: one of
 // DeleteTgkzupwfyvResponse204.
@@ -14586,13 +12993,8 @@ func (v DeleteTgkzupwfyvResponse204) writeDeleteTgkzupwfyvResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetTgkzupwfyvItemParams holds the parameters of GetTgkzupwfyvItem.
-type GetTgkzupwfyvItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetTgkzupwfyvItemParams holds the parameters of GetTgkzupwfyvItem, which are GetMmyoItem's.
+type GetTgkzupwfyvItemParams GetMmyoItemParams
 
 // GetTgkzupwfyvItemResponse is the result of GetTgkzupwfyvItem: one of
 // GetTgkzupwfyvItemResponse204.
@@ -14642,11 +13044,8 @@ func (v CreateSvmygResponse204) writeCreateSvmygResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSvmygParams holds the parameters of GetSvmyg.
-type GetSvmygParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetSvmygParams holds the parameters of GetSvmyg, which are GetMmyo's.
+type GetSvmygParams GetMmyoParams
 
 // GetSvmygResponse is the result of GetSvmyg: one of
 // GetSvmygResponse204.
@@ -14664,11 +13063,8 @@ func (v GetSvmygResponse204) writeGetSvmygResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteSvmygParams holds the parameters of DeleteSvmyg.
-type DeleteSvmygParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteSvmygParams holds the parameters of DeleteSvmyg, which are GetMmyo's.
+type DeleteSvmygParams GetMmyoParams
 
 // DeleteSvmygResponse is the result of DeleteSvmyg: one of
 // DeleteSvmygResponse204.
@@ -14686,13 +13082,8 @@ func (v DeleteSvmygResponse204) writeDeleteSvmygResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetSvmygItemParams holds the parameters of GetSvmygItem.
-type GetSvmygItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetSvmygItemParams holds the parameters of GetSvmygItem, which are GetMmyoItem's.
+type GetSvmygItemParams GetMmyoItemParams
 
 // GetSvmygItemResponse is the result of GetSvmygItem: one of
 // GetSvmygItemResponse204.
@@ -14742,11 +13133,8 @@ func (v CreateYqtdertvyResponse204) writeCreateYqtdertvyResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYqtdertvyParams holds the parameters of GetYqtdertvy.
-type GetYqtdertvyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetYqtdertvyParams holds the parameters of GetYqtdertvy, which are GetMmyo's.
+type GetYqtdertvyParams GetMmyoParams
 
 // GetYqtdertvyResponse is the result of GetYqtdertvy: one of
 // GetYqtdertvyResponse204.
@@ -14764,11 +13152,8 @@ func (v GetYqtdertvyResponse204) writeGetYqtdertvyResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteYqtdertvyParams holds the parameters of DeleteYqtdertvy.
-type DeleteYqtdertvyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteYqtdertvyParams holds the parameters of DeleteYqtdertvy, which are GetMmyo's.
+type DeleteYqtdertvyParams GetMmyoParams
 
 // DeleteYqtdertvyResponse is the result of DeleteYqtdertvy: one of
 // DeleteYqtdertvyResponse204.
@@ -14786,13 +13171,8 @@ func (v DeleteYqtdertvyResponse204) writeDeleteYqtdertvyResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYqtdertvyItemParams holds the parameters of GetYqtdertvyItem.
-type GetYqtdertvyItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetYqtdertvyItemParams holds the parameters of GetYqtdertvyItem, which are GetMmyoItem's.
+type GetYqtdertvyItemParams GetMmyoItemParams
 
 // GetYqtdertvyItemResponse is the result of GetYqtdertvyItem: one of
 // GetYqtdertvyItemResponse204.
@@ -14842,11 +13222,8 @@ func (v CreateRnzeiResponse204) writeCreateRnzeiResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetRnzeiParams holds the parameters of GetRnzei.
-type GetRnzeiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetRnzeiParams holds the parameters of GetRnzei, which are GetMmyo's.
+type GetRnzeiParams GetMmyoParams
 
 // GetRnzeiResponse is the result of GetRnzei: one of
 // GetRnzeiResponse204.
@@ -14864,11 +13241,8 @@ func (v GetRnzeiResponse204) writeGetRnzeiResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteRnzeiParams holds the parameters of DeleteRnzei.
-type DeleteRnzeiParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteRnzeiParams holds the parameters of DeleteRnzei, which are GetMmyo's.
+type DeleteRnzeiParams GetMmyoParams
 
 // DeleteRnzeiResponse is the result of DeleteRnzei: one of
 // DeleteRnzeiResponse204.
@@ -14886,13 +13260,8 @@ func (v DeleteRnzeiResponse204) writeDeleteRnzeiResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetRnzeiItemParams holds the parameters of GetRnzeiItem.
-type GetRnzeiItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetRnzeiItemParams holds the parameters of GetRnzeiItem, which are GetMmyoItem's.
+type GetRnzeiItemParams GetMmyoItemParams
 
 // GetRnzeiItemResponse is the result of GetRnzeiItem: one of
 // GetRnzeiItemResponse204.
@@ -14942,11 +13311,8 @@ func (v CreateGdjubxqzResponse204) writeCreateGdjubxqzResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGdjubxqzParams holds the parameters of GetGdjubxqz.
-type GetGdjubxqzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetGdjubxqzParams holds the parameters of GetGdjubxqz, which are GetMmyo's.
+type GetGdjubxqzParams GetMmyoParams
 
 // GetGdjubxqzResponse is the result of GetGdjubxqz: one of
 // GetGdjubxqzResponse204.
@@ -14964,11 +13330,8 @@ func (v GetGdjubxqzResponse204) writeGetGdjubxqzResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteGdjubxqzParams holds the parameters of DeleteGdjubxqz.
-type DeleteGdjubxqzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteGdjubxqzParams holds the parameters of DeleteGdjubxqz, which are GetMmyo's.
+type DeleteGdjubxqzParams GetMmyoParams
 
 // DeleteGdjubxqzResponse is the result of DeleteGdjubxqz: one of
 // DeleteGdjubxqzResponse204.
@@ -14986,13 +13349,8 @@ func (v DeleteGdjubxqzResponse204) writeDeleteGdjubxqzResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGdjubxqzItemParams holds the parameters of GetGdjubxqzItem.
-type GetGdjubxqzItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetGdjubxqzItemParams holds the parameters of GetGdjubxqzItem, which are GetMmyoItem's.
+type GetGdjubxqzItemParams GetMmyoItemParams
 
 // GetGdjubxqzItemResponse is the result of GetGdjubxqzItem: one of
 // GetGdjubxqzItemResponse204.
@@ -15042,11 +13400,8 @@ func (v CreateEkzzanResponse204) writeCreateEkzzanResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEkzzanParams holds the parameters of GetEkzzan.
-type GetEkzzanParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetEkzzanParams holds the parameters of GetEkzzan, which are GetMmyo's.
+type GetEkzzanParams GetMmyoParams
 
 // GetEkzzanResponse is the result of GetEkzzan: one of
 // GetEkzzanResponse204.
@@ -15064,11 +13419,8 @@ func (v GetEkzzanResponse204) writeGetEkzzanResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteEkzzanParams holds the parameters of DeleteEkzzan.
-type DeleteEkzzanParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteEkzzanParams holds the parameters of DeleteEkzzan, which are GetMmyo's.
+type DeleteEkzzanParams GetMmyoParams
 
 // DeleteEkzzanResponse is the result of DeleteEkzzan: one of
 // DeleteEkzzanResponse204.
@@ -15086,13 +13438,8 @@ func (v DeleteEkzzanResponse204) writeDeleteEkzzanResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEkzzanItemParams holds the parameters of GetEkzzanItem.
-type GetEkzzanItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetEkzzanItemParams holds the parameters of GetEkzzanItem, which are GetMmyoItem's.
+type GetEkzzanItemParams GetMmyoItemParams
 
 // GetEkzzanItemResponse is the result of GetEkzzanItem: one of
 // GetEkzzanItemResponse204.
@@ -15142,11 +13489,8 @@ func (v CreateUvbyrvwlResponse204) writeCreateUvbyrvwlResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUvbyrvwlParams holds the parameters of GetUvbyrvwl.
-type GetUvbyrvwlParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetUvbyrvwlParams holds the parameters of GetUvbyrvwl, which are GetMmyo's.
+type GetUvbyrvwlParams GetMmyoParams
 
 // GetUvbyrvwlResponse is the result of GetUvbyrvwl: one of
 // GetUvbyrvwlResponse204.
@@ -15164,11 +13508,8 @@ func (v GetUvbyrvwlResponse204) writeGetUvbyrvwlResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUvbyrvwlParams holds the parameters of DeleteUvbyrvwl.
-type DeleteUvbyrvwlParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteUvbyrvwlParams holds the parameters of DeleteUvbyrvwl, which are GetMmyo's.
+type DeleteUvbyrvwlParams GetMmyoParams
 
 // DeleteUvbyrvwlResponse is the result of DeleteUvbyrvwl: one of
 // DeleteUvbyrvwlResponse204.
@@ -15186,13 +13527,8 @@ func (v DeleteUvbyrvwlResponse204) writeDeleteUvbyrvwlResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUvbyrvwlItemParams holds the parameters of GetUvbyrvwlItem.
-type GetUvbyrvwlItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetUvbyrvwlItemParams holds the parameters of GetUvbyrvwlItem, which are GetMmyoItem's.
+type GetUvbyrvwlItemParams GetMmyoItemParams
 
 // GetUvbyrvwlItemResponse is the result of GetUvbyrvwlItem: one of
 // GetUvbyrvwlItemResponse204.
@@ -15242,11 +13578,8 @@ func (v CreateAokwqResponse204) writeCreateAokwqResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAokwqParams holds the parameters of GetAokwq.
-type GetAokwqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetAokwqParams holds the parameters of GetAokwq, which are GetMmyo's.
+type GetAokwqParams GetMmyoParams
 
 // GetAokwqResponse is the result of GetAokwq: one of
 // GetAokwqResponse204.
@@ -15264,11 +13597,8 @@ func (v GetAokwqResponse204) writeGetAokwqResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteAokwqParams holds the parameters of DeleteAokwq.
-type DeleteAokwqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteAokwqParams holds the parameters of DeleteAokwq, which are GetMmyo's.
+type DeleteAokwqParams GetMmyoParams
 
 // DeleteAokwqResponse is the result of DeleteAokwq: one of
 // DeleteAokwqResponse204.
@@ -15286,13 +13616,8 @@ func (v DeleteAokwqResponse204) writeDeleteAokwqResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetAokwqItemParams holds the parameters of GetAokwqItem.
-type GetAokwqItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetAokwqItemParams holds the parameters of GetAokwqItem, which are GetMmyoItem's.
+type GetAokwqItemParams GetMmyoItemParams
 
 // GetAokwqItemResponse is the result of GetAokwqItem: one of
 // GetAokwqItemResponse204.
@@ -15342,11 +13667,8 @@ func (v CreateUlpokwkResponse204) writeCreateUlpokwkResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUlpokwkParams holds the parameters of GetUlpokwk.
-type GetUlpokwkParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetUlpokwkParams holds the parameters of GetUlpokwk, which are GetMmyo's.
+type GetUlpokwkParams GetMmyoParams
 
 // GetUlpokwkResponse is the result of GetUlpokwk: one of
 // GetUlpokwkResponse204.
@@ -15364,11 +13686,8 @@ func (v GetUlpokwkResponse204) writeGetUlpokwkResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUlpokwkParams holds the parameters of DeleteUlpokwk.
-type DeleteUlpokwkParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteUlpokwkParams holds the parameters of DeleteUlpokwk, which are GetMmyo's.
+type DeleteUlpokwkParams GetMmyoParams
 
 // DeleteUlpokwkResponse is the result of DeleteUlpokwk: one of
 // DeleteUlpokwkResponse204.
@@ -15386,13 +13705,8 @@ func (v DeleteUlpokwkResponse204) writeDeleteUlpokwkResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUlpokwkItemParams holds the parameters of GetUlpokwkItem.
-type GetUlpokwkItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetUlpokwkItemParams holds the parameters of GetUlpokwkItem, which are GetMmyoItem's.
+type GetUlpokwkItemParams GetMmyoItemParams
 
 // GetUlpokwkItemResponse is the result of GetUlpokwkItem: one of
 // GetUlpokwkItemResponse204.
@@ -15442,11 +13756,8 @@ func (v CreateQemvbzwyResponse204) writeCreateQemvbzwyResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQemvbzwyParams holds the parameters of GetQemvbzwy.
-type GetQemvbzwyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetQemvbzwyParams holds the parameters of GetQemvbzwy, which are GetMmyo's.
+type GetQemvbzwyParams GetMmyoParams
 
 // GetQemvbzwyResponse is the result of GetQemvbzwy: one of
 // GetQemvbzwyResponse204.
@@ -15464,11 +13775,8 @@ func (v GetQemvbzwyResponse204) writeGetQemvbzwyResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteQemvbzwyParams holds the parameters of DeleteQemvbzwy.
-type DeleteQemvbzwyParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteQemvbzwyParams holds the parameters of DeleteQemvbzwy, which are GetMmyo's.
+type DeleteQemvbzwyParams GetMmyoParams
 
 // DeleteQemvbzwyResponse is the result of DeleteQemvbzwy: one of
 // DeleteQemvbzwyResponse204.
@@ -15486,13 +13794,8 @@ func (v DeleteQemvbzwyResponse204) writeDeleteQemvbzwyResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQemvbzwyItemParams holds the parameters of GetQemvbzwyItem.
-type GetQemvbzwyItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetQemvbzwyItemParams holds the parameters of GetQemvbzwyItem, which are GetMmyoItem's.
+type GetQemvbzwyItemParams GetMmyoItemParams
 
 // GetQemvbzwyItemResponse is the result of GetQemvbzwyItem: one of
 // GetQemvbzwyItemResponse204.
@@ -15542,11 +13845,8 @@ func (v CreateXcuepkmResponse204) writeCreateXcuepkmResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXcuepkmParams holds the parameters of GetXcuepkm.
-type GetXcuepkmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXcuepkmParams holds the parameters of GetXcuepkm, which are GetMmyo's.
+type GetXcuepkmParams GetMmyoParams
 
 // GetXcuepkmResponse is the result of GetXcuepkm: one of
 // GetXcuepkmResponse204.
@@ -15564,11 +13864,8 @@ func (v GetXcuepkmResponse204) writeGetXcuepkmResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXcuepkmParams holds the parameters of DeleteXcuepkm.
-type DeleteXcuepkmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXcuepkmParams holds the parameters of DeleteXcuepkm, which are GetMmyo's.
+type DeleteXcuepkmParams GetMmyoParams
 
 // DeleteXcuepkmResponse is the result of DeleteXcuepkm: one of
 // DeleteXcuepkmResponse204.
@@ -15586,13 +13883,8 @@ func (v DeleteXcuepkmResponse204) writeDeleteXcuepkmResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXcuepkmItemParams holds the parameters of GetXcuepkmItem.
-type GetXcuepkmItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXcuepkmItemParams holds the parameters of GetXcuepkmItem, which are GetMmyoItem's.
+type GetXcuepkmItemParams GetMmyoItemParams
 
 // GetXcuepkmItemResponse is the result of GetXcuepkmItem: one of
 // GetXcuepkmItemResponse204.
@@ -15642,11 +13934,8 @@ func (v CreateWgschsmResponse204) writeCreateWgschsmResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWgschsmParams holds the parameters of GetWgschsm.
-type GetWgschsmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetWgschsmParams holds the parameters of GetWgschsm, which are GetMmyo's.
+type GetWgschsmParams GetMmyoParams
 
 // GetWgschsmResponse is the result of GetWgschsm: one of
 // GetWgschsmResponse204.
@@ -15664,11 +13953,8 @@ func (v GetWgschsmResponse204) writeGetWgschsmResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteWgschsmParams holds the parameters of DeleteWgschsm.
-type DeleteWgschsmParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteWgschsmParams holds the parameters of DeleteWgschsm, which are GetMmyo's.
+type DeleteWgschsmParams GetMmyoParams
 
 // DeleteWgschsmResponse is the result of DeleteWgschsm: one of
 // DeleteWgschsmResponse204.
@@ -15686,13 +13972,8 @@ func (v DeleteWgschsmResponse204) writeDeleteWgschsmResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWgschsmItemParams holds the parameters of GetWgschsmItem.
-type GetWgschsmItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetWgschsmItemParams holds the parameters of GetWgschsmItem, which are GetMmyoItem's.
+type GetWgschsmItemParams GetMmyoItemParams
 
 // GetWgschsmItemResponse is the result of GetWgschsmItem: one of
 // GetWgschsmItemResponse204.
@@ -15742,11 +14023,8 @@ func (v CreateDbmzohetptResponse204) writeCreateDbmzohetptResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDbmzohetptParams holds the parameters of GetDbmzohetpt.
-type GetDbmzohetptParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDbmzohetptParams holds the parameters of GetDbmzohetpt, which are GetMmyo's.
+type GetDbmzohetptParams GetMmyoParams
 
 // GetDbmzohetptResponse is the result of GetDbmzohetpt: one of
 // GetDbmzohetptResponse204.
@@ -15764,11 +14042,8 @@ func (v GetDbmzohetptResponse204) writeGetDbmzohetptResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDbmzohetptParams holds the parameters of DeleteDbmzohetpt.
-type DeleteDbmzohetptParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDbmzohetptParams holds the parameters of DeleteDbmzohetpt, which are GetMmyo's.
+type DeleteDbmzohetptParams GetMmyoParams
 
 // DeleteDbmzohetptResponse is the result of DeleteDbmzohetpt: one of
 // DeleteDbmzohetptResponse204.
@@ -15786,13 +14061,8 @@ func (v DeleteDbmzohetptResponse204) writeDeleteDbmzohetptResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDbmzohetptItemParams holds the parameters of GetDbmzohetptItem.
-type GetDbmzohetptItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDbmzohetptItemParams holds the parameters of GetDbmzohetptItem, which are GetMmyoItem's.
+type GetDbmzohetptItemParams GetMmyoItemParams
 
 // GetDbmzohetptItemResponse is the result of GetDbmzohetptItem: one of
 // GetDbmzohetptItemResponse204.
@@ -15842,11 +14112,8 @@ func (v CreateVdfphmnzResponse204) writeCreateVdfphmnzResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetVdfphmnzParams holds the parameters of GetVdfphmnz.
-type GetVdfphmnzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetVdfphmnzParams holds the parameters of GetVdfphmnz, which are GetMmyo's.
+type GetVdfphmnzParams GetMmyoParams
 
 // GetVdfphmnzResponse is the result of GetVdfphmnz: one of
 // GetVdfphmnzResponse204.
@@ -15864,11 +14131,8 @@ func (v GetVdfphmnzResponse204) writeGetVdfphmnzResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteVdfphmnzParams holds the parameters of DeleteVdfphmnz.
-type DeleteVdfphmnzParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteVdfphmnzParams holds the parameters of DeleteVdfphmnz, which are GetMmyo's.
+type DeleteVdfphmnzParams GetMmyoParams
 
 // DeleteVdfphmnzResponse is the result of DeleteVdfphmnz: one of
 // DeleteVdfphmnzResponse204.
@@ -15886,13 +14150,8 @@ func (v DeleteVdfphmnzResponse204) writeDeleteVdfphmnzResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetVdfphmnzItemParams holds the parameters of GetVdfphmnzItem.
-type GetVdfphmnzItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetVdfphmnzItemParams holds the parameters of GetVdfphmnzItem, which are GetMmyoItem's.
+type GetVdfphmnzItemParams GetMmyoItemParams
 
 // GetVdfphmnzItemResponse is the result of GetVdfphmnzItem: one of
 // GetVdfphmnzItemResponse204.
@@ -15942,11 +14201,8 @@ func (v CreateNkzgwxxbtcResponse204) writeCreateNkzgwxxbtcResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNkzgwxxbtcParams holds the parameters of GetNkzgwxxbtc.
-type GetNkzgwxxbtcParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNkzgwxxbtcParams holds the parameters of GetNkzgwxxbtc, which are GetMmyo's.
+type GetNkzgwxxbtcParams GetMmyoParams
 
 // GetNkzgwxxbtcResponse is the result of GetNkzgwxxbtc: one of
 // GetNkzgwxxbtcResponse204.
@@ -15964,11 +14220,8 @@ func (v GetNkzgwxxbtcResponse204) writeGetNkzgwxxbtcResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNkzgwxxbtcParams holds the parameters of DeleteNkzgwxxbtc.
-type DeleteNkzgwxxbtcParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNkzgwxxbtcParams holds the parameters of DeleteNkzgwxxbtc, which are GetMmyo's.
+type DeleteNkzgwxxbtcParams GetMmyoParams
 
 // DeleteNkzgwxxbtcResponse is the result of DeleteNkzgwxxbtc: one of
 // DeleteNkzgwxxbtcResponse204.
@@ -15986,13 +14239,8 @@ func (v DeleteNkzgwxxbtcResponse204) writeDeleteNkzgwxxbtcResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNkzgwxxbtcItemParams holds the parameters of GetNkzgwxxbtcItem.
-type GetNkzgwxxbtcItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNkzgwxxbtcItemParams holds the parameters of GetNkzgwxxbtcItem, which are GetMmyoItem's.
+type GetNkzgwxxbtcItemParams GetMmyoItemParams
 
 // GetNkzgwxxbtcItemResponse is the result of GetNkzgwxxbtcItem: one of
 // GetNkzgwxxbtcItemResponse204.
@@ -16042,11 +14290,8 @@ func (v CreateGnnjxpflvkResponse204) writeCreateGnnjxpflvkResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGnnjxpflvkParams holds the parameters of GetGnnjxpflvk.
-type GetGnnjxpflvkParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetGnnjxpflvkParams holds the parameters of GetGnnjxpflvk, which are GetMmyo's.
+type GetGnnjxpflvkParams GetMmyoParams
 
 // GetGnnjxpflvkResponse is the result of GetGnnjxpflvk: one of
 // GetGnnjxpflvkResponse204.
@@ -16064,11 +14309,8 @@ func (v GetGnnjxpflvkResponse204) writeGetGnnjxpflvkResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteGnnjxpflvkParams holds the parameters of DeleteGnnjxpflvk.
-type DeleteGnnjxpflvkParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteGnnjxpflvkParams holds the parameters of DeleteGnnjxpflvk, which are GetMmyo's.
+type DeleteGnnjxpflvkParams GetMmyoParams
 
 // DeleteGnnjxpflvkResponse is the result of DeleteGnnjxpflvk: one of
 // DeleteGnnjxpflvkResponse204.
@@ -16086,13 +14328,8 @@ func (v DeleteGnnjxpflvkResponse204) writeDeleteGnnjxpflvkResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGnnjxpflvkItemParams holds the parameters of GetGnnjxpflvkItem.
-type GetGnnjxpflvkItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetGnnjxpflvkItemParams holds the parameters of GetGnnjxpflvkItem, which are GetMmyoItem's.
+type GetGnnjxpflvkItemParams GetMmyoItemParams
 
 // GetGnnjxpflvkItemResponse is the result of GetGnnjxpflvkItem: one of
 // GetGnnjxpflvkItemResponse204.
@@ -16142,11 +14379,8 @@ func (v CreateOdmixResponse204) writeCreateOdmixResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOdmixParams holds the parameters of GetOdmix.
-type GetOdmixParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetOdmixParams holds the parameters of GetOdmix, which are GetMmyo's.
+type GetOdmixParams GetMmyoParams
 
 // GetOdmixResponse is the result of GetOdmix: one of
 // GetOdmixResponse204.
@@ -16164,11 +14398,8 @@ func (v GetOdmixResponse204) writeGetOdmixResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteOdmixParams holds the parameters of DeleteOdmix.
-type DeleteOdmixParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteOdmixParams holds the parameters of DeleteOdmix, which are GetMmyo's.
+type DeleteOdmixParams GetMmyoParams
 
 // DeleteOdmixResponse is the result of DeleteOdmix: one of
 // DeleteOdmixResponse204.
@@ -16186,13 +14417,8 @@ func (v DeleteOdmixResponse204) writeDeleteOdmixResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOdmixItemParams holds the parameters of GetOdmixItem.
-type GetOdmixItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetOdmixItemParams holds the parameters of GetOdmixItem, which are GetMmyoItem's.
+type GetOdmixItemParams GetMmyoItemParams
 
 // GetOdmixItemResponse is the result of GetOdmixItem: one of
 // GetOdmixItemResponse204.
@@ -16242,11 +14468,8 @@ func (v CreateZrpklalrbqResponse204) writeCreateZrpklalrbqResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZrpklalrbqParams holds the parameters of GetZrpklalrbq.
-type GetZrpklalrbqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetZrpklalrbqParams holds the parameters of GetZrpklalrbq, which are GetMmyo's.
+type GetZrpklalrbqParams GetMmyoParams
 
 // GetZrpklalrbqResponse is the result of GetZrpklalrbq: one of
 // GetZrpklalrbqResponse204.
@@ -16264,11 +14487,8 @@ func (v GetZrpklalrbqResponse204) writeGetZrpklalrbqResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteZrpklalrbqParams holds the parameters of DeleteZrpklalrbq.
-type DeleteZrpklalrbqParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteZrpklalrbqParams holds the parameters of DeleteZrpklalrbq, which are GetMmyo's.
+type DeleteZrpklalrbqParams GetMmyoParams
 
 // DeleteZrpklalrbqResponse is the result of DeleteZrpklalrbq: one of
 // DeleteZrpklalrbqResponse204.
@@ -16286,13 +14506,8 @@ func (v DeleteZrpklalrbqResponse204) writeDeleteZrpklalrbqResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZrpklalrbqItemParams holds the parameters of GetZrpklalrbqItem.
-type GetZrpklalrbqItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetZrpklalrbqItemParams holds the parameters of GetZrpklalrbqItem, which are GetMmyoItem's.
+type GetZrpklalrbqItemParams GetMmyoItemParams
 
 // GetZrpklalrbqItemResponse is the result of GetZrpklalrbqItem: one of
 // GetZrpklalrbqItemResponse204.
@@ -16342,11 +14557,8 @@ func (v CreateBaedvoResponse204) writeCreateBaedvoResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetBaedvoParams holds the parameters of GetBaedvo.
-type GetBaedvoParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetBaedvoParams holds the parameters of GetBaedvo, which are GetMmyo's.
+type GetBaedvoParams GetMmyoParams
 
 // GetBaedvoResponse is the result of GetBaedvo: one of
 // GetBaedvoResponse204.
@@ -16364,11 +14576,8 @@ func (v GetBaedvoResponse204) writeGetBaedvoResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteBaedvoParams holds the parameters of DeleteBaedvo.
-type DeleteBaedvoParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteBaedvoParams holds the parameters of DeleteBaedvo, which are GetMmyo's.
+type DeleteBaedvoParams GetMmyoParams
 
 // DeleteBaedvoResponse is the result of DeleteBaedvo: one of
 // DeleteBaedvoResponse204.
@@ -16386,13 +14595,8 @@ func (v DeleteBaedvoResponse204) writeDeleteBaedvoResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetBaedvoItemParams holds the parameters of GetBaedvoItem.
-type GetBaedvoItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetBaedvoItemParams holds the parameters of GetBaedvoItem, which are GetMmyoItem's.
+type GetBaedvoItemParams GetMmyoItemParams
 
 // GetBaedvoItemResponse is the result of GetBaedvoItem: one of
 // GetBaedvoItemResponse204.
@@ -16442,11 +14646,8 @@ func (v CreateKqeqazppxuResponse204) writeCreateKqeqazppxuResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKqeqazppxuParams holds the parameters of GetKqeqazppxu.
-type GetKqeqazppxuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetKqeqazppxuParams holds the parameters of GetKqeqazppxu, which are GetMmyo's.
+type GetKqeqazppxuParams GetMmyoParams
 
 // GetKqeqazppxuResponse is the result of GetKqeqazppxu: one of
 // GetKqeqazppxuResponse204.
@@ -16464,11 +14665,8 @@ func (v GetKqeqazppxuResponse204) writeGetKqeqazppxuResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteKqeqazppxuParams holds the parameters of DeleteKqeqazppxu.
-type DeleteKqeqazppxuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteKqeqazppxuParams holds the parameters of DeleteKqeqazppxu, which are GetMmyo's.
+type DeleteKqeqazppxuParams GetMmyoParams
 
 // DeleteKqeqazppxuResponse is the result of DeleteKqeqazppxu: one of
 // DeleteKqeqazppxuResponse204.
@@ -16486,13 +14684,8 @@ func (v DeleteKqeqazppxuResponse204) writeDeleteKqeqazppxuResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKqeqazppxuItemParams holds the parameters of GetKqeqazppxuItem.
-type GetKqeqazppxuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetKqeqazppxuItemParams holds the parameters of GetKqeqazppxuItem, which are GetMmyoItem's.
+type GetKqeqazppxuItemParams GetMmyoItemParams
 
 // GetKqeqazppxuItemResponse is the result of GetKqeqazppxuItem: one of
 // GetKqeqazppxuItemResponse204.
@@ -16542,11 +14735,8 @@ func (v CreateQwggbplecResponse204) writeCreateQwggbplecResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQwggbplecParams holds the parameters of GetQwggbplec.
-type GetQwggbplecParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetQwggbplecParams holds the parameters of GetQwggbplec, which are GetMmyo's.
+type GetQwggbplecParams GetMmyoParams
 
 // GetQwggbplecResponse is the result of GetQwggbplec: one of
 // GetQwggbplecResponse204.
@@ -16564,11 +14754,8 @@ func (v GetQwggbplecResponse204) writeGetQwggbplecResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteQwggbplecParams holds the parameters of DeleteQwggbplec.
-type DeleteQwggbplecParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteQwggbplecParams holds the parameters of DeleteQwggbplec, which are GetMmyo's.
+type DeleteQwggbplecParams GetMmyoParams
 
 // DeleteQwggbplecResponse is the result of DeleteQwggbplec: one of
 // DeleteQwggbplecResponse204.
@@ -16586,13 +14773,8 @@ func (v DeleteQwggbplecResponse204) writeDeleteQwggbplecResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQwggbplecItemParams holds the parameters of GetQwggbplecItem.
-type GetQwggbplecItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetQwggbplecItemParams holds the parameters of GetQwggbplecItem, which are GetMmyoItem's.
+type GetQwggbplecItemParams GetMmyoItemParams
 
 // GetQwggbplecItemResponse is the result of GetQwggbplecItem: one of
 // GetQwggbplecItemResponse204.
@@ -16642,11 +14824,8 @@ func (v CreateWossResponse204) writeCreateWossResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWossParams holds the parameters of GetWoss.
-type GetWossParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetWossParams holds the parameters of GetWoss, which are GetMmyo's.
+type GetWossParams GetMmyoParams
 
 // GetWossResponse is the result of GetWoss: one of
 // GetWossResponse204.
@@ -16664,11 +14843,8 @@ func (v GetWossResponse204) writeGetWossResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteWossParams holds the parameters of DeleteWoss.
-type DeleteWossParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteWossParams holds the parameters of DeleteWoss, which are GetMmyo's.
+type DeleteWossParams GetMmyoParams
 
 // DeleteWossResponse is the result of DeleteWoss: one of
 // DeleteWossResponse204.
@@ -16686,13 +14862,8 @@ func (v DeleteWossResponse204) writeDeleteWossResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWossItemParams holds the parameters of GetWossItem.
-type GetWossItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetWossItemParams holds the parameters of GetWossItem, which are GetMmyoItem's.
+type GetWossItemParams GetMmyoItemParams
 
 // GetWossItemResponse is the result of GetWossItem: one of
 // GetWossItemResponse204.
@@ -16742,11 +14913,8 @@ func (v CreateKxgaetResponse204) writeCreateKxgaetResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKxgaetParams holds the parameters of GetKxgaet.
-type GetKxgaetParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetKxgaetParams holds the parameters of GetKxgaet, which are GetMmyo's.
+type GetKxgaetParams GetMmyoParams
 
 // GetKxgaetResponse is the result of GetKxgaet: one of
 // GetKxgaetResponse204.
@@ -16764,11 +14932,8 @@ func (v GetKxgaetResponse204) writeGetKxgaetResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteKxgaetParams holds the parameters of DeleteKxgaet.
-type DeleteKxgaetParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteKxgaetParams holds the parameters of DeleteKxgaet, which are GetMmyo's.
+type DeleteKxgaetParams GetMmyoParams
 
 // DeleteKxgaetResponse is the result of DeleteKxgaet: one of
 // DeleteKxgaetResponse204.
@@ -16786,13 +14951,8 @@ func (v DeleteKxgaetResponse204) writeDeleteKxgaetResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKxgaetItemParams holds the parameters of GetKxgaetItem.
-type GetKxgaetItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetKxgaetItemParams holds the parameters of GetKxgaetItem, which are GetMmyoItem's.
+type GetKxgaetItemParams GetMmyoItemParams
 
 // GetKxgaetItemResponse is the result of GetKxgaetItem: one of
 // GetKxgaetItemResponse204.
@@ -16842,11 +15002,8 @@ func (v CreateNtpsfifnrwResponse204) writeCreateNtpsfifnrwResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNtpsfifnrwParams holds the parameters of GetNtpsfifnrw.
-type GetNtpsfifnrwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNtpsfifnrwParams holds the parameters of GetNtpsfifnrw, which are GetMmyo's.
+type GetNtpsfifnrwParams GetMmyoParams
 
 // GetNtpsfifnrwResponse is the result of GetNtpsfifnrw: one of
 // GetNtpsfifnrwResponse204.
@@ -16864,11 +15021,8 @@ func (v GetNtpsfifnrwResponse204) writeGetNtpsfifnrwResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNtpsfifnrwParams holds the parameters of DeleteNtpsfifnrw.
-type DeleteNtpsfifnrwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNtpsfifnrwParams holds the parameters of DeleteNtpsfifnrw, which are GetMmyo's.
+type DeleteNtpsfifnrwParams GetMmyoParams
 
 // DeleteNtpsfifnrwResponse is the result of DeleteNtpsfifnrw: one of
 // DeleteNtpsfifnrwResponse204.
@@ -16886,13 +15040,8 @@ func (v DeleteNtpsfifnrwResponse204) writeDeleteNtpsfifnrwResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNtpsfifnrwItemParams holds the parameters of GetNtpsfifnrwItem.
-type GetNtpsfifnrwItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNtpsfifnrwItemParams holds the parameters of GetNtpsfifnrwItem, which are GetMmyoItem's.
+type GetNtpsfifnrwItemParams GetMmyoItemParams
 
 // GetNtpsfifnrwItemResponse is the result of GetNtpsfifnrwItem: one of
 // GetNtpsfifnrwItemResponse204.
@@ -16942,11 +15091,8 @@ func (v CreateWmubezcxResponse204) writeCreateWmubezcxResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWmubezcxParams holds the parameters of GetWmubezcx.
-type GetWmubezcxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetWmubezcxParams holds the parameters of GetWmubezcx, which are GetMmyo's.
+type GetWmubezcxParams GetMmyoParams
 
 // GetWmubezcxResponse is the result of GetWmubezcx: one of
 // GetWmubezcxResponse204.
@@ -16964,11 +15110,8 @@ func (v GetWmubezcxResponse204) writeGetWmubezcxResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteWmubezcxParams holds the parameters of DeleteWmubezcx.
-type DeleteWmubezcxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteWmubezcxParams holds the parameters of DeleteWmubezcx, which are GetMmyo's.
+type DeleteWmubezcxParams GetMmyoParams
 
 // DeleteWmubezcxResponse is the result of DeleteWmubezcx: one of
 // DeleteWmubezcxResponse204.
@@ -16986,13 +15129,8 @@ func (v DeleteWmubezcxResponse204) writeDeleteWmubezcxResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetWmubezcxItemParams holds the parameters of GetWmubezcxItem.
-type GetWmubezcxItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetWmubezcxItemParams holds the parameters of GetWmubezcxItem, which are GetMmyoItem's.
+type GetWmubezcxItemParams GetMmyoItemParams
 
 // GetWmubezcxItemResponse is the result of GetWmubezcxItem: one of
 // GetWmubezcxItemResponse204.
@@ -17042,11 +15180,8 @@ func (v CreateBtlbjtyayResponse204) writeCreateBtlbjtyayResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetBtlbjtyayParams holds the parameters of GetBtlbjtyay.
-type GetBtlbjtyayParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetBtlbjtyayParams holds the parameters of GetBtlbjtyay, which are GetMmyo's.
+type GetBtlbjtyayParams GetMmyoParams
 
 // GetBtlbjtyayResponse is the result of GetBtlbjtyay: one of
 // GetBtlbjtyayResponse204.
@@ -17064,11 +15199,8 @@ func (v GetBtlbjtyayResponse204) writeGetBtlbjtyayResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteBtlbjtyayParams holds the parameters of DeleteBtlbjtyay.
-type DeleteBtlbjtyayParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteBtlbjtyayParams holds the parameters of DeleteBtlbjtyay, which are GetMmyo's.
+type DeleteBtlbjtyayParams GetMmyoParams
 
 // DeleteBtlbjtyayResponse is the result of DeleteBtlbjtyay: one of
 // DeleteBtlbjtyayResponse204.
@@ -17086,13 +15218,8 @@ func (v DeleteBtlbjtyayResponse204) writeDeleteBtlbjtyayResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetBtlbjtyayItemParams holds the parameters of GetBtlbjtyayItem.
-type GetBtlbjtyayItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetBtlbjtyayItemParams holds the parameters of GetBtlbjtyayItem, which are GetMmyoItem's.
+type GetBtlbjtyayItemParams GetMmyoItemParams
 
 // GetBtlbjtyayItemResponse is the result of GetBtlbjtyayItem: one of
 // GetBtlbjtyayItemResponse204.
@@ -17142,11 +15269,8 @@ func (v CreateExoimoResponse204) writeCreateExoimoResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetExoimoParams holds the parameters of GetExoimo.
-type GetExoimoParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetExoimoParams holds the parameters of GetExoimo, which are GetMmyo's.
+type GetExoimoParams GetMmyoParams
 
 // GetExoimoResponse is the result of GetExoimo: one of
 // GetExoimoResponse204.
@@ -17164,11 +15288,8 @@ func (v GetExoimoResponse204) writeGetExoimoResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteExoimoParams holds the parameters of DeleteExoimo.
-type DeleteExoimoParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteExoimoParams holds the parameters of DeleteExoimo, which are GetMmyo's.
+type DeleteExoimoParams GetMmyoParams
 
 // DeleteExoimoResponse is the result of DeleteExoimo: one of
 // DeleteExoimoResponse204.
@@ -17186,13 +15307,8 @@ func (v DeleteExoimoResponse204) writeDeleteExoimoResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetExoimoItemParams holds the parameters of GetExoimoItem.
-type GetExoimoItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetExoimoItemParams holds the parameters of GetExoimoItem, which are GetMmyoItem's.
+type GetExoimoItemParams GetMmyoItemParams
 
 // GetExoimoItemResponse is the result of GetExoimoItem: one of
 // GetExoimoItemResponse204.
@@ -17242,11 +15358,8 @@ func (v CreateEodhnorResponse204) writeCreateEodhnorResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEodhnorParams holds the parameters of GetEodhnor.
-type GetEodhnorParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetEodhnorParams holds the parameters of GetEodhnor, which are GetMmyo's.
+type GetEodhnorParams GetMmyoParams
 
 // GetEodhnorResponse is the result of GetEodhnor: one of
 // GetEodhnorResponse204.
@@ -17264,11 +15377,8 @@ func (v GetEodhnorResponse204) writeGetEodhnorResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteEodhnorParams holds the parameters of DeleteEodhnor.
-type DeleteEodhnorParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteEodhnorParams holds the parameters of DeleteEodhnor, which are GetMmyo's.
+type DeleteEodhnorParams GetMmyoParams
 
 // DeleteEodhnorResponse is the result of DeleteEodhnor: one of
 // DeleteEodhnorResponse204.
@@ -17286,13 +15396,8 @@ func (v DeleteEodhnorResponse204) writeDeleteEodhnorResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEodhnorItemParams holds the parameters of GetEodhnorItem.
-type GetEodhnorItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetEodhnorItemParams holds the parameters of GetEodhnorItem, which are GetMmyoItem's.
+type GetEodhnorItemParams GetMmyoItemParams
 
 // GetEodhnorItemResponse is the result of GetEodhnorItem: one of
 // GetEodhnorItemResponse204.
@@ -17342,11 +15447,8 @@ func (v CreateFpatResponse204) writeCreateFpatResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetFpatParams holds the parameters of GetFpat.
-type GetFpatParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetFpatParams holds the parameters of GetFpat, which are GetMmyo's.
+type GetFpatParams GetMmyoParams
 
 // GetFpatResponse is the result of GetFpat: one of
 // GetFpatResponse204.
@@ -17364,11 +15466,8 @@ func (v GetFpatResponse204) writeGetFpatResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteFpatParams holds the parameters of DeleteFpat.
-type DeleteFpatParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteFpatParams holds the parameters of DeleteFpat, which are GetMmyo's.
+type DeleteFpatParams GetMmyoParams
 
 // DeleteFpatResponse is the result of DeleteFpat: one of
 // DeleteFpatResponse204.
@@ -17386,13 +15485,8 @@ func (v DeleteFpatResponse204) writeDeleteFpatResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetFpatItemParams holds the parameters of GetFpatItem.
-type GetFpatItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetFpatItemParams holds the parameters of GetFpatItem, which are GetMmyoItem's.
+type GetFpatItemParams GetMmyoItemParams
 
 // GetFpatItemResponse is the result of GetFpatItem: one of
 // GetFpatItemResponse204.
@@ -17442,11 +15536,8 @@ func (v CreatePjybeResponse204) writeCreatePjybeResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPjybeParams holds the parameters of GetPjybe.
-type GetPjybeParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetPjybeParams holds the parameters of GetPjybe, which are GetMmyo's.
+type GetPjybeParams GetMmyoParams
 
 // GetPjybeResponse is the result of GetPjybe: one of
 // GetPjybeResponse204.
@@ -17464,11 +15555,8 @@ func (v GetPjybeResponse204) writeGetPjybeResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeletePjybeParams holds the parameters of DeletePjybe.
-type DeletePjybeParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeletePjybeParams holds the parameters of DeletePjybe, which are GetMmyo's.
+type DeletePjybeParams GetMmyoParams
 
 // DeletePjybeResponse is the result of DeletePjybe: one of
 // DeletePjybeResponse204.
@@ -17486,13 +15574,8 @@ func (v DeletePjybeResponse204) writeDeletePjybeResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetPjybeItemParams holds the parameters of GetPjybeItem.
-type GetPjybeItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetPjybeItemParams holds the parameters of GetPjybeItem, which are GetMmyoItem's.
+type GetPjybeItemParams GetMmyoItemParams
 
 // GetPjybeItemResponse is the result of GetPjybeItem: one of
 // GetPjybeItemResponse204.
@@ -17542,11 +15625,8 @@ func (v CreateQqjuResponse204) writeCreateQqjuResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQqjuParams holds the parameters of GetQqju.
-type GetQqjuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetQqjuParams holds the parameters of GetQqju, which are GetMmyo's.
+type GetQqjuParams GetMmyoParams
 
 // GetQqjuResponse is the result of GetQqju: one of
 // GetQqjuResponse204.
@@ -17564,11 +15644,8 @@ func (v GetQqjuResponse204) writeGetQqjuResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteQqjuParams holds the parameters of DeleteQqju.
-type DeleteQqjuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteQqjuParams holds the parameters of DeleteQqju, which are GetMmyo's.
+type DeleteQqjuParams GetMmyoParams
 
 // DeleteQqjuResponse is the result of DeleteQqju: one of
 // DeleteQqjuResponse204.
@@ -17586,13 +15663,8 @@ func (v DeleteQqjuResponse204) writeDeleteQqjuResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQqjuItemParams holds the parameters of GetQqjuItem.
-type GetQqjuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetQqjuItemParams holds the parameters of GetQqjuItem, which are GetMmyoItem's.
+type GetQqjuItemParams GetMmyoItemParams
 
 // GetQqjuItemResponse is the result of GetQqjuItem: one of
 // GetQqjuItemResponse204.
@@ -17642,11 +15714,8 @@ func (v CreateScishsResponse204) writeCreateScishsResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetScishsParams holds the parameters of GetScishs.
-type GetScishsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetScishsParams holds the parameters of GetScishs, which are GetMmyo's.
+type GetScishsParams GetMmyoParams
 
 // GetScishsResponse is the result of GetScishs: one of
 // GetScishsResponse204.
@@ -17664,11 +15733,8 @@ func (v GetScishsResponse204) writeGetScishsResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteScishsParams holds the parameters of DeleteScishs.
-type DeleteScishsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteScishsParams holds the parameters of DeleteScishs, which are GetMmyo's.
+type DeleteScishsParams GetMmyoParams
 
 // DeleteScishsResponse is the result of DeleteScishs: one of
 // DeleteScishsResponse204.
@@ -17686,13 +15752,8 @@ func (v DeleteScishsResponse204) writeDeleteScishsResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetScishsItemParams holds the parameters of GetScishsItem.
-type GetScishsItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetScishsItemParams holds the parameters of GetScishsItem, which are GetMmyoItem's.
+type GetScishsItemParams GetMmyoItemParams
 
 // GetScishsItemResponse is the result of GetScishsItem: one of
 // GetScishsItemResponse204.
@@ -17742,11 +15803,8 @@ func (v CreateYtcmgResponse204) writeCreateYtcmgResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYtcmgParams holds the parameters of GetYtcmg.
-type GetYtcmgParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetYtcmgParams holds the parameters of GetYtcmg, which are GetMmyo's.
+type GetYtcmgParams GetMmyoParams
 
 // GetYtcmgResponse is the result of GetYtcmg: one of
 // GetYtcmgResponse204.
@@ -17764,11 +15822,8 @@ func (v GetYtcmgResponse204) writeGetYtcmgResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteYtcmgParams holds the parameters of DeleteYtcmg.
-type DeleteYtcmgParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteYtcmgParams holds the parameters of DeleteYtcmg, which are GetMmyo's.
+type DeleteYtcmgParams GetMmyoParams
 
 // DeleteYtcmgResponse is the result of DeleteYtcmg: one of
 // DeleteYtcmgResponse204.
@@ -17786,13 +15841,8 @@ func (v DeleteYtcmgResponse204) writeDeleteYtcmgResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetYtcmgItemParams holds the parameters of GetYtcmgItem.
-type GetYtcmgItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetYtcmgItemParams holds the parameters of GetYtcmgItem, which are GetMmyoItem's.
+type GetYtcmgItemParams GetMmyoItemParams
 
 // GetYtcmgItemResponse is the result of GetYtcmgItem: one of
 // GetYtcmgItemResponse204.
@@ -17842,11 +15892,8 @@ func (v CreateXbrrgbcjhResponse204) writeCreateXbrrgbcjhResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXbrrgbcjhParams holds the parameters of GetXbrrgbcjh.
-type GetXbrrgbcjhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXbrrgbcjhParams holds the parameters of GetXbrrgbcjh, which are GetMmyo's.
+type GetXbrrgbcjhParams GetMmyoParams
 
 // GetXbrrgbcjhResponse is the result of GetXbrrgbcjh: one of
 // GetXbrrgbcjhResponse204.
@@ -17864,11 +15911,8 @@ func (v GetXbrrgbcjhResponse204) writeGetXbrrgbcjhResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXbrrgbcjhParams holds the parameters of DeleteXbrrgbcjh.
-type DeleteXbrrgbcjhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXbrrgbcjhParams holds the parameters of DeleteXbrrgbcjh, which are GetMmyo's.
+type DeleteXbrrgbcjhParams GetMmyoParams
 
 // DeleteXbrrgbcjhResponse is the result of DeleteXbrrgbcjh: one of
 // DeleteXbrrgbcjhResponse204.
@@ -17886,13 +15930,8 @@ func (v DeleteXbrrgbcjhResponse204) writeDeleteXbrrgbcjhResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXbrrgbcjhItemParams holds the parameters of GetXbrrgbcjhItem.
-type GetXbrrgbcjhItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXbrrgbcjhItemParams holds the parameters of GetXbrrgbcjhItem, which are GetMmyoItem's.
+type GetXbrrgbcjhItemParams GetMmyoItemParams
 
 // GetXbrrgbcjhItemResponse is the result of GetXbrrgbcjhItem: one of
 // GetXbrrgbcjhItemResponse204.
@@ -17942,11 +15981,8 @@ func (v CreateNvcblvypxvResponse204) writeCreateNvcblvypxvResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNvcblvypxvParams holds the parameters of GetNvcblvypxv.
-type GetNvcblvypxvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetNvcblvypxvParams holds the parameters of GetNvcblvypxv, which are GetMmyo's.
+type GetNvcblvypxvParams GetMmyoParams
 
 // GetNvcblvypxvResponse is the result of GetNvcblvypxv: one of
 // GetNvcblvypxvResponse204.
@@ -17964,11 +16000,8 @@ func (v GetNvcblvypxvResponse204) writeGetNvcblvypxvResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteNvcblvypxvParams holds the parameters of DeleteNvcblvypxv.
-type DeleteNvcblvypxvParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteNvcblvypxvParams holds the parameters of DeleteNvcblvypxv, which are GetMmyo's.
+type DeleteNvcblvypxvParams GetMmyoParams
 
 // DeleteNvcblvypxvResponse is the result of DeleteNvcblvypxv: one of
 // DeleteNvcblvypxvResponse204.
@@ -17986,13 +16019,8 @@ func (v DeleteNvcblvypxvResponse204) writeDeleteNvcblvypxvResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetNvcblvypxvItemParams holds the parameters of GetNvcblvypxvItem.
-type GetNvcblvypxvItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetNvcblvypxvItemParams holds the parameters of GetNvcblvypxvItem, which are GetMmyoItem's.
+type GetNvcblvypxvItemParams GetMmyoItemParams
 
 // GetNvcblvypxvItemResponse is the result of GetNvcblvypxvItem: one of
 // GetNvcblvypxvItemResponse204.
@@ -18042,11 +16070,8 @@ func (v CreateMhjgojResponse204) writeCreateMhjgojResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetMhjgojParams holds the parameters of GetMhjgoj.
-type GetMhjgojParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetMhjgojParams holds the parameters of GetMhjgoj, which are GetMmyo's.
+type GetMhjgojParams GetMmyoParams
 
 // GetMhjgojResponse is the result of GetMhjgoj: one of
 // GetMhjgojResponse204.
@@ -18064,11 +16089,8 @@ func (v GetMhjgojResponse204) writeGetMhjgojResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteMhjgojParams holds the parameters of DeleteMhjgoj.
-type DeleteMhjgojParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteMhjgojParams holds the parameters of DeleteMhjgoj, which are GetMmyo's.
+type DeleteMhjgojParams GetMmyoParams
 
 // DeleteMhjgojResponse is the result of DeleteMhjgoj: one of
 // DeleteMhjgojResponse204.
@@ -18086,13 +16108,8 @@ func (v DeleteMhjgojResponse204) writeDeleteMhjgojResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetMhjgojItemParams holds the parameters of GetMhjgojItem.
-type GetMhjgojItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetMhjgojItemParams holds the parameters of GetMhjgojItem, which are GetMmyoItem's.
+type GetMhjgojItemParams GetMmyoItemParams
 
 // GetMhjgojItemResponse is the result of GetMhjgojItem: one of
 // GetMhjgojItemResponse204.
@@ -18142,11 +16159,8 @@ func (v CreateLkqhResponse204) writeCreateLkqhResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLkqhParams holds the parameters of GetLkqh.
-type GetLkqhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetLkqhParams holds the parameters of GetLkqh, which are GetMmyo's.
+type GetLkqhParams GetMmyoParams
 
 // GetLkqhResponse is the result of GetLkqh: one of
 // GetLkqhResponse204.
@@ -18164,11 +16178,8 @@ func (v GetLkqhResponse204) writeGetLkqhResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteLkqhParams holds the parameters of DeleteLkqh.
-type DeleteLkqhParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteLkqhParams holds the parameters of DeleteLkqh, which are GetMmyo's.
+type DeleteLkqhParams GetMmyoParams
 
 // DeleteLkqhResponse is the result of DeleteLkqh: one of
 // DeleteLkqhResponse204.
@@ -18186,13 +16197,8 @@ func (v DeleteLkqhResponse204) writeDeleteLkqhResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLkqhItemParams holds the parameters of GetLkqhItem.
-type GetLkqhItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetLkqhItemParams holds the parameters of GetLkqhItem, which are GetMmyoItem's.
+type GetLkqhItemParams GetMmyoItemParams
 
 // GetLkqhItemResponse is the result of GetLkqhItem: one of
 // GetLkqhItemResponse204.
@@ -18242,11 +16248,8 @@ func (v CreateQionResponse204) writeCreateQionResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQionParams holds the parameters of GetQion.
-type GetQionParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetQionParams holds the parameters of GetQion, which are GetMmyo's.
+type GetQionParams GetMmyoParams
 
 // GetQionResponse is the result of GetQion: one of
 // GetQionResponse204.
@@ -18264,11 +16267,8 @@ func (v GetQionResponse204) writeGetQionResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteQionParams holds the parameters of DeleteQion.
-type DeleteQionParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteQionParams holds the parameters of DeleteQion, which are GetMmyo's.
+type DeleteQionParams GetMmyoParams
 
 // DeleteQionResponse is the result of DeleteQion: one of
 // DeleteQionResponse204.
@@ -18286,13 +16286,8 @@ func (v DeleteQionResponse204) writeDeleteQionResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQionItemParams holds the parameters of GetQionItem.
-type GetQionItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetQionItemParams holds the parameters of GetQionItem, which are GetMmyoItem's.
+type GetQionItemParams GetMmyoItemParams
 
 // GetQionItemResponse is the result of GetQionItem: one of
 // GetQionItemResponse204.
@@ -18342,11 +16337,8 @@ func (v CreateXetyuResponse204) writeCreateXetyuResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXetyuParams holds the parameters of GetXetyu.
-type GetXetyuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXetyuParams holds the parameters of GetXetyu, which are GetMmyo's.
+type GetXetyuParams GetMmyoParams
 
 // GetXetyuResponse is the result of GetXetyu: one of
 // GetXetyuResponse204.
@@ -18364,11 +16356,8 @@ func (v GetXetyuResponse204) writeGetXetyuResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXetyuParams holds the parameters of DeleteXetyu.
-type DeleteXetyuParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXetyuParams holds the parameters of DeleteXetyu, which are GetMmyo's.
+type DeleteXetyuParams GetMmyoParams
 
 // DeleteXetyuResponse is the result of DeleteXetyu: one of
 // DeleteXetyuResponse204.
@@ -18386,13 +16375,8 @@ func (v DeleteXetyuResponse204) writeDeleteXetyuResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXetyuItemParams holds the parameters of GetXetyuItem.
-type GetXetyuItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXetyuItemParams holds the parameters of GetXetyuItem, which are GetMmyoItem's.
+type GetXetyuItemParams GetMmyoItemParams
 
 // GetXetyuItemResponse is the result of GetXetyuItem: one of
 // GetXetyuItemResponse204.
@@ -18442,11 +16426,8 @@ func (v CreateQqvgdwbtResponse204) writeCreateQqvgdwbtResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQqvgdwbtParams holds the parameters of GetQqvgdwbt.
-type GetQqvgdwbtParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetQqvgdwbtParams holds the parameters of GetQqvgdwbt, which are GetMmyo's.
+type GetQqvgdwbtParams GetMmyoParams
 
 // GetQqvgdwbtResponse is the result of GetQqvgdwbt: one of
 // GetQqvgdwbtResponse204.
@@ -18464,11 +16445,8 @@ func (v GetQqvgdwbtResponse204) writeGetQqvgdwbtResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteQqvgdwbtParams holds the parameters of DeleteQqvgdwbt.
-type DeleteQqvgdwbtParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteQqvgdwbtParams holds the parameters of DeleteQqvgdwbt, which are GetMmyo's.
+type DeleteQqvgdwbtParams GetMmyoParams
 
 // DeleteQqvgdwbtResponse is the result of DeleteQqvgdwbt: one of
 // DeleteQqvgdwbtResponse204.
@@ -18486,13 +16464,8 @@ func (v DeleteQqvgdwbtResponse204) writeDeleteQqvgdwbtResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetQqvgdwbtItemParams holds the parameters of GetQqvgdwbtItem.
-type GetQqvgdwbtItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetQqvgdwbtItemParams holds the parameters of GetQqvgdwbtItem, which are GetMmyoItem's.
+type GetQqvgdwbtItemParams GetMmyoItemParams
 
 // GetQqvgdwbtItemResponse is the result of GetQqvgdwbtItem: one of
 // GetQqvgdwbtItemResponse204.
@@ -18542,11 +16515,8 @@ func (v CreateVqkfydzdResponse204) writeCreateVqkfydzdResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetVqkfydzdParams holds the parameters of GetVqkfydzd.
-type GetVqkfydzdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetVqkfydzdParams holds the parameters of GetVqkfydzd, which are GetMmyo's.
+type GetVqkfydzdParams GetMmyoParams
 
 // GetVqkfydzdResponse is the result of GetVqkfydzd: one of
 // GetVqkfydzdResponse204.
@@ -18564,11 +16534,8 @@ func (v GetVqkfydzdResponse204) writeGetVqkfydzdResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteVqkfydzdParams holds the parameters of DeleteVqkfydzd.
-type DeleteVqkfydzdParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteVqkfydzdParams holds the parameters of DeleteVqkfydzd, which are GetMmyo's.
+type DeleteVqkfydzdParams GetMmyoParams
 
 // DeleteVqkfydzdResponse is the result of DeleteVqkfydzd: one of
 // DeleteVqkfydzdResponse204.
@@ -18586,13 +16553,8 @@ func (v DeleteVqkfydzdResponse204) writeDeleteVqkfydzdResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetVqkfydzdItemParams holds the parameters of GetVqkfydzdItem.
-type GetVqkfydzdItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetVqkfydzdItemParams holds the parameters of GetVqkfydzdItem, which are GetMmyoItem's.
+type GetVqkfydzdItemParams GetMmyoItemParams
 
 // GetVqkfydzdItemResponse is the result of GetVqkfydzdItem: one of
 // GetVqkfydzdItemResponse204.
@@ -18642,11 +16604,8 @@ func (v CreateIfuormbkResponse204) writeCreateIfuormbkResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIfuormbkParams holds the parameters of GetIfuormbk.
-type GetIfuormbkParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetIfuormbkParams holds the parameters of GetIfuormbk, which are GetMmyo's.
+type GetIfuormbkParams GetMmyoParams
 
 // GetIfuormbkResponse is the result of GetIfuormbk: one of
 // GetIfuormbkResponse204.
@@ -18664,11 +16623,8 @@ func (v GetIfuormbkResponse204) writeGetIfuormbkResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteIfuormbkParams holds the parameters of DeleteIfuormbk.
-type DeleteIfuormbkParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteIfuormbkParams holds the parameters of DeleteIfuormbk, which are GetMmyo's.
+type DeleteIfuormbkParams GetMmyoParams
 
 // DeleteIfuormbkResponse is the result of DeleteIfuormbk: one of
 // DeleteIfuormbkResponse204.
@@ -18686,13 +16642,8 @@ func (v DeleteIfuormbkResponse204) writeDeleteIfuormbkResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIfuormbkItemParams holds the parameters of GetIfuormbkItem.
-type GetIfuormbkItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetIfuormbkItemParams holds the parameters of GetIfuormbkItem, which are GetMmyoItem's.
+type GetIfuormbkItemParams GetMmyoItemParams
 
 // GetIfuormbkItemResponse is the result of GetIfuormbkItem: one of
 // GetIfuormbkItemResponse204.
@@ -18742,11 +16693,8 @@ func (v CreateZkgjsResponse204) writeCreateZkgjsResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZkgjsParams holds the parameters of GetZkgjs.
-type GetZkgjsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetZkgjsParams holds the parameters of GetZkgjs, which are GetMmyo's.
+type GetZkgjsParams GetMmyoParams
 
 // GetZkgjsResponse is the result of GetZkgjs: one of
 // GetZkgjsResponse204.
@@ -18764,11 +16712,8 @@ func (v GetZkgjsResponse204) writeGetZkgjsResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteZkgjsParams holds the parameters of DeleteZkgjs.
-type DeleteZkgjsParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteZkgjsParams holds the parameters of DeleteZkgjs, which are GetMmyo's.
+type DeleteZkgjsParams GetMmyoParams
 
 // DeleteZkgjsResponse is the result of DeleteZkgjs: one of
 // DeleteZkgjsResponse204.
@@ -18786,13 +16731,8 @@ func (v DeleteZkgjsResponse204) writeDeleteZkgjsResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetZkgjsItemParams holds the parameters of GetZkgjsItem.
-type GetZkgjsItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetZkgjsItemParams holds the parameters of GetZkgjsItem, which are GetMmyoItem's.
+type GetZkgjsItemParams GetMmyoItemParams
 
 // GetZkgjsItemResponse is the result of GetZkgjsItem: one of
 // GetZkgjsItemResponse204.
@@ -18842,11 +16782,8 @@ func (v CreateEoockqbxResponse204) writeCreateEoockqbxResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEoockqbxParams holds the parameters of GetEoockqbx.
-type GetEoockqbxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetEoockqbxParams holds the parameters of GetEoockqbx, which are GetMmyo's.
+type GetEoockqbxParams GetMmyoParams
 
 // GetEoockqbxResponse is the result of GetEoockqbx: one of
 // GetEoockqbxResponse204.
@@ -18864,11 +16801,8 @@ func (v GetEoockqbxResponse204) writeGetEoockqbxResponse(rw http.ResponseWriter,
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteEoockqbxParams holds the parameters of DeleteEoockqbx.
-type DeleteEoockqbxParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteEoockqbxParams holds the parameters of DeleteEoockqbx, which are GetMmyo's.
+type DeleteEoockqbxParams GetMmyoParams
 
 // DeleteEoockqbxResponse is the result of DeleteEoockqbx: one of
 // DeleteEoockqbxResponse204.
@@ -18886,13 +16820,8 @@ func (v DeleteEoockqbxResponse204) writeDeleteEoockqbxResponse(rw http.ResponseW
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetEoockqbxItemParams holds the parameters of GetEoockqbxItem.
-type GetEoockqbxItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetEoockqbxItemParams holds the parameters of GetEoockqbxItem, which are GetMmyoItem's.
+type GetEoockqbxItemParams GetMmyoItemParams
 
 // GetEoockqbxItemResponse is the result of GetEoockqbxItem: one of
 // GetEoockqbxItemResponse204.
@@ -18942,11 +16871,8 @@ func (v CreateIddmjcpResponse204) writeCreateIddmjcpResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIddmjcpParams holds the parameters of GetIddmjcp.
-type GetIddmjcpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetIddmjcpParams holds the parameters of GetIddmjcp, which are GetMmyo's.
+type GetIddmjcpParams GetMmyoParams
 
 // GetIddmjcpResponse is the result of GetIddmjcp: one of
 // GetIddmjcpResponse204.
@@ -18964,11 +16890,8 @@ func (v GetIddmjcpResponse204) writeGetIddmjcpResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteIddmjcpParams holds the parameters of DeleteIddmjcp.
-type DeleteIddmjcpParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteIddmjcpParams holds the parameters of DeleteIddmjcp, which are GetMmyo's.
+type DeleteIddmjcpParams GetMmyoParams
 
 // DeleteIddmjcpResponse is the result of DeleteIddmjcp: one of
 // DeleteIddmjcpResponse204.
@@ -18986,13 +16909,8 @@ func (v DeleteIddmjcpResponse204) writeDeleteIddmjcpResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetIddmjcpItemParams holds the parameters of GetIddmjcpItem.
-type GetIddmjcpItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetIddmjcpItemParams holds the parameters of GetIddmjcpItem, which are GetMmyoItem's.
+type GetIddmjcpItemParams GetMmyoItemParams
 
 // GetIddmjcpItemResponse is the result of GetIddmjcpItem: one of
 // GetIddmjcpItemResponse204.
@@ -19042,11 +16960,8 @@ func (v CreateGxlvbalniResponse204) writeCreateGxlvbalniResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGxlvbalniParams holds the parameters of GetGxlvbalni.
-type GetGxlvbalniParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetGxlvbalniParams holds the parameters of GetGxlvbalni, which are GetMmyo's.
+type GetGxlvbalniParams GetMmyoParams
 
 // GetGxlvbalniResponse is the result of GetGxlvbalni: one of
 // GetGxlvbalniResponse204.
@@ -19064,11 +16979,8 @@ func (v GetGxlvbalniResponse204) writeGetGxlvbalniResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteGxlvbalniParams holds the parameters of DeleteGxlvbalni.
-type DeleteGxlvbalniParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteGxlvbalniParams holds the parameters of DeleteGxlvbalni, which are GetMmyo's.
+type DeleteGxlvbalniParams GetMmyoParams
 
 // DeleteGxlvbalniResponse is the result of DeleteGxlvbalni: one of
 // DeleteGxlvbalniResponse204.
@@ -19086,13 +16998,8 @@ func (v DeleteGxlvbalniResponse204) writeDeleteGxlvbalniResponse(rw http.Respons
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGxlvbalniItemParams holds the parameters of GetGxlvbalniItem.
-type GetGxlvbalniItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetGxlvbalniItemParams holds the parameters of GetGxlvbalniItem, which are GetMmyoItem's.
+type GetGxlvbalniItemParams GetMmyoItemParams
 
 // GetGxlvbalniItemResponse is the result of GetGxlvbalniItem: one of
 // GetGxlvbalniItemResponse204.
@@ -19142,11 +17049,8 @@ func (v CreateFzcaResponse204) writeCreateFzcaResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetFzcaParams holds the parameters of GetFzca.
-type GetFzcaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetFzcaParams holds the parameters of GetFzca, which are GetMmyo's.
+type GetFzcaParams GetMmyoParams
 
 // GetFzcaResponse is the result of GetFzca: one of
 // GetFzcaResponse204.
@@ -19164,11 +17068,8 @@ func (v GetFzcaResponse204) writeGetFzcaResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteFzcaParams holds the parameters of DeleteFzca.
-type DeleteFzcaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteFzcaParams holds the parameters of DeleteFzca, which are GetMmyo's.
+type DeleteFzcaParams GetMmyoParams
 
 // DeleteFzcaResponse is the result of DeleteFzca: one of
 // DeleteFzcaResponse204.
@@ -19186,13 +17087,8 @@ func (v DeleteFzcaResponse204) writeDeleteFzcaResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetFzcaItemParams holds the parameters of GetFzcaItem.
-type GetFzcaItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetFzcaItemParams holds the parameters of GetFzcaItem, which are GetMmyoItem's.
+type GetFzcaItemParams GetMmyoItemParams
 
 // GetFzcaItemResponse is the result of GetFzcaItem: one of
 // GetFzcaItemResponse204.
@@ -19242,11 +17138,8 @@ func (v CreateKnnkozqwjaResponse204) writeCreateKnnkozqwjaResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKnnkozqwjaParams holds the parameters of GetKnnkozqwja.
-type GetKnnkozqwjaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetKnnkozqwjaParams holds the parameters of GetKnnkozqwja, which are GetMmyo's.
+type GetKnnkozqwjaParams GetMmyoParams
 
 // GetKnnkozqwjaResponse is the result of GetKnnkozqwja: one of
 // GetKnnkozqwjaResponse204.
@@ -19264,11 +17157,8 @@ func (v GetKnnkozqwjaResponse204) writeGetKnnkozqwjaResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteKnnkozqwjaParams holds the parameters of DeleteKnnkozqwja.
-type DeleteKnnkozqwjaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteKnnkozqwjaParams holds the parameters of DeleteKnnkozqwja, which are GetMmyo's.
+type DeleteKnnkozqwjaParams GetMmyoParams
 
 // DeleteKnnkozqwjaResponse is the result of DeleteKnnkozqwja: one of
 // DeleteKnnkozqwjaResponse204.
@@ -19286,13 +17176,8 @@ func (v DeleteKnnkozqwjaResponse204) writeDeleteKnnkozqwjaResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetKnnkozqwjaItemParams holds the parameters of GetKnnkozqwjaItem.
-type GetKnnkozqwjaItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetKnnkozqwjaItemParams holds the parameters of GetKnnkozqwjaItem, which are GetMmyoItem's.
+type GetKnnkozqwjaItemParams GetMmyoItemParams
 
 // GetKnnkozqwjaItemResponse is the result of GetKnnkozqwjaItem: one of
 // GetKnnkozqwjaItemResponse204.
@@ -19342,11 +17227,8 @@ func (v CreateGcxbiixecaResponse204) writeCreateGcxbiixecaResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGcxbiixecaParams holds the parameters of GetGcxbiixeca.
-type GetGcxbiixecaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetGcxbiixecaParams holds the parameters of GetGcxbiixeca, which are GetMmyo's.
+type GetGcxbiixecaParams GetMmyoParams
 
 // GetGcxbiixecaResponse is the result of GetGcxbiixeca: one of
 // GetGcxbiixecaResponse204.
@@ -19364,11 +17246,8 @@ func (v GetGcxbiixecaResponse204) writeGetGcxbiixecaResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteGcxbiixecaParams holds the parameters of DeleteGcxbiixeca.
-type DeleteGcxbiixecaParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteGcxbiixecaParams holds the parameters of DeleteGcxbiixeca, which are GetMmyo's.
+type DeleteGcxbiixecaParams GetMmyoParams
 
 // DeleteGcxbiixecaResponse is the result of DeleteGcxbiixeca: one of
 // DeleteGcxbiixecaResponse204.
@@ -19386,13 +17265,8 @@ func (v DeleteGcxbiixecaResponse204) writeDeleteGcxbiixecaResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetGcxbiixecaItemParams holds the parameters of GetGcxbiixecaItem.
-type GetGcxbiixecaItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetGcxbiixecaItemParams holds the parameters of GetGcxbiixecaItem, which are GetMmyoItem's.
+type GetGcxbiixecaItemParams GetMmyoItemParams
 
 // GetGcxbiixecaItemResponse is the result of GetGcxbiixecaItem: one of
 // GetGcxbiixecaItemResponse204.
@@ -19442,11 +17316,8 @@ func (v CreateXznlmbResponse204) writeCreateXznlmbResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXznlmbParams holds the parameters of GetXznlmb.
-type GetXznlmbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXznlmbParams holds the parameters of GetXznlmb, which are GetMmyo's.
+type GetXznlmbParams GetMmyoParams
 
 // GetXznlmbResponse is the result of GetXznlmb: one of
 // GetXznlmbResponse204.
@@ -19464,11 +17335,8 @@ func (v GetXznlmbResponse204) writeGetXznlmbResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXznlmbParams holds the parameters of DeleteXznlmb.
-type DeleteXznlmbParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXznlmbParams holds the parameters of DeleteXznlmb, which are GetMmyo's.
+type DeleteXznlmbParams GetMmyoParams
 
 // DeleteXznlmbResponse is the result of DeleteXznlmb: one of
 // DeleteXznlmbResponse204.
@@ -19486,13 +17354,8 @@ func (v DeleteXznlmbResponse204) writeDeleteXznlmbResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXznlmbItemParams holds the parameters of GetXznlmbItem.
-type GetXznlmbItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXznlmbItemParams holds the parameters of GetXznlmbItem, which are GetMmyoItem's.
+type GetXznlmbItemParams GetMmyoItemParams
 
 // GetXznlmbItemResponse is the result of GetXznlmbItem: one of
 // GetXznlmbItemResponse204.
@@ -19542,11 +17405,8 @@ func (v CreateUnhihgbprcResponse204) writeCreateUnhihgbprcResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUnhihgbprcParams holds the parameters of GetUnhihgbprc.
-type GetUnhihgbprcParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetUnhihgbprcParams holds the parameters of GetUnhihgbprc, which are GetMmyo's.
+type GetUnhihgbprcParams GetMmyoParams
 
 // GetUnhihgbprcResponse is the result of GetUnhihgbprc: one of
 // GetUnhihgbprcResponse204.
@@ -19564,11 +17424,8 @@ func (v GetUnhihgbprcResponse204) writeGetUnhihgbprcResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteUnhihgbprcParams holds the parameters of DeleteUnhihgbprc.
-type DeleteUnhihgbprcParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteUnhihgbprcParams holds the parameters of DeleteUnhihgbprc, which are GetMmyo's.
+type DeleteUnhihgbprcParams GetMmyoParams
 
 // DeleteUnhihgbprcResponse is the result of DeleteUnhihgbprc: one of
 // DeleteUnhihgbprcResponse204.
@@ -19586,13 +17443,8 @@ func (v DeleteUnhihgbprcResponse204) writeDeleteUnhihgbprcResponse(rw http.Respo
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetUnhihgbprcItemParams holds the parameters of GetUnhihgbprcItem.
-type GetUnhihgbprcItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetUnhihgbprcItemParams holds the parameters of GetUnhihgbprcItem, which are GetMmyoItem's.
+type GetUnhihgbprcItemParams GetMmyoItemParams
 
 // GetUnhihgbprcItemResponse is the result of GetUnhihgbprcItem: one of
 // GetUnhihgbprcItemResponse204.
@@ -19642,11 +17494,8 @@ func (v CreateBnpfqqfResponse204) writeCreateBnpfqqfResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetBnpfqqfParams holds the parameters of GetBnpfqqf.
-type GetBnpfqqfParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetBnpfqqfParams holds the parameters of GetBnpfqqf, which are GetMmyo's.
+type GetBnpfqqfParams GetMmyoParams
 
 // GetBnpfqqfResponse is the result of GetBnpfqqf: one of
 // GetBnpfqqfResponse204.
@@ -19664,11 +17513,8 @@ func (v GetBnpfqqfResponse204) writeGetBnpfqqfResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteBnpfqqfParams holds the parameters of DeleteBnpfqqf.
-type DeleteBnpfqqfParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteBnpfqqfParams holds the parameters of DeleteBnpfqqf, which are GetMmyo's.
+type DeleteBnpfqqfParams GetMmyoParams
 
 // DeleteBnpfqqfResponse is the result of DeleteBnpfqqf: one of
 // DeleteBnpfqqfResponse204.
@@ -19686,13 +17532,8 @@ func (v DeleteBnpfqqfResponse204) writeDeleteBnpfqqfResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetBnpfqqfItemParams holds the parameters of GetBnpfqqfItem.
-type GetBnpfqqfItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetBnpfqqfItemParams holds the parameters of GetBnpfqqfItem, which are GetMmyoItem's.
+type GetBnpfqqfItemParams GetMmyoItemParams
 
 // GetBnpfqqfItemResponse is the result of GetBnpfqqfItem: one of
 // GetBnpfqqfItemResponse204.
@@ -19742,11 +17583,8 @@ func (v CreateDtehsbcResponse204) writeCreateDtehsbcResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDtehsbcParams holds the parameters of GetDtehsbc.
-type GetDtehsbcParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetDtehsbcParams holds the parameters of GetDtehsbc, which are GetMmyo's.
+type GetDtehsbcParams GetMmyoParams
 
 // GetDtehsbcResponse is the result of GetDtehsbc: one of
 // GetDtehsbcResponse204.
@@ -19764,11 +17602,8 @@ func (v GetDtehsbcResponse204) writeGetDtehsbcResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteDtehsbcParams holds the parameters of DeleteDtehsbc.
-type DeleteDtehsbcParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteDtehsbcParams holds the parameters of DeleteDtehsbc, which are GetMmyo's.
+type DeleteDtehsbcParams GetMmyoParams
 
 // DeleteDtehsbcResponse is the result of DeleteDtehsbc: one of
 // DeleteDtehsbcResponse204.
@@ -19786,13 +17621,8 @@ func (v DeleteDtehsbcResponse204) writeDeleteDtehsbcResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetDtehsbcItemParams holds the parameters of GetDtehsbcItem.
-type GetDtehsbcItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetDtehsbcItemParams holds the parameters of GetDtehsbcItem, which are GetMmyoItem's.
+type GetDtehsbcItemParams GetMmyoItemParams
 
 // GetDtehsbcItemResponse is the result of GetDtehsbcItem: one of
 // GetDtehsbcItemResponse204.
@@ -19842,11 +17672,8 @@ func (v CreateXewkvlwResponse204) writeCreateXewkvlwResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXewkvlwParams holds the parameters of GetXewkvlw.
-type GetXewkvlwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetXewkvlwParams holds the parameters of GetXewkvlw, which are GetMmyo's.
+type GetXewkvlwParams GetMmyoParams
 
 // GetXewkvlwResponse is the result of GetXewkvlw: one of
 // GetXewkvlwResponse204.
@@ -19864,11 +17691,8 @@ func (v GetXewkvlwResponse204) writeGetXewkvlwResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteXewkvlwParams holds the parameters of DeleteXewkvlw.
-type DeleteXewkvlwParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteXewkvlwParams holds the parameters of DeleteXewkvlw, which are GetMmyo's.
+type DeleteXewkvlwParams GetMmyoParams
 
 // DeleteXewkvlwResponse is the result of DeleteXewkvlw: one of
 // DeleteXewkvlwResponse204.
@@ -19886,13 +17710,8 @@ func (v DeleteXewkvlwResponse204) writeDeleteXewkvlwResponse(rw http.ResponseWri
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetXewkvlwItemParams holds the parameters of GetXewkvlwItem.
-type GetXewkvlwItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetXewkvlwItemParams holds the parameters of GetXewkvlwItem, which are GetMmyoItem's.
+type GetXewkvlwItemParams GetMmyoItemParams
 
 // GetXewkvlwItemResponse is the result of GetXewkvlwItem: one of
 // GetXewkvlwItemResponse204.
@@ -19942,11 +17761,8 @@ func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOrdersParams holds the parameters of GetOrders.
-type GetOrdersParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// GetOrdersParams holds the parameters of GetOrders, which are GetMmyo's.
+type GetOrdersParams GetMmyoParams
 
 // GetOrdersResponse is the result of GetOrders: one of
 // GetOrdersResponse204.
@@ -19964,11 +17780,8 @@ func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// DeleteOrdersParams holds the parameters of DeleteOrders.
-type DeleteOrdersParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-}
+// DeleteOrdersParams holds the parameters of DeleteOrders, which are GetMmyo's.
+type DeleteOrdersParams GetMmyoParams
 
 // DeleteOrdersResponse is the result of DeleteOrders: one of
 // DeleteOrdersResponse204.
@@ -19986,13 +17799,8 @@ func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWrite
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetOrdersItemParams holds the parameters of GetOrdersItem.
-type GetOrdersItemParams struct {
-	// ID is the path parameter "id", style simple, required.
-	ID int64
-	// ItemID is the path parameter "itemId", style simple, required.
-	ItemID int64
-}
+// GetOrdersItemParams holds the parameters of GetOrdersItem, which are GetMmyoItem's.
+type GetOrdersItemParams GetMmyoItemParams
 
 // GetOrdersItemResponse is the result of GetOrdersItem: one of
 // GetOrdersItemResponse204.
