@@ -12,7 +12,7 @@ import (
 
 // libopenapi builds a schema's model the first time it is asked for
 // (SchemaProxy.Schema), and build asks on one goroutine: on the biggest
-// specs that is most of build's time. A warmer builds the models of the
+// specs that is about half of build's time. A warmer builds the models of the
 // operations' schemas ahead of build, on the other CPUs, while build
 // declares the components: build then finds them built. What build sees is
 // the same either way (a model is built once, under the proxy's lock, from
