@@ -22,5 +22,5 @@ for i in $(seq "$rounds"); do
 done
 for pace in default picked; do
 	echo "$pace: $(awk '{printf "%s s %d MB, ", $1, $2/1024}' "$tmp/$pace")"
-	sort -n "$tmp/$pace" | awk -v p=$pace '{t[NR]=$1; if ($2>m) m=$2} END {printf "%s: median %.2f s, largest peak %d MB\n", p, t[int((NR+1)/2)], m/1024}'
+	sort -n "$tmp/$pace" | awk -v label=$pace -f "$root/bench/timemedians.awk"
 done

@@ -2,8 +2,8 @@
 # gentime.sh REV SPEC [ROUNDS]: generates SPEC with oasgen built at git
 # revision REV and with oasgen built from this checkout, alternating the
 # two ROUNDS times, and prints each one's wall times, then their medians
-# and largest peak RSS (docs/sizes.md, "Generation"). Check the outputs
-# are the same with diff -r on the two directories it names at the end.
+# and largest peak RSS (docs/sizes.md, "Generation"), and whether the two
+# generated the same files (diff -r of their last outputs).
 set -eu
 rev=${1:?usage: gentime.sh REV SPEC [ROUNDS]}
 spec=${2:?usage: gentime.sh REV SPEC [ROUNDS]}
@@ -22,7 +22,7 @@ for i in $(seq "$rounds"); do
 done
 for v in before after; do
 	echo "$v: $(awk '{printf "%s s, ", $1}' "$tmp/$v.txt")"
-	sort -n "$tmp/$v.txt" | awk -v v=$v '{t[NR]=$1; if ($2>m) m=$2} END {printf "%s: median %.2f s, largest peak %d MB\n", v, t[int((NR+1)/2)], m/1024}'
+	sort -n "$tmp/$v.txt" | awk -v label=$v -f "$root/bench/timemedians.awk"
 done
 if diff -r "$tmp/out-before" "$tmp/out-after" >/dev/null; then
 	echo "outputs: the same"
