@@ -89,12 +89,12 @@ func TestPetLifecycle(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(up, api.UpdatePetResponse200{Body: pet}) {
 		t.Fatalf("update: %+v %v", up, err)
 	}
-	form, err := c.UpdatePetWithForm(ctx, api.UpdatePetWithFormParams{PetID: pet.ID.Value, Name: oasrt.NewOpt("rex III"), Status: oasrt.NewOpt(api.UpdatePetWithFormStatusPending)})
+	form, err := c.UpdatePetWithForm(ctx, api.UpdatePetWithFormParams{PetID: pet.ID.Value, Name: oasrt.NewOpt("rex III"), Status: oasrt.NewOpt(api.StatusPending)})
 	if err != nil || form.(api.UpdatePetWithFormResponse200).Body.Name != "rex III" {
 		t.Fatalf("update with form: %+v %v", form, err)
 	}
 
-	byStatus, err := c.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusPending)})
+	byStatus, err := c.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.StatusPending)})
 	if err != nil || len(byStatus.(api.FindPetsByStatusResponse200).Body) != 1 {
 		t.Errorf("find by status: %+v %v", byStatus, err)
 	}
@@ -316,7 +316,7 @@ func TestClientResponseLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	res, err := full.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusAvailable)})
+	res, err := full.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.StatusAvailable)})
 	if err != nil || len(res.(api.FindPetsByStatusResponse200).Body) < 200 {
 		t.Fatalf("find: %v", err)
 	}
@@ -324,7 +324,7 @@ func TestClientResponseLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = small.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusAvailable)})
+	_, err = small.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.StatusAvailable)})
 	var tl *oashttp.TooLargeError
 	if !errors.As(err, &tl) || tl.Limit != 4096 {
 		t.Fatalf("err = %v, want a *TooLargeError of 4096 bytes", err)
@@ -402,7 +402,7 @@ func TestStreamedResponse(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	params := api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusAvailable)}
+	params := api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.StatusAvailable)}
 	res, err := c.FindPetsByStatusStream(ctx, params)
 	if err != nil {
 		t.Fatal(err)
@@ -494,7 +494,7 @@ func TestGzipResponses(t *testing.T) {
 		}
 	}
 	// The generated client reads the compressed stream transparently.
-	res, err := c.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusAvailable)})
+	res, err := c.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.StatusAvailable)})
 	if err != nil || len(res.(api.FindPetsByStatusResponse200).Body) != 100 {
 		t.Fatalf("client: %v", err)
 	}

@@ -36,7 +36,7 @@ func TestConcurrentCRUD(t *testing.T) {
 		}
 	}
 	// Every pet was deleted by its writer: none is left.
-	all, err := c.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.FindPetsByStatusStatusSold)})
+	all, err := c.FindPetsByStatus(ctx, api.FindPetsByStatusParams{Status: oasrt.NewOpt(api.StatusSold)})
 	if err != nil || len(all.(api.FindPetsByStatusResponse200).Body) != 0 {
 		t.Errorf("left after the deletes: %+v %v", all, err)
 	}

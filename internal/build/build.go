@@ -62,6 +62,9 @@ type builder struct {
 	hooks  []*ir.Operation // the webhooks' operations
 	cbs    []*ir.Operation // the callbacks' operations
 	unions []*ir.Union
+	// inline holds the declarations of inline schemas, which may be
+	// merged with copies of them (share.go).
+	inline map[ir.Decl]bool
 	errs   []error
 	// schemes are the security schemes by name.
 	schemes map[string]*ir.SecurityScheme
@@ -84,6 +87,9 @@ type Options struct {
 	// Pages declares the pagination of operations by operationId, from
 	// the config file (pages.go).
 	Pages map[string]*PageDecl
+	// KeepCopies declares every inline schema as a type of its own, even
+	// one that is a copy of another (share.go): lint reports each place.
+	KeepCopies bool
 	// noWhole leaves out whole-value checks (whole.go), for the tests of
 	// the warnings they replace.
 	noWhole bool
@@ -126,6 +132,7 @@ func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
 	if len(b.errs) > 0 {
 		return nil, joinErrs(b.errs)
 	}
+	b.shareCopies()
 	breakCycles(b.decls)
 	b.nameConstants()
 	pkg := &ir.Package{Decls: b.decls, Operations: b.ops, Webhooks: b.hooks, Callbacks: b.cbs, SecuritySchemes: b.secList}
@@ -1097,6 +1104,10 @@ func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer s
 	}
 	if isStruct(sch) || isEnum(sch) || isUnion(sch) || isTuple(sch) {
 		d := b.declare(sch, hint, pointer)
+		if b.inline == nil {
+			b.inline = map[ir.Decl]bool{}
+		}
+		b.inline[d] = true
 		b.fill(d, sch)
 		return b.refTo(d, sch)
 	}

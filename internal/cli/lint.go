@@ -173,7 +173,7 @@ func Lint(path string, cfg lint.Config) ([]lint.Finding, error) {
 		return nil, err
 	}
 	// The pattern-re2 rule reports the patterns that have no RE2 form.
-	p, err := build.Package(s, build.Options{UncheckedPatterns: true})
+	p, err := build.Package(s, build.Options{UncheckedPatterns: true, KeepCopies: true})
 	if err != nil {
 		return nil, err
 	}

@@ -264,6 +264,12 @@ func (f *file) comment(text string) {
 func (f *file) declDoc(d ir.Decl, c *ir.Common, what string) {
 	ptr, _ := d.Origin()
 	f.P("// ", c.GoName, " is ", what, " ", ptr, ".")
+	switch {
+	case c.Copies == 1:
+		f.P("// It is also the type of an inline schema elsewhere that is a copy of it.")
+	case c.Copies > 1:
+		f.P("// It is also the type of ", c.Copies, " inline schemas elsewhere that are copies of it.")
+	}
 	if c.Doc.Title != "" || c.Doc.Description != "" {
 		f.P("//")
 		if c.Doc.Title != "" {

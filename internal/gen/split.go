@@ -110,7 +110,7 @@ func genForwards(f *file, l *layout) {
 	for _, mp := range l.pkgs {
 		for _, d := range mp.decls {
 			q := func(name string) string { return f.qual(Ident{mp.path, name}) }
-			f.declDoc(d, common(d), "the schema")
+			f.declDoc(d, ir.CommonOf(d), "the schema")
 			f.P("//")
 			f.P("// Its methods are declared in package ", mp.name, ", one of the packages the")
 			f.P("// models are split into.")
@@ -185,21 +185,4 @@ func genServerAliases(f *file, a *api, srv *file) {
 	f.P("func ", a.newServer, "(h ", a.handler, ", opts ...", rt("ServerOption"), ") *", a.server, " {")
 	f.P("return ", q(a.newServer), "(h, opts...)")
 	f.P("}")
-}
-
-// common returns the parts every declaration has.
-func common(d ir.Decl) *ir.Common {
-	switch d := d.(type) {
-	case *ir.Struct:
-		return &d.Common
-	case *ir.Enum:
-		return &d.Common
-	case *ir.Union:
-		return &d.Common
-	case *ir.Tuple:
-		return &d.Common
-	case *ir.Alias:
-		return &d.Common
-	}
-	panic(fmt.Sprintf("gen: unknown declaration %T", d))
 }

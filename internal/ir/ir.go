@@ -124,6 +124,26 @@ type Common struct {
 	// conditions on typed values...); nil for the others, which pay
 	// nothing.
 	Whole *Any
+	// Copies counts the inline schemas elsewhere in the spec that are
+	// copies of this one and use its type instead of one of their own.
+	Copies int
+}
+
+// CommonOf returns the parts every declaration has.
+func CommonOf(d Decl) *Common {
+	switch d := d.(type) {
+	case *Struct:
+		return &d.Common
+	case *Enum:
+		return &d.Common
+	case *Union:
+		return &d.Common
+	case *Tuple:
+		return &d.Common
+	case *Alias:
+		return &d.Common
+	}
+	panic(fmt.Sprintf("ir: unknown declaration %T", d))
 }
 
 func (c *Common) Name() string          { return c.GoName }

@@ -2745,7 +2745,7 @@ func (v *PortRef) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "properties":
 			if v.Properties == nil {
-				v.Properties = new(PortRefProperties)
+				v.Properties = new(RefProperties)
 			}
 			if err := v.Properties.DecodeJSON(r); err != nil {
 				return oasrt.AtKey(err, "properties")
@@ -2817,7 +2817,7 @@ func (v *ProcessRef) DecodeJSON(r *oasrt.Reader) error {
 			}
 		case "properties":
 			if v.Properties == nil {
-				v.Properties = new(ProcessRefProperties)
+				v.Properties = new(RefProperties)
 			}
 			if err := v.Properties.DecodeJSON(r); err != nil {
 				return oasrt.AtKey(err, "properties")
@@ -3985,7 +3985,7 @@ func (v *AcceptorLinkProperties) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as a JSON object.
-func (v *PortRefProperties) EncodeJSON(w *oasrt.Writer) {
+func (v *RefProperties) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	if v.Machine.Set {
 		w.Raw(`,"machine":`)
@@ -3995,7 +3995,7 @@ func (v *PortRefProperties) EncodeJSON(w *oasrt.Writer) {
 }
 
 // DecodeJSON reads a JSON object into v, checking the schema.
-func (v *PortRefProperties) DecodeJSON(r *oasrt.Reader) error {
+func (v *RefProperties) DecodeJSON(r *oasrt.Reader) error {
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
@@ -4023,71 +4023,17 @@ func (v *PortRefProperties) DecodeJSON(r *oasrt.Reader) error {
 }
 
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
-func (v *PortRefProperties) AppendJSON(dst []byte) ([]byte, error) {
-	w := sizeHintPortRefProperties.Start(dst)
+func (v *RefProperties) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintRefProperties.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintPortRefProperties.Output(&w, dst)
+	return sizeHintRefProperties.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v PortRefProperties) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+func (v RefProperties) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *PortRefProperties) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
-	return r.Finish(v.DecodeJSON(&r))
-}
-
-// EncodeJSON writes v as a JSON object.
-func (v *ProcessRefProperties) EncodeJSON(w *oasrt.Writer) {
-	start := len(w.Buf)
-	if v.Machine.Set {
-		w.Raw(`,"machine":`)
-		v.Machine.Value.EncodeJSON(w)
-	}
-	w.ObjectEnd(start)
-}
-
-// DecodeJSON reads a JSON object into v, checking the schema.
-func (v *ProcessRefProperties) DecodeJSON(r *oasrt.Reader) error {
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		switch string(key) {
-		case "machine":
-			v.Machine.Set = true
-			if err := v.Machine.Value.DecodeJSON(r); err != nil {
-				return oasrt.AtKey(err, "machine")
-			}
-		default:
-			if err := r.Unknown(key); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
-func (v *ProcessRefProperties) AppendJSON(dst []byte) ([]byte, error) {
-	w := sizeHintProcessRefProperties.Start(dst)
-	v.EncodeJSON(&w)
-	return sizeHintProcessRefProperties.Output(&w, dst)
-}
-
-// MarshalJSON implements json.Marshaler.
-func (v ProcessRefProperties) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (v *ProcessRefProperties) UnmarshalJSON(data []byte) error {
+func (v *RefProperties) UnmarshalJSON(data []byte) error {
 	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
@@ -4247,8 +4193,7 @@ var (
 	sizeHintToggle2                oasrt.SizeHint
 	sizeHintToggle2Status          oasrt.SizeHint
 	sizeHintAcceptorLinkProperties oasrt.SizeHint
-	sizeHintPortRefProperties      oasrt.SizeHint
-	sizeHintProcessRefProperties   oasrt.SizeHint
+	sizeHintRefProperties          oasrt.SizeHint
 	sizeHintFigure2                oasrt.SizeHint
 	sizeHintFigure2Kind            oasrt.SizeHint
 )

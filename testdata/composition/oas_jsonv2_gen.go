@@ -812,29 +812,13 @@ func (v *AcceptorLinkProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error 
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
-func (v PortRefProperties) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintPortRefProperties.EncodeTo(enc, v.EncodeJSON)
+func (v RefProperties) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintRefProperties.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
-func (v *PortRefProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
-	if err := r.ResetFrom(dec); err != nil {
-		return err
-	}
-	return r.Finish(v.DecodeJSON(&r))
-}
-
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
-func (v ProcessRefProperties) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintProcessRefProperties.EncodeTo(enc, v.EncodeJSON)
-}
-
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
-func (v *ProcessRefProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+func (v *RefProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err

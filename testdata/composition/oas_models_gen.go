@@ -407,16 +407,16 @@ type AliasRef = RefBase
 
 // PortRef is the object schema #/components/schemas/PortRef.
 type PortRef struct {
-	ID         string             `json:"id"`
-	Kind       string             `json:"kind"`
-	Properties *PortRefProperties `json:"properties,omitzero"`
+	ID         string         `json:"id"`
+	Kind       string         `json:"kind"`
+	Properties *RefProperties `json:"properties,omitzero"`
 }
 
 // ProcessRef is the object schema #/components/schemas/ProcessRef.
 type ProcessRef struct {
-	ID         string                `json:"id"`
-	Kind       string                `json:"kind"`
-	Properties *ProcessRefProperties `json:"properties,omitzero"`
+	ID         string         `json:"id"`
+	Kind       string         `json:"kind"`
+	Properties *RefProperties `json:"properties,omitzero"`
 }
 
 // RefBase is the schema #/components/schemas/RefBase.
@@ -588,13 +588,9 @@ type AcceptorLinkProperties struct {
 	Source      PortRef    `json:"source"`
 }
 
-// PortRefProperties is the object schema #/components/schemas/PortRef/properties/properties.
-type PortRefProperties struct {
-	Machine oasrt.Opt[RefBase] `json:"machine,omitzero"`
-}
-
-// ProcessRefProperties is the object schema #/components/schemas/ProcessRef/properties/properties.
-type ProcessRefProperties struct {
+// RefProperties is the object schema #/components/schemas/PortRef/properties/properties.
+// It is also the type of an inline schema elsewhere that is a copy of it.
+type RefProperties struct {
 	Machine oasrt.Opt[RefBase] `json:"machine,omitzero"`
 }
 

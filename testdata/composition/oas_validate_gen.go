@@ -798,29 +798,13 @@ func (v *AcceptorLinkProperties) validate(c *oasimpl.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
-func (v *PortRefProperties) Validate() error {
+func (v *RefProperties) Validate() error {
 	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *PortRefProperties) validate(c *oasimpl.Validator) {
-	if v.Machine.Set {
-		c.Key("machine")
-		v.Machine.Value.validate(c)
-		c.Pop()
-	}
-}
-
-// Validate checks v against its schema's constraints and names the
-// JSON path of every value that breaks one.
-func (v *ProcessRefProperties) Validate() error {
-	var c oasimpl.Validator
-	v.validate(&c)
-	return c.Err()
-}
-
-func (v *ProcessRefProperties) validate(c *oasimpl.Validator) {
+func (v *RefProperties) validate(c *oasimpl.Validator) {
 	if v.Machine.Set {
 		c.Key("machine")
 		v.Machine.Value.validate(c)

@@ -655,12 +655,12 @@ func (v *PetStatus) UnmarshalJSON(data []byte) error {
 }
 
 // EncodeJSON writes v as a JSON string.
-func (v *FindPetsByStatusStatus) EncodeJSON(w *oasrt.Writer) {
+func (v *Status) EncodeJSON(w *oasrt.Writer) {
 	w.String(string(*v))
 }
 
-// DecodeJSON reads one of the values of FindPetsByStatusStatus.
-func (v *FindPetsByStatusStatus) DecodeJSON(r *oasrt.Reader) error {
+// DecodeJSON reads one of the values of Status.
+func (v *Status) DecodeJSON(r *oasrt.Reader) error {
 	start := r.Start()
 	b, err := r.StrBytes()
 	if err != nil {
@@ -668,70 +668,29 @@ func (v *FindPetsByStatusStatus) DecodeJSON(r *oasrt.Reader) error {
 	}
 	switch string(b) {
 	case "available":
-		*v = FindPetsByStatusStatusAvailable
+		*v = StatusAvailable
 	case "pending":
-		*v = FindPetsByStatusStatusPending
+		*v = StatusPending
 	case "sold":
-		*v = FindPetsByStatusStatusSold
+		*v = StatusSold
 	default:
-		return oasimpl.InvalidEnum(start, "FindPetsByStatusStatus", b)
+		return oasimpl.InvalidEnum(start, "Status", b)
 	}
 	return nil
 }
 
 // AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
-func (v *FindPetsByStatusStatus) AppendJSON(dst []byte) ([]byte, error) {
-	w := sizeHintFindPetsByStatusStatus.Start(dst)
+func (v *Status) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintStatus.Start(dst)
 	v.EncodeJSON(&w)
-	return sizeHintFindPetsByStatusStatus.Output(&w, dst)
+	return sizeHintStatus.Output(&w, dst)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (v FindPetsByStatusStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+func (v Status) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (v *FindPetsByStatusStatus) UnmarshalJSON(data []byte) error {
-	r := oasrt.MakeReader(data)
-	return r.Finish(v.DecodeJSON(&r))
-}
-
-// EncodeJSON writes v as a JSON string.
-func (v *UpdatePetWithFormStatus) EncodeJSON(w *oasrt.Writer) {
-	w.String(string(*v))
-}
-
-// DecodeJSON reads one of the values of UpdatePetWithFormStatus.
-func (v *UpdatePetWithFormStatus) DecodeJSON(r *oasrt.Reader) error {
-	start := r.Start()
-	b, err := r.StrBytes()
-	if err != nil {
-		return err
-	}
-	switch string(b) {
-	case "available":
-		*v = UpdatePetWithFormStatusAvailable
-	case "pending":
-		*v = UpdatePetWithFormStatusPending
-	case "sold":
-		*v = UpdatePetWithFormStatusSold
-	default:
-		return oasimpl.InvalidEnum(start, "UpdatePetWithFormStatus", b)
-	}
-	return nil
-}
-
-// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
-func (v *UpdatePetWithFormStatus) AppendJSON(dst []byte) ([]byte, error) {
-	w := sizeHintUpdatePetWithFormStatus.Start(dst)
-	v.EncodeJSON(&w)
-	return sizeHintUpdatePetWithFormStatus.Output(&w, dst)
-}
-
-// MarshalJSON implements json.Marshaler.
-func (v UpdatePetWithFormStatus) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error {
+func (v *Status) UnmarshalJSON(data []byte) error {
 	r := oasrt.MakeReader(data)
 	return r.Finish(v.DecodeJSON(&r))
 }
@@ -739,14 +698,13 @@ func (v *UpdatePetWithFormStatus) UnmarshalJSON(data []byte) error {
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
-	sizeHintOrder                   oasrt.SizeHint
-	sizeHintCategory                oasrt.SizeHint
-	sizeHintUser                    oasrt.SizeHint
-	sizeHintTag                     oasrt.SizeHint
-	sizeHintPet                     oasrt.SizeHint
-	sizeHintAPIResponse             oasrt.SizeHint
-	sizeHintOrderStatus             oasrt.SizeHint
-	sizeHintPetStatus               oasrt.SizeHint
-	sizeHintFindPetsByStatusStatus  oasrt.SizeHint
-	sizeHintUpdatePetWithFormStatus oasrt.SizeHint
+	sizeHintOrder       oasrt.SizeHint
+	sizeHintCategory    oasrt.SizeHint
+	sizeHintUser        oasrt.SizeHint
+	sizeHintTag         oasrt.SizeHint
+	sizeHintPet         oasrt.SizeHint
+	sizeHintAPIResponse oasrt.SizeHint
+	sizeHintOrderStatus oasrt.SizeHint
+	sizeHintPetStatus   oasrt.SizeHint
+	sizeHintStatus      oasrt.SizeHint
 )

@@ -140,29 +140,13 @@ func (v *PetStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
-func (v FindPetsByStatusStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintFindPetsByStatusStatus.EncodeTo(enc, v.EncodeJSON)
+func (v Status) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintStatus.EncodeTo(enc, v.EncodeJSON)
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
 // which encoding/json's Unmarshal and Decoder call too.
-func (v *FindPetsByStatusStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	var r oasrt.Reader
-	if err := r.ResetFrom(dec); err != nil {
-		return err
-	}
-	return r.Finish(v.DecodeJSON(&r))
-}
-
-// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
-// encoding/json's Marshal and Encoder call too.
-func (v UpdatePetWithFormStatus) MarshalJSONTo(enc *jsontext.Encoder) error {
-	return sizeHintUpdatePetWithFormStatus.EncodeTo(enc, v.EncodeJSON)
-}
-
-// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
-// which encoding/json's Unmarshal and Decoder call too.
-func (v *UpdatePetWithFormStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+func (v *Status) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	var r oasrt.Reader
 	if err := r.ResetFrom(dec); err != nil {
 		return err

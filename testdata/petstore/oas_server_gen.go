@@ -124,7 +124,7 @@ func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 type FindPetsByStatusParams struct {
 	// Status is the query parameter "status", style form, exploded.
 	// Status values that need to be considered for filter
-	Status oasrt.Opt[FindPetsByStatusStatus]
+	Status oasrt.Opt[Status]
 }
 
 // FindPetsByStatusResponse is the result of FindPetsByStatus: one of
@@ -325,7 +325,7 @@ type UpdatePetWithFormParams struct {
 	Name oasrt.Opt[string]
 	// Status is the query parameter "status", style form, exploded.
 	// Status of pet that needs to be updated
-	Status oasrt.Opt[UpdatePetWithFormStatus]
+	Status oasrt.Opt[Status]
 }
 
 // UpdatePetWithFormResponse is the result of UpdatePetWithForm: one of
@@ -1380,16 +1380,16 @@ func decodeFindPetsByStatusParams(r *http.Request, p []string, esc bool) (params
 		key, value, q = oashttpimpl.NextQuery(q)
 		switch key {
 		case "status":
-			err = oashttpimpl.QueryOpt(&params.Status, "status", value, func(s string) (v FindPetsByStatusStatus, err error) {
+			err = oashttpimpl.QueryOpt(&params.Status, "status", value, func(s string) (v Status, err error) {
 				switch s {
 				case "available":
-					v = FindPetsByStatusStatusAvailable
+					v = StatusAvailable
 				case "pending":
-					v = FindPetsByStatusStatusPending
+					v = StatusPending
 				case "sold":
-					v = FindPetsByStatusStatusSold
+					v = StatusSold
 				default:
-					return v, oashttpimpl.InvalidValue(s, "FindPetsByStatusStatus")
+					return v, oashttpimpl.InvalidValue(s, "Status")
 				}
 				return v, nil
 			})
@@ -1492,16 +1492,16 @@ func decodeUpdatePetWithFormParams(r *http.Request, p []string, esc bool) (param
 		case "name":
 			err = oashttpimpl.QueryOpt(&params.Name, "name", value, oashttpimpl.ParseString)
 		case "status":
-			err = oashttpimpl.QueryOpt(&params.Status, "status", value, func(s string) (v UpdatePetWithFormStatus, err error) {
+			err = oashttpimpl.QueryOpt(&params.Status, "status", value, func(s string) (v Status, err error) {
 				switch s {
 				case "available":
-					v = UpdatePetWithFormStatusAvailable
+					v = StatusAvailable
 				case "pending":
-					v = UpdatePetWithFormStatusPending
+					v = StatusPending
 				case "sold":
-					v = UpdatePetWithFormStatusSold
+					v = StatusSold
 				default:
-					return v, oashttpimpl.InvalidValue(s, "UpdatePetWithFormStatus")
+					return v, oashttpimpl.InvalidValue(s, "Status")
 				}
 				return v, nil
 			})

@@ -104,32 +104,16 @@ func (v *PetStatus) validate(c *oasimpl.Validator) {
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
-func (v *FindPetsByStatusStatus) Validate() error {
+func (v *Status) Validate() error {
 	var c oasimpl.Validator
 	v.validate(&c)
 	return c.Err()
 }
 
-func (v *FindPetsByStatusStatus) validate(c *oasimpl.Validator) {
+func (v *Status) validate(c *oasimpl.Validator) {
 	switch *v {
-	case FindPetsByStatusStatusAvailable, FindPetsByStatusStatusPending, FindPetsByStatusStatusSold:
+	case StatusAvailable, StatusPending, StatusSold:
 	default:
-		c.Errorf("%q is not a valid FindPetsByStatusStatus", string(*v))
-	}
-}
-
-// Validate checks v against its schema's constraints and names the
-// JSON path of every value that breaks one.
-func (v *UpdatePetWithFormStatus) Validate() error {
-	var c oasimpl.Validator
-	v.validate(&c)
-	return c.Err()
-}
-
-func (v *UpdatePetWithFormStatus) validate(c *oasimpl.Validator) {
-	switch *v {
-	case UpdatePetWithFormStatusAvailable, UpdatePetWithFormStatusPending, UpdatePetWithFormStatusSold:
-	default:
-		c.Errorf("%q is not a valid UpdatePetWithFormStatus", string(*v))
+		c.Errorf("%q is not a valid Status", string(*v))
 	}
 }

@@ -86,22 +86,13 @@ const (
 	PetStatusSold      PetStatus = "sold"
 )
 
-// FindPetsByStatusStatus is the enum schema parameter status of findPetsByStatus.
-type FindPetsByStatusStatus string
+// Status is the enum schema parameter status of findPetsByStatus.
+// It is also the type of an inline schema elsewhere that is a copy of it.
+type Status string
 
-// The values of FindPetsByStatusStatus.
+// The values of Status.
 const (
-	FindPetsByStatusStatusAvailable FindPetsByStatusStatus = "available"
-	FindPetsByStatusStatusPending   FindPetsByStatusStatus = "pending"
-	FindPetsByStatusStatusSold      FindPetsByStatusStatus = "sold"
-)
-
-// UpdatePetWithFormStatus is the enum schema parameter status of updatePetWithForm.
-type UpdatePetWithFormStatus string
-
-// The values of UpdatePetWithFormStatus.
-const (
-	UpdatePetWithFormStatusAvailable UpdatePetWithFormStatus = "available"
-	UpdatePetWithFormStatusPending   UpdatePetWithFormStatus = "pending"
-	UpdatePetWithFormStatusSold      UpdatePetWithFormStatus = "sold"
+	StatusAvailable Status = "available"
+	StatusPending   Status = "pending"
+	StatusSold      Status = "sold"
 )

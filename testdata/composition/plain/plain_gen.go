@@ -55,7 +55,7 @@ var Pairs = []Pair{
 
 // Unmirrored lists the types with property names that encoding/json
 // struct tags cannot spell; they have no mirror.
-var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "Message", "Toggle", "AcceptorLink", "PortRef", "ProcessRef", "RefBase", "Figure", "SomeValueValue", "AcceptorLinkProperties", "PortRefProperties", "ProcessRefProperties"}
+var Unmirrored = []string{"Pet", "SomeValue", "Shape", "Contact", "Size", "Level", "MaybeName", "Tree", "Owner", "Early", "Twice", "Anything", "Vehicle", "Garage", "Message", "Toggle", "AcceptorLink", "PortRef", "ProcessRef", "RefBase", "Figure", "SomeValueValue", "AcceptorLinkProperties", "RefProperties"}
 
 // optNull tells absent from null from a value, which a pointer cannot.
 type optNull[T any] struct {

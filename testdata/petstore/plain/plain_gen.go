@@ -30,8 +30,7 @@ var Pairs = []Pair{
 	{"APIResponse", func() any { return new(petstore.APIResponse) }, func() any { return new(APIResponse) }, true},
 	{"OrderStatus", func() any { return new(petstore.OrderStatus) }, func() any { return new(OrderStatus) }, true},
 	{"PetStatus", func() any { return new(petstore.PetStatus) }, func() any { return new(PetStatus) }, true},
-	{"FindPetsByStatusStatus", func() any { return new(petstore.FindPetsByStatusStatus) }, func() any { return new(FindPetsByStatusStatus) }, true},
-	{"UpdatePetWithFormStatus", func() any { return new(petstore.UpdatePetWithFormStatus) }, func() any { return new(UpdatePetWithFormStatus) }, true},
+	{"Status", func() any { return new(petstore.Status) }, func() any { return new(Status) }, true},
 }
 
 // Unmirrored lists the types with property names that encoding/json
@@ -118,6 +117,4 @@ type OrderStatus string
 
 type PetStatus string
 
-type FindPetsByStatusStatus string
-
-type UpdatePetWithFormStatus string
+type Status string
