@@ -105,7 +105,7 @@ const UncheckedPatternsFlag = "-unchecked-patterns"
 
 // Package builds the IR of s.
 func Package(s *spec.Spec, opts Options) (*ir.Package, error) {
-	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opOf: map[*v3.Operation]*ir.Operation{}, opts: opts}
+	b := &builder{s: s, ns: ir.NewNamespace(), byNode: map[*yaml.Node]ir.Decl{}, opOf: map[*v3.Operation]*ir.Operation{}, inline: map[ir.Decl]bool{}, opts: opts}
 	w := startWarming(s.Doc)
 	b.components()
 	for _, set := range b.enumDefaults {
@@ -1104,9 +1104,6 @@ func (b *builder) typeOf(sp *base.SchemaProxy, sch *base.Schema, hint, pointer s
 	}
 	if isStruct(sch) || isEnum(sch) || isUnion(sch) || isTuple(sch) {
 		d := b.declare(sch, hint, pointer)
-		if b.inline == nil {
-			b.inline = map[ir.Decl]bool{}
-		}
 		b.inline[d] = true
 		b.fill(d, sch)
 		return b.refTo(d, sch)

@@ -44,12 +44,6 @@ func (b *builder) shareCopies() {
 	for i, d := range decls {
 		index[d] = i
 	}
-	bases := map[ir.Decl]bool{}
-	for _, d := range decls {
-		if u, ok := d.(*ir.Union); ok && u.Base != nil {
-			bases[u.Base] = true
-		}
-	}
 	// Each declaration's own content, and the declarations it refers to
 	// in the order the content meets them.
 	class := make([]int, len(decls))
@@ -125,7 +119,8 @@ func (b *builder) shareCopies() {
 	names := map[ir.Decl][]string{} // of each kept inline declaration's copies, itself first
 	for i, d := range decls {
 		k := keep[class[i]]
-		if k == d || !b.inline[d] || bases[d] {
+		// Named declarations stay, union bases among them (components).
+		if k == d || !b.inline[d] {
 			kept = append(kept, d)
 			continue
 		}
@@ -171,7 +166,6 @@ func (b *builder) shareCopies() {
 		}
 	}
 	r.value(reflect.ValueOf(&b.diags).Elem())
-	b.unions = slices.DeleteFunc(b.unions, func(u *ir.Union) bool { return to[u] != nil })
 }
 
 // sharedName returns the name of a type shared by inline schemas named
@@ -215,7 +209,7 @@ func sharedName(names []string) string {
 			return suffix // two words or more
 		}
 	}
-	if len(suffix) < 5 || vagueNames[suffix] {
+	if len(suffix) < 5 || vagueNames[suffix] || placeWords[suffix] {
 		return ""
 	}
 	return suffix
@@ -241,11 +235,11 @@ var placeWords = map[string]bool{
 	"Request": true, "Response": true, "Body": true,
 }
 
-// vagueNames are single words that say too little for a type of their own.
+// vagueNames are single words that say too little for a type of their
+// own, besides placeWords.
 var vagueNames = map[string]bool{
 	"Items": true, "Value": true, "Values": true, "Object": true, "Schema": true, "Variant": true,
-	"Request": true, "Response": true, "Result": true, "Params": true, "Properties": true,
-	"Created": true, "Accepted": true, "NoContent": true, "Default": true,
+	"Result": true, "Params": true, "Properties": true,
 }
 
 // unshared are the fields that do not take part in whether two

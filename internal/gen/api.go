@@ -202,6 +202,8 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		newServer:     n.NewServer,
 		client:        n.Client,
 		newClient:     n.NewClient,
+		decoders:      map[string]*paramsDecoder{},
+		paramTypes:    map[string]*apiOp{},
 	}
 	for _, s := range schemes {
 		a.schemes = append(a.schemes, newScheme(s))

@@ -35,9 +35,6 @@ func genTypes(f *file, a *api, server bool) {
 				f.P("// ", op.params, " holds the parameters of ", op.GoName, ", which are ", same.GoName, "'s.")
 				f.P("type ", f.declType(op.params), " ", same.params)
 			} else {
-				if a.paramTypes == nil {
-					a.paramTypes = map[string]*apiOp{}
-				}
 				a.paramTypes[fields.buf.String()] = op
 				f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")
 				f.P("type ", f.declType(op.params), " struct {")
@@ -1047,9 +1044,6 @@ func (a *api) paramsDecoder(f *file, op *apiOp) *paramsDecoder {
 		return d
 	}
 	d := &paramsDecoder{op: op, name: "decode" + op.GoName + "Params", body: s.buf.String()}
-	if a.decoders == nil {
-		a.decoders = map[string]*paramsDecoder{}
-	}
 	a.decoders[key.String()] = d
 	return d
 }
