@@ -193,17 +193,21 @@ func DecodeSeq[T any](src io.Reader, f SeqFormat, maxItem int, base *Reader, dec
 // or FlushDelay after bytes began to wait (as EncodeItems does), so memory
 // stays bounded by one item and the buffer. An error from seq, from
 // encoding or from out stops the writing and is returned.
+//
+//go:noinline
 func EncodeSeq[T any](w *Writer, out io.Writer, f SeqFormat, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
+	return encodeSeq(w, out, f, func(fl *flusher) error { return putItems(fl, seq, enc) })
+}
+
+// encodeSeq is EncodeSeq but for the item type.
+func encodeSeq(w *Writer, out io.Writer, f SeqFormat, items func(fl *flusher) error) error {
 	w.Buf, w.err = w.Buf[:0], nil
 	defer w.endStream()
-	err := encodeFlushing(w, out, seq, func(x *T, _ bool) {
-		if f == JSONSeq {
-			w.Byte(rs)
-		}
-		enc(x, w)
-		w.Byte('\n')
-	})
-	if err != nil {
+	framing := jsonLineItems
+	if f == JSONSeq {
+		framing = jsonSeqItems
+	}
+	if err := flushing(w, out, framing, items); err != nil {
 		return err
 	}
 	return w.flush(out)

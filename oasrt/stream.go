@@ -36,7 +36,8 @@ type streamHook struct {
 // P, the method EachP.
 type FieldItems struct {
 	field any
-	run   func(r *Reader) error
+	rules ArrayRules
+	item  func(r *Reader, i int) error // eachElem's, for the field's elements
 }
 
 // Streams reports whether field, a pointer to an array field of the struct
@@ -65,7 +66,7 @@ func (h *streamHook) has(field any) bool {
 func (r *Reader) Stream(field any) error {
 	for _, f := range r.stream.fields {
 		if f.field == field {
-			return f.run(r.stream.r)
+			return eachElem(r.stream.r, f.rules, f.item)
 		}
 	}
 	return nil
@@ -75,25 +76,25 @@ func (r *Reader) Stream(field any) error {
 // DecodeEach: each element is decoded with dec, checked, and passed to fn
 // instead of being stored. An error from fn stops the decoding and is
 // returned as it is.
+//
+// The generic functions of this file are compiled once per element type
+// of every array a generated package streams, so they are kept to a
+// closure or two around code compiled once, and not inlined, which would
+// compile their closures again at every call site.
+//
+//go:noinline
 func Each[T any](field any, rules ArrayRules, dec func(*T, *Reader) error, fn func(T) error) FieldItems {
-	return FieldItems{field: field, run: func(r *Reader) error {
-		var x T
-		var fnErr error
-		err := eachElem(r, rules, func(i int) error {
-			var zero T
-			x = zero
-			if err := dec(&x, r); err != nil {
-				return AtIndex(err, i)
-			}
-			if fnErr = fn(x); fnErr != nil {
-				return errStopped
-			}
-			return nil
-		})
-		if err == errStopped {
-			return fnErr
+	// One element is decoded at a time into x, which escapes to the heap
+	// once rather than once per element; it is cleared before each, so no
+	// element shares memory with the one before it.
+	var x T
+	return FieldItems{field: field, rules: rules, item: func(r *Reader, i int) error {
+		var zero T
+		x = zero
+		if err := dec(&x, r); err != nil {
+			return AtIndex(err, i)
 		}
-		return err
+		return fn(x)
 	}}
 }
 
@@ -124,31 +125,11 @@ type ArrayRules struct {
 // NoRules is the ArrayRules of an array without count constraints.
 var NoRules = ArrayRules{-1, -1}
 
-// eachItem reads an array, decoding each element with dec and passing it
-// to yield. It returns errStopped when yield asks to stop.
-func eachItem[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error, yield func(T, error) bool) error {
-	// One element is decoded at a time into x, which escapes to the heap
-	// once rather than once per element; it is cleared before each, so no
-	// element shares memory with the one before it.
-	var x T
-	return eachElem(r, rules, func(i int) error {
-		var zero T
-		x = zero
-		if err := dec(&x, r); err != nil {
-			return AtIndex(err, i)
-		}
-		if !yield(x, nil) {
-			return errStopped
-		}
-		return nil
-	})
-}
-
 // eachElem reads an array, calling item with the index of each element
 // when r is at it, and checks the element count. An error from item stops
-// it and is returned as it is. The generic functions above are thin
-// around it: they are compiled once per element type, it once.
-func eachElem(r *Reader, rules ArrayRules, item func(i int) error) error {
+// it and is returned as it is. The generic functions are thin around it:
+// they are compiled once per element type, it once.
+func eachElem(r *Reader, rules ArrayRules, item func(r *Reader, i int) error) error {
 	if r.Null() {
 		return nil // a null array has no elements
 	}
@@ -170,7 +151,7 @@ func eachElem(r *Reader, rules ArrayRules, item func(i int) error) error {
 		if rules.MaxItems >= 0 && i >= rules.MaxItems {
 			return AtIndex(ErrorAt(r.Start(), fmt.Sprintf("more than maxItems %d items", rules.MaxItems)), i)
 		}
-		if err := item(i); err != nil {
+		if err := item(r, i); err != nil {
 			return err
 		}
 	}
@@ -184,22 +165,29 @@ func eachElem(r *Reader, rules ArrayRules, item func(i int) error) error {
 // the JSON path and offset of the bad element, and ends the iteration; the
 // elements yielded before it stay valid. Stopping the loop early stops
 // reading.
+//
+//go:noinline
 func DecodeItems[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		err := eachItem(r, rules, dec, yield)
+		var x T // as in Each
+		err := eachElem(r, rules, func(r *Reader, i int) error {
+			var zero T
+			x = zero
+			if err := dec(&x, r); err != nil {
+				return AtIndex(err, i)
+			}
+			if !yield(x, nil) {
+				return errStopped
+			}
+			return nil
+		})
 		if err == nil {
 			err = r.End()
 		}
-		yieldErr(yield, err)
-	}
-}
-
-// yieldErr yields err to end an iteration, unless there is none or it is
-// the stop the loop itself asked for.
-func yieldErr[T any](yield func(T, error) bool, err error) {
-	if endsWith(err) {
-		var zero T
-		yield(zero, err)
+		if endsWith(err) {
+			var zero T
+			yield(zero, err)
+		}
 	}
 }
 
@@ -213,6 +201,8 @@ func endsWith(err error) bool { return err != nil && !errors.Is(err, errStopped)
 // Properties that come before the array in the input are set when the
 // first element is yielded, the others once the iteration ends; the array
 // field itself stays empty. Errors are yielded as DecodeItems does.
+//
+//go:noinline
 func DecodeFieldItems[T any](r *Reader, decode func(*Reader) error, each func(func(T) error) FieldItems) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		err := DecodeEach(r, decode, each(func(x T) error {
@@ -221,7 +211,10 @@ func DecodeFieldItems[T any](r *Reader, decode func(*Reader) error, each func(fu
 			}
 			return nil
 		}))
-		yieldErr(yield, err)
+		if endsWith(err) {
+			var zero T
+			yield(zero, err)
+		}
 	}
 }
 
@@ -239,12 +232,12 @@ const FlushDelay = 50 * time.Millisecond
 
 // writeHook is installed on a Writer by EncodeFieldItems.
 type writeHook struct {
-	// w is the Writer the hook is installed on, handed to run from here
-	// for the reason streamHook.r is.
+	// w is the Writer the hook is installed on, handed to the items from
+	// here for the reason streamHook.r is.
 	w     *Writer
 	field any
 	out   io.Writer
-	run   func(w *Writer) error
+	items func(f *flusher) error // hands the array's elements to f
 	err   error
 }
 
@@ -265,7 +258,7 @@ func (h *writeHook) is(field any) bool { return h.field == field }
 func (w *Writer) Stream(start int) {
 	h := w.stream
 	w.Buf[start] = '{'
-	if err := h.run(h.w); err != nil && h.err == nil {
+	if err := writeArray(h.w, h.out, h.items); err != nil && h.err == nil {
 		h.err = err
 	}
 }
@@ -283,68 +276,89 @@ func (w *Writer) flush(out io.Writer) error {
 	return err
 }
 
-// writeItems writes the array seq yields, flushing as encodeFlushing does.
-func writeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
+// putItems hands the items seq yields to f, each encoded with enc: the
+// only loop compiled per item type. An error from seq, from encoding or
+// from f's output stops it and is returned; a nil seq yields nothing.
+//
+//go:noinline
+func putItems[T any](f *flusher, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
+	if seq == nil {
+		return nil
+	}
+	// Each item is copied into cur, which enc sees: cur escapes to the
+	// heap once, where a pointer to the loop's x would move every item
+	// there.
+	var cur T
+	for x, err := range seq {
+		if err := f.begin(err); err != nil {
+			return err
+		}
+		cur = x
+		enc(&cur, f.w)
+		if err := f.done(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeArray writes the array whose elements items hands to its flusher.
+func writeArray(w *Writer, out io.Writer, items func(f *flusher) error) error {
 	w.hold = len(w.Buf)
 	w.Byte('[')
-	err := encodeFlushing(w, out, seq, func(x *T, first bool) {
-		if !first {
-			w.Byte(',')
-		}
-		enc(x, w)
-	})
-	if err != nil {
+	if err := flushing(w, out, arrayItems, items); err != nil {
 		return err
 	}
 	w.Byte(']')
 	return nil
 }
 
-// encodeFlushing writes the items seq yields with put (an item with its
-// separator or framing; first is set for the first), flushing to out on
-// the first item, whenever FlushSize bytes wait, and FlushDelay after
-// bytes began to wait. An error from seq, from encoding or from out stops
-// it and is returned; a nil seq yields nothing. The work is the flusher's,
-// compiled once: what is compiled per item type is the loop.
-func encodeFlushing[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], put func(x *T, first bool)) error {
-	f := startFlushing(w, out)
+// itemFraming is what a flusher writes around each item.
+type itemFraming uint8
+
+const (
+	arrayItems    itemFraming = iota // a comma between items
+	jsonLineItems                    // LF after each item
+	jsonSeqItems                     // RS before each item, LF after
+)
+
+// flushing runs items with a flusher of w's items to out, and stops the
+// flusher's timer when items returns (or panics).
+func flushing(w *Writer, out io.Writer, framing itemFraming, items func(f *flusher) error) error {
+	f := startFlushing(w, out, framing)
 	defer f.stop()
-	if seq != nil {
-		// Each item is copied into cur, which put sees: cur escapes to
-		// the heap once, where a pointer to the loop's x would move every
-		// item there.
-		var cur T
-		for x, err := range seq {
-			cur = x
-			if err := f.item(err, func(first bool) { put(&cur, first) }); err != nil {
-				return err
-			}
-		}
+	if err := items(f); err != nil {
+		return err
 	}
 	return f.end()
 }
 
-// flusher flushes a Writer's items to out for encodeFlushing.
+// flusher frames the items a loop writes into a Writer and flushes them to
+// out: on the first item, whenever FlushSize bytes wait, and FlushDelay
+// after bytes began to wait.
 //
 // The delayed flush runs on a timer's goroutine while seq is computing the
 // next item: mu hands the Writer and out between it and the loop, which
-// holds mu while it encodes an item and releases it while seq runs. Once
-// stop returns, the timer is stopped and will not touch w.
+// holds mu while it encodes an item (from begin to done) and releases it
+// while seq runs. Once stop returns, the timer is stopped and will not
+// touch w.
 type flusher struct {
 	w       *Writer
 	out     io.Writer
+	framing itemFraming
 	mu      sync.Mutex
 	timer   *time.Timer
 	armed   bool  // the timer will flush
 	stopped bool  // the loop is over: the timer must not touch w
 	first   bool  // no item was written yet
+	held    bool  // the loop holds mu: begin was called, done was not
 	late    error // the error of the timer's flush
 }
 
 // startFlushing returns the flusher of w's items to out, its timer armed.
-func startFlushing(w *Writer, out io.Writer) *flusher {
+func startFlushing(w *Writer, out io.Writer, framing itemFraming) *flusher {
 	// armed is set before the timer exists, as it may fire at once.
-	f := &flusher{w: w, out: out, armed: true, first: true}
+	f := &flusher{w: w, out: out, framing: framing, armed: true, first: true}
 	f.timer = time.AfterFunc(FlushDelay, f.flushLate)
 	return f
 }
@@ -359,19 +373,38 @@ func (f *flusher) flushLate() {
 	f.armed = false
 }
 
-// item writes one item with put, unless err (seq's) or the timer's flush
-// failed, and flushes when it is the first or FlushSize bytes wait.
-func (f *flusher) item(err error, put func(first bool)) error {
+// begin starts an item, unless err (seq's) or the timer's flush failed: it
+// takes the Writer from the timer and writes what goes before the item.
+func (f *flusher) begin(err error) error {
 	f.mu.Lock()
-	defer f.mu.Unlock()
 	if f.late != nil {
-		return f.late
+		err = f.late
 	}
 	if err != nil {
+		f.mu.Unlock()
 		return err
 	}
+	f.held = true
+	switch f.framing {
+	case arrayItems:
+		if !f.first {
+			f.w.Byte(',')
+		}
+	case jsonSeqItems:
+		f.w.Byte(rs)
+	}
+	return nil
+}
+
+// done ends the item begin started, flushes when it is the first or
+// FlushSize bytes wait, and hands the Writer back to the timer.
+func (f *flusher) done() error {
+	defer f.mu.Unlock()
+	f.held = false
 	w := f.w
-	put(f.first)
+	if f.framing != arrayItems {
+		w.Byte('\n')
+	}
 	if w.err != nil {
 		return w.err
 	}
@@ -393,9 +426,13 @@ func (f *flusher) end() error {
 	return f.late
 }
 
-// stop stops the timer: it will not touch w after stop returns.
+// stop stops the timer: it will not touch w after stop returns. An item's
+// encoder that panicked left mu held, by this goroutine.
 func (f *flusher) stop() {
-	f.mu.Lock()
+	if !f.held {
+		f.mu.Lock()
+	}
+	f.held = false
 	f.stopped = true
 	f.timer.Stop()
 	f.mu.Unlock()
@@ -406,10 +443,17 @@ func (f *flusher) stop() {
 // so memory stays bounded by one element and the buffer. An error from seq,
 // from encoding or from out stops the writing and is returned; out then
 // holds a truncated document.
+//
+//go:noinline
 func EncodeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
+	return encodeArray(w, out, func(f *flusher) error { return putItems(f, seq, enc) })
+}
+
+// encodeArray is EncodeItems but for the element type.
+func encodeArray(w *Writer, out io.Writer, items func(f *flusher) error) error {
 	w.Buf, w.err = w.Buf[:0], nil
 	defer w.endStream()
-	if err := writeItems(w, out, seq, enc); err != nil {
+	if err := writeArray(w, out, items); err != nil {
 		return err
 	}
 	return w.flush(out)
@@ -419,16 +463,17 @@ func EncodeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc f
 // elements taken from seq instead of from the field: encode is the
 // struct's EncodeJSON and field points to the array field. It flushes as
 // EncodeItems does.
+//
+//go:noinline
 func EncodeFieldItems[T any](w *Writer, out io.Writer, field any, encode func(*Writer), seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
-	return encodeField(w, out, field, encode, func(w *Writer) error { return writeItems(w, out, seq, enc) })
+	return encodeField(w, out, field, encode, func(f *flusher) error { return putItems(f, seq, enc) })
 }
 
-// encodeField is EncodeFieldItems but for the element type: run writes
-// the array.
-func encodeField(w *Writer, out io.Writer, field any, encode func(*Writer), run func(*Writer) error) error {
+// encodeField is EncodeFieldItems but for the element type.
+func encodeField(w *Writer, out io.Writer, field any, encode func(*Writer), items func(f *flusher) error) error {
 	w.Buf, w.err = w.Buf[:0], nil
 	defer w.endStream()
-	h := &writeHook{w: w, field: field, out: out, run: run}
+	h := &writeHook{w: w, field: field, out: out, items: items}
 	w.stream = h
 	encode(w)
 	w.stream = nil

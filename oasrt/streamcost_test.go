@@ -1,10 +1,13 @@
 package oasrt
 
 import (
+	"bytes"
 	"io"
 	"iter"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // streamItem is an element type of the streaming benchmarks: a struct, as
@@ -74,4 +77,65 @@ func BenchmarkStreamItems(b *testing.B) {
 			}
 		}
 	})
+}
+
+// lockedBuffer is an io.Writer safe for the flusher's timer goroutine.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) Len() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Len()
+}
+
+// TestEncodeItemsPanicStopsFlusher: an element encoder that panics leaves
+// the flusher's lock held by its goroutine; the panic must still stop the
+// flusher (not deadlock), so that its timer writes nothing afterwards and
+// the Writer can be used again.
+func TestEncodeItemsPanicStopsFlusher(t *testing.T) {
+	var out lockedBuffer
+	var w Writer
+	seq := iter.Seq2[streamItem, error](func(yield func(streamItem, error) bool) {
+		for range 3 {
+			if !yield(streamItem{"alpha", "beta"}, nil) {
+				return
+			}
+		}
+	})
+	n := 0
+	enc := func(x *streamItem, w *Writer) {
+		if n++; n == 2 {
+			panic("encoder failed")
+		}
+		encodeStreamItem(x, w)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("no panic")
+			}
+		}()
+		_ = EncodeItems(&w, &out, seq, enc)
+	}()
+	sent := out.Len()
+	time.Sleep(3 * FlushDelay)
+	if out.Len() != sent {
+		t.Errorf("the flusher wrote %d bytes after the panic", out.Len()-sent)
+	}
+	var again bytes.Buffer
+	if err := EncodeItems(&w, &again, seq, encodeStreamItem); err != nil {
+		t.Fatal(err)
+	}
+	if want := `[["alpha","beta"],["alpha","beta"],["alpha","beta"]]`; again.String() != want {
+		t.Errorf("after the panic: %s, want %s", again.String(), want)
+	}
 }
