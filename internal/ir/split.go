@@ -1,17 +1,25 @@
 package ir
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
-// Split divides the declarations into at most n groups of about the same
-// size, for packages of their own: the compiler holds one package in
-// memory at a time, about 11 KB per generated line, and compiles packages
-// that do not import each other in parallel. The declarations of one
-// reference cycle share a group, and a group refers only to itself and to
-// groups before it, so the packages import no cycle. Declarations are
-// grouped by depth (a declaration referring to none is at depth 0, one
-// referring to depth-0 declarations only at 1, ...), so groups of one
-// depth do not import each other. Sizes are estimates of the code's
-// lines (size).
+// Split divides the declarations into at most n groups, for packages of
+// their own: the compiler holds one package in memory at a time, about
+// 11 KB per generated line, and compiles packages that do not import each
+// other in parallel. The declarations of one reference cycle share a
+// group, and a group refers only to itself and to groups before it, so
+// the packages import no cycle.
+//
+// Declarations are placed by depth: a declaration referring to none is at
+// depth 0, one referring to depth-0 declarations only at 1, and so on.
+// Declarations of one depth do not refer to each other, so a depth that
+// weighs more than a package's share is split into packages that compile
+// side by side; shallower depths are not merged into it, which would chain
+// each package to the one before. The deepest depths, which weigh little,
+// are merged into packages of about a share each. Sizes are estimates of
+// the code's lines (size).
 func (p *Package) Split(n int) [][]Decl {
 	if n <= 1 || len(p.Decls) <= 1 {
 		return [][]Decl{p.Decls}
@@ -40,7 +48,7 @@ func (p *Package) Split(n int) [][]Decl {
 	}
 	depth := make([]int, len(comps))
 	weight := make([]int, len(comps))
-	total := 0
+	total, deepest := 0, 0
 	for c, members := range comps {
 		for _, i := range members {
 			for _, j := range edges[i] {
@@ -51,35 +59,87 @@ func (p *Package) Split(n int) [][]Decl {
 			weight[c] += size(p.Decls[i])
 		}
 		total += weight[c]
+		deepest = max(deepest, depth[c])
 	}
+	// The components of each depth, in the spec's order.
+	byDepth := make([][]int, deepest+1)
+	levelWeight := make([]int, deepest+1)
 	order := make([]int, len(comps))
 	for c := range order {
 		order[c] = c
 	}
-	first := func(c int) int { return comps[c][0] }
-	sort.SliceStable(order, func(a, b int) bool {
-		ca, cb := order[a], order[b]
-		if depth[ca] != depth[cb] {
-			return depth[ca] < depth[cb]
-		}
-		return first(ca) < first(cb)
-	})
-
-	// Groups are filled in depth order up to an equal share of what is
-	// left, so the last one is not left with a remainder.
-	groups := make([][]int, 0, n)
-	var cur []int
-	filled, left := 0, total
+	sort.SliceStable(order, func(a, b int) bool { return comps[order[a]][0] < comps[order[b]][0] })
 	for _, c := range order {
-		cur = append(cur, comps[c]...)
-		filled += weight[c]
-		if share := left / (n - len(groups)); filled >= share && len(groups) < n-1 {
-			groups = append(groups, cur)
-			cur, left, filled = nil, left-filled, 0
-		}
+		byDepth[depth[c]] = append(byDepth[depth[c]], c)
+		levelWeight[depth[c]] += weight[c]
 	}
-	if len(cur) > 0 {
-		groups = append(groups, cur)
+
+	// Bands of consecutive depths, from the deepest up: a depth joins the
+	// band below it while the band stays within a share. A band of one
+	// depth may become several packages; a band of several is one.
+	type band struct{ from, to, weight, parts int }
+	share := max(total/n, 1)
+	var bands []band // deepest first
+	for d := deepest; d >= 0; d-- {
+		if k := len(bands) - 1; k >= 0 && bands[k].weight+levelWeight[d] <= share {
+			bands[k].from = d
+			bands[k].weight += levelWeight[d]
+			continue
+		}
+		bands = append(bands, band{from: d, to: d, weight: levelWeight[d], parts: 1})
+	}
+	slices.Reverse(bands)
+	// More bands than packages: merge the lightest neighbours.
+	for len(bands) > n {
+		best := 0
+		for i := 1; i+1 < len(bands); i++ {
+			if bands[i].weight+bands[i+1].weight < bands[best].weight+bands[best+1].weight {
+				best = i
+			}
+		}
+		bands[best].to = bands[best+1].to
+		bands[best].weight += bands[best+1].weight
+		bands = slices.Delete(bands, best+1, best+2)
+	}
+	// The packages left go to the bands of one depth whose packages would
+	// be the largest, up to one per component.
+	for used := len(bands); used < n; used++ {
+		best := -1
+		for i, b := range bands {
+			if b.from != b.to || b.parts >= len(byDepth[b.from]) {
+				continue
+			}
+			if best < 0 || b.weight*bands[best].parts > bands[best].weight*b.parts {
+				best = i
+			}
+		}
+		if best < 0 || bands[best].weight/bands[best].parts < share/2 {
+			break
+		}
+		bands[best].parts++
+	}
+
+	var groups [][]int
+	for _, b := range bands {
+		// A band's parts are filled in the spec's order up to an equal
+		// share of what is left, so the last is not left with a
+		// remainder.
+		var cur []int
+		filled, left, parts := 0, b.weight, b.parts
+		for d := b.from; d <= b.to; d++ {
+			for _, c := range byDepth[d] {
+				cur = append(cur, comps[c]...)
+				filled += weight[c]
+				if parts > 1 && filled >= left/parts {
+					groups = append(groups, cur)
+					cur, left, filled = nil, left-filled, 0
+					parts--
+				}
+			}
+		}
+		if len(cur) > 0 {
+			groups = append(groups, cur)
+		}
 	}
 	out := make([][]Decl, len(groups))
 	for g, members := range groups {

@@ -101,3 +101,35 @@ func TestSplitDeepChain(t *testing.T) {
 		t.Errorf("the chain's end is not first or its start not last")
 	}
 }
+
+// TestSplitSideBySide: the types of one depth are split into packages
+// that do not import each other, so they compile in parallel; the type
+// referring to them all comes after them, in a package of its own.
+func TestSplitSideBySide(t *testing.T) {
+	p := &Package{}
+	top := &Struct{Common: Common{GoName: "Top"}}
+	for i := range 40 {
+		leaf := &Struct{Common: Common{GoName: fmt.Sprintf("Leaf%d", i)}, Fields: []*Field{{GoName: "ID", Type: &Prim{Kind: String}}}}
+		p.Decls = append(p.Decls, leaf)
+		top.Fields = append(top.Fields, &Field{GoName: leaf.GoName, Type: &Ref{Decl: leaf}})
+	}
+	p.Decls = append(p.Decls, top)
+	groups := p.Split(4)
+	if len(groups) < 3 {
+		t.Fatalf("%d groups, want the leaves in at least two and Top in one", len(groups))
+	}
+	last := groups[len(groups)-1]
+	if len(last) != 1 || last[0] != top {
+		t.Errorf("the last group is %d declarations, want Top alone", len(last))
+	}
+	for g, ds := range groups[:len(groups)-1] {
+		if len(ds) < 5 {
+			t.Errorf("group %d has %d leaves: the leaves are not shared out", g, len(ds))
+		}
+		for _, d := range ds {
+			if d == top {
+				t.Errorf("Top is in group %d with leaves", g)
+			}
+		}
+	}
+}

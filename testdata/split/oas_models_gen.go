@@ -56,12 +56,6 @@ type Transfer = m01.Transfer
 // models are split into.
 type Money = m02.Money
 
-// Line is the schema #/components/schemas/Line.
-//
-// Its methods are declared in package m02, one of the packages the
-// models are split into.
-type Line = m02.Line
-
 // Payment is the schema #/components/schemas/Payment.
 //
 // Its methods are declared in package m02, one of the packages the
@@ -76,6 +70,12 @@ const (
 	PaymentCard     = m02.PaymentCard
 	PaymentTransfer = m02.PaymentTransfer
 )
+
+// Line is the schema #/components/schemas/Line.
+//
+// Its methods are declared in package m03, one of the packages the
+// models are split into.
+type Line = m03.Line
 
 // Order is the schema #/components/schemas/Order.
 //

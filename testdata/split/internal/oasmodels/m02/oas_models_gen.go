@@ -3,7 +3,6 @@
 package m02
 
 import (
-	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m01"
 )
 
@@ -11,13 +10,6 @@ import (
 type Money struct {
 	Amount   int64    `json:"amount"`
 	Currency m01.Code `json:"currency"`
-}
-
-// Line is the object schema #/components/schemas/Line.
-type Line struct {
-	Sku    string                `json:"sku"`
-	Price  Money                 `json:"price"`
-	Status oasrt.Opt[m01.Status] `json:"status,omitzero"`
 }
 
 // Payment is the oneOf schema #/components/schemas/Payment.

@@ -16,6 +16,86 @@ const (
 )
 
 // EncodeJSON writes v as a JSON object.
+func (v *Line) EncodeJSON(w *oasrt.Writer) {
+	start := len(w.Buf)
+	w.StringMember(`,"sku":`, v.Sku)
+	w.Raw(`,"price":`)
+	v.Price.EncodeJSON(w)
+	if v.Status.Set {
+		w.Raw(`,"status":`)
+		v.Status.Value.EncodeJSON(w)
+	}
+	w.ObjectEnd(start)
+}
+
+// DecodeJSON reads a JSON object into v, checking the schema.
+func (v *Line) DecodeJSON(r *oasrt.Reader) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch string(key) {
+		case "sku":
+			seen |= 1 << 0
+			at2 := r.Start()
+			x1, err := r.Str()
+			if err != nil {
+				return oasrt.AtKey(err, "sku")
+			}
+			if !pattern1.MatchString(x1) {
+				return oasrt.AtKey(oasimpl.Violation(at2, "%q does not match the pattern %s", x1, `^[A-Z]{3}$`), "sku")
+			}
+			v.Sku = x1
+		case "price":
+			seen |= 1 << 1
+			if err := v.Price.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "price")
+			}
+		case "status":
+			v.Status.Set = true
+			if err := v.Status.Value.DecodeJSON(r); err != nil {
+				return oasrt.AtKey(err, "status")
+			}
+		default:
+			if err := r.Unknown(key); err != nil {
+				return err
+			}
+		}
+	}
+	if seen&0x3 != 0x3 {
+		return oasimpl.Missing(r, seen, 0x3, "sku", "price")
+	}
+	if !v.Status.Set {
+		v.Status.Set, v.Status.Value = true, m01.StatusOpen // the default
+	}
+	return nil
+}
+
+// AppendJSON appends v's JSON to dst; MarshalJSON and oasrt.Marshal call it.
+func (v *Line) AppendJSON(dst []byte) ([]byte, error) {
+	w := sizeHintLine.Start(dst)
+	v.EncodeJSON(&w)
+	return sizeHintLine.Output(&w, dst)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (v Line) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *Line) UnmarshalJSON(data []byte) error {
+	r := oasrt.MakeReader(data)
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// EncodeJSON writes v as a JSON object.
 func (v *Order) EncodeJSON(w *oasrt.Writer) {
 	start := len(w.Buf)
 	w.IntMember(`,"id":`, v.ID)
@@ -102,14 +182,14 @@ func (v *Order) DecodeJSON(r *oasrt.Reader) error {
 					if !more {
 						break
 					}
-					var e8 *m02.Line
+					var e8 *Line
 					v.Lines, e8 = oasrt.Grow(r, v.Lines)
 					if err := (*e8).DecodeJSON(r); err != nil {
 						return oasrt.AtKey(oasrt.AtIndex(err, i7), "lines")
 					}
 				}
 				if v.Lines == nil {
-					v.Lines = []m02.Line{}
+					v.Lines = []Line{}
 				}
 				if len(v.Lines) < 1 {
 					return oasrt.AtKey(oasimpl.Violation(at6, "%d items, fewer than minItems 1", len(v.Lines)), "lines")
@@ -237,6 +317,7 @@ func (v *OrderList) UnmarshalJSON(data []byte) error {
 // The size hints of the types' owned-output encoders (MarshalJSON),
 // which size their buffers for large values.
 var (
+	sizeHintLine      oasrt.SizeHint
 	sizeHintOrder     oasrt.SizeHint
 	sizeHintOrderList oasrt.SizeHint
 )

@@ -12,6 +12,22 @@ import (
 
 // MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
 // encoding/json's Marshal and Encoder call too.
+func (v Line) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return sizeHintLine.EncodeTo(enc, v.EncodeJSON)
+}
+
+// UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom,
+// which encoding/json's Unmarshal and Decoder call too.
+func (v *Line) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	var r oasrt.Reader
+	if err := r.ResetFrom(dec); err != nil {
+		return err
+	}
+	return r.Finish(v.DecodeJSON(&r))
+}
+
+// MarshalJSONTo implements encoding/json/v2's MarshalerTo, which
+// encoding/json's Marshal and Encoder call too.
 func (v Order) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return sizeHintOrder.EncodeTo(enc, v.EncodeJSON)
 }

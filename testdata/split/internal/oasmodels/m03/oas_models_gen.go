@@ -8,11 +8,18 @@ import (
 	"github.com/oasgen/oasgen/testdata/split/internal/oasmodels/m02"
 )
 
+// Line is the object schema #/components/schemas/Line.
+type Line struct {
+	Sku    string                `json:"sku"`
+	Price  m02.Money             `json:"price"`
+	Status oasrt.Opt[m01.Status] `json:"status,omitzero"`
+}
+
 // Order is the object schema #/components/schemas/Order.
 type Order struct {
 	ID       int64                   `json:"id"`
 	Status   oasrt.Opt[m01.Status]   `json:"status,omitzero"`
-	Lines    []m02.Line              `json:"lines"`
+	Lines    []Line                  `json:"lines"`
 	Payment  oasrt.Opt[m02.Payment]  `json:"payment,omitzero"`
 	Category oasrt.Opt[m01.Category] `json:"category,omitzero"`
 	Totals   map[string]m02.Money    `json:"totals,omitzero"`

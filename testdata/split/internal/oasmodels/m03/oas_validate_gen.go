@@ -4,10 +4,37 @@ package m03
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
+
+// Validate checks v against its schema's constraints and names the
+// JSON path of every value that breaks one.
+func (v *Line) Validate() error {
+	var c oasimpl.Validator
+	v.ValidateWith(&c)
+	return c.Err()
+}
+
+// ValidateWith is Validate's work, for the Validate methods of the
+// types holding a Line: it adds what breaks the schema to c.
+func (v *Line) ValidateWith(c *oasimpl.Validator) {
+	c.Key("sku")
+	if !pattern1.MatchString(v.Sku) {
+		c.Errorf("%q does not match the pattern %s", v.Sku, `^[A-Z]{3}$`)
+	}
+	c.Pop()
+	c.Key("price")
+	v.Price.ValidateWith(c)
+	c.Pop()
+	if v.Status.Set {
+		c.Key("status")
+		v.Status.Value.ValidateWith(c)
+		c.Pop()
+	}
+}
 
 // Validate checks v against its schema's constraints and names the
 // JSON path of every value that breaks one.
@@ -77,3 +104,6 @@ func (v *OrderList) ValidateWith(c *oasimpl.Validator) {
 		c.Pop()
 	}
 }
+
+// pattern1 is the pattern `^[A-Z]{3}$`.
+var pattern1 = regexp.MustCompile(`^[A-Z]{3}$`)
