@@ -14,6 +14,11 @@ import (
 // the array from an iterator, so a document of any length needs memory for
 // one element, not for all of them. The functions here do the work; the
 // generated ones pick the element codecs.
+//
+// The generic functions are compiled once per element type of every array
+// a generated package streams, so they are kept to a closure or two around
+// code compiled once (eachElem, flusher), and their entry points are not
+// inlined, which would compile their closures again at every call site.
 
 // errStopped travels up the decoders when the consumer of an iterator stops
 // early; the iterator swallows it.
@@ -33,7 +38,8 @@ type streamHook struct {
 
 // FieldItems handles the elements of one array field of a struct being
 // decoded by DecodeEach. Generated code makes them: for an array property
-// P, the method EachP.
+// P, the method EachP. One is used by one DecodeEach at a time: its
+// elements are decoded into one variable.
 type FieldItems struct {
 	field any
 	rules ArrayRules
@@ -75,12 +81,7 @@ func (r *Reader) Stream(field any) error {
 // Each returns the handler of the array field (a pointer into a struct) for
 // DecodeEach: each element is decoded with dec, checked, and passed to fn
 // instead of being stored. An error from fn stops the decoding and is
-// returned as it is.
-//
-// The generic functions of this file are compiled once per element type
-// of every array a generated package streams, so they are kept to a
-// closure or two around code compiled once, and not inlined, which would
-// compile their closures again at every call site.
+// returned as it is. The handler is for one DecodeEach at a time.
 //
 //go:noinline
 func Each[T any](field any, rules ArrayRules, dec func(*T, *Reader) error, fn func(T) error) FieldItems {
