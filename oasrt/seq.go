@@ -196,19 +196,9 @@ func DecodeSeq[T any](src io.Reader, f SeqFormat, maxItem int, base *Reader, dec
 //
 //go:noinline
 func EncodeSeq[T any](w *Writer, out io.Writer, f SeqFormat, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
-	return encodeSeq(w, out, f, func(fl *flusher) error { return putItems(fl, seq, enc) })
-}
-
-// encodeSeq is EncodeSeq but for the item type.
-func encodeSeq(w *Writer, out io.Writer, f SeqFormat, items func(fl *flusher) error) error {
-	w.Buf, w.err = w.Buf[:0], nil
-	defer w.endStream()
 	framing := jsonLineItems
 	if f == JSONSeq {
 		framing = jsonSeqItems
 	}
-	if err := flushing(w, out, framing, items); err != nil {
-		return err
-	}
-	return w.flush(out)
+	return encodeStream(w, out, framing, func(fl *flusher) error { return putItems(fl, seq, enc) })
 }

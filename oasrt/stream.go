@@ -259,7 +259,7 @@ func (h *writeHook) is(field any) bool { return h.field == field }
 func (w *Writer) Stream(start int) {
 	h := w.stream
 	w.Buf[start] = '{'
-	if err := writeArray(h.w, h.out, h.items); err != nil && h.err == nil {
+	if err := writeItems(h.w, h.out, arrayItems, h.items); err != nil && h.err == nil {
 		h.err = err
 	}
 }
@@ -303,14 +303,20 @@ func putItems[T any](f *flusher, seq iter.Seq2[T, error], enc func(*T, *Writer))
 	return nil
 }
 
-// writeArray writes the array whose elements items hands to its flusher.
-func writeArray(w *Writer, out io.Writer, items func(f *flusher) error) error {
+// writeItems writes the items that items hands to its flusher, framed: an
+// array's between brackets.
+func writeItems(w *Writer, out io.Writer, framing itemFraming, items func(f *flusher) error) error {
 	w.hold = len(w.Buf)
-	w.Byte('[')
-	if err := flushing(w, out, arrayItems, items); err != nil {
+	if framing == arrayItems {
+		w.Byte('[')
+	}
+	if err := flushing(w, out, framing, items); err != nil {
 		return err
 	}
-	w.Byte(']')
+	// Only now: until flushing returns, the timer may be flushing w.
+	if framing == arrayItems {
+		w.Byte(']')
+	}
 	return nil
 }
 
@@ -447,14 +453,15 @@ func (f *flusher) stop() {
 //
 //go:noinline
 func EncodeItems[T any](w *Writer, out io.Writer, seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
-	return encodeArray(w, out, func(f *flusher) error { return putItems(f, seq, enc) })
+	return encodeStream(w, out, arrayItems, func(f *flusher) error { return putItems(f, seq, enc) })
 }
 
-// encodeArray is EncodeItems but for the element type.
-func encodeArray(w *Writer, out io.Writer, items func(f *flusher) error) error {
+// encodeStream is EncodeItems and EncodeSeq but for the item type: it
+// writes the whole output, framed, to out.
+func encodeStream(w *Writer, out io.Writer, framing itemFraming, items func(f *flusher) error) error {
 	w.Buf, w.err = w.Buf[:0], nil
 	defer w.endStream()
-	if err := writeArray(w, out, items); err != nil {
+	if err := writeItems(w, out, framing, items); err != nil {
 		return err
 	}
 	return w.flush(out)
