@@ -64,6 +64,7 @@ import (
 	secureplain "github.com/oasgen/oasgen/testdata/secure/plain"
 	serversplain "github.com/oasgen/oasgen/testdata/servers/plain"
 	sharedparamsplain "github.com/oasgen/oasgen/testdata/sharedparams/plain"
+	sharedresultsplain "github.com/oasgen/oasgen/testdata/sharedresults/plain"
 	sharedtypesplain "github.com/oasgen/oasgen/testdata/sharedtypes/plain"
 	skippedplain "github.com/oasgen/oasgen/testdata/skipped/plain"
 	specfuzzplain "github.com/oasgen/oasgen/testdata/specfuzz/plain"
@@ -143,6 +144,7 @@ var cases = map[string][]pair{
 	"secure":         conv(secureplain.Pairs, func(p secureplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"servers":        conv(serversplain.Pairs, func(p serversplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"sharedparams":   conv(sharedparamsplain.Pairs, func(p sharedparamsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
+	"sharedresults":  conv(sharedresultsplain.Pairs, func(p sharedresultsplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"sharedtypes":    conv(sharedtypesplain.Pairs, func(p sharedtypesplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"skipped":        conv(skippedplain.Pairs, func(p skippedplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),
 	"specfuzz":       conv(specfuzzplain.Pairs, func(p specfuzzplain.Pair) pair { return pair{p.Name, p.Real, p.Plain, p.Exact} }),

@@ -100,6 +100,11 @@ type apiOp struct {
 	result   string // the result interface
 	write    string // the unexported method variants implement
 	variants []*variant
+	// owner is the operation whose result types op's are: op itself, or
+	// an earlier operation that answers alike (shareResults), whose types
+	// op's names alias. alike are the later operations whose owner op is.
+	owner *apiOp
+	alike []*apiOp
 	// captures maps the index of a path parameter in Params to its
 	// capture slot in the router's array, or -1 when the path template
 	// does not name it.
@@ -262,6 +267,7 @@ func newAPIOf(n ir.APINames, ops []*ir.Operation, schemes []*ir.SecurityScheme) 
 		}
 		a.ops = append(a.ops, op)
 	}
+	shareResults(a.ops)
 	return a
 }
 

@@ -309,7 +309,41 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	} else {
 		f.P("defer ", rt("CloseBody"), "(resp)")
 	}
+	if len(op.owner.alike) > 0 {
+		// Operations that answer alike read their results with one method.
+		f.P("return c.", readName(op.owner), "(resp)")
+		f.P("}")
+		f.P()
+		if op.owner == op {
+			f.P("// ", readName(op), " returns the result of ", op.GoName, " and of the operations")
+			f.P("// that answer alike from resp.")
+			f.P("func (c *", a.client, ") ", readName(op), "(resp *", httpPkg("Response"), ") (res ", op.result, ", err error) {")
+			readResult(f, op, false)
+		}
+	} else {
+		readResult(f, op, stream)
+	}
+	if stream {
+		return // the helpers below are the plain method's
+	}
 
+	if b := op.body; b != nil && b.encode != "" {
+		c := &codec{file: f}
+		f.P("// ", b.encode, " writes the request body of ", op.GoName, ".")
+		f.P("func ", b.encode, "(w *", rt("Writer"), ", v *", f.goType(b.typ), ") {")
+		c.enc(b.typ, "(*v)")
+		f.P("}")
+		f.P()
+	}
+}
+
+// readName is the client's method reading the results of op, the owner
+// of result types that several operations share.
+func readName(op *apiOp) string { return "read" + op.result }
+
+// readResult prints the code returning the result of op that resp's
+// status and content type select, and the end of the function.
+func readResult(f *file, op *apiOp, stream bool) {
 	// Exact statuses, then ranges ("4XX"), then default.
 	byStatus := map[string][]*variant{}
 	var exact, ranges []string
@@ -352,18 +386,6 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	}
 	f.P("}")
 	f.P()
-	if stream {
-		return // the helpers below are the plain method's
-	}
-
-	if b := op.body; b != nil && b.encode != "" {
-		c := &codec{file: f}
-		f.P("// ", b.encode, " writes the request body of ", op.GoName, ".")
-		f.P("func ", b.encode, "(w *", rt("Writer"), ", v *", f.goType(b.typ), ") {")
-		c.enc(b.typ, "(*v)")
-		f.P("}")
-		f.P()
-	}
 }
 
 // bodyDecoder returns a function literal decoding the body of the result

@@ -49,12 +49,20 @@ func genTypes(f *file, a *api, server bool) {
 		if op.body != nil && op.body.stream != nil {
 			genBodyStreamType(f, op)
 		}
+		if op.owner != op {
+			genResultAliases(f, op)
+			continue
+		}
 		names := make([]string, len(op.variants))
 		for i, v := range op.variants {
 			names[i] = v.name
 		}
 		f.P("// ", op.result, " is the result of ", op.GoName, ": one of")
 		f.P("// ", strings.Join(names, ", "), ".")
+		if len(op.alike) > 0 {
+			f.P("//")
+			f.P("// ", alikeDoc(op))
+		}
 		f.P("type ", f.declType(op.result), " interface {")
 		if server {
 			f.P("// ", op.write, " answers r; an error means nothing was written.")
@@ -71,6 +79,38 @@ func genTypes(f *file, a *api, server bool) {
 			}
 		}
 	}
+}
+
+// alikeDoc says which operations use op's result types through aliases:
+// up to three by name, more by their number.
+func alikeDoc(op *apiOp) string {
+	n := len(op.alike)
+	if n == 1 {
+		return op.alike[0].GoName + " answers alike; its result types are aliases of these."
+	}
+	who := strconv.Itoa(n) + " other operations"
+	if n <= 3 {
+		names := make([]string, n)
+		for i, o := range op.alike {
+			names[i] = o.GoName
+		}
+		who = strings.Join(names[:n-1], ", ") + " and " + names[n-1]
+	}
+	return who + " answer alike; their result types are aliases of these."
+}
+
+// genResultAliases prints the result types of op, which answers as its
+// owner does, as aliases of the owner's.
+func genResultAliases(f *file, op *apiOp) {
+	f.P("// ", op.result, " is the result of ", op.GoName, ", which answers as ", op.owner.GoName, " does:")
+	f.P("// its result types are ", op.owner.GoName, "'s.")
+	f.P("type (")
+	f.P(f.declType(op.result), " = ", op.owner.result)
+	for i, v := range op.variants {
+		f.P(f.declType(v.name), " = ", op.owner.variants[i].name)
+	}
+	f.P(")")
+	f.P()
 }
 
 // genBodyStreamType prints the type of a streamed request body.
@@ -156,7 +196,7 @@ func genVariant(f *file, op *apiOp, v *variant, server bool) {
 	}
 	f.P()
 	if errorVariant(v) {
-		genVariantError(f, op, v)
+		genVariantError(f, v)
 	}
 	if !server {
 		f.P("func (", v.name, ") ", sealName(op), "() {}")
@@ -183,13 +223,13 @@ func errorVariant(v *variant) bool {
 // genVariantError prints the Error method of an error variant, so that a
 // client that returns error results (oashttp.WithErrorResults) gives a value
 // errors.As finds.
-func genVariantError(f *file, op *apiOp, v *variant) {
-	f.P("// Error says which response v is, for clients made with oashttp.WithErrorResults.")
+func genVariantError(f *file, v *variant) {
+	f.P("// Error says which status v answers, for clients made with oashttp.WithErrorResults.")
 	f.P("func (v ", v.name, ") Error() string {")
 	if v.statusCode != "" {
-		f.P("return ", strconv.Quote(op.ID+": "), " + ", Ident{"strconv", "Itoa"}, "(v.", v.statusCode, ") + \" response\"")
+		f.P("return \"response status \" + ", Ident{"strconv", "Itoa"}, "(v.", v.statusCode, ")")
 	} else {
-		f.P("return ", strconv.Quote(op.ID+": "+v.status+" response"))
+		f.P("return ", strconv.Quote("response status "+v.status))
 	}
 	f.P("}")
 	f.P()

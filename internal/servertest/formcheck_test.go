@@ -141,7 +141,7 @@ func TestClientErrorResults(t *testing.T) {
 	}
 	res, err := c.CreateUser(context.Background(), bad)
 	var e routes.CreateUserResponse4XX
-	if !errors.As(err, &e) || e.StatusCode != 422 || err.Error() != "createUser: 422 response" {
+	if !errors.As(err, &e) || e.StatusCode != 422 || err.Error() != "response status 422" {
 		t.Fatalf("err = %v (%T), want the CreateUserResponse4XX of a 422", err, err)
 	}
 	if r, ok := res.(routes.CreateUserResponse4XX); !ok || r.StatusCode != 422 {

@@ -47,9 +47,9 @@ func (v WatchJobResponse200) writeWatchJobResponse(rw http.ResponseWriter, r *ht
 // no such job
 type WatchJobResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v WatchJobResponse404) Error() string {
-	return "watchJob: 404 response"
+	return "response status 404"
 }
 
 func (v WatchJobResponse404) writeWatchJobResponse(rw http.ResponseWriter, r *http.Request) error {

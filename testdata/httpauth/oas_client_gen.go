@@ -4,6 +4,7 @@ package httpauth
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
@@ -36,6 +37,12 @@ func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminRe
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
+	return c.readAdminResponse(resp)
+}
+
+// readAdminResponse returns the result of Admin and of the operations
+// that answer alike from resp.
+func (c *Client) readAdminResponse(resp *http.Response) (res AdminResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return AdminResponse204{}, nil
@@ -52,9 +59,5 @@ func (c *Client) ReadData(ctx context.Context, opts ...oashttp.CallOption) (Read
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ReadDataResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readAdminResponse(resp)
 }

@@ -12,6 +12,8 @@ import (
 
 // AdminResponse is the result of Admin: one of
 // AdminResponse204.
+//
+// ReadData answers alike; its result types are aliases of these.
 type AdminResponse interface {
 	// writeAdminResponse answers r; an error means nothing was written.
 	writeAdminResponse(rw http.ResponseWriter, r *http.Request) error
@@ -26,21 +28,12 @@ func (v AdminResponse204) writeAdminResponse(rw http.ResponseWriter, r *http.Req
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// ReadDataResponse is the result of ReadData: one of
-// ReadDataResponse204.
-type ReadDataResponse interface {
-	// writeReadDataResponse answers r; an error means nothing was written.
-	writeReadDataResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ReadDataResponse204 is the 204 response of ReadData.
-//
-// Allowed.
-type ReadDataResponse204 struct{}
-
-func (v ReadDataResponse204) writeReadDataResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// ReadDataResponse is the result of ReadData, which answers as Admin does:
+// its result types are Admin's.
+type (
+	ReadDataResponse    = AdminResponse
+	ReadDataResponse204 = AdminResponse204
+)
 
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
@@ -233,7 +226,7 @@ func (s *Server) handleReadData(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	res, err := s.h.ReadData(ctx)
 	if err == nil && res != nil {
-		err = res.writeReadDataResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeAdminResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "readData", res == nil, err)
 }

@@ -115,9 +115,9 @@ type GetImageResponse404 struct {
 	XRequestID oasrt.Opt[string]
 }
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetImageResponse404) Error() string {
-	return "getImage: 404 response"
+	return "response status 404"
 }
 
 func (v GetImageResponse404) writeGetImageResponse(rw http.ResponseWriter, r *http.Request) error {

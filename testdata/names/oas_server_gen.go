@@ -85,9 +85,9 @@ type HandleListPetsResponse4XX struct {
 	Error2 oasrt.Opt[string]
 }
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v HandleListPetsResponse4XX) Error() string {
-	return "handleListPets: " + strconv.Itoa(v.StatusCode) + " response"
+	return "response status " + strconv.Itoa(v.StatusCode)
 }
 
 func (v HandleListPetsResponse4XX) writeHandleListPetsResponse(rw http.ResponseWriter, r *http.Request) error {

@@ -4,6 +4,7 @@ package pathtemplates
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
@@ -42,6 +43,12 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
+	return c.readGetFileResponse(resp)
+}
+
+// readGetFileResponse returns the result of GetFile and of the operations
+// that answer alike from resp.
+func (c *Client) readGetFileResponse(resp *http.Response) (res GetFileResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return GetFileResponse204{}, nil
@@ -58,9 +65,5 @@ func (c *Client) GetLatest(ctx context.Context, opts ...oashttp.CallOption) (Get
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLatestResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readGetFileResponse(resp)
 }

@@ -20,6 +20,8 @@ type GetFileParams struct {
 
 // GetFileResponse is the result of GetFile: one of
 // GetFileResponse204.
+//
+// GetLatest answers alike; its result types are aliases of these.
 type GetFileResponse interface {
 	// writeGetFileResponse answers r; an error means nothing was written.
 	writeGetFileResponse(rw http.ResponseWriter, r *http.Request) error
@@ -34,21 +36,12 @@ func (v GetFileResponse204) writeGetFileResponse(rw http.ResponseWriter, r *http
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// GetLatestResponse is the result of GetLatest: one of
-// GetLatestResponse204.
-type GetLatestResponse interface {
-	// writeGetLatestResponse answers r; an error means nothing was written.
-	writeGetLatestResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetLatestResponse204 is the 204 response of GetLatest.
-//
-// Found.
-type GetLatestResponse204 struct{}
-
-func (v GetLatestResponse204) writeGetLatestResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetLatestResponse is the result of GetLatest, which answers as GetFile does:
+// its result types are GetFile's.
+type (
+	GetLatestResponse    = GetFileResponse
+	GetLatestResponse204 = GetFileResponse204
+)
 
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
@@ -224,7 +217,7 @@ func decodeGetFileParams(r *http.Request, p []string, esc bool) (params GetFileP
 func (s *Server) handleGetLatest(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.GetLatest(r.Context())
 	if err == nil && res != nil {
-		err = res.writeGetLatestResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeGetFileResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLatest", res == nil, err)
 }

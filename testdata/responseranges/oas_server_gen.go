@@ -60,9 +60,9 @@ type GetJobResponse4XX struct {
 	Body       Problem
 }
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetJobResponse4XX) Error() string {
-	return "getJob: " + strconv.Itoa(v.StatusCode) + " response"
+	return "response status " + strconv.Itoa(v.StatusCode)
 }
 
 func (v GetJobResponse4XX) writeGetJobResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -81,9 +81,9 @@ type GetJobResponseDefault struct {
 	StatusCode int
 }
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetJobResponseDefault) Error() string {
-	return "getJob: " + strconv.Itoa(v.StatusCode) + " response"
+	return "response status " + strconv.Itoa(v.StatusCode)
 }
 
 func (v GetJobResponseDefault) writeGetJobResponse(rw http.ResponseWriter, r *http.Request) error {

@@ -314,6 +314,12 @@ func (c *Client) Label(ctx context.Context, params LabelParams, opts ...oashttp.
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
+	return c.readLabelResponse(resp)
+}
+
+// readLabelResponse returns the result of Label and of the operations
+// that answer alike from resp.
+func (c *Client) readLabelResponse(resp *http.Response) (res LabelResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return LabelResponse204{}, nil
@@ -332,11 +338,7 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oashtt
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return MatrixResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readLabelResponse(resp)
 }
 
 // Color calls GET /color/{c}
@@ -357,11 +359,7 @@ func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oashttp.
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ColorResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readLabelResponse(resp)
 }
 
 // MatrixColor calls GET /mcolor/{c}
@@ -382,11 +380,7 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return MatrixColorResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readLabelResponse(resp)
 }
 
 // SubmitForm calls POST /forms

@@ -122,9 +122,9 @@ type CreateUserResponse4XX struct {
 	Body       Problem
 }
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponse4XX) Error() string {
-	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
+	return "response status " + strconv.Itoa(v.StatusCode)
 }
 
 func (v CreateUserResponse4XX) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -144,9 +144,9 @@ type CreateUserResponseDefault struct {
 	Body       Problem
 }
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponseDefault) Error() string {
-	return "createUser: " + strconv.Itoa(v.StatusCode) + " response"
+	return "response status " + strconv.Itoa(v.StatusCode)
 }
 
 func (v CreateUserResponseDefault) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -202,9 +202,9 @@ func (v GetUserResponse200) writeGetUserResponse(rw http.ResponseWriter, r *http
 // GetUserResponse404 is the 404 response of GetUser.
 type GetUserResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetUserResponse404) Error() string {
-	return "getUser: 404 response"
+	return "response status 404"
 }
 
 func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -366,6 +366,8 @@ type LabelParams struct {
 
 // LabelResponse is the result of Label: one of
 // LabelResponse204.
+//
+// Matrix, Color and MatrixColor answer alike; their result types are aliases of these.
 type LabelResponse interface {
 	// writeLabelResponse answers r; an error means nothing was written.
 	writeLabelResponse(rw http.ResponseWriter, r *http.Request) error
@@ -386,21 +388,12 @@ type MatrixParams struct {
 	IDs []string
 }
 
-// MatrixResponse is the result of Matrix: one of
-// MatrixResponse204.
-type MatrixResponse interface {
-	// writeMatrixResponse answers r; an error means nothing was written.
-	writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// MatrixResponse204 is the 204 response of Matrix.
-//
-// ok
-type MatrixResponse204 struct{}
-
-func (v MatrixResponse204) writeMatrixResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// MatrixResponse is the result of Matrix, which answers as Label does:
+// its result types are Label's.
+type (
+	MatrixResponse    = LabelResponse
+	MatrixResponse204 = LabelResponse204
+)
 
 // ColorParams holds the parameters of Color.
 type ColorParams struct {
@@ -408,21 +401,12 @@ type ColorParams struct {
 	C RGB
 }
 
-// ColorResponse is the result of Color: one of
-// ColorResponse204.
-type ColorResponse interface {
-	// writeColorResponse answers r; an error means nothing was written.
-	writeColorResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ColorResponse204 is the 204 response of Color.
-//
-// ok
-type ColorResponse204 struct{}
-
-func (v ColorResponse204) writeColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// ColorResponse is the result of Color, which answers as Label does:
+// its result types are Label's.
+type (
+	ColorResponse    = LabelResponse
+	ColorResponse204 = LabelResponse204
+)
 
 // MatrixColorParams holds the parameters of MatrixColor.
 type MatrixColorParams struct {
@@ -430,21 +414,12 @@ type MatrixColorParams struct {
 	C RGB
 }
 
-// MatrixColorResponse is the result of MatrixColor: one of
-// MatrixColorResponse204.
-type MatrixColorResponse interface {
-	// writeMatrixColorResponse answers r; an error means nothing was written.
-	writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// MatrixColorResponse204 is the 204 response of MatrixColor.
-//
-// ok
-type MatrixColorResponse204 struct{}
-
-func (v MatrixColorResponse204) writeMatrixColorResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// MatrixColorResponse is the result of MatrixColor, which answers as Label does:
+// its result types are Label's.
+type (
+	MatrixColorResponse    = LabelResponse
+	MatrixColorResponse204 = LabelResponse204
+)
 
 // SubmitFormResponse is the result of SubmitForm: one of
 // SubmitFormResponse200.
@@ -487,9 +462,9 @@ func (v SubmitBothResponse200) writeSubmitBothResponse(rw http.ResponseWriter, r
 // a body that does not parse or breaks the schema (documented without 422, so the server answers 400 for both)
 type SubmitBothResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v SubmitBothResponse400) Error() string {
-	return "submitBoth: 400 response"
+	return "response status 400"
 }
 
 func (v SubmitBothResponse400) writeSubmitBothResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -1210,7 +1185,7 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request, p []string
 	}
 	res, err := s.h.Matrix(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeMatrixResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeLabelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "matrix", res == nil, err)
 }
@@ -1236,7 +1211,7 @@ func (s *Server) handleColor(w http.ResponseWriter, r *http.Request, p []string,
 	}
 	res, err := s.h.Color(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeColorResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeLabelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "color", res == nil, err)
 }
@@ -1268,7 +1243,7 @@ func (s *Server) handleMatrixColor(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.MatrixColor(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeMatrixColorResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeLabelResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "matrixColor", res == nil, err)
 }

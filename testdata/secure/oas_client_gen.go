@@ -4,6 +4,7 @@ package secure
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
@@ -36,6 +37,12 @@ func (c *Client) Public(ctx context.Context, opts ...oashttp.CallOption) (Public
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
+	return c.readPublicResponse(resp)
+}
+
+// readPublicResponse returns the result of Public and of the operations
+// that answer alike from resp.
+func (c *Client) readPublicResponse(resp *http.Response) (res PublicResponse, err error) {
 	switch resp.StatusCode {
 	case 200:
 		var v PublicResponse200
@@ -56,15 +63,7 @@ func (c *Client) Me(ctx context.Context, opts ...oashttp.CallOption) (MeResponse
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 200:
-		var v MeResponse200
-		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-			return nil, err
-		}
-		return v, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readPublicResponse(resp)
 }
 
 // Admin calls GET /admin
@@ -76,15 +75,7 @@ func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminRe
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 200:
-		var v AdminResponse200
-		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-			return nil, err
-		}
-		return v, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readPublicResponse(resp)
 }
 
 // Both calls GET /both
@@ -96,15 +87,7 @@ func (c *Client) Both(ctx context.Context, opts ...oashttp.CallOption) (BothResp
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 200:
-		var v BothResponse200
-		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-			return nil, err
-		}
-		return v, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readPublicResponse(resp)
 }
 
 // Optional calls GET /optional
@@ -116,15 +99,7 @@ func (c *Client) Optional(ctx context.Context, opts ...oashttp.CallOption) (Opti
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 200:
-		var v OptionalResponse200
-		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-			return nil, err
-		}
-		return v, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readPublicResponse(resp)
 }
 
 // Keys calls GET /keys
@@ -136,15 +111,7 @@ func (c *Client) Keys(ctx context.Context, opts ...oashttp.CallOption) (KeysResp
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 200:
-		var v KeysResponse200
-		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-			return nil, err
-		}
-		return v, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readPublicResponse(resp)
 }
 
 // Undeclared calls GET /undeclared
@@ -172,13 +139,5 @@ func (c *Client) Mtls(ctx context.Context, opts ...oashttp.CallOption) (MtlsResp
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 200:
-		var v MtlsResponse200
-		if err := c.cfg.DecodeResponse(resp, v.Body.DecodeJSON); err != nil {
-			return nil, err
-		}
-		return v, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readPublicResponse(resp)
 }

@@ -12,6 +12,8 @@ import (
 
 // PublicResponse is the result of Public: one of
 // PublicResponse200.
+//
+// 6 other operations answer alike; their result types are aliases of these.
 type PublicResponse interface {
 	// writePublicResponse answers r; an error means nothing was written.
 	writePublicResponse(rw http.ResponseWriter, r *http.Request) error
@@ -26,85 +28,40 @@ func (v PublicResponse200) writePublicResponse(rw http.ResponseWriter, r *http.R
 	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
 }
 
-// MeResponse is the result of Me: one of
-// MeResponse200.
-type MeResponse interface {
-	// writeMeResponse answers r; an error means nothing was written.
-	writeMeResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// MeResponse is the result of Me, which answers as Public does:
+// its result types are Public's.
+type (
+	MeResponse    = PublicResponse
+	MeResponse200 = PublicResponse200
+)
 
-// MeResponse200 is the 200 response (application/json) of Me.
-type MeResponse200 struct {
-	Body Who
-}
+// AdminResponse is the result of Admin, which answers as Public does:
+// its result types are Public's.
+type (
+	AdminResponse    = PublicResponse
+	AdminResponse200 = PublicResponse200
+)
 
-func (v MeResponse200) writeMeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
-}
+// BothResponse is the result of Both, which answers as Public does:
+// its result types are Public's.
+type (
+	BothResponse    = PublicResponse
+	BothResponse200 = PublicResponse200
+)
 
-// AdminResponse is the result of Admin: one of
-// AdminResponse200.
-type AdminResponse interface {
-	// writeAdminResponse answers r; an error means nothing was written.
-	writeAdminResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// OptionalResponse is the result of Optional, which answers as Public does:
+// its result types are Public's.
+type (
+	OptionalResponse    = PublicResponse
+	OptionalResponse200 = PublicResponse200
+)
 
-// AdminResponse200 is the 200 response (application/json) of Admin.
-type AdminResponse200 struct {
-	Body Who
-}
-
-func (v AdminResponse200) writeAdminResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
-}
-
-// BothResponse is the result of Both: one of
-// BothResponse200.
-type BothResponse interface {
-	// writeBothResponse answers r; an error means nothing was written.
-	writeBothResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// BothResponse200 is the 200 response (application/json) of Both.
-type BothResponse200 struct {
-	Body Who
-}
-
-func (v BothResponse200) writeBothResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
-}
-
-// OptionalResponse is the result of Optional: one of
-// OptionalResponse200.
-type OptionalResponse interface {
-	// writeOptionalResponse answers r; an error means nothing was written.
-	writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// OptionalResponse200 is the 200 response (application/json) of Optional.
-type OptionalResponse200 struct {
-	Body Who
-}
-
-func (v OptionalResponse200) writeOptionalResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
-}
-
-// KeysResponse is the result of Keys: one of
-// KeysResponse200.
-type KeysResponse interface {
-	// writeKeysResponse answers r; an error means nothing was written.
-	writeKeysResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// KeysResponse200 is the 200 response (application/json) of Keys.
-type KeysResponse200 struct {
-	Body Who
-}
-
-func (v KeysResponse200) writeKeysResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
-}
+// KeysResponse is the result of Keys, which answers as Public does:
+// its result types are Public's.
+type (
+	KeysResponse    = PublicResponse
+	KeysResponse200 = PublicResponse200
+)
 
 // UndeclaredResponse is the result of Undeclared: one of
 // UndeclaredResponse200.
@@ -120,21 +77,12 @@ func (v UndeclaredResponse200) writeUndeclaredResponse(rw http.ResponseWriter, r
 	return oashttpimpl.WriteStatus(rw, 200)
 }
 
-// MtlsResponse is the result of Mtls: one of
-// MtlsResponse200.
-type MtlsResponse interface {
-	// writeMtlsResponse answers r; an error means nothing was written.
-	writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// MtlsResponse200 is the 200 response (application/json) of Mtls.
-type MtlsResponse200 struct {
-	Body Who
-}
-
-func (v MtlsResponse200) writeMtlsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteEncoded(rw, r, 200, "application/json", v.Body.EncodeJSON, oashttpimpl.CheckJSON[Who])
-}
+// MtlsResponse is the result of Mtls, which answers as Public does:
+// its result types are Public's.
+type (
+	MtlsResponse    = PublicResponse
+	MtlsResponse200 = PublicResponse200
+)
 
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
@@ -432,7 +380,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, es
 	}
 	res, err := s.h.Me(ctx)
 	if err == nil && res != nil {
-		err = res.writeMeResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "me", res == nil, err)
 }
@@ -449,7 +397,7 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string,
 	}
 	res, err := s.h.Admin(ctx)
 	if err == nil && res != nil {
-		err = res.writeAdminResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "admin", res == nil, err)
 }
@@ -466,7 +414,7 @@ func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, 
 	}
 	res, err := s.h.Both(ctx)
 	if err == nil && res != nil {
-		err = res.writeBothResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "both", res == nil, err)
 }
@@ -483,7 +431,7 @@ func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	res, err := s.h.Optional(ctx)
 	if err == nil && res != nil {
-		err = res.writeOptionalResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "optional", res == nil, err)
 }
@@ -500,7 +448,7 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, 
 	}
 	res, err := s.h.Keys(ctx)
 	if err == nil && res != nil {
-		err = res.writeKeysResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "keys", res == nil, err)
 }
@@ -531,7 +479,7 @@ func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, 
 	}
 	res, err := s.h.Mtls(ctx)
 	if err == nil && res != nil {
-		err = res.writeMtlsResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writePublicResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "mtls", res == nil, err)
 }

@@ -4,6 +4,7 @@ package sharedparams
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
@@ -38,6 +39,12 @@ func (c *Client) ReadItem(ctx context.Context, params ReadItemParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
+	return c.readReadItemResponse(resp)
+}
+
+// readReadItemResponse returns the result of ReadItem and of the operations
+// that answer alike from resp.
+func (c *Client) readReadItemResponse(resp *http.Response) (res ReadItemResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return ReadItemResponse204{}, nil
@@ -89,11 +96,7 @@ func (c *Client) ReadPair(ctx context.Context, params ReadPairParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ReadPairResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readReadItemResponse(resp)
 }
 
 // ReadFlipped calls GET /flipped/{b}/{a}
@@ -106,11 +109,7 @@ func (c *Client) ReadFlipped(ctx context.Context, params ReadFlippedParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ReadFlippedResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readReadItemResponse(resp)
 }
 
 // GetItemCount calls GET /items/{id}/count

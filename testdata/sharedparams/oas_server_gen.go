@@ -22,6 +22,8 @@ type ReadItemParams struct {
 
 // ReadItemResponse is the result of ReadItem: one of
 // ReadItemResponse204.
+//
+// ReadPair and ReadFlipped answer alike; their result types are aliases of these.
 type ReadItemResponse interface {
 	// writeReadItemResponse answers r; an error means nothing was written.
 	writeReadItemResponse(rw http.ResponseWriter, r *http.Request) error
@@ -93,40 +95,22 @@ type ReadPairParams struct {
 	B string
 }
 
-// ReadPairResponse is the result of ReadPair: one of
-// ReadPairResponse204.
-type ReadPairResponse interface {
-	// writeReadPairResponse answers r; an error means nothing was written.
-	writeReadPairResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ReadPairResponse204 is the 204 response of ReadPair.
-//
-// Read.
-type ReadPairResponse204 struct{}
-
-func (v ReadPairResponse204) writeReadPairResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// ReadPairResponse is the result of ReadPair, which answers as ReadItem does:
+// its result types are ReadItem's.
+type (
+	ReadPairResponse    = ReadItemResponse
+	ReadPairResponse204 = ReadItemResponse204
+)
 
 // ReadFlippedParams holds the parameters of ReadFlipped, which are ReadPair's.
 type ReadFlippedParams ReadPairParams
 
-// ReadFlippedResponse is the result of ReadFlipped: one of
-// ReadFlippedResponse204.
-type ReadFlippedResponse interface {
-	// writeReadFlippedResponse answers r; an error means nothing was written.
-	writeReadFlippedResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ReadFlippedResponse204 is the 204 response of ReadFlipped.
-//
-// Read.
-type ReadFlippedResponse204 struct{}
-
-func (v ReadFlippedResponse204) writeReadFlippedResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// ReadFlippedResponse is the result of ReadFlipped, which answers as ReadItem does:
+// its result types are ReadItem's.
+type (
+	ReadFlippedResponse    = ReadItemResponse
+	ReadFlippedResponse204 = ReadItemResponse204
+)
 
 // GetItemCountParams holds the parameters of GetItemCount.
 type GetItemCountParams struct {
@@ -426,7 +410,7 @@ func (s *Server) handleReadPair(w http.ResponseWriter, r *http.Request, p []stri
 	}
 	res, err := s.h.ReadPair(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeReadPairResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeReadItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "readPair", res == nil, err)
 }
@@ -451,7 +435,7 @@ func (s *Server) handleReadFlipped(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.ReadFlipped(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeReadFlippedResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeReadItemResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "readFlipped", res == nil, err)
 }

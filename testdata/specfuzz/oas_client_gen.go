@@ -4,6 +4,7 @@ package specfuzz
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
@@ -54,6 +55,12 @@ func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
+	return c.readListItemsResponse(resp)
+}
+
+// readListItemsResponse returns the result of ListItems and of the operations
+// that answer alike from resp.
+func (c *Client) readListItemsResponse(resp *http.Response) (res ListItemsResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return ListItemsResponse204{}, nil
@@ -85,9 +92,5 @@ func (c *Client) GetPair(ctx context.Context, params GetPairParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPairResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListItemsResponse(resp)
 }

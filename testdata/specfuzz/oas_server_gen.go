@@ -21,6 +21,8 @@ type ListItemsParams struct {
 
 // ListItemsResponse is the result of ListItems: one of
 // ListItemsResponse204.
+//
+// GetPair answers alike; its result types are aliases of these.
 type ListItemsResponse interface {
 	// writeListItemsResponse answers r; an error means nothing was written.
 	writeListItemsResponse(rw http.ResponseWriter, r *http.Request) error
@@ -43,21 +45,12 @@ type GetPairParams struct {
 	B []int64
 }
 
-// GetPairResponse is the result of GetPair: one of
-// GetPairResponse204.
-type GetPairResponse interface {
-	// writeGetPairResponse answers r; an error means nothing was written.
-	writeGetPairResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetPairResponse204 is the 204 response of GetPair.
-//
-// none
-type GetPairResponse204 struct{}
-
-func (v GetPairResponse204) writeGetPairResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetPairResponse is the result of GetPair, which answers as ListItems does:
+// its result types are ListItems's.
+type (
+	GetPairResponse    = ListItemsResponse
+	GetPairResponse204 = ListItemsResponse204
+)
 
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
@@ -255,7 +248,7 @@ func (s *Server) handleGetPair(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetPair(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeGetPairResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListItemsResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getPair", res == nil, err)
 }

@@ -4,6 +4,7 @@ package specmistakes
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
@@ -36,6 +37,12 @@ func (c *Client) ListTodos(ctx context.Context, params ListTodosParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
+	return c.readListTodosResponse(resp)
+}
+
+// readListTodosResponse returns the result of ListTodos and of the operations
+// that answer alike from resp.
+func (c *Client) readListTodosResponse(resp *http.Response) (res ListTodosResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return ListTodosResponse204{}, nil
@@ -52,9 +59,5 @@ func (c *Client) ListTodos2(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListTodos2Response204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListTodosResponse(resp)
 }

@@ -18,6 +18,8 @@ type ListTodosParams struct {
 
 // ListTodosResponse is the result of ListTodos: one of
 // ListTodosResponse204.
+//
+// ListTodos2 answers alike; its result types are aliases of these.
 type ListTodosResponse interface {
 	// writeListTodosResponse answers r; an error means nothing was written.
 	writeListTodosResponse(rw http.ResponseWriter, r *http.Request) error
@@ -32,21 +34,12 @@ func (v ListTodosResponse204) writeListTodosResponse(rw http.ResponseWriter, r *
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// ListTodos2Response is the result of ListTodos2: one of
-// ListTodos2Response204.
-type ListTodos2Response interface {
-	// writeListTodos2Response answers r; an error means nothing was written.
-	writeListTodos2Response(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListTodos2Response204 is the 204 response of ListTodos2.
-//
-// listed
-type ListTodos2Response204 struct{}
-
-func (v ListTodos2Response204) writeListTodos2Response(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// ListTodos2Response is the result of ListTodos2, which answers as ListTodos does:
+// its result types are ListTodos's.
+type (
+	ListTodos2Response    = ListTodosResponse
+	ListTodos2Response204 = ListTodosResponse204
+)
 
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
@@ -207,7 +200,7 @@ func decodeListTodosParams(r *http.Request, p []string, esc bool) (params ListTo
 func (s *Server) handleListTodos2(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListTodos2(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListTodos2Response(w, s.cfg.ResponseRequest(r))
+		err = res.writeListTodosResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listTodos", res == nil, err)
 }

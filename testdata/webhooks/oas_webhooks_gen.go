@@ -86,9 +86,9 @@ func (v PetAddedResponse204) writePetAddedResponse(rw http.ResponseWriter, r *ht
 // unsubscribe me
 type PetAddedResponse410 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v PetAddedResponse410) Error() string {
-	return "petAdded: 410 response"
+	return "response status 410"
 }
 
 func (v PetAddedResponse410) writePetAddedResponse(rw http.ResponseWriter, r *http.Request) error {

@@ -39,9 +39,9 @@ func (v UpdatePetResponse200) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Invalid ID supplied
 type UpdatePetResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetResponse400) Error() string {
-	return "updatePet: 400 response"
+	return "response status 400"
 }
 
 func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -53,9 +53,9 @@ func (v UpdatePetResponse400) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Pet not found
 type UpdatePetResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetResponse404) Error() string {
-	return "updatePet: 404 response"
+	return "response status 404"
 }
 
 func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -67,9 +67,9 @@ func (v UpdatePetResponse404) writeUpdatePetResponse(rw http.ResponseWriter, r *
 // Validation exception
 type UpdatePetResponse422 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetResponse422) Error() string {
-	return "updatePet: 422 response"
+	return "response status 422"
 }
 
 func (v UpdatePetResponse422) writeUpdatePetResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -99,9 +99,9 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Invalid input
 type AddPetResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v AddPetResponse400) Error() string {
-	return "addPet: 400 response"
+	return "response status 400"
 }
 
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -113,9 +113,9 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Validation exception
 type AddPetResponse422 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v AddPetResponse422) Error() string {
-	return "addPet: 422 response"
+	return "response status 422"
 }
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -201,9 +201,9 @@ func (v FindPetsByStatusResponse200Stream) writeFindPetsByStatusResponse(rw http
 // Invalid status value
 type FindPetsByStatusResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v FindPetsByStatusResponse400) Error() string {
-	return "findPetsByStatus: 400 response"
+	return "response status 400"
 }
 
 func (v FindPetsByStatusResponse400) writeFindPetsByStatusResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -272,9 +272,9 @@ func (v FindPetsByTagsResponse200) writeFindPetsByTagsResponse(rw http.ResponseW
 // Invalid tag value
 type FindPetsByTagsResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v FindPetsByTagsResponse400) Error() string {
-	return "findPetsByTags: 400 response"
+	return "response status 400"
 }
 
 func (v FindPetsByTagsResponse400) writeFindPetsByTagsResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -311,9 +311,9 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Invalid ID supplied
 type GetPetByIDResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetPetByIDResponse400) Error() string {
-	return "getPetById: 400 response"
+	return "response status 400"
 }
 
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -325,9 +325,9 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Pet not found
 type GetPetByIDResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetPetByIDResponse404) Error() string {
-	return "getPetById: 404 response"
+	return "response status 404"
 }
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -370,9 +370,9 @@ func (v UpdatePetWithFormResponse200) writeUpdatePetWithFormResponse(rw http.Res
 // Invalid input
 type UpdatePetWithFormResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetWithFormResponse400) Error() string {
-	return "updatePetWithForm: 400 response"
+	return "response status 400"
 }
 
 func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -384,9 +384,9 @@ func (v UpdatePetWithFormResponse400) writeUpdatePetWithFormResponse(rw http.Res
 // Pet not found
 type UpdatePetWithFormResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v UpdatePetWithFormResponse404) Error() string {
-	return "updatePetWithForm: 404 response"
+	return "response status 404"
 }
 
 func (v UpdatePetWithFormResponse404) writeUpdatePetWithFormResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -423,9 +423,9 @@ func (v DeletePetResponse200) writeDeletePetResponse(rw http.ResponseWriter, r *
 // Invalid pet value
 type DeletePetResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v DeletePetResponse400) Error() string {
-	return "deletePet: 400 response"
+	return "response status 400"
 }
 
 func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -437,9 +437,9 @@ func (v DeletePetResponse400) writeDeletePetResponse(rw http.ResponseWriter, r *
 // Pet not found
 type DeletePetResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v DeletePetResponse404) Error() string {
-	return "deletePet: 404 response"
+	return "response status 404"
 }
 
 func (v DeletePetResponse404) writeDeletePetResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -479,9 +479,9 @@ func (v UploadFileResponse200) writeUploadFileResponse(rw http.ResponseWriter, r
 // No file uploaded
 type UploadFileResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v UploadFileResponse400) Error() string {
-	return "uploadFile: 400 response"
+	return "response status 400"
 }
 
 func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -493,9 +493,9 @@ func (v UploadFileResponse400) writeUploadFileResponse(rw http.ResponseWriter, r
 // Pet not found
 type UploadFileResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v UploadFileResponse404) Error() string {
-	return "uploadFile: 404 response"
+	return "response status 404"
 }
 
 func (v UploadFileResponse404) writeUploadFileResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -577,9 +577,9 @@ func (v PlaceOrderResponse200) writePlaceOrderResponse(rw http.ResponseWriter, r
 // Invalid input
 type PlaceOrderResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v PlaceOrderResponse400) Error() string {
-	return "placeOrder: 400 response"
+	return "response status 400"
 }
 
 func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -591,9 +591,9 @@ func (v PlaceOrderResponse400) writePlaceOrderResponse(rw http.ResponseWriter, r
 // Validation exception
 type PlaceOrderResponse422 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v PlaceOrderResponse422) Error() string {
-	return "placeOrder: 422 response"
+	return "response status 422"
 }
 
 func (v PlaceOrderResponse422) writePlaceOrderResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -630,9 +630,9 @@ func (v GetOrderByIDResponse200) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Invalid ID supplied
 type GetOrderByIDResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetOrderByIDResponse400) Error() string {
-	return "getOrderById: 400 response"
+	return "response status 400"
 }
 
 func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -644,9 +644,9 @@ func (v GetOrderByIDResponse400) writeGetOrderByIDResponse(rw http.ResponseWrite
 // Order not found
 type GetOrderByIDResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetOrderByIDResponse404) Error() string {
-	return "getOrderById: 404 response"
+	return "response status 404"
 }
 
 func (v GetOrderByIDResponse404) writeGetOrderByIDResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -681,9 +681,9 @@ func (v DeleteOrderResponse200) writeDeleteOrderResponse(rw http.ResponseWriter,
 // Invalid ID supplied
 type DeleteOrderResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v DeleteOrderResponse400) Error() string {
-	return "deleteOrder: 400 response"
+	return "response status 400"
 }
 
 func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -695,9 +695,9 @@ func (v DeleteOrderResponse400) writeDeleteOrderResponse(rw http.ResponseWriter,
 // Order not found
 type DeleteOrderResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v DeleteOrderResponse404) Error() string {
-	return "deleteOrder: 404 response"
+	return "response status 404"
 }
 
 func (v DeleteOrderResponse404) writeDeleteOrderResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -727,9 +727,9 @@ func (v CreateUserResponse200) writeCreateUserResponse(rw http.ResponseWriter, r
 // Invalid input
 type CreateUserResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponse400) Error() string {
-	return "createUser: 400 response"
+	return "response status 400"
 }
 
 func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -741,9 +741,9 @@ func (v CreateUserResponse400) writeCreateUserResponse(rw http.ResponseWriter, r
 // Validation exception
 type CreateUserResponse422 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v CreateUserResponse422) Error() string {
-	return "createUser: 422 response"
+	return "response status 422"
 }
 
 func (v CreateUserResponse422) writeCreateUserResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -773,9 +773,9 @@ func (v CreateUsersWithListInputResponse200) writeCreateUsersWithListInputRespon
 // Invalid input
 type CreateUsersWithListInputResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v CreateUsersWithListInputResponse400) Error() string {
-	return "createUsersWithListInput: 400 response"
+	return "response status 400"
 }
 
 func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -787,9 +787,9 @@ func (v CreateUsersWithListInputResponse400) writeCreateUsersWithListInputRespon
 // Validation exception
 type CreateUsersWithListInputResponse422 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v CreateUsersWithListInputResponse422) Error() string {
-	return "createUsersWithListInput: 422 response"
+	return "response status 422"
 }
 
 func (v CreateUsersWithListInputResponse422) writeCreateUsersWithListInputResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -857,9 +857,9 @@ func (v LoginUserResponse200) writeLoginUserResponse(rw http.ResponseWriter, r *
 // Invalid username/password supplied
 type LoginUserResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v LoginUserResponse400) Error() string {
-	return "loginUser: 400 response"
+	return "response status 400"
 }
 
 func (v LoginUserResponse400) writeLoginUserResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -912,9 +912,9 @@ func (v GetUserByNameResponse200) writeGetUserByNameResponse(rw http.ResponseWri
 // Invalid username supplied
 type GetUserByNameResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetUserByNameResponse400) Error() string {
-	return "getUserByName: 400 response"
+	return "response status 400"
 }
 
 func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -926,9 +926,9 @@ func (v GetUserByNameResponse400) writeGetUserByNameResponse(rw http.ResponseWri
 // User not found
 type GetUserByNameResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetUserByNameResponse404) Error() string {
-	return "getUserByName: 404 response"
+	return "response status 404"
 }
 
 func (v GetUserByNameResponse404) writeGetUserByNameResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -961,9 +961,9 @@ func (v UpdateUserResponse200) writeUpdateUserResponse(rw http.ResponseWriter, r
 // UpdateUserResponse400 is the 400 response of UpdateUser.
 type UpdateUserResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v UpdateUserResponse400) Error() string {
-	return "updateUser: 400 response"
+	return "response status 400"
 }
 
 func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -975,9 +975,9 @@ func (v UpdateUserResponse400) writeUpdateUserResponse(rw http.ResponseWriter, r
 // user not found
 type UpdateUserResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v UpdateUserResponse404) Error() string {
-	return "updateUser: 404 response"
+	return "response status 404"
 }
 
 func (v UpdateUserResponse404) writeUpdateUserResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -1012,9 +1012,9 @@ func (v DeleteUserResponse200) writeDeleteUserResponse(rw http.ResponseWriter, r
 // Invalid username supplied
 type DeleteUserResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v DeleteUserResponse400) Error() string {
-	return "deleteUser: 400 response"
+	return "response status 400"
 }
 
 func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -1026,9 +1026,9 @@ func (v DeleteUserResponse400) writeDeleteUserResponse(rw http.ResponseWriter, r
 // User not found
 type DeleteUserResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v DeleteUserResponse404) Error() string {
-	return "deleteUser: 404 response"
+	return "response status 404"
 }
 
 func (v DeleteUserResponse404) writeDeleteUserResponse(rw http.ResponseWriter, r *http.Request) error {

@@ -33,9 +33,9 @@ func (v AddPetResponse200) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Invalid input
 type AddPetResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v AddPetResponse400) Error() string {
-	return "addPet: 400 response"
+	return "response status 400"
 }
 
 func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -47,9 +47,9 @@ func (v AddPetResponse400) writeAddPetResponse(rw http.ResponseWriter, r *http.R
 // Validation exception
 type AddPetResponse422 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v AddPetResponse422) Error() string {
-	return "addPet: 422 response"
+	return "response status 422"
 }
 
 func (v AddPetResponse422) writeAddPetResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -86,9 +86,9 @@ func (v GetPetByIDResponse200) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Invalid ID supplied
 type GetPetByIDResponse400 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetPetByIDResponse400) Error() string {
-	return "getPetById: 400 response"
+	return "response status 400"
 }
 
 func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {
@@ -100,9 +100,9 @@ func (v GetPetByIDResponse400) writeGetPetByIDResponse(rw http.ResponseWriter, r
 // Pet not found
 type GetPetByIDResponse404 struct{}
 
-// Error says which response v is, for clients made with oashttp.WithErrorResults.
+// Error says which status v answers, for clients made with oashttp.WithErrorResults.
 func (v GetPetByIDResponse404) Error() string {
-	return "getPetById: 404 response"
+	return "response status 404"
 }
 
 func (v GetPetByIDResponse404) writeGetPetByIDResponse(rw http.ResponseWriter, r *http.Request) error {

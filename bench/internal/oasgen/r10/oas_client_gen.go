@@ -4,6 +4,7 @@ package r10
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
@@ -37,6 +38,12 @@ func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
+	return c.readListMmyoResponse(resp)
+}
+
+// readListMmyoResponse returns the result of ListMmyo and of the operations
+// that answer alike from resp.
+func (c *Client) readListMmyoResponse(resp *http.Response) (res ListMmyoResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return ListMmyoResponse204{}, nil
@@ -53,11 +60,7 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateMmyoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMmyo calls GET /mmyo/{id}
@@ -69,11 +72,7 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMmyoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
@@ -85,11 +84,7 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteMmyoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
@@ -102,11 +97,7 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMmyoItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListOrders calls GET /orders
@@ -118,11 +109,7 @@ func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateOrders calls POST /orders
@@ -134,11 +121,7 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOrders calls GET /orders/{id}
@@ -150,11 +133,7 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteOrders calls DELETE /orders/{id}
@@ -166,11 +145,7 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
@@ -183,9 +158,5 @@ func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOrdersItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }

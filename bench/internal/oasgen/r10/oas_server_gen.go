@@ -12,6 +12,8 @@ import (
 
 // ListMmyoResponse is the result of ListMmyo: one of
 // ListMmyoResponse204.
+//
+// 9 other operations answer alike; their result types are aliases of these.
 type ListMmyoResponse interface {
 	// writeListMmyoResponse answers r; an error means nothing was written.
 	writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error
@@ -26,21 +28,12 @@ func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// CreateMmyoResponse is the result of CreateMmyo: one of
-// CreateMmyoResponse204.
-type CreateMmyoResponse interface {
-	// writeCreateMmyoResponse answers r; an error means nothing was written.
-	writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateMmyoResponse204 is the 204 response of CreateMmyo.
-//
-// done
-type CreateMmyoResponse204 struct{}
-
-func (v CreateMmyoResponse204) writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateMmyoResponse is the result of CreateMmyo, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateMmyoResponse    = ListMmyoResponse
+	CreateMmyoResponse204 = ListMmyoResponse204
+)
 
 // GetMmyoParams holds the parameters of GetMmyo.
 type GetMmyoParams struct {
@@ -48,40 +41,22 @@ type GetMmyoParams struct {
 	ID int64
 }
 
-// GetMmyoResponse is the result of GetMmyo: one of
-// GetMmyoResponse204.
-type GetMmyoResponse interface {
-	// writeGetMmyoResponse answers r; an error means nothing was written.
-	writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetMmyoResponse204 is the 204 response of GetMmyo.
-//
-// done
-type GetMmyoResponse204 struct{}
-
-func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetMmyoResponse is the result of GetMmyo, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetMmyoResponse    = ListMmyoResponse
+	GetMmyoResponse204 = ListMmyoResponse204
+)
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo, which are GetMmyo's.
 type DeleteMmyoParams GetMmyoParams
 
-// DeleteMmyoResponse is the result of DeleteMmyo: one of
-// DeleteMmyoResponse204.
-type DeleteMmyoResponse interface {
-	// writeDeleteMmyoResponse answers r; an error means nothing was written.
-	writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteMmyoResponse204 is the 204 response of DeleteMmyo.
-//
-// done
-type DeleteMmyoResponse204 struct{}
-
-func (v DeleteMmyoResponse204) writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteMmyoResponse is the result of DeleteMmyo, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteMmyoResponse    = ListMmyoResponse
+	DeleteMmyoResponse204 = ListMmyoResponse204
+)
 
 // GetMmyoItemParams holds the parameters of GetMmyoItem.
 type GetMmyoItemParams struct {
@@ -91,110 +66,56 @@ type GetMmyoItemParams struct {
 	ItemID int64
 }
 
-// GetMmyoItemResponse is the result of GetMmyoItem: one of
-// GetMmyoItemResponse204.
-type GetMmyoItemResponse interface {
-	// writeGetMmyoItemResponse answers r; an error means nothing was written.
-	writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetMmyoItemResponse is the result of GetMmyoItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetMmyoItemResponse    = ListMmyoResponse
+	GetMmyoItemResponse204 = ListMmyoResponse204
+)
 
-// GetMmyoItemResponse204 is the 204 response of GetMmyoItem.
-//
-// done
-type GetMmyoItemResponse204 struct{}
+// ListOrdersResponse is the result of ListOrders, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListOrdersResponse    = ListMmyoResponse
+	ListOrdersResponse204 = ListMmyoResponse204
+)
 
-func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListOrdersResponse is the result of ListOrders: one of
-// ListOrdersResponse204.
-type ListOrdersResponse interface {
-	// writeListOrdersResponse answers r; an error means nothing was written.
-	writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListOrdersResponse204 is the 204 response of ListOrders.
-//
-// done
-type ListOrdersResponse204 struct{}
-
-func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateOrdersResponse is the result of CreateOrders: one of
-// CreateOrdersResponse204.
-type CreateOrdersResponse interface {
-	// writeCreateOrdersResponse answers r; an error means nothing was written.
-	writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateOrdersResponse204 is the 204 response of CreateOrders.
-//
-// done
-type CreateOrdersResponse204 struct{}
-
-func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateOrdersResponse is the result of CreateOrders, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateOrdersResponse    = ListMmyoResponse
+	CreateOrdersResponse204 = ListMmyoResponse204
+)
 
 // GetOrdersParams holds the parameters of GetOrders, which are GetMmyo's.
 type GetOrdersParams GetMmyoParams
 
-// GetOrdersResponse is the result of GetOrders: one of
-// GetOrdersResponse204.
-type GetOrdersResponse interface {
-	// writeGetOrdersResponse answers r; an error means nothing was written.
-	writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetOrdersResponse204 is the 204 response of GetOrders.
-//
-// done
-type GetOrdersResponse204 struct{}
-
-func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetOrdersResponse is the result of GetOrders, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetOrdersResponse    = ListMmyoResponse
+	GetOrdersResponse204 = ListMmyoResponse204
+)
 
 // DeleteOrdersParams holds the parameters of DeleteOrders, which are GetMmyo's.
 type DeleteOrdersParams GetMmyoParams
 
-// DeleteOrdersResponse is the result of DeleteOrders: one of
-// DeleteOrdersResponse204.
-type DeleteOrdersResponse interface {
-	// writeDeleteOrdersResponse answers r; an error means nothing was written.
-	writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteOrdersResponse204 is the 204 response of DeleteOrders.
-//
-// done
-type DeleteOrdersResponse204 struct{}
-
-func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteOrdersResponse is the result of DeleteOrders, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteOrdersResponse    = ListMmyoResponse
+	DeleteOrdersResponse204 = ListMmyoResponse204
+)
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem, which are GetMmyoItem's.
 type GetOrdersItemParams GetMmyoItemParams
 
-// GetOrdersItemResponse is the result of GetOrdersItem: one of
-// GetOrdersItemResponse204.
-type GetOrdersItemResponse interface {
-	// writeGetOrdersItemResponse answers r; an error means nothing was written.
-	writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetOrdersItemResponse204 is the 204 response of GetOrdersItem.
-//
-// done
-type GetOrdersItemResponse204 struct{}
-
-func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetOrdersItemResponse is the result of GetOrdersItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetOrdersItemResponse    = ListMmyoResponse
+	GetOrdersItemResponse204 = ListMmyoResponse204
+)
 
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
@@ -424,7 +345,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateMmyo(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createMmyo", res == nil, err)
 }
@@ -438,7 +359,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetMmyo(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
@@ -460,7 +381,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteMmyo(r.Context(), DeleteMmyoParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
 }
@@ -474,7 +395,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.GetMmyoItem(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
@@ -494,7 +415,7 @@ func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetM
 func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListOrders(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listOrders", res == nil, err)
 }
@@ -503,7 +424,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateOrders(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createOrders", res == nil, err)
 }
@@ -517,7 +438,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.GetOrders(r.Context(), GetOrdersParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
@@ -531,7 +452,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.DeleteOrders(r.Context(), DeleteOrdersParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
@@ -545,7 +466,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetOrdersItem(r.Context(), GetOrdersItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
 }

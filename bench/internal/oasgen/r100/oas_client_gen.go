@@ -4,6 +4,7 @@ package r100
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
@@ -37,6 +38,12 @@ func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
+	return c.readListMmyoResponse(resp)
+}
+
+// readListMmyoResponse returns the result of ListMmyo and of the operations
+// that answer alike from resp.
+func (c *Client) readListMmyoResponse(resp *http.Response) (res ListMmyoResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return ListMmyoResponse204{}, nil
@@ -53,11 +60,7 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateMmyoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMmyo calls GET /mmyo/{id}
@@ -69,11 +72,7 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMmyoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
@@ -85,11 +84,7 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteMmyoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
@@ -102,11 +97,7 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMmyoItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListWdqxlykfqr calls GET /wdqxlykfqr
@@ -118,11 +109,7 @@ func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListWdqxlykfqrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateWdqxlykfqr calls POST /wdqxlykfqr
@@ -134,11 +121,7 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateWdqxlykfqrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
@@ -150,11 +133,7 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWdqxlykfqrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
@@ -166,11 +145,7 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteWdqxlykfqrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
@@ -183,11 +158,7 @@ func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWdqxlykfqrItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDgazlnoxuj calls GET /dgazlnoxuj
@@ -199,11 +170,7 @@ func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDgazlnoxujResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDgazlnoxuj calls POST /dgazlnoxuj
@@ -215,11 +182,7 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDgazlnoxujResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
@@ -231,11 +194,7 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDgazlnoxujResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
@@ -247,11 +206,7 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDgazlnoxujResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
@@ -264,11 +219,7 @@ func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDgazlnoxujItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHnltmg calls GET /hnltmg
@@ -280,11 +231,7 @@ func (c *Client) ListHnltmg(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHnltmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHnltmg calls POST /hnltmg
@@ -296,11 +243,7 @@ func (c *Client) CreateHnltmg(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHnltmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHnltmg calls GET /hnltmg/{id}
@@ -312,11 +255,7 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHnltmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHnltmg calls DELETE /hnltmg/{id}
@@ -328,11 +267,7 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHnltmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
@@ -345,11 +280,7 @@ func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHnltmgItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSqmlbhlktp calls GET /sqmlbhlktp
@@ -361,11 +292,7 @@ func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSqmlbhlktpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSqmlbhlktp calls POST /sqmlbhlktp
@@ -377,11 +304,7 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSqmlbhlktpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
@@ -393,11 +316,7 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSqmlbhlktpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
@@ -409,11 +328,7 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSqmlbhlktpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
@@ -426,11 +341,7 @@ func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSqmlbhlktpItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDlskblpu calls GET /dlskblpu
@@ -442,11 +353,7 @@ func (c *Client) ListDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDlskblpuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDlskblpu calls POST /dlskblpu
@@ -458,11 +365,7 @@ func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDlskblpuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDlskblpu calls GET /dlskblpu/{id}
@@ -474,11 +377,7 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDlskblpuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
@@ -490,11 +389,7 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDlskblpuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
@@ -507,11 +402,7 @@ func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDlskblpuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListUugh calls GET /uugh
@@ -523,11 +414,7 @@ func (c *Client) ListUugh(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListUughResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateUugh calls POST /uugh
@@ -539,11 +426,7 @@ func (c *Client) CreateUugh(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateUughResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUugh calls GET /uugh/{id}
@@ -555,11 +438,7 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUughResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteUugh calls DELETE /uugh/{id}
@@ -571,11 +450,7 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteUughResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
@@ -588,11 +463,7 @@ func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUughItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSvashrrvcd calls GET /svashrrvcd
@@ -604,11 +475,7 @@ func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSvashrrvcdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSvashrrvcd calls POST /svashrrvcd
@@ -620,11 +487,7 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSvashrrvcdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
@@ -636,11 +499,7 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSvashrrvcdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
@@ -652,11 +511,7 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSvashrrvcdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
@@ -669,11 +524,7 @@ func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSvashrrvcdItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNrvhsjyft calls GET /nrvhsjyft
@@ -685,11 +536,7 @@ func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNrvhsjyftResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNrvhsjyft calls POST /nrvhsjyft
@@ -701,11 +548,7 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNrvhsjyftResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
@@ -717,11 +560,7 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNrvhsjyftResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
@@ -733,11 +572,7 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNrvhsjyftResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
@@ -750,11 +585,7 @@ func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNrvhsjyftItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXrwjtbb calls GET /xrwjtbb
@@ -766,11 +597,7 @@ func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXrwjtbbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXrwjtbb calls POST /xrwjtbb
@@ -782,11 +609,7 @@ func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXrwjtbbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXrwjtbb calls GET /xrwjtbb/{id}
@@ -798,11 +621,7 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXrwjtbbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
@@ -814,11 +633,7 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXrwjtbbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
@@ -831,11 +646,7 @@ func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXrwjtbbItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNwcvaojrql calls GET /nwcvaojrql
@@ -847,11 +658,7 @@ func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNwcvaojrqlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNwcvaojrql calls POST /nwcvaojrql
@@ -863,11 +670,7 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNwcvaojrqlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
@@ -879,11 +682,7 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNwcvaojrqlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
@@ -895,11 +694,7 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNwcvaojrqlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
@@ -912,11 +707,7 @@ func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNwcvaojrqlItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLfubzamkh calls GET /lfubzamkh
@@ -928,11 +719,7 @@ func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLfubzamkhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLfubzamkh calls POST /lfubzamkh
@@ -944,11 +731,7 @@ func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLfubzamkhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLfubzamkh calls GET /lfubzamkh/{id}
@@ -960,11 +743,7 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLfubzamkhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
@@ -976,11 +755,7 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLfubzamkhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
@@ -993,11 +768,7 @@ func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLfubzamkhItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSzrw calls GET /szrw
@@ -1009,11 +780,7 @@ func (c *Client) ListSzrw(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSzrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSzrw calls POST /szrw
@@ -1025,11 +792,7 @@ func (c *Client) CreateSzrw(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSzrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSzrw calls GET /szrw/{id}
@@ -1041,11 +804,7 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSzrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSzrw calls DELETE /szrw/{id}
@@ -1057,11 +816,7 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSzrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
@@ -1074,11 +829,7 @@ func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSzrwItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListZyccvzoabv calls GET /zyccvzoabv
@@ -1090,11 +841,7 @@ func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListZyccvzoabvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateZyccvzoabv calls POST /zyccvzoabv
@@ -1106,11 +853,7 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateZyccvzoabvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
@@ -1122,11 +865,7 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZyccvzoabvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
@@ -1138,11 +877,7 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteZyccvzoabvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
@@ -1155,11 +890,7 @@ func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZyccvzoabvItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListRtugdwewe calls GET /rtugdwewe
@@ -1171,11 +902,7 @@ func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListRtugdweweResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateRtugdwewe calls POST /rtugdwewe
@@ -1187,11 +914,7 @@ func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateRtugdweweResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetRtugdwewe calls GET /rtugdwewe/{id}
@@ -1203,11 +926,7 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetRtugdweweResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
@@ -1219,11 +938,7 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteRtugdweweResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
@@ -1236,11 +951,7 @@ func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetRtugdweweItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNqhlcbrwy calls GET /nqhlcbrwy
@@ -1252,11 +963,7 @@ func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNqhlcbrwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNqhlcbrwy calls POST /nqhlcbrwy
@@ -1268,11 +975,7 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNqhlcbrwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
@@ -1284,11 +987,7 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNqhlcbrwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
@@ -1300,11 +999,7 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNqhlcbrwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
@@ -1317,11 +1012,7 @@ func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNqhlcbrwyItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListJthgvs calls GET /jthgvs
@@ -1333,11 +1024,7 @@ func (c *Client) ListJthgvs(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListJthgvsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateJthgvs calls POST /jthgvs
@@ -1349,11 +1036,7 @@ func (c *Client) CreateJthgvs(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateJthgvsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJthgvs calls GET /jthgvs/{id}
@@ -1365,11 +1048,7 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJthgvsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteJthgvs calls DELETE /jthgvs/{id}
@@ -1381,11 +1060,7 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteJthgvsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
@@ -1398,11 +1073,7 @@ func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJthgvsItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLpjjbiqmfi calls GET /lpjjbiqmfi
@@ -1414,11 +1085,7 @@ func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLpjjbiqmfiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLpjjbiqmfi calls POST /lpjjbiqmfi
@@ -1430,11 +1097,7 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLpjjbiqmfiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
@@ -1446,11 +1109,7 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLpjjbiqmfiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
@@ -1462,11 +1121,7 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLpjjbiqmfiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
@@ -1479,11 +1134,7 @@ func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLpjjbiqmfiItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListUkhvrhlife calls GET /ukhvrhlife
@@ -1495,11 +1146,7 @@ func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListUkhvrhlifeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateUkhvrhlife calls POST /ukhvrhlife
@@ -1511,11 +1158,7 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateUkhvrhlifeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
@@ -1527,11 +1170,7 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUkhvrhlifeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
@@ -1543,11 +1182,7 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteUkhvrhlifeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
@@ -1560,11 +1195,7 @@ func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUkhvrhlifeItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListOrders calls GET /orders
@@ -1576,11 +1207,7 @@ func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateOrders calls POST /orders
@@ -1592,11 +1219,7 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOrders calls GET /orders/{id}
@@ -1608,11 +1231,7 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteOrders calls DELETE /orders/{id}
@@ -1624,11 +1243,7 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
@@ -1641,9 +1256,5 @@ func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOrdersItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }

@@ -12,6 +12,8 @@ import (
 
 // ListMmyoResponse is the result of ListMmyo: one of
 // ListMmyoResponse204.
+//
+// 99 other operations answer alike; their result types are aliases of these.
 type ListMmyoResponse interface {
 	// writeListMmyoResponse answers r; an error means nothing was written.
 	writeListMmyoResponse(rw http.ResponseWriter, r *http.Request) error
@@ -26,21 +28,12 @@ func (v ListMmyoResponse204) writeListMmyoResponse(rw http.ResponseWriter, r *ht
 	return oashttpimpl.WriteStatus(rw, 204)
 }
 
-// CreateMmyoResponse is the result of CreateMmyo: one of
-// CreateMmyoResponse204.
-type CreateMmyoResponse interface {
-	// writeCreateMmyoResponse answers r; an error means nothing was written.
-	writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateMmyoResponse204 is the 204 response of CreateMmyo.
-//
-// done
-type CreateMmyoResponse204 struct{}
-
-func (v CreateMmyoResponse204) writeCreateMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateMmyoResponse is the result of CreateMmyo, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateMmyoResponse    = ListMmyoResponse
+	CreateMmyoResponse204 = ListMmyoResponse204
+)
 
 // GetMmyoParams holds the parameters of GetMmyo.
 type GetMmyoParams struct {
@@ -48,40 +41,22 @@ type GetMmyoParams struct {
 	ID int64
 }
 
-// GetMmyoResponse is the result of GetMmyo: one of
-// GetMmyoResponse204.
-type GetMmyoResponse interface {
-	// writeGetMmyoResponse answers r; an error means nothing was written.
-	writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetMmyoResponse204 is the 204 response of GetMmyo.
-//
-// done
-type GetMmyoResponse204 struct{}
-
-func (v GetMmyoResponse204) writeGetMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetMmyoResponse is the result of GetMmyo, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetMmyoResponse    = ListMmyoResponse
+	GetMmyoResponse204 = ListMmyoResponse204
+)
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo, which are GetMmyo's.
 type DeleteMmyoParams GetMmyoParams
 
-// DeleteMmyoResponse is the result of DeleteMmyo: one of
-// DeleteMmyoResponse204.
-type DeleteMmyoResponse interface {
-	// writeDeleteMmyoResponse answers r; an error means nothing was written.
-	writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteMmyoResponse204 is the 204 response of DeleteMmyo.
-//
-// done
-type DeleteMmyoResponse204 struct{}
-
-func (v DeleteMmyoResponse204) writeDeleteMmyoResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteMmyoResponse is the result of DeleteMmyo, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteMmyoResponse    = ListMmyoResponse
+	DeleteMmyoResponse204 = ListMmyoResponse204
+)
 
 // GetMmyoItemParams holds the parameters of GetMmyoItem.
 type GetMmyoItemParams struct {
@@ -91,1712 +66,848 @@ type GetMmyoItemParams struct {
 	ItemID int64
 }
 
-// GetMmyoItemResponse is the result of GetMmyoItem: one of
-// GetMmyoItemResponse204.
-type GetMmyoItemResponse interface {
-	// writeGetMmyoItemResponse answers r; an error means nothing was written.
-	writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetMmyoItemResponse is the result of GetMmyoItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetMmyoItemResponse    = ListMmyoResponse
+	GetMmyoItemResponse204 = ListMmyoResponse204
+)
 
-// GetMmyoItemResponse204 is the 204 response of GetMmyoItem.
-//
-// done
-type GetMmyoItemResponse204 struct{}
+// ListWdqxlykfqrResponse is the result of ListWdqxlykfqr, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListWdqxlykfqrResponse    = ListMmyoResponse
+	ListWdqxlykfqrResponse204 = ListMmyoResponse204
+)
 
-func (v GetMmyoItemResponse204) writeGetMmyoItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListWdqxlykfqrResponse is the result of ListWdqxlykfqr: one of
-// ListWdqxlykfqrResponse204.
-type ListWdqxlykfqrResponse interface {
-	// writeListWdqxlykfqrResponse answers r; an error means nothing was written.
-	writeListWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListWdqxlykfqrResponse204 is the 204 response of ListWdqxlykfqr.
-//
-// done
-type ListWdqxlykfqrResponse204 struct{}
-
-func (v ListWdqxlykfqrResponse204) writeListWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateWdqxlykfqrResponse is the result of CreateWdqxlykfqr: one of
-// CreateWdqxlykfqrResponse204.
-type CreateWdqxlykfqrResponse interface {
-	// writeCreateWdqxlykfqrResponse answers r; an error means nothing was written.
-	writeCreateWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateWdqxlykfqrResponse204 is the 204 response of CreateWdqxlykfqr.
-//
-// done
-type CreateWdqxlykfqrResponse204 struct{}
-
-func (v CreateWdqxlykfqrResponse204) writeCreateWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateWdqxlykfqrResponse is the result of CreateWdqxlykfqr, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateWdqxlykfqrResponse    = ListMmyoResponse
+	CreateWdqxlykfqrResponse204 = ListMmyoResponse204
+)
 
 // GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr, which are GetMmyo's.
 type GetWdqxlykfqrParams GetMmyoParams
 
-// GetWdqxlykfqrResponse is the result of GetWdqxlykfqr: one of
-// GetWdqxlykfqrResponse204.
-type GetWdqxlykfqrResponse interface {
-	// writeGetWdqxlykfqrResponse answers r; an error means nothing was written.
-	writeGetWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetWdqxlykfqrResponse204 is the 204 response of GetWdqxlykfqr.
-//
-// done
-type GetWdqxlykfqrResponse204 struct{}
-
-func (v GetWdqxlykfqrResponse204) writeGetWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetWdqxlykfqrResponse is the result of GetWdqxlykfqr, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetWdqxlykfqrResponse    = ListMmyoResponse
+	GetWdqxlykfqrResponse204 = ListMmyoResponse204
+)
 
 // DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr, which are GetMmyo's.
 type DeleteWdqxlykfqrParams GetMmyoParams
 
-// DeleteWdqxlykfqrResponse is the result of DeleteWdqxlykfqr: one of
-// DeleteWdqxlykfqrResponse204.
-type DeleteWdqxlykfqrResponse interface {
-	// writeDeleteWdqxlykfqrResponse answers r; an error means nothing was written.
-	writeDeleteWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteWdqxlykfqrResponse204 is the 204 response of DeleteWdqxlykfqr.
-//
-// done
-type DeleteWdqxlykfqrResponse204 struct{}
-
-func (v DeleteWdqxlykfqrResponse204) writeDeleteWdqxlykfqrResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteWdqxlykfqrResponse is the result of DeleteWdqxlykfqr, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteWdqxlykfqrResponse    = ListMmyoResponse
+	DeleteWdqxlykfqrResponse204 = ListMmyoResponse204
+)
 
 // GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem, which are GetMmyoItem's.
 type GetWdqxlykfqrItemParams GetMmyoItemParams
 
-// GetWdqxlykfqrItemResponse is the result of GetWdqxlykfqrItem: one of
-// GetWdqxlykfqrItemResponse204.
-type GetWdqxlykfqrItemResponse interface {
-	// writeGetWdqxlykfqrItemResponse answers r; an error means nothing was written.
-	writeGetWdqxlykfqrItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetWdqxlykfqrItemResponse is the result of GetWdqxlykfqrItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetWdqxlykfqrItemResponse    = ListMmyoResponse
+	GetWdqxlykfqrItemResponse204 = ListMmyoResponse204
+)
 
-// GetWdqxlykfqrItemResponse204 is the 204 response of GetWdqxlykfqrItem.
-//
-// done
-type GetWdqxlykfqrItemResponse204 struct{}
+// ListDgazlnoxujResponse is the result of ListDgazlnoxuj, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListDgazlnoxujResponse    = ListMmyoResponse
+	ListDgazlnoxujResponse204 = ListMmyoResponse204
+)
 
-func (v GetWdqxlykfqrItemResponse204) writeGetWdqxlykfqrItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListDgazlnoxujResponse is the result of ListDgazlnoxuj: one of
-// ListDgazlnoxujResponse204.
-type ListDgazlnoxujResponse interface {
-	// writeListDgazlnoxujResponse answers r; an error means nothing was written.
-	writeListDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListDgazlnoxujResponse204 is the 204 response of ListDgazlnoxuj.
-//
-// done
-type ListDgazlnoxujResponse204 struct{}
-
-func (v ListDgazlnoxujResponse204) writeListDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateDgazlnoxujResponse is the result of CreateDgazlnoxuj: one of
-// CreateDgazlnoxujResponse204.
-type CreateDgazlnoxujResponse interface {
-	// writeCreateDgazlnoxujResponse answers r; an error means nothing was written.
-	writeCreateDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateDgazlnoxujResponse204 is the 204 response of CreateDgazlnoxuj.
-//
-// done
-type CreateDgazlnoxujResponse204 struct{}
-
-func (v CreateDgazlnoxujResponse204) writeCreateDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateDgazlnoxujResponse is the result of CreateDgazlnoxuj, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateDgazlnoxujResponse    = ListMmyoResponse
+	CreateDgazlnoxujResponse204 = ListMmyoResponse204
+)
 
 // GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj, which are GetMmyo's.
 type GetDgazlnoxujParams GetMmyoParams
 
-// GetDgazlnoxujResponse is the result of GetDgazlnoxuj: one of
-// GetDgazlnoxujResponse204.
-type GetDgazlnoxujResponse interface {
-	// writeGetDgazlnoxujResponse answers r; an error means nothing was written.
-	writeGetDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetDgazlnoxujResponse204 is the 204 response of GetDgazlnoxuj.
-//
-// done
-type GetDgazlnoxujResponse204 struct{}
-
-func (v GetDgazlnoxujResponse204) writeGetDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetDgazlnoxujResponse is the result of GetDgazlnoxuj, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetDgazlnoxujResponse    = ListMmyoResponse
+	GetDgazlnoxujResponse204 = ListMmyoResponse204
+)
 
 // DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj, which are GetMmyo's.
 type DeleteDgazlnoxujParams GetMmyoParams
 
-// DeleteDgazlnoxujResponse is the result of DeleteDgazlnoxuj: one of
-// DeleteDgazlnoxujResponse204.
-type DeleteDgazlnoxujResponse interface {
-	// writeDeleteDgazlnoxujResponse answers r; an error means nothing was written.
-	writeDeleteDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteDgazlnoxujResponse204 is the 204 response of DeleteDgazlnoxuj.
-//
-// done
-type DeleteDgazlnoxujResponse204 struct{}
-
-func (v DeleteDgazlnoxujResponse204) writeDeleteDgazlnoxujResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteDgazlnoxujResponse is the result of DeleteDgazlnoxuj, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteDgazlnoxujResponse    = ListMmyoResponse
+	DeleteDgazlnoxujResponse204 = ListMmyoResponse204
+)
 
 // GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem, which are GetMmyoItem's.
 type GetDgazlnoxujItemParams GetMmyoItemParams
 
-// GetDgazlnoxujItemResponse is the result of GetDgazlnoxujItem: one of
-// GetDgazlnoxujItemResponse204.
-type GetDgazlnoxujItemResponse interface {
-	// writeGetDgazlnoxujItemResponse answers r; an error means nothing was written.
-	writeGetDgazlnoxujItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetDgazlnoxujItemResponse is the result of GetDgazlnoxujItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetDgazlnoxujItemResponse    = ListMmyoResponse
+	GetDgazlnoxujItemResponse204 = ListMmyoResponse204
+)
 
-// GetDgazlnoxujItemResponse204 is the 204 response of GetDgazlnoxujItem.
-//
-// done
-type GetDgazlnoxujItemResponse204 struct{}
+// ListHnltmgResponse is the result of ListHnltmg, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListHnltmgResponse    = ListMmyoResponse
+	ListHnltmgResponse204 = ListMmyoResponse204
+)
 
-func (v GetDgazlnoxujItemResponse204) writeGetDgazlnoxujItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListHnltmgResponse is the result of ListHnltmg: one of
-// ListHnltmgResponse204.
-type ListHnltmgResponse interface {
-	// writeListHnltmgResponse answers r; an error means nothing was written.
-	writeListHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListHnltmgResponse204 is the 204 response of ListHnltmg.
-//
-// done
-type ListHnltmgResponse204 struct{}
-
-func (v ListHnltmgResponse204) writeListHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateHnltmgResponse is the result of CreateHnltmg: one of
-// CreateHnltmgResponse204.
-type CreateHnltmgResponse interface {
-	// writeCreateHnltmgResponse answers r; an error means nothing was written.
-	writeCreateHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateHnltmgResponse204 is the 204 response of CreateHnltmg.
-//
-// done
-type CreateHnltmgResponse204 struct{}
-
-func (v CreateHnltmgResponse204) writeCreateHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateHnltmgResponse is the result of CreateHnltmg, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateHnltmgResponse    = ListMmyoResponse
+	CreateHnltmgResponse204 = ListMmyoResponse204
+)
 
 // GetHnltmgParams holds the parameters of GetHnltmg, which are GetMmyo's.
 type GetHnltmgParams GetMmyoParams
 
-// GetHnltmgResponse is the result of GetHnltmg: one of
-// GetHnltmgResponse204.
-type GetHnltmgResponse interface {
-	// writeGetHnltmgResponse answers r; an error means nothing was written.
-	writeGetHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetHnltmgResponse204 is the 204 response of GetHnltmg.
-//
-// done
-type GetHnltmgResponse204 struct{}
-
-func (v GetHnltmgResponse204) writeGetHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetHnltmgResponse is the result of GetHnltmg, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetHnltmgResponse    = ListMmyoResponse
+	GetHnltmgResponse204 = ListMmyoResponse204
+)
 
 // DeleteHnltmgParams holds the parameters of DeleteHnltmg, which are GetMmyo's.
 type DeleteHnltmgParams GetMmyoParams
 
-// DeleteHnltmgResponse is the result of DeleteHnltmg: one of
-// DeleteHnltmgResponse204.
-type DeleteHnltmgResponse interface {
-	// writeDeleteHnltmgResponse answers r; an error means nothing was written.
-	writeDeleteHnltmgResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteHnltmgResponse204 is the 204 response of DeleteHnltmg.
-//
-// done
-type DeleteHnltmgResponse204 struct{}
-
-func (v DeleteHnltmgResponse204) writeDeleteHnltmgResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteHnltmgResponse is the result of DeleteHnltmg, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteHnltmgResponse    = ListMmyoResponse
+	DeleteHnltmgResponse204 = ListMmyoResponse204
+)
 
 // GetHnltmgItemParams holds the parameters of GetHnltmgItem, which are GetMmyoItem's.
 type GetHnltmgItemParams GetMmyoItemParams
 
-// GetHnltmgItemResponse is the result of GetHnltmgItem: one of
-// GetHnltmgItemResponse204.
-type GetHnltmgItemResponse interface {
-	// writeGetHnltmgItemResponse answers r; an error means nothing was written.
-	writeGetHnltmgItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetHnltmgItemResponse is the result of GetHnltmgItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetHnltmgItemResponse    = ListMmyoResponse
+	GetHnltmgItemResponse204 = ListMmyoResponse204
+)
 
-// GetHnltmgItemResponse204 is the 204 response of GetHnltmgItem.
-//
-// done
-type GetHnltmgItemResponse204 struct{}
+// ListSqmlbhlktpResponse is the result of ListSqmlbhlktp, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListSqmlbhlktpResponse    = ListMmyoResponse
+	ListSqmlbhlktpResponse204 = ListMmyoResponse204
+)
 
-func (v GetHnltmgItemResponse204) writeGetHnltmgItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListSqmlbhlktpResponse is the result of ListSqmlbhlktp: one of
-// ListSqmlbhlktpResponse204.
-type ListSqmlbhlktpResponse interface {
-	// writeListSqmlbhlktpResponse answers r; an error means nothing was written.
-	writeListSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListSqmlbhlktpResponse204 is the 204 response of ListSqmlbhlktp.
-//
-// done
-type ListSqmlbhlktpResponse204 struct{}
-
-func (v ListSqmlbhlktpResponse204) writeListSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateSqmlbhlktpResponse is the result of CreateSqmlbhlktp: one of
-// CreateSqmlbhlktpResponse204.
-type CreateSqmlbhlktpResponse interface {
-	// writeCreateSqmlbhlktpResponse answers r; an error means nothing was written.
-	writeCreateSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateSqmlbhlktpResponse204 is the 204 response of CreateSqmlbhlktp.
-//
-// done
-type CreateSqmlbhlktpResponse204 struct{}
-
-func (v CreateSqmlbhlktpResponse204) writeCreateSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateSqmlbhlktpResponse is the result of CreateSqmlbhlktp, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateSqmlbhlktpResponse    = ListMmyoResponse
+	CreateSqmlbhlktpResponse204 = ListMmyoResponse204
+)
 
 // GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp, which are GetMmyo's.
 type GetSqmlbhlktpParams GetMmyoParams
 
-// GetSqmlbhlktpResponse is the result of GetSqmlbhlktp: one of
-// GetSqmlbhlktpResponse204.
-type GetSqmlbhlktpResponse interface {
-	// writeGetSqmlbhlktpResponse answers r; an error means nothing was written.
-	writeGetSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetSqmlbhlktpResponse204 is the 204 response of GetSqmlbhlktp.
-//
-// done
-type GetSqmlbhlktpResponse204 struct{}
-
-func (v GetSqmlbhlktpResponse204) writeGetSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetSqmlbhlktpResponse is the result of GetSqmlbhlktp, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetSqmlbhlktpResponse    = ListMmyoResponse
+	GetSqmlbhlktpResponse204 = ListMmyoResponse204
+)
 
 // DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp, which are GetMmyo's.
 type DeleteSqmlbhlktpParams GetMmyoParams
 
-// DeleteSqmlbhlktpResponse is the result of DeleteSqmlbhlktp: one of
-// DeleteSqmlbhlktpResponse204.
-type DeleteSqmlbhlktpResponse interface {
-	// writeDeleteSqmlbhlktpResponse answers r; an error means nothing was written.
-	writeDeleteSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteSqmlbhlktpResponse204 is the 204 response of DeleteSqmlbhlktp.
-//
-// done
-type DeleteSqmlbhlktpResponse204 struct{}
-
-func (v DeleteSqmlbhlktpResponse204) writeDeleteSqmlbhlktpResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteSqmlbhlktpResponse is the result of DeleteSqmlbhlktp, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteSqmlbhlktpResponse    = ListMmyoResponse
+	DeleteSqmlbhlktpResponse204 = ListMmyoResponse204
+)
 
 // GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem, which are GetMmyoItem's.
 type GetSqmlbhlktpItemParams GetMmyoItemParams
 
-// GetSqmlbhlktpItemResponse is the result of GetSqmlbhlktpItem: one of
-// GetSqmlbhlktpItemResponse204.
-type GetSqmlbhlktpItemResponse interface {
-	// writeGetSqmlbhlktpItemResponse answers r; an error means nothing was written.
-	writeGetSqmlbhlktpItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetSqmlbhlktpItemResponse is the result of GetSqmlbhlktpItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetSqmlbhlktpItemResponse    = ListMmyoResponse
+	GetSqmlbhlktpItemResponse204 = ListMmyoResponse204
+)
 
-// GetSqmlbhlktpItemResponse204 is the 204 response of GetSqmlbhlktpItem.
-//
-// done
-type GetSqmlbhlktpItemResponse204 struct{}
+// ListDlskblpuResponse is the result of ListDlskblpu, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListDlskblpuResponse    = ListMmyoResponse
+	ListDlskblpuResponse204 = ListMmyoResponse204
+)
 
-func (v GetSqmlbhlktpItemResponse204) writeGetSqmlbhlktpItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListDlskblpuResponse is the result of ListDlskblpu: one of
-// ListDlskblpuResponse204.
-type ListDlskblpuResponse interface {
-	// writeListDlskblpuResponse answers r; an error means nothing was written.
-	writeListDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListDlskblpuResponse204 is the 204 response of ListDlskblpu.
-//
-// done
-type ListDlskblpuResponse204 struct{}
-
-func (v ListDlskblpuResponse204) writeListDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateDlskblpuResponse is the result of CreateDlskblpu: one of
-// CreateDlskblpuResponse204.
-type CreateDlskblpuResponse interface {
-	// writeCreateDlskblpuResponse answers r; an error means nothing was written.
-	writeCreateDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateDlskblpuResponse204 is the 204 response of CreateDlskblpu.
-//
-// done
-type CreateDlskblpuResponse204 struct{}
-
-func (v CreateDlskblpuResponse204) writeCreateDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateDlskblpuResponse is the result of CreateDlskblpu, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateDlskblpuResponse    = ListMmyoResponse
+	CreateDlskblpuResponse204 = ListMmyoResponse204
+)
 
 // GetDlskblpuParams holds the parameters of GetDlskblpu, which are GetMmyo's.
 type GetDlskblpuParams GetMmyoParams
 
-// GetDlskblpuResponse is the result of GetDlskblpu: one of
-// GetDlskblpuResponse204.
-type GetDlskblpuResponse interface {
-	// writeGetDlskblpuResponse answers r; an error means nothing was written.
-	writeGetDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetDlskblpuResponse204 is the 204 response of GetDlskblpu.
-//
-// done
-type GetDlskblpuResponse204 struct{}
-
-func (v GetDlskblpuResponse204) writeGetDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetDlskblpuResponse is the result of GetDlskblpu, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetDlskblpuResponse    = ListMmyoResponse
+	GetDlskblpuResponse204 = ListMmyoResponse204
+)
 
 // DeleteDlskblpuParams holds the parameters of DeleteDlskblpu, which are GetMmyo's.
 type DeleteDlskblpuParams GetMmyoParams
 
-// DeleteDlskblpuResponse is the result of DeleteDlskblpu: one of
-// DeleteDlskblpuResponse204.
-type DeleteDlskblpuResponse interface {
-	// writeDeleteDlskblpuResponse answers r; an error means nothing was written.
-	writeDeleteDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteDlskblpuResponse204 is the 204 response of DeleteDlskblpu.
-//
-// done
-type DeleteDlskblpuResponse204 struct{}
-
-func (v DeleteDlskblpuResponse204) writeDeleteDlskblpuResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteDlskblpuResponse is the result of DeleteDlskblpu, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteDlskblpuResponse    = ListMmyoResponse
+	DeleteDlskblpuResponse204 = ListMmyoResponse204
+)
 
 // GetDlskblpuItemParams holds the parameters of GetDlskblpuItem, which are GetMmyoItem's.
 type GetDlskblpuItemParams GetMmyoItemParams
 
-// GetDlskblpuItemResponse is the result of GetDlskblpuItem: one of
-// GetDlskblpuItemResponse204.
-type GetDlskblpuItemResponse interface {
-	// writeGetDlskblpuItemResponse answers r; an error means nothing was written.
-	writeGetDlskblpuItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetDlskblpuItemResponse is the result of GetDlskblpuItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetDlskblpuItemResponse    = ListMmyoResponse
+	GetDlskblpuItemResponse204 = ListMmyoResponse204
+)
 
-// GetDlskblpuItemResponse204 is the 204 response of GetDlskblpuItem.
-//
-// done
-type GetDlskblpuItemResponse204 struct{}
+// ListUughResponse is the result of ListUugh, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListUughResponse    = ListMmyoResponse
+	ListUughResponse204 = ListMmyoResponse204
+)
 
-func (v GetDlskblpuItemResponse204) writeGetDlskblpuItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListUughResponse is the result of ListUugh: one of
-// ListUughResponse204.
-type ListUughResponse interface {
-	// writeListUughResponse answers r; an error means nothing was written.
-	writeListUughResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListUughResponse204 is the 204 response of ListUugh.
-//
-// done
-type ListUughResponse204 struct{}
-
-func (v ListUughResponse204) writeListUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateUughResponse is the result of CreateUugh: one of
-// CreateUughResponse204.
-type CreateUughResponse interface {
-	// writeCreateUughResponse answers r; an error means nothing was written.
-	writeCreateUughResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateUughResponse204 is the 204 response of CreateUugh.
-//
-// done
-type CreateUughResponse204 struct{}
-
-func (v CreateUughResponse204) writeCreateUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateUughResponse is the result of CreateUugh, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateUughResponse    = ListMmyoResponse
+	CreateUughResponse204 = ListMmyoResponse204
+)
 
 // GetUughParams holds the parameters of GetUugh, which are GetMmyo's.
 type GetUughParams GetMmyoParams
 
-// GetUughResponse is the result of GetUugh: one of
-// GetUughResponse204.
-type GetUughResponse interface {
-	// writeGetUughResponse answers r; an error means nothing was written.
-	writeGetUughResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetUughResponse204 is the 204 response of GetUugh.
-//
-// done
-type GetUughResponse204 struct{}
-
-func (v GetUughResponse204) writeGetUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetUughResponse is the result of GetUugh, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetUughResponse    = ListMmyoResponse
+	GetUughResponse204 = ListMmyoResponse204
+)
 
 // DeleteUughParams holds the parameters of DeleteUugh, which are GetMmyo's.
 type DeleteUughParams GetMmyoParams
 
-// DeleteUughResponse is the result of DeleteUugh: one of
-// DeleteUughResponse204.
-type DeleteUughResponse interface {
-	// writeDeleteUughResponse answers r; an error means nothing was written.
-	writeDeleteUughResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteUughResponse204 is the 204 response of DeleteUugh.
-//
-// done
-type DeleteUughResponse204 struct{}
-
-func (v DeleteUughResponse204) writeDeleteUughResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteUughResponse is the result of DeleteUugh, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteUughResponse    = ListMmyoResponse
+	DeleteUughResponse204 = ListMmyoResponse204
+)
 
 // GetUughItemParams holds the parameters of GetUughItem, which are GetMmyoItem's.
 type GetUughItemParams GetMmyoItemParams
 
-// GetUughItemResponse is the result of GetUughItem: one of
-// GetUughItemResponse204.
-type GetUughItemResponse interface {
-	// writeGetUughItemResponse answers r; an error means nothing was written.
-	writeGetUughItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetUughItemResponse is the result of GetUughItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetUughItemResponse    = ListMmyoResponse
+	GetUughItemResponse204 = ListMmyoResponse204
+)
 
-// GetUughItemResponse204 is the 204 response of GetUughItem.
-//
-// done
-type GetUughItemResponse204 struct{}
+// ListSvashrrvcdResponse is the result of ListSvashrrvcd, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListSvashrrvcdResponse    = ListMmyoResponse
+	ListSvashrrvcdResponse204 = ListMmyoResponse204
+)
 
-func (v GetUughItemResponse204) writeGetUughItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListSvashrrvcdResponse is the result of ListSvashrrvcd: one of
-// ListSvashrrvcdResponse204.
-type ListSvashrrvcdResponse interface {
-	// writeListSvashrrvcdResponse answers r; an error means nothing was written.
-	writeListSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListSvashrrvcdResponse204 is the 204 response of ListSvashrrvcd.
-//
-// done
-type ListSvashrrvcdResponse204 struct{}
-
-func (v ListSvashrrvcdResponse204) writeListSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateSvashrrvcdResponse is the result of CreateSvashrrvcd: one of
-// CreateSvashrrvcdResponse204.
-type CreateSvashrrvcdResponse interface {
-	// writeCreateSvashrrvcdResponse answers r; an error means nothing was written.
-	writeCreateSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateSvashrrvcdResponse204 is the 204 response of CreateSvashrrvcd.
-//
-// done
-type CreateSvashrrvcdResponse204 struct{}
-
-func (v CreateSvashrrvcdResponse204) writeCreateSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateSvashrrvcdResponse is the result of CreateSvashrrvcd, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateSvashrrvcdResponse    = ListMmyoResponse
+	CreateSvashrrvcdResponse204 = ListMmyoResponse204
+)
 
 // GetSvashrrvcdParams holds the parameters of GetSvashrrvcd, which are GetMmyo's.
 type GetSvashrrvcdParams GetMmyoParams
 
-// GetSvashrrvcdResponse is the result of GetSvashrrvcd: one of
-// GetSvashrrvcdResponse204.
-type GetSvashrrvcdResponse interface {
-	// writeGetSvashrrvcdResponse answers r; an error means nothing was written.
-	writeGetSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetSvashrrvcdResponse204 is the 204 response of GetSvashrrvcd.
-//
-// done
-type GetSvashrrvcdResponse204 struct{}
-
-func (v GetSvashrrvcdResponse204) writeGetSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetSvashrrvcdResponse is the result of GetSvashrrvcd, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetSvashrrvcdResponse    = ListMmyoResponse
+	GetSvashrrvcdResponse204 = ListMmyoResponse204
+)
 
 // DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd, which are GetMmyo's.
 type DeleteSvashrrvcdParams GetMmyoParams
 
-// DeleteSvashrrvcdResponse is the result of DeleteSvashrrvcd: one of
-// DeleteSvashrrvcdResponse204.
-type DeleteSvashrrvcdResponse interface {
-	// writeDeleteSvashrrvcdResponse answers r; an error means nothing was written.
-	writeDeleteSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteSvashrrvcdResponse204 is the 204 response of DeleteSvashrrvcd.
-//
-// done
-type DeleteSvashrrvcdResponse204 struct{}
-
-func (v DeleteSvashrrvcdResponse204) writeDeleteSvashrrvcdResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteSvashrrvcdResponse is the result of DeleteSvashrrvcd, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteSvashrrvcdResponse    = ListMmyoResponse
+	DeleteSvashrrvcdResponse204 = ListMmyoResponse204
+)
 
 // GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem, which are GetMmyoItem's.
 type GetSvashrrvcdItemParams GetMmyoItemParams
 
-// GetSvashrrvcdItemResponse is the result of GetSvashrrvcdItem: one of
-// GetSvashrrvcdItemResponse204.
-type GetSvashrrvcdItemResponse interface {
-	// writeGetSvashrrvcdItemResponse answers r; an error means nothing was written.
-	writeGetSvashrrvcdItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetSvashrrvcdItemResponse is the result of GetSvashrrvcdItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetSvashrrvcdItemResponse    = ListMmyoResponse
+	GetSvashrrvcdItemResponse204 = ListMmyoResponse204
+)
 
-// GetSvashrrvcdItemResponse204 is the 204 response of GetSvashrrvcdItem.
-//
-// done
-type GetSvashrrvcdItemResponse204 struct{}
+// ListNrvhsjyftResponse is the result of ListNrvhsjyft, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListNrvhsjyftResponse    = ListMmyoResponse
+	ListNrvhsjyftResponse204 = ListMmyoResponse204
+)
 
-func (v GetSvashrrvcdItemResponse204) writeGetSvashrrvcdItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListNrvhsjyftResponse is the result of ListNrvhsjyft: one of
-// ListNrvhsjyftResponse204.
-type ListNrvhsjyftResponse interface {
-	// writeListNrvhsjyftResponse answers r; an error means nothing was written.
-	writeListNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListNrvhsjyftResponse204 is the 204 response of ListNrvhsjyft.
-//
-// done
-type ListNrvhsjyftResponse204 struct{}
-
-func (v ListNrvhsjyftResponse204) writeListNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateNrvhsjyftResponse is the result of CreateNrvhsjyft: one of
-// CreateNrvhsjyftResponse204.
-type CreateNrvhsjyftResponse interface {
-	// writeCreateNrvhsjyftResponse answers r; an error means nothing was written.
-	writeCreateNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateNrvhsjyftResponse204 is the 204 response of CreateNrvhsjyft.
-//
-// done
-type CreateNrvhsjyftResponse204 struct{}
-
-func (v CreateNrvhsjyftResponse204) writeCreateNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateNrvhsjyftResponse is the result of CreateNrvhsjyft, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateNrvhsjyftResponse    = ListMmyoResponse
+	CreateNrvhsjyftResponse204 = ListMmyoResponse204
+)
 
 // GetNrvhsjyftParams holds the parameters of GetNrvhsjyft, which are GetMmyo's.
 type GetNrvhsjyftParams GetMmyoParams
 
-// GetNrvhsjyftResponse is the result of GetNrvhsjyft: one of
-// GetNrvhsjyftResponse204.
-type GetNrvhsjyftResponse interface {
-	// writeGetNrvhsjyftResponse answers r; an error means nothing was written.
-	writeGetNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetNrvhsjyftResponse204 is the 204 response of GetNrvhsjyft.
-//
-// done
-type GetNrvhsjyftResponse204 struct{}
-
-func (v GetNrvhsjyftResponse204) writeGetNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetNrvhsjyftResponse is the result of GetNrvhsjyft, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetNrvhsjyftResponse    = ListMmyoResponse
+	GetNrvhsjyftResponse204 = ListMmyoResponse204
+)
 
 // DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft, which are GetMmyo's.
 type DeleteNrvhsjyftParams GetMmyoParams
 
-// DeleteNrvhsjyftResponse is the result of DeleteNrvhsjyft: one of
-// DeleteNrvhsjyftResponse204.
-type DeleteNrvhsjyftResponse interface {
-	// writeDeleteNrvhsjyftResponse answers r; an error means nothing was written.
-	writeDeleteNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteNrvhsjyftResponse204 is the 204 response of DeleteNrvhsjyft.
-//
-// done
-type DeleteNrvhsjyftResponse204 struct{}
-
-func (v DeleteNrvhsjyftResponse204) writeDeleteNrvhsjyftResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteNrvhsjyftResponse is the result of DeleteNrvhsjyft, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteNrvhsjyftResponse    = ListMmyoResponse
+	DeleteNrvhsjyftResponse204 = ListMmyoResponse204
+)
 
 // GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem, which are GetMmyoItem's.
 type GetNrvhsjyftItemParams GetMmyoItemParams
 
-// GetNrvhsjyftItemResponse is the result of GetNrvhsjyftItem: one of
-// GetNrvhsjyftItemResponse204.
-type GetNrvhsjyftItemResponse interface {
-	// writeGetNrvhsjyftItemResponse answers r; an error means nothing was written.
-	writeGetNrvhsjyftItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetNrvhsjyftItemResponse is the result of GetNrvhsjyftItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetNrvhsjyftItemResponse    = ListMmyoResponse
+	GetNrvhsjyftItemResponse204 = ListMmyoResponse204
+)
 
-// GetNrvhsjyftItemResponse204 is the 204 response of GetNrvhsjyftItem.
-//
-// done
-type GetNrvhsjyftItemResponse204 struct{}
+// ListXrwjtbbResponse is the result of ListXrwjtbb, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListXrwjtbbResponse    = ListMmyoResponse
+	ListXrwjtbbResponse204 = ListMmyoResponse204
+)
 
-func (v GetNrvhsjyftItemResponse204) writeGetNrvhsjyftItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListXrwjtbbResponse is the result of ListXrwjtbb: one of
-// ListXrwjtbbResponse204.
-type ListXrwjtbbResponse interface {
-	// writeListXrwjtbbResponse answers r; an error means nothing was written.
-	writeListXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListXrwjtbbResponse204 is the 204 response of ListXrwjtbb.
-//
-// done
-type ListXrwjtbbResponse204 struct{}
-
-func (v ListXrwjtbbResponse204) writeListXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateXrwjtbbResponse is the result of CreateXrwjtbb: one of
-// CreateXrwjtbbResponse204.
-type CreateXrwjtbbResponse interface {
-	// writeCreateXrwjtbbResponse answers r; an error means nothing was written.
-	writeCreateXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateXrwjtbbResponse204 is the 204 response of CreateXrwjtbb.
-//
-// done
-type CreateXrwjtbbResponse204 struct{}
-
-func (v CreateXrwjtbbResponse204) writeCreateXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateXrwjtbbResponse is the result of CreateXrwjtbb, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateXrwjtbbResponse    = ListMmyoResponse
+	CreateXrwjtbbResponse204 = ListMmyoResponse204
+)
 
 // GetXrwjtbbParams holds the parameters of GetXrwjtbb, which are GetMmyo's.
 type GetXrwjtbbParams GetMmyoParams
 
-// GetXrwjtbbResponse is the result of GetXrwjtbb: one of
-// GetXrwjtbbResponse204.
-type GetXrwjtbbResponse interface {
-	// writeGetXrwjtbbResponse answers r; an error means nothing was written.
-	writeGetXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetXrwjtbbResponse204 is the 204 response of GetXrwjtbb.
-//
-// done
-type GetXrwjtbbResponse204 struct{}
-
-func (v GetXrwjtbbResponse204) writeGetXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetXrwjtbbResponse is the result of GetXrwjtbb, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetXrwjtbbResponse    = ListMmyoResponse
+	GetXrwjtbbResponse204 = ListMmyoResponse204
+)
 
 // DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb, which are GetMmyo's.
 type DeleteXrwjtbbParams GetMmyoParams
 
-// DeleteXrwjtbbResponse is the result of DeleteXrwjtbb: one of
-// DeleteXrwjtbbResponse204.
-type DeleteXrwjtbbResponse interface {
-	// writeDeleteXrwjtbbResponse answers r; an error means nothing was written.
-	writeDeleteXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteXrwjtbbResponse204 is the 204 response of DeleteXrwjtbb.
-//
-// done
-type DeleteXrwjtbbResponse204 struct{}
-
-func (v DeleteXrwjtbbResponse204) writeDeleteXrwjtbbResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteXrwjtbbResponse is the result of DeleteXrwjtbb, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteXrwjtbbResponse    = ListMmyoResponse
+	DeleteXrwjtbbResponse204 = ListMmyoResponse204
+)
 
 // GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem, which are GetMmyoItem's.
 type GetXrwjtbbItemParams GetMmyoItemParams
 
-// GetXrwjtbbItemResponse is the result of GetXrwjtbbItem: one of
-// GetXrwjtbbItemResponse204.
-type GetXrwjtbbItemResponse interface {
-	// writeGetXrwjtbbItemResponse answers r; an error means nothing was written.
-	writeGetXrwjtbbItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetXrwjtbbItemResponse is the result of GetXrwjtbbItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetXrwjtbbItemResponse    = ListMmyoResponse
+	GetXrwjtbbItemResponse204 = ListMmyoResponse204
+)
 
-// GetXrwjtbbItemResponse204 is the 204 response of GetXrwjtbbItem.
-//
-// done
-type GetXrwjtbbItemResponse204 struct{}
+// ListNwcvaojrqlResponse is the result of ListNwcvaojrql, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListNwcvaojrqlResponse    = ListMmyoResponse
+	ListNwcvaojrqlResponse204 = ListMmyoResponse204
+)
 
-func (v GetXrwjtbbItemResponse204) writeGetXrwjtbbItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListNwcvaojrqlResponse is the result of ListNwcvaojrql: one of
-// ListNwcvaojrqlResponse204.
-type ListNwcvaojrqlResponse interface {
-	// writeListNwcvaojrqlResponse answers r; an error means nothing was written.
-	writeListNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListNwcvaojrqlResponse204 is the 204 response of ListNwcvaojrql.
-//
-// done
-type ListNwcvaojrqlResponse204 struct{}
-
-func (v ListNwcvaojrqlResponse204) writeListNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateNwcvaojrqlResponse is the result of CreateNwcvaojrql: one of
-// CreateNwcvaojrqlResponse204.
-type CreateNwcvaojrqlResponse interface {
-	// writeCreateNwcvaojrqlResponse answers r; an error means nothing was written.
-	writeCreateNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateNwcvaojrqlResponse204 is the 204 response of CreateNwcvaojrql.
-//
-// done
-type CreateNwcvaojrqlResponse204 struct{}
-
-func (v CreateNwcvaojrqlResponse204) writeCreateNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateNwcvaojrqlResponse is the result of CreateNwcvaojrql, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateNwcvaojrqlResponse    = ListMmyoResponse
+	CreateNwcvaojrqlResponse204 = ListMmyoResponse204
+)
 
 // GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql, which are GetMmyo's.
 type GetNwcvaojrqlParams GetMmyoParams
 
-// GetNwcvaojrqlResponse is the result of GetNwcvaojrql: one of
-// GetNwcvaojrqlResponse204.
-type GetNwcvaojrqlResponse interface {
-	// writeGetNwcvaojrqlResponse answers r; an error means nothing was written.
-	writeGetNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetNwcvaojrqlResponse204 is the 204 response of GetNwcvaojrql.
-//
-// done
-type GetNwcvaojrqlResponse204 struct{}
-
-func (v GetNwcvaojrqlResponse204) writeGetNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetNwcvaojrqlResponse is the result of GetNwcvaojrql, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetNwcvaojrqlResponse    = ListMmyoResponse
+	GetNwcvaojrqlResponse204 = ListMmyoResponse204
+)
 
 // DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql, which are GetMmyo's.
 type DeleteNwcvaojrqlParams GetMmyoParams
 
-// DeleteNwcvaojrqlResponse is the result of DeleteNwcvaojrql: one of
-// DeleteNwcvaojrqlResponse204.
-type DeleteNwcvaojrqlResponse interface {
-	// writeDeleteNwcvaojrqlResponse answers r; an error means nothing was written.
-	writeDeleteNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteNwcvaojrqlResponse204 is the 204 response of DeleteNwcvaojrql.
-//
-// done
-type DeleteNwcvaojrqlResponse204 struct{}
-
-func (v DeleteNwcvaojrqlResponse204) writeDeleteNwcvaojrqlResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteNwcvaojrqlResponse is the result of DeleteNwcvaojrql, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteNwcvaojrqlResponse    = ListMmyoResponse
+	DeleteNwcvaojrqlResponse204 = ListMmyoResponse204
+)
 
 // GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem, which are GetMmyoItem's.
 type GetNwcvaojrqlItemParams GetMmyoItemParams
 
-// GetNwcvaojrqlItemResponse is the result of GetNwcvaojrqlItem: one of
-// GetNwcvaojrqlItemResponse204.
-type GetNwcvaojrqlItemResponse interface {
-	// writeGetNwcvaojrqlItemResponse answers r; an error means nothing was written.
-	writeGetNwcvaojrqlItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetNwcvaojrqlItemResponse is the result of GetNwcvaojrqlItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetNwcvaojrqlItemResponse    = ListMmyoResponse
+	GetNwcvaojrqlItemResponse204 = ListMmyoResponse204
+)
 
-// GetNwcvaojrqlItemResponse204 is the 204 response of GetNwcvaojrqlItem.
-//
-// done
-type GetNwcvaojrqlItemResponse204 struct{}
+// ListLfubzamkhResponse is the result of ListLfubzamkh, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListLfubzamkhResponse    = ListMmyoResponse
+	ListLfubzamkhResponse204 = ListMmyoResponse204
+)
 
-func (v GetNwcvaojrqlItemResponse204) writeGetNwcvaojrqlItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListLfubzamkhResponse is the result of ListLfubzamkh: one of
-// ListLfubzamkhResponse204.
-type ListLfubzamkhResponse interface {
-	// writeListLfubzamkhResponse answers r; an error means nothing was written.
-	writeListLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListLfubzamkhResponse204 is the 204 response of ListLfubzamkh.
-//
-// done
-type ListLfubzamkhResponse204 struct{}
-
-func (v ListLfubzamkhResponse204) writeListLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateLfubzamkhResponse is the result of CreateLfubzamkh: one of
-// CreateLfubzamkhResponse204.
-type CreateLfubzamkhResponse interface {
-	// writeCreateLfubzamkhResponse answers r; an error means nothing was written.
-	writeCreateLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateLfubzamkhResponse204 is the 204 response of CreateLfubzamkh.
-//
-// done
-type CreateLfubzamkhResponse204 struct{}
-
-func (v CreateLfubzamkhResponse204) writeCreateLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateLfubzamkhResponse is the result of CreateLfubzamkh, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateLfubzamkhResponse    = ListMmyoResponse
+	CreateLfubzamkhResponse204 = ListMmyoResponse204
+)
 
 // GetLfubzamkhParams holds the parameters of GetLfubzamkh, which are GetMmyo's.
 type GetLfubzamkhParams GetMmyoParams
 
-// GetLfubzamkhResponse is the result of GetLfubzamkh: one of
-// GetLfubzamkhResponse204.
-type GetLfubzamkhResponse interface {
-	// writeGetLfubzamkhResponse answers r; an error means nothing was written.
-	writeGetLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetLfubzamkhResponse204 is the 204 response of GetLfubzamkh.
-//
-// done
-type GetLfubzamkhResponse204 struct{}
-
-func (v GetLfubzamkhResponse204) writeGetLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetLfubzamkhResponse is the result of GetLfubzamkh, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetLfubzamkhResponse    = ListMmyoResponse
+	GetLfubzamkhResponse204 = ListMmyoResponse204
+)
 
 // DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh, which are GetMmyo's.
 type DeleteLfubzamkhParams GetMmyoParams
 
-// DeleteLfubzamkhResponse is the result of DeleteLfubzamkh: one of
-// DeleteLfubzamkhResponse204.
-type DeleteLfubzamkhResponse interface {
-	// writeDeleteLfubzamkhResponse answers r; an error means nothing was written.
-	writeDeleteLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteLfubzamkhResponse204 is the 204 response of DeleteLfubzamkh.
-//
-// done
-type DeleteLfubzamkhResponse204 struct{}
-
-func (v DeleteLfubzamkhResponse204) writeDeleteLfubzamkhResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteLfubzamkhResponse is the result of DeleteLfubzamkh, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteLfubzamkhResponse    = ListMmyoResponse
+	DeleteLfubzamkhResponse204 = ListMmyoResponse204
+)
 
 // GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem, which are GetMmyoItem's.
 type GetLfubzamkhItemParams GetMmyoItemParams
 
-// GetLfubzamkhItemResponse is the result of GetLfubzamkhItem: one of
-// GetLfubzamkhItemResponse204.
-type GetLfubzamkhItemResponse interface {
-	// writeGetLfubzamkhItemResponse answers r; an error means nothing was written.
-	writeGetLfubzamkhItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetLfubzamkhItemResponse is the result of GetLfubzamkhItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetLfubzamkhItemResponse    = ListMmyoResponse
+	GetLfubzamkhItemResponse204 = ListMmyoResponse204
+)
 
-// GetLfubzamkhItemResponse204 is the 204 response of GetLfubzamkhItem.
-//
-// done
-type GetLfubzamkhItemResponse204 struct{}
+// ListSzrwResponse is the result of ListSzrw, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListSzrwResponse    = ListMmyoResponse
+	ListSzrwResponse204 = ListMmyoResponse204
+)
 
-func (v GetLfubzamkhItemResponse204) writeGetLfubzamkhItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListSzrwResponse is the result of ListSzrw: one of
-// ListSzrwResponse204.
-type ListSzrwResponse interface {
-	// writeListSzrwResponse answers r; an error means nothing was written.
-	writeListSzrwResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListSzrwResponse204 is the 204 response of ListSzrw.
-//
-// done
-type ListSzrwResponse204 struct{}
-
-func (v ListSzrwResponse204) writeListSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateSzrwResponse is the result of CreateSzrw: one of
-// CreateSzrwResponse204.
-type CreateSzrwResponse interface {
-	// writeCreateSzrwResponse answers r; an error means nothing was written.
-	writeCreateSzrwResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateSzrwResponse204 is the 204 response of CreateSzrw.
-//
-// done
-type CreateSzrwResponse204 struct{}
-
-func (v CreateSzrwResponse204) writeCreateSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateSzrwResponse is the result of CreateSzrw, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateSzrwResponse    = ListMmyoResponse
+	CreateSzrwResponse204 = ListMmyoResponse204
+)
 
 // GetSzrwParams holds the parameters of GetSzrw, which are GetMmyo's.
 type GetSzrwParams GetMmyoParams
 
-// GetSzrwResponse is the result of GetSzrw: one of
-// GetSzrwResponse204.
-type GetSzrwResponse interface {
-	// writeGetSzrwResponse answers r; an error means nothing was written.
-	writeGetSzrwResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetSzrwResponse204 is the 204 response of GetSzrw.
-//
-// done
-type GetSzrwResponse204 struct{}
-
-func (v GetSzrwResponse204) writeGetSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetSzrwResponse is the result of GetSzrw, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetSzrwResponse    = ListMmyoResponse
+	GetSzrwResponse204 = ListMmyoResponse204
+)
 
 // DeleteSzrwParams holds the parameters of DeleteSzrw, which are GetMmyo's.
 type DeleteSzrwParams GetMmyoParams
 
-// DeleteSzrwResponse is the result of DeleteSzrw: one of
-// DeleteSzrwResponse204.
-type DeleteSzrwResponse interface {
-	// writeDeleteSzrwResponse answers r; an error means nothing was written.
-	writeDeleteSzrwResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteSzrwResponse204 is the 204 response of DeleteSzrw.
-//
-// done
-type DeleteSzrwResponse204 struct{}
-
-func (v DeleteSzrwResponse204) writeDeleteSzrwResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteSzrwResponse is the result of DeleteSzrw, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteSzrwResponse    = ListMmyoResponse
+	DeleteSzrwResponse204 = ListMmyoResponse204
+)
 
 // GetSzrwItemParams holds the parameters of GetSzrwItem, which are GetMmyoItem's.
 type GetSzrwItemParams GetMmyoItemParams
 
-// GetSzrwItemResponse is the result of GetSzrwItem: one of
-// GetSzrwItemResponse204.
-type GetSzrwItemResponse interface {
-	// writeGetSzrwItemResponse answers r; an error means nothing was written.
-	writeGetSzrwItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetSzrwItemResponse is the result of GetSzrwItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetSzrwItemResponse    = ListMmyoResponse
+	GetSzrwItemResponse204 = ListMmyoResponse204
+)
 
-// GetSzrwItemResponse204 is the 204 response of GetSzrwItem.
-//
-// done
-type GetSzrwItemResponse204 struct{}
+// ListZyccvzoabvResponse is the result of ListZyccvzoabv, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListZyccvzoabvResponse    = ListMmyoResponse
+	ListZyccvzoabvResponse204 = ListMmyoResponse204
+)
 
-func (v GetSzrwItemResponse204) writeGetSzrwItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListZyccvzoabvResponse is the result of ListZyccvzoabv: one of
-// ListZyccvzoabvResponse204.
-type ListZyccvzoabvResponse interface {
-	// writeListZyccvzoabvResponse answers r; an error means nothing was written.
-	writeListZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListZyccvzoabvResponse204 is the 204 response of ListZyccvzoabv.
-//
-// done
-type ListZyccvzoabvResponse204 struct{}
-
-func (v ListZyccvzoabvResponse204) writeListZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateZyccvzoabvResponse is the result of CreateZyccvzoabv: one of
-// CreateZyccvzoabvResponse204.
-type CreateZyccvzoabvResponse interface {
-	// writeCreateZyccvzoabvResponse answers r; an error means nothing was written.
-	writeCreateZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateZyccvzoabvResponse204 is the 204 response of CreateZyccvzoabv.
-//
-// done
-type CreateZyccvzoabvResponse204 struct{}
-
-func (v CreateZyccvzoabvResponse204) writeCreateZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateZyccvzoabvResponse is the result of CreateZyccvzoabv, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateZyccvzoabvResponse    = ListMmyoResponse
+	CreateZyccvzoabvResponse204 = ListMmyoResponse204
+)
 
 // GetZyccvzoabvParams holds the parameters of GetZyccvzoabv, which are GetMmyo's.
 type GetZyccvzoabvParams GetMmyoParams
 
-// GetZyccvzoabvResponse is the result of GetZyccvzoabv: one of
-// GetZyccvzoabvResponse204.
-type GetZyccvzoabvResponse interface {
-	// writeGetZyccvzoabvResponse answers r; an error means nothing was written.
-	writeGetZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetZyccvzoabvResponse204 is the 204 response of GetZyccvzoabv.
-//
-// done
-type GetZyccvzoabvResponse204 struct{}
-
-func (v GetZyccvzoabvResponse204) writeGetZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetZyccvzoabvResponse is the result of GetZyccvzoabv, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetZyccvzoabvResponse    = ListMmyoResponse
+	GetZyccvzoabvResponse204 = ListMmyoResponse204
+)
 
 // DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv, which are GetMmyo's.
 type DeleteZyccvzoabvParams GetMmyoParams
 
-// DeleteZyccvzoabvResponse is the result of DeleteZyccvzoabv: one of
-// DeleteZyccvzoabvResponse204.
-type DeleteZyccvzoabvResponse interface {
-	// writeDeleteZyccvzoabvResponse answers r; an error means nothing was written.
-	writeDeleteZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteZyccvzoabvResponse204 is the 204 response of DeleteZyccvzoabv.
-//
-// done
-type DeleteZyccvzoabvResponse204 struct{}
-
-func (v DeleteZyccvzoabvResponse204) writeDeleteZyccvzoabvResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteZyccvzoabvResponse is the result of DeleteZyccvzoabv, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteZyccvzoabvResponse    = ListMmyoResponse
+	DeleteZyccvzoabvResponse204 = ListMmyoResponse204
+)
 
 // GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem, which are GetMmyoItem's.
 type GetZyccvzoabvItemParams GetMmyoItemParams
 
-// GetZyccvzoabvItemResponse is the result of GetZyccvzoabvItem: one of
-// GetZyccvzoabvItemResponse204.
-type GetZyccvzoabvItemResponse interface {
-	// writeGetZyccvzoabvItemResponse answers r; an error means nothing was written.
-	writeGetZyccvzoabvItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetZyccvzoabvItemResponse is the result of GetZyccvzoabvItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetZyccvzoabvItemResponse    = ListMmyoResponse
+	GetZyccvzoabvItemResponse204 = ListMmyoResponse204
+)
 
-// GetZyccvzoabvItemResponse204 is the 204 response of GetZyccvzoabvItem.
-//
-// done
-type GetZyccvzoabvItemResponse204 struct{}
+// ListRtugdweweResponse is the result of ListRtugdwewe, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListRtugdweweResponse    = ListMmyoResponse
+	ListRtugdweweResponse204 = ListMmyoResponse204
+)
 
-func (v GetZyccvzoabvItemResponse204) writeGetZyccvzoabvItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListRtugdweweResponse is the result of ListRtugdwewe: one of
-// ListRtugdweweResponse204.
-type ListRtugdweweResponse interface {
-	// writeListRtugdweweResponse answers r; an error means nothing was written.
-	writeListRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListRtugdweweResponse204 is the 204 response of ListRtugdwewe.
-//
-// done
-type ListRtugdweweResponse204 struct{}
-
-func (v ListRtugdweweResponse204) writeListRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateRtugdweweResponse is the result of CreateRtugdwewe: one of
-// CreateRtugdweweResponse204.
-type CreateRtugdweweResponse interface {
-	// writeCreateRtugdweweResponse answers r; an error means nothing was written.
-	writeCreateRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateRtugdweweResponse204 is the 204 response of CreateRtugdwewe.
-//
-// done
-type CreateRtugdweweResponse204 struct{}
-
-func (v CreateRtugdweweResponse204) writeCreateRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateRtugdweweResponse is the result of CreateRtugdwewe, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateRtugdweweResponse    = ListMmyoResponse
+	CreateRtugdweweResponse204 = ListMmyoResponse204
+)
 
 // GetRtugdweweParams holds the parameters of GetRtugdwewe, which are GetMmyo's.
 type GetRtugdweweParams GetMmyoParams
 
-// GetRtugdweweResponse is the result of GetRtugdwewe: one of
-// GetRtugdweweResponse204.
-type GetRtugdweweResponse interface {
-	// writeGetRtugdweweResponse answers r; an error means nothing was written.
-	writeGetRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetRtugdweweResponse204 is the 204 response of GetRtugdwewe.
-//
-// done
-type GetRtugdweweResponse204 struct{}
-
-func (v GetRtugdweweResponse204) writeGetRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetRtugdweweResponse is the result of GetRtugdwewe, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetRtugdweweResponse    = ListMmyoResponse
+	GetRtugdweweResponse204 = ListMmyoResponse204
+)
 
 // DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe, which are GetMmyo's.
 type DeleteRtugdweweParams GetMmyoParams
 
-// DeleteRtugdweweResponse is the result of DeleteRtugdwewe: one of
-// DeleteRtugdweweResponse204.
-type DeleteRtugdweweResponse interface {
-	// writeDeleteRtugdweweResponse answers r; an error means nothing was written.
-	writeDeleteRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteRtugdweweResponse204 is the 204 response of DeleteRtugdwewe.
-//
-// done
-type DeleteRtugdweweResponse204 struct{}
-
-func (v DeleteRtugdweweResponse204) writeDeleteRtugdweweResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteRtugdweweResponse is the result of DeleteRtugdwewe, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteRtugdweweResponse    = ListMmyoResponse
+	DeleteRtugdweweResponse204 = ListMmyoResponse204
+)
 
 // GetRtugdweweItemParams holds the parameters of GetRtugdweweItem, which are GetMmyoItem's.
 type GetRtugdweweItemParams GetMmyoItemParams
 
-// GetRtugdweweItemResponse is the result of GetRtugdweweItem: one of
-// GetRtugdweweItemResponse204.
-type GetRtugdweweItemResponse interface {
-	// writeGetRtugdweweItemResponse answers r; an error means nothing was written.
-	writeGetRtugdweweItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetRtugdweweItemResponse is the result of GetRtugdweweItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetRtugdweweItemResponse    = ListMmyoResponse
+	GetRtugdweweItemResponse204 = ListMmyoResponse204
+)
 
-// GetRtugdweweItemResponse204 is the 204 response of GetRtugdweweItem.
-//
-// done
-type GetRtugdweweItemResponse204 struct{}
+// ListNqhlcbrwyResponse is the result of ListNqhlcbrwy, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListNqhlcbrwyResponse    = ListMmyoResponse
+	ListNqhlcbrwyResponse204 = ListMmyoResponse204
+)
 
-func (v GetRtugdweweItemResponse204) writeGetRtugdweweItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListNqhlcbrwyResponse is the result of ListNqhlcbrwy: one of
-// ListNqhlcbrwyResponse204.
-type ListNqhlcbrwyResponse interface {
-	// writeListNqhlcbrwyResponse answers r; an error means nothing was written.
-	writeListNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListNqhlcbrwyResponse204 is the 204 response of ListNqhlcbrwy.
-//
-// done
-type ListNqhlcbrwyResponse204 struct{}
-
-func (v ListNqhlcbrwyResponse204) writeListNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateNqhlcbrwyResponse is the result of CreateNqhlcbrwy: one of
-// CreateNqhlcbrwyResponse204.
-type CreateNqhlcbrwyResponse interface {
-	// writeCreateNqhlcbrwyResponse answers r; an error means nothing was written.
-	writeCreateNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateNqhlcbrwyResponse204 is the 204 response of CreateNqhlcbrwy.
-//
-// done
-type CreateNqhlcbrwyResponse204 struct{}
-
-func (v CreateNqhlcbrwyResponse204) writeCreateNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateNqhlcbrwyResponse is the result of CreateNqhlcbrwy, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateNqhlcbrwyResponse    = ListMmyoResponse
+	CreateNqhlcbrwyResponse204 = ListMmyoResponse204
+)
 
 // GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy, which are GetMmyo's.
 type GetNqhlcbrwyParams GetMmyoParams
 
-// GetNqhlcbrwyResponse is the result of GetNqhlcbrwy: one of
-// GetNqhlcbrwyResponse204.
-type GetNqhlcbrwyResponse interface {
-	// writeGetNqhlcbrwyResponse answers r; an error means nothing was written.
-	writeGetNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetNqhlcbrwyResponse204 is the 204 response of GetNqhlcbrwy.
-//
-// done
-type GetNqhlcbrwyResponse204 struct{}
-
-func (v GetNqhlcbrwyResponse204) writeGetNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetNqhlcbrwyResponse is the result of GetNqhlcbrwy, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetNqhlcbrwyResponse    = ListMmyoResponse
+	GetNqhlcbrwyResponse204 = ListMmyoResponse204
+)
 
 // DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy, which are GetMmyo's.
 type DeleteNqhlcbrwyParams GetMmyoParams
 
-// DeleteNqhlcbrwyResponse is the result of DeleteNqhlcbrwy: one of
-// DeleteNqhlcbrwyResponse204.
-type DeleteNqhlcbrwyResponse interface {
-	// writeDeleteNqhlcbrwyResponse answers r; an error means nothing was written.
-	writeDeleteNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteNqhlcbrwyResponse204 is the 204 response of DeleteNqhlcbrwy.
-//
-// done
-type DeleteNqhlcbrwyResponse204 struct{}
-
-func (v DeleteNqhlcbrwyResponse204) writeDeleteNqhlcbrwyResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteNqhlcbrwyResponse is the result of DeleteNqhlcbrwy, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteNqhlcbrwyResponse    = ListMmyoResponse
+	DeleteNqhlcbrwyResponse204 = ListMmyoResponse204
+)
 
 // GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem, which are GetMmyoItem's.
 type GetNqhlcbrwyItemParams GetMmyoItemParams
 
-// GetNqhlcbrwyItemResponse is the result of GetNqhlcbrwyItem: one of
-// GetNqhlcbrwyItemResponse204.
-type GetNqhlcbrwyItemResponse interface {
-	// writeGetNqhlcbrwyItemResponse answers r; an error means nothing was written.
-	writeGetNqhlcbrwyItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetNqhlcbrwyItemResponse is the result of GetNqhlcbrwyItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetNqhlcbrwyItemResponse    = ListMmyoResponse
+	GetNqhlcbrwyItemResponse204 = ListMmyoResponse204
+)
 
-// GetNqhlcbrwyItemResponse204 is the 204 response of GetNqhlcbrwyItem.
-//
-// done
-type GetNqhlcbrwyItemResponse204 struct{}
+// ListJthgvsResponse is the result of ListJthgvs, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListJthgvsResponse    = ListMmyoResponse
+	ListJthgvsResponse204 = ListMmyoResponse204
+)
 
-func (v GetNqhlcbrwyItemResponse204) writeGetNqhlcbrwyItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListJthgvsResponse is the result of ListJthgvs: one of
-// ListJthgvsResponse204.
-type ListJthgvsResponse interface {
-	// writeListJthgvsResponse answers r; an error means nothing was written.
-	writeListJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListJthgvsResponse204 is the 204 response of ListJthgvs.
-//
-// done
-type ListJthgvsResponse204 struct{}
-
-func (v ListJthgvsResponse204) writeListJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateJthgvsResponse is the result of CreateJthgvs: one of
-// CreateJthgvsResponse204.
-type CreateJthgvsResponse interface {
-	// writeCreateJthgvsResponse answers r; an error means nothing was written.
-	writeCreateJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateJthgvsResponse204 is the 204 response of CreateJthgvs.
-//
-// done
-type CreateJthgvsResponse204 struct{}
-
-func (v CreateJthgvsResponse204) writeCreateJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateJthgvsResponse is the result of CreateJthgvs, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateJthgvsResponse    = ListMmyoResponse
+	CreateJthgvsResponse204 = ListMmyoResponse204
+)
 
 // GetJthgvsParams holds the parameters of GetJthgvs, which are GetMmyo's.
 type GetJthgvsParams GetMmyoParams
 
-// GetJthgvsResponse is the result of GetJthgvs: one of
-// GetJthgvsResponse204.
-type GetJthgvsResponse interface {
-	// writeGetJthgvsResponse answers r; an error means nothing was written.
-	writeGetJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetJthgvsResponse204 is the 204 response of GetJthgvs.
-//
-// done
-type GetJthgvsResponse204 struct{}
-
-func (v GetJthgvsResponse204) writeGetJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetJthgvsResponse is the result of GetJthgvs, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetJthgvsResponse    = ListMmyoResponse
+	GetJthgvsResponse204 = ListMmyoResponse204
+)
 
 // DeleteJthgvsParams holds the parameters of DeleteJthgvs, which are GetMmyo's.
 type DeleteJthgvsParams GetMmyoParams
 
-// DeleteJthgvsResponse is the result of DeleteJthgvs: one of
-// DeleteJthgvsResponse204.
-type DeleteJthgvsResponse interface {
-	// writeDeleteJthgvsResponse answers r; an error means nothing was written.
-	writeDeleteJthgvsResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteJthgvsResponse204 is the 204 response of DeleteJthgvs.
-//
-// done
-type DeleteJthgvsResponse204 struct{}
-
-func (v DeleteJthgvsResponse204) writeDeleteJthgvsResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteJthgvsResponse is the result of DeleteJthgvs, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteJthgvsResponse    = ListMmyoResponse
+	DeleteJthgvsResponse204 = ListMmyoResponse204
+)
 
 // GetJthgvsItemParams holds the parameters of GetJthgvsItem, which are GetMmyoItem's.
 type GetJthgvsItemParams GetMmyoItemParams
 
-// GetJthgvsItemResponse is the result of GetJthgvsItem: one of
-// GetJthgvsItemResponse204.
-type GetJthgvsItemResponse interface {
-	// writeGetJthgvsItemResponse answers r; an error means nothing was written.
-	writeGetJthgvsItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetJthgvsItemResponse is the result of GetJthgvsItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetJthgvsItemResponse    = ListMmyoResponse
+	GetJthgvsItemResponse204 = ListMmyoResponse204
+)
 
-// GetJthgvsItemResponse204 is the 204 response of GetJthgvsItem.
-//
-// done
-type GetJthgvsItemResponse204 struct{}
+// ListLpjjbiqmfiResponse is the result of ListLpjjbiqmfi, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListLpjjbiqmfiResponse    = ListMmyoResponse
+	ListLpjjbiqmfiResponse204 = ListMmyoResponse204
+)
 
-func (v GetJthgvsItemResponse204) writeGetJthgvsItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListLpjjbiqmfiResponse is the result of ListLpjjbiqmfi: one of
-// ListLpjjbiqmfiResponse204.
-type ListLpjjbiqmfiResponse interface {
-	// writeListLpjjbiqmfiResponse answers r; an error means nothing was written.
-	writeListLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListLpjjbiqmfiResponse204 is the 204 response of ListLpjjbiqmfi.
-//
-// done
-type ListLpjjbiqmfiResponse204 struct{}
-
-func (v ListLpjjbiqmfiResponse204) writeListLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateLpjjbiqmfiResponse is the result of CreateLpjjbiqmfi: one of
-// CreateLpjjbiqmfiResponse204.
-type CreateLpjjbiqmfiResponse interface {
-	// writeCreateLpjjbiqmfiResponse answers r; an error means nothing was written.
-	writeCreateLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateLpjjbiqmfiResponse204 is the 204 response of CreateLpjjbiqmfi.
-//
-// done
-type CreateLpjjbiqmfiResponse204 struct{}
-
-func (v CreateLpjjbiqmfiResponse204) writeCreateLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateLpjjbiqmfiResponse is the result of CreateLpjjbiqmfi, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateLpjjbiqmfiResponse    = ListMmyoResponse
+	CreateLpjjbiqmfiResponse204 = ListMmyoResponse204
+)
 
 // GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi, which are GetMmyo's.
 type GetLpjjbiqmfiParams GetMmyoParams
 
-// GetLpjjbiqmfiResponse is the result of GetLpjjbiqmfi: one of
-// GetLpjjbiqmfiResponse204.
-type GetLpjjbiqmfiResponse interface {
-	// writeGetLpjjbiqmfiResponse answers r; an error means nothing was written.
-	writeGetLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetLpjjbiqmfiResponse204 is the 204 response of GetLpjjbiqmfi.
-//
-// done
-type GetLpjjbiqmfiResponse204 struct{}
-
-func (v GetLpjjbiqmfiResponse204) writeGetLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetLpjjbiqmfiResponse is the result of GetLpjjbiqmfi, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetLpjjbiqmfiResponse    = ListMmyoResponse
+	GetLpjjbiqmfiResponse204 = ListMmyoResponse204
+)
 
 // DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi, which are GetMmyo's.
 type DeleteLpjjbiqmfiParams GetMmyoParams
 
-// DeleteLpjjbiqmfiResponse is the result of DeleteLpjjbiqmfi: one of
-// DeleteLpjjbiqmfiResponse204.
-type DeleteLpjjbiqmfiResponse interface {
-	// writeDeleteLpjjbiqmfiResponse answers r; an error means nothing was written.
-	writeDeleteLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteLpjjbiqmfiResponse204 is the 204 response of DeleteLpjjbiqmfi.
-//
-// done
-type DeleteLpjjbiqmfiResponse204 struct{}
-
-func (v DeleteLpjjbiqmfiResponse204) writeDeleteLpjjbiqmfiResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteLpjjbiqmfiResponse is the result of DeleteLpjjbiqmfi, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteLpjjbiqmfiResponse    = ListMmyoResponse
+	DeleteLpjjbiqmfiResponse204 = ListMmyoResponse204
+)
 
 // GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem, which are GetMmyoItem's.
 type GetLpjjbiqmfiItemParams GetMmyoItemParams
 
-// GetLpjjbiqmfiItemResponse is the result of GetLpjjbiqmfiItem: one of
-// GetLpjjbiqmfiItemResponse204.
-type GetLpjjbiqmfiItemResponse interface {
-	// writeGetLpjjbiqmfiItemResponse answers r; an error means nothing was written.
-	writeGetLpjjbiqmfiItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetLpjjbiqmfiItemResponse is the result of GetLpjjbiqmfiItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetLpjjbiqmfiItemResponse    = ListMmyoResponse
+	GetLpjjbiqmfiItemResponse204 = ListMmyoResponse204
+)
 
-// GetLpjjbiqmfiItemResponse204 is the 204 response of GetLpjjbiqmfiItem.
-//
-// done
-type GetLpjjbiqmfiItemResponse204 struct{}
+// ListUkhvrhlifeResponse is the result of ListUkhvrhlife, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListUkhvrhlifeResponse    = ListMmyoResponse
+	ListUkhvrhlifeResponse204 = ListMmyoResponse204
+)
 
-func (v GetLpjjbiqmfiItemResponse204) writeGetLpjjbiqmfiItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListUkhvrhlifeResponse is the result of ListUkhvrhlife: one of
-// ListUkhvrhlifeResponse204.
-type ListUkhvrhlifeResponse interface {
-	// writeListUkhvrhlifeResponse answers r; an error means nothing was written.
-	writeListUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListUkhvrhlifeResponse204 is the 204 response of ListUkhvrhlife.
-//
-// done
-type ListUkhvrhlifeResponse204 struct{}
-
-func (v ListUkhvrhlifeResponse204) writeListUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateUkhvrhlifeResponse is the result of CreateUkhvrhlife: one of
-// CreateUkhvrhlifeResponse204.
-type CreateUkhvrhlifeResponse interface {
-	// writeCreateUkhvrhlifeResponse answers r; an error means nothing was written.
-	writeCreateUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateUkhvrhlifeResponse204 is the 204 response of CreateUkhvrhlife.
-//
-// done
-type CreateUkhvrhlifeResponse204 struct{}
-
-func (v CreateUkhvrhlifeResponse204) writeCreateUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateUkhvrhlifeResponse is the result of CreateUkhvrhlife, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateUkhvrhlifeResponse    = ListMmyoResponse
+	CreateUkhvrhlifeResponse204 = ListMmyoResponse204
+)
 
 // GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife, which are GetMmyo's.
 type GetUkhvrhlifeParams GetMmyoParams
 
-// GetUkhvrhlifeResponse is the result of GetUkhvrhlife: one of
-// GetUkhvrhlifeResponse204.
-type GetUkhvrhlifeResponse interface {
-	// writeGetUkhvrhlifeResponse answers r; an error means nothing was written.
-	writeGetUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetUkhvrhlifeResponse204 is the 204 response of GetUkhvrhlife.
-//
-// done
-type GetUkhvrhlifeResponse204 struct{}
-
-func (v GetUkhvrhlifeResponse204) writeGetUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetUkhvrhlifeResponse is the result of GetUkhvrhlife, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetUkhvrhlifeResponse    = ListMmyoResponse
+	GetUkhvrhlifeResponse204 = ListMmyoResponse204
+)
 
 // DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife, which are GetMmyo's.
 type DeleteUkhvrhlifeParams GetMmyoParams
 
-// DeleteUkhvrhlifeResponse is the result of DeleteUkhvrhlife: one of
-// DeleteUkhvrhlifeResponse204.
-type DeleteUkhvrhlifeResponse interface {
-	// writeDeleteUkhvrhlifeResponse answers r; an error means nothing was written.
-	writeDeleteUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteUkhvrhlifeResponse204 is the 204 response of DeleteUkhvrhlife.
-//
-// done
-type DeleteUkhvrhlifeResponse204 struct{}
-
-func (v DeleteUkhvrhlifeResponse204) writeDeleteUkhvrhlifeResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteUkhvrhlifeResponse is the result of DeleteUkhvrhlife, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteUkhvrhlifeResponse    = ListMmyoResponse
+	DeleteUkhvrhlifeResponse204 = ListMmyoResponse204
+)
 
 // GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem, which are GetMmyoItem's.
 type GetUkhvrhlifeItemParams GetMmyoItemParams
 
-// GetUkhvrhlifeItemResponse is the result of GetUkhvrhlifeItem: one of
-// GetUkhvrhlifeItemResponse204.
-type GetUkhvrhlifeItemResponse interface {
-	// writeGetUkhvrhlifeItemResponse answers r; an error means nothing was written.
-	writeGetUkhvrhlifeItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
+// GetUkhvrhlifeItemResponse is the result of GetUkhvrhlifeItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetUkhvrhlifeItemResponse    = ListMmyoResponse
+	GetUkhvrhlifeItemResponse204 = ListMmyoResponse204
+)
 
-// GetUkhvrhlifeItemResponse204 is the 204 response of GetUkhvrhlifeItem.
-//
-// done
-type GetUkhvrhlifeItemResponse204 struct{}
+// ListOrdersResponse is the result of ListOrders, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	ListOrdersResponse    = ListMmyoResponse
+	ListOrdersResponse204 = ListMmyoResponse204
+)
 
-func (v GetUkhvrhlifeItemResponse204) writeGetUkhvrhlifeItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// ListOrdersResponse is the result of ListOrders: one of
-// ListOrdersResponse204.
-type ListOrdersResponse interface {
-	// writeListOrdersResponse answers r; an error means nothing was written.
-	writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// ListOrdersResponse204 is the 204 response of ListOrders.
-//
-// done
-type ListOrdersResponse204 struct{}
-
-func (v ListOrdersResponse204) writeListOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
-
-// CreateOrdersResponse is the result of CreateOrders: one of
-// CreateOrdersResponse204.
-type CreateOrdersResponse interface {
-	// writeCreateOrdersResponse answers r; an error means nothing was written.
-	writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// CreateOrdersResponse204 is the 204 response of CreateOrders.
-//
-// done
-type CreateOrdersResponse204 struct{}
-
-func (v CreateOrdersResponse204) writeCreateOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// CreateOrdersResponse is the result of CreateOrders, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	CreateOrdersResponse    = ListMmyoResponse
+	CreateOrdersResponse204 = ListMmyoResponse204
+)
 
 // GetOrdersParams holds the parameters of GetOrders, which are GetMmyo's.
 type GetOrdersParams GetMmyoParams
 
-// GetOrdersResponse is the result of GetOrders: one of
-// GetOrdersResponse204.
-type GetOrdersResponse interface {
-	// writeGetOrdersResponse answers r; an error means nothing was written.
-	writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetOrdersResponse204 is the 204 response of GetOrders.
-//
-// done
-type GetOrdersResponse204 struct{}
-
-func (v GetOrdersResponse204) writeGetOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetOrdersResponse is the result of GetOrders, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetOrdersResponse    = ListMmyoResponse
+	GetOrdersResponse204 = ListMmyoResponse204
+)
 
 // DeleteOrdersParams holds the parameters of DeleteOrders, which are GetMmyo's.
 type DeleteOrdersParams GetMmyoParams
 
-// DeleteOrdersResponse is the result of DeleteOrders: one of
-// DeleteOrdersResponse204.
-type DeleteOrdersResponse interface {
-	// writeDeleteOrdersResponse answers r; an error means nothing was written.
-	writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// DeleteOrdersResponse204 is the 204 response of DeleteOrders.
-//
-// done
-type DeleteOrdersResponse204 struct{}
-
-func (v DeleteOrdersResponse204) writeDeleteOrdersResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// DeleteOrdersResponse is the result of DeleteOrders, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	DeleteOrdersResponse    = ListMmyoResponse
+	DeleteOrdersResponse204 = ListMmyoResponse204
+)
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem, which are GetMmyoItem's.
 type GetOrdersItemParams GetMmyoItemParams
 
-// GetOrdersItemResponse is the result of GetOrdersItem: one of
-// GetOrdersItemResponse204.
-type GetOrdersItemResponse interface {
-	// writeGetOrdersItemResponse answers r; an error means nothing was written.
-	writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error
-}
-
-// GetOrdersItemResponse204 is the 204 response of GetOrdersItem.
-//
-// done
-type GetOrdersItemResponse204 struct{}
-
-func (v GetOrdersItemResponse204) writeGetOrdersItemResponse(rw http.ResponseWriter, r *http.Request) error {
-	return oashttpimpl.WriteStatus(rw, 204)
-}
+// GetOrdersItemResponse is the result of GetOrdersItem, which answers as ListMmyo does:
+// its result types are ListMmyo's.
+type (
+	GetOrdersItemResponse    = ListMmyoResponse
+	GetOrdersItemResponse204 = ListMmyoResponse204
+)
 
 // Handler implements the operations of the API, one method each. A
 // method returns one of its result's variants, or an error: a *oashttp.Problem
@@ -2926,7 +2037,7 @@ func (s *Server) handleListMmyo(w http.ResponseWriter, r *http.Request, p []stri
 func (s *Server) handleCreateMmyo(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateMmyo(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateMmyoResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createMmyo", res == nil, err)
 }
@@ -2940,7 +2051,7 @@ func (s *Server) handleGetMmyo(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetMmyo(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeGetMmyoResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMmyo", res == nil, err)
 }
@@ -2962,7 +2073,7 @@ func (s *Server) handleDeleteMmyo(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteMmyo(r.Context(), DeleteMmyoParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteMmyoResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteMmyo", res == nil, err)
 }
@@ -2976,7 +2087,7 @@ func (s *Server) handleGetMmyoItem(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.GetMmyoItem(r.Context(), params)
 	if err == nil && res != nil {
-		err = res.writeGetMmyoItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getMmyoItem", res == nil, err)
 }
@@ -2996,7 +2107,7 @@ func decodeGetMmyoItemParams(r *http.Request, p []string, esc bool) (params GetM
 func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListWdqxlykfqr(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listWdqxlykfqr", res == nil, err)
 }
@@ -3005,7 +2116,7 @@ func (s *Server) handleListWdqxlykfqr(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateWdqxlykfqr(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateWdqxlykfqr(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createWdqxlykfqr", res == nil, err)
 }
@@ -3019,7 +2130,7 @@ func (s *Server) handleGetWdqxlykfqr(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetWdqxlykfqr(r.Context(), GetWdqxlykfqrParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWdqxlykfqr", res == nil, err)
 }
@@ -3033,7 +2144,7 @@ func (s *Server) handleDeleteWdqxlykfqr(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteWdqxlykfqr(r.Context(), DeleteWdqxlykfqrParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteWdqxlykfqrResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteWdqxlykfqr", res == nil, err)
 }
@@ -3047,7 +2158,7 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetWdqxlykfqrItem(r.Context(), GetWdqxlykfqrItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetWdqxlykfqrItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getWdqxlykfqrItem", res == nil, err)
 }
@@ -3056,7 +2167,7 @@ func (s *Server) handleGetWdqxlykfqrItem(w http.ResponseWriter, r *http.Request,
 func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListDgazlnoxuj(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listDgazlnoxuj", res == nil, err)
 }
@@ -3065,7 +2176,7 @@ func (s *Server) handleListDgazlnoxuj(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateDgazlnoxuj(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateDgazlnoxuj(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createDgazlnoxuj", res == nil, err)
 }
@@ -3079,7 +2190,7 @@ func (s *Server) handleGetDgazlnoxuj(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetDgazlnoxuj(r.Context(), GetDgazlnoxujParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDgazlnoxuj", res == nil, err)
 }
@@ -3093,7 +2204,7 @@ func (s *Server) handleDeleteDgazlnoxuj(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteDgazlnoxuj(r.Context(), DeleteDgazlnoxujParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteDgazlnoxujResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDgazlnoxuj", res == nil, err)
 }
@@ -3107,7 +2218,7 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetDgazlnoxujItem(r.Context(), GetDgazlnoxujItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetDgazlnoxujItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDgazlnoxujItem", res == nil, err)
 }
@@ -3116,7 +2227,7 @@ func (s *Server) handleGetDgazlnoxujItem(w http.ResponseWriter, r *http.Request,
 func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListHnltmg(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListHnltmgResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listHnltmg", res == nil, err)
 }
@@ -3125,7 +2236,7 @@ func (s *Server) handleListHnltmg(w http.ResponseWriter, r *http.Request, p []st
 func (s *Server) handleCreateHnltmg(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateHnltmg(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateHnltmgResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createHnltmg", res == nil, err)
 }
@@ -3139,7 +2250,7 @@ func (s *Server) handleGetHnltmg(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.GetHnltmg(r.Context(), GetHnltmgParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetHnltmgResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHnltmg", res == nil, err)
 }
@@ -3153,7 +2264,7 @@ func (s *Server) handleDeleteHnltmg(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.DeleteHnltmg(r.Context(), DeleteHnltmgParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteHnltmgResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteHnltmg", res == nil, err)
 }
@@ -3167,7 +2278,7 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetHnltmgItem(r.Context(), GetHnltmgItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetHnltmgItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getHnltmgItem", res == nil, err)
 }
@@ -3176,7 +2287,7 @@ func (s *Server) handleGetHnltmgItem(w http.ResponseWriter, r *http.Request, p [
 func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSqmlbhlktp(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listSqmlbhlktp", res == nil, err)
 }
@@ -3185,7 +2296,7 @@ func (s *Server) handleListSqmlbhlktp(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateSqmlbhlktp(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSqmlbhlktp(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createSqmlbhlktp", res == nil, err)
 }
@@ -3199,7 +2310,7 @@ func (s *Server) handleGetSqmlbhlktp(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetSqmlbhlktp(r.Context(), GetSqmlbhlktpParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSqmlbhlktp", res == nil, err)
 }
@@ -3213,7 +2324,7 @@ func (s *Server) handleDeleteSqmlbhlktp(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteSqmlbhlktp(r.Context(), DeleteSqmlbhlktpParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteSqmlbhlktpResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSqmlbhlktp", res == nil, err)
 }
@@ -3227,7 +2338,7 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetSqmlbhlktpItem(r.Context(), GetSqmlbhlktpItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetSqmlbhlktpItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSqmlbhlktpItem", res == nil, err)
 }
@@ -3236,7 +2347,7 @@ func (s *Server) handleGetSqmlbhlktpItem(w http.ResponseWriter, r *http.Request,
 func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListDlskblpu(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListDlskblpuResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listDlskblpu", res == nil, err)
 }
@@ -3245,7 +2356,7 @@ func (s *Server) handleListDlskblpu(w http.ResponseWriter, r *http.Request, p []
 func (s *Server) handleCreateDlskblpu(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateDlskblpu(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateDlskblpuResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createDlskblpu", res == nil, err)
 }
@@ -3259,7 +2370,7 @@ func (s *Server) handleGetDlskblpu(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.GetDlskblpu(r.Context(), GetDlskblpuParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetDlskblpuResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDlskblpu", res == nil, err)
 }
@@ -3273,7 +2384,7 @@ func (s *Server) handleDeleteDlskblpu(w http.ResponseWriter, r *http.Request, p 
 	}
 	res, err := s.h.DeleteDlskblpu(r.Context(), DeleteDlskblpuParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteDlskblpuResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteDlskblpu", res == nil, err)
 }
@@ -3287,7 +2398,7 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.GetDlskblpuItem(r.Context(), GetDlskblpuItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetDlskblpuItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getDlskblpuItem", res == nil, err)
 }
@@ -3296,7 +2407,7 @@ func (s *Server) handleGetDlskblpuItem(w http.ResponseWriter, r *http.Request, p
 func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListUugh(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListUughResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listUugh", res == nil, err)
 }
@@ -3305,7 +2416,7 @@ func (s *Server) handleListUugh(w http.ResponseWriter, r *http.Request, p []stri
 func (s *Server) handleCreateUugh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateUugh(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateUughResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createUugh", res == nil, err)
 }
@@ -3319,7 +2430,7 @@ func (s *Server) handleGetUugh(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetUugh(r.Context(), GetUughParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetUughResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUugh", res == nil, err)
 }
@@ -3333,7 +2444,7 @@ func (s *Server) handleDeleteUugh(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteUugh(r.Context(), DeleteUughParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteUughResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUugh", res == nil, err)
 }
@@ -3347,7 +2458,7 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.GetUughItem(r.Context(), GetUughItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetUughItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUughItem", res == nil, err)
 }
@@ -3356,7 +2467,7 @@ func (s *Server) handleGetUughItem(w http.ResponseWriter, r *http.Request, p []s
 func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSvashrrvcd(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listSvashrrvcd", res == nil, err)
 }
@@ -3365,7 +2476,7 @@ func (s *Server) handleListSvashrrvcd(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateSvashrrvcd(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSvashrrvcd(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createSvashrrvcd", res == nil, err)
 }
@@ -3379,7 +2490,7 @@ func (s *Server) handleGetSvashrrvcd(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetSvashrrvcd(r.Context(), GetSvashrrvcdParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSvashrrvcd", res == nil, err)
 }
@@ -3393,7 +2504,7 @@ func (s *Server) handleDeleteSvashrrvcd(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteSvashrrvcd(r.Context(), DeleteSvashrrvcdParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteSvashrrvcdResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSvashrrvcd", res == nil, err)
 }
@@ -3407,7 +2518,7 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetSvashrrvcdItem(r.Context(), GetSvashrrvcdItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetSvashrrvcdItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSvashrrvcdItem", res == nil, err)
 }
@@ -3416,7 +2527,7 @@ func (s *Server) handleGetSvashrrvcdItem(w http.ResponseWriter, r *http.Request,
 func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNrvhsjyft(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listNrvhsjyft", res == nil, err)
 }
@@ -3425,7 +2536,7 @@ func (s *Server) handleListNrvhsjyft(w http.ResponseWriter, r *http.Request, p [
 func (s *Server) handleCreateNrvhsjyft(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNrvhsjyft(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createNrvhsjyft", res == nil, err)
 }
@@ -3439,7 +2550,7 @@ func (s *Server) handleGetNrvhsjyft(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.GetNrvhsjyft(r.Context(), GetNrvhsjyftParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNrvhsjyft", res == nil, err)
 }
@@ -3453,7 +2564,7 @@ func (s *Server) handleDeleteNrvhsjyft(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.DeleteNrvhsjyft(r.Context(), DeleteNrvhsjyftParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteNrvhsjyftResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNrvhsjyft", res == nil, err)
 }
@@ -3467,7 +2578,7 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.GetNrvhsjyftItem(r.Context(), GetNrvhsjyftItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetNrvhsjyftItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNrvhsjyftItem", res == nil, err)
 }
@@ -3476,7 +2587,7 @@ func (s *Server) handleGetNrvhsjyftItem(w http.ResponseWriter, r *http.Request, 
 func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListXrwjtbb(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listXrwjtbb", res == nil, err)
 }
@@ -3485,7 +2596,7 @@ func (s *Server) handleListXrwjtbb(w http.ResponseWriter, r *http.Request, p []s
 func (s *Server) handleCreateXrwjtbb(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateXrwjtbb(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createXrwjtbb", res == nil, err)
 }
@@ -3499,7 +2610,7 @@ func (s *Server) handleGetXrwjtbb(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.GetXrwjtbb(r.Context(), GetXrwjtbbParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXrwjtbb", res == nil, err)
 }
@@ -3513,7 +2624,7 @@ func (s *Server) handleDeleteXrwjtbb(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.DeleteXrwjtbb(r.Context(), DeleteXrwjtbbParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteXrwjtbbResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteXrwjtbb", res == nil, err)
 }
@@ -3527,7 +2638,7 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 	}
 	res, err := s.h.GetXrwjtbbItem(r.Context(), GetXrwjtbbItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetXrwjtbbItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getXrwjtbbItem", res == nil, err)
 }
@@ -3536,7 +2647,7 @@ func (s *Server) handleGetXrwjtbbItem(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNwcvaojrql(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listNwcvaojrql", res == nil, err)
 }
@@ -3545,7 +2656,7 @@ func (s *Server) handleListNwcvaojrql(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateNwcvaojrql(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNwcvaojrql(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createNwcvaojrql", res == nil, err)
 }
@@ -3559,7 +2670,7 @@ func (s *Server) handleGetNwcvaojrql(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetNwcvaojrql(r.Context(), GetNwcvaojrqlParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNwcvaojrql", res == nil, err)
 }
@@ -3573,7 +2684,7 @@ func (s *Server) handleDeleteNwcvaojrql(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteNwcvaojrql(r.Context(), DeleteNwcvaojrqlParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteNwcvaojrqlResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNwcvaojrql", res == nil, err)
 }
@@ -3587,7 +2698,7 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetNwcvaojrqlItem(r.Context(), GetNwcvaojrqlItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetNwcvaojrqlItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNwcvaojrqlItem", res == nil, err)
 }
@@ -3596,7 +2707,7 @@ func (s *Server) handleGetNwcvaojrqlItem(w http.ResponseWriter, r *http.Request,
 func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListLfubzamkh(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listLfubzamkh", res == nil, err)
 }
@@ -3605,7 +2716,7 @@ func (s *Server) handleListLfubzamkh(w http.ResponseWriter, r *http.Request, p [
 func (s *Server) handleCreateLfubzamkh(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateLfubzamkh(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createLfubzamkh", res == nil, err)
 }
@@ -3619,7 +2730,7 @@ func (s *Server) handleGetLfubzamkh(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.GetLfubzamkh(r.Context(), GetLfubzamkhParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLfubzamkh", res == nil, err)
 }
@@ -3633,7 +2744,7 @@ func (s *Server) handleDeleteLfubzamkh(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.DeleteLfubzamkh(r.Context(), DeleteLfubzamkhParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteLfubzamkhResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLfubzamkh", res == nil, err)
 }
@@ -3647,7 +2758,7 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.GetLfubzamkhItem(r.Context(), GetLfubzamkhItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetLfubzamkhItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLfubzamkhItem", res == nil, err)
 }
@@ -3656,7 +2767,7 @@ func (s *Server) handleGetLfubzamkhItem(w http.ResponseWriter, r *http.Request, 
 func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListSzrw(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListSzrwResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listSzrw", res == nil, err)
 }
@@ -3665,7 +2776,7 @@ func (s *Server) handleListSzrw(w http.ResponseWriter, r *http.Request, p []stri
 func (s *Server) handleCreateSzrw(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateSzrw(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateSzrwResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createSzrw", res == nil, err)
 }
@@ -3679,7 +2790,7 @@ func (s *Server) handleGetSzrw(w http.ResponseWriter, r *http.Request, p []strin
 	}
 	res, err := s.h.GetSzrw(r.Context(), GetSzrwParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetSzrwResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSzrw", res == nil, err)
 }
@@ -3693,7 +2804,7 @@ func (s *Server) handleDeleteSzrw(w http.ResponseWriter, r *http.Request, p []st
 	}
 	res, err := s.h.DeleteSzrw(r.Context(), DeleteSzrwParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteSzrwResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteSzrw", res == nil, err)
 }
@@ -3707,7 +2818,7 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 	}
 	res, err := s.h.GetSzrwItem(r.Context(), GetSzrwItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetSzrwItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getSzrwItem", res == nil, err)
 }
@@ -3716,7 +2827,7 @@ func (s *Server) handleGetSzrwItem(w http.ResponseWriter, r *http.Request, p []s
 func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListZyccvzoabv(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listZyccvzoabv", res == nil, err)
 }
@@ -3725,7 +2836,7 @@ func (s *Server) handleListZyccvzoabv(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateZyccvzoabv(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateZyccvzoabv(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createZyccvzoabv", res == nil, err)
 }
@@ -3739,7 +2850,7 @@ func (s *Server) handleGetZyccvzoabv(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetZyccvzoabv(r.Context(), GetZyccvzoabvParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZyccvzoabv", res == nil, err)
 }
@@ -3753,7 +2864,7 @@ func (s *Server) handleDeleteZyccvzoabv(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteZyccvzoabv(r.Context(), DeleteZyccvzoabvParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteZyccvzoabvResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteZyccvzoabv", res == nil, err)
 }
@@ -3767,7 +2878,7 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetZyccvzoabvItem(r.Context(), GetZyccvzoabvItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetZyccvzoabvItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getZyccvzoabvItem", res == nil, err)
 }
@@ -3776,7 +2887,7 @@ func (s *Server) handleGetZyccvzoabvItem(w http.ResponseWriter, r *http.Request,
 func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListRtugdwewe(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListRtugdweweResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listRtugdwewe", res == nil, err)
 }
@@ -3785,7 +2896,7 @@ func (s *Server) handleListRtugdwewe(w http.ResponseWriter, r *http.Request, p [
 func (s *Server) handleCreateRtugdwewe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateRtugdwewe(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateRtugdweweResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createRtugdwewe", res == nil, err)
 }
@@ -3799,7 +2910,7 @@ func (s *Server) handleGetRtugdwewe(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.GetRtugdwewe(r.Context(), GetRtugdweweParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetRtugdweweResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRtugdwewe", res == nil, err)
 }
@@ -3813,7 +2924,7 @@ func (s *Server) handleDeleteRtugdwewe(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.DeleteRtugdwewe(r.Context(), DeleteRtugdweweParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteRtugdweweResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteRtugdwewe", res == nil, err)
 }
@@ -3827,7 +2938,7 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.GetRtugdweweItem(r.Context(), GetRtugdweweItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetRtugdweweItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getRtugdweweItem", res == nil, err)
 }
@@ -3836,7 +2947,7 @@ func (s *Server) handleGetRtugdweweItem(w http.ResponseWriter, r *http.Request, 
 func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListNqhlcbrwy(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listNqhlcbrwy", res == nil, err)
 }
@@ -3845,7 +2956,7 @@ func (s *Server) handleListNqhlcbrwy(w http.ResponseWriter, r *http.Request, p [
 func (s *Server) handleCreateNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateNqhlcbrwy(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createNqhlcbrwy", res == nil, err)
 }
@@ -3859,7 +2970,7 @@ func (s *Server) handleGetNqhlcbrwy(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.GetNqhlcbrwy(r.Context(), GetNqhlcbrwyParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNqhlcbrwy", res == nil, err)
 }
@@ -3873,7 +2984,7 @@ func (s *Server) handleDeleteNqhlcbrwy(w http.ResponseWriter, r *http.Request, p
 	}
 	res, err := s.h.DeleteNqhlcbrwy(r.Context(), DeleteNqhlcbrwyParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteNqhlcbrwyResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteNqhlcbrwy", res == nil, err)
 }
@@ -3887,7 +2998,7 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.GetNqhlcbrwyItem(r.Context(), GetNqhlcbrwyItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetNqhlcbrwyItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getNqhlcbrwyItem", res == nil, err)
 }
@@ -3896,7 +3007,7 @@ func (s *Server) handleGetNqhlcbrwyItem(w http.ResponseWriter, r *http.Request, 
 func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListJthgvs(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListJthgvsResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listJthgvs", res == nil, err)
 }
@@ -3905,7 +3016,7 @@ func (s *Server) handleListJthgvs(w http.ResponseWriter, r *http.Request, p []st
 func (s *Server) handleCreateJthgvs(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateJthgvs(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateJthgvsResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createJthgvs", res == nil, err)
 }
@@ -3919,7 +3030,7 @@ func (s *Server) handleGetJthgvs(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.GetJthgvs(r.Context(), GetJthgvsParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetJthgvsResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJthgvs", res == nil, err)
 }
@@ -3933,7 +3044,7 @@ func (s *Server) handleDeleteJthgvs(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.DeleteJthgvs(r.Context(), DeleteJthgvsParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteJthgvsResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteJthgvs", res == nil, err)
 }
@@ -3947,7 +3058,7 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetJthgvsItem(r.Context(), GetJthgvsItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetJthgvsItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getJthgvsItem", res == nil, err)
 }
@@ -3956,7 +3067,7 @@ func (s *Server) handleGetJthgvsItem(w http.ResponseWriter, r *http.Request, p [
 func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListLpjjbiqmfi(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listLpjjbiqmfi", res == nil, err)
 }
@@ -3965,7 +3076,7 @@ func (s *Server) handleListLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateLpjjbiqmfi(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createLpjjbiqmfi", res == nil, err)
 }
@@ -3979,7 +3090,7 @@ func (s *Server) handleGetLpjjbiqmfi(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetLpjjbiqmfi(r.Context(), GetLpjjbiqmfiParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLpjjbiqmfi", res == nil, err)
 }
@@ -3993,7 +3104,7 @@ func (s *Server) handleDeleteLpjjbiqmfi(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteLpjjbiqmfi(r.Context(), DeleteLpjjbiqmfiParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteLpjjbiqmfiResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteLpjjbiqmfi", res == nil, err)
 }
@@ -4007,7 +3118,7 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetLpjjbiqmfiItem(r.Context(), GetLpjjbiqmfiItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetLpjjbiqmfiItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getLpjjbiqmfiItem", res == nil, err)
 }
@@ -4016,7 +3127,7 @@ func (s *Server) handleGetLpjjbiqmfiItem(w http.ResponseWriter, r *http.Request,
 func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListUkhvrhlife(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listUkhvrhlife", res == nil, err)
 }
@@ -4025,7 +3136,7 @@ func (s *Server) handleListUkhvrhlife(w http.ResponseWriter, r *http.Request, p 
 func (s *Server) handleCreateUkhvrhlife(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateUkhvrhlife(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createUkhvrhlife", res == nil, err)
 }
@@ -4039,7 +3150,7 @@ func (s *Server) handleGetUkhvrhlife(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetUkhvrhlife(r.Context(), GetUkhvrhlifeParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUkhvrhlife", res == nil, err)
 }
@@ -4053,7 +3164,7 @@ func (s *Server) handleDeleteUkhvrhlife(w http.ResponseWriter, r *http.Request, 
 	}
 	res, err := s.h.DeleteUkhvrhlife(r.Context(), DeleteUkhvrhlifeParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteUkhvrhlifeResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteUkhvrhlife", res == nil, err)
 }
@@ -4067,7 +3178,7 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 	}
 	res, err := s.h.GetUkhvrhlifeItem(r.Context(), GetUkhvrhlifeItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetUkhvrhlifeItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getUkhvrhlifeItem", res == nil, err)
 }
@@ -4076,7 +3187,7 @@ func (s *Server) handleGetUkhvrhlifeItem(w http.ResponseWriter, r *http.Request,
 func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.ListOrders(r.Context())
 	if err == nil && res != nil {
-		err = res.writeListOrdersResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "listOrders", res == nil, err)
 }
@@ -4085,7 +3196,7 @@ func (s *Server) handleListOrders(w http.ResponseWriter, r *http.Request, p []st
 func (s *Server) handleCreateOrders(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	res, err := s.h.CreateOrders(r.Context())
 	if err == nil && res != nil {
-		err = res.writeCreateOrdersResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "createOrders", res == nil, err)
 }
@@ -4099,7 +3210,7 @@ func (s *Server) handleGetOrders(w http.ResponseWriter, r *http.Request, p []str
 	}
 	res, err := s.h.GetOrders(r.Context(), GetOrdersParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetOrdersResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOrders", res == nil, err)
 }
@@ -4113,7 +3224,7 @@ func (s *Server) handleDeleteOrders(w http.ResponseWriter, r *http.Request, p []
 	}
 	res, err := s.h.DeleteOrders(r.Context(), DeleteOrdersParams(params))
 	if err == nil && res != nil {
-		err = res.writeDeleteOrdersResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "deleteOrders", res == nil, err)
 }
@@ -4127,7 +3238,7 @@ func (s *Server) handleGetOrdersItem(w http.ResponseWriter, r *http.Request, p [
 	}
 	res, err := s.h.GetOrdersItem(r.Context(), GetOrdersItemParams(params))
 	if err == nil && res != nil {
-		err = res.writeGetOrdersItemResponse(w, s.cfg.ResponseRequest(r))
+		err = res.writeListMmyoResponse(w, s.cfg.ResponseRequest(r))
 	}
 	s.cfg.Done(w, r, "getOrdersItem", res == nil, err)
 }

@@ -4,6 +4,7 @@ package r1000
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 
 	"github.com/oasgen/oasgen/oasrt/oashttp"
@@ -37,6 +38,12 @@ func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
+	return c.readListMmyoResponse(resp)
+}
+
+// readListMmyoResponse returns the result of ListMmyo and of the operations
+// that answer alike from resp.
+func (c *Client) readListMmyoResponse(resp *http.Response) (res ListMmyoResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return ListMmyoResponse204{}, nil
@@ -53,11 +60,7 @@ func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateMmyoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMmyo calls GET /mmyo/{id}
@@ -69,11 +72,7 @@ func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMmyoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
@@ -85,11 +84,7 @@ func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteMmyoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
@@ -102,11 +97,7 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMmyoItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListWdqxlykfqr calls GET /wdqxlykfqr
@@ -118,11 +109,7 @@ func (c *Client) ListWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListWdqxlykfqrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateWdqxlykfqr calls POST /wdqxlykfqr
@@ -134,11 +121,7 @@ func (c *Client) CreateWdqxlykfqr(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateWdqxlykfqrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWdqxlykfqr calls GET /wdqxlykfqr/{id}
@@ -150,11 +133,7 @@ func (c *Client) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWdqxlykfqrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteWdqxlykfqr calls DELETE /wdqxlykfqr/{id}
@@ -166,11 +145,7 @@ func (c *Client) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteWdqxlykfqrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWdqxlykfqrItem calls GET /wdqxlykfqr/{id}/items/{itemId}
@@ -183,11 +158,7 @@ func (c *Client) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWdqxlykfqrItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDgazlnoxuj calls GET /dgazlnoxuj
@@ -199,11 +170,7 @@ func (c *Client) ListDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDgazlnoxujResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDgazlnoxuj calls POST /dgazlnoxuj
@@ -215,11 +182,7 @@ func (c *Client) CreateDgazlnoxuj(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDgazlnoxujResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDgazlnoxuj calls GET /dgazlnoxuj/{id}
@@ -231,11 +194,7 @@ func (c *Client) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDgazlnoxujResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDgazlnoxuj calls DELETE /dgazlnoxuj/{id}
@@ -247,11 +206,7 @@ func (c *Client) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDgazlnoxujResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDgazlnoxujItem calls GET /dgazlnoxuj/{id}/items/{itemId}
@@ -264,11 +219,7 @@ func (c *Client) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDgazlnoxujItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHnltmg calls GET /hnltmg
@@ -280,11 +231,7 @@ func (c *Client) ListHnltmg(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHnltmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHnltmg calls POST /hnltmg
@@ -296,11 +243,7 @@ func (c *Client) CreateHnltmg(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHnltmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHnltmg calls GET /hnltmg/{id}
@@ -312,11 +255,7 @@ func (c *Client) GetHnltmg(ctx context.Context, params GetHnltmgParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHnltmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHnltmg calls DELETE /hnltmg/{id}
@@ -328,11 +267,7 @@ func (c *Client) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHnltmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHnltmgItem calls GET /hnltmg/{id}/items/{itemId}
@@ -345,11 +280,7 @@ func (c *Client) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHnltmgItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSqmlbhlktp calls GET /sqmlbhlktp
@@ -361,11 +292,7 @@ func (c *Client) ListSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSqmlbhlktpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSqmlbhlktp calls POST /sqmlbhlktp
@@ -377,11 +304,7 @@ func (c *Client) CreateSqmlbhlktp(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSqmlbhlktpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSqmlbhlktp calls GET /sqmlbhlktp/{id}
@@ -393,11 +316,7 @@ func (c *Client) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSqmlbhlktpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSqmlbhlktp calls DELETE /sqmlbhlktp/{id}
@@ -409,11 +328,7 @@ func (c *Client) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSqmlbhlktpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSqmlbhlktpItem calls GET /sqmlbhlktp/{id}/items/{itemId}
@@ -426,11 +341,7 @@ func (c *Client) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSqmlbhlktpItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDlskblpu calls GET /dlskblpu
@@ -442,11 +353,7 @@ func (c *Client) ListDlskblpu(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDlskblpuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDlskblpu calls POST /dlskblpu
@@ -458,11 +365,7 @@ func (c *Client) CreateDlskblpu(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDlskblpuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDlskblpu calls GET /dlskblpu/{id}
@@ -474,11 +377,7 @@ func (c *Client) GetDlskblpu(ctx context.Context, params GetDlskblpuParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDlskblpuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDlskblpu calls DELETE /dlskblpu/{id}
@@ -490,11 +389,7 @@ func (c *Client) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDlskblpuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDlskblpuItem calls GET /dlskblpu/{id}/items/{itemId}
@@ -507,11 +402,7 @@ func (c *Client) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDlskblpuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListUugh calls GET /uugh
@@ -523,11 +414,7 @@ func (c *Client) ListUugh(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListUughResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateUugh calls POST /uugh
@@ -539,11 +426,7 @@ func (c *Client) CreateUugh(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateUughResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUugh calls GET /uugh/{id}
@@ -555,11 +438,7 @@ func (c *Client) GetUugh(ctx context.Context, params GetUughParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUughResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteUugh calls DELETE /uugh/{id}
@@ -571,11 +450,7 @@ func (c *Client) DeleteUugh(ctx context.Context, params DeleteUughParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteUughResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUughItem calls GET /uugh/{id}/items/{itemId}
@@ -588,11 +463,7 @@ func (c *Client) GetUughItem(ctx context.Context, params GetUughItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUughItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSvashrrvcd calls GET /svashrrvcd
@@ -604,11 +475,7 @@ func (c *Client) ListSvashrrvcd(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSvashrrvcdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSvashrrvcd calls POST /svashrrvcd
@@ -620,11 +487,7 @@ func (c *Client) CreateSvashrrvcd(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSvashrrvcdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSvashrrvcd calls GET /svashrrvcd/{id}
@@ -636,11 +499,7 @@ func (c *Client) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSvashrrvcdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSvashrrvcd calls DELETE /svashrrvcd/{id}
@@ -652,11 +511,7 @@ func (c *Client) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSvashrrvcdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSvashrrvcdItem calls GET /svashrrvcd/{id}/items/{itemId}
@@ -669,11 +524,7 @@ func (c *Client) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSvashrrvcdItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNrvhsjyft calls GET /nrvhsjyft
@@ -685,11 +536,7 @@ func (c *Client) ListNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNrvhsjyftResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNrvhsjyft calls POST /nrvhsjyft
@@ -701,11 +548,7 @@ func (c *Client) CreateNrvhsjyft(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNrvhsjyftResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNrvhsjyft calls GET /nrvhsjyft/{id}
@@ -717,11 +560,7 @@ func (c *Client) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNrvhsjyftResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNrvhsjyft calls DELETE /nrvhsjyft/{id}
@@ -733,11 +572,7 @@ func (c *Client) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNrvhsjyftResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNrvhsjyftItem calls GET /nrvhsjyft/{id}/items/{itemId}
@@ -750,11 +585,7 @@ func (c *Client) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNrvhsjyftItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXrwjtbb calls GET /xrwjtbb
@@ -766,11 +597,7 @@ func (c *Client) ListXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXrwjtbbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXrwjtbb calls POST /xrwjtbb
@@ -782,11 +609,7 @@ func (c *Client) CreateXrwjtbb(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXrwjtbbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXrwjtbb calls GET /xrwjtbb/{id}
@@ -798,11 +621,7 @@ func (c *Client) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXrwjtbbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXrwjtbb calls DELETE /xrwjtbb/{id}
@@ -814,11 +633,7 @@ func (c *Client) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXrwjtbbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXrwjtbbItem calls GET /xrwjtbb/{id}/items/{itemId}
@@ -831,11 +646,7 @@ func (c *Client) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXrwjtbbItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNwcvaojrql calls GET /nwcvaojrql
@@ -847,11 +658,7 @@ func (c *Client) ListNwcvaojrql(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNwcvaojrqlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNwcvaojrql calls POST /nwcvaojrql
@@ -863,11 +670,7 @@ func (c *Client) CreateNwcvaojrql(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNwcvaojrqlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNwcvaojrql calls GET /nwcvaojrql/{id}
@@ -879,11 +682,7 @@ func (c *Client) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNwcvaojrqlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNwcvaojrql calls DELETE /nwcvaojrql/{id}
@@ -895,11 +694,7 @@ func (c *Client) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNwcvaojrqlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNwcvaojrqlItem calls GET /nwcvaojrql/{id}/items/{itemId}
@@ -912,11 +707,7 @@ func (c *Client) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNwcvaojrqlItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLfubzamkh calls GET /lfubzamkh
@@ -928,11 +719,7 @@ func (c *Client) ListLfubzamkh(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLfubzamkhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLfubzamkh calls POST /lfubzamkh
@@ -944,11 +731,7 @@ func (c *Client) CreateLfubzamkh(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLfubzamkhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLfubzamkh calls GET /lfubzamkh/{id}
@@ -960,11 +743,7 @@ func (c *Client) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLfubzamkhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLfubzamkh calls DELETE /lfubzamkh/{id}
@@ -976,11 +755,7 @@ func (c *Client) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLfubzamkhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLfubzamkhItem calls GET /lfubzamkh/{id}/items/{itemId}
@@ -993,11 +768,7 @@ func (c *Client) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLfubzamkhItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSzrw calls GET /szrw
@@ -1009,11 +780,7 @@ func (c *Client) ListSzrw(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSzrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSzrw calls POST /szrw
@@ -1025,11 +792,7 @@ func (c *Client) CreateSzrw(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSzrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSzrw calls GET /szrw/{id}
@@ -1041,11 +804,7 @@ func (c *Client) GetSzrw(ctx context.Context, params GetSzrwParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSzrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSzrw calls DELETE /szrw/{id}
@@ -1057,11 +816,7 @@ func (c *Client) DeleteSzrw(ctx context.Context, params DeleteSzrwParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSzrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSzrwItem calls GET /szrw/{id}/items/{itemId}
@@ -1074,11 +829,7 @@ func (c *Client) GetSzrwItem(ctx context.Context, params GetSzrwItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSzrwItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListZyccvzoabv calls GET /zyccvzoabv
@@ -1090,11 +841,7 @@ func (c *Client) ListZyccvzoabv(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListZyccvzoabvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateZyccvzoabv calls POST /zyccvzoabv
@@ -1106,11 +853,7 @@ func (c *Client) CreateZyccvzoabv(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateZyccvzoabvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZyccvzoabv calls GET /zyccvzoabv/{id}
@@ -1122,11 +865,7 @@ func (c *Client) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZyccvzoabvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteZyccvzoabv calls DELETE /zyccvzoabv/{id}
@@ -1138,11 +877,7 @@ func (c *Client) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteZyccvzoabvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZyccvzoabvItem calls GET /zyccvzoabv/{id}/items/{itemId}
@@ -1155,11 +890,7 @@ func (c *Client) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZyccvzoabvItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListRtugdwewe calls GET /rtugdwewe
@@ -1171,11 +902,7 @@ func (c *Client) ListRtugdwewe(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListRtugdweweResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateRtugdwewe calls POST /rtugdwewe
@@ -1187,11 +914,7 @@ func (c *Client) CreateRtugdwewe(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateRtugdweweResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetRtugdwewe calls GET /rtugdwewe/{id}
@@ -1203,11 +926,7 @@ func (c *Client) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetRtugdweweResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteRtugdwewe calls DELETE /rtugdwewe/{id}
@@ -1219,11 +938,7 @@ func (c *Client) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdwewePara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteRtugdweweResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetRtugdweweItem calls GET /rtugdwewe/{id}/items/{itemId}
@@ -1236,11 +951,7 @@ func (c *Client) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetRtugdweweItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNqhlcbrwy calls GET /nqhlcbrwy
@@ -1252,11 +963,7 @@ func (c *Client) ListNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNqhlcbrwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNqhlcbrwy calls POST /nqhlcbrwy
@@ -1268,11 +975,7 @@ func (c *Client) CreateNqhlcbrwy(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNqhlcbrwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNqhlcbrwy calls GET /nqhlcbrwy/{id}
@@ -1284,11 +987,7 @@ func (c *Client) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNqhlcbrwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNqhlcbrwy calls DELETE /nqhlcbrwy/{id}
@@ -1300,11 +999,7 @@ func (c *Client) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNqhlcbrwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNqhlcbrwyItem calls GET /nqhlcbrwy/{id}/items/{itemId}
@@ -1317,11 +1012,7 @@ func (c *Client) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNqhlcbrwyItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListJthgvs calls GET /jthgvs
@@ -1333,11 +1024,7 @@ func (c *Client) ListJthgvs(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListJthgvsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateJthgvs calls POST /jthgvs
@@ -1349,11 +1036,7 @@ func (c *Client) CreateJthgvs(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateJthgvsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJthgvs calls GET /jthgvs/{id}
@@ -1365,11 +1048,7 @@ func (c *Client) GetJthgvs(ctx context.Context, params GetJthgvsParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJthgvsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteJthgvs calls DELETE /jthgvs/{id}
@@ -1381,11 +1060,7 @@ func (c *Client) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteJthgvsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJthgvsItem calls GET /jthgvs/{id}/items/{itemId}
@@ -1398,11 +1073,7 @@ func (c *Client) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJthgvsItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLpjjbiqmfi calls GET /lpjjbiqmfi
@@ -1414,11 +1085,7 @@ func (c *Client) ListLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLpjjbiqmfiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLpjjbiqmfi calls POST /lpjjbiqmfi
@@ -1430,11 +1097,7 @@ func (c *Client) CreateLpjjbiqmfi(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLpjjbiqmfiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLpjjbiqmfi calls GET /lpjjbiqmfi/{id}
@@ -1446,11 +1109,7 @@ func (c *Client) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLpjjbiqmfiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLpjjbiqmfi calls DELETE /lpjjbiqmfi/{id}
@@ -1462,11 +1121,7 @@ func (c *Client) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLpjjbiqmfiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLpjjbiqmfiItem calls GET /lpjjbiqmfi/{id}/items/{itemId}
@@ -1479,11 +1134,7 @@ func (c *Client) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLpjjbiqmfiItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListUkhvrhlife calls GET /ukhvrhlife
@@ -1495,11 +1146,7 @@ func (c *Client) ListUkhvrhlife(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListUkhvrhlifeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateUkhvrhlife calls POST /ukhvrhlife
@@ -1511,11 +1158,7 @@ func (c *Client) CreateUkhvrhlife(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateUkhvrhlifeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUkhvrhlife calls GET /ukhvrhlife/{id}
@@ -1527,11 +1170,7 @@ func (c *Client) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUkhvrhlifeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteUkhvrhlife calls DELETE /ukhvrhlife/{id}
@@ -1543,11 +1182,7 @@ func (c *Client) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifePa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteUkhvrhlifeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUkhvrhlifeItem calls GET /ukhvrhlife/{id}/items/{itemId}
@@ -1560,11 +1195,7 @@ func (c *Client) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUkhvrhlifeItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNsioejcaxf calls GET /nsioejcaxf
@@ -1576,11 +1207,7 @@ func (c *Client) ListNsioejcaxf(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNsioejcaxfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNsioejcaxf calls POST /nsioejcaxf
@@ -1592,11 +1219,7 @@ func (c *Client) CreateNsioejcaxf(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNsioejcaxfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNsioejcaxf calls GET /nsioejcaxf/{id}
@@ -1608,11 +1231,7 @@ func (c *Client) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNsioejcaxfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNsioejcaxf calls DELETE /nsioejcaxf/{id}
@@ -1624,11 +1243,7 @@ func (c *Client) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNsioejcaxfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNsioejcaxfItem calls GET /nsioejcaxf/{id}/items/{itemId}
@@ -1641,11 +1256,7 @@ func (c *Client) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNsioejcaxfItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListOuxsef calls GET /ouxsef
@@ -1657,11 +1268,7 @@ func (c *Client) ListOuxsef(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListOuxsefResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateOuxsef calls POST /ouxsef
@@ -1673,11 +1280,7 @@ func (c *Client) CreateOuxsef(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateOuxsefResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOuxsef calls GET /ouxsef/{id}
@@ -1689,11 +1292,7 @@ func (c *Client) GetOuxsef(ctx context.Context, params GetOuxsefParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOuxsefResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteOuxsef calls DELETE /ouxsef/{id}
@@ -1705,11 +1304,7 @@ func (c *Client) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteOuxsefResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOuxsefItem calls GET /ouxsef/{id}/items/{itemId}
@@ -1722,11 +1317,7 @@ func (c *Client) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOuxsefItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListKrntsxjej calls GET /krntsxjej
@@ -1738,11 +1329,7 @@ func (c *Client) ListKrntsxjej(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListKrntsxjejResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateKrntsxjej calls POST /krntsxjej
@@ -1754,11 +1341,7 @@ func (c *Client) CreateKrntsxjej(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateKrntsxjejResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKrntsxjej calls GET /krntsxjej/{id}
@@ -1770,11 +1353,7 @@ func (c *Client) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKrntsxjejResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteKrntsxjej calls DELETE /krntsxjej/{id}
@@ -1786,11 +1365,7 @@ func (c *Client) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteKrntsxjejResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKrntsxjejItem calls GET /krntsxjej/{id}/items/{itemId}
@@ -1803,11 +1378,7 @@ func (c *Client) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKrntsxjejItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHygxf calls GET /hygxf
@@ -1819,11 +1390,7 @@ func (c *Client) ListHygxf(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHygxfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHygxf calls POST /hygxf
@@ -1835,11 +1402,7 @@ func (c *Client) CreateHygxf(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHygxfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHygxf calls GET /hygxf/{id}
@@ -1851,11 +1414,7 @@ func (c *Client) GetHygxf(ctx context.Context, params GetHygxfParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHygxfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHygxf calls DELETE /hygxf/{id}
@@ -1867,11 +1426,7 @@ func (c *Client) DeleteHygxf(ctx context.Context, params DeleteHygxfParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHygxfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHygxfItem calls GET /hygxf/{id}/items/{itemId}
@@ -1884,11 +1439,7 @@ func (c *Client) GetHygxfItem(ctx context.Context, params GetHygxfItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHygxfItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNgdikhobd calls GET /ngdikhobd
@@ -1900,11 +1451,7 @@ func (c *Client) ListNgdikhobd(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNgdikhobdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNgdikhobd calls POST /ngdikhobd
@@ -1916,11 +1463,7 @@ func (c *Client) CreateNgdikhobd(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNgdikhobdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNgdikhobd calls GET /ngdikhobd/{id}
@@ -1932,11 +1475,7 @@ func (c *Client) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNgdikhobdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNgdikhobd calls DELETE /ngdikhobd/{id}
@@ -1948,11 +1487,7 @@ func (c *Client) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNgdikhobdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNgdikhobdItem calls GET /ngdikhobd/{id}/items/{itemId}
@@ -1965,11 +1500,7 @@ func (c *Client) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNgdikhobdItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListGelqcl calls GET /gelqcl
@@ -1981,11 +1512,7 @@ func (c *Client) ListGelqcl(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListGelqclResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateGelqcl calls POST /gelqcl
@@ -1997,11 +1524,7 @@ func (c *Client) CreateGelqcl(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateGelqclResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGelqcl calls GET /gelqcl/{id}
@@ -2013,11 +1536,7 @@ func (c *Client) GetGelqcl(ctx context.Context, params GetGelqclParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGelqclResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteGelqcl calls DELETE /gelqcl/{id}
@@ -2029,11 +1548,7 @@ func (c *Client) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteGelqclResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGelqclItem calls GET /gelqcl/{id}/items/{itemId}
@@ -2046,11 +1561,7 @@ func (c *Client) GetGelqclItem(ctx context.Context, params GetGelqclItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGelqclItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListYcrc calls GET /ycrc
@@ -2062,11 +1573,7 @@ func (c *Client) ListYcrc(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListYcrcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateYcrc calls POST /ycrc
@@ -2078,11 +1585,7 @@ func (c *Client) CreateYcrc(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateYcrcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYcrc calls GET /ycrc/{id}
@@ -2094,11 +1597,7 @@ func (c *Client) GetYcrc(ctx context.Context, params GetYcrcParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYcrcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteYcrc calls DELETE /ycrc/{id}
@@ -2110,11 +1609,7 @@ func (c *Client) DeleteYcrc(ctx context.Context, params DeleteYcrcParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteYcrcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYcrcItem calls GET /ycrc/{id}/items/{itemId}
@@ -2127,11 +1622,7 @@ func (c *Client) GetYcrcItem(ctx context.Context, params GetYcrcItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYcrcItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListRhyyamfdzx calls GET /rhyyamfdzx
@@ -2143,11 +1634,7 @@ func (c *Client) ListRhyyamfdzx(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListRhyyamfdzxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateRhyyamfdzx calls POST /rhyyamfdzx
@@ -2159,11 +1646,7 @@ func (c *Client) CreateRhyyamfdzx(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateRhyyamfdzxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetRhyyamfdzx calls GET /rhyyamfdzx/{id}
@@ -2175,11 +1658,7 @@ func (c *Client) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetRhyyamfdzxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteRhyyamfdzx calls DELETE /rhyyamfdzx/{id}
@@ -2191,11 +1670,7 @@ func (c *Client) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteRhyyamfdzxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetRhyyamfdzxItem calls GET /rhyyamfdzx/{id}/items/{itemId}
@@ -2208,11 +1683,7 @@ func (c *Client) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetRhyyamfdzxItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListUfykbqcrs calls GET /ufykbqcrs
@@ -2224,11 +1695,7 @@ func (c *Client) ListUfykbqcrs(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListUfykbqcrsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateUfykbqcrs calls POST /ufykbqcrs
@@ -2240,11 +1707,7 @@ func (c *Client) CreateUfykbqcrs(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateUfykbqcrsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUfykbqcrs calls GET /ufykbqcrs/{id}
@@ -2256,11 +1719,7 @@ func (c *Client) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUfykbqcrsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteUfykbqcrs calls DELETE /ufykbqcrs/{id}
@@ -2272,11 +1731,7 @@ func (c *Client) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteUfykbqcrsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUfykbqcrsItem calls GET /ufykbqcrs/{id}/items/{itemId}
@@ -2289,11 +1744,7 @@ func (c *Client) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUfykbqcrsItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHxyskydcbx calls GET /hxyskydcbx
@@ -2305,11 +1756,7 @@ func (c *Client) ListHxyskydcbx(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHxyskydcbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHxyskydcbx calls POST /hxyskydcbx
@@ -2321,11 +1768,7 @@ func (c *Client) CreateHxyskydcbx(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHxyskydcbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHxyskydcbx calls GET /hxyskydcbx/{id}
@@ -2337,11 +1780,7 @@ func (c *Client) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHxyskydcbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHxyskydcbx calls DELETE /hxyskydcbx/{id}
@@ -2353,11 +1792,7 @@ func (c *Client) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHxyskydcbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHxyskydcbxItem calls GET /hxyskydcbx/{id}/items/{itemId}
@@ -2370,11 +1805,7 @@ func (c *Client) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHxyskydcbxItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHxnyahmq calls GET /hxnyahmq
@@ -2386,11 +1817,7 @@ func (c *Client) ListHxnyahmq(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHxnyahmqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHxnyahmq calls POST /hxnyahmq
@@ -2402,11 +1829,7 @@ func (c *Client) CreateHxnyahmq(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHxnyahmqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHxnyahmq calls GET /hxnyahmq/{id}
@@ -2418,11 +1841,7 @@ func (c *Client) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHxnyahmqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHxnyahmq calls DELETE /hxnyahmq/{id}
@@ -2434,11 +1853,7 @@ func (c *Client) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHxnyahmqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHxnyahmqItem calls GET /hxnyahmq/{id}/items/{itemId}
@@ -2451,11 +1866,7 @@ func (c *Client) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHxnyahmqItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListPvzpdqdnj calls GET /pvzpdqdnj
@@ -2467,11 +1878,7 @@ func (c *Client) ListPvzpdqdnj(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListPvzpdqdnjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreatePvzpdqdnj calls POST /pvzpdqdnj
@@ -2483,11 +1890,7 @@ func (c *Client) CreatePvzpdqdnj(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreatePvzpdqdnjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPvzpdqdnj calls GET /pvzpdqdnj/{id}
@@ -2499,11 +1902,7 @@ func (c *Client) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPvzpdqdnjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeletePvzpdqdnj calls DELETE /pvzpdqdnj/{id}
@@ -2515,11 +1914,7 @@ func (c *Client) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeletePvzpdqdnjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPvzpdqdnjItem calls GET /pvzpdqdnj/{id}/items/{itemId}
@@ -2532,11 +1927,7 @@ func (c *Client) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPvzpdqdnjItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListQmoezicutr calls GET /qmoezicutr
@@ -2548,11 +1939,7 @@ func (c *Client) ListQmoezicutr(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListQmoezicutrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateQmoezicutr calls POST /qmoezicutr
@@ -2564,11 +1951,7 @@ func (c *Client) CreateQmoezicutr(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateQmoezicutrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQmoezicutr calls GET /qmoezicutr/{id}
@@ -2580,11 +1963,7 @@ func (c *Client) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQmoezicutrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteQmoezicutr calls DELETE /qmoezicutr/{id}
@@ -2596,11 +1975,7 @@ func (c *Client) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteQmoezicutrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQmoezicutrItem calls GET /qmoezicutr/{id}/items/{itemId}
@@ -2613,11 +1988,7 @@ func (c *Client) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQmoezicutrItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListOkvdrkmqxs calls GET /okvdrkmqxs
@@ -2629,11 +2000,7 @@ func (c *Client) ListOkvdrkmqxs(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListOkvdrkmqxsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateOkvdrkmqxs calls POST /okvdrkmqxs
@@ -2645,11 +2012,7 @@ func (c *Client) CreateOkvdrkmqxs(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateOkvdrkmqxsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOkvdrkmqxs calls GET /okvdrkmqxs/{id}
@@ -2661,11 +2024,7 @@ func (c *Client) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOkvdrkmqxsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteOkvdrkmqxs calls DELETE /okvdrkmqxs/{id}
@@ -2677,11 +2036,7 @@ func (c *Client) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteOkvdrkmqxsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOkvdrkmqxsItem calls GET /okvdrkmqxs/{id}/items/{itemId}
@@ -2694,11 +2049,7 @@ func (c *Client) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOkvdrkmqxsItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListAoholkdjiy calls GET /aoholkdjiy
@@ -2710,11 +2061,7 @@ func (c *Client) ListAoholkdjiy(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListAoholkdjiyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateAoholkdjiy calls POST /aoholkdjiy
@@ -2726,11 +2073,7 @@ func (c *Client) CreateAoholkdjiy(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateAoholkdjiyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAoholkdjiy calls GET /aoholkdjiy/{id}
@@ -2742,11 +2085,7 @@ func (c *Client) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAoholkdjiyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteAoholkdjiy calls DELETE /aoholkdjiy/{id}
@@ -2758,11 +2097,7 @@ func (c *Client) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteAoholkdjiyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAoholkdjiyItem calls GET /aoholkdjiy/{id}/items/{itemId}
@@ -2775,11 +2110,7 @@ func (c *Client) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAoholkdjiyItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListJqqb calls GET /jqqb
@@ -2791,11 +2122,7 @@ func (c *Client) ListJqqb(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListJqqbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateJqqb calls POST /jqqb
@@ -2807,11 +2134,7 @@ func (c *Client) CreateJqqb(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateJqqbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJqqb calls GET /jqqb/{id}
@@ -2823,11 +2146,7 @@ func (c *Client) GetJqqb(ctx context.Context, params GetJqqbParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJqqbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteJqqb calls DELETE /jqqb/{id}
@@ -2839,11 +2158,7 @@ func (c *Client) DeleteJqqb(ctx context.Context, params DeleteJqqbParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteJqqbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJqqbItem calls GET /jqqb/{id}/items/{itemId}
@@ -2856,11 +2171,7 @@ func (c *Client) GetJqqbItem(ctx context.Context, params GetJqqbItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJqqbItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListTgtambb calls GET /tgtambb
@@ -2872,11 +2183,7 @@ func (c *Client) ListTgtambb(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListTgtambbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateTgtambb calls POST /tgtambb
@@ -2888,11 +2195,7 @@ func (c *Client) CreateTgtambb(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateTgtambbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTgtambb calls GET /tgtambb/{id}
@@ -2904,11 +2207,7 @@ func (c *Client) GetTgtambb(ctx context.Context, params GetTgtambbParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTgtambbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteTgtambb calls DELETE /tgtambb/{id}
@@ -2920,11 +2219,7 @@ func (c *Client) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteTgtambbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTgtambbItem calls GET /tgtambb/{id}/items/{itemId}
@@ -2937,11 +2232,7 @@ func (c *Client) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTgtambbItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListBsdxwgcxfd calls GET /bsdxwgcxfd
@@ -2953,11 +2244,7 @@ func (c *Client) ListBsdxwgcxfd(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListBsdxwgcxfdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateBsdxwgcxfd calls POST /bsdxwgcxfd
@@ -2969,11 +2256,7 @@ func (c *Client) CreateBsdxwgcxfd(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateBsdxwgcxfdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetBsdxwgcxfd calls GET /bsdxwgcxfd/{id}
@@ -2985,11 +2268,7 @@ func (c *Client) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetBsdxwgcxfdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteBsdxwgcxfd calls DELETE /bsdxwgcxfd/{id}
@@ -3001,11 +2280,7 @@ func (c *Client) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteBsdxwgcxfdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetBsdxwgcxfdItem calls GET /bsdxwgcxfd/{id}/items/{itemId}
@@ -3018,11 +2293,7 @@ func (c *Client) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetBsdxwgcxfdItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSmbx calls GET /smbx
@@ -3034,11 +2305,7 @@ func (c *Client) ListSmbx(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSmbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSmbx calls POST /smbx
@@ -3050,11 +2317,7 @@ func (c *Client) CreateSmbx(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSmbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSmbx calls GET /smbx/{id}
@@ -3066,11 +2329,7 @@ func (c *Client) GetSmbx(ctx context.Context, params GetSmbxParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSmbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSmbx calls DELETE /smbx/{id}
@@ -3082,11 +2341,7 @@ func (c *Client) DeleteSmbx(ctx context.Context, params DeleteSmbxParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSmbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSmbxItem calls GET /smbx/{id}/items/{itemId}
@@ -3099,11 +2354,7 @@ func (c *Client) GetSmbxItem(ctx context.Context, params GetSmbxItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSmbxItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListPdlvjfead calls GET /pdlvjfead
@@ -3115,11 +2366,7 @@ func (c *Client) ListPdlvjfead(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListPdlvjfeadResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreatePdlvjfead calls POST /pdlvjfead
@@ -3131,11 +2378,7 @@ func (c *Client) CreatePdlvjfead(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreatePdlvjfeadResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPdlvjfead calls GET /pdlvjfead/{id}
@@ -3147,11 +2390,7 @@ func (c *Client) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPdlvjfeadResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeletePdlvjfead calls DELETE /pdlvjfead/{id}
@@ -3163,11 +2402,7 @@ func (c *Client) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeletePdlvjfeadResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPdlvjfeadItem calls GET /pdlvjfead/{id}/items/{itemId}
@@ -3180,11 +2415,7 @@ func (c *Client) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPdlvjfeadItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListYiyhckwrlh calls GET /yiyhckwrlh
@@ -3196,11 +2427,7 @@ func (c *Client) ListYiyhckwrlh(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListYiyhckwrlhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateYiyhckwrlh calls POST /yiyhckwrlh
@@ -3212,11 +2439,7 @@ func (c *Client) CreateYiyhckwrlh(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateYiyhckwrlhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYiyhckwrlh calls GET /yiyhckwrlh/{id}
@@ -3228,11 +2451,7 @@ func (c *Client) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYiyhckwrlhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteYiyhckwrlh calls DELETE /yiyhckwrlh/{id}
@@ -3244,11 +2463,7 @@ func (c *Client) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteYiyhckwrlhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYiyhckwrlhItem calls GET /yiyhckwrlh/{id}/items/{itemId}
@@ -3261,11 +2476,7 @@ func (c *Client) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYiyhckwrlhItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListKhvp calls GET /khvp
@@ -3277,11 +2488,7 @@ func (c *Client) ListKhvp(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListKhvpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateKhvp calls POST /khvp
@@ -3293,11 +2500,7 @@ func (c *Client) CreateKhvp(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateKhvpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKhvp calls GET /khvp/{id}
@@ -3309,11 +2512,7 @@ func (c *Client) GetKhvp(ctx context.Context, params GetKhvpParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKhvpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteKhvp calls DELETE /khvp/{id}
@@ -3325,11 +2524,7 @@ func (c *Client) DeleteKhvp(ctx context.Context, params DeleteKhvpParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteKhvpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKhvpItem calls GET /khvp/{id}/items/{itemId}
@@ -3342,11 +2537,7 @@ func (c *Client) GetKhvpItem(ctx context.Context, params GetKhvpItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKhvpItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListPvjstyljk calls GET /pvjstyljk
@@ -3358,11 +2549,7 @@ func (c *Client) ListPvjstyljk(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListPvjstyljkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreatePvjstyljk calls POST /pvjstyljk
@@ -3374,11 +2561,7 @@ func (c *Client) CreatePvjstyljk(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreatePvjstyljkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPvjstyljk calls GET /pvjstyljk/{id}
@@ -3390,11 +2573,7 @@ func (c *Client) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPvjstyljkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeletePvjstyljk calls DELETE /pvjstyljk/{id}
@@ -3406,11 +2585,7 @@ func (c *Client) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeletePvjstyljkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPvjstyljkItem calls GET /pvjstyljk/{id}/items/{itemId}
@@ -3423,11 +2598,7 @@ func (c *Client) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPvjstyljkItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListKbimj calls GET /kbimj
@@ -3439,11 +2610,7 @@ func (c *Client) ListKbimj(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListKbimjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateKbimj calls POST /kbimj
@@ -3455,11 +2622,7 @@ func (c *Client) CreateKbimj(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateKbimjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKbimj calls GET /kbimj/{id}
@@ -3471,11 +2634,7 @@ func (c *Client) GetKbimj(ctx context.Context, params GetKbimjParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKbimjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteKbimj calls DELETE /kbimj/{id}
@@ -3487,11 +2646,7 @@ func (c *Client) DeleteKbimj(ctx context.Context, params DeleteKbimjParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteKbimjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKbimjItem calls GET /kbimj/{id}/items/{itemId}
@@ -3504,11 +2659,7 @@ func (c *Client) GetKbimjItem(ctx context.Context, params GetKbimjItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKbimjItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListWdxtn calls GET /wdxtn
@@ -3520,11 +2671,7 @@ func (c *Client) ListWdxtn(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListWdxtnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateWdxtn calls POST /wdxtn
@@ -3536,11 +2683,7 @@ func (c *Client) CreateWdxtn(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateWdxtnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWdxtn calls GET /wdxtn/{id}
@@ -3552,11 +2695,7 @@ func (c *Client) GetWdxtn(ctx context.Context, params GetWdxtnParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWdxtnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteWdxtn calls DELETE /wdxtn/{id}
@@ -3568,11 +2707,7 @@ func (c *Client) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteWdxtnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWdxtnItem calls GET /wdxtn/{id}/items/{itemId}
@@ -3585,11 +2720,7 @@ func (c *Client) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWdxtnItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListAksjcfm calls GET /aksjcfm
@@ -3601,11 +2732,7 @@ func (c *Client) ListAksjcfm(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListAksjcfmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateAksjcfm calls POST /aksjcfm
@@ -3617,11 +2744,7 @@ func (c *Client) CreateAksjcfm(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateAksjcfmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAksjcfm calls GET /aksjcfm/{id}
@@ -3633,11 +2756,7 @@ func (c *Client) GetAksjcfm(ctx context.Context, params GetAksjcfmParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAksjcfmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteAksjcfm calls DELETE /aksjcfm/{id}
@@ -3649,11 +2768,7 @@ func (c *Client) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteAksjcfmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAksjcfmItem calls GET /aksjcfm/{id}/items/{itemId}
@@ -3666,11 +2781,7 @@ func (c *Client) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAksjcfmItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSnzgwpyzaw calls GET /snzgwpyzaw
@@ -3682,11 +2793,7 @@ func (c *Client) ListSnzgwpyzaw(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSnzgwpyzawResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSnzgwpyzaw calls POST /snzgwpyzaw
@@ -3698,11 +2805,7 @@ func (c *Client) CreateSnzgwpyzaw(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSnzgwpyzawResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSnzgwpyzaw calls GET /snzgwpyzaw/{id}
@@ -3714,11 +2817,7 @@ func (c *Client) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSnzgwpyzawResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSnzgwpyzaw calls DELETE /snzgwpyzaw/{id}
@@ -3730,11 +2829,7 @@ func (c *Client) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSnzgwpyzawResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSnzgwpyzawItem calls GET /snzgwpyzaw/{id}/items/{itemId}
@@ -3747,11 +2842,7 @@ func (c *Client) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSnzgwpyzawItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListYzmkmomikw calls GET /yzmkmomikw
@@ -3763,11 +2854,7 @@ func (c *Client) ListYzmkmomikw(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListYzmkmomikwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateYzmkmomikw calls POST /yzmkmomikw
@@ -3779,11 +2866,7 @@ func (c *Client) CreateYzmkmomikw(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateYzmkmomikwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYzmkmomikw calls GET /yzmkmomikw/{id}
@@ -3795,11 +2878,7 @@ func (c *Client) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYzmkmomikwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteYzmkmomikw calls DELETE /yzmkmomikw/{id}
@@ -3811,11 +2890,7 @@ func (c *Client) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteYzmkmomikwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYzmkmomikwItem calls GET /yzmkmomikw/{id}/items/{itemId}
@@ -3828,11 +2903,7 @@ func (c *Client) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYzmkmomikwItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListCzexi calls GET /czexi
@@ -3844,11 +2915,7 @@ func (c *Client) ListCzexi(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListCzexiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateCzexi calls POST /czexi
@@ -3860,11 +2927,7 @@ func (c *Client) CreateCzexi(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateCzexiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetCzexi calls GET /czexi/{id}
@@ -3876,11 +2939,7 @@ func (c *Client) GetCzexi(ctx context.Context, params GetCzexiParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetCzexiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteCzexi calls DELETE /czexi/{id}
@@ -3892,11 +2951,7 @@ func (c *Client) DeleteCzexi(ctx context.Context, params DeleteCzexiParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteCzexiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetCzexiItem calls GET /czexi/{id}/items/{itemId}
@@ -3909,11 +2964,7 @@ func (c *Client) GetCzexiItem(ctx context.Context, params GetCzexiItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetCzexiItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDkwdriwzoh calls GET /dkwdriwzoh
@@ -3925,11 +2976,7 @@ func (c *Client) ListDkwdriwzoh(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDkwdriwzohResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDkwdriwzoh calls POST /dkwdriwzoh
@@ -3941,11 +2988,7 @@ func (c *Client) CreateDkwdriwzoh(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDkwdriwzohResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDkwdriwzoh calls GET /dkwdriwzoh/{id}
@@ -3957,11 +3000,7 @@ func (c *Client) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDkwdriwzohResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDkwdriwzoh calls DELETE /dkwdriwzoh/{id}
@@ -3973,11 +3012,7 @@ func (c *Client) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDkwdriwzohResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDkwdriwzohItem calls GET /dkwdriwzoh/{id}/items/{itemId}
@@ -3990,11 +3025,7 @@ func (c *Client) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDkwdriwzohItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListAdsxtbd calls GET /adsxtbd
@@ -4006,11 +3037,7 @@ func (c *Client) ListAdsxtbd(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListAdsxtbdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateAdsxtbd calls POST /adsxtbd
@@ -4022,11 +3049,7 @@ func (c *Client) CreateAdsxtbd(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateAdsxtbdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAdsxtbd calls GET /adsxtbd/{id}
@@ -4038,11 +3061,7 @@ func (c *Client) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAdsxtbdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteAdsxtbd calls DELETE /adsxtbd/{id}
@@ -4054,11 +3073,7 @@ func (c *Client) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteAdsxtbdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAdsxtbdItem calls GET /adsxtbd/{id}/items/{itemId}
@@ -4071,11 +3086,7 @@ func (c *Client) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAdsxtbdItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLjufmoz calls GET /ljufmoz
@@ -4087,11 +3098,7 @@ func (c *Client) ListLjufmoz(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLjufmozResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLjufmoz calls POST /ljufmoz
@@ -4103,11 +3110,7 @@ func (c *Client) CreateLjufmoz(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLjufmozResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLjufmoz calls GET /ljufmoz/{id}
@@ -4119,11 +3122,7 @@ func (c *Client) GetLjufmoz(ctx context.Context, params GetLjufmozParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLjufmozResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLjufmoz calls DELETE /ljufmoz/{id}
@@ -4135,11 +3134,7 @@ func (c *Client) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLjufmozResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLjufmozItem calls GET /ljufmoz/{id}/items/{itemId}
@@ -4152,11 +3147,7 @@ func (c *Client) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLjufmozItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListEukyyfcqim calls GET /eukyyfcqim
@@ -4168,11 +3159,7 @@ func (c *Client) ListEukyyfcqim(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListEukyyfcqimResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateEukyyfcqim calls POST /eukyyfcqim
@@ -4184,11 +3171,7 @@ func (c *Client) CreateEukyyfcqim(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateEukyyfcqimResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEukyyfcqim calls GET /eukyyfcqim/{id}
@@ -4200,11 +3183,7 @@ func (c *Client) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEukyyfcqimResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteEukyyfcqim calls DELETE /eukyyfcqim/{id}
@@ -4216,11 +3195,7 @@ func (c *Client) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteEukyyfcqimResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEukyyfcqimItem calls GET /eukyyfcqim/{id}/items/{itemId}
@@ -4233,11 +3208,7 @@ func (c *Client) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEukyyfcqimItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListEkjzwqucv calls GET /ekjzwqucv
@@ -4249,11 +3220,7 @@ func (c *Client) ListEkjzwqucv(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListEkjzwqucvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateEkjzwqucv calls POST /ekjzwqucv
@@ -4265,11 +3232,7 @@ func (c *Client) CreateEkjzwqucv(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateEkjzwqucvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEkjzwqucv calls GET /ekjzwqucv/{id}
@@ -4281,11 +3244,7 @@ func (c *Client) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEkjzwqucvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteEkjzwqucv calls DELETE /ekjzwqucv/{id}
@@ -4297,11 +3256,7 @@ func (c *Client) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteEkjzwqucvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEkjzwqucvItem calls GET /ekjzwqucv/{id}/items/{itemId}
@@ -4314,11 +3269,7 @@ func (c *Client) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEkjzwqucvItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNwqlyjs calls GET /nwqlyjs
@@ -4330,11 +3281,7 @@ func (c *Client) ListNwqlyjs(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNwqlyjsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNwqlyjs calls POST /nwqlyjs
@@ -4346,11 +3293,7 @@ func (c *Client) CreateNwqlyjs(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNwqlyjsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNwqlyjs calls GET /nwqlyjs/{id}
@@ -4362,11 +3305,7 @@ func (c *Client) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNwqlyjsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNwqlyjs calls DELETE /nwqlyjs/{id}
@@ -4378,11 +3317,7 @@ func (c *Client) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNwqlyjsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNwqlyjsItem calls GET /nwqlyjs/{id}/items/{itemId}
@@ -4395,11 +3330,7 @@ func (c *Client) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNwqlyjsItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHqsnhwenl calls GET /hqsnhwenl
@@ -4411,11 +3342,7 @@ func (c *Client) ListHqsnhwenl(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHqsnhwenlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHqsnhwenl calls POST /hqsnhwenl
@@ -4427,11 +3354,7 @@ func (c *Client) CreateHqsnhwenl(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHqsnhwenlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHqsnhwenl calls GET /hqsnhwenl/{id}
@@ -4443,11 +3366,7 @@ func (c *Client) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHqsnhwenlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHqsnhwenl calls DELETE /hqsnhwenl/{id}
@@ -4459,11 +3378,7 @@ func (c *Client) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHqsnhwenlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHqsnhwenlItem calls GET /hqsnhwenl/{id}/items/{itemId}
@@ -4476,11 +3391,7 @@ func (c *Client) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHqsnhwenlItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListPevfirsx calls GET /pevfirsx
@@ -4492,11 +3403,7 @@ func (c *Client) ListPevfirsx(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListPevfirsxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreatePevfirsx calls POST /pevfirsx
@@ -4508,11 +3415,7 @@ func (c *Client) CreatePevfirsx(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreatePevfirsxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPevfirsx calls GET /pevfirsx/{id}
@@ -4524,11 +3427,7 @@ func (c *Client) GetPevfirsx(ctx context.Context, params GetPevfirsxParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPevfirsxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeletePevfirsx calls DELETE /pevfirsx/{id}
@@ -4540,11 +3439,7 @@ func (c *Client) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeletePevfirsxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPevfirsxItem calls GET /pevfirsx/{id}/items/{itemId}
@@ -4557,11 +3452,7 @@ func (c *Client) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPevfirsxItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListIiixoeyuoq calls GET /iiixoeyuoq
@@ -4573,11 +3464,7 @@ func (c *Client) ListIiixoeyuoq(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListIiixoeyuoqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateIiixoeyuoq calls POST /iiixoeyuoq
@@ -4589,11 +3476,7 @@ func (c *Client) CreateIiixoeyuoq(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateIiixoeyuoqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIiixoeyuoq calls GET /iiixoeyuoq/{id}
@@ -4605,11 +3488,7 @@ func (c *Client) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIiixoeyuoqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteIiixoeyuoq calls DELETE /iiixoeyuoq/{id}
@@ -4621,11 +3500,7 @@ func (c *Client) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteIiixoeyuoqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIiixoeyuoqItem calls GET /iiixoeyuoq/{id}/items/{itemId}
@@ -4638,11 +3513,7 @@ func (c *Client) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIiixoeyuoqItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDqbdcw calls GET /dqbdcw
@@ -4654,11 +3525,7 @@ func (c *Client) ListDqbdcw(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDqbdcwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDqbdcw calls POST /dqbdcw
@@ -4670,11 +3537,7 @@ func (c *Client) CreateDqbdcw(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDqbdcwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDqbdcw calls GET /dqbdcw/{id}
@@ -4686,11 +3549,7 @@ func (c *Client) GetDqbdcw(ctx context.Context, params GetDqbdcwParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDqbdcwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDqbdcw calls DELETE /dqbdcw/{id}
@@ -4702,11 +3561,7 @@ func (c *Client) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDqbdcwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDqbdcwItem calls GET /dqbdcw/{id}/items/{itemId}
@@ -4719,11 +3574,7 @@ func (c *Client) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDqbdcwItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListYtcpz calls GET /ytcpz
@@ -4735,11 +3586,7 @@ func (c *Client) ListYtcpz(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListYtcpzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateYtcpz calls POST /ytcpz
@@ -4751,11 +3598,7 @@ func (c *Client) CreateYtcpz(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateYtcpzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYtcpz calls GET /ytcpz/{id}
@@ -4767,11 +3610,7 @@ func (c *Client) GetYtcpz(ctx context.Context, params GetYtcpzParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYtcpzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteYtcpz calls DELETE /ytcpz/{id}
@@ -4783,11 +3622,7 @@ func (c *Client) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteYtcpzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYtcpzItem calls GET /ytcpz/{id}/items/{itemId}
@@ -4800,11 +3635,7 @@ func (c *Client) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYtcpzItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListUzfykhag calls GET /uzfykhag
@@ -4816,11 +3647,7 @@ func (c *Client) ListUzfykhag(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListUzfykhagResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateUzfykhag calls POST /uzfykhag
@@ -4832,11 +3659,7 @@ func (c *Client) CreateUzfykhag(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateUzfykhagResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUzfykhag calls GET /uzfykhag/{id}
@@ -4848,11 +3671,7 @@ func (c *Client) GetUzfykhag(ctx context.Context, params GetUzfykhagParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUzfykhagResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteUzfykhag calls DELETE /uzfykhag/{id}
@@ -4864,11 +3683,7 @@ func (c *Client) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteUzfykhagResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUzfykhagItem calls GET /uzfykhag/{id}/items/{itemId}
@@ -4881,11 +3696,7 @@ func (c *Client) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUzfykhagItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLsfjfwd calls GET /lsfjfwd
@@ -4897,11 +3708,7 @@ func (c *Client) ListLsfjfwd(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLsfjfwdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLsfjfwd calls POST /lsfjfwd
@@ -4913,11 +3720,7 @@ func (c *Client) CreateLsfjfwd(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLsfjfwdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLsfjfwd calls GET /lsfjfwd/{id}
@@ -4929,11 +3732,7 @@ func (c *Client) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLsfjfwdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLsfjfwd calls DELETE /lsfjfwd/{id}
@@ -4945,11 +3744,7 @@ func (c *Client) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLsfjfwdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLsfjfwdItem calls GET /lsfjfwd/{id}/items/{itemId}
@@ -4962,11 +3757,7 @@ func (c *Client) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLsfjfwdItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListJmfzovblel calls GET /jmfzovblel
@@ -4978,11 +3769,7 @@ func (c *Client) ListJmfzovblel(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListJmfzovblelResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateJmfzovblel calls POST /jmfzovblel
@@ -4994,11 +3781,7 @@ func (c *Client) CreateJmfzovblel(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateJmfzovblelResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJmfzovblel calls GET /jmfzovblel/{id}
@@ -5010,11 +3793,7 @@ func (c *Client) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJmfzovblelResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteJmfzovblel calls DELETE /jmfzovblel/{id}
@@ -5026,11 +3805,7 @@ func (c *Client) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteJmfzovblelResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJmfzovblelItem calls GET /jmfzovblel/{id}/items/{itemId}
@@ -5043,11 +3818,7 @@ func (c *Client) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJmfzovblelItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListTxtpynqq calls GET /txtpynqq
@@ -5059,11 +3830,7 @@ func (c *Client) ListTxtpynqq(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListTxtpynqqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateTxtpynqq calls POST /txtpynqq
@@ -5075,11 +3842,7 @@ func (c *Client) CreateTxtpynqq(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateTxtpynqqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTxtpynqq calls GET /txtpynqq/{id}
@@ -5091,11 +3854,7 @@ func (c *Client) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTxtpynqqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteTxtpynqq calls DELETE /txtpynqq/{id}
@@ -5107,11 +3866,7 @@ func (c *Client) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteTxtpynqqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTxtpynqqItem calls GET /txtpynqq/{id}/items/{itemId}
@@ -5124,11 +3879,7 @@ func (c *Client) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTxtpynqqItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSaswolsj calls GET /saswolsj
@@ -5140,11 +3891,7 @@ func (c *Client) ListSaswolsj(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSaswolsjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSaswolsj calls POST /saswolsj
@@ -5156,11 +3903,7 @@ func (c *Client) CreateSaswolsj(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSaswolsjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSaswolsj calls GET /saswolsj/{id}
@@ -5172,11 +3915,7 @@ func (c *Client) GetSaswolsj(ctx context.Context, params GetSaswolsjParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSaswolsjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSaswolsj calls DELETE /saswolsj/{id}
@@ -5188,11 +3927,7 @@ func (c *Client) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSaswolsjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSaswolsjItem calls GET /saswolsj/{id}/items/{itemId}
@@ -5205,11 +3940,7 @@ func (c *Client) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSaswolsjItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListFfpsnxar calls GET /ffpsnxar
@@ -5221,11 +3952,7 @@ func (c *Client) ListFfpsnxar(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListFfpsnxarResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateFfpsnxar calls POST /ffpsnxar
@@ -5237,11 +3964,7 @@ func (c *Client) CreateFfpsnxar(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateFfpsnxarResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetFfpsnxar calls GET /ffpsnxar/{id}
@@ -5253,11 +3976,7 @@ func (c *Client) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetFfpsnxarResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteFfpsnxar calls DELETE /ffpsnxar/{id}
@@ -5269,11 +3988,7 @@ func (c *Client) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteFfpsnxarResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetFfpsnxarItem calls GET /ffpsnxar/{id}/items/{itemId}
@@ -5286,11 +4001,7 @@ func (c *Client) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetFfpsnxarItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListJyvrxy calls GET /jyvrxy
@@ -5302,11 +4013,7 @@ func (c *Client) ListJyvrxy(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListJyvrxyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateJyvrxy calls POST /jyvrxy
@@ -5318,11 +4025,7 @@ func (c *Client) CreateJyvrxy(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateJyvrxyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJyvrxy calls GET /jyvrxy/{id}
@@ -5334,11 +4037,7 @@ func (c *Client) GetJyvrxy(ctx context.Context, params GetJyvrxyParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJyvrxyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteJyvrxy calls DELETE /jyvrxy/{id}
@@ -5350,11 +4049,7 @@ func (c *Client) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteJyvrxyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJyvrxyItem calls GET /jyvrxy/{id}/items/{itemId}
@@ -5367,11 +4062,7 @@ func (c *Client) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJyvrxyItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListGohzvshlwv calls GET /gohzvshlwv
@@ -5383,11 +4074,7 @@ func (c *Client) ListGohzvshlwv(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListGohzvshlwvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateGohzvshlwv calls POST /gohzvshlwv
@@ -5399,11 +4086,7 @@ func (c *Client) CreateGohzvshlwv(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateGohzvshlwvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGohzvshlwv calls GET /gohzvshlwv/{id}
@@ -5415,11 +4098,7 @@ func (c *Client) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGohzvshlwvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteGohzvshlwv calls DELETE /gohzvshlwv/{id}
@@ -5431,11 +4110,7 @@ func (c *Client) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteGohzvshlwvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGohzvshlwvItem calls GET /gohzvshlwv/{id}/items/{itemId}
@@ -5448,11 +4123,7 @@ func (c *Client) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGohzvshlwvItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDuiesk calls GET /duiesk
@@ -5464,11 +4135,7 @@ func (c *Client) ListDuiesk(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDuieskResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDuiesk calls POST /duiesk
@@ -5480,11 +4147,7 @@ func (c *Client) CreateDuiesk(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDuieskResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDuiesk calls GET /duiesk/{id}
@@ -5496,11 +4159,7 @@ func (c *Client) GetDuiesk(ctx context.Context, params GetDuieskParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDuieskResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDuiesk calls DELETE /duiesk/{id}
@@ -5512,11 +4171,7 @@ func (c *Client) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDuieskResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDuieskItem calls GET /duiesk/{id}/items/{itemId}
@@ -5529,11 +4184,7 @@ func (c *Client) GetDuieskItem(ctx context.Context, params GetDuieskItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDuieskItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListEyniwfhya calls GET /eyniwfhya
@@ -5545,11 +4196,7 @@ func (c *Client) ListEyniwfhya(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListEyniwfhyaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateEyniwfhya calls POST /eyniwfhya
@@ -5561,11 +4208,7 @@ func (c *Client) CreateEyniwfhya(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateEyniwfhyaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEyniwfhya calls GET /eyniwfhya/{id}
@@ -5577,11 +4220,7 @@ func (c *Client) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEyniwfhyaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteEyniwfhya calls DELETE /eyniwfhya/{id}
@@ -5593,11 +4232,7 @@ func (c *Client) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteEyniwfhyaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEyniwfhyaItem calls GET /eyniwfhya/{id}/items/{itemId}
@@ -5610,11 +4245,7 @@ func (c *Client) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEyniwfhyaItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLaaa calls GET /laaa
@@ -5626,11 +4257,7 @@ func (c *Client) ListLaaa(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLaaaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLaaa calls POST /laaa
@@ -5642,11 +4269,7 @@ func (c *Client) CreateLaaa(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLaaaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLaaa calls GET /laaa/{id}
@@ -5658,11 +4281,7 @@ func (c *Client) GetLaaa(ctx context.Context, params GetLaaaParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLaaaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLaaa calls DELETE /laaa/{id}
@@ -5674,11 +4293,7 @@ func (c *Client) DeleteLaaa(ctx context.Context, params DeleteLaaaParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLaaaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLaaaItem calls GET /laaa/{id}/items/{itemId}
@@ -5691,11 +4306,7 @@ func (c *Client) GetLaaaItem(ctx context.Context, params GetLaaaItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLaaaItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListKkvecvuyfl calls GET /kkvecvuyfl
@@ -5707,11 +4318,7 @@ func (c *Client) ListKkvecvuyfl(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListKkvecvuyflResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateKkvecvuyfl calls POST /kkvecvuyfl
@@ -5723,11 +4330,7 @@ func (c *Client) CreateKkvecvuyfl(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateKkvecvuyflResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKkvecvuyfl calls GET /kkvecvuyfl/{id}
@@ -5739,11 +4342,7 @@ func (c *Client) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKkvecvuyflResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteKkvecvuyfl calls DELETE /kkvecvuyfl/{id}
@@ -5755,11 +4354,7 @@ func (c *Client) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteKkvecvuyflResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKkvecvuyflItem calls GET /kkvecvuyfl/{id}/items/{itemId}
@@ -5772,11 +4367,7 @@ func (c *Client) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKkvecvuyflItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLryqvwmrq calls GET /lryqvwmrq
@@ -5788,11 +4379,7 @@ func (c *Client) ListLryqvwmrq(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLryqvwmrqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLryqvwmrq calls POST /lryqvwmrq
@@ -5804,11 +4391,7 @@ func (c *Client) CreateLryqvwmrq(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLryqvwmrqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLryqvwmrq calls GET /lryqvwmrq/{id}
@@ -5820,11 +4403,7 @@ func (c *Client) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLryqvwmrqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLryqvwmrq calls DELETE /lryqvwmrq/{id}
@@ -5836,11 +4415,7 @@ func (c *Client) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLryqvwmrqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLryqvwmrqItem calls GET /lryqvwmrq/{id}/items/{itemId}
@@ -5853,11 +4428,7 @@ func (c *Client) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLryqvwmrqItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListEhbcg calls GET /ehbcg
@@ -5869,11 +4440,7 @@ func (c *Client) ListEhbcg(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListEhbcgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateEhbcg calls POST /ehbcg
@@ -5885,11 +4452,7 @@ func (c *Client) CreateEhbcg(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateEhbcgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEhbcg calls GET /ehbcg/{id}
@@ -5901,11 +4464,7 @@ func (c *Client) GetEhbcg(ctx context.Context, params GetEhbcgParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEhbcgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteEhbcg calls DELETE /ehbcg/{id}
@@ -5917,11 +4476,7 @@ func (c *Client) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteEhbcgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEhbcgItem calls GET /ehbcg/{id}/items/{itemId}
@@ -5934,11 +4489,7 @@ func (c *Client) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEhbcgItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListAjfpmlguwz calls GET /ajfpmlguwz
@@ -5950,11 +4501,7 @@ func (c *Client) ListAjfpmlguwz(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListAjfpmlguwzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateAjfpmlguwz calls POST /ajfpmlguwz
@@ -5966,11 +4513,7 @@ func (c *Client) CreateAjfpmlguwz(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateAjfpmlguwzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAjfpmlguwz calls GET /ajfpmlguwz/{id}
@@ -5982,11 +4525,7 @@ func (c *Client) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAjfpmlguwzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteAjfpmlguwz calls DELETE /ajfpmlguwz/{id}
@@ -5998,11 +4537,7 @@ func (c *Client) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteAjfpmlguwzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAjfpmlguwzItem calls GET /ajfpmlguwz/{id}/items/{itemId}
@@ -6015,11 +4550,7 @@ func (c *Client) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAjfpmlguwzItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListJkzjf calls GET /jkzjf
@@ -6031,11 +4562,7 @@ func (c *Client) ListJkzjf(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListJkzjfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateJkzjf calls POST /jkzjf
@@ -6047,11 +4574,7 @@ func (c *Client) CreateJkzjf(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateJkzjfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJkzjf calls GET /jkzjf/{id}
@@ -6063,11 +4586,7 @@ func (c *Client) GetJkzjf(ctx context.Context, params GetJkzjfParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJkzjfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteJkzjf calls DELETE /jkzjf/{id}
@@ -6079,11 +4598,7 @@ func (c *Client) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteJkzjfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJkzjfItem calls GET /jkzjf/{id}/items/{itemId}
@@ -6096,11 +4611,7 @@ func (c *Client) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJkzjfItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListZjgp calls GET /zjgp
@@ -6112,11 +4623,7 @@ func (c *Client) ListZjgp(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListZjgpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateZjgp calls POST /zjgp
@@ -6128,11 +4635,7 @@ func (c *Client) CreateZjgp(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateZjgpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZjgp calls GET /zjgp/{id}
@@ -6144,11 +4647,7 @@ func (c *Client) GetZjgp(ctx context.Context, params GetZjgpParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZjgpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteZjgp calls DELETE /zjgp/{id}
@@ -6160,11 +4659,7 @@ func (c *Client) DeleteZjgp(ctx context.Context, params DeleteZjgpParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteZjgpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZjgpItem calls GET /zjgp/{id}/items/{itemId}
@@ -6177,11 +4672,7 @@ func (c *Client) GetZjgpItem(ctx context.Context, params GetZjgpItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZjgpItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXgtkviz calls GET /xgtkviz
@@ -6193,11 +4684,7 @@ func (c *Client) ListXgtkviz(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXgtkvizResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXgtkviz calls POST /xgtkviz
@@ -6209,11 +4696,7 @@ func (c *Client) CreateXgtkviz(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXgtkvizResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXgtkviz calls GET /xgtkviz/{id}
@@ -6225,11 +4708,7 @@ func (c *Client) GetXgtkviz(ctx context.Context, params GetXgtkvizParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXgtkvizResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXgtkviz calls DELETE /xgtkviz/{id}
@@ -6241,11 +4720,7 @@ func (c *Client) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXgtkvizResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXgtkvizItem calls GET /xgtkviz/{id}/items/{itemId}
@@ -6258,11 +4733,7 @@ func (c *Client) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXgtkvizItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListVehwemhv calls GET /vehwemhv
@@ -6274,11 +4745,7 @@ func (c *Client) ListVehwemhv(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListVehwemhvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateVehwemhv calls POST /vehwemhv
@@ -6290,11 +4757,7 @@ func (c *Client) CreateVehwemhv(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateVehwemhvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetVehwemhv calls GET /vehwemhv/{id}
@@ -6306,11 +4769,7 @@ func (c *Client) GetVehwemhv(ctx context.Context, params GetVehwemhvParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetVehwemhvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteVehwemhv calls DELETE /vehwemhv/{id}
@@ -6322,11 +4781,7 @@ func (c *Client) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteVehwemhvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetVehwemhvItem calls GET /vehwemhv/{id}/items/{itemId}
@@ -6339,11 +4794,7 @@ func (c *Client) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetVehwemhvItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListUsao calls GET /usao
@@ -6355,11 +4806,7 @@ func (c *Client) ListUsao(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListUsaoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateUsao calls POST /usao
@@ -6371,11 +4818,7 @@ func (c *Client) CreateUsao(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateUsaoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUsao calls GET /usao/{id}
@@ -6387,11 +4830,7 @@ func (c *Client) GetUsao(ctx context.Context, params GetUsaoParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUsaoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteUsao calls DELETE /usao/{id}
@@ -6403,11 +4842,7 @@ func (c *Client) DeleteUsao(ctx context.Context, params DeleteUsaoParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteUsaoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUsaoItem calls GET /usao/{id}/items/{itemId}
@@ -6420,11 +4855,7 @@ func (c *Client) GetUsaoItem(ctx context.Context, params GetUsaoItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUsaoItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListIbrpe calls GET /ibrpe
@@ -6436,11 +4867,7 @@ func (c *Client) ListIbrpe(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListIbrpeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateIbrpe calls POST /ibrpe
@@ -6452,11 +4879,7 @@ func (c *Client) CreateIbrpe(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateIbrpeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIbrpe calls GET /ibrpe/{id}
@@ -6468,11 +4891,7 @@ func (c *Client) GetIbrpe(ctx context.Context, params GetIbrpeParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIbrpeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteIbrpe calls DELETE /ibrpe/{id}
@@ -6484,11 +4903,7 @@ func (c *Client) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteIbrpeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIbrpeItem calls GET /ibrpe/{id}/items/{itemId}
@@ -6501,11 +4916,7 @@ func (c *Client) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIbrpeItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListYnnkpcnfp calls GET /ynnkpcnfp
@@ -6517,11 +4928,7 @@ func (c *Client) ListYnnkpcnfp(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListYnnkpcnfpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateYnnkpcnfp calls POST /ynnkpcnfp
@@ -6533,11 +4940,7 @@ func (c *Client) CreateYnnkpcnfp(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateYnnkpcnfpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYnnkpcnfp calls GET /ynnkpcnfp/{id}
@@ -6549,11 +4952,7 @@ func (c *Client) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYnnkpcnfpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteYnnkpcnfp calls DELETE /ynnkpcnfp/{id}
@@ -6565,11 +4964,7 @@ func (c *Client) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteYnnkpcnfpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYnnkpcnfpItem calls GET /ynnkpcnfp/{id}/items/{itemId}
@@ -6582,11 +4977,7 @@ func (c *Client) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYnnkpcnfpItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHebsfww calls GET /hebsfww
@@ -6598,11 +4989,7 @@ func (c *Client) ListHebsfww(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHebsfwwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHebsfww calls POST /hebsfww
@@ -6614,11 +5001,7 @@ func (c *Client) CreateHebsfww(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHebsfwwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHebsfww calls GET /hebsfww/{id}
@@ -6630,11 +5013,7 @@ func (c *Client) GetHebsfww(ctx context.Context, params GetHebsfwwParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHebsfwwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHebsfww calls DELETE /hebsfww/{id}
@@ -6646,11 +5025,7 @@ func (c *Client) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHebsfwwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHebsfwwItem calls GET /hebsfww/{id}/items/{itemId}
@@ -6663,11 +5038,7 @@ func (c *Client) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHebsfwwItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLtjimwzmm calls GET /ltjimwzmm
@@ -6679,11 +5050,7 @@ func (c *Client) ListLtjimwzmm(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLtjimwzmmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLtjimwzmm calls POST /ltjimwzmm
@@ -6695,11 +5062,7 @@ func (c *Client) CreateLtjimwzmm(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLtjimwzmmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLtjimwzmm calls GET /ltjimwzmm/{id}
@@ -6711,11 +5074,7 @@ func (c *Client) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLtjimwzmmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLtjimwzmm calls DELETE /ltjimwzmm/{id}
@@ -6727,11 +5086,7 @@ func (c *Client) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLtjimwzmmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLtjimwzmmItem calls GET /ltjimwzmm/{id}/items/{itemId}
@@ -6744,11 +5099,7 @@ func (c *Client) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLtjimwzmmItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDcvkqqrcam calls GET /dcvkqqrcam
@@ -6760,11 +5111,7 @@ func (c *Client) ListDcvkqqrcam(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDcvkqqrcamResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDcvkqqrcam calls POST /dcvkqqrcam
@@ -6776,11 +5123,7 @@ func (c *Client) CreateDcvkqqrcam(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDcvkqqrcamResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDcvkqqrcam calls GET /dcvkqqrcam/{id}
@@ -6792,11 +5135,7 @@ func (c *Client) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDcvkqqrcamResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDcvkqqrcam calls DELETE /dcvkqqrcam/{id}
@@ -6808,11 +5147,7 @@ func (c *Client) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDcvkqqrcamResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDcvkqqrcamItem calls GET /dcvkqqrcam/{id}/items/{itemId}
@@ -6825,11 +5160,7 @@ func (c *Client) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDcvkqqrcamItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListTchlxm calls GET /tchlxm
@@ -6841,11 +5172,7 @@ func (c *Client) ListTchlxm(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListTchlxmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateTchlxm calls POST /tchlxm
@@ -6857,11 +5184,7 @@ func (c *Client) CreateTchlxm(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateTchlxmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTchlxm calls GET /tchlxm/{id}
@@ -6873,11 +5196,7 @@ func (c *Client) GetTchlxm(ctx context.Context, params GetTchlxmParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTchlxmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteTchlxm calls DELETE /tchlxm/{id}
@@ -6889,11 +5208,7 @@ func (c *Client) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteTchlxmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTchlxmItem calls GET /tchlxm/{id}/items/{itemId}
@@ -6906,11 +5221,7 @@ func (c *Client) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTchlxmItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXwvwytbkk calls GET /xwvwytbkk
@@ -6922,11 +5233,7 @@ func (c *Client) ListXwvwytbkk(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXwvwytbkkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXwvwytbkk calls POST /xwvwytbkk
@@ -6938,11 +5245,7 @@ func (c *Client) CreateXwvwytbkk(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXwvwytbkkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXwvwytbkk calls GET /xwvwytbkk/{id}
@@ -6954,11 +5257,7 @@ func (c *Client) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXwvwytbkkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXwvwytbkk calls DELETE /xwvwytbkk/{id}
@@ -6970,11 +5269,7 @@ func (c *Client) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXwvwytbkkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXwvwytbkkItem calls GET /xwvwytbkk/{id}/items/{itemId}
@@ -6987,11 +5282,7 @@ func (c *Client) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXwvwytbkkItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListYligt calls GET /yligt
@@ -7003,11 +5294,7 @@ func (c *Client) ListYligt(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListYligtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateYligt calls POST /yligt
@@ -7019,11 +5306,7 @@ func (c *Client) CreateYligt(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateYligtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYligt calls GET /yligt/{id}
@@ -7035,11 +5318,7 @@ func (c *Client) GetYligt(ctx context.Context, params GetYligtParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYligtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteYligt calls DELETE /yligt/{id}
@@ -7051,11 +5330,7 @@ func (c *Client) DeleteYligt(ctx context.Context, params DeleteYligtParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteYligtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYligtItem calls GET /yligt/{id}/items/{itemId}
@@ -7068,11 +5343,7 @@ func (c *Client) GetYligtItem(ctx context.Context, params GetYligtItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYligtItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHrhnvku calls GET /hrhnvku
@@ -7084,11 +5355,7 @@ func (c *Client) ListHrhnvku(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHrhnvkuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHrhnvku calls POST /hrhnvku
@@ -7100,11 +5367,7 @@ func (c *Client) CreateHrhnvku(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHrhnvkuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHrhnvku calls GET /hrhnvku/{id}
@@ -7116,11 +5379,7 @@ func (c *Client) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHrhnvkuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHrhnvku calls DELETE /hrhnvku/{id}
@@ -7132,11 +5391,7 @@ func (c *Client) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHrhnvkuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHrhnvkuItem calls GET /hrhnvku/{id}/items/{itemId}
@@ -7149,11 +5404,7 @@ func (c *Client) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHrhnvkuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHpiq calls GET /hpiq
@@ -7165,11 +5416,7 @@ func (c *Client) ListHpiq(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHpiqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHpiq calls POST /hpiq
@@ -7181,11 +5428,7 @@ func (c *Client) CreateHpiq(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHpiqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHpiq calls GET /hpiq/{id}
@@ -7197,11 +5440,7 @@ func (c *Client) GetHpiq(ctx context.Context, params GetHpiqParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHpiqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHpiq calls DELETE /hpiq/{id}
@@ -7213,11 +5452,7 @@ func (c *Client) DeleteHpiq(ctx context.Context, params DeleteHpiqParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHpiqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHpiqItem calls GET /hpiq/{id}/items/{itemId}
@@ -7230,11 +5465,7 @@ func (c *Client) GetHpiqItem(ctx context.Context, params GetHpiqItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHpiqItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListPnpjsusn calls GET /pnpjsusn
@@ -7246,11 +5477,7 @@ func (c *Client) ListPnpjsusn(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListPnpjsusnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreatePnpjsusn calls POST /pnpjsusn
@@ -7262,11 +5489,7 @@ func (c *Client) CreatePnpjsusn(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreatePnpjsusnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPnpjsusn calls GET /pnpjsusn/{id}
@@ -7278,11 +5501,7 @@ func (c *Client) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPnpjsusnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeletePnpjsusn calls DELETE /pnpjsusn/{id}
@@ -7294,11 +5513,7 @@ func (c *Client) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeletePnpjsusnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPnpjsusnItem calls GET /pnpjsusn/{id}/items/{itemId}
@@ -7311,11 +5526,7 @@ func (c *Client) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPnpjsusnItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListGoayxu calls GET /goayxu
@@ -7327,11 +5538,7 @@ func (c *Client) ListGoayxu(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListGoayxuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateGoayxu calls POST /goayxu
@@ -7343,11 +5550,7 @@ func (c *Client) CreateGoayxu(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateGoayxuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGoayxu calls GET /goayxu/{id}
@@ -7359,11 +5562,7 @@ func (c *Client) GetGoayxu(ctx context.Context, params GetGoayxuParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGoayxuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteGoayxu calls DELETE /goayxu/{id}
@@ -7375,11 +5574,7 @@ func (c *Client) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteGoayxuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGoayxuItem calls GET /goayxu/{id}/items/{itemId}
@@ -7392,11 +5587,7 @@ func (c *Client) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGoayxuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListIsdfbtys calls GET /isdfbtys
@@ -7408,11 +5599,7 @@ func (c *Client) ListIsdfbtys(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListIsdfbtysResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateIsdfbtys calls POST /isdfbtys
@@ -7424,11 +5611,7 @@ func (c *Client) CreateIsdfbtys(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateIsdfbtysResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIsdfbtys calls GET /isdfbtys/{id}
@@ -7440,11 +5623,7 @@ func (c *Client) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIsdfbtysResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteIsdfbtys calls DELETE /isdfbtys/{id}
@@ -7456,11 +5635,7 @@ func (c *Client) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteIsdfbtysResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIsdfbtysItem calls GET /isdfbtys/{id}/items/{itemId}
@@ -7473,11 +5648,7 @@ func (c *Client) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIsdfbtysItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListQencbyscsi calls GET /qencbyscsi
@@ -7489,11 +5660,7 @@ func (c *Client) ListQencbyscsi(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListQencbyscsiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateQencbyscsi calls POST /qencbyscsi
@@ -7505,11 +5672,7 @@ func (c *Client) CreateQencbyscsi(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateQencbyscsiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQencbyscsi calls GET /qencbyscsi/{id}
@@ -7521,11 +5684,7 @@ func (c *Client) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQencbyscsiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteQencbyscsi calls DELETE /qencbyscsi/{id}
@@ -7537,11 +5696,7 @@ func (c *Client) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteQencbyscsiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQencbyscsiItem calls GET /qencbyscsi/{id}/items/{itemId}
@@ -7554,11 +5709,7 @@ func (c *Client) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQencbyscsiItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListPjozgwqvuu calls GET /pjozgwqvuu
@@ -7570,11 +5721,7 @@ func (c *Client) ListPjozgwqvuu(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListPjozgwqvuuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreatePjozgwqvuu calls POST /pjozgwqvuu
@@ -7586,11 +5733,7 @@ func (c *Client) CreatePjozgwqvuu(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreatePjozgwqvuuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPjozgwqvuu calls GET /pjozgwqvuu/{id}
@@ -7602,11 +5745,7 @@ func (c *Client) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPjozgwqvuuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeletePjozgwqvuu calls DELETE /pjozgwqvuu/{id}
@@ -7618,11 +5757,7 @@ func (c *Client) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeletePjozgwqvuuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPjozgwqvuuItem calls GET /pjozgwqvuu/{id}/items/{itemId}
@@ -7635,11 +5770,7 @@ func (c *Client) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPjozgwqvuuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListZygq calls GET /zygq
@@ -7651,11 +5782,7 @@ func (c *Client) ListZygq(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListZygqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateZygq calls POST /zygq
@@ -7667,11 +5794,7 @@ func (c *Client) CreateZygq(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateZygqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZygq calls GET /zygq/{id}
@@ -7683,11 +5806,7 @@ func (c *Client) GetZygq(ctx context.Context, params GetZygqParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZygqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteZygq calls DELETE /zygq/{id}
@@ -7699,11 +5818,7 @@ func (c *Client) DeleteZygq(ctx context.Context, params DeleteZygqParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteZygqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZygqItem calls GET /zygq/{id}/items/{itemId}
@@ -7716,11 +5831,7 @@ func (c *Client) GetZygqItem(ctx context.Context, params GetZygqItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZygqItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLpdkoiibzd calls GET /lpdkoiibzd
@@ -7732,11 +5843,7 @@ func (c *Client) ListLpdkoiibzd(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLpdkoiibzdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLpdkoiibzd calls POST /lpdkoiibzd
@@ -7748,11 +5855,7 @@ func (c *Client) CreateLpdkoiibzd(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLpdkoiibzdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLpdkoiibzd calls GET /lpdkoiibzd/{id}
@@ -7764,11 +5867,7 @@ func (c *Client) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLpdkoiibzdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLpdkoiibzd calls DELETE /lpdkoiibzd/{id}
@@ -7780,11 +5879,7 @@ func (c *Client) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLpdkoiibzdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLpdkoiibzdItem calls GET /lpdkoiibzd/{id}/items/{itemId}
@@ -7797,11 +5892,7 @@ func (c *Client) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLpdkoiibzdItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListWmfkrdfpm calls GET /wmfkrdfpm
@@ -7813,11 +5904,7 @@ func (c *Client) ListWmfkrdfpm(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListWmfkrdfpmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateWmfkrdfpm calls POST /wmfkrdfpm
@@ -7829,11 +5916,7 @@ func (c *Client) CreateWmfkrdfpm(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateWmfkrdfpmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWmfkrdfpm calls GET /wmfkrdfpm/{id}
@@ -7845,11 +5928,7 @@ func (c *Client) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWmfkrdfpmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteWmfkrdfpm calls DELETE /wmfkrdfpm/{id}
@@ -7861,11 +5940,7 @@ func (c *Client) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteWmfkrdfpmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWmfkrdfpmItem calls GET /wmfkrdfpm/{id}/items/{itemId}
@@ -7878,11 +5953,7 @@ func (c *Client) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWmfkrdfpmItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHpjesr calls GET /hpjesr
@@ -7894,11 +5965,7 @@ func (c *Client) ListHpjesr(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHpjesrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHpjesr calls POST /hpjesr
@@ -7910,11 +5977,7 @@ func (c *Client) CreateHpjesr(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHpjesrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHpjesr calls GET /hpjesr/{id}
@@ -7926,11 +5989,7 @@ func (c *Client) GetHpjesr(ctx context.Context, params GetHpjesrParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHpjesrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHpjesr calls DELETE /hpjesr/{id}
@@ -7942,11 +6001,7 @@ func (c *Client) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHpjesrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHpjesrItem calls GET /hpjesr/{id}/items/{itemId}
@@ -7959,11 +6014,7 @@ func (c *Client) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHpjesrItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListInkgjgjncj calls GET /inkgjgjncj
@@ -7975,11 +6026,7 @@ func (c *Client) ListInkgjgjncj(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListInkgjgjncjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateInkgjgjncj calls POST /inkgjgjncj
@@ -7991,11 +6038,7 @@ func (c *Client) CreateInkgjgjncj(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateInkgjgjncjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetInkgjgjncj calls GET /inkgjgjncj/{id}
@@ -8007,11 +6050,7 @@ func (c *Client) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetInkgjgjncjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteInkgjgjncj calls DELETE /inkgjgjncj/{id}
@@ -8023,11 +6062,7 @@ func (c *Client) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteInkgjgjncjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetInkgjgjncjItem calls GET /inkgjgjncj/{id}/items/{itemId}
@@ -8040,11 +6075,7 @@ func (c *Client) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetInkgjgjncjItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListKsksqf calls GET /ksksqf
@@ -8056,11 +6087,7 @@ func (c *Client) ListKsksqf(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListKsksqfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateKsksqf calls POST /ksksqf
@@ -8072,11 +6099,7 @@ func (c *Client) CreateKsksqf(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateKsksqfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKsksqf calls GET /ksksqf/{id}
@@ -8088,11 +6111,7 @@ func (c *Client) GetKsksqf(ctx context.Context, params GetKsksqfParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKsksqfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteKsksqf calls DELETE /ksksqf/{id}
@@ -8104,11 +6123,7 @@ func (c *Client) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteKsksqfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKsksqfItem calls GET /ksksqf/{id}/items/{itemId}
@@ -8121,11 +6136,7 @@ func (c *Client) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKsksqfItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListEtkaalelo calls GET /etkaalelo
@@ -8137,11 +6148,7 @@ func (c *Client) ListEtkaalelo(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListEtkaaleloResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateEtkaalelo calls POST /etkaalelo
@@ -8153,11 +6160,7 @@ func (c *Client) CreateEtkaalelo(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateEtkaaleloResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEtkaalelo calls GET /etkaalelo/{id}
@@ -8169,11 +6172,7 @@ func (c *Client) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEtkaaleloResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteEtkaalelo calls DELETE /etkaalelo/{id}
@@ -8185,11 +6184,7 @@ func (c *Client) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteEtkaaleloResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEtkaaleloItem calls GET /etkaalelo/{id}/items/{itemId}
@@ -8202,11 +6197,7 @@ func (c *Client) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEtkaaleloItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListEwuwn calls GET /ewuwn
@@ -8218,11 +6209,7 @@ func (c *Client) ListEwuwn(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListEwuwnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateEwuwn calls POST /ewuwn
@@ -8234,11 +6221,7 @@ func (c *Client) CreateEwuwn(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateEwuwnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEwuwn calls GET /ewuwn/{id}
@@ -8250,11 +6233,7 @@ func (c *Client) GetEwuwn(ctx context.Context, params GetEwuwnParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEwuwnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteEwuwn calls DELETE /ewuwn/{id}
@@ -8266,11 +6245,7 @@ func (c *Client) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteEwuwnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEwuwnItem calls GET /ewuwn/{id}/items/{itemId}
@@ -8283,11 +6258,7 @@ func (c *Client) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEwuwnItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListTsgoqiast calls GET /tsgoqiast
@@ -8299,11 +6270,7 @@ func (c *Client) ListTsgoqiast(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListTsgoqiastResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateTsgoqiast calls POST /tsgoqiast
@@ -8315,11 +6282,7 @@ func (c *Client) CreateTsgoqiast(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateTsgoqiastResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTsgoqiast calls GET /tsgoqiast/{id}
@@ -8331,11 +6294,7 @@ func (c *Client) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTsgoqiastResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteTsgoqiast calls DELETE /tsgoqiast/{id}
@@ -8347,11 +6306,7 @@ func (c *Client) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteTsgoqiastResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTsgoqiastItem calls GET /tsgoqiast/{id}/items/{itemId}
@@ -8364,11 +6319,7 @@ func (c *Client) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTsgoqiastItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListAizwakpp calls GET /aizwakpp
@@ -8380,11 +6331,7 @@ func (c *Client) ListAizwakpp(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListAizwakppResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateAizwakpp calls POST /aizwakpp
@@ -8396,11 +6343,7 @@ func (c *Client) CreateAizwakpp(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateAizwakppResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAizwakpp calls GET /aizwakpp/{id}
@@ -8412,11 +6355,7 @@ func (c *Client) GetAizwakpp(ctx context.Context, params GetAizwakppParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAizwakppResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteAizwakpp calls DELETE /aizwakpp/{id}
@@ -8428,11 +6367,7 @@ func (c *Client) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteAizwakppResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAizwakppItem calls GET /aizwakpp/{id}/items/{itemId}
@@ -8445,11 +6380,7 @@ func (c *Client) GetAizwakppItem(ctx context.Context, params GetAizwakppItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAizwakppItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListIkawb calls GET /ikawb
@@ -8461,11 +6392,7 @@ func (c *Client) ListIkawb(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListIkawbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateIkawb calls POST /ikawb
@@ -8477,11 +6404,7 @@ func (c *Client) CreateIkawb(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateIkawbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIkawb calls GET /ikawb/{id}
@@ -8493,11 +6416,7 @@ func (c *Client) GetIkawb(ctx context.Context, params GetIkawbParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIkawbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteIkawb calls DELETE /ikawb/{id}
@@ -8509,11 +6428,7 @@ func (c *Client) DeleteIkawb(ctx context.Context, params DeleteIkawbParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteIkawbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIkawbItem calls GET /ikawb/{id}/items/{itemId}
@@ -8526,11 +6441,7 @@ func (c *Client) GetIkawbItem(ctx context.Context, params GetIkawbItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIkawbItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListCoroo calls GET /coroo
@@ -8542,11 +6453,7 @@ func (c *Client) ListCoroo(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListCorooResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateCoroo calls POST /coroo
@@ -8558,11 +6465,7 @@ func (c *Client) CreateCoroo(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateCorooResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetCoroo calls GET /coroo/{id}
@@ -8574,11 +6477,7 @@ func (c *Client) GetCoroo(ctx context.Context, params GetCorooParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetCorooResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteCoroo calls DELETE /coroo/{id}
@@ -8590,11 +6489,7 @@ func (c *Client) DeleteCoroo(ctx context.Context, params DeleteCorooParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteCorooResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetCorooItem calls GET /coroo/{id}/items/{itemId}
@@ -8607,11 +6502,7 @@ func (c *Client) GetCorooItem(ctx context.Context, params GetCorooItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetCorooItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNalhmjxt calls GET /nalhmjxt
@@ -8623,11 +6514,7 @@ func (c *Client) ListNalhmjxt(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNalhmjxtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNalhmjxt calls POST /nalhmjxt
@@ -8639,11 +6526,7 @@ func (c *Client) CreateNalhmjxt(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNalhmjxtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNalhmjxt calls GET /nalhmjxt/{id}
@@ -8655,11 +6538,7 @@ func (c *Client) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNalhmjxtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNalhmjxt calls DELETE /nalhmjxt/{id}
@@ -8671,11 +6550,7 @@ func (c *Client) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNalhmjxtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNalhmjxtItem calls GET /nalhmjxt/{id}/items/{itemId}
@@ -8688,11 +6563,7 @@ func (c *Client) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNalhmjxtItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListGovlnwhqng calls GET /govlnwhqng
@@ -8704,11 +6575,7 @@ func (c *Client) ListGovlnwhqng(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListGovlnwhqngResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateGovlnwhqng calls POST /govlnwhqng
@@ -8720,11 +6587,7 @@ func (c *Client) CreateGovlnwhqng(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateGovlnwhqngResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGovlnwhqng calls GET /govlnwhqng/{id}
@@ -8736,11 +6599,7 @@ func (c *Client) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGovlnwhqngResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteGovlnwhqng calls DELETE /govlnwhqng/{id}
@@ -8752,11 +6611,7 @@ func (c *Client) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteGovlnwhqngResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGovlnwhqngItem calls GET /govlnwhqng/{id}/items/{itemId}
@@ -8769,11 +6624,7 @@ func (c *Client) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGovlnwhqngItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListFivetcjfz calls GET /fivetcjfz
@@ -8785,11 +6636,7 @@ func (c *Client) ListFivetcjfz(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListFivetcjfzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateFivetcjfz calls POST /fivetcjfz
@@ -8801,11 +6648,7 @@ func (c *Client) CreateFivetcjfz(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateFivetcjfzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetFivetcjfz calls GET /fivetcjfz/{id}
@@ -8817,11 +6660,7 @@ func (c *Client) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetFivetcjfzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteFivetcjfz calls DELETE /fivetcjfz/{id}
@@ -8833,11 +6672,7 @@ func (c *Client) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteFivetcjfzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetFivetcjfzItem calls GET /fivetcjfz/{id}/items/{itemId}
@@ -8850,11 +6685,7 @@ func (c *Client) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetFivetcjfzItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListQedvj calls GET /qedvj
@@ -8866,11 +6697,7 @@ func (c *Client) ListQedvj(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListQedvjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateQedvj calls POST /qedvj
@@ -8882,11 +6709,7 @@ func (c *Client) CreateQedvj(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateQedvjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQedvj calls GET /qedvj/{id}
@@ -8898,11 +6721,7 @@ func (c *Client) GetQedvj(ctx context.Context, params GetQedvjParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQedvjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteQedvj calls DELETE /qedvj/{id}
@@ -8914,11 +6733,7 @@ func (c *Client) DeleteQedvj(ctx context.Context, params DeleteQedvjParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteQedvjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQedvjItem calls GET /qedvj/{id}/items/{itemId}
@@ -8931,11 +6746,7 @@ func (c *Client) GetQedvjItem(ctx context.Context, params GetQedvjItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQedvjItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListFnsjyok calls GET /fnsjyok
@@ -8947,11 +6758,7 @@ func (c *Client) ListFnsjyok(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListFnsjyokResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateFnsjyok calls POST /fnsjyok
@@ -8963,11 +6770,7 @@ func (c *Client) CreateFnsjyok(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateFnsjyokResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetFnsjyok calls GET /fnsjyok/{id}
@@ -8979,11 +6782,7 @@ func (c *Client) GetFnsjyok(ctx context.Context, params GetFnsjyokParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetFnsjyokResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteFnsjyok calls DELETE /fnsjyok/{id}
@@ -8995,11 +6794,7 @@ func (c *Client) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteFnsjyokResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetFnsjyokItem calls GET /fnsjyok/{id}/items/{itemId}
@@ -9012,11 +6807,7 @@ func (c *Client) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetFnsjyokItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListKzpfzxdlok calls GET /kzpfzxdlok
@@ -9028,11 +6819,7 @@ func (c *Client) ListKzpfzxdlok(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListKzpfzxdlokResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateKzpfzxdlok calls POST /kzpfzxdlok
@@ -9044,11 +6831,7 @@ func (c *Client) CreateKzpfzxdlok(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateKzpfzxdlokResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKzpfzxdlok calls GET /kzpfzxdlok/{id}
@@ -9060,11 +6843,7 @@ func (c *Client) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKzpfzxdlokResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteKzpfzxdlok calls DELETE /kzpfzxdlok/{id}
@@ -9076,11 +6855,7 @@ func (c *Client) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteKzpfzxdlokResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKzpfzxdlokItem calls GET /kzpfzxdlok/{id}/items/{itemId}
@@ -9093,11 +6868,7 @@ func (c *Client) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKzpfzxdlokItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNoaexm calls GET /noaexm
@@ -9109,11 +6880,7 @@ func (c *Client) ListNoaexm(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNoaexmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNoaexm calls POST /noaexm
@@ -9125,11 +6892,7 @@ func (c *Client) CreateNoaexm(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNoaexmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNoaexm calls GET /noaexm/{id}
@@ -9141,11 +6904,7 @@ func (c *Client) GetNoaexm(ctx context.Context, params GetNoaexmParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNoaexmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNoaexm calls DELETE /noaexm/{id}
@@ -9157,11 +6916,7 @@ func (c *Client) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNoaexmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNoaexmItem calls GET /noaexm/{id}/items/{itemId}
@@ -9174,11 +6929,7 @@ func (c *Client) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNoaexmItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXcljdelfxx calls GET /xcljdelfxx
@@ -9190,11 +6941,7 @@ func (c *Client) ListXcljdelfxx(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXcljdelfxxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXcljdelfxx calls POST /xcljdelfxx
@@ -9206,11 +6953,7 @@ func (c *Client) CreateXcljdelfxx(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXcljdelfxxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXcljdelfxx calls GET /xcljdelfxx/{id}
@@ -9222,11 +6965,7 @@ func (c *Client) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXcljdelfxxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXcljdelfxx calls DELETE /xcljdelfxx/{id}
@@ -9238,11 +6977,7 @@ func (c *Client) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXcljdelfxxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXcljdelfxxItem calls GET /xcljdelfxx/{id}/items/{itemId}
@@ -9255,11 +6990,7 @@ func (c *Client) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXcljdelfxxItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListGuiyycbu calls GET /guiyycbu
@@ -9271,11 +7002,7 @@ func (c *Client) ListGuiyycbu(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListGuiyycbuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateGuiyycbu calls POST /guiyycbu
@@ -9287,11 +7014,7 @@ func (c *Client) CreateGuiyycbu(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateGuiyycbuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGuiyycbu calls GET /guiyycbu/{id}
@@ -9303,11 +7026,7 @@ func (c *Client) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGuiyycbuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteGuiyycbu calls DELETE /guiyycbu/{id}
@@ -9319,11 +7038,7 @@ func (c *Client) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteGuiyycbuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGuiyycbuItem calls GET /guiyycbu/{id}/items/{itemId}
@@ -9336,11 +7051,7 @@ func (c *Client) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGuiyycbuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListJqjyp calls GET /jqjyp
@@ -9352,11 +7063,7 @@ func (c *Client) ListJqjyp(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListJqjypResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateJqjyp calls POST /jqjyp
@@ -9368,11 +7075,7 @@ func (c *Client) CreateJqjyp(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateJqjypResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJqjyp calls GET /jqjyp/{id}
@@ -9384,11 +7087,7 @@ func (c *Client) GetJqjyp(ctx context.Context, params GetJqjypParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJqjypResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteJqjyp calls DELETE /jqjyp/{id}
@@ -9400,11 +7099,7 @@ func (c *Client) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteJqjypResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetJqjypItem calls GET /jqjyp/{id}/items/{itemId}
@@ -9417,11 +7112,7 @@ func (c *Client) GetJqjypItem(ctx context.Context, params GetJqjypItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetJqjypItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListTmnwcqdv calls GET /tmnwcqdv
@@ -9433,11 +7124,7 @@ func (c *Client) ListTmnwcqdv(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListTmnwcqdvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateTmnwcqdv calls POST /tmnwcqdv
@@ -9449,11 +7136,7 @@ func (c *Client) CreateTmnwcqdv(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateTmnwcqdvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTmnwcqdv calls GET /tmnwcqdv/{id}
@@ -9465,11 +7148,7 @@ func (c *Client) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTmnwcqdvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteTmnwcqdv calls DELETE /tmnwcqdv/{id}
@@ -9481,11 +7160,7 @@ func (c *Client) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteTmnwcqdvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTmnwcqdvItem calls GET /tmnwcqdv/{id}/items/{itemId}
@@ -9498,11 +7173,7 @@ func (c *Client) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTmnwcqdvItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListQeftui calls GET /qeftui
@@ -9514,11 +7185,7 @@ func (c *Client) ListQeftui(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListQeftuiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateQeftui calls POST /qeftui
@@ -9530,11 +7197,7 @@ func (c *Client) CreateQeftui(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateQeftuiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQeftui calls GET /qeftui/{id}
@@ -9546,11 +7209,7 @@ func (c *Client) GetQeftui(ctx context.Context, params GetQeftuiParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQeftuiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteQeftui calls DELETE /qeftui/{id}
@@ -9562,11 +7221,7 @@ func (c *Client) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteQeftuiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQeftuiItem calls GET /qeftui/{id}/items/{itemId}
@@ -9579,11 +7234,7 @@ func (c *Client) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQeftuiItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSvnuldp calls GET /svnuldp
@@ -9595,11 +7246,7 @@ func (c *Client) ListSvnuldp(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSvnuldpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSvnuldp calls POST /svnuldp
@@ -9611,11 +7258,7 @@ func (c *Client) CreateSvnuldp(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSvnuldpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSvnuldp calls GET /svnuldp/{id}
@@ -9627,11 +7270,7 @@ func (c *Client) GetSvnuldp(ctx context.Context, params GetSvnuldpParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSvnuldpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSvnuldp calls DELETE /svnuldp/{id}
@@ -9643,11 +7282,7 @@ func (c *Client) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSvnuldpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSvnuldpItem calls GET /svnuldp/{id}/items/{itemId}
@@ -9660,11 +7295,7 @@ func (c *Client) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSvnuldpItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListZfwxbj calls GET /zfwxbj
@@ -9676,11 +7307,7 @@ func (c *Client) ListZfwxbj(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListZfwxbjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateZfwxbj calls POST /zfwxbj
@@ -9692,11 +7319,7 @@ func (c *Client) CreateZfwxbj(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateZfwxbjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZfwxbj calls GET /zfwxbj/{id}
@@ -9708,11 +7331,7 @@ func (c *Client) GetZfwxbj(ctx context.Context, params GetZfwxbjParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZfwxbjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteZfwxbj calls DELETE /zfwxbj/{id}
@@ -9724,11 +7343,7 @@ func (c *Client) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteZfwxbjResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZfwxbjItem calls GET /zfwxbj/{id}/items/{itemId}
@@ -9741,11 +7356,7 @@ func (c *Client) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZfwxbjItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDfcvpijrs calls GET /dfcvpijrs
@@ -9757,11 +7368,7 @@ func (c *Client) ListDfcvpijrs(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDfcvpijrsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDfcvpijrs calls POST /dfcvpijrs
@@ -9773,11 +7380,7 @@ func (c *Client) CreateDfcvpijrs(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDfcvpijrsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDfcvpijrs calls GET /dfcvpijrs/{id}
@@ -9789,11 +7392,7 @@ func (c *Client) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDfcvpijrsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDfcvpijrs calls DELETE /dfcvpijrs/{id}
@@ -9805,11 +7404,7 @@ func (c *Client) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDfcvpijrsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDfcvpijrsItem calls GET /dfcvpijrs/{id}/items/{itemId}
@@ -9822,11 +7417,7 @@ func (c *Client) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDfcvpijrsItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListKcuotcc calls GET /kcuotcc
@@ -9838,11 +7429,7 @@ func (c *Client) ListKcuotcc(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListKcuotccResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateKcuotcc calls POST /kcuotcc
@@ -9854,11 +7441,7 @@ func (c *Client) CreateKcuotcc(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateKcuotccResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKcuotcc calls GET /kcuotcc/{id}
@@ -9870,11 +7453,7 @@ func (c *Client) GetKcuotcc(ctx context.Context, params GetKcuotccParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKcuotccResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteKcuotcc calls DELETE /kcuotcc/{id}
@@ -9886,11 +7465,7 @@ func (c *Client) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteKcuotccResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKcuotccItem calls GET /kcuotcc/{id}/items/{itemId}
@@ -9903,11 +7478,7 @@ func (c *Client) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKcuotccItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListYlxpbzwdi calls GET /ylxpbzwdi
@@ -9919,11 +7490,7 @@ func (c *Client) ListYlxpbzwdi(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListYlxpbzwdiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateYlxpbzwdi calls POST /ylxpbzwdi
@@ -9935,11 +7502,7 @@ func (c *Client) CreateYlxpbzwdi(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateYlxpbzwdiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYlxpbzwdi calls GET /ylxpbzwdi/{id}
@@ -9951,11 +7514,7 @@ func (c *Client) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYlxpbzwdiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteYlxpbzwdi calls DELETE /ylxpbzwdi/{id}
@@ -9967,11 +7526,7 @@ func (c *Client) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteYlxpbzwdiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYlxpbzwdiItem calls GET /ylxpbzwdi/{id}/items/{itemId}
@@ -9984,11 +7539,7 @@ func (c *Client) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYlxpbzwdiItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListEukxcmipe calls GET /eukxcmipe
@@ -10000,11 +7551,7 @@ func (c *Client) ListEukxcmipe(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListEukxcmipeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateEukxcmipe calls POST /eukxcmipe
@@ -10016,11 +7563,7 @@ func (c *Client) CreateEukxcmipe(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateEukxcmipeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEukxcmipe calls GET /eukxcmipe/{id}
@@ -10032,11 +7575,7 @@ func (c *Client) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEukxcmipeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteEukxcmipe calls DELETE /eukxcmipe/{id}
@@ -10048,11 +7587,7 @@ func (c *Client) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipePara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteEukxcmipeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEukxcmipeItem calls GET /eukxcmipe/{id}/items/{itemId}
@@ -10065,11 +7600,7 @@ func (c *Client) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEukxcmipeItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListVqslmzslb calls GET /vqslmzslb
@@ -10081,11 +7612,7 @@ func (c *Client) ListVqslmzslb(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListVqslmzslbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateVqslmzslb calls POST /vqslmzslb
@@ -10097,11 +7624,7 @@ func (c *Client) CreateVqslmzslb(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateVqslmzslbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetVqslmzslb calls GET /vqslmzslb/{id}
@@ -10113,11 +7636,7 @@ func (c *Client) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetVqslmzslbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteVqslmzslb calls DELETE /vqslmzslb/{id}
@@ -10129,11 +7648,7 @@ func (c *Client) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteVqslmzslbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetVqslmzslbItem calls GET /vqslmzslb/{id}/items/{itemId}
@@ -10146,11 +7661,7 @@ func (c *Client) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetVqslmzslbItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListMqms calls GET /mqms
@@ -10162,11 +7673,7 @@ func (c *Client) ListMqms(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListMqmsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateMqms calls POST /mqms
@@ -10178,11 +7685,7 @@ func (c *Client) CreateMqms(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateMqmsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMqms calls GET /mqms/{id}
@@ -10194,11 +7697,7 @@ func (c *Client) GetMqms(ctx context.Context, params GetMqmsParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMqmsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteMqms calls DELETE /mqms/{id}
@@ -10210,11 +7709,7 @@ func (c *Client) DeleteMqms(ctx context.Context, params DeleteMqmsParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteMqmsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMqmsItem calls GET /mqms/{id}/items/{itemId}
@@ -10227,11 +7722,7 @@ func (c *Client) GetMqmsItem(ctx context.Context, params GetMqmsItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMqmsItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXvwuqnvpw calls GET /xvwuqnvpw
@@ -10243,11 +7734,7 @@ func (c *Client) ListXvwuqnvpw(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXvwuqnvpwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXvwuqnvpw calls POST /xvwuqnvpw
@@ -10259,11 +7746,7 @@ func (c *Client) CreateXvwuqnvpw(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXvwuqnvpwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXvwuqnvpw calls GET /xvwuqnvpw/{id}
@@ -10275,11 +7758,7 @@ func (c *Client) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXvwuqnvpwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXvwuqnvpw calls DELETE /xvwuqnvpw/{id}
@@ -10291,11 +7770,7 @@ func (c *Client) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXvwuqnvpwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXvwuqnvpwItem calls GET /xvwuqnvpw/{id}/items/{itemId}
@@ -10308,11 +7783,7 @@ func (c *Client) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXvwuqnvpwItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLoruxlgz calls GET /loruxlgz
@@ -10324,11 +7795,7 @@ func (c *Client) ListLoruxlgz(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLoruxlgzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLoruxlgz calls POST /loruxlgz
@@ -10340,11 +7807,7 @@ func (c *Client) CreateLoruxlgz(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLoruxlgzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLoruxlgz calls GET /loruxlgz/{id}
@@ -10356,11 +7819,7 @@ func (c *Client) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLoruxlgzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLoruxlgz calls DELETE /loruxlgz/{id}
@@ -10372,11 +7831,7 @@ func (c *Client) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLoruxlgzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLoruxlgzItem calls GET /loruxlgz/{id}/items/{itemId}
@@ -10389,11 +7844,7 @@ func (c *Client) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLoruxlgzItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListMboo calls GET /mboo
@@ -10405,11 +7856,7 @@ func (c *Client) ListMboo(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListMbooResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateMboo calls POST /mboo
@@ -10421,11 +7868,7 @@ func (c *Client) CreateMboo(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateMbooResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMboo calls GET /mboo/{id}
@@ -10437,11 +7880,7 @@ func (c *Client) GetMboo(ctx context.Context, params GetMbooParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMbooResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteMboo calls DELETE /mboo/{id}
@@ -10453,11 +7892,7 @@ func (c *Client) DeleteMboo(ctx context.Context, params DeleteMbooParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteMbooResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMbooItem calls GET /mboo/{id}/items/{itemId}
@@ -10470,11 +7905,7 @@ func (c *Client) GetMbooItem(ctx context.Context, params GetMbooItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMbooItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListWkvn calls GET /wkvn
@@ -10486,11 +7917,7 @@ func (c *Client) ListWkvn(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListWkvnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateWkvn calls POST /wkvn
@@ -10502,11 +7929,7 @@ func (c *Client) CreateWkvn(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateWkvnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWkvn calls GET /wkvn/{id}
@@ -10518,11 +7941,7 @@ func (c *Client) GetWkvn(ctx context.Context, params GetWkvnParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWkvnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteWkvn calls DELETE /wkvn/{id}
@@ -10534,11 +7953,7 @@ func (c *Client) DeleteWkvn(ctx context.Context, params DeleteWkvnParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteWkvnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWkvnItem calls GET /wkvn/{id}/items/{itemId}
@@ -10551,11 +7966,7 @@ func (c *Client) GetWkvnItem(ctx context.Context, params GetWkvnItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWkvnItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSadoz calls GET /sadoz
@@ -10567,11 +7978,7 @@ func (c *Client) ListSadoz(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSadozResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSadoz calls POST /sadoz
@@ -10583,11 +7990,7 @@ func (c *Client) CreateSadoz(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSadozResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSadoz calls GET /sadoz/{id}
@@ -10599,11 +8002,7 @@ func (c *Client) GetSadoz(ctx context.Context, params GetSadozParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSadozResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSadoz calls DELETE /sadoz/{id}
@@ -10615,11 +8014,7 @@ func (c *Client) DeleteSadoz(ctx context.Context, params DeleteSadozParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSadozResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSadozItem calls GET /sadoz/{id}/items/{itemId}
@@ -10632,11 +8027,7 @@ func (c *Client) GetSadozItem(ctx context.Context, params GetSadozItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSadozItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListMtrmzuzu calls GET /mtrmzuzu
@@ -10648,11 +8039,7 @@ func (c *Client) ListMtrmzuzu(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListMtrmzuzuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateMtrmzuzu calls POST /mtrmzuzu
@@ -10664,11 +8051,7 @@ func (c *Client) CreateMtrmzuzu(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateMtrmzuzuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMtrmzuzu calls GET /mtrmzuzu/{id}
@@ -10680,11 +8063,7 @@ func (c *Client) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMtrmzuzuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteMtrmzuzu calls DELETE /mtrmzuzu/{id}
@@ -10696,11 +8075,7 @@ func (c *Client) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteMtrmzuzuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMtrmzuzuItem calls GET /mtrmzuzu/{id}/items/{itemId}
@@ -10713,11 +8088,7 @@ func (c *Client) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMtrmzuzuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLkxd calls GET /lkxd
@@ -10729,11 +8100,7 @@ func (c *Client) ListLkxd(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLkxdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLkxd calls POST /lkxd
@@ -10745,11 +8112,7 @@ func (c *Client) CreateLkxd(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLkxdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLkxd calls GET /lkxd/{id}
@@ -10761,11 +8124,7 @@ func (c *Client) GetLkxd(ctx context.Context, params GetLkxdParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLkxdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLkxd calls DELETE /lkxd/{id}
@@ -10777,11 +8136,7 @@ func (c *Client) DeleteLkxd(ctx context.Context, params DeleteLkxdParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLkxdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLkxdItem calls GET /lkxd/{id}/items/{itemId}
@@ -10794,11 +8149,7 @@ func (c *Client) GetLkxdItem(ctx context.Context, params GetLkxdItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLkxdItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListVmdbuvzu calls GET /vmdbuvzu
@@ -10810,11 +8161,7 @@ func (c *Client) ListVmdbuvzu(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListVmdbuvzuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateVmdbuvzu calls POST /vmdbuvzu
@@ -10826,11 +8173,7 @@ func (c *Client) CreateVmdbuvzu(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateVmdbuvzuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetVmdbuvzu calls GET /vmdbuvzu/{id}
@@ -10842,11 +8185,7 @@ func (c *Client) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetVmdbuvzuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteVmdbuvzu calls DELETE /vmdbuvzu/{id}
@@ -10858,11 +8197,7 @@ func (c *Client) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteVmdbuvzuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetVmdbuvzuItem calls GET /vmdbuvzu/{id}/items/{itemId}
@@ -10875,11 +8210,7 @@ func (c *Client) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetVmdbuvzuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSeoteeia calls GET /seoteeia
@@ -10891,11 +8222,7 @@ func (c *Client) ListSeoteeia(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSeoteeiaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSeoteeia calls POST /seoteeia
@@ -10907,11 +8234,7 @@ func (c *Client) CreateSeoteeia(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSeoteeiaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSeoteeia calls GET /seoteeia/{id}
@@ -10923,11 +8246,7 @@ func (c *Client) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSeoteeiaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSeoteeia calls DELETE /seoteeia/{id}
@@ -10939,11 +8258,7 @@ func (c *Client) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSeoteeiaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSeoteeiaItem calls GET /seoteeia/{id}/items/{itemId}
@@ -10956,11 +8271,7 @@ func (c *Client) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSeoteeiaItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListAburtmwbx calls GET /aburtmwbx
@@ -10972,11 +8283,7 @@ func (c *Client) ListAburtmwbx(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListAburtmwbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateAburtmwbx calls POST /aburtmwbx
@@ -10988,11 +8295,7 @@ func (c *Client) CreateAburtmwbx(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateAburtmwbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAburtmwbx calls GET /aburtmwbx/{id}
@@ -11004,11 +8307,7 @@ func (c *Client) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAburtmwbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteAburtmwbx calls DELETE /aburtmwbx/{id}
@@ -11020,11 +8319,7 @@ func (c *Client) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteAburtmwbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAburtmwbxItem calls GET /aburtmwbx/{id}/items/{itemId}
@@ -11037,11 +8332,7 @@ func (c *Client) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAburtmwbxItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListRqcqffd calls GET /rqcqffd
@@ -11053,11 +8344,7 @@ func (c *Client) ListRqcqffd(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListRqcqffdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateRqcqffd calls POST /rqcqffd
@@ -11069,11 +8356,7 @@ func (c *Client) CreateRqcqffd(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateRqcqffdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetRqcqffd calls GET /rqcqffd/{id}
@@ -11085,11 +8368,7 @@ func (c *Client) GetRqcqffd(ctx context.Context, params GetRqcqffdParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetRqcqffdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteRqcqffd calls DELETE /rqcqffd/{id}
@@ -11101,11 +8380,7 @@ func (c *Client) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteRqcqffdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetRqcqffdItem calls GET /rqcqffd/{id}/items/{itemId}
@@ -11118,11 +8393,7 @@ func (c *Client) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetRqcqffdItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListZcyr calls GET /zcyr
@@ -11134,11 +8405,7 @@ func (c *Client) ListZcyr(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListZcyrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateZcyr calls POST /zcyr
@@ -11150,11 +8417,7 @@ func (c *Client) CreateZcyr(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateZcyrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZcyr calls GET /zcyr/{id}
@@ -11166,11 +8429,7 @@ func (c *Client) GetZcyr(ctx context.Context, params GetZcyrParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZcyrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteZcyr calls DELETE /zcyr/{id}
@@ -11182,11 +8441,7 @@ func (c *Client) DeleteZcyr(ctx context.Context, params DeleteZcyrParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteZcyrResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZcyrItem calls GET /zcyr/{id}/items/{itemId}
@@ -11199,11 +8454,7 @@ func (c *Client) GetZcyrItem(ctx context.Context, params GetZcyrItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZcyrItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNvvwesgdrt calls GET /nvvwesgdrt
@@ -11215,11 +8466,7 @@ func (c *Client) ListNvvwesgdrt(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNvvwesgdrtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNvvwesgdrt calls POST /nvvwesgdrt
@@ -11231,11 +8478,7 @@ func (c *Client) CreateNvvwesgdrt(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNvvwesgdrtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNvvwesgdrt calls GET /nvvwesgdrt/{id}
@@ -11247,11 +8490,7 @@ func (c *Client) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNvvwesgdrtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNvvwesgdrt calls DELETE /nvvwesgdrt/{id}
@@ -11263,11 +8502,7 @@ func (c *Client) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNvvwesgdrtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNvvwesgdrtItem calls GET /nvvwesgdrt/{id}/items/{itemId}
@@ -11280,11 +8515,7 @@ func (c *Client) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNvvwesgdrtItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListZgtpn calls GET /zgtpn
@@ -11296,11 +8527,7 @@ func (c *Client) ListZgtpn(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListZgtpnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateZgtpn calls POST /zgtpn
@@ -11312,11 +8539,7 @@ func (c *Client) CreateZgtpn(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateZgtpnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZgtpn calls GET /zgtpn/{id}
@@ -11328,11 +8551,7 @@ func (c *Client) GetZgtpn(ctx context.Context, params GetZgtpnParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZgtpnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteZgtpn calls DELETE /zgtpn/{id}
@@ -11344,11 +8563,7 @@ func (c *Client) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteZgtpnResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZgtpnItem calls GET /zgtpn/{id}/items/{itemId}
@@ -11361,11 +8576,7 @@ func (c *Client) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZgtpnItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListBdlfeclbdh calls GET /bdlfeclbdh
@@ -11377,11 +8588,7 @@ func (c *Client) ListBdlfeclbdh(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListBdlfeclbdhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateBdlfeclbdh calls POST /bdlfeclbdh
@@ -11393,11 +8600,7 @@ func (c *Client) CreateBdlfeclbdh(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateBdlfeclbdhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetBdlfeclbdh calls GET /bdlfeclbdh/{id}
@@ -11409,11 +8612,7 @@ func (c *Client) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetBdlfeclbdhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteBdlfeclbdh calls DELETE /bdlfeclbdh/{id}
@@ -11425,11 +8624,7 @@ func (c *Client) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteBdlfeclbdhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetBdlfeclbdhItem calls GET /bdlfeclbdh/{id}/items/{itemId}
@@ -11442,11 +8637,7 @@ func (c *Client) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetBdlfeclbdhItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHphwvzjpl calls GET /hphwvzjpl
@@ -11458,11 +8649,7 @@ func (c *Client) ListHphwvzjpl(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHphwvzjplResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHphwvzjpl calls POST /hphwvzjpl
@@ -11474,11 +8661,7 @@ func (c *Client) CreateHphwvzjpl(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHphwvzjplResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHphwvzjpl calls GET /hphwvzjpl/{id}
@@ -11490,11 +8673,7 @@ func (c *Client) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHphwvzjplResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHphwvzjpl calls DELETE /hphwvzjpl/{id}
@@ -11506,11 +8685,7 @@ func (c *Client) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHphwvzjplResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHphwvzjplItem calls GET /hphwvzjpl/{id}/items/{itemId}
@@ -11523,11 +8698,7 @@ func (c *Client) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHphwvzjplItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSbzmfgiv calls GET /sbzmfgiv
@@ -11539,11 +8710,7 @@ func (c *Client) ListSbzmfgiv(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSbzmfgivResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSbzmfgiv calls POST /sbzmfgiv
@@ -11555,11 +8722,7 @@ func (c *Client) CreateSbzmfgiv(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSbzmfgivResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSbzmfgiv calls GET /sbzmfgiv/{id}
@@ -11571,11 +8734,7 @@ func (c *Client) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSbzmfgivResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSbzmfgiv calls DELETE /sbzmfgiv/{id}
@@ -11587,11 +8746,7 @@ func (c *Client) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSbzmfgivResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSbzmfgivItem calls GET /sbzmfgiv/{id}/items/{itemId}
@@ -11604,11 +8759,7 @@ func (c *Client) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSbzmfgivItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListAnffhilqp calls GET /anffhilqp
@@ -11620,11 +8771,7 @@ func (c *Client) ListAnffhilqp(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListAnffhilqpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateAnffhilqp calls POST /anffhilqp
@@ -11636,11 +8783,7 @@ func (c *Client) CreateAnffhilqp(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateAnffhilqpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAnffhilqp calls GET /anffhilqp/{id}
@@ -11652,11 +8795,7 @@ func (c *Client) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAnffhilqpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteAnffhilqp calls DELETE /anffhilqp/{id}
@@ -11668,11 +8807,7 @@ func (c *Client) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteAnffhilqpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAnffhilqpItem calls GET /anffhilqp/{id}/items/{itemId}
@@ -11685,11 +8820,7 @@ func (c *Client) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAnffhilqpItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListHpiszhon calls GET /hpiszhon
@@ -11701,11 +8832,7 @@ func (c *Client) ListHpiszhon(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListHpiszhonResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateHpiszhon calls POST /hpiszhon
@@ -11717,11 +8844,7 @@ func (c *Client) CreateHpiszhon(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateHpiszhonResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHpiszhon calls GET /hpiszhon/{id}
@@ -11733,11 +8856,7 @@ func (c *Client) GetHpiszhon(ctx context.Context, params GetHpiszhonParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHpiszhonResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteHpiszhon calls DELETE /hpiszhon/{id}
@@ -11749,11 +8868,7 @@ func (c *Client) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteHpiszhonResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetHpiszhonItem calls GET /hpiszhon/{id}/items/{itemId}
@@ -11766,11 +8881,7 @@ func (c *Client) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetHpiszhonItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListTgkzupwfyv calls GET /tgkzupwfyv
@@ -11782,11 +8893,7 @@ func (c *Client) ListTgkzupwfyv(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListTgkzupwfyvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateTgkzupwfyv calls POST /tgkzupwfyv
@@ -11798,11 +8905,7 @@ func (c *Client) CreateTgkzupwfyv(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateTgkzupwfyvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTgkzupwfyv calls GET /tgkzupwfyv/{id}
@@ -11814,11 +8917,7 @@ func (c *Client) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTgkzupwfyvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteTgkzupwfyv calls DELETE /tgkzupwfyv/{id}
@@ -11830,11 +8929,7 @@ func (c *Client) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteTgkzupwfyvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetTgkzupwfyvItem calls GET /tgkzupwfyv/{id}/items/{itemId}
@@ -11847,11 +8942,7 @@ func (c *Client) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetTgkzupwfyvItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListSvmyg calls GET /svmyg
@@ -11863,11 +8954,7 @@ func (c *Client) ListSvmyg(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListSvmygResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateSvmyg calls POST /svmyg
@@ -11879,11 +8966,7 @@ func (c *Client) CreateSvmyg(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateSvmygResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSvmyg calls GET /svmyg/{id}
@@ -11895,11 +8978,7 @@ func (c *Client) GetSvmyg(ctx context.Context, params GetSvmygParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSvmygResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteSvmyg calls DELETE /svmyg/{id}
@@ -11911,11 +8990,7 @@ func (c *Client) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteSvmygResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetSvmygItem calls GET /svmyg/{id}/items/{itemId}
@@ -11928,11 +9003,7 @@ func (c *Client) GetSvmygItem(ctx context.Context, params GetSvmygItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetSvmygItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListYqtdertvy calls GET /yqtdertvy
@@ -11944,11 +9015,7 @@ func (c *Client) ListYqtdertvy(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListYqtdertvyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateYqtdertvy calls POST /yqtdertvy
@@ -11960,11 +9027,7 @@ func (c *Client) CreateYqtdertvy(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateYqtdertvyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYqtdertvy calls GET /yqtdertvy/{id}
@@ -11976,11 +9039,7 @@ func (c *Client) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYqtdertvyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteYqtdertvy calls DELETE /yqtdertvy/{id}
@@ -11992,11 +9051,7 @@ func (c *Client) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteYqtdertvyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYqtdertvyItem calls GET /yqtdertvy/{id}/items/{itemId}
@@ -12009,11 +9064,7 @@ func (c *Client) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYqtdertvyItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListRnzei calls GET /rnzei
@@ -12025,11 +9076,7 @@ func (c *Client) ListRnzei(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListRnzeiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateRnzei calls POST /rnzei
@@ -12041,11 +9088,7 @@ func (c *Client) CreateRnzei(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateRnzeiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetRnzei calls GET /rnzei/{id}
@@ -12057,11 +9100,7 @@ func (c *Client) GetRnzei(ctx context.Context, params GetRnzeiParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetRnzeiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteRnzei calls DELETE /rnzei/{id}
@@ -12073,11 +9112,7 @@ func (c *Client) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteRnzeiResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetRnzeiItem calls GET /rnzei/{id}/items/{itemId}
@@ -12090,11 +9125,7 @@ func (c *Client) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetRnzeiItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListGdjubxqz calls GET /gdjubxqz
@@ -12106,11 +9137,7 @@ func (c *Client) ListGdjubxqz(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListGdjubxqzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateGdjubxqz calls POST /gdjubxqz
@@ -12122,11 +9149,7 @@ func (c *Client) CreateGdjubxqz(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateGdjubxqzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGdjubxqz calls GET /gdjubxqz/{id}
@@ -12138,11 +9161,7 @@ func (c *Client) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGdjubxqzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteGdjubxqz calls DELETE /gdjubxqz/{id}
@@ -12154,11 +9173,7 @@ func (c *Client) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteGdjubxqzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGdjubxqzItem calls GET /gdjubxqz/{id}/items/{itemId}
@@ -12171,11 +9186,7 @@ func (c *Client) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGdjubxqzItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListEkzzan calls GET /ekzzan
@@ -12187,11 +9198,7 @@ func (c *Client) ListEkzzan(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListEkzzanResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateEkzzan calls POST /ekzzan
@@ -12203,11 +9210,7 @@ func (c *Client) CreateEkzzan(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateEkzzanResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEkzzan calls GET /ekzzan/{id}
@@ -12219,11 +9222,7 @@ func (c *Client) GetEkzzan(ctx context.Context, params GetEkzzanParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEkzzanResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteEkzzan calls DELETE /ekzzan/{id}
@@ -12235,11 +9234,7 @@ func (c *Client) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteEkzzanResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEkzzanItem calls GET /ekzzan/{id}/items/{itemId}
@@ -12252,11 +9247,7 @@ func (c *Client) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEkzzanItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListUvbyrvwl calls GET /uvbyrvwl
@@ -12268,11 +9259,7 @@ func (c *Client) ListUvbyrvwl(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListUvbyrvwlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateUvbyrvwl calls POST /uvbyrvwl
@@ -12284,11 +9271,7 @@ func (c *Client) CreateUvbyrvwl(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateUvbyrvwlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUvbyrvwl calls GET /uvbyrvwl/{id}
@@ -12300,11 +9283,7 @@ func (c *Client) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUvbyrvwlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteUvbyrvwl calls DELETE /uvbyrvwl/{id}
@@ -12316,11 +9295,7 @@ func (c *Client) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteUvbyrvwlResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUvbyrvwlItem calls GET /uvbyrvwl/{id}/items/{itemId}
@@ -12333,11 +9308,7 @@ func (c *Client) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUvbyrvwlItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListAokwq calls GET /aokwq
@@ -12349,11 +9320,7 @@ func (c *Client) ListAokwq(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListAokwqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateAokwq calls POST /aokwq
@@ -12365,11 +9332,7 @@ func (c *Client) CreateAokwq(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateAokwqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAokwq calls GET /aokwq/{id}
@@ -12381,11 +9344,7 @@ func (c *Client) GetAokwq(ctx context.Context, params GetAokwqParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAokwqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteAokwq calls DELETE /aokwq/{id}
@@ -12397,11 +9356,7 @@ func (c *Client) DeleteAokwq(ctx context.Context, params DeleteAokwqParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteAokwqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetAokwqItem calls GET /aokwq/{id}/items/{itemId}
@@ -12414,11 +9369,7 @@ func (c *Client) GetAokwqItem(ctx context.Context, params GetAokwqItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetAokwqItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListUlpokwk calls GET /ulpokwk
@@ -12430,11 +9381,7 @@ func (c *Client) ListUlpokwk(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListUlpokwkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateUlpokwk calls POST /ulpokwk
@@ -12446,11 +9393,7 @@ func (c *Client) CreateUlpokwk(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateUlpokwkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUlpokwk calls GET /ulpokwk/{id}
@@ -12462,11 +9405,7 @@ func (c *Client) GetUlpokwk(ctx context.Context, params GetUlpokwkParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUlpokwkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteUlpokwk calls DELETE /ulpokwk/{id}
@@ -12478,11 +9417,7 @@ func (c *Client) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteUlpokwkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUlpokwkItem calls GET /ulpokwk/{id}/items/{itemId}
@@ -12495,11 +9430,7 @@ func (c *Client) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUlpokwkItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListQemvbzwy calls GET /qemvbzwy
@@ -12511,11 +9442,7 @@ func (c *Client) ListQemvbzwy(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListQemvbzwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateQemvbzwy calls POST /qemvbzwy
@@ -12527,11 +9454,7 @@ func (c *Client) CreateQemvbzwy(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateQemvbzwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQemvbzwy calls GET /qemvbzwy/{id}
@@ -12543,11 +9466,7 @@ func (c *Client) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQemvbzwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteQemvbzwy calls DELETE /qemvbzwy/{id}
@@ -12559,11 +9478,7 @@ func (c *Client) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteQemvbzwyResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQemvbzwyItem calls GET /qemvbzwy/{id}/items/{itemId}
@@ -12576,11 +9491,7 @@ func (c *Client) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQemvbzwyItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXcuepkm calls GET /xcuepkm
@@ -12592,11 +9503,7 @@ func (c *Client) ListXcuepkm(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXcuepkmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXcuepkm calls POST /xcuepkm
@@ -12608,11 +9515,7 @@ func (c *Client) CreateXcuepkm(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXcuepkmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXcuepkm calls GET /xcuepkm/{id}
@@ -12624,11 +9527,7 @@ func (c *Client) GetXcuepkm(ctx context.Context, params GetXcuepkmParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXcuepkmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXcuepkm calls DELETE /xcuepkm/{id}
@@ -12640,11 +9539,7 @@ func (c *Client) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXcuepkmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXcuepkmItem calls GET /xcuepkm/{id}/items/{itemId}
@@ -12657,11 +9552,7 @@ func (c *Client) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXcuepkmItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListWgschsm calls GET /wgschsm
@@ -12673,11 +9564,7 @@ func (c *Client) ListWgschsm(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListWgschsmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateWgschsm calls POST /wgschsm
@@ -12689,11 +9576,7 @@ func (c *Client) CreateWgschsm(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateWgschsmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWgschsm calls GET /wgschsm/{id}
@@ -12705,11 +9588,7 @@ func (c *Client) GetWgschsm(ctx context.Context, params GetWgschsmParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWgschsmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteWgschsm calls DELETE /wgschsm/{id}
@@ -12721,11 +9600,7 @@ func (c *Client) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteWgschsmResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWgschsmItem calls GET /wgschsm/{id}/items/{itemId}
@@ -12738,11 +9613,7 @@ func (c *Client) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWgschsmItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDbmzohetpt calls GET /dbmzohetpt
@@ -12754,11 +9625,7 @@ func (c *Client) ListDbmzohetpt(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDbmzohetptResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDbmzohetpt calls POST /dbmzohetpt
@@ -12770,11 +9637,7 @@ func (c *Client) CreateDbmzohetpt(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDbmzohetptResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDbmzohetpt calls GET /dbmzohetpt/{id}
@@ -12786,11 +9649,7 @@ func (c *Client) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDbmzohetptResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDbmzohetpt calls DELETE /dbmzohetpt/{id}
@@ -12802,11 +9661,7 @@ func (c *Client) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDbmzohetptResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDbmzohetptItem calls GET /dbmzohetpt/{id}/items/{itemId}
@@ -12819,11 +9674,7 @@ func (c *Client) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDbmzohetptItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListVdfphmnz calls GET /vdfphmnz
@@ -12835,11 +9686,7 @@ func (c *Client) ListVdfphmnz(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListVdfphmnzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateVdfphmnz calls POST /vdfphmnz
@@ -12851,11 +9698,7 @@ func (c *Client) CreateVdfphmnz(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateVdfphmnzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetVdfphmnz calls GET /vdfphmnz/{id}
@@ -12867,11 +9710,7 @@ func (c *Client) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetVdfphmnzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteVdfphmnz calls DELETE /vdfphmnz/{id}
@@ -12883,11 +9722,7 @@ func (c *Client) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteVdfphmnzResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetVdfphmnzItem calls GET /vdfphmnz/{id}/items/{itemId}
@@ -12900,11 +9735,7 @@ func (c *Client) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetVdfphmnzItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNkzgwxxbtc calls GET /nkzgwxxbtc
@@ -12916,11 +9747,7 @@ func (c *Client) ListNkzgwxxbtc(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNkzgwxxbtcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNkzgwxxbtc calls POST /nkzgwxxbtc
@@ -12932,11 +9759,7 @@ func (c *Client) CreateNkzgwxxbtc(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNkzgwxxbtcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNkzgwxxbtc calls GET /nkzgwxxbtc/{id}
@@ -12948,11 +9771,7 @@ func (c *Client) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNkzgwxxbtcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNkzgwxxbtc calls DELETE /nkzgwxxbtc/{id}
@@ -12964,11 +9783,7 @@ func (c *Client) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNkzgwxxbtcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNkzgwxxbtcItem calls GET /nkzgwxxbtc/{id}/items/{itemId}
@@ -12981,11 +9796,7 @@ func (c *Client) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNkzgwxxbtcItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListGnnjxpflvk calls GET /gnnjxpflvk
@@ -12997,11 +9808,7 @@ func (c *Client) ListGnnjxpflvk(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListGnnjxpflvkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateGnnjxpflvk calls POST /gnnjxpflvk
@@ -13013,11 +9820,7 @@ func (c *Client) CreateGnnjxpflvk(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateGnnjxpflvkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGnnjxpflvk calls GET /gnnjxpflvk/{id}
@@ -13029,11 +9832,7 @@ func (c *Client) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGnnjxpflvkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteGnnjxpflvk calls DELETE /gnnjxpflvk/{id}
@@ -13045,11 +9844,7 @@ func (c *Client) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteGnnjxpflvkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGnnjxpflvkItem calls GET /gnnjxpflvk/{id}/items/{itemId}
@@ -13062,11 +9857,7 @@ func (c *Client) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGnnjxpflvkItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListOdmix calls GET /odmix
@@ -13078,11 +9869,7 @@ func (c *Client) ListOdmix(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListOdmixResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateOdmix calls POST /odmix
@@ -13094,11 +9881,7 @@ func (c *Client) CreateOdmix(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateOdmixResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOdmix calls GET /odmix/{id}
@@ -13110,11 +9893,7 @@ func (c *Client) GetOdmix(ctx context.Context, params GetOdmixParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOdmixResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteOdmix calls DELETE /odmix/{id}
@@ -13126,11 +9905,7 @@ func (c *Client) DeleteOdmix(ctx context.Context, params DeleteOdmixParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteOdmixResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOdmixItem calls GET /odmix/{id}/items/{itemId}
@@ -13143,11 +9918,7 @@ func (c *Client) GetOdmixItem(ctx context.Context, params GetOdmixItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOdmixItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListZrpklalrbq calls GET /zrpklalrbq
@@ -13159,11 +9930,7 @@ func (c *Client) ListZrpklalrbq(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListZrpklalrbqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateZrpklalrbq calls POST /zrpklalrbq
@@ -13175,11 +9942,7 @@ func (c *Client) CreateZrpklalrbq(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateZrpklalrbqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZrpklalrbq calls GET /zrpklalrbq/{id}
@@ -13191,11 +9954,7 @@ func (c *Client) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZrpklalrbqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteZrpklalrbq calls DELETE /zrpklalrbq/{id}
@@ -13207,11 +9966,7 @@ func (c *Client) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteZrpklalrbqResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZrpklalrbqItem calls GET /zrpklalrbq/{id}/items/{itemId}
@@ -13224,11 +9979,7 @@ func (c *Client) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZrpklalrbqItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListBaedvo calls GET /baedvo
@@ -13240,11 +9991,7 @@ func (c *Client) ListBaedvo(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListBaedvoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateBaedvo calls POST /baedvo
@@ -13256,11 +10003,7 @@ func (c *Client) CreateBaedvo(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateBaedvoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetBaedvo calls GET /baedvo/{id}
@@ -13272,11 +10015,7 @@ func (c *Client) GetBaedvo(ctx context.Context, params GetBaedvoParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetBaedvoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteBaedvo calls DELETE /baedvo/{id}
@@ -13288,11 +10027,7 @@ func (c *Client) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteBaedvoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetBaedvoItem calls GET /baedvo/{id}/items/{itemId}
@@ -13305,11 +10040,7 @@ func (c *Client) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetBaedvoItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListKqeqazppxu calls GET /kqeqazppxu
@@ -13321,11 +10052,7 @@ func (c *Client) ListKqeqazppxu(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListKqeqazppxuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateKqeqazppxu calls POST /kqeqazppxu
@@ -13337,11 +10064,7 @@ func (c *Client) CreateKqeqazppxu(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateKqeqazppxuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKqeqazppxu calls GET /kqeqazppxu/{id}
@@ -13353,11 +10076,7 @@ func (c *Client) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKqeqazppxuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteKqeqazppxu calls DELETE /kqeqazppxu/{id}
@@ -13369,11 +10088,7 @@ func (c *Client) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteKqeqazppxuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKqeqazppxuItem calls GET /kqeqazppxu/{id}/items/{itemId}
@@ -13386,11 +10101,7 @@ func (c *Client) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKqeqazppxuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListQwggbplec calls GET /qwggbplec
@@ -13402,11 +10113,7 @@ func (c *Client) ListQwggbplec(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListQwggbplecResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateQwggbplec calls POST /qwggbplec
@@ -13418,11 +10125,7 @@ func (c *Client) CreateQwggbplec(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateQwggbplecResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQwggbplec calls GET /qwggbplec/{id}
@@ -13434,11 +10137,7 @@ func (c *Client) GetQwggbplec(ctx context.Context, params GetQwggbplecParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQwggbplecResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteQwggbplec calls DELETE /qwggbplec/{id}
@@ -13450,11 +10149,7 @@ func (c *Client) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteQwggbplecResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQwggbplecItem calls GET /qwggbplec/{id}/items/{itemId}
@@ -13467,11 +10162,7 @@ func (c *Client) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQwggbplecItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListWoss calls GET /woss
@@ -13483,11 +10174,7 @@ func (c *Client) ListWoss(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListWossResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateWoss calls POST /woss
@@ -13499,11 +10186,7 @@ func (c *Client) CreateWoss(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateWossResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWoss calls GET /woss/{id}
@@ -13515,11 +10198,7 @@ func (c *Client) GetWoss(ctx context.Context, params GetWossParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWossResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteWoss calls DELETE /woss/{id}
@@ -13531,11 +10210,7 @@ func (c *Client) DeleteWoss(ctx context.Context, params DeleteWossParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteWossResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWossItem calls GET /woss/{id}/items/{itemId}
@@ -13548,11 +10223,7 @@ func (c *Client) GetWossItem(ctx context.Context, params GetWossItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWossItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListKxgaet calls GET /kxgaet
@@ -13564,11 +10235,7 @@ func (c *Client) ListKxgaet(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListKxgaetResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateKxgaet calls POST /kxgaet
@@ -13580,11 +10247,7 @@ func (c *Client) CreateKxgaet(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateKxgaetResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKxgaet calls GET /kxgaet/{id}
@@ -13596,11 +10259,7 @@ func (c *Client) GetKxgaet(ctx context.Context, params GetKxgaetParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKxgaetResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteKxgaet calls DELETE /kxgaet/{id}
@@ -13612,11 +10271,7 @@ func (c *Client) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteKxgaetResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKxgaetItem calls GET /kxgaet/{id}/items/{itemId}
@@ -13629,11 +10284,7 @@ func (c *Client) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKxgaetItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNtpsfifnrw calls GET /ntpsfifnrw
@@ -13645,11 +10296,7 @@ func (c *Client) ListNtpsfifnrw(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNtpsfifnrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNtpsfifnrw calls POST /ntpsfifnrw
@@ -13661,11 +10308,7 @@ func (c *Client) CreateNtpsfifnrw(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNtpsfifnrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNtpsfifnrw calls GET /ntpsfifnrw/{id}
@@ -13677,11 +10320,7 @@ func (c *Client) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNtpsfifnrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNtpsfifnrw calls DELETE /ntpsfifnrw/{id}
@@ -13693,11 +10332,7 @@ func (c *Client) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNtpsfifnrwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNtpsfifnrwItem calls GET /ntpsfifnrw/{id}/items/{itemId}
@@ -13710,11 +10345,7 @@ func (c *Client) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNtpsfifnrwItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListWmubezcx calls GET /wmubezcx
@@ -13726,11 +10357,7 @@ func (c *Client) ListWmubezcx(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListWmubezcxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateWmubezcx calls POST /wmubezcx
@@ -13742,11 +10369,7 @@ func (c *Client) CreateWmubezcx(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateWmubezcxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWmubezcx calls GET /wmubezcx/{id}
@@ -13758,11 +10381,7 @@ func (c *Client) GetWmubezcx(ctx context.Context, params GetWmubezcxParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWmubezcxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteWmubezcx calls DELETE /wmubezcx/{id}
@@ -13774,11 +10393,7 @@ func (c *Client) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteWmubezcxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetWmubezcxItem calls GET /wmubezcx/{id}/items/{itemId}
@@ -13791,11 +10406,7 @@ func (c *Client) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetWmubezcxItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListBtlbjtyay calls GET /btlbjtyay
@@ -13807,11 +10418,7 @@ func (c *Client) ListBtlbjtyay(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListBtlbjtyayResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateBtlbjtyay calls POST /btlbjtyay
@@ -13823,11 +10430,7 @@ func (c *Client) CreateBtlbjtyay(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateBtlbjtyayResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetBtlbjtyay calls GET /btlbjtyay/{id}
@@ -13839,11 +10442,7 @@ func (c *Client) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetBtlbjtyayResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteBtlbjtyay calls DELETE /btlbjtyay/{id}
@@ -13855,11 +10454,7 @@ func (c *Client) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteBtlbjtyayResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetBtlbjtyayItem calls GET /btlbjtyay/{id}/items/{itemId}
@@ -13872,11 +10467,7 @@ func (c *Client) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetBtlbjtyayItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListExoimo calls GET /exoimo
@@ -13888,11 +10479,7 @@ func (c *Client) ListExoimo(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListExoimoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateExoimo calls POST /exoimo
@@ -13904,11 +10491,7 @@ func (c *Client) CreateExoimo(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateExoimoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetExoimo calls GET /exoimo/{id}
@@ -13920,11 +10503,7 @@ func (c *Client) GetExoimo(ctx context.Context, params GetExoimoParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetExoimoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteExoimo calls DELETE /exoimo/{id}
@@ -13936,11 +10515,7 @@ func (c *Client) DeleteExoimo(ctx context.Context, params DeleteExoimoParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteExoimoResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetExoimoItem calls GET /exoimo/{id}/items/{itemId}
@@ -13953,11 +10528,7 @@ func (c *Client) GetExoimoItem(ctx context.Context, params GetExoimoItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetExoimoItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListEodhnor calls GET /eodhnor
@@ -13969,11 +10540,7 @@ func (c *Client) ListEodhnor(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListEodhnorResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateEodhnor calls POST /eodhnor
@@ -13985,11 +10552,7 @@ func (c *Client) CreateEodhnor(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateEodhnorResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEodhnor calls GET /eodhnor/{id}
@@ -14001,11 +10564,7 @@ func (c *Client) GetEodhnor(ctx context.Context, params GetEodhnorParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEodhnorResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteEodhnor calls DELETE /eodhnor/{id}
@@ -14017,11 +10576,7 @@ func (c *Client) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteEodhnorResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEodhnorItem calls GET /eodhnor/{id}/items/{itemId}
@@ -14034,11 +10589,7 @@ func (c *Client) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEodhnorItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListFpat calls GET /fpat
@@ -14050,11 +10601,7 @@ func (c *Client) ListFpat(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListFpatResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateFpat calls POST /fpat
@@ -14066,11 +10613,7 @@ func (c *Client) CreateFpat(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateFpatResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetFpat calls GET /fpat/{id}
@@ -14082,11 +10625,7 @@ func (c *Client) GetFpat(ctx context.Context, params GetFpatParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetFpatResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteFpat calls DELETE /fpat/{id}
@@ -14098,11 +10637,7 @@ func (c *Client) DeleteFpat(ctx context.Context, params DeleteFpatParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteFpatResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetFpatItem calls GET /fpat/{id}/items/{itemId}
@@ -14115,11 +10650,7 @@ func (c *Client) GetFpatItem(ctx context.Context, params GetFpatItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetFpatItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListPjybe calls GET /pjybe
@@ -14131,11 +10662,7 @@ func (c *Client) ListPjybe(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListPjybeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreatePjybe calls POST /pjybe
@@ -14147,11 +10674,7 @@ func (c *Client) CreatePjybe(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreatePjybeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPjybe calls GET /pjybe/{id}
@@ -14163,11 +10686,7 @@ func (c *Client) GetPjybe(ctx context.Context, params GetPjybeParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPjybeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeletePjybe calls DELETE /pjybe/{id}
@@ -14179,11 +10698,7 @@ func (c *Client) DeletePjybe(ctx context.Context, params DeletePjybeParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeletePjybeResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetPjybeItem calls GET /pjybe/{id}/items/{itemId}
@@ -14196,11 +10711,7 @@ func (c *Client) GetPjybeItem(ctx context.Context, params GetPjybeItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetPjybeItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListQqju calls GET /qqju
@@ -14212,11 +10723,7 @@ func (c *Client) ListQqju(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListQqjuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateQqju calls POST /qqju
@@ -14228,11 +10735,7 @@ func (c *Client) CreateQqju(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateQqjuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQqju calls GET /qqju/{id}
@@ -14244,11 +10747,7 @@ func (c *Client) GetQqju(ctx context.Context, params GetQqjuParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQqjuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteQqju calls DELETE /qqju/{id}
@@ -14260,11 +10759,7 @@ func (c *Client) DeleteQqju(ctx context.Context, params DeleteQqjuParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteQqjuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQqjuItem calls GET /qqju/{id}/items/{itemId}
@@ -14277,11 +10772,7 @@ func (c *Client) GetQqjuItem(ctx context.Context, params GetQqjuItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQqjuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListScishs calls GET /scishs
@@ -14293,11 +10784,7 @@ func (c *Client) ListScishs(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListScishsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateScishs calls POST /scishs
@@ -14309,11 +10796,7 @@ func (c *Client) CreateScishs(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateScishsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetScishs calls GET /scishs/{id}
@@ -14325,11 +10808,7 @@ func (c *Client) GetScishs(ctx context.Context, params GetScishsParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetScishsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteScishs calls DELETE /scishs/{id}
@@ -14341,11 +10820,7 @@ func (c *Client) DeleteScishs(ctx context.Context, params DeleteScishsParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteScishsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetScishsItem calls GET /scishs/{id}/items/{itemId}
@@ -14358,11 +10833,7 @@ func (c *Client) GetScishsItem(ctx context.Context, params GetScishsItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetScishsItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListYtcmg calls GET /ytcmg
@@ -14374,11 +10845,7 @@ func (c *Client) ListYtcmg(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListYtcmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateYtcmg calls POST /ytcmg
@@ -14390,11 +10857,7 @@ func (c *Client) CreateYtcmg(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateYtcmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYtcmg calls GET /ytcmg/{id}
@@ -14406,11 +10869,7 @@ func (c *Client) GetYtcmg(ctx context.Context, params GetYtcmgParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYtcmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteYtcmg calls DELETE /ytcmg/{id}
@@ -14422,11 +10881,7 @@ func (c *Client) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteYtcmgResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetYtcmgItem calls GET /ytcmg/{id}/items/{itemId}
@@ -14439,11 +10894,7 @@ func (c *Client) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetYtcmgItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXbrrgbcjh calls GET /xbrrgbcjh
@@ -14455,11 +10906,7 @@ func (c *Client) ListXbrrgbcjh(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXbrrgbcjhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXbrrgbcjh calls POST /xbrrgbcjh
@@ -14471,11 +10918,7 @@ func (c *Client) CreateXbrrgbcjh(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXbrrgbcjhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXbrrgbcjh calls GET /xbrrgbcjh/{id}
@@ -14487,11 +10930,7 @@ func (c *Client) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXbrrgbcjhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXbrrgbcjh calls DELETE /xbrrgbcjh/{id}
@@ -14503,11 +10942,7 @@ func (c *Client) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXbrrgbcjhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXbrrgbcjhItem calls GET /xbrrgbcjh/{id}/items/{itemId}
@@ -14520,11 +10955,7 @@ func (c *Client) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXbrrgbcjhItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListNvcblvypxv calls GET /nvcblvypxv
@@ -14536,11 +10967,7 @@ func (c *Client) ListNvcblvypxv(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListNvcblvypxvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateNvcblvypxv calls POST /nvcblvypxv
@@ -14552,11 +10979,7 @@ func (c *Client) CreateNvcblvypxv(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateNvcblvypxvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNvcblvypxv calls GET /nvcblvypxv/{id}
@@ -14568,11 +10991,7 @@ func (c *Client) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNvcblvypxvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteNvcblvypxv calls DELETE /nvcblvypxv/{id}
@@ -14584,11 +11003,7 @@ func (c *Client) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteNvcblvypxvResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetNvcblvypxvItem calls GET /nvcblvypxv/{id}/items/{itemId}
@@ -14601,11 +11016,7 @@ func (c *Client) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetNvcblvypxvItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListMhjgoj calls GET /mhjgoj
@@ -14617,11 +11028,7 @@ func (c *Client) ListMhjgoj(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListMhjgojResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateMhjgoj calls POST /mhjgoj
@@ -14633,11 +11040,7 @@ func (c *Client) CreateMhjgoj(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateMhjgojResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMhjgoj calls GET /mhjgoj/{id}
@@ -14649,11 +11052,7 @@ func (c *Client) GetMhjgoj(ctx context.Context, params GetMhjgojParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMhjgojResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteMhjgoj calls DELETE /mhjgoj/{id}
@@ -14665,11 +11064,7 @@ func (c *Client) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteMhjgojResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetMhjgojItem calls GET /mhjgoj/{id}/items/{itemId}
@@ -14682,11 +11077,7 @@ func (c *Client) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetMhjgojItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListLkqh calls GET /lkqh
@@ -14698,11 +11089,7 @@ func (c *Client) ListLkqh(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListLkqhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateLkqh calls POST /lkqh
@@ -14714,11 +11101,7 @@ func (c *Client) CreateLkqh(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateLkqhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLkqh calls GET /lkqh/{id}
@@ -14730,11 +11113,7 @@ func (c *Client) GetLkqh(ctx context.Context, params GetLkqhParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLkqhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteLkqh calls DELETE /lkqh/{id}
@@ -14746,11 +11125,7 @@ func (c *Client) DeleteLkqh(ctx context.Context, params DeleteLkqhParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteLkqhResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetLkqhItem calls GET /lkqh/{id}/items/{itemId}
@@ -14763,11 +11138,7 @@ func (c *Client) GetLkqhItem(ctx context.Context, params GetLkqhItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetLkqhItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListQion calls GET /qion
@@ -14779,11 +11150,7 @@ func (c *Client) ListQion(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListQionResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateQion calls POST /qion
@@ -14795,11 +11162,7 @@ func (c *Client) CreateQion(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateQionResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQion calls GET /qion/{id}
@@ -14811,11 +11174,7 @@ func (c *Client) GetQion(ctx context.Context, params GetQionParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQionResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteQion calls DELETE /qion/{id}
@@ -14827,11 +11186,7 @@ func (c *Client) DeleteQion(ctx context.Context, params DeleteQionParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteQionResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQionItem calls GET /qion/{id}/items/{itemId}
@@ -14844,11 +11199,7 @@ func (c *Client) GetQionItem(ctx context.Context, params GetQionItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQionItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXetyu calls GET /xetyu
@@ -14860,11 +11211,7 @@ func (c *Client) ListXetyu(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXetyuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXetyu calls POST /xetyu
@@ -14876,11 +11223,7 @@ func (c *Client) CreateXetyu(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXetyuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXetyu calls GET /xetyu/{id}
@@ -14892,11 +11235,7 @@ func (c *Client) GetXetyu(ctx context.Context, params GetXetyuParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXetyuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXetyu calls DELETE /xetyu/{id}
@@ -14908,11 +11247,7 @@ func (c *Client) DeleteXetyu(ctx context.Context, params DeleteXetyuParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXetyuResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXetyuItem calls GET /xetyu/{id}/items/{itemId}
@@ -14925,11 +11260,7 @@ func (c *Client) GetXetyuItem(ctx context.Context, params GetXetyuItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXetyuItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListQqvgdwbt calls GET /qqvgdwbt
@@ -14941,11 +11272,7 @@ func (c *Client) ListQqvgdwbt(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListQqvgdwbtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateQqvgdwbt calls POST /qqvgdwbt
@@ -14957,11 +11284,7 @@ func (c *Client) CreateQqvgdwbt(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateQqvgdwbtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQqvgdwbt calls GET /qqvgdwbt/{id}
@@ -14973,11 +11296,7 @@ func (c *Client) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQqvgdwbtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteQqvgdwbt calls DELETE /qqvgdwbt/{id}
@@ -14989,11 +11308,7 @@ func (c *Client) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteQqvgdwbtResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetQqvgdwbtItem calls GET /qqvgdwbt/{id}/items/{itemId}
@@ -15006,11 +11321,7 @@ func (c *Client) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetQqvgdwbtItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListVqkfydzd calls GET /vqkfydzd
@@ -15022,11 +11333,7 @@ func (c *Client) ListVqkfydzd(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListVqkfydzdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateVqkfydzd calls POST /vqkfydzd
@@ -15038,11 +11345,7 @@ func (c *Client) CreateVqkfydzd(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateVqkfydzdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetVqkfydzd calls GET /vqkfydzd/{id}
@@ -15054,11 +11357,7 @@ func (c *Client) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetVqkfydzdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteVqkfydzd calls DELETE /vqkfydzd/{id}
@@ -15070,11 +11369,7 @@ func (c *Client) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteVqkfydzdResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetVqkfydzdItem calls GET /vqkfydzd/{id}/items/{itemId}
@@ -15087,11 +11382,7 @@ func (c *Client) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetVqkfydzdItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListIfuormbk calls GET /ifuormbk
@@ -15103,11 +11394,7 @@ func (c *Client) ListIfuormbk(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListIfuormbkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateIfuormbk calls POST /ifuormbk
@@ -15119,11 +11406,7 @@ func (c *Client) CreateIfuormbk(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateIfuormbkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIfuormbk calls GET /ifuormbk/{id}
@@ -15135,11 +11418,7 @@ func (c *Client) GetIfuormbk(ctx context.Context, params GetIfuormbkParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIfuormbkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteIfuormbk calls DELETE /ifuormbk/{id}
@@ -15151,11 +11430,7 @@ func (c *Client) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteIfuormbkResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIfuormbkItem calls GET /ifuormbk/{id}/items/{itemId}
@@ -15168,11 +11443,7 @@ func (c *Client) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIfuormbkItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListZkgjs calls GET /zkgjs
@@ -15184,11 +11455,7 @@ func (c *Client) ListZkgjs(ctx context.Context, opts ...oashttp.CallOption) (Lis
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListZkgjsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateZkgjs calls POST /zkgjs
@@ -15200,11 +11467,7 @@ func (c *Client) CreateZkgjs(ctx context.Context, opts ...oashttp.CallOption) (C
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateZkgjsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZkgjs calls GET /zkgjs/{id}
@@ -15216,11 +11479,7 @@ func (c *Client) GetZkgjs(ctx context.Context, params GetZkgjsParams, opts ...oa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZkgjsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteZkgjs calls DELETE /zkgjs/{id}
@@ -15232,11 +11491,7 @@ func (c *Client) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteZkgjsResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetZkgjsItem calls GET /zkgjs/{id}/items/{itemId}
@@ -15249,11 +11504,7 @@ func (c *Client) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetZkgjsItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListEoockqbx calls GET /eoockqbx
@@ -15265,11 +11516,7 @@ func (c *Client) ListEoockqbx(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListEoockqbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateEoockqbx calls POST /eoockqbx
@@ -15281,11 +11528,7 @@ func (c *Client) CreateEoockqbx(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateEoockqbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEoockqbx calls GET /eoockqbx/{id}
@@ -15297,11 +11540,7 @@ func (c *Client) GetEoockqbx(ctx context.Context, params GetEoockqbxParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEoockqbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteEoockqbx calls DELETE /eoockqbx/{id}
@@ -15313,11 +11552,7 @@ func (c *Client) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteEoockqbxResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetEoockqbxItem calls GET /eoockqbx/{id}/items/{itemId}
@@ -15330,11 +11565,7 @@ func (c *Client) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetEoockqbxItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListIddmjcp calls GET /iddmjcp
@@ -15346,11 +11577,7 @@ func (c *Client) ListIddmjcp(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListIddmjcpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateIddmjcp calls POST /iddmjcp
@@ -15362,11 +11589,7 @@ func (c *Client) CreateIddmjcp(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateIddmjcpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIddmjcp calls GET /iddmjcp/{id}
@@ -15378,11 +11601,7 @@ func (c *Client) GetIddmjcp(ctx context.Context, params GetIddmjcpParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIddmjcpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteIddmjcp calls DELETE /iddmjcp/{id}
@@ -15394,11 +11613,7 @@ func (c *Client) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteIddmjcpResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetIddmjcpItem calls GET /iddmjcp/{id}/items/{itemId}
@@ -15411,11 +11626,7 @@ func (c *Client) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetIddmjcpItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListGxlvbalni calls GET /gxlvbalni
@@ -15427,11 +11638,7 @@ func (c *Client) ListGxlvbalni(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListGxlvbalniResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateGxlvbalni calls POST /gxlvbalni
@@ -15443,11 +11650,7 @@ func (c *Client) CreateGxlvbalni(ctx context.Context, opts ...oashttp.CallOption
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateGxlvbalniResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGxlvbalni calls GET /gxlvbalni/{id}
@@ -15459,11 +11662,7 @@ func (c *Client) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGxlvbalniResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteGxlvbalni calls DELETE /gxlvbalni/{id}
@@ -15475,11 +11674,7 @@ func (c *Client) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniPara
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteGxlvbalniResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGxlvbalniItem calls GET /gxlvbalni/{id}/items/{itemId}
@@ -15492,11 +11687,7 @@ func (c *Client) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGxlvbalniItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListFzca calls GET /fzca
@@ -15508,11 +11699,7 @@ func (c *Client) ListFzca(ctx context.Context, opts ...oashttp.CallOption) (List
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListFzcaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateFzca calls POST /fzca
@@ -15524,11 +11711,7 @@ func (c *Client) CreateFzca(ctx context.Context, opts ...oashttp.CallOption) (Cr
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateFzcaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetFzca calls GET /fzca/{id}
@@ -15540,11 +11723,7 @@ func (c *Client) GetFzca(ctx context.Context, params GetFzcaParams, opts ...oash
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetFzcaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteFzca calls DELETE /fzca/{id}
@@ -15556,11 +11735,7 @@ func (c *Client) DeleteFzca(ctx context.Context, params DeleteFzcaParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteFzcaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetFzcaItem calls GET /fzca/{id}/items/{itemId}
@@ -15573,11 +11748,7 @@ func (c *Client) GetFzcaItem(ctx context.Context, params GetFzcaItemParams, opts
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetFzcaItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListKnnkozqwja calls GET /knnkozqwja
@@ -15589,11 +11760,7 @@ func (c *Client) ListKnnkozqwja(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListKnnkozqwjaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateKnnkozqwja calls POST /knnkozqwja
@@ -15605,11 +11772,7 @@ func (c *Client) CreateKnnkozqwja(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateKnnkozqwjaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKnnkozqwja calls GET /knnkozqwja/{id}
@@ -15621,11 +11784,7 @@ func (c *Client) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKnnkozqwjaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteKnnkozqwja calls DELETE /knnkozqwja/{id}
@@ -15637,11 +11796,7 @@ func (c *Client) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteKnnkozqwjaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetKnnkozqwjaItem calls GET /knnkozqwja/{id}/items/{itemId}
@@ -15654,11 +11809,7 @@ func (c *Client) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetKnnkozqwjaItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListGcxbiixeca calls GET /gcxbiixeca
@@ -15670,11 +11821,7 @@ func (c *Client) ListGcxbiixeca(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListGcxbiixecaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateGcxbiixeca calls POST /gcxbiixeca
@@ -15686,11 +11833,7 @@ func (c *Client) CreateGcxbiixeca(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateGcxbiixecaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGcxbiixeca calls GET /gcxbiixeca/{id}
@@ -15702,11 +11845,7 @@ func (c *Client) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGcxbiixecaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteGcxbiixeca calls DELETE /gcxbiixeca/{id}
@@ -15718,11 +11857,7 @@ func (c *Client) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteGcxbiixecaResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetGcxbiixecaItem calls GET /gcxbiixeca/{id}/items/{itemId}
@@ -15735,11 +11870,7 @@ func (c *Client) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetGcxbiixecaItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXznlmb calls GET /xznlmb
@@ -15751,11 +11882,7 @@ func (c *Client) ListXznlmb(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXznlmbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXznlmb calls POST /xznlmb
@@ -15767,11 +11894,7 @@ func (c *Client) CreateXznlmb(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXznlmbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXznlmb calls GET /xznlmb/{id}
@@ -15783,11 +11906,7 @@ func (c *Client) GetXznlmb(ctx context.Context, params GetXznlmbParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXznlmbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXznlmb calls DELETE /xznlmb/{id}
@@ -15799,11 +11918,7 @@ func (c *Client) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXznlmbResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXznlmbItem calls GET /xznlmb/{id}/items/{itemId}
@@ -15816,11 +11931,7 @@ func (c *Client) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXznlmbItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListUnhihgbprc calls GET /unhihgbprc
@@ -15832,11 +11943,7 @@ func (c *Client) ListUnhihgbprc(ctx context.Context, opts ...oashttp.CallOption)
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListUnhihgbprcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateUnhihgbprc calls POST /unhihgbprc
@@ -15848,11 +11955,7 @@ func (c *Client) CreateUnhihgbprc(ctx context.Context, opts ...oashttp.CallOptio
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateUnhihgbprcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUnhihgbprc calls GET /unhihgbprc/{id}
@@ -15864,11 +11967,7 @@ func (c *Client) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUnhihgbprcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteUnhihgbprc calls DELETE /unhihgbprc/{id}
@@ -15880,11 +11979,7 @@ func (c *Client) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcPa
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteUnhihgbprcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetUnhihgbprcItem calls GET /unhihgbprc/{id}/items/{itemId}
@@ -15897,11 +11992,7 @@ func (c *Client) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItem
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetUnhihgbprcItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListBnpfqqf calls GET /bnpfqqf
@@ -15913,11 +12004,7 @@ func (c *Client) ListBnpfqqf(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListBnpfqqfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateBnpfqqf calls POST /bnpfqqf
@@ -15929,11 +12016,7 @@ func (c *Client) CreateBnpfqqf(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateBnpfqqfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetBnpfqqf calls GET /bnpfqqf/{id}
@@ -15945,11 +12028,7 @@ func (c *Client) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetBnpfqqfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteBnpfqqf calls DELETE /bnpfqqf/{id}
@@ -15961,11 +12040,7 @@ func (c *Client) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteBnpfqqfResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetBnpfqqfItem calls GET /bnpfqqf/{id}/items/{itemId}
@@ -15978,11 +12053,7 @@ func (c *Client) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetBnpfqqfItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListDtehsbc calls GET /dtehsbc
@@ -15994,11 +12065,7 @@ func (c *Client) ListDtehsbc(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListDtehsbcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateDtehsbc calls POST /dtehsbc
@@ -16010,11 +12077,7 @@ func (c *Client) CreateDtehsbc(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateDtehsbcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDtehsbc calls GET /dtehsbc/{id}
@@ -16026,11 +12089,7 @@ func (c *Client) GetDtehsbc(ctx context.Context, params GetDtehsbcParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDtehsbcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteDtehsbc calls DELETE /dtehsbc/{id}
@@ -16042,11 +12101,7 @@ func (c *Client) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteDtehsbcResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetDtehsbcItem calls GET /dtehsbc/{id}/items/{itemId}
@@ -16059,11 +12114,7 @@ func (c *Client) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetDtehsbcItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListXewkvlw calls GET /xewkvlw
@@ -16075,11 +12126,7 @@ func (c *Client) ListXewkvlw(ctx context.Context, opts ...oashttp.CallOption) (L
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListXewkvlwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateXewkvlw calls POST /xewkvlw
@@ -16091,11 +12138,7 @@ func (c *Client) CreateXewkvlw(ctx context.Context, opts ...oashttp.CallOption) 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateXewkvlwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXewkvlw calls GET /xewkvlw/{id}
@@ -16107,11 +12150,7 @@ func (c *Client) GetXewkvlw(ctx context.Context, params GetXewkvlwParams, opts .
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXewkvlwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteXewkvlw calls DELETE /xewkvlw/{id}
@@ -16123,11 +12162,7 @@ func (c *Client) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteXewkvlwResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetXewkvlwItem calls GET /xewkvlw/{id}/items/{itemId}
@@ -16140,11 +12175,7 @@ func (c *Client) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetXewkvlwItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // ListOrders calls GET /orders
@@ -16156,11 +12187,7 @@ func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (Li
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return ListOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // CreateOrders calls POST /orders
@@ -16172,11 +12199,7 @@ func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return CreateOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOrders calls GET /orders/{id}
@@ -16188,11 +12211,7 @@ func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // DeleteOrders calls DELETE /orders/{id}
@@ -16204,11 +12223,7 @@ func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, op
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return DeleteOrdersResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
@@ -16221,9 +12236,5 @@ func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, 
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	switch resp.StatusCode {
-	case 204:
-		return GetOrdersItemResponse204{}, nil
-	}
-	return nil, c.cfg.UnexpectedStatus(resp)
+	return c.readListMmyoResponse(resp)
 }
