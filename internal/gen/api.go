@@ -98,7 +98,7 @@ type apiOp struct {
 	params   string // the params struct, "" when there are no parameters
 	body     *apiBody
 	result   string // the result interface
-	write    string // the unexported method variants implement
+	write    string // the unexported method variants implement; an owner's serves all its alike
 	variants []*variant
 	// owner is the operation whose result types op's are: op itself, or
 	// an earlier operation that answers alike (shareResults), whose types

@@ -26,7 +26,6 @@ func shareResults(ops []*apiOp) {
 		}
 		if first, ok := owners[key]; ok {
 			op.owner = first
-			op.write = first.write
 			first.alike = append(first.alike, op)
 			continue
 		}

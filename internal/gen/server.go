@@ -936,7 +936,7 @@ func genHandle(f *file, a *api, op *apiOp, authorize map[*apiOp]*authorizer) {
 	}
 	f.P("res, err := s.h.", op.GoName, "(", args, ")")
 	f.P("if err == nil && res != nil {")
-	f.P("err = res.", op.write, "(w, s.cfg.ResponseRequest(r))")
+	f.P("err = res.", op.owner.write, "(w, s.cfg.ResponseRequest(r))")
 	f.P("}")
 	f.P("s.cfg.Done(w, r, ", strconv.Quote(op.ID), ", res == nil, err)")
 	f.P("}")
