@@ -295,6 +295,25 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 		}
 	}
 
+	if len(op.owner.alike) > 0 {
+		// Operations that answer alike read their results with one method,
+		// which takes the response or the error of sending the request.
+		f.P("return c.", readName(op.owner), "(c.cfg.Do(ctx, &req))")
+		f.P("}")
+		f.P()
+		if op.owner == op {
+			f.P("// ", readName(op), " reads the result of ", op.GoName, " and of the operations")
+			f.P("// that answer alike from resp; err, from sending the request, is returned as it is.")
+			f.P("func (c *", a.client, ") ", readName(op), "(resp *", httpPkg("Response"), ", err error) (", op.result, ", error) {")
+			f.P("if err != nil {")
+			f.P("return nil, err")
+			f.P("}")
+			f.P("defer ", rt("CloseBody"), "(resp)")
+			readResult(f, op, false)
+		}
+		encodeHelper(f, op)
+		return
+	}
 	f.P("resp, err := c.cfg.Do(ctx, &req)")
 	f.P("if err != nil {")
 	f.P("return nil, err")
@@ -309,24 +328,16 @@ func genCall(f *file, a *api, op *apiOp, stream bool) {
 	} else {
 		f.P("defer ", rt("CloseBody"), "(resp)")
 	}
-	if len(op.owner.alike) > 0 {
-		// Operations that answer alike read their results with one method.
-		f.P("return c.", readName(op.owner), "(resp)")
-		f.P("}")
-		f.P()
-		if op.owner == op {
-			f.P("// ", readName(op), " returns the result of ", op.GoName, " and of the operations")
-			f.P("// that answer alike from resp.")
-			f.P("func (c *", a.client, ") ", readName(op), "(resp *", httpPkg("Response"), ") (res ", op.result, ", err error) {")
-			readResult(f, op, false)
-		}
-	} else {
-		readResult(f, op, stream)
-	}
+	readResult(f, op, stream)
 	if stream {
 		return // the helpers below are the plain method's
 	}
+	encodeHelper(f, op)
+}
 
+// encodeHelper prints the function writing op's request body, when its
+// type has no EncodeJSON method.
+func encodeHelper(f *file, op *apiOp) {
 	if b := op.body; b != nil && b.encode != "" {
 		c := &codec{file: f}
 		f.P("// ", b.encode, " writes the request body of ", op.GoName, ".")

@@ -492,13 +492,13 @@ func genServer(f *file, a *api) {
 	}
 	f.P("}")
 	f.P()
-	f.P("// ", a.unimplemented, " answers every operation with 501 Not Implemented. Embed")
-	f.P("// it in a ", a.handler, " so that operations added to the spec do not break the build.")
+	f.P("// ", a.unimplemented, " answers every operation with 501 Not Implemented: its")
+	f.P("// methods return ", rt("ErrNotImplemented"), ". Embed it in a ", a.handler, " so that")
+	f.P("// operations added to the spec do not break the build.")
 	f.P("type ", f.declType(a.unimplemented), " struct{}")
 	f.P()
 	for _, op := range a.ops {
 		f.cut()
-		f.P("// ", op.GoName, " returns ", rt("ErrNotImplemented"), ".")
 		f.P("func (", a.unimplemented, ") ", op.GoName, f.handlerSig(op), " {")
 		f.P("return nil, ", rt("ErrNotImplemented"))
 		f.P("}")
@@ -513,23 +513,39 @@ func genServer(f *file, a *api) {
 		f.P()
 	}
 
+	authz, authorize := authorizers(a)
 	f.P("// ", a.local("operations"), " lists the operations by index: operationId, path template, tags")
 	f.P("// and the media types of the responses (none when a response has no body,")
-	f.P("// which any Accept header takes).")
+	if len(authz) > 0 {
+		f.P("// which any Accept header takes), and the method checking the security")
+		f.P("// of those that have some.")
+	} else {
+		f.P("// which any Accept header takes).")
+	}
 	f.P("var ", a.local("operations"), " = [", n, "]struct {")
 	f.P("id, path      string")
 	f.P("tags, produces []string")
+	if len(authz) > 0 {
+		f.P("authorize func(*", a.server, ", *", httpPkg("Request"), ", string) (", ctxType, ", error)")
+	}
 	f.P("}{")
 	for _, op := range a.ops {
 		tagList := "nil"
 		if len(op.Tags) > 0 {
 			tagList = "[]string{" + quoteList(op.Tags) + "}"
 		}
-		if offers := produces(op); len(offers) > 0 {
-			f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, ", []string{", strings.Join(offers, ", "), "}},")
-		} else {
-			f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, ", nil},")
+		offers := "nil"
+		if list := produces(op); len(list) > 0 {
+			offers = "[]string{" + strings.Join(list, ", ") + "}"
 		}
+		check := ""
+		if len(authz) > 0 {
+			check = ", nil"
+			if az := authorize[op]; az != nil {
+				check = ", (*" + a.server + ")." + az.name
+			}
+		}
+		f.P("{", strconv.Quote(op.ID), ", ", strconv.Quote(op.Path), ", ", tagList, ", ", offers, check, "},")
 	}
 	f.P("}")
 	f.P()
@@ -633,10 +649,27 @@ func genServer(f *file, a *api) {
 	f.P("}")
 	f.P("}")
 	f.P()
-	authz, authorize := authorizers(a)
+	if len(authz) > 0 {
+		f.P("// begin checks the credentials of request r to operation op, then, when")
+		f.P("// the operation has media types to offer, its Accept header; it returns the")
+		f.P("// context the operation runs with, or false once it has answered r.")
+		f.P("func (s *", a.server, ") begin(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", op int) (", ctxType, ", bool) {")
+		f.P("o := &", a.local("operations"), "[op]")
+		f.P("ctx, err := o.authorize(s, r, o.id)")
+		f.P("if err != nil {")
+		f.P("s.cfg.Error(w, r, err)")
+		f.P("return nil, false")
+		f.P("}")
+		f.P("if o.produces != nil && !s.cfg.Accepts(w, r, o.produces) {")
+		f.P("return nil, false")
+		f.P("}")
+		f.P("return ctx, true")
+		f.P("}")
+		f.P()
+	}
 	for _, op := range a.ops {
 		f.cut()
-		genHandle(f, a, op, authorize)
+		genHandle(f, a, op)
 	}
 	genObjectDecoders(f, a)
 	genSecurity(f, a, authz)
@@ -858,29 +891,30 @@ func genAuthorize(f *file, a *api, az *authorizer) {
 	f.P()
 }
 
-func genHandle(f *file, a *api, op *apiOp, authorize map[*apiOp]*authorizer) {
+func genHandle(f *file, a *api, op *apiOp) {
 	f.P("// handle", op.GoName, " serves ", op.Method, " ", op.Path, ".")
 	f.P("func (s *", a.server, ") handle", op.GoName, "(w ", httpPkg("ResponseWriter"), ", r *", httpPkg("Request"), ", p []string, esc bool) {")
 	if hasEvents(op) {
 		f.P("r = s.cfg.EventRequest(r) // Last-Event-ID for the handler, the heartbeat for the stream")
 	}
 	args := "r.Context()"
-	if op.Security != nil {
-		f.P("ctx, err := s.", authorize[op].name, "(r, ", strconv.Quote(op.ID), ")")
-		f.P("if err != nil {")
-		f.P("s.cfg.Error(w, r, err)")
+	switch {
+	case op.Security != nil:
+		// the security first: a request without credentials is a 401
+		// whatever it accepts
+		f.P("ctx, ok := s.begin(w, r, ", op.index, ")")
+		f.P("if !ok {")
 		f.P("return")
 		f.P("}")
 		args = "ctx"
+	case len(produces(op)) > 0:
+		f.P("if !s.cfg.Accepts(w, r, ", a.local("operations"), "[", op.index, "].produces) {")
+		f.P("return")
+		f.P("}")
 	}
 	if a.exchange[op.Operation] {
 		f.P("xctx := ", rt("WithExchange"), "(", args, ", r, ", pathNamesLit(op.Path), ", p, esc)")
 		args = "xctx"
-	}
-	if offers := produces(op); len(offers) > 0 {
-		f.P("if !s.cfg.Accepts(w, r, ", a.local("operations"), "[", op.index, "].produces) {")
-		f.P("return")
-		f.P("}")
 	}
 	var decoder *paramsDecoder
 	if op.params != "" {

@@ -65,16 +65,15 @@ type Handler interface {
 	HandleQuery(ctx context.Context, operationID string, key string) (context.Context, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListReports returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListReports(ctx context.Context) (ListReportsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Health returns oashttp.ErrNotImplemented.
 func (Unimplemented) Health(ctx context.Context) (HealthResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
@@ -91,13 +90,15 @@ func (Unimplemented) HandleQuery(ctx context.Context, operationID string, key st
 
 // operations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
-// which any Accept header takes).
+// which any Accept header takes), and the method checking the security
+// of those that have some.
 var operations = [2]struct {
 	id, path       string
 	tags, produces []string
+	authorize      func(*Server, *http.Request, string) (context.Context, error)
 }{
-	{"listReports", "/reports", nil, nil},
-	{"health", "/health", nil, nil},
+	{"listReports", "/reports", nil, nil, (*Server).authorizeHeaderOrQuery},
+	{"health", "/health", nil, nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -199,11 +200,26 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 	}
 }
 
-// handleListReports serves GET /reports.
-func (s *Server) handleListReports(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeHeaderOrQuery(r, "listReports")
+// begin checks the credentials of request r to operation op, then, when
+// the operation has media types to offer, its Accept header; it returns the
+// context the operation runs with, or false once it has answered r.
+func (s *Server) begin(w http.ResponseWriter, r *http.Request, op int) (context.Context, bool) {
+	o := &operations[op]
+	ctx, err := o.authorize(s, r, o.id)
 	if err != nil {
 		s.cfg.Error(w, r, err)
+		return nil, false
+	}
+	if o.produces != nil && !s.cfg.Accepts(w, r, o.produces) {
+		return nil, false
+	}
+	return ctx, true
+}
+
+// handleListReports serves GET /reports.
+func (s *Server) handleListReports(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	ctx, ok := s.begin(w, r, 0)
+	if !ok {
 		return
 	}
 	res, err := s.h.ListReports(ctx)

@@ -71,11 +71,11 @@ type Handler interface {
 	Batch(ctx context.Context, body *[]Op) (BatchResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Batch returns oashttp.ErrNotImplemented.
 func (Unimplemented) Batch(ctx context.Context, body *[]Op) (BatchResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

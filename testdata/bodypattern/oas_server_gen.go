@@ -77,11 +77,11 @@ type Handler interface {
 	PutTags(ctx context.Context, body *[]string) (PutTagsResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// PutTags returns oashttp.ErrNotImplemented.
 func (Unimplemented) PutTags(ctx context.Context, body *[]string) (PutTagsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -122,16 +122,15 @@ type CallbackHandler interface {
 	SubscriptionDone(ctx context.Context) (SubscriptionDoneResponse, error)
 }
 
-// UnimplementedCallbacks answers every operation with 501 Not Implemented. Embed
-// it in a CallbackHandler so that operations added to the spec do not break the build.
+// UnimplementedCallbacks answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a CallbackHandler so that
+// operations added to the spec do not break the build.
 type UnimplementedCallbacks struct{}
 
-// SubscribeOnEvent returns oashttp.ErrNotImplemented.
 func (UnimplementedCallbacks) SubscribeOnEvent(ctx context.Context, body *Event) (SubscribeOnEventResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// SubscriptionDone returns oashttp.ErrNotImplemented.
 func (UnimplementedCallbacks) SubscriptionDone(ctx context.Context) (SubscriptionDoneResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

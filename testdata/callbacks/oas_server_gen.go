@@ -44,11 +44,11 @@ type Handler interface {
 	Subscribe(ctx context.Context, params SubscribeParams, body *SubscribeRequest) (SubscribeResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Subscribe returns oashttp.ErrNotImplemented.
 func (Unimplemented) Subscribe(ctx context.Context, params SubscribeParams, body *SubscribeRequest) (SubscribeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -42,11 +42,11 @@ type Handler interface {
 	ListItems(ctx context.Context, params ListItemsParams) (ListItemsResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListItems returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListItems(ctx context.Context, params ListItemsParams) (ListItemsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

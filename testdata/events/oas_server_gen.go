@@ -171,31 +171,27 @@ type Handler interface {
 	PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]) (PutRecordsResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// WatchJob returns oashttp.ErrNotImplemented.
 func (Unimplemented) WatchJob(ctx context.Context, params WatchJobParams) (WatchJobResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Chat returns oashttp.ErrNotImplemented.
 func (Unimplemented) Chat(ctx context.Context, body *ChatRequest) (ChatResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ExportLogs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ExportLogs(ctx context.Context) (ExportLogsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ImportLogs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ImportLogs(ctx context.Context, body iter.Seq2[LogEntry, error]) (ImportLogsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// PutRecords returns oashttp.ErrNotImplemented.
 func (Unimplemented) PutRecords(ctx context.Context, body iter.Seq2[LogEntry, error]) (PutRecordsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

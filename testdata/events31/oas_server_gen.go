@@ -110,26 +110,23 @@ type Handler interface {
 	SendRaw(ctx context.Context, body oashttp.RawBody) (SendRawResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Ticks returns oashttp.ErrNotImplemented.
 func (Unimplemented) Ticks(ctx context.Context) (TicksResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// TickLog returns oashttp.ErrNotImplemented.
 func (Unimplemented) TickLog(ctx context.Context) (TickLogResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Raw returns oashttp.ErrNotImplemented.
 func (Unimplemented) Raw(ctx context.Context) (RawResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// SendRaw returns oashttp.ErrNotImplemented.
 func (Unimplemented) SendRaw(ctx context.Context, body oashttp.RawBody) (SendRawResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

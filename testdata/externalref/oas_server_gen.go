@@ -70,11 +70,11 @@ type Handler interface {
 	ListPets(ctx context.Context) (ListPetsResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListPets returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPets(ctx context.Context) (ListPetsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

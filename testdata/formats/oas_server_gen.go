@@ -44,11 +44,11 @@ type Handler interface {
 	GetThing(ctx context.Context, params GetThingParams) (GetThingResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetThing returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetThing(ctx context.Context, params GetThingParams) (GetThingResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -37,11 +37,11 @@ type Handler interface {
 	Login(ctx context.Context, body *LoginRequest) (LoginResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Login returns oashttp.ErrNotImplemented.
 func (Unimplemented) Login(ctx context.Context, body *LoginRequest) (LoginResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

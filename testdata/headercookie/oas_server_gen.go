@@ -50,11 +50,11 @@ type Handler interface {
 	GetMe(ctx context.Context, params GetMeParams) (GetMeResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetMe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMe(ctx context.Context, params GetMeParams) (GetMeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -32,17 +32,16 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/admin"...)
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readAdminResponse(c.cfg.Do(ctx, &req))
+}
+
+// readAdminResponse reads the result of Admin and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readAdminResponse(resp *http.Response, err error) (AdminResponse, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	return c.readAdminResponse(resp)
-}
-
-// readAdminResponse returns the result of Admin and of the operations
-// that answer alike from resp.
-func (c *Client) readAdminResponse(resp *http.Response) (res AdminResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return AdminResponse204{}, nil
@@ -54,10 +53,5 @@ func (c *Client) readAdminResponse(resp *http.Response) (res AdminResponse, err 
 func (c *Client) ReadData(ctx context.Context, opts ...oashttp.CallOption) (ReadDataResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/data"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readAdminResponse(resp)
+	return c.readAdminResponse(c.cfg.Do(ctx, &req))
 }

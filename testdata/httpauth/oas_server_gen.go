@@ -64,16 +64,15 @@ type Handler interface {
 	HandleOauth(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Admin returns oashttp.ErrNotImplemented.
 func (Unimplemented) Admin(ctx context.Context) (AdminResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ReadData returns oashttp.ErrNotImplemented.
 func (Unimplemented) ReadData(ctx context.Context) (ReadDataResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
@@ -95,13 +94,15 @@ func (Unimplemented) HandleOauth(ctx context.Context, operationID string, token 
 
 // operations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
-// which any Accept header takes).
+// which any Accept header takes), and the method checking the security
+// of those that have some.
 var operations = [2]struct {
 	id, path       string
 	tags, produces []string
+	authorize      func(*Server, *http.Request, string) (context.Context, error)
 }{
-	{"admin", "/admin", nil, nil},
-	{"readData", "/data", nil, nil},
+	{"admin", "/admin", nil, nil, (*Server).authorizeBasic},
+	{"readData", "/data", nil, nil, (*Server).authorizeOauthOrBearer},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -203,11 +204,26 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 	}
 }
 
-// handleAdmin serves GET /admin.
-func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeBasic(r, "admin")
+// begin checks the credentials of request r to operation op, then, when
+// the operation has media types to offer, its Accept header; it returns the
+// context the operation runs with, or false once it has answered r.
+func (s *Server) begin(w http.ResponseWriter, r *http.Request, op int) (context.Context, bool) {
+	o := &operations[op]
+	ctx, err := o.authorize(s, r, o.id)
 	if err != nil {
 		s.cfg.Error(w, r, err)
+		return nil, false
+	}
+	if o.produces != nil && !s.cfg.Accepts(w, r, o.produces) {
+		return nil, false
+	}
+	return ctx, true
+}
+
+// handleAdmin serves GET /admin.
+func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	ctx, ok := s.begin(w, r, 0)
+	if !ok {
 		return
 	}
 	res, err := s.h.Admin(ctx)
@@ -219,9 +235,8 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string,
 
 // handleReadData serves GET /data.
 func (s *Server) handleReadData(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeOauthOrBearer(r, "readData")
-	if err != nil {
-		s.cfg.Error(w, r, err)
+	ctx, ok := s.begin(w, r, 1)
+	if !ok {
 		return
 	}
 	res, err := s.h.ReadData(ctx)

@@ -37,11 +37,11 @@ type Handler interface {
 	GetList(ctx context.Context) (GetListResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetList returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetList(ctx context.Context) (GetListResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -203,31 +203,27 @@ type Handler interface {
 	GetReport(ctx context.Context) (GetReportResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetDoc returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDoc(ctx context.Context, params GetDocParams) (GetDocResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// PutDoc returns oashttp.ErrNotImplemented.
 func (Unimplemented) PutDoc(ctx context.Context, params PutDocParams, body oashttp.RawBody) (PutDocResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetImage returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetImage(ctx context.Context, params GetImageParams) (GetImageResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Export returns oashttp.ErrNotImplemented.
 func (Unimplemented) Export(ctx context.Context) (ExportResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetReport returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetReport(ctx context.Context) (GetReportResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -52,11 +52,11 @@ type Handler interface {
 	Upload(ctx context.Context, body *UploadForm) (UploadResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Upload returns oashttp.ErrNotImplemented.
 func (Unimplemented) Upload(ctx context.Context, body *UploadForm) (UploadResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

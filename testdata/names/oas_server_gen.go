@@ -139,21 +139,19 @@ type Handler2 interface {
 	HandleListPets2(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler2 so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler2 so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListPets returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPets(ctx context.Context) (ListPetsResponse2, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// HandleListPets returns oashttp.ErrNotImplemented.
 func (Unimplemented) HandleListPets(ctx context.Context, body *Pets) (HandleListPetsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListPetsStream returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPetsStream(ctx context.Context) (ListPetsStreamResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
@@ -165,14 +163,16 @@ func (Unimplemented) HandleListPets2(ctx context.Context, operationID string, to
 
 // operations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
-// which any Accept header takes).
+// which any Accept header takes), and the method checking the security
+// of those that have some.
 var operations = [3]struct {
 	id, path       string
 	tags, produces []string
+	authorize      func(*Server, *http.Request, string) (context.Context, error)
 }{
-	{"listPets", "/pets", nil, []string{"application/json"}},
-	{"handleListPets", "/pets", nil, nil},
-	{"listPetsStream", "/pets/stream", nil, nil},
+	{"listPets", "/pets", nil, []string{"application/json"}, (*Server).authorizeListPets2},
+	{"handleListPets", "/pets", nil, nil, nil},
+	{"listPetsStream", "/pets/stream", nil, nil, nil},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -276,14 +276,26 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 	}
 }
 
-// handleListPets serves GET /pets.
-func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeListPets2(r, "listPets")
+// begin checks the credentials of request r to operation op, then, when
+// the operation has media types to offer, its Accept header; it returns the
+// context the operation runs with, or false once it has answered r.
+func (s *Server) begin(w http.ResponseWriter, r *http.Request, op int) (context.Context, bool) {
+	o := &operations[op]
+	ctx, err := o.authorize(s, r, o.id)
 	if err != nil {
 		s.cfg.Error(w, r, err)
-		return
+		return nil, false
 	}
-	if !s.cfg.Accepts(w, r, operations[0].produces) {
+	if o.produces != nil && !s.cfg.Accepts(w, r, o.produces) {
+		return nil, false
+	}
+	return ctx, true
+}
+
+// handleListPets serves GET /pets.
+func (s *Server) handleListPets(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	ctx, ok := s.begin(w, r, 0)
+	if !ok {
 		return
 	}
 	res, err := s.h.ListPets(ctx)

@@ -80,21 +80,19 @@ type Handler interface {
 	Head(ctx context.Context) (HeadResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetUsersUserIDKeys returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUsersUserIDKeys(ctx context.Context, params GetUsersUserIDKeysParams) (GetUsersUserIDKeysResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUsersUserIDKeys returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUsersUserIDKeys(ctx context.Context, params DeleteUsersUserIDKeysParams) (DeleteUsersUserIDKeysResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Head returns oashttp.ErrNotImplemented.
 func (Unimplemented) Head(ctx context.Context) (HeadResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

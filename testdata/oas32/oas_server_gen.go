@@ -140,26 +140,23 @@ type Handler interface {
 	ExportNotes(ctx context.Context) (ExportNotesResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// SearchNotes returns oashttp.ErrNotImplemented.
 func (Unimplemented) SearchNotes(ctx context.Context, body *Search) (SearchNotesResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// LockNote returns oashttp.ErrNotImplemented.
 func (Unimplemented) LockNote(ctx context.Context, params LockNoteParams) (LockNoteResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// PurgeNotesID returns oashttp.ErrNotImplemented.
 func (Unimplemented) PurgeNotesID(ctx context.Context, params PurgeNotesIDParams) (PurgeNotesIDResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ExportNotes returns oashttp.ErrNotImplemented.
 func (Unimplemented) ExportNotes(ctx context.Context) (ExportNotesResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

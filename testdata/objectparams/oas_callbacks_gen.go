@@ -87,11 +87,11 @@ type CallbackHandler interface {
 	OnEvent(ctx context.Context, params OnEventParams) (OnEventResponse, error)
 }
 
-// UnimplementedCallbacks answers every operation with 501 Not Implemented. Embed
-// it in a CallbackHandler so that operations added to the spec do not break the build.
+// UnimplementedCallbacks answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a CallbackHandler so that
+// operations added to the spec do not break the build.
 type UnimplementedCallbacks struct{}
 
-// OnEvent returns oashttp.ErrNotImplemented.
 func (UnimplementedCallbacks) OnEvent(ctx context.Context, params OnEventParams) (OnEventResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

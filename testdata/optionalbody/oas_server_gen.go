@@ -38,11 +38,11 @@ type Handler interface {
 	AddNote(ctx context.Context, body *AddNoteRequest) (AddNoteResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// AddNote returns oashttp.ErrNotImplemented.
 func (Unimplemented) AddNote(ctx context.Context, body *AddNoteRequest) (AddNoteResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -235,31 +235,27 @@ type Handler interface {
 	ListLabels(ctx context.Context) (ListLabelsResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListIssues returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListIssues(ctx context.Context, params ListIssuesParams) (ListIssuesResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListCustomers returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListCustomers(ctx context.Context, params ListCustomersParams) (ListCustomersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEvents returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEvents(ctx context.Context, params ListEventsParams) (ListEventsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListTags returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTags(ctx context.Context, params ListTagsParams) (ListTagsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLabels returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLabels(ctx context.Context) (ListLabelsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

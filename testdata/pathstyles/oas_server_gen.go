@@ -46,11 +46,11 @@ type Handler interface {
 	GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetFile returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -38,17 +38,16 @@ func (c *Client) GetFile(ctx context.Context, params GetFileParams, opts ...oash
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/files/", params.Name)
 	req.AddPath(".", string(params.Ext))
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readGetFileResponse(c.cfg.Do(ctx, &req))
+}
+
+// readGetFileResponse reads the result of GetFile and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readGetFileResponse(resp *http.Response, err error) (GetFileResponse, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	return c.readGetFileResponse(resp)
-}
-
-// readGetFileResponse returns the result of GetFile and of the operations
-// that answer alike from resp.
-func (c *Client) readGetFileResponse(resp *http.Response) (res GetFileResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return GetFileResponse204{}, nil
@@ -60,10 +59,5 @@ func (c *Client) readGetFileResponse(resp *http.Response) (res GetFileResponse, 
 func (c *Client) GetLatest(ctx context.Context, opts ...oashttp.CallOption) (GetLatestResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/files/latest"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readGetFileResponse(resp)
+	return c.readGetFileResponse(c.cfg.Do(ctx, &req))
 }

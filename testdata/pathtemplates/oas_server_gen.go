@@ -54,16 +54,15 @@ type Handler interface {
 	GetLatest(ctx context.Context) (GetLatestResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetFile returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLatest returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLatest(ctx context.Context) (GetLatestResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

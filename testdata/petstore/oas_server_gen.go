@@ -1062,101 +1062,83 @@ type Handler interface {
 	DeleteUser(ctx context.Context, params DeleteUserParams) (DeleteUserResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// UpdatePet returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdatePet(ctx context.Context, body *Pet) (UpdatePetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// AddPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// FindPetsByStatus returns oashttp.ErrNotImplemented.
 func (Unimplemented) FindPetsByStatus(ctx context.Context, params FindPetsByStatusParams) (FindPetsByStatusResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// FindPetsByTags returns oashttp.ErrNotImplemented.
 func (Unimplemented) FindPetsByTags(ctx context.Context, params FindPetsByTagsParams) (FindPetsByTagsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPetByID returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPetByIDResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// UpdatePetWithForm returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdatePetWithForm(ctx context.Context, params UpdatePetWithFormParams) (UpdatePetWithFormResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePet returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePet(ctx context.Context, params DeletePetParams) (DeletePetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// UploadFile returns oashttp.ErrNotImplemented.
 func (Unimplemented) UploadFile(ctx context.Context, params UploadFileParams, body oashttp.RawBody) (UploadFileResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetInventory returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetInventory(ctx context.Context) (GetInventoryResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// PlaceOrder returns oashttp.ErrNotImplemented.
 func (Unimplemented) PlaceOrder(ctx context.Context, body *Order) (PlaceOrderResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrderByID returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrderByID(ctx context.Context, params GetOrderByIDParams) (GetOrderByIDResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrder returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrder(ctx context.Context, params DeleteOrderParams) (DeleteOrderResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUser(ctx context.Context, body *User) (CreateUserResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUsersWithListInput returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUsersWithListInput(ctx context.Context, body *[]User) (CreateUsersWithListInputResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// LoginUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) LoginUser(ctx context.Context, params LoginUserParams) (LoginUserResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// LogoutUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) LogoutUser(ctx context.Context) (LogoutUserResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUserByName returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUserByName(ctx context.Context, params GetUserByNameParams) (GetUserByNameResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// UpdateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) UpdateUser(ctx context.Context, params UpdateUserParams, body *User) (UpdateUserResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUser(ctx context.Context, params DeleteUserParams) (DeleteUserResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

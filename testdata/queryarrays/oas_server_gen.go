@@ -51,11 +51,11 @@ type Handler interface {
 	Search(ctx context.Context, params SearchParams) (SearchResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Search returns oashttp.ErrNotImplemented.
 func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -103,11 +103,11 @@ type Handler interface {
 	GetJob(ctx context.Context, params GetJobParams) (GetJobResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetJob returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJob(ctx context.Context, params GetJobParams) (GetJobResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

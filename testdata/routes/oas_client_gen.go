@@ -309,17 +309,16 @@ func (c *Client) Label(ctx context.Context, params LabelParams, opts ...oashttp.
 		vals[i] = strconv.FormatInt(params.IDs[i], 10)
 	}
 	req.Path = oashttpimpl.AppendPath(req.Path, ".", ",", vals...)
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readLabelResponse(c.cfg.Do(ctx, &req))
+}
+
+// readLabelResponse reads the result of Label and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readLabelResponse(resp *http.Response, err error) (LabelResponse, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	return c.readLabelResponse(resp)
-}
-
-// readLabelResponse returns the result of Label and of the operations
-// that answer alike from resp.
-func (c *Client) readLabelResponse(resp *http.Response) (res LabelResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return LabelResponse204{}, nil
@@ -333,12 +332,7 @@ func (c *Client) Matrix(ctx context.Context, params MatrixParams, opts ...oashtt
 	req.Path = append(req.Path, "/matrix/"...)
 	vals := params.IDs
 	req.Path = oashttpimpl.AppendPath(req.Path, ";ids=", ";ids=", vals...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readLabelResponse(resp)
+	return c.readLabelResponse(c.cfg.Do(ctx, &req))
 }
 
 // Color calls GET /color/{c}
@@ -354,12 +348,7 @@ func (c *Client) Color(ctx context.Context, params ColorParams, opts ...oashttp.
 		pairs := encodeRGBPairs(&params.C)
 		req.Path = oashttpimpl.AppendPath(req.Path, "", ",", pairs...)
 	}
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readLabelResponse(resp)
+	return c.readLabelResponse(c.cfg.Do(ctx, &req))
 }
 
 // MatrixColor calls GET /mcolor/{c}
@@ -375,12 +364,7 @@ func (c *Client) MatrixColor(ctx context.Context, params MatrixColorParams, opts
 		pairs := encodeRGBPairs(&params.C)
 		req.Path = oashttpimpl.AppendPathPairs(req.Path, ";", ";", pairs...)
 	}
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readLabelResponse(resp)
+	return c.readLabelResponse(c.cfg.Do(ctx, &req))
 }
 
 // SubmitForm calls POST /forms

@@ -685,106 +685,87 @@ type Handler interface {
 	Search(ctx context.Context, params SearchParams) (SearchResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Root returns oashttp.ErrNotImplemented.
 func (Unimplemented) Root(ctx context.Context) (RootResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUsers returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUsers(ctx context.Context) (ListUsersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUser(ctx context.Context, body *User) (CreateUserResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMe(ctx context.Context) (GetMeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUser(ctx context.Context, params GetUserParams) (GetUserResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUser returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUser(ctx context.Context, params DeleteUserParams) (DeleteUserResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFriends returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFriends(ctx context.Context, params ListFriendsParams) (ListFriendsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFiles returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFiles(ctx context.Context) (ListFilesResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFile returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFile(ctx context.Context, params GetFileParams) (GetFileResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// PutFile returns oashttp.ErrNotImplemented.
 func (Unimplemented) PutFile(ctx context.Context, params PutFileParams, body oashttp.RawBody) (PutFileResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Status returns oashttp.ErrNotImplemented.
 func (Unimplemented) Status(ctx context.Context, params StatusParams) (StatusResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Label returns oashttp.ErrNotImplemented.
 func (Unimplemented) Label(ctx context.Context, params LabelParams) (LabelResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Matrix returns oashttp.ErrNotImplemented.
 func (Unimplemented) Matrix(ctx context.Context, params MatrixParams) (MatrixResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Color returns oashttp.ErrNotImplemented.
 func (Unimplemented) Color(ctx context.Context, params ColorParams) (ColorResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// MatrixColor returns oashttp.ErrNotImplemented.
 func (Unimplemented) MatrixColor(ctx context.Context, params MatrixColorParams) (MatrixColorResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// SubmitForm returns oashttp.ErrNotImplemented.
 func (Unimplemented) SubmitForm(ctx context.Context, body *Point) (SubmitFormResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// SubmitBoth returns oashttp.ErrNotImplemented.
 func (Unimplemented) SubmitBoth(ctx context.Context, body *RGB) (SubmitBothResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// UploadPhoto returns oashttp.ErrNotImplemented.
 func (Unimplemented) UploadPhoto(ctx context.Context, params UploadPhotoParams, body *UploadPhotoForm) (UploadPhotoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ImportPoints returns oashttp.ErrNotImplemented.
 func (Unimplemented) ImportPoints(ctx context.Context, body ImportPointsBodyStream) (ImportPointsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Search returns oashttp.ErrNotImplemented.
 func (Unimplemented) Search(ctx context.Context, params SearchParams) (SearchResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

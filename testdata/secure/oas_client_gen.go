@@ -32,17 +32,16 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 func (c *Client) Public(ctx context.Context, opts ...oashttp.CallOption) (PublicResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/public"...)
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readPublicResponse(c.cfg.Do(ctx, &req))
+}
+
+// readPublicResponse reads the result of Public and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readPublicResponse(resp *http.Response, err error) (PublicResponse, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	return c.readPublicResponse(resp)
-}
-
-// readPublicResponse returns the result of Public and of the operations
-// that answer alike from resp.
-func (c *Client) readPublicResponse(resp *http.Response) (res PublicResponse, err error) {
 	switch resp.StatusCode {
 	case 200:
 		var v PublicResponse200
@@ -58,60 +57,35 @@ func (c *Client) readPublicResponse(resp *http.Response) (res PublicResponse, er
 func (c *Client) Me(ctx context.Context, opts ...oashttp.CallOption) (MeResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/me"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readPublicResponse(resp)
+	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
 
 // Admin calls GET /admin
 func (c *Client) Admin(ctx context.Context, opts ...oashttp.CallOption) (AdminResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/admin"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readPublicResponse(resp)
+	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
 
 // Both calls GET /both
 func (c *Client) Both(ctx context.Context, opts ...oashttp.CallOption) (BothResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/both"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readPublicResponse(resp)
+	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
 
 // Optional calls GET /optional
 func (c *Client) Optional(ctx context.Context, opts ...oashttp.CallOption) (OptionalResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/optional"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readPublicResponse(resp)
+	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
 
 // Keys calls GET /keys
 func (c *Client) Keys(ctx context.Context, opts ...oashttp.CallOption) (KeysResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/keys"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readPublicResponse(resp)
+	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }
 
 // Undeclared calls GET /undeclared
@@ -134,10 +108,5 @@ func (c *Client) Undeclared(ctx context.Context, opts ...oashttp.CallOption) (Un
 func (c *Client) Mtls(ctx context.Context, opts ...oashttp.CallOption) (MtlsResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mtls"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readPublicResponse(resp)
+	return c.readPublicResponse(c.cfg.Do(ctx, &req))
 }

@@ -149,46 +149,39 @@ type Handler interface {
 	HandleMtls(ctx context.Context, operationID string, r *http.Request) (context.Context, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Public returns oashttp.ErrNotImplemented.
 func (Unimplemented) Public(ctx context.Context) (PublicResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Me returns oashttp.ErrNotImplemented.
 func (Unimplemented) Me(ctx context.Context) (MeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Admin returns oashttp.ErrNotImplemented.
 func (Unimplemented) Admin(ctx context.Context) (AdminResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Both returns oashttp.ErrNotImplemented.
 func (Unimplemented) Both(ctx context.Context) (BothResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Optional returns oashttp.ErrNotImplemented.
 func (Unimplemented) Optional(ctx context.Context) (OptionalResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Keys returns oashttp.ErrNotImplemented.
 func (Unimplemented) Keys(ctx context.Context) (KeysResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Undeclared returns oashttp.ErrNotImplemented.
 func (Unimplemented) Undeclared(ctx context.Context) (UndeclaredResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// Mtls returns oashttp.ErrNotImplemented.
 func (Unimplemented) Mtls(ctx context.Context) (MtlsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
@@ -230,19 +223,21 @@ func (Unimplemented) HandleMtls(ctx context.Context, operationID string, r *http
 
 // operations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
-// which any Accept header takes).
+// which any Accept header takes), and the method checking the security
+// of those that have some.
 var operations = [8]struct {
 	id, path       string
 	tags, produces []string
+	authorize      func(*Server, *http.Request, string) (context.Context, error)
 }{
-	{"public", "/public", nil, []string{"application/json"}},
-	{"me", "/me", nil, []string{"application/json"}},
-	{"admin", "/admin", nil, []string{"application/json"}},
-	{"both", "/both", nil, []string{"application/json"}},
-	{"optional", "/optional", nil, []string{"application/json"}},
-	{"keys", "/keys", nil, []string{"application/json"}},
-	{"undeclared", "/undeclared", nil, nil},
-	{"mtls", "/mtls", nil, []string{"application/json"}},
+	{"public", "/public", nil, []string{"application/json"}, nil},
+	{"me", "/me", nil, []string{"application/json"}, (*Server).authorizeBearer},
+	{"admin", "/admin", nil, []string{"application/json"}, (*Server).authorizeOauthOrAPIKey},
+	{"both", "/both", nil, []string{"application/json"}, (*Server).authorizeAPIKeyAndBasic},
+	{"optional", "/optional", nil, []string{"application/json"}, (*Server).authorizeAnonymousOrBearer},
+	{"keys", "/keys", nil, []string{"application/json"}, (*Server).authorizeKeyQueryOrKeyCookie},
+	{"undeclared", "/undeclared", nil, nil, (*Server).authorize},
+	{"mtls", "/mtls", nil, []string{"application/json"}, (*Server).authorizeMtls},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -356,6 +351,22 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 	}
 }
 
+// begin checks the credentials of request r to operation op, then, when
+// the operation has media types to offer, its Accept header; it returns the
+// context the operation runs with, or false once it has answered r.
+func (s *Server) begin(w http.ResponseWriter, r *http.Request, op int) (context.Context, bool) {
+	o := &operations[op]
+	ctx, err := o.authorize(s, r, o.id)
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return nil, false
+	}
+	if o.produces != nil && !s.cfg.Accepts(w, r, o.produces) {
+		return nil, false
+	}
+	return ctx, true
+}
+
 // handlePublic serves GET /public.
 func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	if !s.cfg.Accepts(w, r, operations[0].produces) {
@@ -370,12 +381,8 @@ func (s *Server) handlePublic(w http.ResponseWriter, r *http.Request, p []string
 
 // handleMe serves GET /me.
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeBearer(r, "me")
-	if err != nil {
-		s.cfg.Error(w, r, err)
-		return
-	}
-	if !s.cfg.Accepts(w, r, operations[1].produces) {
+	ctx, ok := s.begin(w, r, 1)
+	if !ok {
 		return
 	}
 	res, err := s.h.Me(ctx)
@@ -387,12 +394,8 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, p []string, es
 
 // handleAdmin serves GET /admin.
 func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeOauthOrAPIKey(r, "admin")
-	if err != nil {
-		s.cfg.Error(w, r, err)
-		return
-	}
-	if !s.cfg.Accepts(w, r, operations[2].produces) {
+	ctx, ok := s.begin(w, r, 2)
+	if !ok {
 		return
 	}
 	res, err := s.h.Admin(ctx)
@@ -404,12 +407,8 @@ func (s *Server) handleAdmin(w http.ResponseWriter, r *http.Request, p []string,
 
 // handleBoth serves GET /both.
 func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeAPIKeyAndBasic(r, "both")
-	if err != nil {
-		s.cfg.Error(w, r, err)
-		return
-	}
-	if !s.cfg.Accepts(w, r, operations[3].produces) {
+	ctx, ok := s.begin(w, r, 3)
+	if !ok {
 		return
 	}
 	res, err := s.h.Both(ctx)
@@ -421,12 +420,8 @@ func (s *Server) handleBoth(w http.ResponseWriter, r *http.Request, p []string, 
 
 // handleOptional serves GET /optional.
 func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeAnonymousOrBearer(r, "optional")
-	if err != nil {
-		s.cfg.Error(w, r, err)
-		return
-	}
-	if !s.cfg.Accepts(w, r, operations[4].produces) {
+	ctx, ok := s.begin(w, r, 4)
+	if !ok {
 		return
 	}
 	res, err := s.h.Optional(ctx)
@@ -438,12 +433,8 @@ func (s *Server) handleOptional(w http.ResponseWriter, r *http.Request, p []stri
 
 // handleKeys serves GET /keys.
 func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeKeyQueryOrKeyCookie(r, "keys")
-	if err != nil {
-		s.cfg.Error(w, r, err)
-		return
-	}
-	if !s.cfg.Accepts(w, r, operations[5].produces) {
+	ctx, ok := s.begin(w, r, 5)
+	if !ok {
 		return
 	}
 	res, err := s.h.Keys(ctx)
@@ -455,9 +446,8 @@ func (s *Server) handleKeys(w http.ResponseWriter, r *http.Request, p []string, 
 
 // handleUndeclared serves GET /undeclared.
 func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorize(r, "undeclared")
-	if err != nil {
-		s.cfg.Error(w, r, err)
+	ctx, ok := s.begin(w, r, 6)
+	if !ok {
 		return
 	}
 	res, err := s.h.Undeclared(ctx)
@@ -469,12 +459,8 @@ func (s *Server) handleUndeclared(w http.ResponseWriter, r *http.Request, p []st
 
 // handleMtls serves GET /mtls.
 func (s *Server) handleMtls(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeMtls(r, "mtls")
-	if err != nil {
-		s.cfg.Error(w, r, err)
-		return
-	}
-	if !s.cfg.Accepts(w, r, operations[7].produces) {
+	ctx, ok := s.begin(w, r, 7)
+	if !ok {
 		return
 	}
 	res, err := s.h.Mtls(ctx)

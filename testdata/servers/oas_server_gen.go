@@ -35,11 +35,11 @@ type Handler interface {
 	Ping(ctx context.Context) (PingResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Ping returns oashttp.ErrNotImplemented.
 func (Unimplemented) Ping(ctx context.Context) (PingResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -34,17 +34,16 @@ func (c *Client) ReadItem(ctx context.Context, params ReadItemParams, opts ...oa
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/items/", params.ID)
 	oashttpimpl.QueryBool(&req, "pretty", params.Pretty)
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readReadItemResponse(c.cfg.Do(ctx, &req))
+}
+
+// readReadItemResponse reads the result of ReadItem and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readReadItemResponse(resp *http.Response, err error) (ReadItemResponse, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	return c.readReadItemResponse(resp)
-}
-
-// readReadItemResponse returns the result of ReadItem and of the operations
-// that answer alike from resp.
-func (c *Client) readReadItemResponse(resp *http.Response) (res ReadItemResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return ReadItemResponse204{}, nil
@@ -91,12 +90,7 @@ func (c *Client) ReadPair(ctx context.Context, params ReadPairParams, opts ...oa
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/pairs/", params.A)
 	req.AddPath("/", params.B)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readReadItemResponse(resp)
+	return c.readReadItemResponse(c.cfg.Do(ctx, &req))
 }
 
 // ReadFlipped calls GET /flipped/{b}/{a}
@@ -104,12 +98,7 @@ func (c *Client) ReadFlipped(ctx context.Context, params ReadFlippedParams, opts
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/flipped/", params.B)
 	req.AddPath("/", params.A)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readReadItemResponse(resp)
+	return c.readReadItemResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetItemCount calls GET /items/{id}/count

@@ -179,41 +179,35 @@ type Handler interface {
 	ListItems(ctx context.Context, params ListItemsParams) (ListItemsResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ReadItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) ReadItem(ctx context.Context, params ReadItemParams) (ReadItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ReplaceItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) ReplaceItem(ctx context.Context, params ReplaceItemParams) (ReplaceItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteItem(ctx context.Context, params DeleteItemParams) (DeleteItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ReadPair returns oashttp.ErrNotImplemented.
 func (Unimplemented) ReadPair(ctx context.Context, params ReadPairParams) (ReadPairResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ReadFlipped returns oashttp.ErrNotImplemented.
 func (Unimplemented) ReadFlipped(ctx context.Context, params ReadFlippedParams) (ReadFlippedResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetItemCount returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetItemCount(ctx context.Context, params GetItemCountParams) (GetItemCountResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListItems returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListItems(ctx context.Context, params ListItemsParams) (ListItemsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

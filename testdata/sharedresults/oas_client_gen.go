@@ -34,17 +34,16 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 func (c *Client) GetItem(ctx context.Context, params GetItemParams, opts ...oashttp.CallOption) (GetItemResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/items/", params.ID)
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readGetItemResponse(c.cfg.Do(ctx, &req))
+}
+
+// readGetItemResponse reads the result of GetItem and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readGetItemResponse(resp *http.Response, err error) (GetItemResponse, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	return c.readGetItemResponse(resp)
-}
-
-// readGetItemResponse returns the result of GetItem and of the operations
-// that answer alike from resp.
-func (c *Client) readGetItemResponse(resp *http.Response) (res GetItemResponse, err error) {
 	switch resp.StatusCode {
 	case 200:
 		var v GetItemResponse200
@@ -79,12 +78,7 @@ func (c *Client) readGetItemResponse(resp *http.Response) (res GetItemResponse, 
 func (c *Client) GetCopy(ctx context.Context, params GetCopyParams, opts ...oashttp.CallOption) (GetCopyResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/copies/", params.ID)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readGetItemResponse(resp)
+	return c.readGetItemResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetDraft calls GET /drafts/{id}

@@ -326,36 +326,31 @@ type Handler interface {
 	GetWeight(ctx context.Context, params GetWeightParams) (GetWeightResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetItem(ctx context.Context, params GetItemParams) (GetItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetCopy returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetCopy(ctx context.Context, params GetCopyParams) (GetCopyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDraft returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDraft(ctx context.Context, params GetDraftParams) (GetDraftResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVersion returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVersion(ctx context.Context, params GetVersionParams) (GetVersionResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSize returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSize(ctx context.Context, params GetSizeParams) (GetSizeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWeight returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWeight(ctx context.Context, params GetWeightParams) (GetWeightResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -74,17 +74,16 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 func (c *Client) ListRed(ctx context.Context, opts ...oashttp.CallOption) (ListRedResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/red"...)
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readListRedResponse(c.cfg.Do(ctx, &req))
+}
+
+// readListRedResponse reads the result of ListRed and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readListRedResponse(resp *http.Response, err error) (ListRedResponse, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	return c.readListRedResponse(resp)
-}
-
-// readListRedResponse returns the result of ListRed and of the operations
-// that answer alike from resp.
-func (c *Client) readListRedResponse(resp *http.Response) (res ListRedResponse, err error) {
 	switch resp.StatusCode {
 	case 200:
 		var v ListRedResponse200
@@ -112,10 +111,5 @@ func (c *Client) readListRedResponse(resp *http.Response) (res ListRedResponse, 
 func (c *Client) ListBlue(ctx context.Context, opts ...oashttp.CallOption) (ListBlueResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/blue"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListRedResponse(resp)
+	return c.readListRedResponse(c.cfg.Do(ctx, &req))
 }

@@ -69,16 +69,15 @@ type Handler interface {
 	GetPullRequest(ctx context.Context, params GetPullRequestParams) (GetPullRequestResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetIssue returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIssue(ctx context.Context, params GetIssueParams) (GetIssueResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPullRequest returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPullRequest(ctx context.Context, params GetPullRequestParams) (GetPullRequestResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -116,16 +116,15 @@ type Handler interface {
 	HandleToken(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// AddPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) AddPet(ctx context.Context, params AddPetParams, body *AddPetForm) (AddPetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPet(ctx context.Context, params GetPetParams) (GetPetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -50,17 +50,16 @@ func (c *Client) ListItems(ctx context.Context, params ListItemsParams, opts ...
 		}
 		req.Query = oashttpimpl.AppendQuery(req.Query, "counts", true, ',', vals...)
 	}
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readListItemsResponse(c.cfg.Do(ctx, &req))
+}
+
+// readListItemsResponse reads the result of ListItems and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readListItemsResponse(resp *http.Response, err error) (ListItemsResponse, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	return c.readListItemsResponse(resp)
-}
-
-// readListItemsResponse returns the result of ListItems and of the operations
-// that answer alike from resp.
-func (c *Client) readListItemsResponse(resp *http.Response) (res ListItemsResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return ListItemsResponse204{}, nil
@@ -87,10 +86,5 @@ func (c *Client) GetPair(ctx context.Context, params GetPairParams, opts ...oash
 		}
 		req.Path = oashttpimpl.AppendPath(req.Path, ";b=", ",", vals...)
 	}
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListItemsResponse(resp)
+	return c.readListItemsResponse(c.cfg.Do(ctx, &req))
 }

@@ -32,17 +32,16 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 func (c *Client) ListTodos(ctx context.Context, params ListTodosParams, opts ...oashttp.CallOption) (ListTodosResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/todos"...)
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readListTodosResponse(c.cfg.Do(ctx, &req))
+}
+
+// readListTodosResponse reads the result of ListTodos and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readListTodosResponse(resp *http.Response, err error) (ListTodosResponse, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	return c.readListTodosResponse(resp)
-}
-
-// readListTodosResponse returns the result of ListTodos and of the operations
-// that answer alike from resp.
-func (c *Client) readListTodosResponse(resp *http.Response) (res ListTodosResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return ListTodosResponse204{}, nil
@@ -54,10 +53,5 @@ func (c *Client) readListTodosResponse(resp *http.Response) (res ListTodosRespon
 func (c *Client) ListTodos2(ctx context.Context, opts ...oashttp.CallOption) (ListTodos2Response, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/lists/todos"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListTodosResponse(resp)
+	return c.readListTodosResponse(c.cfg.Do(ctx, &req))
 }

@@ -52,16 +52,15 @@ type Handler interface {
 	ListTodos2(ctx context.Context) (ListTodos2Response, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListTodos returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTodos(ctx context.Context, params ListTodosParams) (ListTodosResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListTodos2 returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTodos2(ctx context.Context) (ListTodos2Response, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -118,16 +118,15 @@ type Handler interface {
 	ImportEvents(ctx context.Context, body ImportEventsBodyStream) (ImportEventsResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListEvents returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEvents(ctx context.Context) (ListEventsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ImportEvents returns oashttp.ErrNotImplemented.
 func (Unimplemented) ImportEvents(ctx context.Context, body ImportEventsBodyStream) (ImportEventsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -35,11 +35,11 @@ type Handler interface {
 	CreateAccount(ctx context.Context, body *Account) (CreateAccountResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// CreateAccount returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateAccount(ctx context.Context, body *Account) (CreateAccountResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

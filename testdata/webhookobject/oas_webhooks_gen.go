@@ -79,11 +79,11 @@ type WebhookHandler interface {
 	ItemChanged(ctx context.Context, params ItemChangedParams) (ItemChangedResponse, error)
 }
 
-// UnimplementedWebhooks answers every operation with 501 Not Implemented. Embed
-// it in a WebhookHandler so that operations added to the spec do not break the build.
+// UnimplementedWebhooks answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a WebhookHandler so that
+// operations added to the spec do not break the build.
 type UnimplementedWebhooks struct{}
 
-// ItemChanged returns oashttp.ErrNotImplemented.
 func (UnimplementedWebhooks) ItemChanged(ctx context.Context, params ItemChangedParams) (ItemChangedResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -47,11 +47,11 @@ type Handler interface {
 	HandleAPIToken(ctx context.Context, operationID string, token string, scopes []string) (context.Context, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// Subscribe returns oashttp.ErrNotImplemented.
 func (Unimplemented) Subscribe(ctx context.Context, body *SubscribeRequest) (SubscribeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
@@ -68,12 +68,14 @@ func (Unimplemented) HandleAPIToken(ctx context.Context, operationID string, tok
 
 // operations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
-// which any Accept header takes).
+// which any Accept header takes), and the method checking the security
+// of those that have some.
 var operations = [1]struct {
 	id, path       string
 	tags, produces []string
+	authorize      func(*Server, *http.Request, string) (context.Context, error)
 }{
-	{"subscribe", "/subscriptions", nil, nil},
+	{"subscribe", "/subscriptions", nil, nil, (*Server).authorizeAPIToken},
 }
 
 // Server serves the API: an http.Handler that routes each request to its
@@ -173,11 +175,26 @@ func (s *Server) call(op int, w http.ResponseWriter, r *http.Request, p []string
 	}
 }
 
-// handleSubscribe serves POST /subscriptions.
-func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeAPIToken(r, "subscribe")
+// begin checks the credentials of request r to operation op, then, when
+// the operation has media types to offer, its Accept header; it returns the
+// context the operation runs with, or false once it has answered r.
+func (s *Server) begin(w http.ResponseWriter, r *http.Request, op int) (context.Context, bool) {
+	o := &operations[op]
+	ctx, err := o.authorize(s, r, o.id)
 	if err != nil {
 		s.cfg.Error(w, r, err)
+		return nil, false
+	}
+	if o.produces != nil && !s.cfg.Accepts(w, r, o.produces) {
+		return nil, false
+	}
+	return ctx, true
+}
+
+// handleSubscribe serves POST /subscriptions.
+func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
+	ctx, ok := s.begin(w, r, 0)
+	if !ok {
 		return
 	}
 	body, err := oashttpimpl.JSONRequest(s.cfg, r, true, 422, (*SubscribeRequest).DecodeJSON)

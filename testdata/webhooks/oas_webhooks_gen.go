@@ -131,16 +131,15 @@ type WebhookHandler interface {
 	HandleHookKey(ctx context.Context, operationID string, key string) (context.Context, error)
 }
 
-// UnimplementedWebhooks answers every operation with 501 Not Implemented. Embed
-// it in a WebhookHandler so that operations added to the spec do not break the build.
+// UnimplementedWebhooks answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a WebhookHandler so that
+// operations added to the spec do not break the build.
 type UnimplementedWebhooks struct{}
 
-// PetAdded returns oashttp.ErrNotImplemented.
 func (UnimplementedWebhooks) PetAdded(ctx context.Context, params PetAddedParams, body *Pet) (PetAddedResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// OnPetRemoved returns oashttp.ErrNotImplemented.
 func (UnimplementedWebhooks) OnPetRemoved(ctx context.Context, body *OnPetRemovedRequest) (OnPetRemovedResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
@@ -152,13 +151,15 @@ func (UnimplementedWebhooks) HandleHookKey(ctx context.Context, operationID stri
 
 // webhookOperations lists the operations by index: operationId, path template, tags
 // and the media types of the responses (none when a response has no body,
-// which any Accept header takes).
+// which any Accept header takes), and the method checking the security
+// of those that have some.
 var webhookOperations = [2]struct {
 	id, path       string
 	tags, produces []string
+	authorize      func(*WebhookServer, *http.Request, string) (context.Context, error)
 }{
-	{"petAdded", "/petAdded", nil, nil},
-	{"onPetRemoved", "/petRemoved", nil, []string{"application/json"}},
+	{"petAdded", "/petAdded", nil, nil, nil},
+	{"onPetRemoved", "/petRemoved", nil, []string{"application/json"}, (*WebhookServer).authorizeHookKey},
 }
 
 // WebhookServer serves the API: an http.Handler that routes each request to its
@@ -260,6 +261,22 @@ func (s *WebhookServer) call(op int, w http.ResponseWriter, r *http.Request, p [
 	}
 }
 
+// begin checks the credentials of request r to operation op, then, when
+// the operation has media types to offer, its Accept header; it returns the
+// context the operation runs with, or false once it has answered r.
+func (s *WebhookServer) begin(w http.ResponseWriter, r *http.Request, op int) (context.Context, bool) {
+	o := &webhookOperations[op]
+	ctx, err := o.authorize(s, r, o.id)
+	if err != nil {
+		s.cfg.Error(w, r, err)
+		return nil, false
+	}
+	if o.produces != nil && !s.cfg.Accepts(w, r, o.produces) {
+		return nil, false
+	}
+	return ctx, true
+}
+
 // handlePetAdded serves POST /petAdded.
 func (s *WebhookServer) handlePetAdded(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
 	params, err := decodePetAddedParams(r, p, esc)
@@ -307,12 +324,8 @@ func decodePetAddedParams(r *http.Request, p []string, esc bool) (params PetAdde
 
 // handleOnPetRemoved serves POST /petRemoved.
 func (s *WebhookServer) handleOnPetRemoved(w http.ResponseWriter, r *http.Request, p []string, esc bool) {
-	ctx, err := s.authorizeHookKey(r, "onPetRemoved")
-	if err != nil {
-		s.cfg.Error(w, r, err)
-		return
-	}
-	if !s.cfg.Accepts(w, r, webhookOperations[1].produces) {
+	ctx, ok := s.begin(w, r, 1)
+	if !ok {
 		return
 	}
 	body, err := oashttpimpl.JSONRequest(s.cfg, r, false, 422, (*OnPetRemovedRequest).DecodeJSON)

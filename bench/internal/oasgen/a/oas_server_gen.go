@@ -43,11 +43,11 @@ type Handler interface {
 	GetPet(ctx context.Context, params GetPetParams) (GetPetResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// GetPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPet(ctx context.Context, params GetPetParams) (GetPetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

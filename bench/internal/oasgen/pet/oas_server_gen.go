@@ -120,16 +120,15 @@ type Handler interface {
 	GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPetByIDResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// AddPet returns oashttp.ErrNotImplemented.
 func (Unimplemented) AddPet(ctx context.Context, body *Pet) (AddPetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPetByID returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPetByID(ctx context.Context, params GetPetByIDParams) (GetPetByIDResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -33,17 +33,16 @@ func NewClient(baseURL string, opts ...oashttp.ClientOption) (*Client, error) {
 func (c *Client) ListMmyo(ctx context.Context, opts ...oashttp.CallOption) (ListMmyoResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
-	resp, err := c.cfg.Do(ctx, &req)
+	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
+}
+
+// readListMmyoResponse reads the result of ListMmyo and of the operations
+// that answer alike from resp; err, from sending the request, is returned as it is.
+func (c *Client) readListMmyoResponse(resp *http.Response, err error) (ListMmyoResponse, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer oashttpimpl.CloseBody(resp)
-	return c.readListMmyoResponse(resp)
-}
-
-// readListMmyoResponse returns the result of ListMmyo and of the operations
-// that answer alike from resp.
-func (c *Client) readListMmyoResponse(resp *http.Response) (res ListMmyoResponse, err error) {
 	switch resp.StatusCode {
 	case 204:
 		return ListMmyoResponse204{}, nil
@@ -55,36 +54,21 @@ func (c *Client) readListMmyoResponse(resp *http.Response) (res ListMmyoResponse
 func (c *Client) CreateMmyo(ctx context.Context, opts ...oashttp.CallOption) (CreateMmyoResponse, error) {
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/mmyo"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListMmyoResponse(resp)
+	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMmyo calls GET /mmyo/{id}
 func (c *Client) GetMmyo(ctx context.Context, params GetMmyoParams, opts ...oashttp.CallOption) (GetMmyoResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListMmyoResponse(resp)
+	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteMmyo calls DELETE /mmyo/{id}
 func (c *Client) DeleteMmyo(ctx context.Context, params DeleteMmyoParams, opts ...oashttp.CallOption) (DeleteMmyoResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListMmyoResponse(resp)
+	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetMmyoItem calls GET /mmyo/{id}/items/{itemId}
@@ -92,60 +76,35 @@ func (c *Client) GetMmyoItem(ctx context.Context, params GetMmyoItemParams, opts
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/mmyo/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListMmyoResponse(resp)
+	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // ListOrders calls GET /orders
 func (c *Client) ListOrders(ctx context.Context, opts ...oashttp.CallOption) (ListOrdersResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListMmyoResponse(resp)
+	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // CreateOrders calls POST /orders
 func (c *Client) CreateOrders(ctx context.Context, opts ...oashttp.CallOption) (CreateOrdersResponse, error) {
 	req := oashttp.Request{Method: "POST", Options: opts}
 	req.Path = append(req.Path, "/orders"...)
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListMmyoResponse(resp)
+	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOrders calls GET /orders/{id}
 func (c *Client) GetOrders(ctx context.Context, params GetOrdersParams, opts ...oashttp.CallOption) (GetOrdersResponse, error) {
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListMmyoResponse(resp)
+	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // DeleteOrders calls DELETE /orders/{id}
 func (c *Client) DeleteOrders(ctx context.Context, params DeleteOrdersParams, opts ...oashttp.CallOption) (DeleteOrdersResponse, error) {
 	req := oashttp.Request{Method: "DELETE", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListMmyoResponse(resp)
+	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }
 
 // GetOrdersItem calls GET /orders/{id}/items/{itemId}
@@ -153,10 +112,5 @@ func (c *Client) GetOrdersItem(ctx context.Context, params GetOrdersItemParams, 
 	req := oashttp.Request{Method: "GET", Options: opts}
 	req.AddPath("/orders/", strconv.FormatInt(params.ID, 10))
 	req.AddPath("/items/", strconv.FormatInt(params.ItemID, 10))
-	resp, err := c.cfg.Do(ctx, &req)
-	if err != nil {
-		return nil, err
-	}
-	defer oashttpimpl.CloseBody(resp)
-	return c.readListMmyoResponse(resp)
+	return c.readListMmyoResponse(c.cfg.Do(ctx, &req))
 }

@@ -144,56 +144,47 @@ type Handler interface {
 	GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (DeleteMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyoItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (GetMmyoItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOrders(ctx context.Context) (CreateOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (DeleteOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrdersItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

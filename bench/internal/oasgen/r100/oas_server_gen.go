@@ -1116,506 +1116,407 @@ type Handler interface {
 	GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (DeleteMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyoItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (GetMmyoItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListWdqxlykfqr(ctx context.Context) (ListWdqxlykfqrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateWdqxlykfqr(ctx context.Context) (CreateWdqxlykfqrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams) (GetWdqxlykfqrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams) (DeleteWdqxlykfqrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWdqxlykfqrItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams) (GetWdqxlykfqrItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDgazlnoxuj(ctx context.Context) (ListDgazlnoxujResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDgazlnoxuj(ctx context.Context) (CreateDgazlnoxujResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams) (GetDgazlnoxujResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams) (DeleteDgazlnoxujResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDgazlnoxujItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams) (GetDgazlnoxujItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHnltmg(ctx context.Context) (ListHnltmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHnltmg(ctx context.Context) (CreateHnltmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHnltmg(ctx context.Context, params GetHnltmgParams) (GetHnltmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams) (DeleteHnltmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHnltmgItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams) (GetHnltmgItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSqmlbhlktp(ctx context.Context) (ListSqmlbhlktpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSqmlbhlktp(ctx context.Context) (CreateSqmlbhlktpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams) (GetSqmlbhlktpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams) (DeleteSqmlbhlktpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSqmlbhlktpItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams) (GetSqmlbhlktpItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDlskblpu(ctx context.Context) (ListDlskblpuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDlskblpu(ctx context.Context) (CreateDlskblpuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDlskblpu(ctx context.Context, params GetDlskblpuParams) (GetDlskblpuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams) (DeleteDlskblpuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDlskblpuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams) (GetDlskblpuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUugh(ctx context.Context) (ListUughResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUugh(ctx context.Context) (CreateUughResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUugh(ctx context.Context, params GetUughParams) (GetUughResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUugh(ctx context.Context, params DeleteUughParams) (DeleteUughResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUughItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUughItem(ctx context.Context, params GetUughItemParams) (GetUughItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSvashrrvcd(ctx context.Context) (ListSvashrrvcdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSvashrrvcd(ctx context.Context) (CreateSvashrrvcdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams) (GetSvashrrvcdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams) (DeleteSvashrrvcdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvashrrvcdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams) (GetSvashrrvcdItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNrvhsjyft(ctx context.Context) (ListNrvhsjyftResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNrvhsjyft(ctx context.Context) (CreateNrvhsjyftResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams) (GetNrvhsjyftResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams) (DeleteNrvhsjyftResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNrvhsjyftItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams) (GetNrvhsjyftItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXrwjtbb(ctx context.Context) (ListXrwjtbbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXrwjtbb(ctx context.Context) (CreateXrwjtbbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams) (GetXrwjtbbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams) (DeleteXrwjtbbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXrwjtbbItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams) (GetXrwjtbbItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNwcvaojrql(ctx context.Context) (ListNwcvaojrqlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNwcvaojrql(ctx context.Context) (CreateNwcvaojrqlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams) (GetNwcvaojrqlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams) (DeleteNwcvaojrqlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNwcvaojrqlItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams) (GetNwcvaojrqlItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLfubzamkh(ctx context.Context) (ListLfubzamkhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLfubzamkh(ctx context.Context) (CreateLfubzamkhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams) (GetLfubzamkhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams) (DeleteLfubzamkhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLfubzamkhItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams) (GetLfubzamkhItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSzrw(ctx context.Context) (ListSzrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSzrw(ctx context.Context) (CreateSzrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSzrw(ctx context.Context, params GetSzrwParams) (GetSzrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSzrw(ctx context.Context, params DeleteSzrwParams) (DeleteSzrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSzrwItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSzrwItem(ctx context.Context, params GetSzrwItemParams) (GetSzrwItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZyccvzoabv(ctx context.Context) (ListZyccvzoabvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZyccvzoabv(ctx context.Context) (CreateZyccvzoabvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams) (GetZyccvzoabvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams) (DeleteZyccvzoabvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZyccvzoabvItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams) (GetZyccvzoabvItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListRtugdwewe(ctx context.Context) (ListRtugdweweResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateRtugdwewe(ctx context.Context) (CreateRtugdweweResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams) (GetRtugdweweResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams) (DeleteRtugdweweResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRtugdweweItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams) (GetRtugdweweItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNqhlcbrwy(ctx context.Context) (ListNqhlcbrwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNqhlcbrwy(ctx context.Context) (CreateNqhlcbrwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams) (GetNqhlcbrwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams) (DeleteNqhlcbrwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNqhlcbrwyItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams) (GetNqhlcbrwyItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListJthgvs(ctx context.Context) (ListJthgvsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateJthgvs(ctx context.Context) (CreateJthgvsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJthgvs(ctx context.Context, params GetJthgvsParams) (GetJthgvsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams) (DeleteJthgvsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJthgvsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams) (GetJthgvsItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLpjjbiqmfi(ctx context.Context) (ListLpjjbiqmfiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLpjjbiqmfi(ctx context.Context) (CreateLpjjbiqmfiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams) (GetLpjjbiqmfiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams) (DeleteLpjjbiqmfiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLpjjbiqmfiItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams) (GetLpjjbiqmfiItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUkhvrhlife(ctx context.Context) (ListUkhvrhlifeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUkhvrhlife(ctx context.Context) (CreateUkhvrhlifeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams) (GetUkhvrhlifeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams) (DeleteUkhvrhlifeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUkhvrhlifeItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams) (GetUkhvrhlifeItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOrders(ctx context.Context) (CreateOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (DeleteOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrdersItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

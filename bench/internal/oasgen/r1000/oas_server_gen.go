@@ -10836,5006 +10836,4007 @@ type Handler interface {
 	GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMmyo(ctx context.Context) (ListMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMmyo(ctx context.Context) (CreateMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyo(ctx context.Context, params GetMmyoParams) (GetMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMmyo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMmyo(ctx context.Context, params DeleteMmyoParams) (DeleteMmyoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMmyoItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMmyoItem(ctx context.Context, params GetMmyoItemParams) (GetMmyoItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListWdqxlykfqr(ctx context.Context) (ListWdqxlykfqrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateWdqxlykfqr(ctx context.Context) (CreateWdqxlykfqrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWdqxlykfqr(ctx context.Context, params GetWdqxlykfqrParams) (GetWdqxlykfqrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteWdqxlykfqr returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteWdqxlykfqr(ctx context.Context, params DeleteWdqxlykfqrParams) (DeleteWdqxlykfqrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWdqxlykfqrItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWdqxlykfqrItem(ctx context.Context, params GetWdqxlykfqrItemParams) (GetWdqxlykfqrItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDgazlnoxuj(ctx context.Context) (ListDgazlnoxujResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDgazlnoxuj(ctx context.Context) (CreateDgazlnoxujResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDgazlnoxuj(ctx context.Context, params GetDgazlnoxujParams) (GetDgazlnoxujResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDgazlnoxuj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDgazlnoxuj(ctx context.Context, params DeleteDgazlnoxujParams) (DeleteDgazlnoxujResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDgazlnoxujItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDgazlnoxujItem(ctx context.Context, params GetDgazlnoxujItemParams) (GetDgazlnoxujItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHnltmg(ctx context.Context) (ListHnltmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHnltmg(ctx context.Context) (CreateHnltmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHnltmg(ctx context.Context, params GetHnltmgParams) (GetHnltmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHnltmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHnltmg(ctx context.Context, params DeleteHnltmgParams) (DeleteHnltmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHnltmgItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHnltmgItem(ctx context.Context, params GetHnltmgItemParams) (GetHnltmgItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSqmlbhlktp(ctx context.Context) (ListSqmlbhlktpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSqmlbhlktp(ctx context.Context) (CreateSqmlbhlktpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSqmlbhlktp(ctx context.Context, params GetSqmlbhlktpParams) (GetSqmlbhlktpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSqmlbhlktp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSqmlbhlktp(ctx context.Context, params DeleteSqmlbhlktpParams) (DeleteSqmlbhlktpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSqmlbhlktpItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSqmlbhlktpItem(ctx context.Context, params GetSqmlbhlktpItemParams) (GetSqmlbhlktpItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDlskblpu(ctx context.Context) (ListDlskblpuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDlskblpu(ctx context.Context) (CreateDlskblpuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDlskblpu(ctx context.Context, params GetDlskblpuParams) (GetDlskblpuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDlskblpu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDlskblpu(ctx context.Context, params DeleteDlskblpuParams) (DeleteDlskblpuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDlskblpuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDlskblpuItem(ctx context.Context, params GetDlskblpuItemParams) (GetDlskblpuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUugh(ctx context.Context) (ListUughResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUugh(ctx context.Context) (CreateUughResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUugh(ctx context.Context, params GetUughParams) (GetUughResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUugh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUugh(ctx context.Context, params DeleteUughParams) (DeleteUughResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUughItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUughItem(ctx context.Context, params GetUughItemParams) (GetUughItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSvashrrvcd(ctx context.Context) (ListSvashrrvcdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSvashrrvcd(ctx context.Context) (CreateSvashrrvcdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvashrrvcd(ctx context.Context, params GetSvashrrvcdParams) (GetSvashrrvcdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSvashrrvcd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSvashrrvcd(ctx context.Context, params DeleteSvashrrvcdParams) (DeleteSvashrrvcdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvashrrvcdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvashrrvcdItem(ctx context.Context, params GetSvashrrvcdItemParams) (GetSvashrrvcdItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNrvhsjyft(ctx context.Context) (ListNrvhsjyftResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNrvhsjyft(ctx context.Context) (CreateNrvhsjyftResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNrvhsjyft(ctx context.Context, params GetNrvhsjyftParams) (GetNrvhsjyftResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNrvhsjyft returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNrvhsjyft(ctx context.Context, params DeleteNrvhsjyftParams) (DeleteNrvhsjyftResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNrvhsjyftItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNrvhsjyftItem(ctx context.Context, params GetNrvhsjyftItemParams) (GetNrvhsjyftItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXrwjtbb(ctx context.Context) (ListXrwjtbbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXrwjtbb(ctx context.Context) (CreateXrwjtbbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXrwjtbb(ctx context.Context, params GetXrwjtbbParams) (GetXrwjtbbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXrwjtbb returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXrwjtbb(ctx context.Context, params DeleteXrwjtbbParams) (DeleteXrwjtbbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXrwjtbbItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXrwjtbbItem(ctx context.Context, params GetXrwjtbbItemParams) (GetXrwjtbbItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNwcvaojrql(ctx context.Context) (ListNwcvaojrqlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNwcvaojrql(ctx context.Context) (CreateNwcvaojrqlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNwcvaojrql(ctx context.Context, params GetNwcvaojrqlParams) (GetNwcvaojrqlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNwcvaojrql returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNwcvaojrql(ctx context.Context, params DeleteNwcvaojrqlParams) (DeleteNwcvaojrqlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNwcvaojrqlItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNwcvaojrqlItem(ctx context.Context, params GetNwcvaojrqlItemParams) (GetNwcvaojrqlItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLfubzamkh(ctx context.Context) (ListLfubzamkhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLfubzamkh(ctx context.Context) (CreateLfubzamkhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLfubzamkh(ctx context.Context, params GetLfubzamkhParams) (GetLfubzamkhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLfubzamkh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLfubzamkh(ctx context.Context, params DeleteLfubzamkhParams) (DeleteLfubzamkhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLfubzamkhItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLfubzamkhItem(ctx context.Context, params GetLfubzamkhItemParams) (GetLfubzamkhItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSzrw(ctx context.Context) (ListSzrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSzrw(ctx context.Context) (CreateSzrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSzrw(ctx context.Context, params GetSzrwParams) (GetSzrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSzrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSzrw(ctx context.Context, params DeleteSzrwParams) (DeleteSzrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSzrwItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSzrwItem(ctx context.Context, params GetSzrwItemParams) (GetSzrwItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZyccvzoabv(ctx context.Context) (ListZyccvzoabvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZyccvzoabv(ctx context.Context) (CreateZyccvzoabvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZyccvzoabv(ctx context.Context, params GetZyccvzoabvParams) (GetZyccvzoabvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZyccvzoabv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZyccvzoabv(ctx context.Context, params DeleteZyccvzoabvParams) (DeleteZyccvzoabvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZyccvzoabvItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZyccvzoabvItem(ctx context.Context, params GetZyccvzoabvItemParams) (GetZyccvzoabvItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListRtugdwewe(ctx context.Context) (ListRtugdweweResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateRtugdwewe(ctx context.Context) (CreateRtugdweweResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRtugdwewe(ctx context.Context, params GetRtugdweweParams) (GetRtugdweweResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteRtugdwewe returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteRtugdwewe(ctx context.Context, params DeleteRtugdweweParams) (DeleteRtugdweweResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRtugdweweItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRtugdweweItem(ctx context.Context, params GetRtugdweweItemParams) (GetRtugdweweItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNqhlcbrwy(ctx context.Context) (ListNqhlcbrwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNqhlcbrwy(ctx context.Context) (CreateNqhlcbrwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNqhlcbrwy(ctx context.Context, params GetNqhlcbrwyParams) (GetNqhlcbrwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNqhlcbrwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNqhlcbrwy(ctx context.Context, params DeleteNqhlcbrwyParams) (DeleteNqhlcbrwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNqhlcbrwyItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNqhlcbrwyItem(ctx context.Context, params GetNqhlcbrwyItemParams) (GetNqhlcbrwyItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListJthgvs(ctx context.Context) (ListJthgvsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateJthgvs(ctx context.Context) (CreateJthgvsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJthgvs(ctx context.Context, params GetJthgvsParams) (GetJthgvsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteJthgvs returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteJthgvs(ctx context.Context, params DeleteJthgvsParams) (DeleteJthgvsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJthgvsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJthgvsItem(ctx context.Context, params GetJthgvsItemParams) (GetJthgvsItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLpjjbiqmfi(ctx context.Context) (ListLpjjbiqmfiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLpjjbiqmfi(ctx context.Context) (CreateLpjjbiqmfiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLpjjbiqmfi(ctx context.Context, params GetLpjjbiqmfiParams) (GetLpjjbiqmfiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLpjjbiqmfi returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLpjjbiqmfi(ctx context.Context, params DeleteLpjjbiqmfiParams) (DeleteLpjjbiqmfiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLpjjbiqmfiItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLpjjbiqmfiItem(ctx context.Context, params GetLpjjbiqmfiItemParams) (GetLpjjbiqmfiItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUkhvrhlife(ctx context.Context) (ListUkhvrhlifeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUkhvrhlife(ctx context.Context) (CreateUkhvrhlifeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUkhvrhlife(ctx context.Context, params GetUkhvrhlifeParams) (GetUkhvrhlifeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUkhvrhlife returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUkhvrhlife(ctx context.Context, params DeleteUkhvrhlifeParams) (DeleteUkhvrhlifeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUkhvrhlifeItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUkhvrhlifeItem(ctx context.Context, params GetUkhvrhlifeItemParams) (GetUkhvrhlifeItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNsioejcaxf returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNsioejcaxf(ctx context.Context) (ListNsioejcaxfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNsioejcaxf returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNsioejcaxf(ctx context.Context) (CreateNsioejcaxfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNsioejcaxf returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNsioejcaxf(ctx context.Context, params GetNsioejcaxfParams) (GetNsioejcaxfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNsioejcaxf returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNsioejcaxf(ctx context.Context, params DeleteNsioejcaxfParams) (DeleteNsioejcaxfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNsioejcaxfItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNsioejcaxfItem(ctx context.Context, params GetNsioejcaxfItemParams) (GetNsioejcaxfItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListOuxsef returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOuxsef(ctx context.Context) (ListOuxsefResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOuxsef returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOuxsef(ctx context.Context) (CreateOuxsefResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOuxsef returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOuxsef(ctx context.Context, params GetOuxsefParams) (GetOuxsefResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOuxsef returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOuxsef(ctx context.Context, params DeleteOuxsefParams) (DeleteOuxsefResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOuxsefItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOuxsefItem(ctx context.Context, params GetOuxsefItemParams) (GetOuxsefItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListKrntsxjej returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListKrntsxjej(ctx context.Context) (ListKrntsxjejResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateKrntsxjej returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateKrntsxjej(ctx context.Context) (CreateKrntsxjejResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKrntsxjej returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKrntsxjej(ctx context.Context, params GetKrntsxjejParams) (GetKrntsxjejResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteKrntsxjej returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteKrntsxjej(ctx context.Context, params DeleteKrntsxjejParams) (DeleteKrntsxjejResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKrntsxjejItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKrntsxjejItem(ctx context.Context, params GetKrntsxjejItemParams) (GetKrntsxjejItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHygxf returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHygxf(ctx context.Context) (ListHygxfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHygxf returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHygxf(ctx context.Context) (CreateHygxfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHygxf returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHygxf(ctx context.Context, params GetHygxfParams) (GetHygxfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHygxf returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHygxf(ctx context.Context, params DeleteHygxfParams) (DeleteHygxfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHygxfItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHygxfItem(ctx context.Context, params GetHygxfItemParams) (GetHygxfItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNgdikhobd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNgdikhobd(ctx context.Context) (ListNgdikhobdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNgdikhobd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNgdikhobd(ctx context.Context) (CreateNgdikhobdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNgdikhobd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNgdikhobd(ctx context.Context, params GetNgdikhobdParams) (GetNgdikhobdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNgdikhobd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNgdikhobd(ctx context.Context, params DeleteNgdikhobdParams) (DeleteNgdikhobdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNgdikhobdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNgdikhobdItem(ctx context.Context, params GetNgdikhobdItemParams) (GetNgdikhobdItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListGelqcl returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListGelqcl(ctx context.Context) (ListGelqclResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateGelqcl returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateGelqcl(ctx context.Context) (CreateGelqclResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGelqcl returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGelqcl(ctx context.Context, params GetGelqclParams) (GetGelqclResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteGelqcl returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteGelqcl(ctx context.Context, params DeleteGelqclParams) (DeleteGelqclResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGelqclItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGelqclItem(ctx context.Context, params GetGelqclItemParams) (GetGelqclItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListYcrc returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListYcrc(ctx context.Context) (ListYcrcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateYcrc returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateYcrc(ctx context.Context) (CreateYcrcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYcrc returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYcrc(ctx context.Context, params GetYcrcParams) (GetYcrcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteYcrc returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteYcrc(ctx context.Context, params DeleteYcrcParams) (DeleteYcrcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYcrcItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYcrcItem(ctx context.Context, params GetYcrcItemParams) (GetYcrcItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListRhyyamfdzx returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListRhyyamfdzx(ctx context.Context) (ListRhyyamfdzxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateRhyyamfdzx returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateRhyyamfdzx(ctx context.Context) (CreateRhyyamfdzxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRhyyamfdzx returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRhyyamfdzx(ctx context.Context, params GetRhyyamfdzxParams) (GetRhyyamfdzxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteRhyyamfdzx returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteRhyyamfdzx(ctx context.Context, params DeleteRhyyamfdzxParams) (DeleteRhyyamfdzxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRhyyamfdzxItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRhyyamfdzxItem(ctx context.Context, params GetRhyyamfdzxItemParams) (GetRhyyamfdzxItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUfykbqcrs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUfykbqcrs(ctx context.Context) (ListUfykbqcrsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUfykbqcrs returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUfykbqcrs(ctx context.Context) (CreateUfykbqcrsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUfykbqcrs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUfykbqcrs(ctx context.Context, params GetUfykbqcrsParams) (GetUfykbqcrsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUfykbqcrs returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUfykbqcrs(ctx context.Context, params DeleteUfykbqcrsParams) (DeleteUfykbqcrsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUfykbqcrsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUfykbqcrsItem(ctx context.Context, params GetUfykbqcrsItemParams) (GetUfykbqcrsItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHxyskydcbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHxyskydcbx(ctx context.Context) (ListHxyskydcbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHxyskydcbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHxyskydcbx(ctx context.Context) (CreateHxyskydcbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHxyskydcbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHxyskydcbx(ctx context.Context, params GetHxyskydcbxParams) (GetHxyskydcbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHxyskydcbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHxyskydcbx(ctx context.Context, params DeleteHxyskydcbxParams) (DeleteHxyskydcbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHxyskydcbxItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHxyskydcbxItem(ctx context.Context, params GetHxyskydcbxItemParams) (GetHxyskydcbxItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHxnyahmq returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHxnyahmq(ctx context.Context) (ListHxnyahmqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHxnyahmq returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHxnyahmq(ctx context.Context) (CreateHxnyahmqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHxnyahmq returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHxnyahmq(ctx context.Context, params GetHxnyahmqParams) (GetHxnyahmqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHxnyahmq returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHxnyahmq(ctx context.Context, params DeleteHxnyahmqParams) (DeleteHxnyahmqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHxnyahmqItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHxnyahmqItem(ctx context.Context, params GetHxnyahmqItemParams) (GetHxnyahmqItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListPvzpdqdnj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPvzpdqdnj(ctx context.Context) (ListPvzpdqdnjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreatePvzpdqdnj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreatePvzpdqdnj(ctx context.Context) (CreatePvzpdqdnjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPvzpdqdnj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPvzpdqdnj(ctx context.Context, params GetPvzpdqdnjParams) (GetPvzpdqdnjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePvzpdqdnj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePvzpdqdnj(ctx context.Context, params DeletePvzpdqdnjParams) (DeletePvzpdqdnjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPvzpdqdnjItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPvzpdqdnjItem(ctx context.Context, params GetPvzpdqdnjItemParams) (GetPvzpdqdnjItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListQmoezicutr returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListQmoezicutr(ctx context.Context) (ListQmoezicutrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateQmoezicutr returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateQmoezicutr(ctx context.Context) (CreateQmoezicutrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQmoezicutr returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQmoezicutr(ctx context.Context, params GetQmoezicutrParams) (GetQmoezicutrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteQmoezicutr returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteQmoezicutr(ctx context.Context, params DeleteQmoezicutrParams) (DeleteQmoezicutrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQmoezicutrItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQmoezicutrItem(ctx context.Context, params GetQmoezicutrItemParams) (GetQmoezicutrItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListOkvdrkmqxs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOkvdrkmqxs(ctx context.Context) (ListOkvdrkmqxsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOkvdrkmqxs returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOkvdrkmqxs(ctx context.Context) (CreateOkvdrkmqxsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOkvdrkmqxs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOkvdrkmqxs(ctx context.Context, params GetOkvdrkmqxsParams) (GetOkvdrkmqxsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOkvdrkmqxs returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOkvdrkmqxs(ctx context.Context, params DeleteOkvdrkmqxsParams) (DeleteOkvdrkmqxsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOkvdrkmqxsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOkvdrkmqxsItem(ctx context.Context, params GetOkvdrkmqxsItemParams) (GetOkvdrkmqxsItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListAoholkdjiy returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListAoholkdjiy(ctx context.Context) (ListAoholkdjiyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateAoholkdjiy returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateAoholkdjiy(ctx context.Context) (CreateAoholkdjiyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAoholkdjiy returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAoholkdjiy(ctx context.Context, params GetAoholkdjiyParams) (GetAoholkdjiyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteAoholkdjiy returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteAoholkdjiy(ctx context.Context, params DeleteAoholkdjiyParams) (DeleteAoholkdjiyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAoholkdjiyItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAoholkdjiyItem(ctx context.Context, params GetAoholkdjiyItemParams) (GetAoholkdjiyItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListJqqb returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListJqqb(ctx context.Context) (ListJqqbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateJqqb returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateJqqb(ctx context.Context) (CreateJqqbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJqqb returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJqqb(ctx context.Context, params GetJqqbParams) (GetJqqbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteJqqb returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteJqqb(ctx context.Context, params DeleteJqqbParams) (DeleteJqqbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJqqbItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJqqbItem(ctx context.Context, params GetJqqbItemParams) (GetJqqbItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListTgtambb returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTgtambb(ctx context.Context) (ListTgtambbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateTgtambb returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateTgtambb(ctx context.Context) (CreateTgtambbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTgtambb returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTgtambb(ctx context.Context, params GetTgtambbParams) (GetTgtambbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteTgtambb returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteTgtambb(ctx context.Context, params DeleteTgtambbParams) (DeleteTgtambbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTgtambbItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTgtambbItem(ctx context.Context, params GetTgtambbItemParams) (GetTgtambbItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListBsdxwgcxfd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListBsdxwgcxfd(ctx context.Context) (ListBsdxwgcxfdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateBsdxwgcxfd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateBsdxwgcxfd(ctx context.Context) (CreateBsdxwgcxfdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetBsdxwgcxfd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetBsdxwgcxfd(ctx context.Context, params GetBsdxwgcxfdParams) (GetBsdxwgcxfdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteBsdxwgcxfd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteBsdxwgcxfd(ctx context.Context, params DeleteBsdxwgcxfdParams) (DeleteBsdxwgcxfdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetBsdxwgcxfdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetBsdxwgcxfdItem(ctx context.Context, params GetBsdxwgcxfdItemParams) (GetBsdxwgcxfdItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSmbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSmbx(ctx context.Context) (ListSmbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSmbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSmbx(ctx context.Context) (CreateSmbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSmbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSmbx(ctx context.Context, params GetSmbxParams) (GetSmbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSmbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSmbx(ctx context.Context, params DeleteSmbxParams) (DeleteSmbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSmbxItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSmbxItem(ctx context.Context, params GetSmbxItemParams) (GetSmbxItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListPdlvjfead returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPdlvjfead(ctx context.Context) (ListPdlvjfeadResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreatePdlvjfead returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreatePdlvjfead(ctx context.Context) (CreatePdlvjfeadResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPdlvjfead returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPdlvjfead(ctx context.Context, params GetPdlvjfeadParams) (GetPdlvjfeadResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePdlvjfead returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePdlvjfead(ctx context.Context, params DeletePdlvjfeadParams) (DeletePdlvjfeadResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPdlvjfeadItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPdlvjfeadItem(ctx context.Context, params GetPdlvjfeadItemParams) (GetPdlvjfeadItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListYiyhckwrlh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListYiyhckwrlh(ctx context.Context) (ListYiyhckwrlhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateYiyhckwrlh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateYiyhckwrlh(ctx context.Context) (CreateYiyhckwrlhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYiyhckwrlh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYiyhckwrlh(ctx context.Context, params GetYiyhckwrlhParams) (GetYiyhckwrlhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteYiyhckwrlh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteYiyhckwrlh(ctx context.Context, params DeleteYiyhckwrlhParams) (DeleteYiyhckwrlhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYiyhckwrlhItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYiyhckwrlhItem(ctx context.Context, params GetYiyhckwrlhItemParams) (GetYiyhckwrlhItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListKhvp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListKhvp(ctx context.Context) (ListKhvpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateKhvp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateKhvp(ctx context.Context) (CreateKhvpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKhvp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKhvp(ctx context.Context, params GetKhvpParams) (GetKhvpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteKhvp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteKhvp(ctx context.Context, params DeleteKhvpParams) (DeleteKhvpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKhvpItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKhvpItem(ctx context.Context, params GetKhvpItemParams) (GetKhvpItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListPvjstyljk returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPvjstyljk(ctx context.Context) (ListPvjstyljkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreatePvjstyljk returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreatePvjstyljk(ctx context.Context) (CreatePvjstyljkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPvjstyljk returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPvjstyljk(ctx context.Context, params GetPvjstyljkParams) (GetPvjstyljkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePvjstyljk returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePvjstyljk(ctx context.Context, params DeletePvjstyljkParams) (DeletePvjstyljkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPvjstyljkItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPvjstyljkItem(ctx context.Context, params GetPvjstyljkItemParams) (GetPvjstyljkItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListKbimj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListKbimj(ctx context.Context) (ListKbimjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateKbimj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateKbimj(ctx context.Context) (CreateKbimjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKbimj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKbimj(ctx context.Context, params GetKbimjParams) (GetKbimjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteKbimj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteKbimj(ctx context.Context, params DeleteKbimjParams) (DeleteKbimjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKbimjItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKbimjItem(ctx context.Context, params GetKbimjItemParams) (GetKbimjItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListWdxtn returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListWdxtn(ctx context.Context) (ListWdxtnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateWdxtn returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateWdxtn(ctx context.Context) (CreateWdxtnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWdxtn returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWdxtn(ctx context.Context, params GetWdxtnParams) (GetWdxtnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteWdxtn returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteWdxtn(ctx context.Context, params DeleteWdxtnParams) (DeleteWdxtnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWdxtnItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWdxtnItem(ctx context.Context, params GetWdxtnItemParams) (GetWdxtnItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListAksjcfm returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListAksjcfm(ctx context.Context) (ListAksjcfmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateAksjcfm returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateAksjcfm(ctx context.Context) (CreateAksjcfmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAksjcfm returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAksjcfm(ctx context.Context, params GetAksjcfmParams) (GetAksjcfmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteAksjcfm returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteAksjcfm(ctx context.Context, params DeleteAksjcfmParams) (DeleteAksjcfmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAksjcfmItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAksjcfmItem(ctx context.Context, params GetAksjcfmItemParams) (GetAksjcfmItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSnzgwpyzaw returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSnzgwpyzaw(ctx context.Context) (ListSnzgwpyzawResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSnzgwpyzaw returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSnzgwpyzaw(ctx context.Context) (CreateSnzgwpyzawResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSnzgwpyzaw returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSnzgwpyzaw(ctx context.Context, params GetSnzgwpyzawParams) (GetSnzgwpyzawResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSnzgwpyzaw returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSnzgwpyzaw(ctx context.Context, params DeleteSnzgwpyzawParams) (DeleteSnzgwpyzawResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSnzgwpyzawItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSnzgwpyzawItem(ctx context.Context, params GetSnzgwpyzawItemParams) (GetSnzgwpyzawItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListYzmkmomikw returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListYzmkmomikw(ctx context.Context) (ListYzmkmomikwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateYzmkmomikw returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateYzmkmomikw(ctx context.Context) (CreateYzmkmomikwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYzmkmomikw returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYzmkmomikw(ctx context.Context, params GetYzmkmomikwParams) (GetYzmkmomikwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteYzmkmomikw returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteYzmkmomikw(ctx context.Context, params DeleteYzmkmomikwParams) (DeleteYzmkmomikwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYzmkmomikwItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYzmkmomikwItem(ctx context.Context, params GetYzmkmomikwItemParams) (GetYzmkmomikwItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListCzexi returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListCzexi(ctx context.Context) (ListCzexiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateCzexi returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateCzexi(ctx context.Context) (CreateCzexiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetCzexi returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetCzexi(ctx context.Context, params GetCzexiParams) (GetCzexiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteCzexi returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteCzexi(ctx context.Context, params DeleteCzexiParams) (DeleteCzexiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetCzexiItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetCzexiItem(ctx context.Context, params GetCzexiItemParams) (GetCzexiItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDkwdriwzoh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDkwdriwzoh(ctx context.Context) (ListDkwdriwzohResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDkwdriwzoh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDkwdriwzoh(ctx context.Context) (CreateDkwdriwzohResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDkwdriwzoh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDkwdriwzoh(ctx context.Context, params GetDkwdriwzohParams) (GetDkwdriwzohResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDkwdriwzoh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDkwdriwzoh(ctx context.Context, params DeleteDkwdriwzohParams) (DeleteDkwdriwzohResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDkwdriwzohItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDkwdriwzohItem(ctx context.Context, params GetDkwdriwzohItemParams) (GetDkwdriwzohItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListAdsxtbd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListAdsxtbd(ctx context.Context) (ListAdsxtbdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateAdsxtbd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateAdsxtbd(ctx context.Context) (CreateAdsxtbdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAdsxtbd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAdsxtbd(ctx context.Context, params GetAdsxtbdParams) (GetAdsxtbdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteAdsxtbd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteAdsxtbd(ctx context.Context, params DeleteAdsxtbdParams) (DeleteAdsxtbdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAdsxtbdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAdsxtbdItem(ctx context.Context, params GetAdsxtbdItemParams) (GetAdsxtbdItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLjufmoz returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLjufmoz(ctx context.Context) (ListLjufmozResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLjufmoz returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLjufmoz(ctx context.Context) (CreateLjufmozResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLjufmoz returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLjufmoz(ctx context.Context, params GetLjufmozParams) (GetLjufmozResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLjufmoz returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLjufmoz(ctx context.Context, params DeleteLjufmozParams) (DeleteLjufmozResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLjufmozItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLjufmozItem(ctx context.Context, params GetLjufmozItemParams) (GetLjufmozItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEukyyfcqim returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEukyyfcqim(ctx context.Context) (ListEukyyfcqimResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateEukyyfcqim returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateEukyyfcqim(ctx context.Context) (CreateEukyyfcqimResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEukyyfcqim returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEukyyfcqim(ctx context.Context, params GetEukyyfcqimParams) (GetEukyyfcqimResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteEukyyfcqim returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteEukyyfcqim(ctx context.Context, params DeleteEukyyfcqimParams) (DeleteEukyyfcqimResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEukyyfcqimItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEukyyfcqimItem(ctx context.Context, params GetEukyyfcqimItemParams) (GetEukyyfcqimItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEkjzwqucv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEkjzwqucv(ctx context.Context) (ListEkjzwqucvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateEkjzwqucv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateEkjzwqucv(ctx context.Context) (CreateEkjzwqucvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEkjzwqucv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEkjzwqucv(ctx context.Context, params GetEkjzwqucvParams) (GetEkjzwqucvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteEkjzwqucv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteEkjzwqucv(ctx context.Context, params DeleteEkjzwqucvParams) (DeleteEkjzwqucvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEkjzwqucvItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEkjzwqucvItem(ctx context.Context, params GetEkjzwqucvItemParams) (GetEkjzwqucvItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNwqlyjs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNwqlyjs(ctx context.Context) (ListNwqlyjsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNwqlyjs returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNwqlyjs(ctx context.Context) (CreateNwqlyjsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNwqlyjs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNwqlyjs(ctx context.Context, params GetNwqlyjsParams) (GetNwqlyjsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNwqlyjs returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNwqlyjs(ctx context.Context, params DeleteNwqlyjsParams) (DeleteNwqlyjsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNwqlyjsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNwqlyjsItem(ctx context.Context, params GetNwqlyjsItemParams) (GetNwqlyjsItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHqsnhwenl returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHqsnhwenl(ctx context.Context) (ListHqsnhwenlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHqsnhwenl returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHqsnhwenl(ctx context.Context) (CreateHqsnhwenlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHqsnhwenl returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHqsnhwenl(ctx context.Context, params GetHqsnhwenlParams) (GetHqsnhwenlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHqsnhwenl returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHqsnhwenl(ctx context.Context, params DeleteHqsnhwenlParams) (DeleteHqsnhwenlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHqsnhwenlItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHqsnhwenlItem(ctx context.Context, params GetHqsnhwenlItemParams) (GetHqsnhwenlItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListPevfirsx returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPevfirsx(ctx context.Context) (ListPevfirsxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreatePevfirsx returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreatePevfirsx(ctx context.Context) (CreatePevfirsxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPevfirsx returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPevfirsx(ctx context.Context, params GetPevfirsxParams) (GetPevfirsxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePevfirsx returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePevfirsx(ctx context.Context, params DeletePevfirsxParams) (DeletePevfirsxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPevfirsxItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPevfirsxItem(ctx context.Context, params GetPevfirsxItemParams) (GetPevfirsxItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListIiixoeyuoq returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListIiixoeyuoq(ctx context.Context) (ListIiixoeyuoqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateIiixoeyuoq returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateIiixoeyuoq(ctx context.Context) (CreateIiixoeyuoqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIiixoeyuoq returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIiixoeyuoq(ctx context.Context, params GetIiixoeyuoqParams) (GetIiixoeyuoqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteIiixoeyuoq returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteIiixoeyuoq(ctx context.Context, params DeleteIiixoeyuoqParams) (DeleteIiixoeyuoqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIiixoeyuoqItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIiixoeyuoqItem(ctx context.Context, params GetIiixoeyuoqItemParams) (GetIiixoeyuoqItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDqbdcw returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDqbdcw(ctx context.Context) (ListDqbdcwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDqbdcw returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDqbdcw(ctx context.Context) (CreateDqbdcwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDqbdcw returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDqbdcw(ctx context.Context, params GetDqbdcwParams) (GetDqbdcwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDqbdcw returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDqbdcw(ctx context.Context, params DeleteDqbdcwParams) (DeleteDqbdcwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDqbdcwItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDqbdcwItem(ctx context.Context, params GetDqbdcwItemParams) (GetDqbdcwItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListYtcpz returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListYtcpz(ctx context.Context) (ListYtcpzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateYtcpz returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateYtcpz(ctx context.Context) (CreateYtcpzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYtcpz returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYtcpz(ctx context.Context, params GetYtcpzParams) (GetYtcpzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteYtcpz returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteYtcpz(ctx context.Context, params DeleteYtcpzParams) (DeleteYtcpzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYtcpzItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYtcpzItem(ctx context.Context, params GetYtcpzItemParams) (GetYtcpzItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUzfykhag returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUzfykhag(ctx context.Context) (ListUzfykhagResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUzfykhag returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUzfykhag(ctx context.Context) (CreateUzfykhagResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUzfykhag returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUzfykhag(ctx context.Context, params GetUzfykhagParams) (GetUzfykhagResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUzfykhag returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUzfykhag(ctx context.Context, params DeleteUzfykhagParams) (DeleteUzfykhagResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUzfykhagItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUzfykhagItem(ctx context.Context, params GetUzfykhagItemParams) (GetUzfykhagItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLsfjfwd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLsfjfwd(ctx context.Context) (ListLsfjfwdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLsfjfwd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLsfjfwd(ctx context.Context) (CreateLsfjfwdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLsfjfwd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLsfjfwd(ctx context.Context, params GetLsfjfwdParams) (GetLsfjfwdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLsfjfwd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLsfjfwd(ctx context.Context, params DeleteLsfjfwdParams) (DeleteLsfjfwdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLsfjfwdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLsfjfwdItem(ctx context.Context, params GetLsfjfwdItemParams) (GetLsfjfwdItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListJmfzovblel returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListJmfzovblel(ctx context.Context) (ListJmfzovblelResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateJmfzovblel returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateJmfzovblel(ctx context.Context) (CreateJmfzovblelResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJmfzovblel returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJmfzovblel(ctx context.Context, params GetJmfzovblelParams) (GetJmfzovblelResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteJmfzovblel returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteJmfzovblel(ctx context.Context, params DeleteJmfzovblelParams) (DeleteJmfzovblelResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJmfzovblelItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJmfzovblelItem(ctx context.Context, params GetJmfzovblelItemParams) (GetJmfzovblelItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListTxtpynqq returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTxtpynqq(ctx context.Context) (ListTxtpynqqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateTxtpynqq returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateTxtpynqq(ctx context.Context) (CreateTxtpynqqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTxtpynqq returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTxtpynqq(ctx context.Context, params GetTxtpynqqParams) (GetTxtpynqqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteTxtpynqq returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteTxtpynqq(ctx context.Context, params DeleteTxtpynqqParams) (DeleteTxtpynqqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTxtpynqqItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTxtpynqqItem(ctx context.Context, params GetTxtpynqqItemParams) (GetTxtpynqqItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSaswolsj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSaswolsj(ctx context.Context) (ListSaswolsjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSaswolsj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSaswolsj(ctx context.Context) (CreateSaswolsjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSaswolsj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSaswolsj(ctx context.Context, params GetSaswolsjParams) (GetSaswolsjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSaswolsj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSaswolsj(ctx context.Context, params DeleteSaswolsjParams) (DeleteSaswolsjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSaswolsjItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSaswolsjItem(ctx context.Context, params GetSaswolsjItemParams) (GetSaswolsjItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFfpsnxar returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFfpsnxar(ctx context.Context) (ListFfpsnxarResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateFfpsnxar returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateFfpsnxar(ctx context.Context) (CreateFfpsnxarResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFfpsnxar returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFfpsnxar(ctx context.Context, params GetFfpsnxarParams) (GetFfpsnxarResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteFfpsnxar returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteFfpsnxar(ctx context.Context, params DeleteFfpsnxarParams) (DeleteFfpsnxarResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFfpsnxarItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFfpsnxarItem(ctx context.Context, params GetFfpsnxarItemParams) (GetFfpsnxarItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListJyvrxy returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListJyvrxy(ctx context.Context) (ListJyvrxyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateJyvrxy returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateJyvrxy(ctx context.Context) (CreateJyvrxyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJyvrxy returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJyvrxy(ctx context.Context, params GetJyvrxyParams) (GetJyvrxyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteJyvrxy returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteJyvrxy(ctx context.Context, params DeleteJyvrxyParams) (DeleteJyvrxyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJyvrxyItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJyvrxyItem(ctx context.Context, params GetJyvrxyItemParams) (GetJyvrxyItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListGohzvshlwv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListGohzvshlwv(ctx context.Context) (ListGohzvshlwvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateGohzvshlwv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateGohzvshlwv(ctx context.Context) (CreateGohzvshlwvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGohzvshlwv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGohzvshlwv(ctx context.Context, params GetGohzvshlwvParams) (GetGohzvshlwvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteGohzvshlwv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteGohzvshlwv(ctx context.Context, params DeleteGohzvshlwvParams) (DeleteGohzvshlwvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGohzvshlwvItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGohzvshlwvItem(ctx context.Context, params GetGohzvshlwvItemParams) (GetGohzvshlwvItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDuiesk returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDuiesk(ctx context.Context) (ListDuieskResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDuiesk returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDuiesk(ctx context.Context) (CreateDuieskResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDuiesk returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDuiesk(ctx context.Context, params GetDuieskParams) (GetDuieskResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDuiesk returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDuiesk(ctx context.Context, params DeleteDuieskParams) (DeleteDuieskResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDuieskItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDuieskItem(ctx context.Context, params GetDuieskItemParams) (GetDuieskItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEyniwfhya returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEyniwfhya(ctx context.Context) (ListEyniwfhyaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateEyniwfhya returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateEyniwfhya(ctx context.Context) (CreateEyniwfhyaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEyniwfhya returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEyniwfhya(ctx context.Context, params GetEyniwfhyaParams) (GetEyniwfhyaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteEyniwfhya returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteEyniwfhya(ctx context.Context, params DeleteEyniwfhyaParams) (DeleteEyniwfhyaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEyniwfhyaItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEyniwfhyaItem(ctx context.Context, params GetEyniwfhyaItemParams) (GetEyniwfhyaItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLaaa returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLaaa(ctx context.Context) (ListLaaaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLaaa returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLaaa(ctx context.Context) (CreateLaaaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLaaa returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLaaa(ctx context.Context, params GetLaaaParams) (GetLaaaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLaaa returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLaaa(ctx context.Context, params DeleteLaaaParams) (DeleteLaaaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLaaaItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLaaaItem(ctx context.Context, params GetLaaaItemParams) (GetLaaaItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListKkvecvuyfl returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListKkvecvuyfl(ctx context.Context) (ListKkvecvuyflResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateKkvecvuyfl returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateKkvecvuyfl(ctx context.Context) (CreateKkvecvuyflResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKkvecvuyfl returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKkvecvuyfl(ctx context.Context, params GetKkvecvuyflParams) (GetKkvecvuyflResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteKkvecvuyfl returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteKkvecvuyfl(ctx context.Context, params DeleteKkvecvuyflParams) (DeleteKkvecvuyflResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKkvecvuyflItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKkvecvuyflItem(ctx context.Context, params GetKkvecvuyflItemParams) (GetKkvecvuyflItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLryqvwmrq returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLryqvwmrq(ctx context.Context) (ListLryqvwmrqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLryqvwmrq returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLryqvwmrq(ctx context.Context) (CreateLryqvwmrqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLryqvwmrq returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLryqvwmrq(ctx context.Context, params GetLryqvwmrqParams) (GetLryqvwmrqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLryqvwmrq returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLryqvwmrq(ctx context.Context, params DeleteLryqvwmrqParams) (DeleteLryqvwmrqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLryqvwmrqItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLryqvwmrqItem(ctx context.Context, params GetLryqvwmrqItemParams) (GetLryqvwmrqItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEhbcg returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEhbcg(ctx context.Context) (ListEhbcgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateEhbcg returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateEhbcg(ctx context.Context) (CreateEhbcgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEhbcg returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEhbcg(ctx context.Context, params GetEhbcgParams) (GetEhbcgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteEhbcg returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteEhbcg(ctx context.Context, params DeleteEhbcgParams) (DeleteEhbcgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEhbcgItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEhbcgItem(ctx context.Context, params GetEhbcgItemParams) (GetEhbcgItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListAjfpmlguwz returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListAjfpmlguwz(ctx context.Context) (ListAjfpmlguwzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateAjfpmlguwz returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateAjfpmlguwz(ctx context.Context) (CreateAjfpmlguwzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAjfpmlguwz returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAjfpmlguwz(ctx context.Context, params GetAjfpmlguwzParams) (GetAjfpmlguwzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteAjfpmlguwz returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteAjfpmlguwz(ctx context.Context, params DeleteAjfpmlguwzParams) (DeleteAjfpmlguwzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAjfpmlguwzItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAjfpmlguwzItem(ctx context.Context, params GetAjfpmlguwzItemParams) (GetAjfpmlguwzItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListJkzjf returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListJkzjf(ctx context.Context) (ListJkzjfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateJkzjf returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateJkzjf(ctx context.Context) (CreateJkzjfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJkzjf returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJkzjf(ctx context.Context, params GetJkzjfParams) (GetJkzjfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteJkzjf returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteJkzjf(ctx context.Context, params DeleteJkzjfParams) (DeleteJkzjfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJkzjfItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJkzjfItem(ctx context.Context, params GetJkzjfItemParams) (GetJkzjfItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZjgp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZjgp(ctx context.Context) (ListZjgpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZjgp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZjgp(ctx context.Context) (CreateZjgpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZjgp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZjgp(ctx context.Context, params GetZjgpParams) (GetZjgpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZjgp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZjgp(ctx context.Context, params DeleteZjgpParams) (DeleteZjgpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZjgpItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZjgpItem(ctx context.Context, params GetZjgpItemParams) (GetZjgpItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXgtkviz returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXgtkviz(ctx context.Context) (ListXgtkvizResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXgtkviz returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXgtkviz(ctx context.Context) (CreateXgtkvizResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXgtkviz returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXgtkviz(ctx context.Context, params GetXgtkvizParams) (GetXgtkvizResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXgtkviz returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXgtkviz(ctx context.Context, params DeleteXgtkvizParams) (DeleteXgtkvizResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXgtkvizItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXgtkvizItem(ctx context.Context, params GetXgtkvizItemParams) (GetXgtkvizItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListVehwemhv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListVehwemhv(ctx context.Context) (ListVehwemhvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateVehwemhv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateVehwemhv(ctx context.Context) (CreateVehwemhvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVehwemhv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVehwemhv(ctx context.Context, params GetVehwemhvParams) (GetVehwemhvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteVehwemhv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteVehwemhv(ctx context.Context, params DeleteVehwemhvParams) (DeleteVehwemhvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVehwemhvItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVehwemhvItem(ctx context.Context, params GetVehwemhvItemParams) (GetVehwemhvItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUsao returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUsao(ctx context.Context) (ListUsaoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUsao returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUsao(ctx context.Context) (CreateUsaoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUsao returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUsao(ctx context.Context, params GetUsaoParams) (GetUsaoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUsao returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUsao(ctx context.Context, params DeleteUsaoParams) (DeleteUsaoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUsaoItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUsaoItem(ctx context.Context, params GetUsaoItemParams) (GetUsaoItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListIbrpe returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListIbrpe(ctx context.Context) (ListIbrpeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateIbrpe returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateIbrpe(ctx context.Context) (CreateIbrpeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIbrpe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIbrpe(ctx context.Context, params GetIbrpeParams) (GetIbrpeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteIbrpe returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteIbrpe(ctx context.Context, params DeleteIbrpeParams) (DeleteIbrpeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIbrpeItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIbrpeItem(ctx context.Context, params GetIbrpeItemParams) (GetIbrpeItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListYnnkpcnfp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListYnnkpcnfp(ctx context.Context) (ListYnnkpcnfpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateYnnkpcnfp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateYnnkpcnfp(ctx context.Context) (CreateYnnkpcnfpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYnnkpcnfp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYnnkpcnfp(ctx context.Context, params GetYnnkpcnfpParams) (GetYnnkpcnfpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteYnnkpcnfp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteYnnkpcnfp(ctx context.Context, params DeleteYnnkpcnfpParams) (DeleteYnnkpcnfpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYnnkpcnfpItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYnnkpcnfpItem(ctx context.Context, params GetYnnkpcnfpItemParams) (GetYnnkpcnfpItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHebsfww returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHebsfww(ctx context.Context) (ListHebsfwwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHebsfww returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHebsfww(ctx context.Context) (CreateHebsfwwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHebsfww returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHebsfww(ctx context.Context, params GetHebsfwwParams) (GetHebsfwwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHebsfww returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHebsfww(ctx context.Context, params DeleteHebsfwwParams) (DeleteHebsfwwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHebsfwwItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHebsfwwItem(ctx context.Context, params GetHebsfwwItemParams) (GetHebsfwwItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLtjimwzmm returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLtjimwzmm(ctx context.Context) (ListLtjimwzmmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLtjimwzmm returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLtjimwzmm(ctx context.Context) (CreateLtjimwzmmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLtjimwzmm returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLtjimwzmm(ctx context.Context, params GetLtjimwzmmParams) (GetLtjimwzmmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLtjimwzmm returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLtjimwzmm(ctx context.Context, params DeleteLtjimwzmmParams) (DeleteLtjimwzmmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLtjimwzmmItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLtjimwzmmItem(ctx context.Context, params GetLtjimwzmmItemParams) (GetLtjimwzmmItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDcvkqqrcam returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDcvkqqrcam(ctx context.Context) (ListDcvkqqrcamResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDcvkqqrcam returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDcvkqqrcam(ctx context.Context) (CreateDcvkqqrcamResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDcvkqqrcam returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDcvkqqrcam(ctx context.Context, params GetDcvkqqrcamParams) (GetDcvkqqrcamResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDcvkqqrcam returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDcvkqqrcam(ctx context.Context, params DeleteDcvkqqrcamParams) (DeleteDcvkqqrcamResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDcvkqqrcamItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDcvkqqrcamItem(ctx context.Context, params GetDcvkqqrcamItemParams) (GetDcvkqqrcamItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListTchlxm returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTchlxm(ctx context.Context) (ListTchlxmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateTchlxm returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateTchlxm(ctx context.Context) (CreateTchlxmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTchlxm returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTchlxm(ctx context.Context, params GetTchlxmParams) (GetTchlxmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteTchlxm returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteTchlxm(ctx context.Context, params DeleteTchlxmParams) (DeleteTchlxmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTchlxmItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTchlxmItem(ctx context.Context, params GetTchlxmItemParams) (GetTchlxmItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXwvwytbkk returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXwvwytbkk(ctx context.Context) (ListXwvwytbkkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXwvwytbkk returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXwvwytbkk(ctx context.Context) (CreateXwvwytbkkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXwvwytbkk returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXwvwytbkk(ctx context.Context, params GetXwvwytbkkParams) (GetXwvwytbkkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXwvwytbkk returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXwvwytbkk(ctx context.Context, params DeleteXwvwytbkkParams) (DeleteXwvwytbkkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXwvwytbkkItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXwvwytbkkItem(ctx context.Context, params GetXwvwytbkkItemParams) (GetXwvwytbkkItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListYligt returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListYligt(ctx context.Context) (ListYligtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateYligt returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateYligt(ctx context.Context) (CreateYligtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYligt returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYligt(ctx context.Context, params GetYligtParams) (GetYligtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteYligt returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteYligt(ctx context.Context, params DeleteYligtParams) (DeleteYligtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYligtItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYligtItem(ctx context.Context, params GetYligtItemParams) (GetYligtItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHrhnvku returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHrhnvku(ctx context.Context) (ListHrhnvkuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHrhnvku returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHrhnvku(ctx context.Context) (CreateHrhnvkuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHrhnvku returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHrhnvku(ctx context.Context, params GetHrhnvkuParams) (GetHrhnvkuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHrhnvku returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHrhnvku(ctx context.Context, params DeleteHrhnvkuParams) (DeleteHrhnvkuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHrhnvkuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHrhnvkuItem(ctx context.Context, params GetHrhnvkuItemParams) (GetHrhnvkuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHpiq returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHpiq(ctx context.Context) (ListHpiqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHpiq returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHpiq(ctx context.Context) (CreateHpiqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHpiq returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHpiq(ctx context.Context, params GetHpiqParams) (GetHpiqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHpiq returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHpiq(ctx context.Context, params DeleteHpiqParams) (DeleteHpiqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHpiqItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHpiqItem(ctx context.Context, params GetHpiqItemParams) (GetHpiqItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListPnpjsusn returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPnpjsusn(ctx context.Context) (ListPnpjsusnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreatePnpjsusn returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreatePnpjsusn(ctx context.Context) (CreatePnpjsusnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPnpjsusn returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPnpjsusn(ctx context.Context, params GetPnpjsusnParams) (GetPnpjsusnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePnpjsusn returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePnpjsusn(ctx context.Context, params DeletePnpjsusnParams) (DeletePnpjsusnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPnpjsusnItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPnpjsusnItem(ctx context.Context, params GetPnpjsusnItemParams) (GetPnpjsusnItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListGoayxu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListGoayxu(ctx context.Context) (ListGoayxuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateGoayxu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateGoayxu(ctx context.Context) (CreateGoayxuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGoayxu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGoayxu(ctx context.Context, params GetGoayxuParams) (GetGoayxuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteGoayxu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteGoayxu(ctx context.Context, params DeleteGoayxuParams) (DeleteGoayxuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGoayxuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGoayxuItem(ctx context.Context, params GetGoayxuItemParams) (GetGoayxuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListIsdfbtys returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListIsdfbtys(ctx context.Context) (ListIsdfbtysResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateIsdfbtys returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateIsdfbtys(ctx context.Context) (CreateIsdfbtysResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIsdfbtys returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIsdfbtys(ctx context.Context, params GetIsdfbtysParams) (GetIsdfbtysResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteIsdfbtys returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteIsdfbtys(ctx context.Context, params DeleteIsdfbtysParams) (DeleteIsdfbtysResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIsdfbtysItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIsdfbtysItem(ctx context.Context, params GetIsdfbtysItemParams) (GetIsdfbtysItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListQencbyscsi returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListQencbyscsi(ctx context.Context) (ListQencbyscsiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateQencbyscsi returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateQencbyscsi(ctx context.Context) (CreateQencbyscsiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQencbyscsi returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQencbyscsi(ctx context.Context, params GetQencbyscsiParams) (GetQencbyscsiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteQencbyscsi returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteQencbyscsi(ctx context.Context, params DeleteQencbyscsiParams) (DeleteQencbyscsiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQencbyscsiItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQencbyscsiItem(ctx context.Context, params GetQencbyscsiItemParams) (GetQencbyscsiItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListPjozgwqvuu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPjozgwqvuu(ctx context.Context) (ListPjozgwqvuuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreatePjozgwqvuu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreatePjozgwqvuu(ctx context.Context) (CreatePjozgwqvuuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPjozgwqvuu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPjozgwqvuu(ctx context.Context, params GetPjozgwqvuuParams) (GetPjozgwqvuuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePjozgwqvuu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePjozgwqvuu(ctx context.Context, params DeletePjozgwqvuuParams) (DeletePjozgwqvuuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPjozgwqvuuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPjozgwqvuuItem(ctx context.Context, params GetPjozgwqvuuItemParams) (GetPjozgwqvuuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZygq returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZygq(ctx context.Context) (ListZygqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZygq returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZygq(ctx context.Context) (CreateZygqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZygq returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZygq(ctx context.Context, params GetZygqParams) (GetZygqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZygq returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZygq(ctx context.Context, params DeleteZygqParams) (DeleteZygqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZygqItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZygqItem(ctx context.Context, params GetZygqItemParams) (GetZygqItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLpdkoiibzd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLpdkoiibzd(ctx context.Context) (ListLpdkoiibzdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLpdkoiibzd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLpdkoiibzd(ctx context.Context) (CreateLpdkoiibzdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLpdkoiibzd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLpdkoiibzd(ctx context.Context, params GetLpdkoiibzdParams) (GetLpdkoiibzdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLpdkoiibzd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLpdkoiibzd(ctx context.Context, params DeleteLpdkoiibzdParams) (DeleteLpdkoiibzdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLpdkoiibzdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLpdkoiibzdItem(ctx context.Context, params GetLpdkoiibzdItemParams) (GetLpdkoiibzdItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListWmfkrdfpm returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListWmfkrdfpm(ctx context.Context) (ListWmfkrdfpmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateWmfkrdfpm returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateWmfkrdfpm(ctx context.Context) (CreateWmfkrdfpmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWmfkrdfpm returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWmfkrdfpm(ctx context.Context, params GetWmfkrdfpmParams) (GetWmfkrdfpmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteWmfkrdfpm returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteWmfkrdfpm(ctx context.Context, params DeleteWmfkrdfpmParams) (DeleteWmfkrdfpmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWmfkrdfpmItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWmfkrdfpmItem(ctx context.Context, params GetWmfkrdfpmItemParams) (GetWmfkrdfpmItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHpjesr returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHpjesr(ctx context.Context) (ListHpjesrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHpjesr returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHpjesr(ctx context.Context) (CreateHpjesrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHpjesr returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHpjesr(ctx context.Context, params GetHpjesrParams) (GetHpjesrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHpjesr returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHpjesr(ctx context.Context, params DeleteHpjesrParams) (DeleteHpjesrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHpjesrItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHpjesrItem(ctx context.Context, params GetHpjesrItemParams) (GetHpjesrItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListInkgjgjncj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListInkgjgjncj(ctx context.Context) (ListInkgjgjncjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateInkgjgjncj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateInkgjgjncj(ctx context.Context) (CreateInkgjgjncjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetInkgjgjncj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetInkgjgjncj(ctx context.Context, params GetInkgjgjncjParams) (GetInkgjgjncjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteInkgjgjncj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteInkgjgjncj(ctx context.Context, params DeleteInkgjgjncjParams) (DeleteInkgjgjncjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetInkgjgjncjItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetInkgjgjncjItem(ctx context.Context, params GetInkgjgjncjItemParams) (GetInkgjgjncjItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListKsksqf returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListKsksqf(ctx context.Context) (ListKsksqfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateKsksqf returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateKsksqf(ctx context.Context) (CreateKsksqfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKsksqf returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKsksqf(ctx context.Context, params GetKsksqfParams) (GetKsksqfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteKsksqf returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteKsksqf(ctx context.Context, params DeleteKsksqfParams) (DeleteKsksqfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKsksqfItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKsksqfItem(ctx context.Context, params GetKsksqfItemParams) (GetKsksqfItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEtkaalelo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEtkaalelo(ctx context.Context) (ListEtkaaleloResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateEtkaalelo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateEtkaalelo(ctx context.Context) (CreateEtkaaleloResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEtkaalelo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEtkaalelo(ctx context.Context, params GetEtkaaleloParams) (GetEtkaaleloResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteEtkaalelo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteEtkaalelo(ctx context.Context, params DeleteEtkaaleloParams) (DeleteEtkaaleloResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEtkaaleloItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEtkaaleloItem(ctx context.Context, params GetEtkaaleloItemParams) (GetEtkaaleloItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEwuwn returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEwuwn(ctx context.Context) (ListEwuwnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateEwuwn returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateEwuwn(ctx context.Context) (CreateEwuwnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEwuwn returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEwuwn(ctx context.Context, params GetEwuwnParams) (GetEwuwnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteEwuwn returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteEwuwn(ctx context.Context, params DeleteEwuwnParams) (DeleteEwuwnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEwuwnItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEwuwnItem(ctx context.Context, params GetEwuwnItemParams) (GetEwuwnItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListTsgoqiast returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTsgoqiast(ctx context.Context) (ListTsgoqiastResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateTsgoqiast returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateTsgoqiast(ctx context.Context) (CreateTsgoqiastResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTsgoqiast returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTsgoqiast(ctx context.Context, params GetTsgoqiastParams) (GetTsgoqiastResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteTsgoqiast returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteTsgoqiast(ctx context.Context, params DeleteTsgoqiastParams) (DeleteTsgoqiastResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTsgoqiastItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTsgoqiastItem(ctx context.Context, params GetTsgoqiastItemParams) (GetTsgoqiastItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListAizwakpp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListAizwakpp(ctx context.Context) (ListAizwakppResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateAizwakpp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateAizwakpp(ctx context.Context) (CreateAizwakppResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAizwakpp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAizwakpp(ctx context.Context, params GetAizwakppParams) (GetAizwakppResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteAizwakpp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteAizwakpp(ctx context.Context, params DeleteAizwakppParams) (DeleteAizwakppResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAizwakppItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAizwakppItem(ctx context.Context, params GetAizwakppItemParams) (GetAizwakppItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListIkawb returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListIkawb(ctx context.Context) (ListIkawbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateIkawb returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateIkawb(ctx context.Context) (CreateIkawbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIkawb returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIkawb(ctx context.Context, params GetIkawbParams) (GetIkawbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteIkawb returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteIkawb(ctx context.Context, params DeleteIkawbParams) (DeleteIkawbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIkawbItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIkawbItem(ctx context.Context, params GetIkawbItemParams) (GetIkawbItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListCoroo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListCoroo(ctx context.Context) (ListCorooResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateCoroo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateCoroo(ctx context.Context) (CreateCorooResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetCoroo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetCoroo(ctx context.Context, params GetCorooParams) (GetCorooResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteCoroo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteCoroo(ctx context.Context, params DeleteCorooParams) (DeleteCorooResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetCorooItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetCorooItem(ctx context.Context, params GetCorooItemParams) (GetCorooItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNalhmjxt returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNalhmjxt(ctx context.Context) (ListNalhmjxtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNalhmjxt returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNalhmjxt(ctx context.Context) (CreateNalhmjxtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNalhmjxt returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNalhmjxt(ctx context.Context, params GetNalhmjxtParams) (GetNalhmjxtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNalhmjxt returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNalhmjxt(ctx context.Context, params DeleteNalhmjxtParams) (DeleteNalhmjxtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNalhmjxtItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNalhmjxtItem(ctx context.Context, params GetNalhmjxtItemParams) (GetNalhmjxtItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListGovlnwhqng returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListGovlnwhqng(ctx context.Context) (ListGovlnwhqngResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateGovlnwhqng returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateGovlnwhqng(ctx context.Context) (CreateGovlnwhqngResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGovlnwhqng returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGovlnwhqng(ctx context.Context, params GetGovlnwhqngParams) (GetGovlnwhqngResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteGovlnwhqng returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteGovlnwhqng(ctx context.Context, params DeleteGovlnwhqngParams) (DeleteGovlnwhqngResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGovlnwhqngItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGovlnwhqngItem(ctx context.Context, params GetGovlnwhqngItemParams) (GetGovlnwhqngItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFivetcjfz returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFivetcjfz(ctx context.Context) (ListFivetcjfzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateFivetcjfz returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateFivetcjfz(ctx context.Context) (CreateFivetcjfzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFivetcjfz returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFivetcjfz(ctx context.Context, params GetFivetcjfzParams) (GetFivetcjfzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteFivetcjfz returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteFivetcjfz(ctx context.Context, params DeleteFivetcjfzParams) (DeleteFivetcjfzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFivetcjfzItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFivetcjfzItem(ctx context.Context, params GetFivetcjfzItemParams) (GetFivetcjfzItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListQedvj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListQedvj(ctx context.Context) (ListQedvjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateQedvj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateQedvj(ctx context.Context) (CreateQedvjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQedvj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQedvj(ctx context.Context, params GetQedvjParams) (GetQedvjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteQedvj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteQedvj(ctx context.Context, params DeleteQedvjParams) (DeleteQedvjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQedvjItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQedvjItem(ctx context.Context, params GetQedvjItemParams) (GetQedvjItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFnsjyok returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFnsjyok(ctx context.Context) (ListFnsjyokResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateFnsjyok returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateFnsjyok(ctx context.Context) (CreateFnsjyokResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFnsjyok returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFnsjyok(ctx context.Context, params GetFnsjyokParams) (GetFnsjyokResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteFnsjyok returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteFnsjyok(ctx context.Context, params DeleteFnsjyokParams) (DeleteFnsjyokResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFnsjyokItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFnsjyokItem(ctx context.Context, params GetFnsjyokItemParams) (GetFnsjyokItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListKzpfzxdlok returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListKzpfzxdlok(ctx context.Context) (ListKzpfzxdlokResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateKzpfzxdlok returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateKzpfzxdlok(ctx context.Context) (CreateKzpfzxdlokResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKzpfzxdlok returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKzpfzxdlok(ctx context.Context, params GetKzpfzxdlokParams) (GetKzpfzxdlokResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteKzpfzxdlok returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteKzpfzxdlok(ctx context.Context, params DeleteKzpfzxdlokParams) (DeleteKzpfzxdlokResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKzpfzxdlokItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKzpfzxdlokItem(ctx context.Context, params GetKzpfzxdlokItemParams) (GetKzpfzxdlokItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNoaexm returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNoaexm(ctx context.Context) (ListNoaexmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNoaexm returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNoaexm(ctx context.Context) (CreateNoaexmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNoaexm returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNoaexm(ctx context.Context, params GetNoaexmParams) (GetNoaexmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNoaexm returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNoaexm(ctx context.Context, params DeleteNoaexmParams) (DeleteNoaexmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNoaexmItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNoaexmItem(ctx context.Context, params GetNoaexmItemParams) (GetNoaexmItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXcljdelfxx returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXcljdelfxx(ctx context.Context) (ListXcljdelfxxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXcljdelfxx returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXcljdelfxx(ctx context.Context) (CreateXcljdelfxxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXcljdelfxx returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXcljdelfxx(ctx context.Context, params GetXcljdelfxxParams) (GetXcljdelfxxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXcljdelfxx returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXcljdelfxx(ctx context.Context, params DeleteXcljdelfxxParams) (DeleteXcljdelfxxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXcljdelfxxItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXcljdelfxxItem(ctx context.Context, params GetXcljdelfxxItemParams) (GetXcljdelfxxItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListGuiyycbu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListGuiyycbu(ctx context.Context) (ListGuiyycbuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateGuiyycbu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateGuiyycbu(ctx context.Context) (CreateGuiyycbuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGuiyycbu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGuiyycbu(ctx context.Context, params GetGuiyycbuParams) (GetGuiyycbuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteGuiyycbu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteGuiyycbu(ctx context.Context, params DeleteGuiyycbuParams) (DeleteGuiyycbuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGuiyycbuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGuiyycbuItem(ctx context.Context, params GetGuiyycbuItemParams) (GetGuiyycbuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListJqjyp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListJqjyp(ctx context.Context) (ListJqjypResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateJqjyp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateJqjyp(ctx context.Context) (CreateJqjypResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJqjyp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJqjyp(ctx context.Context, params GetJqjypParams) (GetJqjypResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteJqjyp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteJqjyp(ctx context.Context, params DeleteJqjypParams) (DeleteJqjypResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetJqjypItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetJqjypItem(ctx context.Context, params GetJqjypItemParams) (GetJqjypItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListTmnwcqdv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTmnwcqdv(ctx context.Context) (ListTmnwcqdvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateTmnwcqdv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateTmnwcqdv(ctx context.Context) (CreateTmnwcqdvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTmnwcqdv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTmnwcqdv(ctx context.Context, params GetTmnwcqdvParams) (GetTmnwcqdvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteTmnwcqdv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteTmnwcqdv(ctx context.Context, params DeleteTmnwcqdvParams) (DeleteTmnwcqdvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTmnwcqdvItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTmnwcqdvItem(ctx context.Context, params GetTmnwcqdvItemParams) (GetTmnwcqdvItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListQeftui returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListQeftui(ctx context.Context) (ListQeftuiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateQeftui returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateQeftui(ctx context.Context) (CreateQeftuiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQeftui returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQeftui(ctx context.Context, params GetQeftuiParams) (GetQeftuiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteQeftui returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteQeftui(ctx context.Context, params DeleteQeftuiParams) (DeleteQeftuiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQeftuiItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQeftuiItem(ctx context.Context, params GetQeftuiItemParams) (GetQeftuiItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSvnuldp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSvnuldp(ctx context.Context) (ListSvnuldpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSvnuldp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSvnuldp(ctx context.Context) (CreateSvnuldpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvnuldp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvnuldp(ctx context.Context, params GetSvnuldpParams) (GetSvnuldpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSvnuldp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSvnuldp(ctx context.Context, params DeleteSvnuldpParams) (DeleteSvnuldpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvnuldpItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvnuldpItem(ctx context.Context, params GetSvnuldpItemParams) (GetSvnuldpItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZfwxbj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZfwxbj(ctx context.Context) (ListZfwxbjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZfwxbj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZfwxbj(ctx context.Context) (CreateZfwxbjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZfwxbj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZfwxbj(ctx context.Context, params GetZfwxbjParams) (GetZfwxbjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZfwxbj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZfwxbj(ctx context.Context, params DeleteZfwxbjParams) (DeleteZfwxbjResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZfwxbjItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZfwxbjItem(ctx context.Context, params GetZfwxbjItemParams) (GetZfwxbjItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDfcvpijrs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDfcvpijrs(ctx context.Context) (ListDfcvpijrsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDfcvpijrs returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDfcvpijrs(ctx context.Context) (CreateDfcvpijrsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDfcvpijrs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDfcvpijrs(ctx context.Context, params GetDfcvpijrsParams) (GetDfcvpijrsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDfcvpijrs returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDfcvpijrs(ctx context.Context, params DeleteDfcvpijrsParams) (DeleteDfcvpijrsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDfcvpijrsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDfcvpijrsItem(ctx context.Context, params GetDfcvpijrsItemParams) (GetDfcvpijrsItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListKcuotcc returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListKcuotcc(ctx context.Context) (ListKcuotccResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateKcuotcc returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateKcuotcc(ctx context.Context) (CreateKcuotccResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKcuotcc returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKcuotcc(ctx context.Context, params GetKcuotccParams) (GetKcuotccResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteKcuotcc returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteKcuotcc(ctx context.Context, params DeleteKcuotccParams) (DeleteKcuotccResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKcuotccItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKcuotccItem(ctx context.Context, params GetKcuotccItemParams) (GetKcuotccItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListYlxpbzwdi returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListYlxpbzwdi(ctx context.Context) (ListYlxpbzwdiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateYlxpbzwdi returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateYlxpbzwdi(ctx context.Context) (CreateYlxpbzwdiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYlxpbzwdi returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYlxpbzwdi(ctx context.Context, params GetYlxpbzwdiParams) (GetYlxpbzwdiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteYlxpbzwdi returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteYlxpbzwdi(ctx context.Context, params DeleteYlxpbzwdiParams) (DeleteYlxpbzwdiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYlxpbzwdiItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYlxpbzwdiItem(ctx context.Context, params GetYlxpbzwdiItemParams) (GetYlxpbzwdiItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEukxcmipe returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEukxcmipe(ctx context.Context) (ListEukxcmipeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateEukxcmipe returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateEukxcmipe(ctx context.Context) (CreateEukxcmipeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEukxcmipe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEukxcmipe(ctx context.Context, params GetEukxcmipeParams) (GetEukxcmipeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteEukxcmipe returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteEukxcmipe(ctx context.Context, params DeleteEukxcmipeParams) (DeleteEukxcmipeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEukxcmipeItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEukxcmipeItem(ctx context.Context, params GetEukxcmipeItemParams) (GetEukxcmipeItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListVqslmzslb returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListVqslmzslb(ctx context.Context) (ListVqslmzslbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateVqslmzslb returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateVqslmzslb(ctx context.Context) (CreateVqslmzslbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVqslmzslb returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVqslmzslb(ctx context.Context, params GetVqslmzslbParams) (GetVqslmzslbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteVqslmzslb returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteVqslmzslb(ctx context.Context, params DeleteVqslmzslbParams) (DeleteVqslmzslbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVqslmzslbItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVqslmzslbItem(ctx context.Context, params GetVqslmzslbItemParams) (GetVqslmzslbItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListMqms returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMqms(ctx context.Context) (ListMqmsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMqms returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMqms(ctx context.Context) (CreateMqmsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMqms returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMqms(ctx context.Context, params GetMqmsParams) (GetMqmsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMqms returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMqms(ctx context.Context, params DeleteMqmsParams) (DeleteMqmsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMqmsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMqmsItem(ctx context.Context, params GetMqmsItemParams) (GetMqmsItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXvwuqnvpw returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXvwuqnvpw(ctx context.Context) (ListXvwuqnvpwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXvwuqnvpw returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXvwuqnvpw(ctx context.Context) (CreateXvwuqnvpwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXvwuqnvpw returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXvwuqnvpw(ctx context.Context, params GetXvwuqnvpwParams) (GetXvwuqnvpwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXvwuqnvpw returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXvwuqnvpw(ctx context.Context, params DeleteXvwuqnvpwParams) (DeleteXvwuqnvpwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXvwuqnvpwItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXvwuqnvpwItem(ctx context.Context, params GetXvwuqnvpwItemParams) (GetXvwuqnvpwItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLoruxlgz returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLoruxlgz(ctx context.Context) (ListLoruxlgzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLoruxlgz returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLoruxlgz(ctx context.Context) (CreateLoruxlgzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLoruxlgz returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLoruxlgz(ctx context.Context, params GetLoruxlgzParams) (GetLoruxlgzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLoruxlgz returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLoruxlgz(ctx context.Context, params DeleteLoruxlgzParams) (DeleteLoruxlgzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLoruxlgzItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLoruxlgzItem(ctx context.Context, params GetLoruxlgzItemParams) (GetLoruxlgzItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListMboo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMboo(ctx context.Context) (ListMbooResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMboo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMboo(ctx context.Context) (CreateMbooResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMboo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMboo(ctx context.Context, params GetMbooParams) (GetMbooResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMboo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMboo(ctx context.Context, params DeleteMbooParams) (DeleteMbooResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMbooItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMbooItem(ctx context.Context, params GetMbooItemParams) (GetMbooItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListWkvn returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListWkvn(ctx context.Context) (ListWkvnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateWkvn returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateWkvn(ctx context.Context) (CreateWkvnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWkvn returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWkvn(ctx context.Context, params GetWkvnParams) (GetWkvnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteWkvn returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteWkvn(ctx context.Context, params DeleteWkvnParams) (DeleteWkvnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWkvnItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWkvnItem(ctx context.Context, params GetWkvnItemParams) (GetWkvnItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSadoz returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSadoz(ctx context.Context) (ListSadozResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSadoz returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSadoz(ctx context.Context) (CreateSadozResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSadoz returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSadoz(ctx context.Context, params GetSadozParams) (GetSadozResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSadoz returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSadoz(ctx context.Context, params DeleteSadozParams) (DeleteSadozResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSadozItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSadozItem(ctx context.Context, params GetSadozItemParams) (GetSadozItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListMtrmzuzu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMtrmzuzu(ctx context.Context) (ListMtrmzuzuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMtrmzuzu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMtrmzuzu(ctx context.Context) (CreateMtrmzuzuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMtrmzuzu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMtrmzuzu(ctx context.Context, params GetMtrmzuzuParams) (GetMtrmzuzuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMtrmzuzu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMtrmzuzu(ctx context.Context, params DeleteMtrmzuzuParams) (DeleteMtrmzuzuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMtrmzuzuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMtrmzuzuItem(ctx context.Context, params GetMtrmzuzuItemParams) (GetMtrmzuzuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLkxd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLkxd(ctx context.Context) (ListLkxdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLkxd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLkxd(ctx context.Context) (CreateLkxdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLkxd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLkxd(ctx context.Context, params GetLkxdParams) (GetLkxdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLkxd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLkxd(ctx context.Context, params DeleteLkxdParams) (DeleteLkxdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLkxdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLkxdItem(ctx context.Context, params GetLkxdItemParams) (GetLkxdItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListVmdbuvzu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListVmdbuvzu(ctx context.Context) (ListVmdbuvzuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateVmdbuvzu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateVmdbuvzu(ctx context.Context) (CreateVmdbuvzuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVmdbuvzu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVmdbuvzu(ctx context.Context, params GetVmdbuvzuParams) (GetVmdbuvzuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteVmdbuvzu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteVmdbuvzu(ctx context.Context, params DeleteVmdbuvzuParams) (DeleteVmdbuvzuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVmdbuvzuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVmdbuvzuItem(ctx context.Context, params GetVmdbuvzuItemParams) (GetVmdbuvzuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSeoteeia returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSeoteeia(ctx context.Context) (ListSeoteeiaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSeoteeia returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSeoteeia(ctx context.Context) (CreateSeoteeiaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSeoteeia returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSeoteeia(ctx context.Context, params GetSeoteeiaParams) (GetSeoteeiaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSeoteeia returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSeoteeia(ctx context.Context, params DeleteSeoteeiaParams) (DeleteSeoteeiaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSeoteeiaItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSeoteeiaItem(ctx context.Context, params GetSeoteeiaItemParams) (GetSeoteeiaItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListAburtmwbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListAburtmwbx(ctx context.Context) (ListAburtmwbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateAburtmwbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateAburtmwbx(ctx context.Context) (CreateAburtmwbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAburtmwbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAburtmwbx(ctx context.Context, params GetAburtmwbxParams) (GetAburtmwbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteAburtmwbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteAburtmwbx(ctx context.Context, params DeleteAburtmwbxParams) (DeleteAburtmwbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAburtmwbxItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAburtmwbxItem(ctx context.Context, params GetAburtmwbxItemParams) (GetAburtmwbxItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListRqcqffd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListRqcqffd(ctx context.Context) (ListRqcqffdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateRqcqffd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateRqcqffd(ctx context.Context) (CreateRqcqffdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRqcqffd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRqcqffd(ctx context.Context, params GetRqcqffdParams) (GetRqcqffdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteRqcqffd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteRqcqffd(ctx context.Context, params DeleteRqcqffdParams) (DeleteRqcqffdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRqcqffdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRqcqffdItem(ctx context.Context, params GetRqcqffdItemParams) (GetRqcqffdItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZcyr returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZcyr(ctx context.Context) (ListZcyrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZcyr returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZcyr(ctx context.Context) (CreateZcyrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZcyr returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZcyr(ctx context.Context, params GetZcyrParams) (GetZcyrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZcyr returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZcyr(ctx context.Context, params DeleteZcyrParams) (DeleteZcyrResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZcyrItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZcyrItem(ctx context.Context, params GetZcyrItemParams) (GetZcyrItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNvvwesgdrt returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNvvwesgdrt(ctx context.Context) (ListNvvwesgdrtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNvvwesgdrt returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNvvwesgdrt(ctx context.Context) (CreateNvvwesgdrtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNvvwesgdrt returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNvvwesgdrt(ctx context.Context, params GetNvvwesgdrtParams) (GetNvvwesgdrtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNvvwesgdrt returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNvvwesgdrt(ctx context.Context, params DeleteNvvwesgdrtParams) (DeleteNvvwesgdrtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNvvwesgdrtItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNvvwesgdrtItem(ctx context.Context, params GetNvvwesgdrtItemParams) (GetNvvwesgdrtItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZgtpn returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZgtpn(ctx context.Context) (ListZgtpnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZgtpn returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZgtpn(ctx context.Context) (CreateZgtpnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZgtpn returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZgtpn(ctx context.Context, params GetZgtpnParams) (GetZgtpnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZgtpn returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZgtpn(ctx context.Context, params DeleteZgtpnParams) (DeleteZgtpnResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZgtpnItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZgtpnItem(ctx context.Context, params GetZgtpnItemParams) (GetZgtpnItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListBdlfeclbdh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListBdlfeclbdh(ctx context.Context) (ListBdlfeclbdhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateBdlfeclbdh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateBdlfeclbdh(ctx context.Context) (CreateBdlfeclbdhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetBdlfeclbdh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetBdlfeclbdh(ctx context.Context, params GetBdlfeclbdhParams) (GetBdlfeclbdhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteBdlfeclbdh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteBdlfeclbdh(ctx context.Context, params DeleteBdlfeclbdhParams) (DeleteBdlfeclbdhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetBdlfeclbdhItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetBdlfeclbdhItem(ctx context.Context, params GetBdlfeclbdhItemParams) (GetBdlfeclbdhItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHphwvzjpl returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHphwvzjpl(ctx context.Context) (ListHphwvzjplResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHphwvzjpl returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHphwvzjpl(ctx context.Context) (CreateHphwvzjplResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHphwvzjpl returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHphwvzjpl(ctx context.Context, params GetHphwvzjplParams) (GetHphwvzjplResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHphwvzjpl returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHphwvzjpl(ctx context.Context, params DeleteHphwvzjplParams) (DeleteHphwvzjplResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHphwvzjplItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHphwvzjplItem(ctx context.Context, params GetHphwvzjplItemParams) (GetHphwvzjplItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSbzmfgiv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSbzmfgiv(ctx context.Context) (ListSbzmfgivResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSbzmfgiv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSbzmfgiv(ctx context.Context) (CreateSbzmfgivResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSbzmfgiv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSbzmfgiv(ctx context.Context, params GetSbzmfgivParams) (GetSbzmfgivResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSbzmfgiv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSbzmfgiv(ctx context.Context, params DeleteSbzmfgivParams) (DeleteSbzmfgivResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSbzmfgivItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSbzmfgivItem(ctx context.Context, params GetSbzmfgivItemParams) (GetSbzmfgivItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListAnffhilqp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListAnffhilqp(ctx context.Context) (ListAnffhilqpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateAnffhilqp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateAnffhilqp(ctx context.Context) (CreateAnffhilqpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAnffhilqp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAnffhilqp(ctx context.Context, params GetAnffhilqpParams) (GetAnffhilqpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteAnffhilqp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteAnffhilqp(ctx context.Context, params DeleteAnffhilqpParams) (DeleteAnffhilqpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAnffhilqpItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAnffhilqpItem(ctx context.Context, params GetAnffhilqpItemParams) (GetAnffhilqpItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListHpiszhon returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListHpiszhon(ctx context.Context) (ListHpiszhonResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateHpiszhon returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateHpiszhon(ctx context.Context) (CreateHpiszhonResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHpiszhon returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHpiszhon(ctx context.Context, params GetHpiszhonParams) (GetHpiszhonResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteHpiszhon returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteHpiszhon(ctx context.Context, params DeleteHpiszhonParams) (DeleteHpiszhonResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetHpiszhonItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetHpiszhonItem(ctx context.Context, params GetHpiszhonItemParams) (GetHpiszhonItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListTgkzupwfyv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListTgkzupwfyv(ctx context.Context) (ListTgkzupwfyvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateTgkzupwfyv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateTgkzupwfyv(ctx context.Context) (CreateTgkzupwfyvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTgkzupwfyv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTgkzupwfyv(ctx context.Context, params GetTgkzupwfyvParams) (GetTgkzupwfyvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteTgkzupwfyv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteTgkzupwfyv(ctx context.Context, params DeleteTgkzupwfyvParams) (DeleteTgkzupwfyvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetTgkzupwfyvItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetTgkzupwfyvItem(ctx context.Context, params GetTgkzupwfyvItemParams) (GetTgkzupwfyvItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListSvmyg returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListSvmyg(ctx context.Context) (ListSvmygResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateSvmyg returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateSvmyg(ctx context.Context) (CreateSvmygResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvmyg returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvmyg(ctx context.Context, params GetSvmygParams) (GetSvmygResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteSvmyg returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteSvmyg(ctx context.Context, params DeleteSvmygParams) (DeleteSvmygResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetSvmygItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetSvmygItem(ctx context.Context, params GetSvmygItemParams) (GetSvmygItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListYqtdertvy returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListYqtdertvy(ctx context.Context) (ListYqtdertvyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateYqtdertvy returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateYqtdertvy(ctx context.Context) (CreateYqtdertvyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYqtdertvy returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYqtdertvy(ctx context.Context, params GetYqtdertvyParams) (GetYqtdertvyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteYqtdertvy returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteYqtdertvy(ctx context.Context, params DeleteYqtdertvyParams) (DeleteYqtdertvyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYqtdertvyItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYqtdertvyItem(ctx context.Context, params GetYqtdertvyItemParams) (GetYqtdertvyItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListRnzei returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListRnzei(ctx context.Context) (ListRnzeiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateRnzei returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateRnzei(ctx context.Context) (CreateRnzeiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRnzei returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRnzei(ctx context.Context, params GetRnzeiParams) (GetRnzeiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteRnzei returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteRnzei(ctx context.Context, params DeleteRnzeiParams) (DeleteRnzeiResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetRnzeiItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetRnzeiItem(ctx context.Context, params GetRnzeiItemParams) (GetRnzeiItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListGdjubxqz returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListGdjubxqz(ctx context.Context) (ListGdjubxqzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateGdjubxqz returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateGdjubxqz(ctx context.Context) (CreateGdjubxqzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGdjubxqz returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGdjubxqz(ctx context.Context, params GetGdjubxqzParams) (GetGdjubxqzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteGdjubxqz returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteGdjubxqz(ctx context.Context, params DeleteGdjubxqzParams) (DeleteGdjubxqzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGdjubxqzItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGdjubxqzItem(ctx context.Context, params GetGdjubxqzItemParams) (GetGdjubxqzItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEkzzan returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEkzzan(ctx context.Context) (ListEkzzanResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateEkzzan returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateEkzzan(ctx context.Context) (CreateEkzzanResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEkzzan returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEkzzan(ctx context.Context, params GetEkzzanParams) (GetEkzzanResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteEkzzan returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteEkzzan(ctx context.Context, params DeleteEkzzanParams) (DeleteEkzzanResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEkzzanItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEkzzanItem(ctx context.Context, params GetEkzzanItemParams) (GetEkzzanItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUvbyrvwl returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUvbyrvwl(ctx context.Context) (ListUvbyrvwlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUvbyrvwl returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUvbyrvwl(ctx context.Context) (CreateUvbyrvwlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUvbyrvwl returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUvbyrvwl(ctx context.Context, params GetUvbyrvwlParams) (GetUvbyrvwlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUvbyrvwl returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUvbyrvwl(ctx context.Context, params DeleteUvbyrvwlParams) (DeleteUvbyrvwlResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUvbyrvwlItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUvbyrvwlItem(ctx context.Context, params GetUvbyrvwlItemParams) (GetUvbyrvwlItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListAokwq returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListAokwq(ctx context.Context) (ListAokwqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateAokwq returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateAokwq(ctx context.Context) (CreateAokwqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAokwq returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAokwq(ctx context.Context, params GetAokwqParams) (GetAokwqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteAokwq returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteAokwq(ctx context.Context, params DeleteAokwqParams) (DeleteAokwqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetAokwqItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetAokwqItem(ctx context.Context, params GetAokwqItemParams) (GetAokwqItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUlpokwk returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUlpokwk(ctx context.Context) (ListUlpokwkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUlpokwk returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUlpokwk(ctx context.Context) (CreateUlpokwkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUlpokwk returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUlpokwk(ctx context.Context, params GetUlpokwkParams) (GetUlpokwkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUlpokwk returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUlpokwk(ctx context.Context, params DeleteUlpokwkParams) (DeleteUlpokwkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUlpokwkItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUlpokwkItem(ctx context.Context, params GetUlpokwkItemParams) (GetUlpokwkItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListQemvbzwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListQemvbzwy(ctx context.Context) (ListQemvbzwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateQemvbzwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateQemvbzwy(ctx context.Context) (CreateQemvbzwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQemvbzwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQemvbzwy(ctx context.Context, params GetQemvbzwyParams) (GetQemvbzwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteQemvbzwy returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteQemvbzwy(ctx context.Context, params DeleteQemvbzwyParams) (DeleteQemvbzwyResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQemvbzwyItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQemvbzwyItem(ctx context.Context, params GetQemvbzwyItemParams) (GetQemvbzwyItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXcuepkm returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXcuepkm(ctx context.Context) (ListXcuepkmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXcuepkm returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXcuepkm(ctx context.Context) (CreateXcuepkmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXcuepkm returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXcuepkm(ctx context.Context, params GetXcuepkmParams) (GetXcuepkmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXcuepkm returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXcuepkm(ctx context.Context, params DeleteXcuepkmParams) (DeleteXcuepkmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXcuepkmItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXcuepkmItem(ctx context.Context, params GetXcuepkmItemParams) (GetXcuepkmItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListWgschsm returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListWgschsm(ctx context.Context) (ListWgschsmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateWgschsm returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateWgschsm(ctx context.Context) (CreateWgschsmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWgschsm returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWgschsm(ctx context.Context, params GetWgschsmParams) (GetWgschsmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteWgschsm returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteWgschsm(ctx context.Context, params DeleteWgschsmParams) (DeleteWgschsmResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWgschsmItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWgschsmItem(ctx context.Context, params GetWgschsmItemParams) (GetWgschsmItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDbmzohetpt returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDbmzohetpt(ctx context.Context) (ListDbmzohetptResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDbmzohetpt returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDbmzohetpt(ctx context.Context) (CreateDbmzohetptResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDbmzohetpt returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDbmzohetpt(ctx context.Context, params GetDbmzohetptParams) (GetDbmzohetptResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDbmzohetpt returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDbmzohetpt(ctx context.Context, params DeleteDbmzohetptParams) (DeleteDbmzohetptResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDbmzohetptItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDbmzohetptItem(ctx context.Context, params GetDbmzohetptItemParams) (GetDbmzohetptItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListVdfphmnz returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListVdfphmnz(ctx context.Context) (ListVdfphmnzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateVdfphmnz returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateVdfphmnz(ctx context.Context) (CreateVdfphmnzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVdfphmnz returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVdfphmnz(ctx context.Context, params GetVdfphmnzParams) (GetVdfphmnzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteVdfphmnz returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteVdfphmnz(ctx context.Context, params DeleteVdfphmnzParams) (DeleteVdfphmnzResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVdfphmnzItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVdfphmnzItem(ctx context.Context, params GetVdfphmnzItemParams) (GetVdfphmnzItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNkzgwxxbtc returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNkzgwxxbtc(ctx context.Context) (ListNkzgwxxbtcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNkzgwxxbtc returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNkzgwxxbtc(ctx context.Context) (CreateNkzgwxxbtcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNkzgwxxbtc returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNkzgwxxbtc(ctx context.Context, params GetNkzgwxxbtcParams) (GetNkzgwxxbtcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNkzgwxxbtc returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNkzgwxxbtc(ctx context.Context, params DeleteNkzgwxxbtcParams) (DeleteNkzgwxxbtcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNkzgwxxbtcItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNkzgwxxbtcItem(ctx context.Context, params GetNkzgwxxbtcItemParams) (GetNkzgwxxbtcItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListGnnjxpflvk returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListGnnjxpflvk(ctx context.Context) (ListGnnjxpflvkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateGnnjxpflvk returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateGnnjxpflvk(ctx context.Context) (CreateGnnjxpflvkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGnnjxpflvk returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGnnjxpflvk(ctx context.Context, params GetGnnjxpflvkParams) (GetGnnjxpflvkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteGnnjxpflvk returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteGnnjxpflvk(ctx context.Context, params DeleteGnnjxpflvkParams) (DeleteGnnjxpflvkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGnnjxpflvkItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGnnjxpflvkItem(ctx context.Context, params GetGnnjxpflvkItemParams) (GetGnnjxpflvkItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListOdmix returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOdmix(ctx context.Context) (ListOdmixResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOdmix returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOdmix(ctx context.Context) (CreateOdmixResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOdmix returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOdmix(ctx context.Context, params GetOdmixParams) (GetOdmixResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOdmix returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOdmix(ctx context.Context, params DeleteOdmixParams) (DeleteOdmixResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOdmixItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOdmixItem(ctx context.Context, params GetOdmixItemParams) (GetOdmixItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZrpklalrbq returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZrpklalrbq(ctx context.Context) (ListZrpklalrbqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZrpklalrbq returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZrpklalrbq(ctx context.Context) (CreateZrpklalrbqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZrpklalrbq returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZrpklalrbq(ctx context.Context, params GetZrpklalrbqParams) (GetZrpklalrbqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZrpklalrbq returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZrpklalrbq(ctx context.Context, params DeleteZrpklalrbqParams) (DeleteZrpklalrbqResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZrpklalrbqItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZrpklalrbqItem(ctx context.Context, params GetZrpklalrbqItemParams) (GetZrpklalrbqItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListBaedvo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListBaedvo(ctx context.Context) (ListBaedvoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateBaedvo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateBaedvo(ctx context.Context) (CreateBaedvoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetBaedvo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetBaedvo(ctx context.Context, params GetBaedvoParams) (GetBaedvoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteBaedvo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteBaedvo(ctx context.Context, params DeleteBaedvoParams) (DeleteBaedvoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetBaedvoItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetBaedvoItem(ctx context.Context, params GetBaedvoItemParams) (GetBaedvoItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListKqeqazppxu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListKqeqazppxu(ctx context.Context) (ListKqeqazppxuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateKqeqazppxu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateKqeqazppxu(ctx context.Context) (CreateKqeqazppxuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKqeqazppxu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKqeqazppxu(ctx context.Context, params GetKqeqazppxuParams) (GetKqeqazppxuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteKqeqazppxu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteKqeqazppxu(ctx context.Context, params DeleteKqeqazppxuParams) (DeleteKqeqazppxuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKqeqazppxuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKqeqazppxuItem(ctx context.Context, params GetKqeqazppxuItemParams) (GetKqeqazppxuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListQwggbplec returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListQwggbplec(ctx context.Context) (ListQwggbplecResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateQwggbplec returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateQwggbplec(ctx context.Context) (CreateQwggbplecResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQwggbplec returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQwggbplec(ctx context.Context, params GetQwggbplecParams) (GetQwggbplecResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteQwggbplec returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteQwggbplec(ctx context.Context, params DeleteQwggbplecParams) (DeleteQwggbplecResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQwggbplecItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQwggbplecItem(ctx context.Context, params GetQwggbplecItemParams) (GetQwggbplecItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListWoss returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListWoss(ctx context.Context) (ListWossResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateWoss returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateWoss(ctx context.Context) (CreateWossResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWoss returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWoss(ctx context.Context, params GetWossParams) (GetWossResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteWoss returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteWoss(ctx context.Context, params DeleteWossParams) (DeleteWossResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWossItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWossItem(ctx context.Context, params GetWossItemParams) (GetWossItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListKxgaet returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListKxgaet(ctx context.Context) (ListKxgaetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateKxgaet returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateKxgaet(ctx context.Context) (CreateKxgaetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKxgaet returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKxgaet(ctx context.Context, params GetKxgaetParams) (GetKxgaetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteKxgaet returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteKxgaet(ctx context.Context, params DeleteKxgaetParams) (DeleteKxgaetResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKxgaetItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKxgaetItem(ctx context.Context, params GetKxgaetItemParams) (GetKxgaetItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNtpsfifnrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNtpsfifnrw(ctx context.Context) (ListNtpsfifnrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNtpsfifnrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNtpsfifnrw(ctx context.Context) (CreateNtpsfifnrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNtpsfifnrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNtpsfifnrw(ctx context.Context, params GetNtpsfifnrwParams) (GetNtpsfifnrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNtpsfifnrw returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNtpsfifnrw(ctx context.Context, params DeleteNtpsfifnrwParams) (DeleteNtpsfifnrwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNtpsfifnrwItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNtpsfifnrwItem(ctx context.Context, params GetNtpsfifnrwItemParams) (GetNtpsfifnrwItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListWmubezcx returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListWmubezcx(ctx context.Context) (ListWmubezcxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateWmubezcx returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateWmubezcx(ctx context.Context) (CreateWmubezcxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWmubezcx returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWmubezcx(ctx context.Context, params GetWmubezcxParams) (GetWmubezcxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteWmubezcx returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteWmubezcx(ctx context.Context, params DeleteWmubezcxParams) (DeleteWmubezcxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetWmubezcxItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetWmubezcxItem(ctx context.Context, params GetWmubezcxItemParams) (GetWmubezcxItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListBtlbjtyay returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListBtlbjtyay(ctx context.Context) (ListBtlbjtyayResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateBtlbjtyay returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateBtlbjtyay(ctx context.Context) (CreateBtlbjtyayResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetBtlbjtyay returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetBtlbjtyay(ctx context.Context, params GetBtlbjtyayParams) (GetBtlbjtyayResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteBtlbjtyay returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteBtlbjtyay(ctx context.Context, params DeleteBtlbjtyayParams) (DeleteBtlbjtyayResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetBtlbjtyayItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetBtlbjtyayItem(ctx context.Context, params GetBtlbjtyayItemParams) (GetBtlbjtyayItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListExoimo returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListExoimo(ctx context.Context) (ListExoimoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateExoimo returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateExoimo(ctx context.Context) (CreateExoimoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetExoimo returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetExoimo(ctx context.Context, params GetExoimoParams) (GetExoimoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteExoimo returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteExoimo(ctx context.Context, params DeleteExoimoParams) (DeleteExoimoResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetExoimoItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetExoimoItem(ctx context.Context, params GetExoimoItemParams) (GetExoimoItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEodhnor returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEodhnor(ctx context.Context) (ListEodhnorResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateEodhnor returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateEodhnor(ctx context.Context) (CreateEodhnorResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEodhnor returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEodhnor(ctx context.Context, params GetEodhnorParams) (GetEodhnorResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteEodhnor returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteEodhnor(ctx context.Context, params DeleteEodhnorParams) (DeleteEodhnorResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEodhnorItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEodhnorItem(ctx context.Context, params GetEodhnorItemParams) (GetEodhnorItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFpat returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFpat(ctx context.Context) (ListFpatResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateFpat returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateFpat(ctx context.Context) (CreateFpatResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFpat returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFpat(ctx context.Context, params GetFpatParams) (GetFpatResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteFpat returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteFpat(ctx context.Context, params DeleteFpatParams) (DeleteFpatResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFpatItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFpatItem(ctx context.Context, params GetFpatItemParams) (GetFpatItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListPjybe returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListPjybe(ctx context.Context) (ListPjybeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreatePjybe returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreatePjybe(ctx context.Context) (CreatePjybeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPjybe returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPjybe(ctx context.Context, params GetPjybeParams) (GetPjybeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeletePjybe returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeletePjybe(ctx context.Context, params DeletePjybeParams) (DeletePjybeResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetPjybeItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetPjybeItem(ctx context.Context, params GetPjybeItemParams) (GetPjybeItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListQqju returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListQqju(ctx context.Context) (ListQqjuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateQqju returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateQqju(ctx context.Context) (CreateQqjuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQqju returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQqju(ctx context.Context, params GetQqjuParams) (GetQqjuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteQqju returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteQqju(ctx context.Context, params DeleteQqjuParams) (DeleteQqjuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQqjuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQqjuItem(ctx context.Context, params GetQqjuItemParams) (GetQqjuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListScishs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListScishs(ctx context.Context) (ListScishsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateScishs returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateScishs(ctx context.Context) (CreateScishsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetScishs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetScishs(ctx context.Context, params GetScishsParams) (GetScishsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteScishs returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteScishs(ctx context.Context, params DeleteScishsParams) (DeleteScishsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetScishsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetScishsItem(ctx context.Context, params GetScishsItemParams) (GetScishsItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListYtcmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListYtcmg(ctx context.Context) (ListYtcmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateYtcmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateYtcmg(ctx context.Context) (CreateYtcmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYtcmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYtcmg(ctx context.Context, params GetYtcmgParams) (GetYtcmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteYtcmg returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteYtcmg(ctx context.Context, params DeleteYtcmgParams) (DeleteYtcmgResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetYtcmgItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetYtcmgItem(ctx context.Context, params GetYtcmgItemParams) (GetYtcmgItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXbrrgbcjh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXbrrgbcjh(ctx context.Context) (ListXbrrgbcjhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXbrrgbcjh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXbrrgbcjh(ctx context.Context) (CreateXbrrgbcjhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXbrrgbcjh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXbrrgbcjh(ctx context.Context, params GetXbrrgbcjhParams) (GetXbrrgbcjhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXbrrgbcjh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXbrrgbcjh(ctx context.Context, params DeleteXbrrgbcjhParams) (DeleteXbrrgbcjhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXbrrgbcjhItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXbrrgbcjhItem(ctx context.Context, params GetXbrrgbcjhItemParams) (GetXbrrgbcjhItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListNvcblvypxv returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListNvcblvypxv(ctx context.Context) (ListNvcblvypxvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateNvcblvypxv returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateNvcblvypxv(ctx context.Context) (CreateNvcblvypxvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNvcblvypxv returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNvcblvypxv(ctx context.Context, params GetNvcblvypxvParams) (GetNvcblvypxvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteNvcblvypxv returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteNvcblvypxv(ctx context.Context, params DeleteNvcblvypxvParams) (DeleteNvcblvypxvResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetNvcblvypxvItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetNvcblvypxvItem(ctx context.Context, params GetNvcblvypxvItemParams) (GetNvcblvypxvItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListMhjgoj returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListMhjgoj(ctx context.Context) (ListMhjgojResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateMhjgoj returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateMhjgoj(ctx context.Context) (CreateMhjgojResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMhjgoj returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMhjgoj(ctx context.Context, params GetMhjgojParams) (GetMhjgojResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteMhjgoj returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteMhjgoj(ctx context.Context, params DeleteMhjgojParams) (DeleteMhjgojResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetMhjgojItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetMhjgojItem(ctx context.Context, params GetMhjgojItemParams) (GetMhjgojItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListLkqh returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListLkqh(ctx context.Context) (ListLkqhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateLkqh returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateLkqh(ctx context.Context) (CreateLkqhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLkqh returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLkqh(ctx context.Context, params GetLkqhParams) (GetLkqhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteLkqh returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteLkqh(ctx context.Context, params DeleteLkqhParams) (DeleteLkqhResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetLkqhItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetLkqhItem(ctx context.Context, params GetLkqhItemParams) (GetLkqhItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListQion returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListQion(ctx context.Context) (ListQionResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateQion returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateQion(ctx context.Context) (CreateQionResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQion returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQion(ctx context.Context, params GetQionParams) (GetQionResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteQion returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteQion(ctx context.Context, params DeleteQionParams) (DeleteQionResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQionItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQionItem(ctx context.Context, params GetQionItemParams) (GetQionItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXetyu returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXetyu(ctx context.Context) (ListXetyuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXetyu returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXetyu(ctx context.Context) (CreateXetyuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXetyu returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXetyu(ctx context.Context, params GetXetyuParams) (GetXetyuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXetyu returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXetyu(ctx context.Context, params DeleteXetyuParams) (DeleteXetyuResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXetyuItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXetyuItem(ctx context.Context, params GetXetyuItemParams) (GetXetyuItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListQqvgdwbt returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListQqvgdwbt(ctx context.Context) (ListQqvgdwbtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateQqvgdwbt returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateQqvgdwbt(ctx context.Context) (CreateQqvgdwbtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQqvgdwbt returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQqvgdwbt(ctx context.Context, params GetQqvgdwbtParams) (GetQqvgdwbtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteQqvgdwbt returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteQqvgdwbt(ctx context.Context, params DeleteQqvgdwbtParams) (DeleteQqvgdwbtResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetQqvgdwbtItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetQqvgdwbtItem(ctx context.Context, params GetQqvgdwbtItemParams) (GetQqvgdwbtItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListVqkfydzd returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListVqkfydzd(ctx context.Context) (ListVqkfydzdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateVqkfydzd returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateVqkfydzd(ctx context.Context) (CreateVqkfydzdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVqkfydzd returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVqkfydzd(ctx context.Context, params GetVqkfydzdParams) (GetVqkfydzdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteVqkfydzd returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteVqkfydzd(ctx context.Context, params DeleteVqkfydzdParams) (DeleteVqkfydzdResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetVqkfydzdItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetVqkfydzdItem(ctx context.Context, params GetVqkfydzdItemParams) (GetVqkfydzdItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListIfuormbk returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListIfuormbk(ctx context.Context) (ListIfuormbkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateIfuormbk returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateIfuormbk(ctx context.Context) (CreateIfuormbkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIfuormbk returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIfuormbk(ctx context.Context, params GetIfuormbkParams) (GetIfuormbkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteIfuormbk returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteIfuormbk(ctx context.Context, params DeleteIfuormbkParams) (DeleteIfuormbkResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIfuormbkItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIfuormbkItem(ctx context.Context, params GetIfuormbkItemParams) (GetIfuormbkItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListZkgjs returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListZkgjs(ctx context.Context) (ListZkgjsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateZkgjs returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateZkgjs(ctx context.Context) (CreateZkgjsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZkgjs returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZkgjs(ctx context.Context, params GetZkgjsParams) (GetZkgjsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteZkgjs returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteZkgjs(ctx context.Context, params DeleteZkgjsParams) (DeleteZkgjsResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetZkgjsItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetZkgjsItem(ctx context.Context, params GetZkgjsItemParams) (GetZkgjsItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListEoockqbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListEoockqbx(ctx context.Context) (ListEoockqbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateEoockqbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateEoockqbx(ctx context.Context) (CreateEoockqbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEoockqbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEoockqbx(ctx context.Context, params GetEoockqbxParams) (GetEoockqbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteEoockqbx returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteEoockqbx(ctx context.Context, params DeleteEoockqbxParams) (DeleteEoockqbxResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetEoockqbxItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetEoockqbxItem(ctx context.Context, params GetEoockqbxItemParams) (GetEoockqbxItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListIddmjcp returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListIddmjcp(ctx context.Context) (ListIddmjcpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateIddmjcp returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateIddmjcp(ctx context.Context) (CreateIddmjcpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIddmjcp returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIddmjcp(ctx context.Context, params GetIddmjcpParams) (GetIddmjcpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteIddmjcp returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteIddmjcp(ctx context.Context, params DeleteIddmjcpParams) (DeleteIddmjcpResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetIddmjcpItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetIddmjcpItem(ctx context.Context, params GetIddmjcpItemParams) (GetIddmjcpItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListGxlvbalni returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListGxlvbalni(ctx context.Context) (ListGxlvbalniResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateGxlvbalni returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateGxlvbalni(ctx context.Context) (CreateGxlvbalniResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGxlvbalni returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGxlvbalni(ctx context.Context, params GetGxlvbalniParams) (GetGxlvbalniResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteGxlvbalni returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteGxlvbalni(ctx context.Context, params DeleteGxlvbalniParams) (DeleteGxlvbalniResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGxlvbalniItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGxlvbalniItem(ctx context.Context, params GetGxlvbalniItemParams) (GetGxlvbalniItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListFzca returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListFzca(ctx context.Context) (ListFzcaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateFzca returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateFzca(ctx context.Context) (CreateFzcaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFzca returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFzca(ctx context.Context, params GetFzcaParams) (GetFzcaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteFzca returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteFzca(ctx context.Context, params DeleteFzcaParams) (DeleteFzcaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetFzcaItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetFzcaItem(ctx context.Context, params GetFzcaItemParams) (GetFzcaItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListKnnkozqwja returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListKnnkozqwja(ctx context.Context) (ListKnnkozqwjaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateKnnkozqwja returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateKnnkozqwja(ctx context.Context) (CreateKnnkozqwjaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKnnkozqwja returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKnnkozqwja(ctx context.Context, params GetKnnkozqwjaParams) (GetKnnkozqwjaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteKnnkozqwja returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteKnnkozqwja(ctx context.Context, params DeleteKnnkozqwjaParams) (DeleteKnnkozqwjaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetKnnkozqwjaItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetKnnkozqwjaItem(ctx context.Context, params GetKnnkozqwjaItemParams) (GetKnnkozqwjaItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListGcxbiixeca returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListGcxbiixeca(ctx context.Context) (ListGcxbiixecaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateGcxbiixeca returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateGcxbiixeca(ctx context.Context) (CreateGcxbiixecaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGcxbiixeca returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGcxbiixeca(ctx context.Context, params GetGcxbiixecaParams) (GetGcxbiixecaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteGcxbiixeca returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteGcxbiixeca(ctx context.Context, params DeleteGcxbiixecaParams) (DeleteGcxbiixecaResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetGcxbiixecaItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetGcxbiixecaItem(ctx context.Context, params GetGcxbiixecaItemParams) (GetGcxbiixecaItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXznlmb returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXznlmb(ctx context.Context) (ListXznlmbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXznlmb returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXznlmb(ctx context.Context) (CreateXznlmbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXznlmb returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXznlmb(ctx context.Context, params GetXznlmbParams) (GetXznlmbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXznlmb returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXznlmb(ctx context.Context, params DeleteXznlmbParams) (DeleteXznlmbResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXznlmbItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXznlmbItem(ctx context.Context, params GetXznlmbItemParams) (GetXznlmbItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListUnhihgbprc returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListUnhihgbprc(ctx context.Context) (ListUnhihgbprcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateUnhihgbprc returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateUnhihgbprc(ctx context.Context) (CreateUnhihgbprcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUnhihgbprc returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUnhihgbprc(ctx context.Context, params GetUnhihgbprcParams) (GetUnhihgbprcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteUnhihgbprc returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteUnhihgbprc(ctx context.Context, params DeleteUnhihgbprcParams) (DeleteUnhihgbprcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetUnhihgbprcItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetUnhihgbprcItem(ctx context.Context, params GetUnhihgbprcItemParams) (GetUnhihgbprcItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListBnpfqqf returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListBnpfqqf(ctx context.Context) (ListBnpfqqfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateBnpfqqf returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateBnpfqqf(ctx context.Context) (CreateBnpfqqfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetBnpfqqf returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetBnpfqqf(ctx context.Context, params GetBnpfqqfParams) (GetBnpfqqfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteBnpfqqf returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteBnpfqqf(ctx context.Context, params DeleteBnpfqqfParams) (DeleteBnpfqqfResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetBnpfqqfItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetBnpfqqfItem(ctx context.Context, params GetBnpfqqfItemParams) (GetBnpfqqfItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListDtehsbc returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListDtehsbc(ctx context.Context) (ListDtehsbcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateDtehsbc returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateDtehsbc(ctx context.Context) (CreateDtehsbcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDtehsbc returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDtehsbc(ctx context.Context, params GetDtehsbcParams) (GetDtehsbcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteDtehsbc returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteDtehsbc(ctx context.Context, params DeleteDtehsbcParams) (DeleteDtehsbcResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetDtehsbcItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetDtehsbcItem(ctx context.Context, params GetDtehsbcItemParams) (GetDtehsbcItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListXewkvlw returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListXewkvlw(ctx context.Context) (ListXewkvlwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateXewkvlw returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateXewkvlw(ctx context.Context) (CreateXewkvlwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXewkvlw returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXewkvlw(ctx context.Context, params GetXewkvlwParams) (GetXewkvlwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteXewkvlw returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteXewkvlw(ctx context.Context, params DeleteXewkvlwParams) (DeleteXewkvlwResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetXewkvlwItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetXewkvlwItem(ctx context.Context, params GetXewkvlwItemParams) (GetXewkvlwItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// ListOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOrders(ctx context.Context) (ListOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOrders(ctx context.Context) (CreateOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrders(ctx context.Context, params GetOrdersParams) (GetOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// DeleteOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) DeleteOrders(ctx context.Context, params DeleteOrdersParams) (DeleteOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// GetOrdersItem returns oashttp.ErrNotImplemented.
 func (Unimplemented) GetOrdersItem(ctx context.Context, params GetOrdersItemParams) (GetOrdersItemResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }

@@ -69,16 +69,15 @@ type Handler interface {
 	CreateOrder(ctx context.Context, body *m03.Order) (CreateOrderResponse, error)
 }
 
-// Unimplemented answers every operation with 501 Not Implemented. Embed
-// it in a Handler so that operations added to the spec do not break the build.
+// Unimplemented answers every operation with 501 Not Implemented: its
+// methods return oashttp.ErrNotImplemented. Embed it in a Handler so that
+// operations added to the spec do not break the build.
 type Unimplemented struct{}
 
-// ListOrders returns oashttp.ErrNotImplemented.
 func (Unimplemented) ListOrders(ctx context.Context, params ListOrdersParams) (ListOrdersResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
 
-// CreateOrder returns oashttp.ErrNotImplemented.
 func (Unimplemented) CreateOrder(ctx context.Context, body *m03.Order) (CreateOrderResponse, error) {
 	return nil, oashttp.ErrNotImplemented
 }
