@@ -2,6 +2,12 @@ package oasrt
 
 // Opt holds an optional value: Set is false when the property is absent.
 // It is a plain value, so an optional field costs no heap allocation.
+// Read it through its fields, or with Or for a default.
+//
+// Its only method is IsZero: a method of a generic type is compiled for
+// every type it is used with, and a big API's package has hundreds of
+// Opt types (Kubernetes': 493 shapes), so helpers are functions (Or),
+// compiled only where a program calls them.
 type Opt[T any] struct {
 	Value T
 	Set   bool
@@ -10,11 +16,9 @@ type Opt[T any] struct {
 // NewOpt returns a set Opt holding v.
 func NewOpt[T any](v T) Opt[T] { return Opt[T]{Value: v, Set: true} }
 
-// Get returns the value and whether it is set.
-func (o Opt[T]) Get() (T, bool) { return o.Value, o.Set }
-
-// Or returns the value if set, else d.
-func (o Opt[T]) Or(d T) T {
+// Or returns o's value if it is set, else d: the default of an optional
+// parameter or property.
+func Or[T any](o Opt[T], d T) T {
 	if o.Set {
 		return o.Value
 	}
@@ -34,9 +38,6 @@ type Nullable[T any] struct {
 // NewNullable returns a non-null Nullable holding v.
 func NewNullable[T any](v T) Nullable[T] { return Nullable[T]{Value: v} }
 
-// Get returns the value and whether it is non-null.
-func (n Nullable[T]) Get() (T, bool) { return n.Value, !n.Null }
-
 // OptNullable holds an optional value that may also be null: absent when Set
 // is false, null when Set and Null are true.
 type OptNullable[T any] struct {
@@ -47,9 +48,6 @@ type OptNullable[T any] struct {
 
 // NewOptNullable returns a set, non-null OptNullable holding v.
 func NewOptNullable[T any](v T) OptNullable[T] { return OptNullable[T]{Value: v, Set: true} }
-
-// Get returns the value and whether it is present and non-null.
-func (o OptNullable[T]) Get() (T, bool) { return o.Value, o.Set && !o.Null }
 
 // IsZero reports whether the value is absent, for encoding/json's omitzero.
 func (o OptNullable[T]) IsZero() bool { return !o.Set }

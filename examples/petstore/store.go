@@ -86,7 +86,7 @@ func (s *store) sortedPets(keep func(*api.Pet) bool) []api.Pet {
 }
 
 func (s *store) FindPetsByStatus(ctx context.Context, params api.FindPetsByStatusParams) (api.FindPetsByStatusResponse, error) {
-	want := api.PetStatus(params.Status.Or(api.StatusAvailable)) // the spec's default
+	want := api.PetStatus(oasrt.Or(params.Status, api.StatusAvailable)) // the spec's default
 	pets := s.sortedPets(func(p *api.Pet) bool { return p.Status.Set && p.Status.Value == want })
 	// x-oasgen-stream: the pets are written as the iterator yields them,
 	// flushed as the buffer fills, instead of encoded whole first.
