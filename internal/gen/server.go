@@ -25,7 +25,8 @@ func genTypes(f *file, a *api, server bool) {
 		f.cut()
 		if op.params != "" {
 			// An operation whose parameters are an earlier one's, their
-			// comments included, gets a type defined as that one's.
+			// comments included, gets an alias of that one's type: a type
+			// defined as it would compile the struct's equality again.
 			fields := f.scratch()
 			for _, p := range op.Params {
 				fields.paramDoc(p)
@@ -33,7 +34,7 @@ func genTypes(f *file, a *api, server bool) {
 			}
 			if same, ok := a.paramTypes[fields.buf.String()]; ok {
 				f.P("// ", op.params, " holds the parameters of ", op.GoName, ", which are ", same.GoName, "'s.")
-				f.P("type ", f.declType(op.params), " ", same.params)
+				f.P("type ", f.declType(op.params), " = ", same.params)
 			} else {
 				a.paramTypes[fields.buf.String()] = op
 				f.P("// ", op.params, " holds the parameters of ", op.GoName, ".")

@@ -50,7 +50,7 @@ func (v GetDocResponse200Plain) writeGetDocResponse(rw http.ResponseWriter, r *h
 }
 
 // PutDocParams holds the parameters of PutDoc, which are GetDoc's.
-type PutDocParams GetDocParams
+type PutDocParams = GetDocParams
 
 // PutDocResponse is the result of PutDoc: one of
 // PutDocResponse204.
@@ -69,7 +69,7 @@ func (v PutDocResponse204) writePutDocResponse(rw http.ResponseWriter, r *http.R
 }
 
 // GetImageParams holds the parameters of GetImage, which are GetDoc's.
-type GetImageParams GetDocParams
+type GetImageParams = GetDocParams
 
 // GetImageResponse is the result of GetImage: one of
 // GetImageResponse200JSON, GetImageResponse200Raw, GetImageResponse404.

@@ -33,7 +33,7 @@ func (v GetUsersUserIDKeysResponse204) writeGetUsersUserIDKeysResponse(rw http.R
 }
 
 // DeleteUsersUserIDKeysParams holds the parameters of DeleteUsersUserIDKeys, which are GetUsersUserIDKeys's.
-type DeleteUsersUserIDKeysParams GetUsersUserIDKeysParams
+type DeleteUsersUserIDKeysParams = GetUsersUserIDKeysParams
 
 // DeleteUsersUserIDKeysResponse is the result of DeleteUsersUserIDKeys: one of
 // DeleteUsersUserIDKeysResponse204.

@@ -85,7 +85,7 @@ func (v LockNoteResponse204) writeLockNoteResponse(rw http.ResponseWriter, r *ht
 }
 
 // PurgeNotesIDParams holds the parameters of PurgeNotesID, which are LockNote's.
-type PurgeNotesIDParams LockNoteParams
+type PurgeNotesIDParams = LockNoteParams
 
 // PurgeNotesIDResponse is the result of PurgeNotesID: one of
 // PurgeNotesIDResponse204.

@@ -212,7 +212,7 @@ func (v GetUserResponse404) writeGetUserResponse(rw http.ResponseWriter, r *http
 }
 
 // DeleteUserParams holds the parameters of DeleteUser, which are GetUser's.
-type DeleteUserParams GetUserParams
+type DeleteUserParams = GetUserParams
 
 // DeleteUserResponse is the result of DeleteUser: one of
 // DeleteUserResponse204.
@@ -231,7 +231,7 @@ func (v DeleteUserResponse204) writeDeleteUserResponse(rw http.ResponseWriter, r
 }
 
 // ListFriendsParams holds the parameters of ListFriends, which are GetUser's.
-type ListFriendsParams GetUserParams
+type ListFriendsParams = GetUserParams
 
 // ListFriendsResponse is the result of ListFriends: one of
 // ListFriendsResponse200.
@@ -316,7 +316,7 @@ func (v GetFileResponse200) writeGetFileResponse(rw http.ResponseWriter, r *http
 }
 
 // PutFileParams holds the parameters of PutFile, which are GetFile's.
-type PutFileParams GetFileParams
+type PutFileParams = GetFileParams
 
 // PutFileResponse is the result of PutFile: one of
 // PutFileResponse204.

@@ -103,7 +103,7 @@ type (
 )
 
 // ReadFlippedParams holds the parameters of ReadFlipped, which are ReadPair's.
-type ReadFlippedParams ReadPairParams
+type ReadFlippedParams = ReadPairParams
 
 // ReadFlippedResponse is the result of ReadFlipped, which answers as ReadItem does:
 // its result types are ReadItem's.

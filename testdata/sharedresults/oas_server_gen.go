@@ -88,7 +88,7 @@ func (v GetItemResponse4XX) writeGetItemResponse(rw http.ResponseWriter, r *http
 }
 
 // GetCopyParams holds the parameters of GetCopy, which are GetItem's.
-type GetCopyParams GetItemParams
+type GetCopyParams = GetItemParams
 
 // GetCopyResponse is the result of GetCopy, which answers as GetItem does:
 // its result types are GetItem's.
@@ -100,7 +100,7 @@ type (
 )
 
 // GetDraftParams holds the parameters of GetDraft, which are GetItem's.
-type GetDraftParams GetItemParams
+type GetDraftParams = GetItemParams
 
 // GetDraftResponse is the result of GetDraft: one of
 // GetDraftResponse200, GetDraftResponse404, GetDraftResponse4XX.
@@ -169,7 +169,7 @@ func (v GetDraftResponse4XX) writeGetDraftResponse(rw http.ResponseWriter, r *ht
 }
 
 // GetVersionParams holds the parameters of GetVersion, which are GetItem's.
-type GetVersionParams GetItemParams
+type GetVersionParams = GetItemParams
 
 // GetVersionResponse is the result of GetVersion: one of
 // GetVersionResponse200, GetVersionResponse404, GetVersionResponse4XX.
@@ -236,7 +236,7 @@ func (v GetVersionResponse4XX) writeGetVersionResponse(rw http.ResponseWriter, r
 }
 
 // GetSizeParams holds the parameters of GetSize, which are GetItem's.
-type GetSizeParams GetItemParams
+type GetSizeParams = GetItemParams
 
 // GetSizeResponse is the result of GetSize: one of
 // GetSizeResponse200.
@@ -272,7 +272,7 @@ func (v GetSizeResponse200) writeGetSizeResponse(rw http.ResponseWriter, r *http
 }
 
 // GetWeightParams holds the parameters of GetWeight, which are GetItem's.
-type GetWeightParams GetItemParams
+type GetWeightParams = GetItemParams
 
 // GetWeightResponse is the result of GetWeight: one of
 // GetWeightResponse200.

@@ -38,7 +38,7 @@ func (v GetIssueResponse200) writeGetIssueResponse(rw http.ResponseWriter, r *ht
 }
 
 // GetPullRequestParams holds the parameters of GetPullRequest, which are GetIssue's.
-type GetPullRequestParams GetIssueParams
+type GetPullRequestParams = GetIssueParams
 
 // GetPullRequestResponse is the result of GetPullRequest: one of
 // GetPullRequestResponse200.

@@ -49,7 +49,7 @@ type (
 )
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo, which are GetMmyo's.
-type DeleteMmyoParams GetMmyoParams
+type DeleteMmyoParams = GetMmyoParams
 
 // DeleteMmyoResponse is the result of DeleteMmyo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -88,7 +88,7 @@ type (
 )
 
 // GetOrdersParams holds the parameters of GetOrders, which are GetMmyo's.
-type GetOrdersParams GetMmyoParams
+type GetOrdersParams = GetMmyoParams
 
 // GetOrdersResponse is the result of GetOrders, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -98,7 +98,7 @@ type (
 )
 
 // DeleteOrdersParams holds the parameters of DeleteOrders, which are GetMmyo's.
-type DeleteOrdersParams GetMmyoParams
+type DeleteOrdersParams = GetMmyoParams
 
 // DeleteOrdersResponse is the result of DeleteOrders, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -108,7 +108,7 @@ type (
 )
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem, which are GetMmyoItem's.
-type GetOrdersItemParams GetMmyoItemParams
+type GetOrdersItemParams = GetMmyoItemParams
 
 // GetOrdersItemResponse is the result of GetOrdersItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.

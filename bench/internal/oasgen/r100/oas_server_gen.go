@@ -49,7 +49,7 @@ type (
 )
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo, which are GetMmyo's.
-type DeleteMmyoParams GetMmyoParams
+type DeleteMmyoParams = GetMmyoParams
 
 // DeleteMmyoResponse is the result of DeleteMmyo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -88,7 +88,7 @@ type (
 )
 
 // GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr, which are GetMmyo's.
-type GetWdqxlykfqrParams GetMmyoParams
+type GetWdqxlykfqrParams = GetMmyoParams
 
 // GetWdqxlykfqrResponse is the result of GetWdqxlykfqr, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -98,7 +98,7 @@ type (
 )
 
 // DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr, which are GetMmyo's.
-type DeleteWdqxlykfqrParams GetMmyoParams
+type DeleteWdqxlykfqrParams = GetMmyoParams
 
 // DeleteWdqxlykfqrResponse is the result of DeleteWdqxlykfqr, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -108,7 +108,7 @@ type (
 )
 
 // GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem, which are GetMmyoItem's.
-type GetWdqxlykfqrItemParams GetMmyoItemParams
+type GetWdqxlykfqrItemParams = GetMmyoItemParams
 
 // GetWdqxlykfqrItemResponse is the result of GetWdqxlykfqrItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -132,7 +132,7 @@ type (
 )
 
 // GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj, which are GetMmyo's.
-type GetDgazlnoxujParams GetMmyoParams
+type GetDgazlnoxujParams = GetMmyoParams
 
 // GetDgazlnoxujResponse is the result of GetDgazlnoxuj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -142,7 +142,7 @@ type (
 )
 
 // DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj, which are GetMmyo's.
-type DeleteDgazlnoxujParams GetMmyoParams
+type DeleteDgazlnoxujParams = GetMmyoParams
 
 // DeleteDgazlnoxujResponse is the result of DeleteDgazlnoxuj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -152,7 +152,7 @@ type (
 )
 
 // GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem, which are GetMmyoItem's.
-type GetDgazlnoxujItemParams GetMmyoItemParams
+type GetDgazlnoxujItemParams = GetMmyoItemParams
 
 // GetDgazlnoxujItemResponse is the result of GetDgazlnoxujItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -176,7 +176,7 @@ type (
 )
 
 // GetHnltmgParams holds the parameters of GetHnltmg, which are GetMmyo's.
-type GetHnltmgParams GetMmyoParams
+type GetHnltmgParams = GetMmyoParams
 
 // GetHnltmgResponse is the result of GetHnltmg, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -186,7 +186,7 @@ type (
 )
 
 // DeleteHnltmgParams holds the parameters of DeleteHnltmg, which are GetMmyo's.
-type DeleteHnltmgParams GetMmyoParams
+type DeleteHnltmgParams = GetMmyoParams
 
 // DeleteHnltmgResponse is the result of DeleteHnltmg, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -196,7 +196,7 @@ type (
 )
 
 // GetHnltmgItemParams holds the parameters of GetHnltmgItem, which are GetMmyoItem's.
-type GetHnltmgItemParams GetMmyoItemParams
+type GetHnltmgItemParams = GetMmyoItemParams
 
 // GetHnltmgItemResponse is the result of GetHnltmgItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -220,7 +220,7 @@ type (
 )
 
 // GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp, which are GetMmyo's.
-type GetSqmlbhlktpParams GetMmyoParams
+type GetSqmlbhlktpParams = GetMmyoParams
 
 // GetSqmlbhlktpResponse is the result of GetSqmlbhlktp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -230,7 +230,7 @@ type (
 )
 
 // DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp, which are GetMmyo's.
-type DeleteSqmlbhlktpParams GetMmyoParams
+type DeleteSqmlbhlktpParams = GetMmyoParams
 
 // DeleteSqmlbhlktpResponse is the result of DeleteSqmlbhlktp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -240,7 +240,7 @@ type (
 )
 
 // GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem, which are GetMmyoItem's.
-type GetSqmlbhlktpItemParams GetMmyoItemParams
+type GetSqmlbhlktpItemParams = GetMmyoItemParams
 
 // GetSqmlbhlktpItemResponse is the result of GetSqmlbhlktpItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -264,7 +264,7 @@ type (
 )
 
 // GetDlskblpuParams holds the parameters of GetDlskblpu, which are GetMmyo's.
-type GetDlskblpuParams GetMmyoParams
+type GetDlskblpuParams = GetMmyoParams
 
 // GetDlskblpuResponse is the result of GetDlskblpu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -274,7 +274,7 @@ type (
 )
 
 // DeleteDlskblpuParams holds the parameters of DeleteDlskblpu, which are GetMmyo's.
-type DeleteDlskblpuParams GetMmyoParams
+type DeleteDlskblpuParams = GetMmyoParams
 
 // DeleteDlskblpuResponse is the result of DeleteDlskblpu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -284,7 +284,7 @@ type (
 )
 
 // GetDlskblpuItemParams holds the parameters of GetDlskblpuItem, which are GetMmyoItem's.
-type GetDlskblpuItemParams GetMmyoItemParams
+type GetDlskblpuItemParams = GetMmyoItemParams
 
 // GetDlskblpuItemResponse is the result of GetDlskblpuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -308,7 +308,7 @@ type (
 )
 
 // GetUughParams holds the parameters of GetUugh, which are GetMmyo's.
-type GetUughParams GetMmyoParams
+type GetUughParams = GetMmyoParams
 
 // GetUughResponse is the result of GetUugh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -318,7 +318,7 @@ type (
 )
 
 // DeleteUughParams holds the parameters of DeleteUugh, which are GetMmyo's.
-type DeleteUughParams GetMmyoParams
+type DeleteUughParams = GetMmyoParams
 
 // DeleteUughResponse is the result of DeleteUugh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -328,7 +328,7 @@ type (
 )
 
 // GetUughItemParams holds the parameters of GetUughItem, which are GetMmyoItem's.
-type GetUughItemParams GetMmyoItemParams
+type GetUughItemParams = GetMmyoItemParams
 
 // GetUughItemResponse is the result of GetUughItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -352,7 +352,7 @@ type (
 )
 
 // GetSvashrrvcdParams holds the parameters of GetSvashrrvcd, which are GetMmyo's.
-type GetSvashrrvcdParams GetMmyoParams
+type GetSvashrrvcdParams = GetMmyoParams
 
 // GetSvashrrvcdResponse is the result of GetSvashrrvcd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -362,7 +362,7 @@ type (
 )
 
 // DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd, which are GetMmyo's.
-type DeleteSvashrrvcdParams GetMmyoParams
+type DeleteSvashrrvcdParams = GetMmyoParams
 
 // DeleteSvashrrvcdResponse is the result of DeleteSvashrrvcd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -372,7 +372,7 @@ type (
 )
 
 // GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem, which are GetMmyoItem's.
-type GetSvashrrvcdItemParams GetMmyoItemParams
+type GetSvashrrvcdItemParams = GetMmyoItemParams
 
 // GetSvashrrvcdItemResponse is the result of GetSvashrrvcdItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -396,7 +396,7 @@ type (
 )
 
 // GetNrvhsjyftParams holds the parameters of GetNrvhsjyft, which are GetMmyo's.
-type GetNrvhsjyftParams GetMmyoParams
+type GetNrvhsjyftParams = GetMmyoParams
 
 // GetNrvhsjyftResponse is the result of GetNrvhsjyft, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -406,7 +406,7 @@ type (
 )
 
 // DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft, which are GetMmyo's.
-type DeleteNrvhsjyftParams GetMmyoParams
+type DeleteNrvhsjyftParams = GetMmyoParams
 
 // DeleteNrvhsjyftResponse is the result of DeleteNrvhsjyft, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -416,7 +416,7 @@ type (
 )
 
 // GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem, which are GetMmyoItem's.
-type GetNrvhsjyftItemParams GetMmyoItemParams
+type GetNrvhsjyftItemParams = GetMmyoItemParams
 
 // GetNrvhsjyftItemResponse is the result of GetNrvhsjyftItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -440,7 +440,7 @@ type (
 )
 
 // GetXrwjtbbParams holds the parameters of GetXrwjtbb, which are GetMmyo's.
-type GetXrwjtbbParams GetMmyoParams
+type GetXrwjtbbParams = GetMmyoParams
 
 // GetXrwjtbbResponse is the result of GetXrwjtbb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -450,7 +450,7 @@ type (
 )
 
 // DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb, which are GetMmyo's.
-type DeleteXrwjtbbParams GetMmyoParams
+type DeleteXrwjtbbParams = GetMmyoParams
 
 // DeleteXrwjtbbResponse is the result of DeleteXrwjtbb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -460,7 +460,7 @@ type (
 )
 
 // GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem, which are GetMmyoItem's.
-type GetXrwjtbbItemParams GetMmyoItemParams
+type GetXrwjtbbItemParams = GetMmyoItemParams
 
 // GetXrwjtbbItemResponse is the result of GetXrwjtbbItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -484,7 +484,7 @@ type (
 )
 
 // GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql, which are GetMmyo's.
-type GetNwcvaojrqlParams GetMmyoParams
+type GetNwcvaojrqlParams = GetMmyoParams
 
 // GetNwcvaojrqlResponse is the result of GetNwcvaojrql, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -494,7 +494,7 @@ type (
 )
 
 // DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql, which are GetMmyo's.
-type DeleteNwcvaojrqlParams GetMmyoParams
+type DeleteNwcvaojrqlParams = GetMmyoParams
 
 // DeleteNwcvaojrqlResponse is the result of DeleteNwcvaojrql, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -504,7 +504,7 @@ type (
 )
 
 // GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem, which are GetMmyoItem's.
-type GetNwcvaojrqlItemParams GetMmyoItemParams
+type GetNwcvaojrqlItemParams = GetMmyoItemParams
 
 // GetNwcvaojrqlItemResponse is the result of GetNwcvaojrqlItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -528,7 +528,7 @@ type (
 )
 
 // GetLfubzamkhParams holds the parameters of GetLfubzamkh, which are GetMmyo's.
-type GetLfubzamkhParams GetMmyoParams
+type GetLfubzamkhParams = GetMmyoParams
 
 // GetLfubzamkhResponse is the result of GetLfubzamkh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -538,7 +538,7 @@ type (
 )
 
 // DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh, which are GetMmyo's.
-type DeleteLfubzamkhParams GetMmyoParams
+type DeleteLfubzamkhParams = GetMmyoParams
 
 // DeleteLfubzamkhResponse is the result of DeleteLfubzamkh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -548,7 +548,7 @@ type (
 )
 
 // GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem, which are GetMmyoItem's.
-type GetLfubzamkhItemParams GetMmyoItemParams
+type GetLfubzamkhItemParams = GetMmyoItemParams
 
 // GetLfubzamkhItemResponse is the result of GetLfubzamkhItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -572,7 +572,7 @@ type (
 )
 
 // GetSzrwParams holds the parameters of GetSzrw, which are GetMmyo's.
-type GetSzrwParams GetMmyoParams
+type GetSzrwParams = GetMmyoParams
 
 // GetSzrwResponse is the result of GetSzrw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -582,7 +582,7 @@ type (
 )
 
 // DeleteSzrwParams holds the parameters of DeleteSzrw, which are GetMmyo's.
-type DeleteSzrwParams GetMmyoParams
+type DeleteSzrwParams = GetMmyoParams
 
 // DeleteSzrwResponse is the result of DeleteSzrw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -592,7 +592,7 @@ type (
 )
 
 // GetSzrwItemParams holds the parameters of GetSzrwItem, which are GetMmyoItem's.
-type GetSzrwItemParams GetMmyoItemParams
+type GetSzrwItemParams = GetMmyoItemParams
 
 // GetSzrwItemResponse is the result of GetSzrwItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -616,7 +616,7 @@ type (
 )
 
 // GetZyccvzoabvParams holds the parameters of GetZyccvzoabv, which are GetMmyo's.
-type GetZyccvzoabvParams GetMmyoParams
+type GetZyccvzoabvParams = GetMmyoParams
 
 // GetZyccvzoabvResponse is the result of GetZyccvzoabv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -626,7 +626,7 @@ type (
 )
 
 // DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv, which are GetMmyo's.
-type DeleteZyccvzoabvParams GetMmyoParams
+type DeleteZyccvzoabvParams = GetMmyoParams
 
 // DeleteZyccvzoabvResponse is the result of DeleteZyccvzoabv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -636,7 +636,7 @@ type (
 )
 
 // GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem, which are GetMmyoItem's.
-type GetZyccvzoabvItemParams GetMmyoItemParams
+type GetZyccvzoabvItemParams = GetMmyoItemParams
 
 // GetZyccvzoabvItemResponse is the result of GetZyccvzoabvItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -660,7 +660,7 @@ type (
 )
 
 // GetRtugdweweParams holds the parameters of GetRtugdwewe, which are GetMmyo's.
-type GetRtugdweweParams GetMmyoParams
+type GetRtugdweweParams = GetMmyoParams
 
 // GetRtugdweweResponse is the result of GetRtugdwewe, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -670,7 +670,7 @@ type (
 )
 
 // DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe, which are GetMmyo's.
-type DeleteRtugdweweParams GetMmyoParams
+type DeleteRtugdweweParams = GetMmyoParams
 
 // DeleteRtugdweweResponse is the result of DeleteRtugdwewe, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -680,7 +680,7 @@ type (
 )
 
 // GetRtugdweweItemParams holds the parameters of GetRtugdweweItem, which are GetMmyoItem's.
-type GetRtugdweweItemParams GetMmyoItemParams
+type GetRtugdweweItemParams = GetMmyoItemParams
 
 // GetRtugdweweItemResponse is the result of GetRtugdweweItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -704,7 +704,7 @@ type (
 )
 
 // GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy, which are GetMmyo's.
-type GetNqhlcbrwyParams GetMmyoParams
+type GetNqhlcbrwyParams = GetMmyoParams
 
 // GetNqhlcbrwyResponse is the result of GetNqhlcbrwy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -714,7 +714,7 @@ type (
 )
 
 // DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy, which are GetMmyo's.
-type DeleteNqhlcbrwyParams GetMmyoParams
+type DeleteNqhlcbrwyParams = GetMmyoParams
 
 // DeleteNqhlcbrwyResponse is the result of DeleteNqhlcbrwy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -724,7 +724,7 @@ type (
 )
 
 // GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem, which are GetMmyoItem's.
-type GetNqhlcbrwyItemParams GetMmyoItemParams
+type GetNqhlcbrwyItemParams = GetMmyoItemParams
 
 // GetNqhlcbrwyItemResponse is the result of GetNqhlcbrwyItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -748,7 +748,7 @@ type (
 )
 
 // GetJthgvsParams holds the parameters of GetJthgvs, which are GetMmyo's.
-type GetJthgvsParams GetMmyoParams
+type GetJthgvsParams = GetMmyoParams
 
 // GetJthgvsResponse is the result of GetJthgvs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -758,7 +758,7 @@ type (
 )
 
 // DeleteJthgvsParams holds the parameters of DeleteJthgvs, which are GetMmyo's.
-type DeleteJthgvsParams GetMmyoParams
+type DeleteJthgvsParams = GetMmyoParams
 
 // DeleteJthgvsResponse is the result of DeleteJthgvs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -768,7 +768,7 @@ type (
 )
 
 // GetJthgvsItemParams holds the parameters of GetJthgvsItem, which are GetMmyoItem's.
-type GetJthgvsItemParams GetMmyoItemParams
+type GetJthgvsItemParams = GetMmyoItemParams
 
 // GetJthgvsItemResponse is the result of GetJthgvsItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -792,7 +792,7 @@ type (
 )
 
 // GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi, which are GetMmyo's.
-type GetLpjjbiqmfiParams GetMmyoParams
+type GetLpjjbiqmfiParams = GetMmyoParams
 
 // GetLpjjbiqmfiResponse is the result of GetLpjjbiqmfi, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -802,7 +802,7 @@ type (
 )
 
 // DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi, which are GetMmyo's.
-type DeleteLpjjbiqmfiParams GetMmyoParams
+type DeleteLpjjbiqmfiParams = GetMmyoParams
 
 // DeleteLpjjbiqmfiResponse is the result of DeleteLpjjbiqmfi, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -812,7 +812,7 @@ type (
 )
 
 // GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem, which are GetMmyoItem's.
-type GetLpjjbiqmfiItemParams GetMmyoItemParams
+type GetLpjjbiqmfiItemParams = GetMmyoItemParams
 
 // GetLpjjbiqmfiItemResponse is the result of GetLpjjbiqmfiItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -836,7 +836,7 @@ type (
 )
 
 // GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife, which are GetMmyo's.
-type GetUkhvrhlifeParams GetMmyoParams
+type GetUkhvrhlifeParams = GetMmyoParams
 
 // GetUkhvrhlifeResponse is the result of GetUkhvrhlife, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -846,7 +846,7 @@ type (
 )
 
 // DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife, which are GetMmyo's.
-type DeleteUkhvrhlifeParams GetMmyoParams
+type DeleteUkhvrhlifeParams = GetMmyoParams
 
 // DeleteUkhvrhlifeResponse is the result of DeleteUkhvrhlife, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -856,7 +856,7 @@ type (
 )
 
 // GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem, which are GetMmyoItem's.
-type GetUkhvrhlifeItemParams GetMmyoItemParams
+type GetUkhvrhlifeItemParams = GetMmyoItemParams
 
 // GetUkhvrhlifeItemResponse is the result of GetUkhvrhlifeItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -880,7 +880,7 @@ type (
 )
 
 // GetOrdersParams holds the parameters of GetOrders, which are GetMmyo's.
-type GetOrdersParams GetMmyoParams
+type GetOrdersParams = GetMmyoParams
 
 // GetOrdersResponse is the result of GetOrders, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -890,7 +890,7 @@ type (
 )
 
 // DeleteOrdersParams holds the parameters of DeleteOrders, which are GetMmyo's.
-type DeleteOrdersParams GetMmyoParams
+type DeleteOrdersParams = GetMmyoParams
 
 // DeleteOrdersResponse is the result of DeleteOrders, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -900,7 +900,7 @@ type (
 )
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem, which are GetMmyoItem's.
-type GetOrdersItemParams GetMmyoItemParams
+type GetOrdersItemParams = GetMmyoItemParams
 
 // GetOrdersItemResponse is the result of GetOrdersItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.

@@ -49,7 +49,7 @@ type (
 )
 
 // DeleteMmyoParams holds the parameters of DeleteMmyo, which are GetMmyo's.
-type DeleteMmyoParams GetMmyoParams
+type DeleteMmyoParams = GetMmyoParams
 
 // DeleteMmyoResponse is the result of DeleteMmyo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -88,7 +88,7 @@ type (
 )
 
 // GetWdqxlykfqrParams holds the parameters of GetWdqxlykfqr, which are GetMmyo's.
-type GetWdqxlykfqrParams GetMmyoParams
+type GetWdqxlykfqrParams = GetMmyoParams
 
 // GetWdqxlykfqrResponse is the result of GetWdqxlykfqr, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -98,7 +98,7 @@ type (
 )
 
 // DeleteWdqxlykfqrParams holds the parameters of DeleteWdqxlykfqr, which are GetMmyo's.
-type DeleteWdqxlykfqrParams GetMmyoParams
+type DeleteWdqxlykfqrParams = GetMmyoParams
 
 // DeleteWdqxlykfqrResponse is the result of DeleteWdqxlykfqr, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -108,7 +108,7 @@ type (
 )
 
 // GetWdqxlykfqrItemParams holds the parameters of GetWdqxlykfqrItem, which are GetMmyoItem's.
-type GetWdqxlykfqrItemParams GetMmyoItemParams
+type GetWdqxlykfqrItemParams = GetMmyoItemParams
 
 // GetWdqxlykfqrItemResponse is the result of GetWdqxlykfqrItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -132,7 +132,7 @@ type (
 )
 
 // GetDgazlnoxujParams holds the parameters of GetDgazlnoxuj, which are GetMmyo's.
-type GetDgazlnoxujParams GetMmyoParams
+type GetDgazlnoxujParams = GetMmyoParams
 
 // GetDgazlnoxujResponse is the result of GetDgazlnoxuj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -142,7 +142,7 @@ type (
 )
 
 // DeleteDgazlnoxujParams holds the parameters of DeleteDgazlnoxuj, which are GetMmyo's.
-type DeleteDgazlnoxujParams GetMmyoParams
+type DeleteDgazlnoxujParams = GetMmyoParams
 
 // DeleteDgazlnoxujResponse is the result of DeleteDgazlnoxuj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -152,7 +152,7 @@ type (
 )
 
 // GetDgazlnoxujItemParams holds the parameters of GetDgazlnoxujItem, which are GetMmyoItem's.
-type GetDgazlnoxujItemParams GetMmyoItemParams
+type GetDgazlnoxujItemParams = GetMmyoItemParams
 
 // GetDgazlnoxujItemResponse is the result of GetDgazlnoxujItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -176,7 +176,7 @@ type (
 )
 
 // GetHnltmgParams holds the parameters of GetHnltmg, which are GetMmyo's.
-type GetHnltmgParams GetMmyoParams
+type GetHnltmgParams = GetMmyoParams
 
 // GetHnltmgResponse is the result of GetHnltmg, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -186,7 +186,7 @@ type (
 )
 
 // DeleteHnltmgParams holds the parameters of DeleteHnltmg, which are GetMmyo's.
-type DeleteHnltmgParams GetMmyoParams
+type DeleteHnltmgParams = GetMmyoParams
 
 // DeleteHnltmgResponse is the result of DeleteHnltmg, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -196,7 +196,7 @@ type (
 )
 
 // GetHnltmgItemParams holds the parameters of GetHnltmgItem, which are GetMmyoItem's.
-type GetHnltmgItemParams GetMmyoItemParams
+type GetHnltmgItemParams = GetMmyoItemParams
 
 // GetHnltmgItemResponse is the result of GetHnltmgItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -220,7 +220,7 @@ type (
 )
 
 // GetSqmlbhlktpParams holds the parameters of GetSqmlbhlktp, which are GetMmyo's.
-type GetSqmlbhlktpParams GetMmyoParams
+type GetSqmlbhlktpParams = GetMmyoParams
 
 // GetSqmlbhlktpResponse is the result of GetSqmlbhlktp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -230,7 +230,7 @@ type (
 )
 
 // DeleteSqmlbhlktpParams holds the parameters of DeleteSqmlbhlktp, which are GetMmyo's.
-type DeleteSqmlbhlktpParams GetMmyoParams
+type DeleteSqmlbhlktpParams = GetMmyoParams
 
 // DeleteSqmlbhlktpResponse is the result of DeleteSqmlbhlktp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -240,7 +240,7 @@ type (
 )
 
 // GetSqmlbhlktpItemParams holds the parameters of GetSqmlbhlktpItem, which are GetMmyoItem's.
-type GetSqmlbhlktpItemParams GetMmyoItemParams
+type GetSqmlbhlktpItemParams = GetMmyoItemParams
 
 // GetSqmlbhlktpItemResponse is the result of GetSqmlbhlktpItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -264,7 +264,7 @@ type (
 )
 
 // GetDlskblpuParams holds the parameters of GetDlskblpu, which are GetMmyo's.
-type GetDlskblpuParams GetMmyoParams
+type GetDlskblpuParams = GetMmyoParams
 
 // GetDlskblpuResponse is the result of GetDlskblpu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -274,7 +274,7 @@ type (
 )
 
 // DeleteDlskblpuParams holds the parameters of DeleteDlskblpu, which are GetMmyo's.
-type DeleteDlskblpuParams GetMmyoParams
+type DeleteDlskblpuParams = GetMmyoParams
 
 // DeleteDlskblpuResponse is the result of DeleteDlskblpu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -284,7 +284,7 @@ type (
 )
 
 // GetDlskblpuItemParams holds the parameters of GetDlskblpuItem, which are GetMmyoItem's.
-type GetDlskblpuItemParams GetMmyoItemParams
+type GetDlskblpuItemParams = GetMmyoItemParams
 
 // GetDlskblpuItemResponse is the result of GetDlskblpuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -308,7 +308,7 @@ type (
 )
 
 // GetUughParams holds the parameters of GetUugh, which are GetMmyo's.
-type GetUughParams GetMmyoParams
+type GetUughParams = GetMmyoParams
 
 // GetUughResponse is the result of GetUugh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -318,7 +318,7 @@ type (
 )
 
 // DeleteUughParams holds the parameters of DeleteUugh, which are GetMmyo's.
-type DeleteUughParams GetMmyoParams
+type DeleteUughParams = GetMmyoParams
 
 // DeleteUughResponse is the result of DeleteUugh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -328,7 +328,7 @@ type (
 )
 
 // GetUughItemParams holds the parameters of GetUughItem, which are GetMmyoItem's.
-type GetUughItemParams GetMmyoItemParams
+type GetUughItemParams = GetMmyoItemParams
 
 // GetUughItemResponse is the result of GetUughItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -352,7 +352,7 @@ type (
 )
 
 // GetSvashrrvcdParams holds the parameters of GetSvashrrvcd, which are GetMmyo's.
-type GetSvashrrvcdParams GetMmyoParams
+type GetSvashrrvcdParams = GetMmyoParams
 
 // GetSvashrrvcdResponse is the result of GetSvashrrvcd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -362,7 +362,7 @@ type (
 )
 
 // DeleteSvashrrvcdParams holds the parameters of DeleteSvashrrvcd, which are GetMmyo's.
-type DeleteSvashrrvcdParams GetMmyoParams
+type DeleteSvashrrvcdParams = GetMmyoParams
 
 // DeleteSvashrrvcdResponse is the result of DeleteSvashrrvcd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -372,7 +372,7 @@ type (
 )
 
 // GetSvashrrvcdItemParams holds the parameters of GetSvashrrvcdItem, which are GetMmyoItem's.
-type GetSvashrrvcdItemParams GetMmyoItemParams
+type GetSvashrrvcdItemParams = GetMmyoItemParams
 
 // GetSvashrrvcdItemResponse is the result of GetSvashrrvcdItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -396,7 +396,7 @@ type (
 )
 
 // GetNrvhsjyftParams holds the parameters of GetNrvhsjyft, which are GetMmyo's.
-type GetNrvhsjyftParams GetMmyoParams
+type GetNrvhsjyftParams = GetMmyoParams
 
 // GetNrvhsjyftResponse is the result of GetNrvhsjyft, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -406,7 +406,7 @@ type (
 )
 
 // DeleteNrvhsjyftParams holds the parameters of DeleteNrvhsjyft, which are GetMmyo's.
-type DeleteNrvhsjyftParams GetMmyoParams
+type DeleteNrvhsjyftParams = GetMmyoParams
 
 // DeleteNrvhsjyftResponse is the result of DeleteNrvhsjyft, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -416,7 +416,7 @@ type (
 )
 
 // GetNrvhsjyftItemParams holds the parameters of GetNrvhsjyftItem, which are GetMmyoItem's.
-type GetNrvhsjyftItemParams GetMmyoItemParams
+type GetNrvhsjyftItemParams = GetMmyoItemParams
 
 // GetNrvhsjyftItemResponse is the result of GetNrvhsjyftItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -440,7 +440,7 @@ type (
 )
 
 // GetXrwjtbbParams holds the parameters of GetXrwjtbb, which are GetMmyo's.
-type GetXrwjtbbParams GetMmyoParams
+type GetXrwjtbbParams = GetMmyoParams
 
 // GetXrwjtbbResponse is the result of GetXrwjtbb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -450,7 +450,7 @@ type (
 )
 
 // DeleteXrwjtbbParams holds the parameters of DeleteXrwjtbb, which are GetMmyo's.
-type DeleteXrwjtbbParams GetMmyoParams
+type DeleteXrwjtbbParams = GetMmyoParams
 
 // DeleteXrwjtbbResponse is the result of DeleteXrwjtbb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -460,7 +460,7 @@ type (
 )
 
 // GetXrwjtbbItemParams holds the parameters of GetXrwjtbbItem, which are GetMmyoItem's.
-type GetXrwjtbbItemParams GetMmyoItemParams
+type GetXrwjtbbItemParams = GetMmyoItemParams
 
 // GetXrwjtbbItemResponse is the result of GetXrwjtbbItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -484,7 +484,7 @@ type (
 )
 
 // GetNwcvaojrqlParams holds the parameters of GetNwcvaojrql, which are GetMmyo's.
-type GetNwcvaojrqlParams GetMmyoParams
+type GetNwcvaojrqlParams = GetMmyoParams
 
 // GetNwcvaojrqlResponse is the result of GetNwcvaojrql, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -494,7 +494,7 @@ type (
 )
 
 // DeleteNwcvaojrqlParams holds the parameters of DeleteNwcvaojrql, which are GetMmyo's.
-type DeleteNwcvaojrqlParams GetMmyoParams
+type DeleteNwcvaojrqlParams = GetMmyoParams
 
 // DeleteNwcvaojrqlResponse is the result of DeleteNwcvaojrql, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -504,7 +504,7 @@ type (
 )
 
 // GetNwcvaojrqlItemParams holds the parameters of GetNwcvaojrqlItem, which are GetMmyoItem's.
-type GetNwcvaojrqlItemParams GetMmyoItemParams
+type GetNwcvaojrqlItemParams = GetMmyoItemParams
 
 // GetNwcvaojrqlItemResponse is the result of GetNwcvaojrqlItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -528,7 +528,7 @@ type (
 )
 
 // GetLfubzamkhParams holds the parameters of GetLfubzamkh, which are GetMmyo's.
-type GetLfubzamkhParams GetMmyoParams
+type GetLfubzamkhParams = GetMmyoParams
 
 // GetLfubzamkhResponse is the result of GetLfubzamkh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -538,7 +538,7 @@ type (
 )
 
 // DeleteLfubzamkhParams holds the parameters of DeleteLfubzamkh, which are GetMmyo's.
-type DeleteLfubzamkhParams GetMmyoParams
+type DeleteLfubzamkhParams = GetMmyoParams
 
 // DeleteLfubzamkhResponse is the result of DeleteLfubzamkh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -548,7 +548,7 @@ type (
 )
 
 // GetLfubzamkhItemParams holds the parameters of GetLfubzamkhItem, which are GetMmyoItem's.
-type GetLfubzamkhItemParams GetMmyoItemParams
+type GetLfubzamkhItemParams = GetMmyoItemParams
 
 // GetLfubzamkhItemResponse is the result of GetLfubzamkhItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -572,7 +572,7 @@ type (
 )
 
 // GetSzrwParams holds the parameters of GetSzrw, which are GetMmyo's.
-type GetSzrwParams GetMmyoParams
+type GetSzrwParams = GetMmyoParams
 
 // GetSzrwResponse is the result of GetSzrw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -582,7 +582,7 @@ type (
 )
 
 // DeleteSzrwParams holds the parameters of DeleteSzrw, which are GetMmyo's.
-type DeleteSzrwParams GetMmyoParams
+type DeleteSzrwParams = GetMmyoParams
 
 // DeleteSzrwResponse is the result of DeleteSzrw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -592,7 +592,7 @@ type (
 )
 
 // GetSzrwItemParams holds the parameters of GetSzrwItem, which are GetMmyoItem's.
-type GetSzrwItemParams GetMmyoItemParams
+type GetSzrwItemParams = GetMmyoItemParams
 
 // GetSzrwItemResponse is the result of GetSzrwItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -616,7 +616,7 @@ type (
 )
 
 // GetZyccvzoabvParams holds the parameters of GetZyccvzoabv, which are GetMmyo's.
-type GetZyccvzoabvParams GetMmyoParams
+type GetZyccvzoabvParams = GetMmyoParams
 
 // GetZyccvzoabvResponse is the result of GetZyccvzoabv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -626,7 +626,7 @@ type (
 )
 
 // DeleteZyccvzoabvParams holds the parameters of DeleteZyccvzoabv, which are GetMmyo's.
-type DeleteZyccvzoabvParams GetMmyoParams
+type DeleteZyccvzoabvParams = GetMmyoParams
 
 // DeleteZyccvzoabvResponse is the result of DeleteZyccvzoabv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -636,7 +636,7 @@ type (
 )
 
 // GetZyccvzoabvItemParams holds the parameters of GetZyccvzoabvItem, which are GetMmyoItem's.
-type GetZyccvzoabvItemParams GetMmyoItemParams
+type GetZyccvzoabvItemParams = GetMmyoItemParams
 
 // GetZyccvzoabvItemResponse is the result of GetZyccvzoabvItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -660,7 +660,7 @@ type (
 )
 
 // GetRtugdweweParams holds the parameters of GetRtugdwewe, which are GetMmyo's.
-type GetRtugdweweParams GetMmyoParams
+type GetRtugdweweParams = GetMmyoParams
 
 // GetRtugdweweResponse is the result of GetRtugdwewe, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -670,7 +670,7 @@ type (
 )
 
 // DeleteRtugdweweParams holds the parameters of DeleteRtugdwewe, which are GetMmyo's.
-type DeleteRtugdweweParams GetMmyoParams
+type DeleteRtugdweweParams = GetMmyoParams
 
 // DeleteRtugdweweResponse is the result of DeleteRtugdwewe, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -680,7 +680,7 @@ type (
 )
 
 // GetRtugdweweItemParams holds the parameters of GetRtugdweweItem, which are GetMmyoItem's.
-type GetRtugdweweItemParams GetMmyoItemParams
+type GetRtugdweweItemParams = GetMmyoItemParams
 
 // GetRtugdweweItemResponse is the result of GetRtugdweweItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -704,7 +704,7 @@ type (
 )
 
 // GetNqhlcbrwyParams holds the parameters of GetNqhlcbrwy, which are GetMmyo's.
-type GetNqhlcbrwyParams GetMmyoParams
+type GetNqhlcbrwyParams = GetMmyoParams
 
 // GetNqhlcbrwyResponse is the result of GetNqhlcbrwy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -714,7 +714,7 @@ type (
 )
 
 // DeleteNqhlcbrwyParams holds the parameters of DeleteNqhlcbrwy, which are GetMmyo's.
-type DeleteNqhlcbrwyParams GetMmyoParams
+type DeleteNqhlcbrwyParams = GetMmyoParams
 
 // DeleteNqhlcbrwyResponse is the result of DeleteNqhlcbrwy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -724,7 +724,7 @@ type (
 )
 
 // GetNqhlcbrwyItemParams holds the parameters of GetNqhlcbrwyItem, which are GetMmyoItem's.
-type GetNqhlcbrwyItemParams GetMmyoItemParams
+type GetNqhlcbrwyItemParams = GetMmyoItemParams
 
 // GetNqhlcbrwyItemResponse is the result of GetNqhlcbrwyItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -748,7 +748,7 @@ type (
 )
 
 // GetJthgvsParams holds the parameters of GetJthgvs, which are GetMmyo's.
-type GetJthgvsParams GetMmyoParams
+type GetJthgvsParams = GetMmyoParams
 
 // GetJthgvsResponse is the result of GetJthgvs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -758,7 +758,7 @@ type (
 )
 
 // DeleteJthgvsParams holds the parameters of DeleteJthgvs, which are GetMmyo's.
-type DeleteJthgvsParams GetMmyoParams
+type DeleteJthgvsParams = GetMmyoParams
 
 // DeleteJthgvsResponse is the result of DeleteJthgvs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -768,7 +768,7 @@ type (
 )
 
 // GetJthgvsItemParams holds the parameters of GetJthgvsItem, which are GetMmyoItem's.
-type GetJthgvsItemParams GetMmyoItemParams
+type GetJthgvsItemParams = GetMmyoItemParams
 
 // GetJthgvsItemResponse is the result of GetJthgvsItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -792,7 +792,7 @@ type (
 )
 
 // GetLpjjbiqmfiParams holds the parameters of GetLpjjbiqmfi, which are GetMmyo's.
-type GetLpjjbiqmfiParams GetMmyoParams
+type GetLpjjbiqmfiParams = GetMmyoParams
 
 // GetLpjjbiqmfiResponse is the result of GetLpjjbiqmfi, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -802,7 +802,7 @@ type (
 )
 
 // DeleteLpjjbiqmfiParams holds the parameters of DeleteLpjjbiqmfi, which are GetMmyo's.
-type DeleteLpjjbiqmfiParams GetMmyoParams
+type DeleteLpjjbiqmfiParams = GetMmyoParams
 
 // DeleteLpjjbiqmfiResponse is the result of DeleteLpjjbiqmfi, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -812,7 +812,7 @@ type (
 )
 
 // GetLpjjbiqmfiItemParams holds the parameters of GetLpjjbiqmfiItem, which are GetMmyoItem's.
-type GetLpjjbiqmfiItemParams GetMmyoItemParams
+type GetLpjjbiqmfiItemParams = GetMmyoItemParams
 
 // GetLpjjbiqmfiItemResponse is the result of GetLpjjbiqmfiItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -836,7 +836,7 @@ type (
 )
 
 // GetUkhvrhlifeParams holds the parameters of GetUkhvrhlife, which are GetMmyo's.
-type GetUkhvrhlifeParams GetMmyoParams
+type GetUkhvrhlifeParams = GetMmyoParams
 
 // GetUkhvrhlifeResponse is the result of GetUkhvrhlife, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -846,7 +846,7 @@ type (
 )
 
 // DeleteUkhvrhlifeParams holds the parameters of DeleteUkhvrhlife, which are GetMmyo's.
-type DeleteUkhvrhlifeParams GetMmyoParams
+type DeleteUkhvrhlifeParams = GetMmyoParams
 
 // DeleteUkhvrhlifeResponse is the result of DeleteUkhvrhlife, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -856,7 +856,7 @@ type (
 )
 
 // GetUkhvrhlifeItemParams holds the parameters of GetUkhvrhlifeItem, which are GetMmyoItem's.
-type GetUkhvrhlifeItemParams GetMmyoItemParams
+type GetUkhvrhlifeItemParams = GetMmyoItemParams
 
 // GetUkhvrhlifeItemResponse is the result of GetUkhvrhlifeItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -880,7 +880,7 @@ type (
 )
 
 // GetNsioejcaxfParams holds the parameters of GetNsioejcaxf, which are GetMmyo's.
-type GetNsioejcaxfParams GetMmyoParams
+type GetNsioejcaxfParams = GetMmyoParams
 
 // GetNsioejcaxfResponse is the result of GetNsioejcaxf, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -890,7 +890,7 @@ type (
 )
 
 // DeleteNsioejcaxfParams holds the parameters of DeleteNsioejcaxf, which are GetMmyo's.
-type DeleteNsioejcaxfParams GetMmyoParams
+type DeleteNsioejcaxfParams = GetMmyoParams
 
 // DeleteNsioejcaxfResponse is the result of DeleteNsioejcaxf, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -900,7 +900,7 @@ type (
 )
 
 // GetNsioejcaxfItemParams holds the parameters of GetNsioejcaxfItem, which are GetMmyoItem's.
-type GetNsioejcaxfItemParams GetMmyoItemParams
+type GetNsioejcaxfItemParams = GetMmyoItemParams
 
 // GetNsioejcaxfItemResponse is the result of GetNsioejcaxfItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -924,7 +924,7 @@ type (
 )
 
 // GetOuxsefParams holds the parameters of GetOuxsef, which are GetMmyo's.
-type GetOuxsefParams GetMmyoParams
+type GetOuxsefParams = GetMmyoParams
 
 // GetOuxsefResponse is the result of GetOuxsef, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -934,7 +934,7 @@ type (
 )
 
 // DeleteOuxsefParams holds the parameters of DeleteOuxsef, which are GetMmyo's.
-type DeleteOuxsefParams GetMmyoParams
+type DeleteOuxsefParams = GetMmyoParams
 
 // DeleteOuxsefResponse is the result of DeleteOuxsef, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -944,7 +944,7 @@ type (
 )
 
 // GetOuxsefItemParams holds the parameters of GetOuxsefItem, which are GetMmyoItem's.
-type GetOuxsefItemParams GetMmyoItemParams
+type GetOuxsefItemParams = GetMmyoItemParams
 
 // GetOuxsefItemResponse is the result of GetOuxsefItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -968,7 +968,7 @@ type (
 )
 
 // GetKrntsxjejParams holds the parameters of GetKrntsxjej, which are GetMmyo's.
-type GetKrntsxjejParams GetMmyoParams
+type GetKrntsxjejParams = GetMmyoParams
 
 // GetKrntsxjejResponse is the result of GetKrntsxjej, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -978,7 +978,7 @@ type (
 )
 
 // DeleteKrntsxjejParams holds the parameters of DeleteKrntsxjej, which are GetMmyo's.
-type DeleteKrntsxjejParams GetMmyoParams
+type DeleteKrntsxjejParams = GetMmyoParams
 
 // DeleteKrntsxjejResponse is the result of DeleteKrntsxjej, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -988,7 +988,7 @@ type (
 )
 
 // GetKrntsxjejItemParams holds the parameters of GetKrntsxjejItem, which are GetMmyoItem's.
-type GetKrntsxjejItemParams GetMmyoItemParams
+type GetKrntsxjejItemParams = GetMmyoItemParams
 
 // GetKrntsxjejItemResponse is the result of GetKrntsxjejItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1012,7 +1012,7 @@ type (
 )
 
 // GetHygxfParams holds the parameters of GetHygxf, which are GetMmyo's.
-type GetHygxfParams GetMmyoParams
+type GetHygxfParams = GetMmyoParams
 
 // GetHygxfResponse is the result of GetHygxf, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1022,7 +1022,7 @@ type (
 )
 
 // DeleteHygxfParams holds the parameters of DeleteHygxf, which are GetMmyo's.
-type DeleteHygxfParams GetMmyoParams
+type DeleteHygxfParams = GetMmyoParams
 
 // DeleteHygxfResponse is the result of DeleteHygxf, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1032,7 +1032,7 @@ type (
 )
 
 // GetHygxfItemParams holds the parameters of GetHygxfItem, which are GetMmyoItem's.
-type GetHygxfItemParams GetMmyoItemParams
+type GetHygxfItemParams = GetMmyoItemParams
 
 // GetHygxfItemResponse is the result of GetHygxfItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1056,7 +1056,7 @@ type (
 )
 
 // GetNgdikhobdParams holds the parameters of GetNgdikhobd, which are GetMmyo's.
-type GetNgdikhobdParams GetMmyoParams
+type GetNgdikhobdParams = GetMmyoParams
 
 // GetNgdikhobdResponse is the result of GetNgdikhobd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1066,7 +1066,7 @@ type (
 )
 
 // DeleteNgdikhobdParams holds the parameters of DeleteNgdikhobd, which are GetMmyo's.
-type DeleteNgdikhobdParams GetMmyoParams
+type DeleteNgdikhobdParams = GetMmyoParams
 
 // DeleteNgdikhobdResponse is the result of DeleteNgdikhobd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1076,7 +1076,7 @@ type (
 )
 
 // GetNgdikhobdItemParams holds the parameters of GetNgdikhobdItem, which are GetMmyoItem's.
-type GetNgdikhobdItemParams GetMmyoItemParams
+type GetNgdikhobdItemParams = GetMmyoItemParams
 
 // GetNgdikhobdItemResponse is the result of GetNgdikhobdItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1100,7 +1100,7 @@ type (
 )
 
 // GetGelqclParams holds the parameters of GetGelqcl, which are GetMmyo's.
-type GetGelqclParams GetMmyoParams
+type GetGelqclParams = GetMmyoParams
 
 // GetGelqclResponse is the result of GetGelqcl, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1110,7 +1110,7 @@ type (
 )
 
 // DeleteGelqclParams holds the parameters of DeleteGelqcl, which are GetMmyo's.
-type DeleteGelqclParams GetMmyoParams
+type DeleteGelqclParams = GetMmyoParams
 
 // DeleteGelqclResponse is the result of DeleteGelqcl, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1120,7 +1120,7 @@ type (
 )
 
 // GetGelqclItemParams holds the parameters of GetGelqclItem, which are GetMmyoItem's.
-type GetGelqclItemParams GetMmyoItemParams
+type GetGelqclItemParams = GetMmyoItemParams
 
 // GetGelqclItemResponse is the result of GetGelqclItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1144,7 +1144,7 @@ type (
 )
 
 // GetYcrcParams holds the parameters of GetYcrc, which are GetMmyo's.
-type GetYcrcParams GetMmyoParams
+type GetYcrcParams = GetMmyoParams
 
 // GetYcrcResponse is the result of GetYcrc, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1154,7 +1154,7 @@ type (
 )
 
 // DeleteYcrcParams holds the parameters of DeleteYcrc, which are GetMmyo's.
-type DeleteYcrcParams GetMmyoParams
+type DeleteYcrcParams = GetMmyoParams
 
 // DeleteYcrcResponse is the result of DeleteYcrc, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1164,7 +1164,7 @@ type (
 )
 
 // GetYcrcItemParams holds the parameters of GetYcrcItem, which are GetMmyoItem's.
-type GetYcrcItemParams GetMmyoItemParams
+type GetYcrcItemParams = GetMmyoItemParams
 
 // GetYcrcItemResponse is the result of GetYcrcItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1188,7 +1188,7 @@ type (
 )
 
 // GetRhyyamfdzxParams holds the parameters of GetRhyyamfdzx, which are GetMmyo's.
-type GetRhyyamfdzxParams GetMmyoParams
+type GetRhyyamfdzxParams = GetMmyoParams
 
 // GetRhyyamfdzxResponse is the result of GetRhyyamfdzx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1198,7 +1198,7 @@ type (
 )
 
 // DeleteRhyyamfdzxParams holds the parameters of DeleteRhyyamfdzx, which are GetMmyo's.
-type DeleteRhyyamfdzxParams GetMmyoParams
+type DeleteRhyyamfdzxParams = GetMmyoParams
 
 // DeleteRhyyamfdzxResponse is the result of DeleteRhyyamfdzx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1208,7 +1208,7 @@ type (
 )
 
 // GetRhyyamfdzxItemParams holds the parameters of GetRhyyamfdzxItem, which are GetMmyoItem's.
-type GetRhyyamfdzxItemParams GetMmyoItemParams
+type GetRhyyamfdzxItemParams = GetMmyoItemParams
 
 // GetRhyyamfdzxItemResponse is the result of GetRhyyamfdzxItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1232,7 +1232,7 @@ type (
 )
 
 // GetUfykbqcrsParams holds the parameters of GetUfykbqcrs, which are GetMmyo's.
-type GetUfykbqcrsParams GetMmyoParams
+type GetUfykbqcrsParams = GetMmyoParams
 
 // GetUfykbqcrsResponse is the result of GetUfykbqcrs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1242,7 +1242,7 @@ type (
 )
 
 // DeleteUfykbqcrsParams holds the parameters of DeleteUfykbqcrs, which are GetMmyo's.
-type DeleteUfykbqcrsParams GetMmyoParams
+type DeleteUfykbqcrsParams = GetMmyoParams
 
 // DeleteUfykbqcrsResponse is the result of DeleteUfykbqcrs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1252,7 +1252,7 @@ type (
 )
 
 // GetUfykbqcrsItemParams holds the parameters of GetUfykbqcrsItem, which are GetMmyoItem's.
-type GetUfykbqcrsItemParams GetMmyoItemParams
+type GetUfykbqcrsItemParams = GetMmyoItemParams
 
 // GetUfykbqcrsItemResponse is the result of GetUfykbqcrsItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1276,7 +1276,7 @@ type (
 )
 
 // GetHxyskydcbxParams holds the parameters of GetHxyskydcbx, which are GetMmyo's.
-type GetHxyskydcbxParams GetMmyoParams
+type GetHxyskydcbxParams = GetMmyoParams
 
 // GetHxyskydcbxResponse is the result of GetHxyskydcbx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1286,7 +1286,7 @@ type (
 )
 
 // DeleteHxyskydcbxParams holds the parameters of DeleteHxyskydcbx, which are GetMmyo's.
-type DeleteHxyskydcbxParams GetMmyoParams
+type DeleteHxyskydcbxParams = GetMmyoParams
 
 // DeleteHxyskydcbxResponse is the result of DeleteHxyskydcbx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1296,7 +1296,7 @@ type (
 )
 
 // GetHxyskydcbxItemParams holds the parameters of GetHxyskydcbxItem, which are GetMmyoItem's.
-type GetHxyskydcbxItemParams GetMmyoItemParams
+type GetHxyskydcbxItemParams = GetMmyoItemParams
 
 // GetHxyskydcbxItemResponse is the result of GetHxyskydcbxItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1320,7 +1320,7 @@ type (
 )
 
 // GetHxnyahmqParams holds the parameters of GetHxnyahmq, which are GetMmyo's.
-type GetHxnyahmqParams GetMmyoParams
+type GetHxnyahmqParams = GetMmyoParams
 
 // GetHxnyahmqResponse is the result of GetHxnyahmq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1330,7 +1330,7 @@ type (
 )
 
 // DeleteHxnyahmqParams holds the parameters of DeleteHxnyahmq, which are GetMmyo's.
-type DeleteHxnyahmqParams GetMmyoParams
+type DeleteHxnyahmqParams = GetMmyoParams
 
 // DeleteHxnyahmqResponse is the result of DeleteHxnyahmq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1340,7 +1340,7 @@ type (
 )
 
 // GetHxnyahmqItemParams holds the parameters of GetHxnyahmqItem, which are GetMmyoItem's.
-type GetHxnyahmqItemParams GetMmyoItemParams
+type GetHxnyahmqItemParams = GetMmyoItemParams
 
 // GetHxnyahmqItemResponse is the result of GetHxnyahmqItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1364,7 +1364,7 @@ type (
 )
 
 // GetPvzpdqdnjParams holds the parameters of GetPvzpdqdnj, which are GetMmyo's.
-type GetPvzpdqdnjParams GetMmyoParams
+type GetPvzpdqdnjParams = GetMmyoParams
 
 // GetPvzpdqdnjResponse is the result of GetPvzpdqdnj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1374,7 +1374,7 @@ type (
 )
 
 // DeletePvzpdqdnjParams holds the parameters of DeletePvzpdqdnj, which are GetMmyo's.
-type DeletePvzpdqdnjParams GetMmyoParams
+type DeletePvzpdqdnjParams = GetMmyoParams
 
 // DeletePvzpdqdnjResponse is the result of DeletePvzpdqdnj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1384,7 +1384,7 @@ type (
 )
 
 // GetPvzpdqdnjItemParams holds the parameters of GetPvzpdqdnjItem, which are GetMmyoItem's.
-type GetPvzpdqdnjItemParams GetMmyoItemParams
+type GetPvzpdqdnjItemParams = GetMmyoItemParams
 
 // GetPvzpdqdnjItemResponse is the result of GetPvzpdqdnjItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1408,7 +1408,7 @@ type (
 )
 
 // GetQmoezicutrParams holds the parameters of GetQmoezicutr, which are GetMmyo's.
-type GetQmoezicutrParams GetMmyoParams
+type GetQmoezicutrParams = GetMmyoParams
 
 // GetQmoezicutrResponse is the result of GetQmoezicutr, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1418,7 +1418,7 @@ type (
 )
 
 // DeleteQmoezicutrParams holds the parameters of DeleteQmoezicutr, which are GetMmyo's.
-type DeleteQmoezicutrParams GetMmyoParams
+type DeleteQmoezicutrParams = GetMmyoParams
 
 // DeleteQmoezicutrResponse is the result of DeleteQmoezicutr, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1428,7 +1428,7 @@ type (
 )
 
 // GetQmoezicutrItemParams holds the parameters of GetQmoezicutrItem, which are GetMmyoItem's.
-type GetQmoezicutrItemParams GetMmyoItemParams
+type GetQmoezicutrItemParams = GetMmyoItemParams
 
 // GetQmoezicutrItemResponse is the result of GetQmoezicutrItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1452,7 +1452,7 @@ type (
 )
 
 // GetOkvdrkmqxsParams holds the parameters of GetOkvdrkmqxs, which are GetMmyo's.
-type GetOkvdrkmqxsParams GetMmyoParams
+type GetOkvdrkmqxsParams = GetMmyoParams
 
 // GetOkvdrkmqxsResponse is the result of GetOkvdrkmqxs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1462,7 +1462,7 @@ type (
 )
 
 // DeleteOkvdrkmqxsParams holds the parameters of DeleteOkvdrkmqxs, which are GetMmyo's.
-type DeleteOkvdrkmqxsParams GetMmyoParams
+type DeleteOkvdrkmqxsParams = GetMmyoParams
 
 // DeleteOkvdrkmqxsResponse is the result of DeleteOkvdrkmqxs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1472,7 +1472,7 @@ type (
 )
 
 // GetOkvdrkmqxsItemParams holds the parameters of GetOkvdrkmqxsItem, which are GetMmyoItem's.
-type GetOkvdrkmqxsItemParams GetMmyoItemParams
+type GetOkvdrkmqxsItemParams = GetMmyoItemParams
 
 // GetOkvdrkmqxsItemResponse is the result of GetOkvdrkmqxsItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1496,7 +1496,7 @@ type (
 )
 
 // GetAoholkdjiyParams holds the parameters of GetAoholkdjiy, which are GetMmyo's.
-type GetAoholkdjiyParams GetMmyoParams
+type GetAoholkdjiyParams = GetMmyoParams
 
 // GetAoholkdjiyResponse is the result of GetAoholkdjiy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1506,7 +1506,7 @@ type (
 )
 
 // DeleteAoholkdjiyParams holds the parameters of DeleteAoholkdjiy, which are GetMmyo's.
-type DeleteAoholkdjiyParams GetMmyoParams
+type DeleteAoholkdjiyParams = GetMmyoParams
 
 // DeleteAoholkdjiyResponse is the result of DeleteAoholkdjiy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1516,7 +1516,7 @@ type (
 )
 
 // GetAoholkdjiyItemParams holds the parameters of GetAoholkdjiyItem, which are GetMmyoItem's.
-type GetAoholkdjiyItemParams GetMmyoItemParams
+type GetAoholkdjiyItemParams = GetMmyoItemParams
 
 // GetAoholkdjiyItemResponse is the result of GetAoholkdjiyItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1540,7 +1540,7 @@ type (
 )
 
 // GetJqqbParams holds the parameters of GetJqqb, which are GetMmyo's.
-type GetJqqbParams GetMmyoParams
+type GetJqqbParams = GetMmyoParams
 
 // GetJqqbResponse is the result of GetJqqb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1550,7 +1550,7 @@ type (
 )
 
 // DeleteJqqbParams holds the parameters of DeleteJqqb, which are GetMmyo's.
-type DeleteJqqbParams GetMmyoParams
+type DeleteJqqbParams = GetMmyoParams
 
 // DeleteJqqbResponse is the result of DeleteJqqb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1560,7 +1560,7 @@ type (
 )
 
 // GetJqqbItemParams holds the parameters of GetJqqbItem, which are GetMmyoItem's.
-type GetJqqbItemParams GetMmyoItemParams
+type GetJqqbItemParams = GetMmyoItemParams
 
 // GetJqqbItemResponse is the result of GetJqqbItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1584,7 +1584,7 @@ type (
 )
 
 // GetTgtambbParams holds the parameters of GetTgtambb, which are GetMmyo's.
-type GetTgtambbParams GetMmyoParams
+type GetTgtambbParams = GetMmyoParams
 
 // GetTgtambbResponse is the result of GetTgtambb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1594,7 +1594,7 @@ type (
 )
 
 // DeleteTgtambbParams holds the parameters of DeleteTgtambb, which are GetMmyo's.
-type DeleteTgtambbParams GetMmyoParams
+type DeleteTgtambbParams = GetMmyoParams
 
 // DeleteTgtambbResponse is the result of DeleteTgtambb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1604,7 +1604,7 @@ type (
 )
 
 // GetTgtambbItemParams holds the parameters of GetTgtambbItem, which are GetMmyoItem's.
-type GetTgtambbItemParams GetMmyoItemParams
+type GetTgtambbItemParams = GetMmyoItemParams
 
 // GetTgtambbItemResponse is the result of GetTgtambbItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1628,7 +1628,7 @@ type (
 )
 
 // GetBsdxwgcxfdParams holds the parameters of GetBsdxwgcxfd, which are GetMmyo's.
-type GetBsdxwgcxfdParams GetMmyoParams
+type GetBsdxwgcxfdParams = GetMmyoParams
 
 // GetBsdxwgcxfdResponse is the result of GetBsdxwgcxfd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1638,7 +1638,7 @@ type (
 )
 
 // DeleteBsdxwgcxfdParams holds the parameters of DeleteBsdxwgcxfd, which are GetMmyo's.
-type DeleteBsdxwgcxfdParams GetMmyoParams
+type DeleteBsdxwgcxfdParams = GetMmyoParams
 
 // DeleteBsdxwgcxfdResponse is the result of DeleteBsdxwgcxfd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1648,7 +1648,7 @@ type (
 )
 
 // GetBsdxwgcxfdItemParams holds the parameters of GetBsdxwgcxfdItem, which are GetMmyoItem's.
-type GetBsdxwgcxfdItemParams GetMmyoItemParams
+type GetBsdxwgcxfdItemParams = GetMmyoItemParams
 
 // GetBsdxwgcxfdItemResponse is the result of GetBsdxwgcxfdItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1672,7 +1672,7 @@ type (
 )
 
 // GetSmbxParams holds the parameters of GetSmbx, which are GetMmyo's.
-type GetSmbxParams GetMmyoParams
+type GetSmbxParams = GetMmyoParams
 
 // GetSmbxResponse is the result of GetSmbx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1682,7 +1682,7 @@ type (
 )
 
 // DeleteSmbxParams holds the parameters of DeleteSmbx, which are GetMmyo's.
-type DeleteSmbxParams GetMmyoParams
+type DeleteSmbxParams = GetMmyoParams
 
 // DeleteSmbxResponse is the result of DeleteSmbx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1692,7 +1692,7 @@ type (
 )
 
 // GetSmbxItemParams holds the parameters of GetSmbxItem, which are GetMmyoItem's.
-type GetSmbxItemParams GetMmyoItemParams
+type GetSmbxItemParams = GetMmyoItemParams
 
 // GetSmbxItemResponse is the result of GetSmbxItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1716,7 +1716,7 @@ type (
 )
 
 // GetPdlvjfeadParams holds the parameters of GetPdlvjfead, which are GetMmyo's.
-type GetPdlvjfeadParams GetMmyoParams
+type GetPdlvjfeadParams = GetMmyoParams
 
 // GetPdlvjfeadResponse is the result of GetPdlvjfead, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1726,7 +1726,7 @@ type (
 )
 
 // DeletePdlvjfeadParams holds the parameters of DeletePdlvjfead, which are GetMmyo's.
-type DeletePdlvjfeadParams GetMmyoParams
+type DeletePdlvjfeadParams = GetMmyoParams
 
 // DeletePdlvjfeadResponse is the result of DeletePdlvjfead, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1736,7 +1736,7 @@ type (
 )
 
 // GetPdlvjfeadItemParams holds the parameters of GetPdlvjfeadItem, which are GetMmyoItem's.
-type GetPdlvjfeadItemParams GetMmyoItemParams
+type GetPdlvjfeadItemParams = GetMmyoItemParams
 
 // GetPdlvjfeadItemResponse is the result of GetPdlvjfeadItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1760,7 +1760,7 @@ type (
 )
 
 // GetYiyhckwrlhParams holds the parameters of GetYiyhckwrlh, which are GetMmyo's.
-type GetYiyhckwrlhParams GetMmyoParams
+type GetYiyhckwrlhParams = GetMmyoParams
 
 // GetYiyhckwrlhResponse is the result of GetYiyhckwrlh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1770,7 +1770,7 @@ type (
 )
 
 // DeleteYiyhckwrlhParams holds the parameters of DeleteYiyhckwrlh, which are GetMmyo's.
-type DeleteYiyhckwrlhParams GetMmyoParams
+type DeleteYiyhckwrlhParams = GetMmyoParams
 
 // DeleteYiyhckwrlhResponse is the result of DeleteYiyhckwrlh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1780,7 +1780,7 @@ type (
 )
 
 // GetYiyhckwrlhItemParams holds the parameters of GetYiyhckwrlhItem, which are GetMmyoItem's.
-type GetYiyhckwrlhItemParams GetMmyoItemParams
+type GetYiyhckwrlhItemParams = GetMmyoItemParams
 
 // GetYiyhckwrlhItemResponse is the result of GetYiyhckwrlhItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1804,7 +1804,7 @@ type (
 )
 
 // GetKhvpParams holds the parameters of GetKhvp, which are GetMmyo's.
-type GetKhvpParams GetMmyoParams
+type GetKhvpParams = GetMmyoParams
 
 // GetKhvpResponse is the result of GetKhvp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1814,7 +1814,7 @@ type (
 )
 
 // DeleteKhvpParams holds the parameters of DeleteKhvp, which are GetMmyo's.
-type DeleteKhvpParams GetMmyoParams
+type DeleteKhvpParams = GetMmyoParams
 
 // DeleteKhvpResponse is the result of DeleteKhvp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1824,7 +1824,7 @@ type (
 )
 
 // GetKhvpItemParams holds the parameters of GetKhvpItem, which are GetMmyoItem's.
-type GetKhvpItemParams GetMmyoItemParams
+type GetKhvpItemParams = GetMmyoItemParams
 
 // GetKhvpItemResponse is the result of GetKhvpItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1848,7 +1848,7 @@ type (
 )
 
 // GetPvjstyljkParams holds the parameters of GetPvjstyljk, which are GetMmyo's.
-type GetPvjstyljkParams GetMmyoParams
+type GetPvjstyljkParams = GetMmyoParams
 
 // GetPvjstyljkResponse is the result of GetPvjstyljk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1858,7 +1858,7 @@ type (
 )
 
 // DeletePvjstyljkParams holds the parameters of DeletePvjstyljk, which are GetMmyo's.
-type DeletePvjstyljkParams GetMmyoParams
+type DeletePvjstyljkParams = GetMmyoParams
 
 // DeletePvjstyljkResponse is the result of DeletePvjstyljk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1868,7 +1868,7 @@ type (
 )
 
 // GetPvjstyljkItemParams holds the parameters of GetPvjstyljkItem, which are GetMmyoItem's.
-type GetPvjstyljkItemParams GetMmyoItemParams
+type GetPvjstyljkItemParams = GetMmyoItemParams
 
 // GetPvjstyljkItemResponse is the result of GetPvjstyljkItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1892,7 +1892,7 @@ type (
 )
 
 // GetKbimjParams holds the parameters of GetKbimj, which are GetMmyo's.
-type GetKbimjParams GetMmyoParams
+type GetKbimjParams = GetMmyoParams
 
 // GetKbimjResponse is the result of GetKbimj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1902,7 +1902,7 @@ type (
 )
 
 // DeleteKbimjParams holds the parameters of DeleteKbimj, which are GetMmyo's.
-type DeleteKbimjParams GetMmyoParams
+type DeleteKbimjParams = GetMmyoParams
 
 // DeleteKbimjResponse is the result of DeleteKbimj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1912,7 +1912,7 @@ type (
 )
 
 // GetKbimjItemParams holds the parameters of GetKbimjItem, which are GetMmyoItem's.
-type GetKbimjItemParams GetMmyoItemParams
+type GetKbimjItemParams = GetMmyoItemParams
 
 // GetKbimjItemResponse is the result of GetKbimjItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1936,7 +1936,7 @@ type (
 )
 
 // GetWdxtnParams holds the parameters of GetWdxtn, which are GetMmyo's.
-type GetWdxtnParams GetMmyoParams
+type GetWdxtnParams = GetMmyoParams
 
 // GetWdxtnResponse is the result of GetWdxtn, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1946,7 +1946,7 @@ type (
 )
 
 // DeleteWdxtnParams holds the parameters of DeleteWdxtn, which are GetMmyo's.
-type DeleteWdxtnParams GetMmyoParams
+type DeleteWdxtnParams = GetMmyoParams
 
 // DeleteWdxtnResponse is the result of DeleteWdxtn, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1956,7 +1956,7 @@ type (
 )
 
 // GetWdxtnItemParams holds the parameters of GetWdxtnItem, which are GetMmyoItem's.
-type GetWdxtnItemParams GetMmyoItemParams
+type GetWdxtnItemParams = GetMmyoItemParams
 
 // GetWdxtnItemResponse is the result of GetWdxtnItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1980,7 +1980,7 @@ type (
 )
 
 // GetAksjcfmParams holds the parameters of GetAksjcfm, which are GetMmyo's.
-type GetAksjcfmParams GetMmyoParams
+type GetAksjcfmParams = GetMmyoParams
 
 // GetAksjcfmResponse is the result of GetAksjcfm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -1990,7 +1990,7 @@ type (
 )
 
 // DeleteAksjcfmParams holds the parameters of DeleteAksjcfm, which are GetMmyo's.
-type DeleteAksjcfmParams GetMmyoParams
+type DeleteAksjcfmParams = GetMmyoParams
 
 // DeleteAksjcfmResponse is the result of DeleteAksjcfm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2000,7 +2000,7 @@ type (
 )
 
 // GetAksjcfmItemParams holds the parameters of GetAksjcfmItem, which are GetMmyoItem's.
-type GetAksjcfmItemParams GetMmyoItemParams
+type GetAksjcfmItemParams = GetMmyoItemParams
 
 // GetAksjcfmItemResponse is the result of GetAksjcfmItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2024,7 +2024,7 @@ type (
 )
 
 // GetSnzgwpyzawParams holds the parameters of GetSnzgwpyzaw, which are GetMmyo's.
-type GetSnzgwpyzawParams GetMmyoParams
+type GetSnzgwpyzawParams = GetMmyoParams
 
 // GetSnzgwpyzawResponse is the result of GetSnzgwpyzaw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2034,7 +2034,7 @@ type (
 )
 
 // DeleteSnzgwpyzawParams holds the parameters of DeleteSnzgwpyzaw, which are GetMmyo's.
-type DeleteSnzgwpyzawParams GetMmyoParams
+type DeleteSnzgwpyzawParams = GetMmyoParams
 
 // DeleteSnzgwpyzawResponse is the result of DeleteSnzgwpyzaw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2044,7 +2044,7 @@ type (
 )
 
 // GetSnzgwpyzawItemParams holds the parameters of GetSnzgwpyzawItem, which are GetMmyoItem's.
-type GetSnzgwpyzawItemParams GetMmyoItemParams
+type GetSnzgwpyzawItemParams = GetMmyoItemParams
 
 // GetSnzgwpyzawItemResponse is the result of GetSnzgwpyzawItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2068,7 +2068,7 @@ type (
 )
 
 // GetYzmkmomikwParams holds the parameters of GetYzmkmomikw, which are GetMmyo's.
-type GetYzmkmomikwParams GetMmyoParams
+type GetYzmkmomikwParams = GetMmyoParams
 
 // GetYzmkmomikwResponse is the result of GetYzmkmomikw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2078,7 +2078,7 @@ type (
 )
 
 // DeleteYzmkmomikwParams holds the parameters of DeleteYzmkmomikw, which are GetMmyo's.
-type DeleteYzmkmomikwParams GetMmyoParams
+type DeleteYzmkmomikwParams = GetMmyoParams
 
 // DeleteYzmkmomikwResponse is the result of DeleteYzmkmomikw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2088,7 +2088,7 @@ type (
 )
 
 // GetYzmkmomikwItemParams holds the parameters of GetYzmkmomikwItem, which are GetMmyoItem's.
-type GetYzmkmomikwItemParams GetMmyoItemParams
+type GetYzmkmomikwItemParams = GetMmyoItemParams
 
 // GetYzmkmomikwItemResponse is the result of GetYzmkmomikwItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2112,7 +2112,7 @@ type (
 )
 
 // GetCzexiParams holds the parameters of GetCzexi, which are GetMmyo's.
-type GetCzexiParams GetMmyoParams
+type GetCzexiParams = GetMmyoParams
 
 // GetCzexiResponse is the result of GetCzexi, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2122,7 +2122,7 @@ type (
 )
 
 // DeleteCzexiParams holds the parameters of DeleteCzexi, which are GetMmyo's.
-type DeleteCzexiParams GetMmyoParams
+type DeleteCzexiParams = GetMmyoParams
 
 // DeleteCzexiResponse is the result of DeleteCzexi, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2132,7 +2132,7 @@ type (
 )
 
 // GetCzexiItemParams holds the parameters of GetCzexiItem, which are GetMmyoItem's.
-type GetCzexiItemParams GetMmyoItemParams
+type GetCzexiItemParams = GetMmyoItemParams
 
 // GetCzexiItemResponse is the result of GetCzexiItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2156,7 +2156,7 @@ type (
 )
 
 // GetDkwdriwzohParams holds the parameters of GetDkwdriwzoh, which are GetMmyo's.
-type GetDkwdriwzohParams GetMmyoParams
+type GetDkwdriwzohParams = GetMmyoParams
 
 // GetDkwdriwzohResponse is the result of GetDkwdriwzoh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2166,7 +2166,7 @@ type (
 )
 
 // DeleteDkwdriwzohParams holds the parameters of DeleteDkwdriwzoh, which are GetMmyo's.
-type DeleteDkwdriwzohParams GetMmyoParams
+type DeleteDkwdriwzohParams = GetMmyoParams
 
 // DeleteDkwdriwzohResponse is the result of DeleteDkwdriwzoh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2176,7 +2176,7 @@ type (
 )
 
 // GetDkwdriwzohItemParams holds the parameters of GetDkwdriwzohItem, which are GetMmyoItem's.
-type GetDkwdriwzohItemParams GetMmyoItemParams
+type GetDkwdriwzohItemParams = GetMmyoItemParams
 
 // GetDkwdriwzohItemResponse is the result of GetDkwdriwzohItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2200,7 +2200,7 @@ type (
 )
 
 // GetAdsxtbdParams holds the parameters of GetAdsxtbd, which are GetMmyo's.
-type GetAdsxtbdParams GetMmyoParams
+type GetAdsxtbdParams = GetMmyoParams
 
 // GetAdsxtbdResponse is the result of GetAdsxtbd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2210,7 +2210,7 @@ type (
 )
 
 // DeleteAdsxtbdParams holds the parameters of DeleteAdsxtbd, which are GetMmyo's.
-type DeleteAdsxtbdParams GetMmyoParams
+type DeleteAdsxtbdParams = GetMmyoParams
 
 // DeleteAdsxtbdResponse is the result of DeleteAdsxtbd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2220,7 +2220,7 @@ type (
 )
 
 // GetAdsxtbdItemParams holds the parameters of GetAdsxtbdItem, which are GetMmyoItem's.
-type GetAdsxtbdItemParams GetMmyoItemParams
+type GetAdsxtbdItemParams = GetMmyoItemParams
 
 // GetAdsxtbdItemResponse is the result of GetAdsxtbdItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2244,7 +2244,7 @@ type (
 )
 
 // GetLjufmozParams holds the parameters of GetLjufmoz, which are GetMmyo's.
-type GetLjufmozParams GetMmyoParams
+type GetLjufmozParams = GetMmyoParams
 
 // GetLjufmozResponse is the result of GetLjufmoz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2254,7 +2254,7 @@ type (
 )
 
 // DeleteLjufmozParams holds the parameters of DeleteLjufmoz, which are GetMmyo's.
-type DeleteLjufmozParams GetMmyoParams
+type DeleteLjufmozParams = GetMmyoParams
 
 // DeleteLjufmozResponse is the result of DeleteLjufmoz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2264,7 +2264,7 @@ type (
 )
 
 // GetLjufmozItemParams holds the parameters of GetLjufmozItem, which are GetMmyoItem's.
-type GetLjufmozItemParams GetMmyoItemParams
+type GetLjufmozItemParams = GetMmyoItemParams
 
 // GetLjufmozItemResponse is the result of GetLjufmozItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2288,7 +2288,7 @@ type (
 )
 
 // GetEukyyfcqimParams holds the parameters of GetEukyyfcqim, which are GetMmyo's.
-type GetEukyyfcqimParams GetMmyoParams
+type GetEukyyfcqimParams = GetMmyoParams
 
 // GetEukyyfcqimResponse is the result of GetEukyyfcqim, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2298,7 +2298,7 @@ type (
 )
 
 // DeleteEukyyfcqimParams holds the parameters of DeleteEukyyfcqim, which are GetMmyo's.
-type DeleteEukyyfcqimParams GetMmyoParams
+type DeleteEukyyfcqimParams = GetMmyoParams
 
 // DeleteEukyyfcqimResponse is the result of DeleteEukyyfcqim, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2308,7 +2308,7 @@ type (
 )
 
 // GetEukyyfcqimItemParams holds the parameters of GetEukyyfcqimItem, which are GetMmyoItem's.
-type GetEukyyfcqimItemParams GetMmyoItemParams
+type GetEukyyfcqimItemParams = GetMmyoItemParams
 
 // GetEukyyfcqimItemResponse is the result of GetEukyyfcqimItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2332,7 +2332,7 @@ type (
 )
 
 // GetEkjzwqucvParams holds the parameters of GetEkjzwqucv, which are GetMmyo's.
-type GetEkjzwqucvParams GetMmyoParams
+type GetEkjzwqucvParams = GetMmyoParams
 
 // GetEkjzwqucvResponse is the result of GetEkjzwqucv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2342,7 +2342,7 @@ type (
 )
 
 // DeleteEkjzwqucvParams holds the parameters of DeleteEkjzwqucv, which are GetMmyo's.
-type DeleteEkjzwqucvParams GetMmyoParams
+type DeleteEkjzwqucvParams = GetMmyoParams
 
 // DeleteEkjzwqucvResponse is the result of DeleteEkjzwqucv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2352,7 +2352,7 @@ type (
 )
 
 // GetEkjzwqucvItemParams holds the parameters of GetEkjzwqucvItem, which are GetMmyoItem's.
-type GetEkjzwqucvItemParams GetMmyoItemParams
+type GetEkjzwqucvItemParams = GetMmyoItemParams
 
 // GetEkjzwqucvItemResponse is the result of GetEkjzwqucvItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2376,7 +2376,7 @@ type (
 )
 
 // GetNwqlyjsParams holds the parameters of GetNwqlyjs, which are GetMmyo's.
-type GetNwqlyjsParams GetMmyoParams
+type GetNwqlyjsParams = GetMmyoParams
 
 // GetNwqlyjsResponse is the result of GetNwqlyjs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2386,7 +2386,7 @@ type (
 )
 
 // DeleteNwqlyjsParams holds the parameters of DeleteNwqlyjs, which are GetMmyo's.
-type DeleteNwqlyjsParams GetMmyoParams
+type DeleteNwqlyjsParams = GetMmyoParams
 
 // DeleteNwqlyjsResponse is the result of DeleteNwqlyjs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2396,7 +2396,7 @@ type (
 )
 
 // GetNwqlyjsItemParams holds the parameters of GetNwqlyjsItem, which are GetMmyoItem's.
-type GetNwqlyjsItemParams GetMmyoItemParams
+type GetNwqlyjsItemParams = GetMmyoItemParams
 
 // GetNwqlyjsItemResponse is the result of GetNwqlyjsItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2420,7 +2420,7 @@ type (
 )
 
 // GetHqsnhwenlParams holds the parameters of GetHqsnhwenl, which are GetMmyo's.
-type GetHqsnhwenlParams GetMmyoParams
+type GetHqsnhwenlParams = GetMmyoParams
 
 // GetHqsnhwenlResponse is the result of GetHqsnhwenl, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2430,7 +2430,7 @@ type (
 )
 
 // DeleteHqsnhwenlParams holds the parameters of DeleteHqsnhwenl, which are GetMmyo's.
-type DeleteHqsnhwenlParams GetMmyoParams
+type DeleteHqsnhwenlParams = GetMmyoParams
 
 // DeleteHqsnhwenlResponse is the result of DeleteHqsnhwenl, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2440,7 +2440,7 @@ type (
 )
 
 // GetHqsnhwenlItemParams holds the parameters of GetHqsnhwenlItem, which are GetMmyoItem's.
-type GetHqsnhwenlItemParams GetMmyoItemParams
+type GetHqsnhwenlItemParams = GetMmyoItemParams
 
 // GetHqsnhwenlItemResponse is the result of GetHqsnhwenlItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2464,7 +2464,7 @@ type (
 )
 
 // GetPevfirsxParams holds the parameters of GetPevfirsx, which are GetMmyo's.
-type GetPevfirsxParams GetMmyoParams
+type GetPevfirsxParams = GetMmyoParams
 
 // GetPevfirsxResponse is the result of GetPevfirsx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2474,7 +2474,7 @@ type (
 )
 
 // DeletePevfirsxParams holds the parameters of DeletePevfirsx, which are GetMmyo's.
-type DeletePevfirsxParams GetMmyoParams
+type DeletePevfirsxParams = GetMmyoParams
 
 // DeletePevfirsxResponse is the result of DeletePevfirsx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2484,7 +2484,7 @@ type (
 )
 
 // GetPevfirsxItemParams holds the parameters of GetPevfirsxItem, which are GetMmyoItem's.
-type GetPevfirsxItemParams GetMmyoItemParams
+type GetPevfirsxItemParams = GetMmyoItemParams
 
 // GetPevfirsxItemResponse is the result of GetPevfirsxItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2508,7 +2508,7 @@ type (
 )
 
 // GetIiixoeyuoqParams holds the parameters of GetIiixoeyuoq, which are GetMmyo's.
-type GetIiixoeyuoqParams GetMmyoParams
+type GetIiixoeyuoqParams = GetMmyoParams
 
 // GetIiixoeyuoqResponse is the result of GetIiixoeyuoq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2518,7 +2518,7 @@ type (
 )
 
 // DeleteIiixoeyuoqParams holds the parameters of DeleteIiixoeyuoq, which are GetMmyo's.
-type DeleteIiixoeyuoqParams GetMmyoParams
+type DeleteIiixoeyuoqParams = GetMmyoParams
 
 // DeleteIiixoeyuoqResponse is the result of DeleteIiixoeyuoq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2528,7 +2528,7 @@ type (
 )
 
 // GetIiixoeyuoqItemParams holds the parameters of GetIiixoeyuoqItem, which are GetMmyoItem's.
-type GetIiixoeyuoqItemParams GetMmyoItemParams
+type GetIiixoeyuoqItemParams = GetMmyoItemParams
 
 // GetIiixoeyuoqItemResponse is the result of GetIiixoeyuoqItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2552,7 +2552,7 @@ type (
 )
 
 // GetDqbdcwParams holds the parameters of GetDqbdcw, which are GetMmyo's.
-type GetDqbdcwParams GetMmyoParams
+type GetDqbdcwParams = GetMmyoParams
 
 // GetDqbdcwResponse is the result of GetDqbdcw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2562,7 +2562,7 @@ type (
 )
 
 // DeleteDqbdcwParams holds the parameters of DeleteDqbdcw, which are GetMmyo's.
-type DeleteDqbdcwParams GetMmyoParams
+type DeleteDqbdcwParams = GetMmyoParams
 
 // DeleteDqbdcwResponse is the result of DeleteDqbdcw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2572,7 +2572,7 @@ type (
 )
 
 // GetDqbdcwItemParams holds the parameters of GetDqbdcwItem, which are GetMmyoItem's.
-type GetDqbdcwItemParams GetMmyoItemParams
+type GetDqbdcwItemParams = GetMmyoItemParams
 
 // GetDqbdcwItemResponse is the result of GetDqbdcwItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2596,7 +2596,7 @@ type (
 )
 
 // GetYtcpzParams holds the parameters of GetYtcpz, which are GetMmyo's.
-type GetYtcpzParams GetMmyoParams
+type GetYtcpzParams = GetMmyoParams
 
 // GetYtcpzResponse is the result of GetYtcpz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2606,7 +2606,7 @@ type (
 )
 
 // DeleteYtcpzParams holds the parameters of DeleteYtcpz, which are GetMmyo's.
-type DeleteYtcpzParams GetMmyoParams
+type DeleteYtcpzParams = GetMmyoParams
 
 // DeleteYtcpzResponse is the result of DeleteYtcpz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2616,7 +2616,7 @@ type (
 )
 
 // GetYtcpzItemParams holds the parameters of GetYtcpzItem, which are GetMmyoItem's.
-type GetYtcpzItemParams GetMmyoItemParams
+type GetYtcpzItemParams = GetMmyoItemParams
 
 // GetYtcpzItemResponse is the result of GetYtcpzItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2640,7 +2640,7 @@ type (
 )
 
 // GetUzfykhagParams holds the parameters of GetUzfykhag, which are GetMmyo's.
-type GetUzfykhagParams GetMmyoParams
+type GetUzfykhagParams = GetMmyoParams
 
 // GetUzfykhagResponse is the result of GetUzfykhag, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2650,7 +2650,7 @@ type (
 )
 
 // DeleteUzfykhagParams holds the parameters of DeleteUzfykhag, which are GetMmyo's.
-type DeleteUzfykhagParams GetMmyoParams
+type DeleteUzfykhagParams = GetMmyoParams
 
 // DeleteUzfykhagResponse is the result of DeleteUzfykhag, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2660,7 +2660,7 @@ type (
 )
 
 // GetUzfykhagItemParams holds the parameters of GetUzfykhagItem, which are GetMmyoItem's.
-type GetUzfykhagItemParams GetMmyoItemParams
+type GetUzfykhagItemParams = GetMmyoItemParams
 
 // GetUzfykhagItemResponse is the result of GetUzfykhagItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2684,7 +2684,7 @@ type (
 )
 
 // GetLsfjfwdParams holds the parameters of GetLsfjfwd, which are GetMmyo's.
-type GetLsfjfwdParams GetMmyoParams
+type GetLsfjfwdParams = GetMmyoParams
 
 // GetLsfjfwdResponse is the result of GetLsfjfwd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2694,7 +2694,7 @@ type (
 )
 
 // DeleteLsfjfwdParams holds the parameters of DeleteLsfjfwd, which are GetMmyo's.
-type DeleteLsfjfwdParams GetMmyoParams
+type DeleteLsfjfwdParams = GetMmyoParams
 
 // DeleteLsfjfwdResponse is the result of DeleteLsfjfwd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2704,7 +2704,7 @@ type (
 )
 
 // GetLsfjfwdItemParams holds the parameters of GetLsfjfwdItem, which are GetMmyoItem's.
-type GetLsfjfwdItemParams GetMmyoItemParams
+type GetLsfjfwdItemParams = GetMmyoItemParams
 
 // GetLsfjfwdItemResponse is the result of GetLsfjfwdItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2728,7 +2728,7 @@ type (
 )
 
 // GetJmfzovblelParams holds the parameters of GetJmfzovblel, which are GetMmyo's.
-type GetJmfzovblelParams GetMmyoParams
+type GetJmfzovblelParams = GetMmyoParams
 
 // GetJmfzovblelResponse is the result of GetJmfzovblel, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2738,7 +2738,7 @@ type (
 )
 
 // DeleteJmfzovblelParams holds the parameters of DeleteJmfzovblel, which are GetMmyo's.
-type DeleteJmfzovblelParams GetMmyoParams
+type DeleteJmfzovblelParams = GetMmyoParams
 
 // DeleteJmfzovblelResponse is the result of DeleteJmfzovblel, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2748,7 +2748,7 @@ type (
 )
 
 // GetJmfzovblelItemParams holds the parameters of GetJmfzovblelItem, which are GetMmyoItem's.
-type GetJmfzovblelItemParams GetMmyoItemParams
+type GetJmfzovblelItemParams = GetMmyoItemParams
 
 // GetJmfzovblelItemResponse is the result of GetJmfzovblelItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2772,7 +2772,7 @@ type (
 )
 
 // GetTxtpynqqParams holds the parameters of GetTxtpynqq, which are GetMmyo's.
-type GetTxtpynqqParams GetMmyoParams
+type GetTxtpynqqParams = GetMmyoParams
 
 // GetTxtpynqqResponse is the result of GetTxtpynqq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2782,7 +2782,7 @@ type (
 )
 
 // DeleteTxtpynqqParams holds the parameters of DeleteTxtpynqq, which are GetMmyo's.
-type DeleteTxtpynqqParams GetMmyoParams
+type DeleteTxtpynqqParams = GetMmyoParams
 
 // DeleteTxtpynqqResponse is the result of DeleteTxtpynqq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2792,7 +2792,7 @@ type (
 )
 
 // GetTxtpynqqItemParams holds the parameters of GetTxtpynqqItem, which are GetMmyoItem's.
-type GetTxtpynqqItemParams GetMmyoItemParams
+type GetTxtpynqqItemParams = GetMmyoItemParams
 
 // GetTxtpynqqItemResponse is the result of GetTxtpynqqItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2816,7 +2816,7 @@ type (
 )
 
 // GetSaswolsjParams holds the parameters of GetSaswolsj, which are GetMmyo's.
-type GetSaswolsjParams GetMmyoParams
+type GetSaswolsjParams = GetMmyoParams
 
 // GetSaswolsjResponse is the result of GetSaswolsj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2826,7 +2826,7 @@ type (
 )
 
 // DeleteSaswolsjParams holds the parameters of DeleteSaswolsj, which are GetMmyo's.
-type DeleteSaswolsjParams GetMmyoParams
+type DeleteSaswolsjParams = GetMmyoParams
 
 // DeleteSaswolsjResponse is the result of DeleteSaswolsj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2836,7 +2836,7 @@ type (
 )
 
 // GetSaswolsjItemParams holds the parameters of GetSaswolsjItem, which are GetMmyoItem's.
-type GetSaswolsjItemParams GetMmyoItemParams
+type GetSaswolsjItemParams = GetMmyoItemParams
 
 // GetSaswolsjItemResponse is the result of GetSaswolsjItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2860,7 +2860,7 @@ type (
 )
 
 // GetFfpsnxarParams holds the parameters of GetFfpsnxar, which are GetMmyo's.
-type GetFfpsnxarParams GetMmyoParams
+type GetFfpsnxarParams = GetMmyoParams
 
 // GetFfpsnxarResponse is the result of GetFfpsnxar, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2870,7 +2870,7 @@ type (
 )
 
 // DeleteFfpsnxarParams holds the parameters of DeleteFfpsnxar, which are GetMmyo's.
-type DeleteFfpsnxarParams GetMmyoParams
+type DeleteFfpsnxarParams = GetMmyoParams
 
 // DeleteFfpsnxarResponse is the result of DeleteFfpsnxar, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2880,7 +2880,7 @@ type (
 )
 
 // GetFfpsnxarItemParams holds the parameters of GetFfpsnxarItem, which are GetMmyoItem's.
-type GetFfpsnxarItemParams GetMmyoItemParams
+type GetFfpsnxarItemParams = GetMmyoItemParams
 
 // GetFfpsnxarItemResponse is the result of GetFfpsnxarItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2904,7 +2904,7 @@ type (
 )
 
 // GetJyvrxyParams holds the parameters of GetJyvrxy, which are GetMmyo's.
-type GetJyvrxyParams GetMmyoParams
+type GetJyvrxyParams = GetMmyoParams
 
 // GetJyvrxyResponse is the result of GetJyvrxy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2914,7 +2914,7 @@ type (
 )
 
 // DeleteJyvrxyParams holds the parameters of DeleteJyvrxy, which are GetMmyo's.
-type DeleteJyvrxyParams GetMmyoParams
+type DeleteJyvrxyParams = GetMmyoParams
 
 // DeleteJyvrxyResponse is the result of DeleteJyvrxy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2924,7 +2924,7 @@ type (
 )
 
 // GetJyvrxyItemParams holds the parameters of GetJyvrxyItem, which are GetMmyoItem's.
-type GetJyvrxyItemParams GetMmyoItemParams
+type GetJyvrxyItemParams = GetMmyoItemParams
 
 // GetJyvrxyItemResponse is the result of GetJyvrxyItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2948,7 +2948,7 @@ type (
 )
 
 // GetGohzvshlwvParams holds the parameters of GetGohzvshlwv, which are GetMmyo's.
-type GetGohzvshlwvParams GetMmyoParams
+type GetGohzvshlwvParams = GetMmyoParams
 
 // GetGohzvshlwvResponse is the result of GetGohzvshlwv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2958,7 +2958,7 @@ type (
 )
 
 // DeleteGohzvshlwvParams holds the parameters of DeleteGohzvshlwv, which are GetMmyo's.
-type DeleteGohzvshlwvParams GetMmyoParams
+type DeleteGohzvshlwvParams = GetMmyoParams
 
 // DeleteGohzvshlwvResponse is the result of DeleteGohzvshlwv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2968,7 +2968,7 @@ type (
 )
 
 // GetGohzvshlwvItemParams holds the parameters of GetGohzvshlwvItem, which are GetMmyoItem's.
-type GetGohzvshlwvItemParams GetMmyoItemParams
+type GetGohzvshlwvItemParams = GetMmyoItemParams
 
 // GetGohzvshlwvItemResponse is the result of GetGohzvshlwvItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -2992,7 +2992,7 @@ type (
 )
 
 // GetDuieskParams holds the parameters of GetDuiesk, which are GetMmyo's.
-type GetDuieskParams GetMmyoParams
+type GetDuieskParams = GetMmyoParams
 
 // GetDuieskResponse is the result of GetDuiesk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3002,7 +3002,7 @@ type (
 )
 
 // DeleteDuieskParams holds the parameters of DeleteDuiesk, which are GetMmyo's.
-type DeleteDuieskParams GetMmyoParams
+type DeleteDuieskParams = GetMmyoParams
 
 // DeleteDuieskResponse is the result of DeleteDuiesk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3012,7 +3012,7 @@ type (
 )
 
 // GetDuieskItemParams holds the parameters of GetDuieskItem, which are GetMmyoItem's.
-type GetDuieskItemParams GetMmyoItemParams
+type GetDuieskItemParams = GetMmyoItemParams
 
 // GetDuieskItemResponse is the result of GetDuieskItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3036,7 +3036,7 @@ type (
 )
 
 // GetEyniwfhyaParams holds the parameters of GetEyniwfhya, which are GetMmyo's.
-type GetEyniwfhyaParams GetMmyoParams
+type GetEyniwfhyaParams = GetMmyoParams
 
 // GetEyniwfhyaResponse is the result of GetEyniwfhya, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3046,7 +3046,7 @@ type (
 )
 
 // DeleteEyniwfhyaParams holds the parameters of DeleteEyniwfhya, which are GetMmyo's.
-type DeleteEyniwfhyaParams GetMmyoParams
+type DeleteEyniwfhyaParams = GetMmyoParams
 
 // DeleteEyniwfhyaResponse is the result of DeleteEyniwfhya, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3056,7 +3056,7 @@ type (
 )
 
 // GetEyniwfhyaItemParams holds the parameters of GetEyniwfhyaItem, which are GetMmyoItem's.
-type GetEyniwfhyaItemParams GetMmyoItemParams
+type GetEyniwfhyaItemParams = GetMmyoItemParams
 
 // GetEyniwfhyaItemResponse is the result of GetEyniwfhyaItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3080,7 +3080,7 @@ type (
 )
 
 // GetLaaaParams holds the parameters of GetLaaa, which are GetMmyo's.
-type GetLaaaParams GetMmyoParams
+type GetLaaaParams = GetMmyoParams
 
 // GetLaaaResponse is the result of GetLaaa, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3090,7 +3090,7 @@ type (
 )
 
 // DeleteLaaaParams holds the parameters of DeleteLaaa, which are GetMmyo's.
-type DeleteLaaaParams GetMmyoParams
+type DeleteLaaaParams = GetMmyoParams
 
 // DeleteLaaaResponse is the result of DeleteLaaa, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3100,7 +3100,7 @@ type (
 )
 
 // GetLaaaItemParams holds the parameters of GetLaaaItem, which are GetMmyoItem's.
-type GetLaaaItemParams GetMmyoItemParams
+type GetLaaaItemParams = GetMmyoItemParams
 
 // GetLaaaItemResponse is the result of GetLaaaItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3124,7 +3124,7 @@ type (
 )
 
 // GetKkvecvuyflParams holds the parameters of GetKkvecvuyfl, which are GetMmyo's.
-type GetKkvecvuyflParams GetMmyoParams
+type GetKkvecvuyflParams = GetMmyoParams
 
 // GetKkvecvuyflResponse is the result of GetKkvecvuyfl, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3134,7 +3134,7 @@ type (
 )
 
 // DeleteKkvecvuyflParams holds the parameters of DeleteKkvecvuyfl, which are GetMmyo's.
-type DeleteKkvecvuyflParams GetMmyoParams
+type DeleteKkvecvuyflParams = GetMmyoParams
 
 // DeleteKkvecvuyflResponse is the result of DeleteKkvecvuyfl, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3144,7 +3144,7 @@ type (
 )
 
 // GetKkvecvuyflItemParams holds the parameters of GetKkvecvuyflItem, which are GetMmyoItem's.
-type GetKkvecvuyflItemParams GetMmyoItemParams
+type GetKkvecvuyflItemParams = GetMmyoItemParams
 
 // GetKkvecvuyflItemResponse is the result of GetKkvecvuyflItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3168,7 +3168,7 @@ type (
 )
 
 // GetLryqvwmrqParams holds the parameters of GetLryqvwmrq, which are GetMmyo's.
-type GetLryqvwmrqParams GetMmyoParams
+type GetLryqvwmrqParams = GetMmyoParams
 
 // GetLryqvwmrqResponse is the result of GetLryqvwmrq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3178,7 +3178,7 @@ type (
 )
 
 // DeleteLryqvwmrqParams holds the parameters of DeleteLryqvwmrq, which are GetMmyo's.
-type DeleteLryqvwmrqParams GetMmyoParams
+type DeleteLryqvwmrqParams = GetMmyoParams
 
 // DeleteLryqvwmrqResponse is the result of DeleteLryqvwmrq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3188,7 +3188,7 @@ type (
 )
 
 // GetLryqvwmrqItemParams holds the parameters of GetLryqvwmrqItem, which are GetMmyoItem's.
-type GetLryqvwmrqItemParams GetMmyoItemParams
+type GetLryqvwmrqItemParams = GetMmyoItemParams
 
 // GetLryqvwmrqItemResponse is the result of GetLryqvwmrqItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3212,7 +3212,7 @@ type (
 )
 
 // GetEhbcgParams holds the parameters of GetEhbcg, which are GetMmyo's.
-type GetEhbcgParams GetMmyoParams
+type GetEhbcgParams = GetMmyoParams
 
 // GetEhbcgResponse is the result of GetEhbcg, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3222,7 +3222,7 @@ type (
 )
 
 // DeleteEhbcgParams holds the parameters of DeleteEhbcg, which are GetMmyo's.
-type DeleteEhbcgParams GetMmyoParams
+type DeleteEhbcgParams = GetMmyoParams
 
 // DeleteEhbcgResponse is the result of DeleteEhbcg, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3232,7 +3232,7 @@ type (
 )
 
 // GetEhbcgItemParams holds the parameters of GetEhbcgItem, which are GetMmyoItem's.
-type GetEhbcgItemParams GetMmyoItemParams
+type GetEhbcgItemParams = GetMmyoItemParams
 
 // GetEhbcgItemResponse is the result of GetEhbcgItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3256,7 +3256,7 @@ type (
 )
 
 // GetAjfpmlguwzParams holds the parameters of GetAjfpmlguwz, which are GetMmyo's.
-type GetAjfpmlguwzParams GetMmyoParams
+type GetAjfpmlguwzParams = GetMmyoParams
 
 // GetAjfpmlguwzResponse is the result of GetAjfpmlguwz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3266,7 +3266,7 @@ type (
 )
 
 // DeleteAjfpmlguwzParams holds the parameters of DeleteAjfpmlguwz, which are GetMmyo's.
-type DeleteAjfpmlguwzParams GetMmyoParams
+type DeleteAjfpmlguwzParams = GetMmyoParams
 
 // DeleteAjfpmlguwzResponse is the result of DeleteAjfpmlguwz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3276,7 +3276,7 @@ type (
 )
 
 // GetAjfpmlguwzItemParams holds the parameters of GetAjfpmlguwzItem, which are GetMmyoItem's.
-type GetAjfpmlguwzItemParams GetMmyoItemParams
+type GetAjfpmlguwzItemParams = GetMmyoItemParams
 
 // GetAjfpmlguwzItemResponse is the result of GetAjfpmlguwzItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3300,7 +3300,7 @@ type (
 )
 
 // GetJkzjfParams holds the parameters of GetJkzjf, which are GetMmyo's.
-type GetJkzjfParams GetMmyoParams
+type GetJkzjfParams = GetMmyoParams
 
 // GetJkzjfResponse is the result of GetJkzjf, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3310,7 +3310,7 @@ type (
 )
 
 // DeleteJkzjfParams holds the parameters of DeleteJkzjf, which are GetMmyo's.
-type DeleteJkzjfParams GetMmyoParams
+type DeleteJkzjfParams = GetMmyoParams
 
 // DeleteJkzjfResponse is the result of DeleteJkzjf, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3320,7 +3320,7 @@ type (
 )
 
 // GetJkzjfItemParams holds the parameters of GetJkzjfItem, which are GetMmyoItem's.
-type GetJkzjfItemParams GetMmyoItemParams
+type GetJkzjfItemParams = GetMmyoItemParams
 
 // GetJkzjfItemResponse is the result of GetJkzjfItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3344,7 +3344,7 @@ type (
 )
 
 // GetZjgpParams holds the parameters of GetZjgp, which are GetMmyo's.
-type GetZjgpParams GetMmyoParams
+type GetZjgpParams = GetMmyoParams
 
 // GetZjgpResponse is the result of GetZjgp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3354,7 +3354,7 @@ type (
 )
 
 // DeleteZjgpParams holds the parameters of DeleteZjgp, which are GetMmyo's.
-type DeleteZjgpParams GetMmyoParams
+type DeleteZjgpParams = GetMmyoParams
 
 // DeleteZjgpResponse is the result of DeleteZjgp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3364,7 +3364,7 @@ type (
 )
 
 // GetZjgpItemParams holds the parameters of GetZjgpItem, which are GetMmyoItem's.
-type GetZjgpItemParams GetMmyoItemParams
+type GetZjgpItemParams = GetMmyoItemParams
 
 // GetZjgpItemResponse is the result of GetZjgpItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3388,7 +3388,7 @@ type (
 )
 
 // GetXgtkvizParams holds the parameters of GetXgtkviz, which are GetMmyo's.
-type GetXgtkvizParams GetMmyoParams
+type GetXgtkvizParams = GetMmyoParams
 
 // GetXgtkvizResponse is the result of GetXgtkviz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3398,7 +3398,7 @@ type (
 )
 
 // DeleteXgtkvizParams holds the parameters of DeleteXgtkviz, which are GetMmyo's.
-type DeleteXgtkvizParams GetMmyoParams
+type DeleteXgtkvizParams = GetMmyoParams
 
 // DeleteXgtkvizResponse is the result of DeleteXgtkviz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3408,7 +3408,7 @@ type (
 )
 
 // GetXgtkvizItemParams holds the parameters of GetXgtkvizItem, which are GetMmyoItem's.
-type GetXgtkvizItemParams GetMmyoItemParams
+type GetXgtkvizItemParams = GetMmyoItemParams
 
 // GetXgtkvizItemResponse is the result of GetXgtkvizItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3432,7 +3432,7 @@ type (
 )
 
 // GetVehwemhvParams holds the parameters of GetVehwemhv, which are GetMmyo's.
-type GetVehwemhvParams GetMmyoParams
+type GetVehwemhvParams = GetMmyoParams
 
 // GetVehwemhvResponse is the result of GetVehwemhv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3442,7 +3442,7 @@ type (
 )
 
 // DeleteVehwemhvParams holds the parameters of DeleteVehwemhv, which are GetMmyo's.
-type DeleteVehwemhvParams GetMmyoParams
+type DeleteVehwemhvParams = GetMmyoParams
 
 // DeleteVehwemhvResponse is the result of DeleteVehwemhv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3452,7 +3452,7 @@ type (
 )
 
 // GetVehwemhvItemParams holds the parameters of GetVehwemhvItem, which are GetMmyoItem's.
-type GetVehwemhvItemParams GetMmyoItemParams
+type GetVehwemhvItemParams = GetMmyoItemParams
 
 // GetVehwemhvItemResponse is the result of GetVehwemhvItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3476,7 +3476,7 @@ type (
 )
 
 // GetUsaoParams holds the parameters of GetUsao, which are GetMmyo's.
-type GetUsaoParams GetMmyoParams
+type GetUsaoParams = GetMmyoParams
 
 // GetUsaoResponse is the result of GetUsao, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3486,7 +3486,7 @@ type (
 )
 
 // DeleteUsaoParams holds the parameters of DeleteUsao, which are GetMmyo's.
-type DeleteUsaoParams GetMmyoParams
+type DeleteUsaoParams = GetMmyoParams
 
 // DeleteUsaoResponse is the result of DeleteUsao, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3496,7 +3496,7 @@ type (
 )
 
 // GetUsaoItemParams holds the parameters of GetUsaoItem, which are GetMmyoItem's.
-type GetUsaoItemParams GetMmyoItemParams
+type GetUsaoItemParams = GetMmyoItemParams
 
 // GetUsaoItemResponse is the result of GetUsaoItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3520,7 +3520,7 @@ type (
 )
 
 // GetIbrpeParams holds the parameters of GetIbrpe, which are GetMmyo's.
-type GetIbrpeParams GetMmyoParams
+type GetIbrpeParams = GetMmyoParams
 
 // GetIbrpeResponse is the result of GetIbrpe, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3530,7 +3530,7 @@ type (
 )
 
 // DeleteIbrpeParams holds the parameters of DeleteIbrpe, which are GetMmyo's.
-type DeleteIbrpeParams GetMmyoParams
+type DeleteIbrpeParams = GetMmyoParams
 
 // DeleteIbrpeResponse is the result of DeleteIbrpe, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3540,7 +3540,7 @@ type (
 )
 
 // GetIbrpeItemParams holds the parameters of GetIbrpeItem, which are GetMmyoItem's.
-type GetIbrpeItemParams GetMmyoItemParams
+type GetIbrpeItemParams = GetMmyoItemParams
 
 // GetIbrpeItemResponse is the result of GetIbrpeItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3564,7 +3564,7 @@ type (
 )
 
 // GetYnnkpcnfpParams holds the parameters of GetYnnkpcnfp, which are GetMmyo's.
-type GetYnnkpcnfpParams GetMmyoParams
+type GetYnnkpcnfpParams = GetMmyoParams
 
 // GetYnnkpcnfpResponse is the result of GetYnnkpcnfp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3574,7 +3574,7 @@ type (
 )
 
 // DeleteYnnkpcnfpParams holds the parameters of DeleteYnnkpcnfp, which are GetMmyo's.
-type DeleteYnnkpcnfpParams GetMmyoParams
+type DeleteYnnkpcnfpParams = GetMmyoParams
 
 // DeleteYnnkpcnfpResponse is the result of DeleteYnnkpcnfp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3584,7 +3584,7 @@ type (
 )
 
 // GetYnnkpcnfpItemParams holds the parameters of GetYnnkpcnfpItem, which are GetMmyoItem's.
-type GetYnnkpcnfpItemParams GetMmyoItemParams
+type GetYnnkpcnfpItemParams = GetMmyoItemParams
 
 // GetYnnkpcnfpItemResponse is the result of GetYnnkpcnfpItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3608,7 +3608,7 @@ type (
 )
 
 // GetHebsfwwParams holds the parameters of GetHebsfww, which are GetMmyo's.
-type GetHebsfwwParams GetMmyoParams
+type GetHebsfwwParams = GetMmyoParams
 
 // GetHebsfwwResponse is the result of GetHebsfww, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3618,7 +3618,7 @@ type (
 )
 
 // DeleteHebsfwwParams holds the parameters of DeleteHebsfww, which are GetMmyo's.
-type DeleteHebsfwwParams GetMmyoParams
+type DeleteHebsfwwParams = GetMmyoParams
 
 // DeleteHebsfwwResponse is the result of DeleteHebsfww, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3628,7 +3628,7 @@ type (
 )
 
 // GetHebsfwwItemParams holds the parameters of GetHebsfwwItem, which are GetMmyoItem's.
-type GetHebsfwwItemParams GetMmyoItemParams
+type GetHebsfwwItemParams = GetMmyoItemParams
 
 // GetHebsfwwItemResponse is the result of GetHebsfwwItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3652,7 +3652,7 @@ type (
 )
 
 // GetLtjimwzmmParams holds the parameters of GetLtjimwzmm, which are GetMmyo's.
-type GetLtjimwzmmParams GetMmyoParams
+type GetLtjimwzmmParams = GetMmyoParams
 
 // GetLtjimwzmmResponse is the result of GetLtjimwzmm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3662,7 +3662,7 @@ type (
 )
 
 // DeleteLtjimwzmmParams holds the parameters of DeleteLtjimwzmm, which are GetMmyo's.
-type DeleteLtjimwzmmParams GetMmyoParams
+type DeleteLtjimwzmmParams = GetMmyoParams
 
 // DeleteLtjimwzmmResponse is the result of DeleteLtjimwzmm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3672,7 +3672,7 @@ type (
 )
 
 // GetLtjimwzmmItemParams holds the parameters of GetLtjimwzmmItem, which are GetMmyoItem's.
-type GetLtjimwzmmItemParams GetMmyoItemParams
+type GetLtjimwzmmItemParams = GetMmyoItemParams
 
 // GetLtjimwzmmItemResponse is the result of GetLtjimwzmmItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3696,7 +3696,7 @@ type (
 )
 
 // GetDcvkqqrcamParams holds the parameters of GetDcvkqqrcam, which are GetMmyo's.
-type GetDcvkqqrcamParams GetMmyoParams
+type GetDcvkqqrcamParams = GetMmyoParams
 
 // GetDcvkqqrcamResponse is the result of GetDcvkqqrcam, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3706,7 +3706,7 @@ type (
 )
 
 // DeleteDcvkqqrcamParams holds the parameters of DeleteDcvkqqrcam, which are GetMmyo's.
-type DeleteDcvkqqrcamParams GetMmyoParams
+type DeleteDcvkqqrcamParams = GetMmyoParams
 
 // DeleteDcvkqqrcamResponse is the result of DeleteDcvkqqrcam, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3716,7 +3716,7 @@ type (
 )
 
 // GetDcvkqqrcamItemParams holds the parameters of GetDcvkqqrcamItem, which are GetMmyoItem's.
-type GetDcvkqqrcamItemParams GetMmyoItemParams
+type GetDcvkqqrcamItemParams = GetMmyoItemParams
 
 // GetDcvkqqrcamItemResponse is the result of GetDcvkqqrcamItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3740,7 +3740,7 @@ type (
 )
 
 // GetTchlxmParams holds the parameters of GetTchlxm, which are GetMmyo's.
-type GetTchlxmParams GetMmyoParams
+type GetTchlxmParams = GetMmyoParams
 
 // GetTchlxmResponse is the result of GetTchlxm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3750,7 +3750,7 @@ type (
 )
 
 // DeleteTchlxmParams holds the parameters of DeleteTchlxm, which are GetMmyo's.
-type DeleteTchlxmParams GetMmyoParams
+type DeleteTchlxmParams = GetMmyoParams
 
 // DeleteTchlxmResponse is the result of DeleteTchlxm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3760,7 +3760,7 @@ type (
 )
 
 // GetTchlxmItemParams holds the parameters of GetTchlxmItem, which are GetMmyoItem's.
-type GetTchlxmItemParams GetMmyoItemParams
+type GetTchlxmItemParams = GetMmyoItemParams
 
 // GetTchlxmItemResponse is the result of GetTchlxmItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3784,7 +3784,7 @@ type (
 )
 
 // GetXwvwytbkkParams holds the parameters of GetXwvwytbkk, which are GetMmyo's.
-type GetXwvwytbkkParams GetMmyoParams
+type GetXwvwytbkkParams = GetMmyoParams
 
 // GetXwvwytbkkResponse is the result of GetXwvwytbkk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3794,7 +3794,7 @@ type (
 )
 
 // DeleteXwvwytbkkParams holds the parameters of DeleteXwvwytbkk, which are GetMmyo's.
-type DeleteXwvwytbkkParams GetMmyoParams
+type DeleteXwvwytbkkParams = GetMmyoParams
 
 // DeleteXwvwytbkkResponse is the result of DeleteXwvwytbkk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3804,7 +3804,7 @@ type (
 )
 
 // GetXwvwytbkkItemParams holds the parameters of GetXwvwytbkkItem, which are GetMmyoItem's.
-type GetXwvwytbkkItemParams GetMmyoItemParams
+type GetXwvwytbkkItemParams = GetMmyoItemParams
 
 // GetXwvwytbkkItemResponse is the result of GetXwvwytbkkItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3828,7 +3828,7 @@ type (
 )
 
 // GetYligtParams holds the parameters of GetYligt, which are GetMmyo's.
-type GetYligtParams GetMmyoParams
+type GetYligtParams = GetMmyoParams
 
 // GetYligtResponse is the result of GetYligt, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3838,7 +3838,7 @@ type (
 )
 
 // DeleteYligtParams holds the parameters of DeleteYligt, which are GetMmyo's.
-type DeleteYligtParams GetMmyoParams
+type DeleteYligtParams = GetMmyoParams
 
 // DeleteYligtResponse is the result of DeleteYligt, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3848,7 +3848,7 @@ type (
 )
 
 // GetYligtItemParams holds the parameters of GetYligtItem, which are GetMmyoItem's.
-type GetYligtItemParams GetMmyoItemParams
+type GetYligtItemParams = GetMmyoItemParams
 
 // GetYligtItemResponse is the result of GetYligtItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3872,7 +3872,7 @@ type (
 )
 
 // GetHrhnvkuParams holds the parameters of GetHrhnvku, which are GetMmyo's.
-type GetHrhnvkuParams GetMmyoParams
+type GetHrhnvkuParams = GetMmyoParams
 
 // GetHrhnvkuResponse is the result of GetHrhnvku, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3882,7 +3882,7 @@ type (
 )
 
 // DeleteHrhnvkuParams holds the parameters of DeleteHrhnvku, which are GetMmyo's.
-type DeleteHrhnvkuParams GetMmyoParams
+type DeleteHrhnvkuParams = GetMmyoParams
 
 // DeleteHrhnvkuResponse is the result of DeleteHrhnvku, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3892,7 +3892,7 @@ type (
 )
 
 // GetHrhnvkuItemParams holds the parameters of GetHrhnvkuItem, which are GetMmyoItem's.
-type GetHrhnvkuItemParams GetMmyoItemParams
+type GetHrhnvkuItemParams = GetMmyoItemParams
 
 // GetHrhnvkuItemResponse is the result of GetHrhnvkuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3916,7 +3916,7 @@ type (
 )
 
 // GetHpiqParams holds the parameters of GetHpiq, which are GetMmyo's.
-type GetHpiqParams GetMmyoParams
+type GetHpiqParams = GetMmyoParams
 
 // GetHpiqResponse is the result of GetHpiq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3926,7 +3926,7 @@ type (
 )
 
 // DeleteHpiqParams holds the parameters of DeleteHpiq, which are GetMmyo's.
-type DeleteHpiqParams GetMmyoParams
+type DeleteHpiqParams = GetMmyoParams
 
 // DeleteHpiqResponse is the result of DeleteHpiq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3936,7 +3936,7 @@ type (
 )
 
 // GetHpiqItemParams holds the parameters of GetHpiqItem, which are GetMmyoItem's.
-type GetHpiqItemParams GetMmyoItemParams
+type GetHpiqItemParams = GetMmyoItemParams
 
 // GetHpiqItemResponse is the result of GetHpiqItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3960,7 +3960,7 @@ type (
 )
 
 // GetPnpjsusnParams holds the parameters of GetPnpjsusn, which are GetMmyo's.
-type GetPnpjsusnParams GetMmyoParams
+type GetPnpjsusnParams = GetMmyoParams
 
 // GetPnpjsusnResponse is the result of GetPnpjsusn, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3970,7 +3970,7 @@ type (
 )
 
 // DeletePnpjsusnParams holds the parameters of DeletePnpjsusn, which are GetMmyo's.
-type DeletePnpjsusnParams GetMmyoParams
+type DeletePnpjsusnParams = GetMmyoParams
 
 // DeletePnpjsusnResponse is the result of DeletePnpjsusn, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -3980,7 +3980,7 @@ type (
 )
 
 // GetPnpjsusnItemParams holds the parameters of GetPnpjsusnItem, which are GetMmyoItem's.
-type GetPnpjsusnItemParams GetMmyoItemParams
+type GetPnpjsusnItemParams = GetMmyoItemParams
 
 // GetPnpjsusnItemResponse is the result of GetPnpjsusnItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4004,7 +4004,7 @@ type (
 )
 
 // GetGoayxuParams holds the parameters of GetGoayxu, which are GetMmyo's.
-type GetGoayxuParams GetMmyoParams
+type GetGoayxuParams = GetMmyoParams
 
 // GetGoayxuResponse is the result of GetGoayxu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4014,7 +4014,7 @@ type (
 )
 
 // DeleteGoayxuParams holds the parameters of DeleteGoayxu, which are GetMmyo's.
-type DeleteGoayxuParams GetMmyoParams
+type DeleteGoayxuParams = GetMmyoParams
 
 // DeleteGoayxuResponse is the result of DeleteGoayxu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4024,7 +4024,7 @@ type (
 )
 
 // GetGoayxuItemParams holds the parameters of GetGoayxuItem, which are GetMmyoItem's.
-type GetGoayxuItemParams GetMmyoItemParams
+type GetGoayxuItemParams = GetMmyoItemParams
 
 // GetGoayxuItemResponse is the result of GetGoayxuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4048,7 +4048,7 @@ type (
 )
 
 // GetIsdfbtysParams holds the parameters of GetIsdfbtys, which are GetMmyo's.
-type GetIsdfbtysParams GetMmyoParams
+type GetIsdfbtysParams = GetMmyoParams
 
 // GetIsdfbtysResponse is the result of GetIsdfbtys, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4058,7 +4058,7 @@ type (
 )
 
 // DeleteIsdfbtysParams holds the parameters of DeleteIsdfbtys, which are GetMmyo's.
-type DeleteIsdfbtysParams GetMmyoParams
+type DeleteIsdfbtysParams = GetMmyoParams
 
 // DeleteIsdfbtysResponse is the result of DeleteIsdfbtys, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4068,7 +4068,7 @@ type (
 )
 
 // GetIsdfbtysItemParams holds the parameters of GetIsdfbtysItem, which are GetMmyoItem's.
-type GetIsdfbtysItemParams GetMmyoItemParams
+type GetIsdfbtysItemParams = GetMmyoItemParams
 
 // GetIsdfbtysItemResponse is the result of GetIsdfbtysItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4092,7 +4092,7 @@ type (
 )
 
 // GetQencbyscsiParams holds the parameters of GetQencbyscsi, which are GetMmyo's.
-type GetQencbyscsiParams GetMmyoParams
+type GetQencbyscsiParams = GetMmyoParams
 
 // GetQencbyscsiResponse is the result of GetQencbyscsi, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4102,7 +4102,7 @@ type (
 )
 
 // DeleteQencbyscsiParams holds the parameters of DeleteQencbyscsi, which are GetMmyo's.
-type DeleteQencbyscsiParams GetMmyoParams
+type DeleteQencbyscsiParams = GetMmyoParams
 
 // DeleteQencbyscsiResponse is the result of DeleteQencbyscsi, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4112,7 +4112,7 @@ type (
 )
 
 // GetQencbyscsiItemParams holds the parameters of GetQencbyscsiItem, which are GetMmyoItem's.
-type GetQencbyscsiItemParams GetMmyoItemParams
+type GetQencbyscsiItemParams = GetMmyoItemParams
 
 // GetQencbyscsiItemResponse is the result of GetQencbyscsiItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4136,7 +4136,7 @@ type (
 )
 
 // GetPjozgwqvuuParams holds the parameters of GetPjozgwqvuu, which are GetMmyo's.
-type GetPjozgwqvuuParams GetMmyoParams
+type GetPjozgwqvuuParams = GetMmyoParams
 
 // GetPjozgwqvuuResponse is the result of GetPjozgwqvuu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4146,7 +4146,7 @@ type (
 )
 
 // DeletePjozgwqvuuParams holds the parameters of DeletePjozgwqvuu, which are GetMmyo's.
-type DeletePjozgwqvuuParams GetMmyoParams
+type DeletePjozgwqvuuParams = GetMmyoParams
 
 // DeletePjozgwqvuuResponse is the result of DeletePjozgwqvuu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4156,7 +4156,7 @@ type (
 )
 
 // GetPjozgwqvuuItemParams holds the parameters of GetPjozgwqvuuItem, which are GetMmyoItem's.
-type GetPjozgwqvuuItemParams GetMmyoItemParams
+type GetPjozgwqvuuItemParams = GetMmyoItemParams
 
 // GetPjozgwqvuuItemResponse is the result of GetPjozgwqvuuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4180,7 +4180,7 @@ type (
 )
 
 // GetZygqParams holds the parameters of GetZygq, which are GetMmyo's.
-type GetZygqParams GetMmyoParams
+type GetZygqParams = GetMmyoParams
 
 // GetZygqResponse is the result of GetZygq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4190,7 +4190,7 @@ type (
 )
 
 // DeleteZygqParams holds the parameters of DeleteZygq, which are GetMmyo's.
-type DeleteZygqParams GetMmyoParams
+type DeleteZygqParams = GetMmyoParams
 
 // DeleteZygqResponse is the result of DeleteZygq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4200,7 +4200,7 @@ type (
 )
 
 // GetZygqItemParams holds the parameters of GetZygqItem, which are GetMmyoItem's.
-type GetZygqItemParams GetMmyoItemParams
+type GetZygqItemParams = GetMmyoItemParams
 
 // GetZygqItemResponse is the result of GetZygqItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4224,7 +4224,7 @@ type (
 )
 
 // GetLpdkoiibzdParams holds the parameters of GetLpdkoiibzd, which are GetMmyo's.
-type GetLpdkoiibzdParams GetMmyoParams
+type GetLpdkoiibzdParams = GetMmyoParams
 
 // GetLpdkoiibzdResponse is the result of GetLpdkoiibzd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4234,7 +4234,7 @@ type (
 )
 
 // DeleteLpdkoiibzdParams holds the parameters of DeleteLpdkoiibzd, which are GetMmyo's.
-type DeleteLpdkoiibzdParams GetMmyoParams
+type DeleteLpdkoiibzdParams = GetMmyoParams
 
 // DeleteLpdkoiibzdResponse is the result of DeleteLpdkoiibzd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4244,7 +4244,7 @@ type (
 )
 
 // GetLpdkoiibzdItemParams holds the parameters of GetLpdkoiibzdItem, which are GetMmyoItem's.
-type GetLpdkoiibzdItemParams GetMmyoItemParams
+type GetLpdkoiibzdItemParams = GetMmyoItemParams
 
 // GetLpdkoiibzdItemResponse is the result of GetLpdkoiibzdItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4268,7 +4268,7 @@ type (
 )
 
 // GetWmfkrdfpmParams holds the parameters of GetWmfkrdfpm, which are GetMmyo's.
-type GetWmfkrdfpmParams GetMmyoParams
+type GetWmfkrdfpmParams = GetMmyoParams
 
 // GetWmfkrdfpmResponse is the result of GetWmfkrdfpm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4278,7 +4278,7 @@ type (
 )
 
 // DeleteWmfkrdfpmParams holds the parameters of DeleteWmfkrdfpm, which are GetMmyo's.
-type DeleteWmfkrdfpmParams GetMmyoParams
+type DeleteWmfkrdfpmParams = GetMmyoParams
 
 // DeleteWmfkrdfpmResponse is the result of DeleteWmfkrdfpm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4288,7 +4288,7 @@ type (
 )
 
 // GetWmfkrdfpmItemParams holds the parameters of GetWmfkrdfpmItem, which are GetMmyoItem's.
-type GetWmfkrdfpmItemParams GetMmyoItemParams
+type GetWmfkrdfpmItemParams = GetMmyoItemParams
 
 // GetWmfkrdfpmItemResponse is the result of GetWmfkrdfpmItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4312,7 +4312,7 @@ type (
 )
 
 // GetHpjesrParams holds the parameters of GetHpjesr, which are GetMmyo's.
-type GetHpjesrParams GetMmyoParams
+type GetHpjesrParams = GetMmyoParams
 
 // GetHpjesrResponse is the result of GetHpjesr, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4322,7 +4322,7 @@ type (
 )
 
 // DeleteHpjesrParams holds the parameters of DeleteHpjesr, which are GetMmyo's.
-type DeleteHpjesrParams GetMmyoParams
+type DeleteHpjesrParams = GetMmyoParams
 
 // DeleteHpjesrResponse is the result of DeleteHpjesr, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4332,7 +4332,7 @@ type (
 )
 
 // GetHpjesrItemParams holds the parameters of GetHpjesrItem, which are GetMmyoItem's.
-type GetHpjesrItemParams GetMmyoItemParams
+type GetHpjesrItemParams = GetMmyoItemParams
 
 // GetHpjesrItemResponse is the result of GetHpjesrItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4356,7 +4356,7 @@ type (
 )
 
 // GetInkgjgjncjParams holds the parameters of GetInkgjgjncj, which are GetMmyo's.
-type GetInkgjgjncjParams GetMmyoParams
+type GetInkgjgjncjParams = GetMmyoParams
 
 // GetInkgjgjncjResponse is the result of GetInkgjgjncj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4366,7 +4366,7 @@ type (
 )
 
 // DeleteInkgjgjncjParams holds the parameters of DeleteInkgjgjncj, which are GetMmyo's.
-type DeleteInkgjgjncjParams GetMmyoParams
+type DeleteInkgjgjncjParams = GetMmyoParams
 
 // DeleteInkgjgjncjResponse is the result of DeleteInkgjgjncj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4376,7 +4376,7 @@ type (
 )
 
 // GetInkgjgjncjItemParams holds the parameters of GetInkgjgjncjItem, which are GetMmyoItem's.
-type GetInkgjgjncjItemParams GetMmyoItemParams
+type GetInkgjgjncjItemParams = GetMmyoItemParams
 
 // GetInkgjgjncjItemResponse is the result of GetInkgjgjncjItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4400,7 +4400,7 @@ type (
 )
 
 // GetKsksqfParams holds the parameters of GetKsksqf, which are GetMmyo's.
-type GetKsksqfParams GetMmyoParams
+type GetKsksqfParams = GetMmyoParams
 
 // GetKsksqfResponse is the result of GetKsksqf, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4410,7 +4410,7 @@ type (
 )
 
 // DeleteKsksqfParams holds the parameters of DeleteKsksqf, which are GetMmyo's.
-type DeleteKsksqfParams GetMmyoParams
+type DeleteKsksqfParams = GetMmyoParams
 
 // DeleteKsksqfResponse is the result of DeleteKsksqf, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4420,7 +4420,7 @@ type (
 )
 
 // GetKsksqfItemParams holds the parameters of GetKsksqfItem, which are GetMmyoItem's.
-type GetKsksqfItemParams GetMmyoItemParams
+type GetKsksqfItemParams = GetMmyoItemParams
 
 // GetKsksqfItemResponse is the result of GetKsksqfItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4444,7 +4444,7 @@ type (
 )
 
 // GetEtkaaleloParams holds the parameters of GetEtkaalelo, which are GetMmyo's.
-type GetEtkaaleloParams GetMmyoParams
+type GetEtkaaleloParams = GetMmyoParams
 
 // GetEtkaaleloResponse is the result of GetEtkaalelo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4454,7 +4454,7 @@ type (
 )
 
 // DeleteEtkaaleloParams holds the parameters of DeleteEtkaalelo, which are GetMmyo's.
-type DeleteEtkaaleloParams GetMmyoParams
+type DeleteEtkaaleloParams = GetMmyoParams
 
 // DeleteEtkaaleloResponse is the result of DeleteEtkaalelo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4464,7 +4464,7 @@ type (
 )
 
 // GetEtkaaleloItemParams holds the parameters of GetEtkaaleloItem, which are GetMmyoItem's.
-type GetEtkaaleloItemParams GetMmyoItemParams
+type GetEtkaaleloItemParams = GetMmyoItemParams
 
 // GetEtkaaleloItemResponse is the result of GetEtkaaleloItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4488,7 +4488,7 @@ type (
 )
 
 // GetEwuwnParams holds the parameters of GetEwuwn, which are GetMmyo's.
-type GetEwuwnParams GetMmyoParams
+type GetEwuwnParams = GetMmyoParams
 
 // GetEwuwnResponse is the result of GetEwuwn, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4498,7 +4498,7 @@ type (
 )
 
 // DeleteEwuwnParams holds the parameters of DeleteEwuwn, which are GetMmyo's.
-type DeleteEwuwnParams GetMmyoParams
+type DeleteEwuwnParams = GetMmyoParams
 
 // DeleteEwuwnResponse is the result of DeleteEwuwn, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4508,7 +4508,7 @@ type (
 )
 
 // GetEwuwnItemParams holds the parameters of GetEwuwnItem, which are GetMmyoItem's.
-type GetEwuwnItemParams GetMmyoItemParams
+type GetEwuwnItemParams = GetMmyoItemParams
 
 // GetEwuwnItemResponse is the result of GetEwuwnItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4532,7 +4532,7 @@ type (
 )
 
 // GetTsgoqiastParams holds the parameters of GetTsgoqiast, which are GetMmyo's.
-type GetTsgoqiastParams GetMmyoParams
+type GetTsgoqiastParams = GetMmyoParams
 
 // GetTsgoqiastResponse is the result of GetTsgoqiast, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4542,7 +4542,7 @@ type (
 )
 
 // DeleteTsgoqiastParams holds the parameters of DeleteTsgoqiast, which are GetMmyo's.
-type DeleteTsgoqiastParams GetMmyoParams
+type DeleteTsgoqiastParams = GetMmyoParams
 
 // DeleteTsgoqiastResponse is the result of DeleteTsgoqiast, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4552,7 +4552,7 @@ type (
 )
 
 // GetTsgoqiastItemParams holds the parameters of GetTsgoqiastItem, which are GetMmyoItem's.
-type GetTsgoqiastItemParams GetMmyoItemParams
+type GetTsgoqiastItemParams = GetMmyoItemParams
 
 // GetTsgoqiastItemResponse is the result of GetTsgoqiastItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4576,7 +4576,7 @@ type (
 )
 
 // GetAizwakppParams holds the parameters of GetAizwakpp, which are GetMmyo's.
-type GetAizwakppParams GetMmyoParams
+type GetAizwakppParams = GetMmyoParams
 
 // GetAizwakppResponse is the result of GetAizwakpp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4586,7 +4586,7 @@ type (
 )
 
 // DeleteAizwakppParams holds the parameters of DeleteAizwakpp, which are GetMmyo's.
-type DeleteAizwakppParams GetMmyoParams
+type DeleteAizwakppParams = GetMmyoParams
 
 // DeleteAizwakppResponse is the result of DeleteAizwakpp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4596,7 +4596,7 @@ type (
 )
 
 // GetAizwakppItemParams holds the parameters of GetAizwakppItem, which are GetMmyoItem's.
-type GetAizwakppItemParams GetMmyoItemParams
+type GetAizwakppItemParams = GetMmyoItemParams
 
 // GetAizwakppItemResponse is the result of GetAizwakppItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4620,7 +4620,7 @@ type (
 )
 
 // GetIkawbParams holds the parameters of GetIkawb, which are GetMmyo's.
-type GetIkawbParams GetMmyoParams
+type GetIkawbParams = GetMmyoParams
 
 // GetIkawbResponse is the result of GetIkawb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4630,7 +4630,7 @@ type (
 )
 
 // DeleteIkawbParams holds the parameters of DeleteIkawb, which are GetMmyo's.
-type DeleteIkawbParams GetMmyoParams
+type DeleteIkawbParams = GetMmyoParams
 
 // DeleteIkawbResponse is the result of DeleteIkawb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4640,7 +4640,7 @@ type (
 )
 
 // GetIkawbItemParams holds the parameters of GetIkawbItem, which are GetMmyoItem's.
-type GetIkawbItemParams GetMmyoItemParams
+type GetIkawbItemParams = GetMmyoItemParams
 
 // GetIkawbItemResponse is the result of GetIkawbItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4664,7 +4664,7 @@ type (
 )
 
 // GetCorooParams holds the parameters of GetCoroo, which are GetMmyo's.
-type GetCorooParams GetMmyoParams
+type GetCorooParams = GetMmyoParams
 
 // GetCorooResponse is the result of GetCoroo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4674,7 +4674,7 @@ type (
 )
 
 // DeleteCorooParams holds the parameters of DeleteCoroo, which are GetMmyo's.
-type DeleteCorooParams GetMmyoParams
+type DeleteCorooParams = GetMmyoParams
 
 // DeleteCorooResponse is the result of DeleteCoroo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4684,7 +4684,7 @@ type (
 )
 
 // GetCorooItemParams holds the parameters of GetCorooItem, which are GetMmyoItem's.
-type GetCorooItemParams GetMmyoItemParams
+type GetCorooItemParams = GetMmyoItemParams
 
 // GetCorooItemResponse is the result of GetCorooItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4708,7 +4708,7 @@ type (
 )
 
 // GetNalhmjxtParams holds the parameters of GetNalhmjxt, which are GetMmyo's.
-type GetNalhmjxtParams GetMmyoParams
+type GetNalhmjxtParams = GetMmyoParams
 
 // GetNalhmjxtResponse is the result of GetNalhmjxt, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4718,7 +4718,7 @@ type (
 )
 
 // DeleteNalhmjxtParams holds the parameters of DeleteNalhmjxt, which are GetMmyo's.
-type DeleteNalhmjxtParams GetMmyoParams
+type DeleteNalhmjxtParams = GetMmyoParams
 
 // DeleteNalhmjxtResponse is the result of DeleteNalhmjxt, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4728,7 +4728,7 @@ type (
 )
 
 // GetNalhmjxtItemParams holds the parameters of GetNalhmjxtItem, which are GetMmyoItem's.
-type GetNalhmjxtItemParams GetMmyoItemParams
+type GetNalhmjxtItemParams = GetMmyoItemParams
 
 // GetNalhmjxtItemResponse is the result of GetNalhmjxtItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4752,7 +4752,7 @@ type (
 )
 
 // GetGovlnwhqngParams holds the parameters of GetGovlnwhqng, which are GetMmyo's.
-type GetGovlnwhqngParams GetMmyoParams
+type GetGovlnwhqngParams = GetMmyoParams
 
 // GetGovlnwhqngResponse is the result of GetGovlnwhqng, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4762,7 +4762,7 @@ type (
 )
 
 // DeleteGovlnwhqngParams holds the parameters of DeleteGovlnwhqng, which are GetMmyo's.
-type DeleteGovlnwhqngParams GetMmyoParams
+type DeleteGovlnwhqngParams = GetMmyoParams
 
 // DeleteGovlnwhqngResponse is the result of DeleteGovlnwhqng, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4772,7 +4772,7 @@ type (
 )
 
 // GetGovlnwhqngItemParams holds the parameters of GetGovlnwhqngItem, which are GetMmyoItem's.
-type GetGovlnwhqngItemParams GetMmyoItemParams
+type GetGovlnwhqngItemParams = GetMmyoItemParams
 
 // GetGovlnwhqngItemResponse is the result of GetGovlnwhqngItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4796,7 +4796,7 @@ type (
 )
 
 // GetFivetcjfzParams holds the parameters of GetFivetcjfz, which are GetMmyo's.
-type GetFivetcjfzParams GetMmyoParams
+type GetFivetcjfzParams = GetMmyoParams
 
 // GetFivetcjfzResponse is the result of GetFivetcjfz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4806,7 +4806,7 @@ type (
 )
 
 // DeleteFivetcjfzParams holds the parameters of DeleteFivetcjfz, which are GetMmyo's.
-type DeleteFivetcjfzParams GetMmyoParams
+type DeleteFivetcjfzParams = GetMmyoParams
 
 // DeleteFivetcjfzResponse is the result of DeleteFivetcjfz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4816,7 +4816,7 @@ type (
 )
 
 // GetFivetcjfzItemParams holds the parameters of GetFivetcjfzItem, which are GetMmyoItem's.
-type GetFivetcjfzItemParams GetMmyoItemParams
+type GetFivetcjfzItemParams = GetMmyoItemParams
 
 // GetFivetcjfzItemResponse is the result of GetFivetcjfzItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4840,7 +4840,7 @@ type (
 )
 
 // GetQedvjParams holds the parameters of GetQedvj, which are GetMmyo's.
-type GetQedvjParams GetMmyoParams
+type GetQedvjParams = GetMmyoParams
 
 // GetQedvjResponse is the result of GetQedvj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4850,7 +4850,7 @@ type (
 )
 
 // DeleteQedvjParams holds the parameters of DeleteQedvj, which are GetMmyo's.
-type DeleteQedvjParams GetMmyoParams
+type DeleteQedvjParams = GetMmyoParams
 
 // DeleteQedvjResponse is the result of DeleteQedvj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4860,7 +4860,7 @@ type (
 )
 
 // GetQedvjItemParams holds the parameters of GetQedvjItem, which are GetMmyoItem's.
-type GetQedvjItemParams GetMmyoItemParams
+type GetQedvjItemParams = GetMmyoItemParams
 
 // GetQedvjItemResponse is the result of GetQedvjItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4884,7 +4884,7 @@ type (
 )
 
 // GetFnsjyokParams holds the parameters of GetFnsjyok, which are GetMmyo's.
-type GetFnsjyokParams GetMmyoParams
+type GetFnsjyokParams = GetMmyoParams
 
 // GetFnsjyokResponse is the result of GetFnsjyok, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4894,7 +4894,7 @@ type (
 )
 
 // DeleteFnsjyokParams holds the parameters of DeleteFnsjyok, which are GetMmyo's.
-type DeleteFnsjyokParams GetMmyoParams
+type DeleteFnsjyokParams = GetMmyoParams
 
 // DeleteFnsjyokResponse is the result of DeleteFnsjyok, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4904,7 +4904,7 @@ type (
 )
 
 // GetFnsjyokItemParams holds the parameters of GetFnsjyokItem, which are GetMmyoItem's.
-type GetFnsjyokItemParams GetMmyoItemParams
+type GetFnsjyokItemParams = GetMmyoItemParams
 
 // GetFnsjyokItemResponse is the result of GetFnsjyokItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4928,7 +4928,7 @@ type (
 )
 
 // GetKzpfzxdlokParams holds the parameters of GetKzpfzxdlok, which are GetMmyo's.
-type GetKzpfzxdlokParams GetMmyoParams
+type GetKzpfzxdlokParams = GetMmyoParams
 
 // GetKzpfzxdlokResponse is the result of GetKzpfzxdlok, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4938,7 +4938,7 @@ type (
 )
 
 // DeleteKzpfzxdlokParams holds the parameters of DeleteKzpfzxdlok, which are GetMmyo's.
-type DeleteKzpfzxdlokParams GetMmyoParams
+type DeleteKzpfzxdlokParams = GetMmyoParams
 
 // DeleteKzpfzxdlokResponse is the result of DeleteKzpfzxdlok, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4948,7 +4948,7 @@ type (
 )
 
 // GetKzpfzxdlokItemParams holds the parameters of GetKzpfzxdlokItem, which are GetMmyoItem's.
-type GetKzpfzxdlokItemParams GetMmyoItemParams
+type GetKzpfzxdlokItemParams = GetMmyoItemParams
 
 // GetKzpfzxdlokItemResponse is the result of GetKzpfzxdlokItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4972,7 +4972,7 @@ type (
 )
 
 // GetNoaexmParams holds the parameters of GetNoaexm, which are GetMmyo's.
-type GetNoaexmParams GetMmyoParams
+type GetNoaexmParams = GetMmyoParams
 
 // GetNoaexmResponse is the result of GetNoaexm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4982,7 +4982,7 @@ type (
 )
 
 // DeleteNoaexmParams holds the parameters of DeleteNoaexm, which are GetMmyo's.
-type DeleteNoaexmParams GetMmyoParams
+type DeleteNoaexmParams = GetMmyoParams
 
 // DeleteNoaexmResponse is the result of DeleteNoaexm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -4992,7 +4992,7 @@ type (
 )
 
 // GetNoaexmItemParams holds the parameters of GetNoaexmItem, which are GetMmyoItem's.
-type GetNoaexmItemParams GetMmyoItemParams
+type GetNoaexmItemParams = GetMmyoItemParams
 
 // GetNoaexmItemResponse is the result of GetNoaexmItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5016,7 +5016,7 @@ type (
 )
 
 // GetXcljdelfxxParams holds the parameters of GetXcljdelfxx, which are GetMmyo's.
-type GetXcljdelfxxParams GetMmyoParams
+type GetXcljdelfxxParams = GetMmyoParams
 
 // GetXcljdelfxxResponse is the result of GetXcljdelfxx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5026,7 +5026,7 @@ type (
 )
 
 // DeleteXcljdelfxxParams holds the parameters of DeleteXcljdelfxx, which are GetMmyo's.
-type DeleteXcljdelfxxParams GetMmyoParams
+type DeleteXcljdelfxxParams = GetMmyoParams
 
 // DeleteXcljdelfxxResponse is the result of DeleteXcljdelfxx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5036,7 +5036,7 @@ type (
 )
 
 // GetXcljdelfxxItemParams holds the parameters of GetXcljdelfxxItem, which are GetMmyoItem's.
-type GetXcljdelfxxItemParams GetMmyoItemParams
+type GetXcljdelfxxItemParams = GetMmyoItemParams
 
 // GetXcljdelfxxItemResponse is the result of GetXcljdelfxxItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5060,7 +5060,7 @@ type (
 )
 
 // GetGuiyycbuParams holds the parameters of GetGuiyycbu, which are GetMmyo's.
-type GetGuiyycbuParams GetMmyoParams
+type GetGuiyycbuParams = GetMmyoParams
 
 // GetGuiyycbuResponse is the result of GetGuiyycbu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5070,7 +5070,7 @@ type (
 )
 
 // DeleteGuiyycbuParams holds the parameters of DeleteGuiyycbu, which are GetMmyo's.
-type DeleteGuiyycbuParams GetMmyoParams
+type DeleteGuiyycbuParams = GetMmyoParams
 
 // DeleteGuiyycbuResponse is the result of DeleteGuiyycbu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5080,7 +5080,7 @@ type (
 )
 
 // GetGuiyycbuItemParams holds the parameters of GetGuiyycbuItem, which are GetMmyoItem's.
-type GetGuiyycbuItemParams GetMmyoItemParams
+type GetGuiyycbuItemParams = GetMmyoItemParams
 
 // GetGuiyycbuItemResponse is the result of GetGuiyycbuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5104,7 +5104,7 @@ type (
 )
 
 // GetJqjypParams holds the parameters of GetJqjyp, which are GetMmyo's.
-type GetJqjypParams GetMmyoParams
+type GetJqjypParams = GetMmyoParams
 
 // GetJqjypResponse is the result of GetJqjyp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5114,7 +5114,7 @@ type (
 )
 
 // DeleteJqjypParams holds the parameters of DeleteJqjyp, which are GetMmyo's.
-type DeleteJqjypParams GetMmyoParams
+type DeleteJqjypParams = GetMmyoParams
 
 // DeleteJqjypResponse is the result of DeleteJqjyp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5124,7 +5124,7 @@ type (
 )
 
 // GetJqjypItemParams holds the parameters of GetJqjypItem, which are GetMmyoItem's.
-type GetJqjypItemParams GetMmyoItemParams
+type GetJqjypItemParams = GetMmyoItemParams
 
 // GetJqjypItemResponse is the result of GetJqjypItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5148,7 +5148,7 @@ type (
 )
 
 // GetTmnwcqdvParams holds the parameters of GetTmnwcqdv, which are GetMmyo's.
-type GetTmnwcqdvParams GetMmyoParams
+type GetTmnwcqdvParams = GetMmyoParams
 
 // GetTmnwcqdvResponse is the result of GetTmnwcqdv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5158,7 +5158,7 @@ type (
 )
 
 // DeleteTmnwcqdvParams holds the parameters of DeleteTmnwcqdv, which are GetMmyo's.
-type DeleteTmnwcqdvParams GetMmyoParams
+type DeleteTmnwcqdvParams = GetMmyoParams
 
 // DeleteTmnwcqdvResponse is the result of DeleteTmnwcqdv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5168,7 +5168,7 @@ type (
 )
 
 // GetTmnwcqdvItemParams holds the parameters of GetTmnwcqdvItem, which are GetMmyoItem's.
-type GetTmnwcqdvItemParams GetMmyoItemParams
+type GetTmnwcqdvItemParams = GetMmyoItemParams
 
 // GetTmnwcqdvItemResponse is the result of GetTmnwcqdvItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5192,7 +5192,7 @@ type (
 )
 
 // GetQeftuiParams holds the parameters of GetQeftui, which are GetMmyo's.
-type GetQeftuiParams GetMmyoParams
+type GetQeftuiParams = GetMmyoParams
 
 // GetQeftuiResponse is the result of GetQeftui, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5202,7 +5202,7 @@ type (
 )
 
 // DeleteQeftuiParams holds the parameters of DeleteQeftui, which are GetMmyo's.
-type DeleteQeftuiParams GetMmyoParams
+type DeleteQeftuiParams = GetMmyoParams
 
 // DeleteQeftuiResponse is the result of DeleteQeftui, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5212,7 +5212,7 @@ type (
 )
 
 // GetQeftuiItemParams holds the parameters of GetQeftuiItem, which are GetMmyoItem's.
-type GetQeftuiItemParams GetMmyoItemParams
+type GetQeftuiItemParams = GetMmyoItemParams
 
 // GetQeftuiItemResponse is the result of GetQeftuiItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5236,7 +5236,7 @@ type (
 )
 
 // GetSvnuldpParams holds the parameters of GetSvnuldp, which are GetMmyo's.
-type GetSvnuldpParams GetMmyoParams
+type GetSvnuldpParams = GetMmyoParams
 
 // GetSvnuldpResponse is the result of GetSvnuldp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5246,7 +5246,7 @@ type (
 )
 
 // DeleteSvnuldpParams holds the parameters of DeleteSvnuldp, which are GetMmyo's.
-type DeleteSvnuldpParams GetMmyoParams
+type DeleteSvnuldpParams = GetMmyoParams
 
 // DeleteSvnuldpResponse is the result of DeleteSvnuldp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5256,7 +5256,7 @@ type (
 )
 
 // GetSvnuldpItemParams holds the parameters of GetSvnuldpItem, which are GetMmyoItem's.
-type GetSvnuldpItemParams GetMmyoItemParams
+type GetSvnuldpItemParams = GetMmyoItemParams
 
 // GetSvnuldpItemResponse is the result of GetSvnuldpItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5280,7 +5280,7 @@ type (
 )
 
 // GetZfwxbjParams holds the parameters of GetZfwxbj, which are GetMmyo's.
-type GetZfwxbjParams GetMmyoParams
+type GetZfwxbjParams = GetMmyoParams
 
 // GetZfwxbjResponse is the result of GetZfwxbj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5290,7 +5290,7 @@ type (
 )
 
 // DeleteZfwxbjParams holds the parameters of DeleteZfwxbj, which are GetMmyo's.
-type DeleteZfwxbjParams GetMmyoParams
+type DeleteZfwxbjParams = GetMmyoParams
 
 // DeleteZfwxbjResponse is the result of DeleteZfwxbj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5300,7 +5300,7 @@ type (
 )
 
 // GetZfwxbjItemParams holds the parameters of GetZfwxbjItem, which are GetMmyoItem's.
-type GetZfwxbjItemParams GetMmyoItemParams
+type GetZfwxbjItemParams = GetMmyoItemParams
 
 // GetZfwxbjItemResponse is the result of GetZfwxbjItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5324,7 +5324,7 @@ type (
 )
 
 // GetDfcvpijrsParams holds the parameters of GetDfcvpijrs, which are GetMmyo's.
-type GetDfcvpijrsParams GetMmyoParams
+type GetDfcvpijrsParams = GetMmyoParams
 
 // GetDfcvpijrsResponse is the result of GetDfcvpijrs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5334,7 +5334,7 @@ type (
 )
 
 // DeleteDfcvpijrsParams holds the parameters of DeleteDfcvpijrs, which are GetMmyo's.
-type DeleteDfcvpijrsParams GetMmyoParams
+type DeleteDfcvpijrsParams = GetMmyoParams
 
 // DeleteDfcvpijrsResponse is the result of DeleteDfcvpijrs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5344,7 +5344,7 @@ type (
 )
 
 // GetDfcvpijrsItemParams holds the parameters of GetDfcvpijrsItem, which are GetMmyoItem's.
-type GetDfcvpijrsItemParams GetMmyoItemParams
+type GetDfcvpijrsItemParams = GetMmyoItemParams
 
 // GetDfcvpijrsItemResponse is the result of GetDfcvpijrsItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5368,7 +5368,7 @@ type (
 )
 
 // GetKcuotccParams holds the parameters of GetKcuotcc, which are GetMmyo's.
-type GetKcuotccParams GetMmyoParams
+type GetKcuotccParams = GetMmyoParams
 
 // GetKcuotccResponse is the result of GetKcuotcc, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5378,7 +5378,7 @@ type (
 )
 
 // DeleteKcuotccParams holds the parameters of DeleteKcuotcc, which are GetMmyo's.
-type DeleteKcuotccParams GetMmyoParams
+type DeleteKcuotccParams = GetMmyoParams
 
 // DeleteKcuotccResponse is the result of DeleteKcuotcc, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5388,7 +5388,7 @@ type (
 )
 
 // GetKcuotccItemParams holds the parameters of GetKcuotccItem, which are GetMmyoItem's.
-type GetKcuotccItemParams GetMmyoItemParams
+type GetKcuotccItemParams = GetMmyoItemParams
 
 // GetKcuotccItemResponse is the result of GetKcuotccItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5412,7 +5412,7 @@ type (
 )
 
 // GetYlxpbzwdiParams holds the parameters of GetYlxpbzwdi, which are GetMmyo's.
-type GetYlxpbzwdiParams GetMmyoParams
+type GetYlxpbzwdiParams = GetMmyoParams
 
 // GetYlxpbzwdiResponse is the result of GetYlxpbzwdi, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5422,7 +5422,7 @@ type (
 )
 
 // DeleteYlxpbzwdiParams holds the parameters of DeleteYlxpbzwdi, which are GetMmyo's.
-type DeleteYlxpbzwdiParams GetMmyoParams
+type DeleteYlxpbzwdiParams = GetMmyoParams
 
 // DeleteYlxpbzwdiResponse is the result of DeleteYlxpbzwdi, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5432,7 +5432,7 @@ type (
 )
 
 // GetYlxpbzwdiItemParams holds the parameters of GetYlxpbzwdiItem, which are GetMmyoItem's.
-type GetYlxpbzwdiItemParams GetMmyoItemParams
+type GetYlxpbzwdiItemParams = GetMmyoItemParams
 
 // GetYlxpbzwdiItemResponse is the result of GetYlxpbzwdiItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5456,7 +5456,7 @@ type (
 )
 
 // GetEukxcmipeParams holds the parameters of GetEukxcmipe, which are GetMmyo's.
-type GetEukxcmipeParams GetMmyoParams
+type GetEukxcmipeParams = GetMmyoParams
 
 // GetEukxcmipeResponse is the result of GetEukxcmipe, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5466,7 +5466,7 @@ type (
 )
 
 // DeleteEukxcmipeParams holds the parameters of DeleteEukxcmipe, which are GetMmyo's.
-type DeleteEukxcmipeParams GetMmyoParams
+type DeleteEukxcmipeParams = GetMmyoParams
 
 // DeleteEukxcmipeResponse is the result of DeleteEukxcmipe, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5476,7 +5476,7 @@ type (
 )
 
 // GetEukxcmipeItemParams holds the parameters of GetEukxcmipeItem, which are GetMmyoItem's.
-type GetEukxcmipeItemParams GetMmyoItemParams
+type GetEukxcmipeItemParams = GetMmyoItemParams
 
 // GetEukxcmipeItemResponse is the result of GetEukxcmipeItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5500,7 +5500,7 @@ type (
 )
 
 // GetVqslmzslbParams holds the parameters of GetVqslmzslb, which are GetMmyo's.
-type GetVqslmzslbParams GetMmyoParams
+type GetVqslmzslbParams = GetMmyoParams
 
 // GetVqslmzslbResponse is the result of GetVqslmzslb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5510,7 +5510,7 @@ type (
 )
 
 // DeleteVqslmzslbParams holds the parameters of DeleteVqslmzslb, which are GetMmyo's.
-type DeleteVqslmzslbParams GetMmyoParams
+type DeleteVqslmzslbParams = GetMmyoParams
 
 // DeleteVqslmzslbResponse is the result of DeleteVqslmzslb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5520,7 +5520,7 @@ type (
 )
 
 // GetVqslmzslbItemParams holds the parameters of GetVqslmzslbItem, which are GetMmyoItem's.
-type GetVqslmzslbItemParams GetMmyoItemParams
+type GetVqslmzslbItemParams = GetMmyoItemParams
 
 // GetVqslmzslbItemResponse is the result of GetVqslmzslbItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5544,7 +5544,7 @@ type (
 )
 
 // GetMqmsParams holds the parameters of GetMqms, which are GetMmyo's.
-type GetMqmsParams GetMmyoParams
+type GetMqmsParams = GetMmyoParams
 
 // GetMqmsResponse is the result of GetMqms, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5554,7 +5554,7 @@ type (
 )
 
 // DeleteMqmsParams holds the parameters of DeleteMqms, which are GetMmyo's.
-type DeleteMqmsParams GetMmyoParams
+type DeleteMqmsParams = GetMmyoParams
 
 // DeleteMqmsResponse is the result of DeleteMqms, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5564,7 +5564,7 @@ type (
 )
 
 // GetMqmsItemParams holds the parameters of GetMqmsItem, which are GetMmyoItem's.
-type GetMqmsItemParams GetMmyoItemParams
+type GetMqmsItemParams = GetMmyoItemParams
 
 // GetMqmsItemResponse is the result of GetMqmsItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5588,7 +5588,7 @@ type (
 )
 
 // GetXvwuqnvpwParams holds the parameters of GetXvwuqnvpw, which are GetMmyo's.
-type GetXvwuqnvpwParams GetMmyoParams
+type GetXvwuqnvpwParams = GetMmyoParams
 
 // GetXvwuqnvpwResponse is the result of GetXvwuqnvpw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5598,7 +5598,7 @@ type (
 )
 
 // DeleteXvwuqnvpwParams holds the parameters of DeleteXvwuqnvpw, which are GetMmyo's.
-type DeleteXvwuqnvpwParams GetMmyoParams
+type DeleteXvwuqnvpwParams = GetMmyoParams
 
 // DeleteXvwuqnvpwResponse is the result of DeleteXvwuqnvpw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5608,7 +5608,7 @@ type (
 )
 
 // GetXvwuqnvpwItemParams holds the parameters of GetXvwuqnvpwItem, which are GetMmyoItem's.
-type GetXvwuqnvpwItemParams GetMmyoItemParams
+type GetXvwuqnvpwItemParams = GetMmyoItemParams
 
 // GetXvwuqnvpwItemResponse is the result of GetXvwuqnvpwItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5632,7 +5632,7 @@ type (
 )
 
 // GetLoruxlgzParams holds the parameters of GetLoruxlgz, which are GetMmyo's.
-type GetLoruxlgzParams GetMmyoParams
+type GetLoruxlgzParams = GetMmyoParams
 
 // GetLoruxlgzResponse is the result of GetLoruxlgz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5642,7 +5642,7 @@ type (
 )
 
 // DeleteLoruxlgzParams holds the parameters of DeleteLoruxlgz, which are GetMmyo's.
-type DeleteLoruxlgzParams GetMmyoParams
+type DeleteLoruxlgzParams = GetMmyoParams
 
 // DeleteLoruxlgzResponse is the result of DeleteLoruxlgz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5652,7 +5652,7 @@ type (
 )
 
 // GetLoruxlgzItemParams holds the parameters of GetLoruxlgzItem, which are GetMmyoItem's.
-type GetLoruxlgzItemParams GetMmyoItemParams
+type GetLoruxlgzItemParams = GetMmyoItemParams
 
 // GetLoruxlgzItemResponse is the result of GetLoruxlgzItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5676,7 +5676,7 @@ type (
 )
 
 // GetMbooParams holds the parameters of GetMboo, which are GetMmyo's.
-type GetMbooParams GetMmyoParams
+type GetMbooParams = GetMmyoParams
 
 // GetMbooResponse is the result of GetMboo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5686,7 +5686,7 @@ type (
 )
 
 // DeleteMbooParams holds the parameters of DeleteMboo, which are GetMmyo's.
-type DeleteMbooParams GetMmyoParams
+type DeleteMbooParams = GetMmyoParams
 
 // DeleteMbooResponse is the result of DeleteMboo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5696,7 +5696,7 @@ type (
 )
 
 // GetMbooItemParams holds the parameters of GetMbooItem, which are GetMmyoItem's.
-type GetMbooItemParams GetMmyoItemParams
+type GetMbooItemParams = GetMmyoItemParams
 
 // GetMbooItemResponse is the result of GetMbooItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5720,7 +5720,7 @@ type (
 )
 
 // GetWkvnParams holds the parameters of GetWkvn, which are GetMmyo's.
-type GetWkvnParams GetMmyoParams
+type GetWkvnParams = GetMmyoParams
 
 // GetWkvnResponse is the result of GetWkvn, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5730,7 +5730,7 @@ type (
 )
 
 // DeleteWkvnParams holds the parameters of DeleteWkvn, which are GetMmyo's.
-type DeleteWkvnParams GetMmyoParams
+type DeleteWkvnParams = GetMmyoParams
 
 // DeleteWkvnResponse is the result of DeleteWkvn, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5740,7 +5740,7 @@ type (
 )
 
 // GetWkvnItemParams holds the parameters of GetWkvnItem, which are GetMmyoItem's.
-type GetWkvnItemParams GetMmyoItemParams
+type GetWkvnItemParams = GetMmyoItemParams
 
 // GetWkvnItemResponse is the result of GetWkvnItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5764,7 +5764,7 @@ type (
 )
 
 // GetSadozParams holds the parameters of GetSadoz, which are GetMmyo's.
-type GetSadozParams GetMmyoParams
+type GetSadozParams = GetMmyoParams
 
 // GetSadozResponse is the result of GetSadoz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5774,7 +5774,7 @@ type (
 )
 
 // DeleteSadozParams holds the parameters of DeleteSadoz, which are GetMmyo's.
-type DeleteSadozParams GetMmyoParams
+type DeleteSadozParams = GetMmyoParams
 
 // DeleteSadozResponse is the result of DeleteSadoz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5784,7 +5784,7 @@ type (
 )
 
 // GetSadozItemParams holds the parameters of GetSadozItem, which are GetMmyoItem's.
-type GetSadozItemParams GetMmyoItemParams
+type GetSadozItemParams = GetMmyoItemParams
 
 // GetSadozItemResponse is the result of GetSadozItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5808,7 +5808,7 @@ type (
 )
 
 // GetMtrmzuzuParams holds the parameters of GetMtrmzuzu, which are GetMmyo's.
-type GetMtrmzuzuParams GetMmyoParams
+type GetMtrmzuzuParams = GetMmyoParams
 
 // GetMtrmzuzuResponse is the result of GetMtrmzuzu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5818,7 +5818,7 @@ type (
 )
 
 // DeleteMtrmzuzuParams holds the parameters of DeleteMtrmzuzu, which are GetMmyo's.
-type DeleteMtrmzuzuParams GetMmyoParams
+type DeleteMtrmzuzuParams = GetMmyoParams
 
 // DeleteMtrmzuzuResponse is the result of DeleteMtrmzuzu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5828,7 +5828,7 @@ type (
 )
 
 // GetMtrmzuzuItemParams holds the parameters of GetMtrmzuzuItem, which are GetMmyoItem's.
-type GetMtrmzuzuItemParams GetMmyoItemParams
+type GetMtrmzuzuItemParams = GetMmyoItemParams
 
 // GetMtrmzuzuItemResponse is the result of GetMtrmzuzuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5852,7 +5852,7 @@ type (
 )
 
 // GetLkxdParams holds the parameters of GetLkxd, which are GetMmyo's.
-type GetLkxdParams GetMmyoParams
+type GetLkxdParams = GetMmyoParams
 
 // GetLkxdResponse is the result of GetLkxd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5862,7 +5862,7 @@ type (
 )
 
 // DeleteLkxdParams holds the parameters of DeleteLkxd, which are GetMmyo's.
-type DeleteLkxdParams GetMmyoParams
+type DeleteLkxdParams = GetMmyoParams
 
 // DeleteLkxdResponse is the result of DeleteLkxd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5872,7 +5872,7 @@ type (
 )
 
 // GetLkxdItemParams holds the parameters of GetLkxdItem, which are GetMmyoItem's.
-type GetLkxdItemParams GetMmyoItemParams
+type GetLkxdItemParams = GetMmyoItemParams
 
 // GetLkxdItemResponse is the result of GetLkxdItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5896,7 +5896,7 @@ type (
 )
 
 // GetVmdbuvzuParams holds the parameters of GetVmdbuvzu, which are GetMmyo's.
-type GetVmdbuvzuParams GetMmyoParams
+type GetVmdbuvzuParams = GetMmyoParams
 
 // GetVmdbuvzuResponse is the result of GetVmdbuvzu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5906,7 +5906,7 @@ type (
 )
 
 // DeleteVmdbuvzuParams holds the parameters of DeleteVmdbuvzu, which are GetMmyo's.
-type DeleteVmdbuvzuParams GetMmyoParams
+type DeleteVmdbuvzuParams = GetMmyoParams
 
 // DeleteVmdbuvzuResponse is the result of DeleteVmdbuvzu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5916,7 +5916,7 @@ type (
 )
 
 // GetVmdbuvzuItemParams holds the parameters of GetVmdbuvzuItem, which are GetMmyoItem's.
-type GetVmdbuvzuItemParams GetMmyoItemParams
+type GetVmdbuvzuItemParams = GetMmyoItemParams
 
 // GetVmdbuvzuItemResponse is the result of GetVmdbuvzuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5940,7 +5940,7 @@ type (
 )
 
 // GetSeoteeiaParams holds the parameters of GetSeoteeia, which are GetMmyo's.
-type GetSeoteeiaParams GetMmyoParams
+type GetSeoteeiaParams = GetMmyoParams
 
 // GetSeoteeiaResponse is the result of GetSeoteeia, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5950,7 +5950,7 @@ type (
 )
 
 // DeleteSeoteeiaParams holds the parameters of DeleteSeoteeia, which are GetMmyo's.
-type DeleteSeoteeiaParams GetMmyoParams
+type DeleteSeoteeiaParams = GetMmyoParams
 
 // DeleteSeoteeiaResponse is the result of DeleteSeoteeia, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5960,7 +5960,7 @@ type (
 )
 
 // GetSeoteeiaItemParams holds the parameters of GetSeoteeiaItem, which are GetMmyoItem's.
-type GetSeoteeiaItemParams GetMmyoItemParams
+type GetSeoteeiaItemParams = GetMmyoItemParams
 
 // GetSeoteeiaItemResponse is the result of GetSeoteeiaItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5984,7 +5984,7 @@ type (
 )
 
 // GetAburtmwbxParams holds the parameters of GetAburtmwbx, which are GetMmyo's.
-type GetAburtmwbxParams GetMmyoParams
+type GetAburtmwbxParams = GetMmyoParams
 
 // GetAburtmwbxResponse is the result of GetAburtmwbx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -5994,7 +5994,7 @@ type (
 )
 
 // DeleteAburtmwbxParams holds the parameters of DeleteAburtmwbx, which are GetMmyo's.
-type DeleteAburtmwbxParams GetMmyoParams
+type DeleteAburtmwbxParams = GetMmyoParams
 
 // DeleteAburtmwbxResponse is the result of DeleteAburtmwbx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6004,7 +6004,7 @@ type (
 )
 
 // GetAburtmwbxItemParams holds the parameters of GetAburtmwbxItem, which are GetMmyoItem's.
-type GetAburtmwbxItemParams GetMmyoItemParams
+type GetAburtmwbxItemParams = GetMmyoItemParams
 
 // GetAburtmwbxItemResponse is the result of GetAburtmwbxItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6028,7 +6028,7 @@ type (
 )
 
 // GetRqcqffdParams holds the parameters of GetRqcqffd, which are GetMmyo's.
-type GetRqcqffdParams GetMmyoParams
+type GetRqcqffdParams = GetMmyoParams
 
 // GetRqcqffdResponse is the result of GetRqcqffd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6038,7 +6038,7 @@ type (
 )
 
 // DeleteRqcqffdParams holds the parameters of DeleteRqcqffd, which are GetMmyo's.
-type DeleteRqcqffdParams GetMmyoParams
+type DeleteRqcqffdParams = GetMmyoParams
 
 // DeleteRqcqffdResponse is the result of DeleteRqcqffd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6048,7 +6048,7 @@ type (
 )
 
 // GetRqcqffdItemParams holds the parameters of GetRqcqffdItem, which are GetMmyoItem's.
-type GetRqcqffdItemParams GetMmyoItemParams
+type GetRqcqffdItemParams = GetMmyoItemParams
 
 // GetRqcqffdItemResponse is the result of GetRqcqffdItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6072,7 +6072,7 @@ type (
 )
 
 // GetZcyrParams holds the parameters of GetZcyr, which are GetMmyo's.
-type GetZcyrParams GetMmyoParams
+type GetZcyrParams = GetMmyoParams
 
 // GetZcyrResponse is the result of GetZcyr, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6082,7 +6082,7 @@ type (
 )
 
 // DeleteZcyrParams holds the parameters of DeleteZcyr, which are GetMmyo's.
-type DeleteZcyrParams GetMmyoParams
+type DeleteZcyrParams = GetMmyoParams
 
 // DeleteZcyrResponse is the result of DeleteZcyr, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6092,7 +6092,7 @@ type (
 )
 
 // GetZcyrItemParams holds the parameters of GetZcyrItem, which are GetMmyoItem's.
-type GetZcyrItemParams GetMmyoItemParams
+type GetZcyrItemParams = GetMmyoItemParams
 
 // GetZcyrItemResponse is the result of GetZcyrItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6116,7 +6116,7 @@ type (
 )
 
 // GetNvvwesgdrtParams holds the parameters of GetNvvwesgdrt, which are GetMmyo's.
-type GetNvvwesgdrtParams GetMmyoParams
+type GetNvvwesgdrtParams = GetMmyoParams
 
 // GetNvvwesgdrtResponse is the result of GetNvvwesgdrt, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6126,7 +6126,7 @@ type (
 )
 
 // DeleteNvvwesgdrtParams holds the parameters of DeleteNvvwesgdrt, which are GetMmyo's.
-type DeleteNvvwesgdrtParams GetMmyoParams
+type DeleteNvvwesgdrtParams = GetMmyoParams
 
 // DeleteNvvwesgdrtResponse is the result of DeleteNvvwesgdrt, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6136,7 +6136,7 @@ type (
 )
 
 // GetNvvwesgdrtItemParams holds the parameters of GetNvvwesgdrtItem, which are GetMmyoItem's.
-type GetNvvwesgdrtItemParams GetMmyoItemParams
+type GetNvvwesgdrtItemParams = GetMmyoItemParams
 
 // GetNvvwesgdrtItemResponse is the result of GetNvvwesgdrtItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6160,7 +6160,7 @@ type (
 )
 
 // GetZgtpnParams holds the parameters of GetZgtpn, which are GetMmyo's.
-type GetZgtpnParams GetMmyoParams
+type GetZgtpnParams = GetMmyoParams
 
 // GetZgtpnResponse is the result of GetZgtpn, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6170,7 +6170,7 @@ type (
 )
 
 // DeleteZgtpnParams holds the parameters of DeleteZgtpn, which are GetMmyo's.
-type DeleteZgtpnParams GetMmyoParams
+type DeleteZgtpnParams = GetMmyoParams
 
 // DeleteZgtpnResponse is the result of DeleteZgtpn, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6180,7 +6180,7 @@ type (
 )
 
 // GetZgtpnItemParams holds the parameters of GetZgtpnItem, which are GetMmyoItem's.
-type GetZgtpnItemParams GetMmyoItemParams
+type GetZgtpnItemParams = GetMmyoItemParams
 
 // GetZgtpnItemResponse is the result of GetZgtpnItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6204,7 +6204,7 @@ type (
 )
 
 // GetBdlfeclbdhParams holds the parameters of GetBdlfeclbdh, which are GetMmyo's.
-type GetBdlfeclbdhParams GetMmyoParams
+type GetBdlfeclbdhParams = GetMmyoParams
 
 // GetBdlfeclbdhResponse is the result of GetBdlfeclbdh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6214,7 +6214,7 @@ type (
 )
 
 // DeleteBdlfeclbdhParams holds the parameters of DeleteBdlfeclbdh, which are GetMmyo's.
-type DeleteBdlfeclbdhParams GetMmyoParams
+type DeleteBdlfeclbdhParams = GetMmyoParams
 
 // DeleteBdlfeclbdhResponse is the result of DeleteBdlfeclbdh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6224,7 +6224,7 @@ type (
 )
 
 // GetBdlfeclbdhItemParams holds the parameters of GetBdlfeclbdhItem, which are GetMmyoItem's.
-type GetBdlfeclbdhItemParams GetMmyoItemParams
+type GetBdlfeclbdhItemParams = GetMmyoItemParams
 
 // GetBdlfeclbdhItemResponse is the result of GetBdlfeclbdhItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6248,7 +6248,7 @@ type (
 )
 
 // GetHphwvzjplParams holds the parameters of GetHphwvzjpl, which are GetMmyo's.
-type GetHphwvzjplParams GetMmyoParams
+type GetHphwvzjplParams = GetMmyoParams
 
 // GetHphwvzjplResponse is the result of GetHphwvzjpl, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6258,7 +6258,7 @@ type (
 )
 
 // DeleteHphwvzjplParams holds the parameters of DeleteHphwvzjpl, which are GetMmyo's.
-type DeleteHphwvzjplParams GetMmyoParams
+type DeleteHphwvzjplParams = GetMmyoParams
 
 // DeleteHphwvzjplResponse is the result of DeleteHphwvzjpl, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6268,7 +6268,7 @@ type (
 )
 
 // GetHphwvzjplItemParams holds the parameters of GetHphwvzjplItem, which are GetMmyoItem's.
-type GetHphwvzjplItemParams GetMmyoItemParams
+type GetHphwvzjplItemParams = GetMmyoItemParams
 
 // GetHphwvzjplItemResponse is the result of GetHphwvzjplItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6292,7 +6292,7 @@ type (
 )
 
 // GetSbzmfgivParams holds the parameters of GetSbzmfgiv, which are GetMmyo's.
-type GetSbzmfgivParams GetMmyoParams
+type GetSbzmfgivParams = GetMmyoParams
 
 // GetSbzmfgivResponse is the result of GetSbzmfgiv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6302,7 +6302,7 @@ type (
 )
 
 // DeleteSbzmfgivParams holds the parameters of DeleteSbzmfgiv, which are GetMmyo's.
-type DeleteSbzmfgivParams GetMmyoParams
+type DeleteSbzmfgivParams = GetMmyoParams
 
 // DeleteSbzmfgivResponse is the result of DeleteSbzmfgiv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6312,7 +6312,7 @@ type (
 )
 
 // GetSbzmfgivItemParams holds the parameters of GetSbzmfgivItem, which are GetMmyoItem's.
-type GetSbzmfgivItemParams GetMmyoItemParams
+type GetSbzmfgivItemParams = GetMmyoItemParams
 
 // GetSbzmfgivItemResponse is the result of GetSbzmfgivItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6336,7 +6336,7 @@ type (
 )
 
 // GetAnffhilqpParams holds the parameters of GetAnffhilqp, which are GetMmyo's.
-type GetAnffhilqpParams GetMmyoParams
+type GetAnffhilqpParams = GetMmyoParams
 
 // GetAnffhilqpResponse is the result of GetAnffhilqp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6346,7 +6346,7 @@ type (
 )
 
 // DeleteAnffhilqpParams holds the parameters of DeleteAnffhilqp, which are GetMmyo's.
-type DeleteAnffhilqpParams GetMmyoParams
+type DeleteAnffhilqpParams = GetMmyoParams
 
 // DeleteAnffhilqpResponse is the result of DeleteAnffhilqp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6356,7 +6356,7 @@ type (
 )
 
 // GetAnffhilqpItemParams holds the parameters of GetAnffhilqpItem, which are GetMmyoItem's.
-type GetAnffhilqpItemParams GetMmyoItemParams
+type GetAnffhilqpItemParams = GetMmyoItemParams
 
 // GetAnffhilqpItemResponse is the result of GetAnffhilqpItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6380,7 +6380,7 @@ type (
 )
 
 // GetHpiszhonParams holds the parameters of GetHpiszhon, which are GetMmyo's.
-type GetHpiszhonParams GetMmyoParams
+type GetHpiszhonParams = GetMmyoParams
 
 // GetHpiszhonResponse is the result of GetHpiszhon, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6390,7 +6390,7 @@ type (
 )
 
 // DeleteHpiszhonParams holds the parameters of DeleteHpiszhon, which are GetMmyo's.
-type DeleteHpiszhonParams GetMmyoParams
+type DeleteHpiszhonParams = GetMmyoParams
 
 // DeleteHpiszhonResponse is the result of DeleteHpiszhon, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6400,7 +6400,7 @@ type (
 )
 
 // GetHpiszhonItemParams holds the parameters of GetHpiszhonItem, which are GetMmyoItem's.
-type GetHpiszhonItemParams GetMmyoItemParams
+type GetHpiszhonItemParams = GetMmyoItemParams
 
 // GetHpiszhonItemResponse is the result of GetHpiszhonItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6424,7 +6424,7 @@ type (
 )
 
 // GetTgkzupwfyvParams holds the parameters of GetTgkzupwfyv, which are GetMmyo's.
-type GetTgkzupwfyvParams GetMmyoParams
+type GetTgkzupwfyvParams = GetMmyoParams
 
 // GetTgkzupwfyvResponse is the result of GetTgkzupwfyv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6434,7 +6434,7 @@ type (
 )
 
 // DeleteTgkzupwfyvParams holds the parameters of DeleteTgkzupwfyv, which are GetMmyo's.
-type DeleteTgkzupwfyvParams GetMmyoParams
+type DeleteTgkzupwfyvParams = GetMmyoParams
 
 // DeleteTgkzupwfyvResponse is the result of DeleteTgkzupwfyv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6444,7 +6444,7 @@ type (
 )
 
 // GetTgkzupwfyvItemParams holds the parameters of GetTgkzupwfyvItem, which are GetMmyoItem's.
-type GetTgkzupwfyvItemParams GetMmyoItemParams
+type GetTgkzupwfyvItemParams = GetMmyoItemParams
 
 // GetTgkzupwfyvItemResponse is the result of GetTgkzupwfyvItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6468,7 +6468,7 @@ type (
 )
 
 // GetSvmygParams holds the parameters of GetSvmyg, which are GetMmyo's.
-type GetSvmygParams GetMmyoParams
+type GetSvmygParams = GetMmyoParams
 
 // GetSvmygResponse is the result of GetSvmyg, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6478,7 +6478,7 @@ type (
 )
 
 // DeleteSvmygParams holds the parameters of DeleteSvmyg, which are GetMmyo's.
-type DeleteSvmygParams GetMmyoParams
+type DeleteSvmygParams = GetMmyoParams
 
 // DeleteSvmygResponse is the result of DeleteSvmyg, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6488,7 +6488,7 @@ type (
 )
 
 // GetSvmygItemParams holds the parameters of GetSvmygItem, which are GetMmyoItem's.
-type GetSvmygItemParams GetMmyoItemParams
+type GetSvmygItemParams = GetMmyoItemParams
 
 // GetSvmygItemResponse is the result of GetSvmygItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6512,7 +6512,7 @@ type (
 )
 
 // GetYqtdertvyParams holds the parameters of GetYqtdertvy, which are GetMmyo's.
-type GetYqtdertvyParams GetMmyoParams
+type GetYqtdertvyParams = GetMmyoParams
 
 // GetYqtdertvyResponse is the result of GetYqtdertvy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6522,7 +6522,7 @@ type (
 )
 
 // DeleteYqtdertvyParams holds the parameters of DeleteYqtdertvy, which are GetMmyo's.
-type DeleteYqtdertvyParams GetMmyoParams
+type DeleteYqtdertvyParams = GetMmyoParams
 
 // DeleteYqtdertvyResponse is the result of DeleteYqtdertvy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6532,7 +6532,7 @@ type (
 )
 
 // GetYqtdertvyItemParams holds the parameters of GetYqtdertvyItem, which are GetMmyoItem's.
-type GetYqtdertvyItemParams GetMmyoItemParams
+type GetYqtdertvyItemParams = GetMmyoItemParams
 
 // GetYqtdertvyItemResponse is the result of GetYqtdertvyItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6556,7 +6556,7 @@ type (
 )
 
 // GetRnzeiParams holds the parameters of GetRnzei, which are GetMmyo's.
-type GetRnzeiParams GetMmyoParams
+type GetRnzeiParams = GetMmyoParams
 
 // GetRnzeiResponse is the result of GetRnzei, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6566,7 +6566,7 @@ type (
 )
 
 // DeleteRnzeiParams holds the parameters of DeleteRnzei, which are GetMmyo's.
-type DeleteRnzeiParams GetMmyoParams
+type DeleteRnzeiParams = GetMmyoParams
 
 // DeleteRnzeiResponse is the result of DeleteRnzei, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6576,7 +6576,7 @@ type (
 )
 
 // GetRnzeiItemParams holds the parameters of GetRnzeiItem, which are GetMmyoItem's.
-type GetRnzeiItemParams GetMmyoItemParams
+type GetRnzeiItemParams = GetMmyoItemParams
 
 // GetRnzeiItemResponse is the result of GetRnzeiItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6600,7 +6600,7 @@ type (
 )
 
 // GetGdjubxqzParams holds the parameters of GetGdjubxqz, which are GetMmyo's.
-type GetGdjubxqzParams GetMmyoParams
+type GetGdjubxqzParams = GetMmyoParams
 
 // GetGdjubxqzResponse is the result of GetGdjubxqz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6610,7 +6610,7 @@ type (
 )
 
 // DeleteGdjubxqzParams holds the parameters of DeleteGdjubxqz, which are GetMmyo's.
-type DeleteGdjubxqzParams GetMmyoParams
+type DeleteGdjubxqzParams = GetMmyoParams
 
 // DeleteGdjubxqzResponse is the result of DeleteGdjubxqz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6620,7 +6620,7 @@ type (
 )
 
 // GetGdjubxqzItemParams holds the parameters of GetGdjubxqzItem, which are GetMmyoItem's.
-type GetGdjubxqzItemParams GetMmyoItemParams
+type GetGdjubxqzItemParams = GetMmyoItemParams
 
 // GetGdjubxqzItemResponse is the result of GetGdjubxqzItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6644,7 +6644,7 @@ type (
 )
 
 // GetEkzzanParams holds the parameters of GetEkzzan, which are GetMmyo's.
-type GetEkzzanParams GetMmyoParams
+type GetEkzzanParams = GetMmyoParams
 
 // GetEkzzanResponse is the result of GetEkzzan, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6654,7 +6654,7 @@ type (
 )
 
 // DeleteEkzzanParams holds the parameters of DeleteEkzzan, which are GetMmyo's.
-type DeleteEkzzanParams GetMmyoParams
+type DeleteEkzzanParams = GetMmyoParams
 
 // DeleteEkzzanResponse is the result of DeleteEkzzan, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6664,7 +6664,7 @@ type (
 )
 
 // GetEkzzanItemParams holds the parameters of GetEkzzanItem, which are GetMmyoItem's.
-type GetEkzzanItemParams GetMmyoItemParams
+type GetEkzzanItemParams = GetMmyoItemParams
 
 // GetEkzzanItemResponse is the result of GetEkzzanItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6688,7 +6688,7 @@ type (
 )
 
 // GetUvbyrvwlParams holds the parameters of GetUvbyrvwl, which are GetMmyo's.
-type GetUvbyrvwlParams GetMmyoParams
+type GetUvbyrvwlParams = GetMmyoParams
 
 // GetUvbyrvwlResponse is the result of GetUvbyrvwl, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6698,7 +6698,7 @@ type (
 )
 
 // DeleteUvbyrvwlParams holds the parameters of DeleteUvbyrvwl, which are GetMmyo's.
-type DeleteUvbyrvwlParams GetMmyoParams
+type DeleteUvbyrvwlParams = GetMmyoParams
 
 // DeleteUvbyrvwlResponse is the result of DeleteUvbyrvwl, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6708,7 +6708,7 @@ type (
 )
 
 // GetUvbyrvwlItemParams holds the parameters of GetUvbyrvwlItem, which are GetMmyoItem's.
-type GetUvbyrvwlItemParams GetMmyoItemParams
+type GetUvbyrvwlItemParams = GetMmyoItemParams
 
 // GetUvbyrvwlItemResponse is the result of GetUvbyrvwlItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6732,7 +6732,7 @@ type (
 )
 
 // GetAokwqParams holds the parameters of GetAokwq, which are GetMmyo's.
-type GetAokwqParams GetMmyoParams
+type GetAokwqParams = GetMmyoParams
 
 // GetAokwqResponse is the result of GetAokwq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6742,7 +6742,7 @@ type (
 )
 
 // DeleteAokwqParams holds the parameters of DeleteAokwq, which are GetMmyo's.
-type DeleteAokwqParams GetMmyoParams
+type DeleteAokwqParams = GetMmyoParams
 
 // DeleteAokwqResponse is the result of DeleteAokwq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6752,7 +6752,7 @@ type (
 )
 
 // GetAokwqItemParams holds the parameters of GetAokwqItem, which are GetMmyoItem's.
-type GetAokwqItemParams GetMmyoItemParams
+type GetAokwqItemParams = GetMmyoItemParams
 
 // GetAokwqItemResponse is the result of GetAokwqItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6776,7 +6776,7 @@ type (
 )
 
 // GetUlpokwkParams holds the parameters of GetUlpokwk, which are GetMmyo's.
-type GetUlpokwkParams GetMmyoParams
+type GetUlpokwkParams = GetMmyoParams
 
 // GetUlpokwkResponse is the result of GetUlpokwk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6786,7 +6786,7 @@ type (
 )
 
 // DeleteUlpokwkParams holds the parameters of DeleteUlpokwk, which are GetMmyo's.
-type DeleteUlpokwkParams GetMmyoParams
+type DeleteUlpokwkParams = GetMmyoParams
 
 // DeleteUlpokwkResponse is the result of DeleteUlpokwk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6796,7 +6796,7 @@ type (
 )
 
 // GetUlpokwkItemParams holds the parameters of GetUlpokwkItem, which are GetMmyoItem's.
-type GetUlpokwkItemParams GetMmyoItemParams
+type GetUlpokwkItemParams = GetMmyoItemParams
 
 // GetUlpokwkItemResponse is the result of GetUlpokwkItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6820,7 +6820,7 @@ type (
 )
 
 // GetQemvbzwyParams holds the parameters of GetQemvbzwy, which are GetMmyo's.
-type GetQemvbzwyParams GetMmyoParams
+type GetQemvbzwyParams = GetMmyoParams
 
 // GetQemvbzwyResponse is the result of GetQemvbzwy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6830,7 +6830,7 @@ type (
 )
 
 // DeleteQemvbzwyParams holds the parameters of DeleteQemvbzwy, which are GetMmyo's.
-type DeleteQemvbzwyParams GetMmyoParams
+type DeleteQemvbzwyParams = GetMmyoParams
 
 // DeleteQemvbzwyResponse is the result of DeleteQemvbzwy, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6840,7 +6840,7 @@ type (
 )
 
 // GetQemvbzwyItemParams holds the parameters of GetQemvbzwyItem, which are GetMmyoItem's.
-type GetQemvbzwyItemParams GetMmyoItemParams
+type GetQemvbzwyItemParams = GetMmyoItemParams
 
 // GetQemvbzwyItemResponse is the result of GetQemvbzwyItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6864,7 +6864,7 @@ type (
 )
 
 // GetXcuepkmParams holds the parameters of GetXcuepkm, which are GetMmyo's.
-type GetXcuepkmParams GetMmyoParams
+type GetXcuepkmParams = GetMmyoParams
 
 // GetXcuepkmResponse is the result of GetXcuepkm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6874,7 +6874,7 @@ type (
 )
 
 // DeleteXcuepkmParams holds the parameters of DeleteXcuepkm, which are GetMmyo's.
-type DeleteXcuepkmParams GetMmyoParams
+type DeleteXcuepkmParams = GetMmyoParams
 
 // DeleteXcuepkmResponse is the result of DeleteXcuepkm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6884,7 +6884,7 @@ type (
 )
 
 // GetXcuepkmItemParams holds the parameters of GetXcuepkmItem, which are GetMmyoItem's.
-type GetXcuepkmItemParams GetMmyoItemParams
+type GetXcuepkmItemParams = GetMmyoItemParams
 
 // GetXcuepkmItemResponse is the result of GetXcuepkmItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6908,7 +6908,7 @@ type (
 )
 
 // GetWgschsmParams holds the parameters of GetWgschsm, which are GetMmyo's.
-type GetWgschsmParams GetMmyoParams
+type GetWgschsmParams = GetMmyoParams
 
 // GetWgschsmResponse is the result of GetWgschsm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6918,7 +6918,7 @@ type (
 )
 
 // DeleteWgschsmParams holds the parameters of DeleteWgschsm, which are GetMmyo's.
-type DeleteWgschsmParams GetMmyoParams
+type DeleteWgschsmParams = GetMmyoParams
 
 // DeleteWgschsmResponse is the result of DeleteWgschsm, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6928,7 +6928,7 @@ type (
 )
 
 // GetWgschsmItemParams holds the parameters of GetWgschsmItem, which are GetMmyoItem's.
-type GetWgschsmItemParams GetMmyoItemParams
+type GetWgschsmItemParams = GetMmyoItemParams
 
 // GetWgschsmItemResponse is the result of GetWgschsmItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6952,7 +6952,7 @@ type (
 )
 
 // GetDbmzohetptParams holds the parameters of GetDbmzohetpt, which are GetMmyo's.
-type GetDbmzohetptParams GetMmyoParams
+type GetDbmzohetptParams = GetMmyoParams
 
 // GetDbmzohetptResponse is the result of GetDbmzohetpt, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6962,7 +6962,7 @@ type (
 )
 
 // DeleteDbmzohetptParams holds the parameters of DeleteDbmzohetpt, which are GetMmyo's.
-type DeleteDbmzohetptParams GetMmyoParams
+type DeleteDbmzohetptParams = GetMmyoParams
 
 // DeleteDbmzohetptResponse is the result of DeleteDbmzohetpt, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6972,7 +6972,7 @@ type (
 )
 
 // GetDbmzohetptItemParams holds the parameters of GetDbmzohetptItem, which are GetMmyoItem's.
-type GetDbmzohetptItemParams GetMmyoItemParams
+type GetDbmzohetptItemParams = GetMmyoItemParams
 
 // GetDbmzohetptItemResponse is the result of GetDbmzohetptItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -6996,7 +6996,7 @@ type (
 )
 
 // GetVdfphmnzParams holds the parameters of GetVdfphmnz, which are GetMmyo's.
-type GetVdfphmnzParams GetMmyoParams
+type GetVdfphmnzParams = GetMmyoParams
 
 // GetVdfphmnzResponse is the result of GetVdfphmnz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7006,7 +7006,7 @@ type (
 )
 
 // DeleteVdfphmnzParams holds the parameters of DeleteVdfphmnz, which are GetMmyo's.
-type DeleteVdfphmnzParams GetMmyoParams
+type DeleteVdfphmnzParams = GetMmyoParams
 
 // DeleteVdfphmnzResponse is the result of DeleteVdfphmnz, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7016,7 +7016,7 @@ type (
 )
 
 // GetVdfphmnzItemParams holds the parameters of GetVdfphmnzItem, which are GetMmyoItem's.
-type GetVdfphmnzItemParams GetMmyoItemParams
+type GetVdfphmnzItemParams = GetMmyoItemParams
 
 // GetVdfphmnzItemResponse is the result of GetVdfphmnzItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7040,7 +7040,7 @@ type (
 )
 
 // GetNkzgwxxbtcParams holds the parameters of GetNkzgwxxbtc, which are GetMmyo's.
-type GetNkzgwxxbtcParams GetMmyoParams
+type GetNkzgwxxbtcParams = GetMmyoParams
 
 // GetNkzgwxxbtcResponse is the result of GetNkzgwxxbtc, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7050,7 +7050,7 @@ type (
 )
 
 // DeleteNkzgwxxbtcParams holds the parameters of DeleteNkzgwxxbtc, which are GetMmyo's.
-type DeleteNkzgwxxbtcParams GetMmyoParams
+type DeleteNkzgwxxbtcParams = GetMmyoParams
 
 // DeleteNkzgwxxbtcResponse is the result of DeleteNkzgwxxbtc, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7060,7 +7060,7 @@ type (
 )
 
 // GetNkzgwxxbtcItemParams holds the parameters of GetNkzgwxxbtcItem, which are GetMmyoItem's.
-type GetNkzgwxxbtcItemParams GetMmyoItemParams
+type GetNkzgwxxbtcItemParams = GetMmyoItemParams
 
 // GetNkzgwxxbtcItemResponse is the result of GetNkzgwxxbtcItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7084,7 +7084,7 @@ type (
 )
 
 // GetGnnjxpflvkParams holds the parameters of GetGnnjxpflvk, which are GetMmyo's.
-type GetGnnjxpflvkParams GetMmyoParams
+type GetGnnjxpflvkParams = GetMmyoParams
 
 // GetGnnjxpflvkResponse is the result of GetGnnjxpflvk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7094,7 +7094,7 @@ type (
 )
 
 // DeleteGnnjxpflvkParams holds the parameters of DeleteGnnjxpflvk, which are GetMmyo's.
-type DeleteGnnjxpflvkParams GetMmyoParams
+type DeleteGnnjxpflvkParams = GetMmyoParams
 
 // DeleteGnnjxpflvkResponse is the result of DeleteGnnjxpflvk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7104,7 +7104,7 @@ type (
 )
 
 // GetGnnjxpflvkItemParams holds the parameters of GetGnnjxpflvkItem, which are GetMmyoItem's.
-type GetGnnjxpflvkItemParams GetMmyoItemParams
+type GetGnnjxpflvkItemParams = GetMmyoItemParams
 
 // GetGnnjxpflvkItemResponse is the result of GetGnnjxpflvkItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7128,7 +7128,7 @@ type (
 )
 
 // GetOdmixParams holds the parameters of GetOdmix, which are GetMmyo's.
-type GetOdmixParams GetMmyoParams
+type GetOdmixParams = GetMmyoParams
 
 // GetOdmixResponse is the result of GetOdmix, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7138,7 +7138,7 @@ type (
 )
 
 // DeleteOdmixParams holds the parameters of DeleteOdmix, which are GetMmyo's.
-type DeleteOdmixParams GetMmyoParams
+type DeleteOdmixParams = GetMmyoParams
 
 // DeleteOdmixResponse is the result of DeleteOdmix, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7148,7 +7148,7 @@ type (
 )
 
 // GetOdmixItemParams holds the parameters of GetOdmixItem, which are GetMmyoItem's.
-type GetOdmixItemParams GetMmyoItemParams
+type GetOdmixItemParams = GetMmyoItemParams
 
 // GetOdmixItemResponse is the result of GetOdmixItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7172,7 +7172,7 @@ type (
 )
 
 // GetZrpklalrbqParams holds the parameters of GetZrpklalrbq, which are GetMmyo's.
-type GetZrpklalrbqParams GetMmyoParams
+type GetZrpklalrbqParams = GetMmyoParams
 
 // GetZrpklalrbqResponse is the result of GetZrpklalrbq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7182,7 +7182,7 @@ type (
 )
 
 // DeleteZrpklalrbqParams holds the parameters of DeleteZrpklalrbq, which are GetMmyo's.
-type DeleteZrpklalrbqParams GetMmyoParams
+type DeleteZrpklalrbqParams = GetMmyoParams
 
 // DeleteZrpklalrbqResponse is the result of DeleteZrpklalrbq, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7192,7 +7192,7 @@ type (
 )
 
 // GetZrpklalrbqItemParams holds the parameters of GetZrpklalrbqItem, which are GetMmyoItem's.
-type GetZrpklalrbqItemParams GetMmyoItemParams
+type GetZrpklalrbqItemParams = GetMmyoItemParams
 
 // GetZrpklalrbqItemResponse is the result of GetZrpklalrbqItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7216,7 +7216,7 @@ type (
 )
 
 // GetBaedvoParams holds the parameters of GetBaedvo, which are GetMmyo's.
-type GetBaedvoParams GetMmyoParams
+type GetBaedvoParams = GetMmyoParams
 
 // GetBaedvoResponse is the result of GetBaedvo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7226,7 +7226,7 @@ type (
 )
 
 // DeleteBaedvoParams holds the parameters of DeleteBaedvo, which are GetMmyo's.
-type DeleteBaedvoParams GetMmyoParams
+type DeleteBaedvoParams = GetMmyoParams
 
 // DeleteBaedvoResponse is the result of DeleteBaedvo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7236,7 +7236,7 @@ type (
 )
 
 // GetBaedvoItemParams holds the parameters of GetBaedvoItem, which are GetMmyoItem's.
-type GetBaedvoItemParams GetMmyoItemParams
+type GetBaedvoItemParams = GetMmyoItemParams
 
 // GetBaedvoItemResponse is the result of GetBaedvoItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7260,7 +7260,7 @@ type (
 )
 
 // GetKqeqazppxuParams holds the parameters of GetKqeqazppxu, which are GetMmyo's.
-type GetKqeqazppxuParams GetMmyoParams
+type GetKqeqazppxuParams = GetMmyoParams
 
 // GetKqeqazppxuResponse is the result of GetKqeqazppxu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7270,7 +7270,7 @@ type (
 )
 
 // DeleteKqeqazppxuParams holds the parameters of DeleteKqeqazppxu, which are GetMmyo's.
-type DeleteKqeqazppxuParams GetMmyoParams
+type DeleteKqeqazppxuParams = GetMmyoParams
 
 // DeleteKqeqazppxuResponse is the result of DeleteKqeqazppxu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7280,7 +7280,7 @@ type (
 )
 
 // GetKqeqazppxuItemParams holds the parameters of GetKqeqazppxuItem, which are GetMmyoItem's.
-type GetKqeqazppxuItemParams GetMmyoItemParams
+type GetKqeqazppxuItemParams = GetMmyoItemParams
 
 // GetKqeqazppxuItemResponse is the result of GetKqeqazppxuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7304,7 +7304,7 @@ type (
 )
 
 // GetQwggbplecParams holds the parameters of GetQwggbplec, which are GetMmyo's.
-type GetQwggbplecParams GetMmyoParams
+type GetQwggbplecParams = GetMmyoParams
 
 // GetQwggbplecResponse is the result of GetQwggbplec, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7314,7 +7314,7 @@ type (
 )
 
 // DeleteQwggbplecParams holds the parameters of DeleteQwggbplec, which are GetMmyo's.
-type DeleteQwggbplecParams GetMmyoParams
+type DeleteQwggbplecParams = GetMmyoParams
 
 // DeleteQwggbplecResponse is the result of DeleteQwggbplec, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7324,7 +7324,7 @@ type (
 )
 
 // GetQwggbplecItemParams holds the parameters of GetQwggbplecItem, which are GetMmyoItem's.
-type GetQwggbplecItemParams GetMmyoItemParams
+type GetQwggbplecItemParams = GetMmyoItemParams
 
 // GetQwggbplecItemResponse is the result of GetQwggbplecItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7348,7 +7348,7 @@ type (
 )
 
 // GetWossParams holds the parameters of GetWoss, which are GetMmyo's.
-type GetWossParams GetMmyoParams
+type GetWossParams = GetMmyoParams
 
 // GetWossResponse is the result of GetWoss, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7358,7 +7358,7 @@ type (
 )
 
 // DeleteWossParams holds the parameters of DeleteWoss, which are GetMmyo's.
-type DeleteWossParams GetMmyoParams
+type DeleteWossParams = GetMmyoParams
 
 // DeleteWossResponse is the result of DeleteWoss, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7368,7 +7368,7 @@ type (
 )
 
 // GetWossItemParams holds the parameters of GetWossItem, which are GetMmyoItem's.
-type GetWossItemParams GetMmyoItemParams
+type GetWossItemParams = GetMmyoItemParams
 
 // GetWossItemResponse is the result of GetWossItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7392,7 +7392,7 @@ type (
 )
 
 // GetKxgaetParams holds the parameters of GetKxgaet, which are GetMmyo's.
-type GetKxgaetParams GetMmyoParams
+type GetKxgaetParams = GetMmyoParams
 
 // GetKxgaetResponse is the result of GetKxgaet, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7402,7 +7402,7 @@ type (
 )
 
 // DeleteKxgaetParams holds the parameters of DeleteKxgaet, which are GetMmyo's.
-type DeleteKxgaetParams GetMmyoParams
+type DeleteKxgaetParams = GetMmyoParams
 
 // DeleteKxgaetResponse is the result of DeleteKxgaet, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7412,7 +7412,7 @@ type (
 )
 
 // GetKxgaetItemParams holds the parameters of GetKxgaetItem, which are GetMmyoItem's.
-type GetKxgaetItemParams GetMmyoItemParams
+type GetKxgaetItemParams = GetMmyoItemParams
 
 // GetKxgaetItemResponse is the result of GetKxgaetItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7436,7 +7436,7 @@ type (
 )
 
 // GetNtpsfifnrwParams holds the parameters of GetNtpsfifnrw, which are GetMmyo's.
-type GetNtpsfifnrwParams GetMmyoParams
+type GetNtpsfifnrwParams = GetMmyoParams
 
 // GetNtpsfifnrwResponse is the result of GetNtpsfifnrw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7446,7 +7446,7 @@ type (
 )
 
 // DeleteNtpsfifnrwParams holds the parameters of DeleteNtpsfifnrw, which are GetMmyo's.
-type DeleteNtpsfifnrwParams GetMmyoParams
+type DeleteNtpsfifnrwParams = GetMmyoParams
 
 // DeleteNtpsfifnrwResponse is the result of DeleteNtpsfifnrw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7456,7 +7456,7 @@ type (
 )
 
 // GetNtpsfifnrwItemParams holds the parameters of GetNtpsfifnrwItem, which are GetMmyoItem's.
-type GetNtpsfifnrwItemParams GetMmyoItemParams
+type GetNtpsfifnrwItemParams = GetMmyoItemParams
 
 // GetNtpsfifnrwItemResponse is the result of GetNtpsfifnrwItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7480,7 +7480,7 @@ type (
 )
 
 // GetWmubezcxParams holds the parameters of GetWmubezcx, which are GetMmyo's.
-type GetWmubezcxParams GetMmyoParams
+type GetWmubezcxParams = GetMmyoParams
 
 // GetWmubezcxResponse is the result of GetWmubezcx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7490,7 +7490,7 @@ type (
 )
 
 // DeleteWmubezcxParams holds the parameters of DeleteWmubezcx, which are GetMmyo's.
-type DeleteWmubezcxParams GetMmyoParams
+type DeleteWmubezcxParams = GetMmyoParams
 
 // DeleteWmubezcxResponse is the result of DeleteWmubezcx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7500,7 +7500,7 @@ type (
 )
 
 // GetWmubezcxItemParams holds the parameters of GetWmubezcxItem, which are GetMmyoItem's.
-type GetWmubezcxItemParams GetMmyoItemParams
+type GetWmubezcxItemParams = GetMmyoItemParams
 
 // GetWmubezcxItemResponse is the result of GetWmubezcxItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7524,7 +7524,7 @@ type (
 )
 
 // GetBtlbjtyayParams holds the parameters of GetBtlbjtyay, which are GetMmyo's.
-type GetBtlbjtyayParams GetMmyoParams
+type GetBtlbjtyayParams = GetMmyoParams
 
 // GetBtlbjtyayResponse is the result of GetBtlbjtyay, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7534,7 +7534,7 @@ type (
 )
 
 // DeleteBtlbjtyayParams holds the parameters of DeleteBtlbjtyay, which are GetMmyo's.
-type DeleteBtlbjtyayParams GetMmyoParams
+type DeleteBtlbjtyayParams = GetMmyoParams
 
 // DeleteBtlbjtyayResponse is the result of DeleteBtlbjtyay, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7544,7 +7544,7 @@ type (
 )
 
 // GetBtlbjtyayItemParams holds the parameters of GetBtlbjtyayItem, which are GetMmyoItem's.
-type GetBtlbjtyayItemParams GetMmyoItemParams
+type GetBtlbjtyayItemParams = GetMmyoItemParams
 
 // GetBtlbjtyayItemResponse is the result of GetBtlbjtyayItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7568,7 +7568,7 @@ type (
 )
 
 // GetExoimoParams holds the parameters of GetExoimo, which are GetMmyo's.
-type GetExoimoParams GetMmyoParams
+type GetExoimoParams = GetMmyoParams
 
 // GetExoimoResponse is the result of GetExoimo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7578,7 +7578,7 @@ type (
 )
 
 // DeleteExoimoParams holds the parameters of DeleteExoimo, which are GetMmyo's.
-type DeleteExoimoParams GetMmyoParams
+type DeleteExoimoParams = GetMmyoParams
 
 // DeleteExoimoResponse is the result of DeleteExoimo, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7588,7 +7588,7 @@ type (
 )
 
 // GetExoimoItemParams holds the parameters of GetExoimoItem, which are GetMmyoItem's.
-type GetExoimoItemParams GetMmyoItemParams
+type GetExoimoItemParams = GetMmyoItemParams
 
 // GetExoimoItemResponse is the result of GetExoimoItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7612,7 +7612,7 @@ type (
 )
 
 // GetEodhnorParams holds the parameters of GetEodhnor, which are GetMmyo's.
-type GetEodhnorParams GetMmyoParams
+type GetEodhnorParams = GetMmyoParams
 
 // GetEodhnorResponse is the result of GetEodhnor, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7622,7 +7622,7 @@ type (
 )
 
 // DeleteEodhnorParams holds the parameters of DeleteEodhnor, which are GetMmyo's.
-type DeleteEodhnorParams GetMmyoParams
+type DeleteEodhnorParams = GetMmyoParams
 
 // DeleteEodhnorResponse is the result of DeleteEodhnor, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7632,7 +7632,7 @@ type (
 )
 
 // GetEodhnorItemParams holds the parameters of GetEodhnorItem, which are GetMmyoItem's.
-type GetEodhnorItemParams GetMmyoItemParams
+type GetEodhnorItemParams = GetMmyoItemParams
 
 // GetEodhnorItemResponse is the result of GetEodhnorItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7656,7 +7656,7 @@ type (
 )
 
 // GetFpatParams holds the parameters of GetFpat, which are GetMmyo's.
-type GetFpatParams GetMmyoParams
+type GetFpatParams = GetMmyoParams
 
 // GetFpatResponse is the result of GetFpat, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7666,7 +7666,7 @@ type (
 )
 
 // DeleteFpatParams holds the parameters of DeleteFpat, which are GetMmyo's.
-type DeleteFpatParams GetMmyoParams
+type DeleteFpatParams = GetMmyoParams
 
 // DeleteFpatResponse is the result of DeleteFpat, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7676,7 +7676,7 @@ type (
 )
 
 // GetFpatItemParams holds the parameters of GetFpatItem, which are GetMmyoItem's.
-type GetFpatItemParams GetMmyoItemParams
+type GetFpatItemParams = GetMmyoItemParams
 
 // GetFpatItemResponse is the result of GetFpatItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7700,7 +7700,7 @@ type (
 )
 
 // GetPjybeParams holds the parameters of GetPjybe, which are GetMmyo's.
-type GetPjybeParams GetMmyoParams
+type GetPjybeParams = GetMmyoParams
 
 // GetPjybeResponse is the result of GetPjybe, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7710,7 +7710,7 @@ type (
 )
 
 // DeletePjybeParams holds the parameters of DeletePjybe, which are GetMmyo's.
-type DeletePjybeParams GetMmyoParams
+type DeletePjybeParams = GetMmyoParams
 
 // DeletePjybeResponse is the result of DeletePjybe, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7720,7 +7720,7 @@ type (
 )
 
 // GetPjybeItemParams holds the parameters of GetPjybeItem, which are GetMmyoItem's.
-type GetPjybeItemParams GetMmyoItemParams
+type GetPjybeItemParams = GetMmyoItemParams
 
 // GetPjybeItemResponse is the result of GetPjybeItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7744,7 +7744,7 @@ type (
 )
 
 // GetQqjuParams holds the parameters of GetQqju, which are GetMmyo's.
-type GetQqjuParams GetMmyoParams
+type GetQqjuParams = GetMmyoParams
 
 // GetQqjuResponse is the result of GetQqju, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7754,7 +7754,7 @@ type (
 )
 
 // DeleteQqjuParams holds the parameters of DeleteQqju, which are GetMmyo's.
-type DeleteQqjuParams GetMmyoParams
+type DeleteQqjuParams = GetMmyoParams
 
 // DeleteQqjuResponse is the result of DeleteQqju, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7764,7 +7764,7 @@ type (
 )
 
 // GetQqjuItemParams holds the parameters of GetQqjuItem, which are GetMmyoItem's.
-type GetQqjuItemParams GetMmyoItemParams
+type GetQqjuItemParams = GetMmyoItemParams
 
 // GetQqjuItemResponse is the result of GetQqjuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7788,7 +7788,7 @@ type (
 )
 
 // GetScishsParams holds the parameters of GetScishs, which are GetMmyo's.
-type GetScishsParams GetMmyoParams
+type GetScishsParams = GetMmyoParams
 
 // GetScishsResponse is the result of GetScishs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7798,7 +7798,7 @@ type (
 )
 
 // DeleteScishsParams holds the parameters of DeleteScishs, which are GetMmyo's.
-type DeleteScishsParams GetMmyoParams
+type DeleteScishsParams = GetMmyoParams
 
 // DeleteScishsResponse is the result of DeleteScishs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7808,7 +7808,7 @@ type (
 )
 
 // GetScishsItemParams holds the parameters of GetScishsItem, which are GetMmyoItem's.
-type GetScishsItemParams GetMmyoItemParams
+type GetScishsItemParams = GetMmyoItemParams
 
 // GetScishsItemResponse is the result of GetScishsItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7832,7 +7832,7 @@ type (
 )
 
 // GetYtcmgParams holds the parameters of GetYtcmg, which are GetMmyo's.
-type GetYtcmgParams GetMmyoParams
+type GetYtcmgParams = GetMmyoParams
 
 // GetYtcmgResponse is the result of GetYtcmg, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7842,7 +7842,7 @@ type (
 )
 
 // DeleteYtcmgParams holds the parameters of DeleteYtcmg, which are GetMmyo's.
-type DeleteYtcmgParams GetMmyoParams
+type DeleteYtcmgParams = GetMmyoParams
 
 // DeleteYtcmgResponse is the result of DeleteYtcmg, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7852,7 +7852,7 @@ type (
 )
 
 // GetYtcmgItemParams holds the parameters of GetYtcmgItem, which are GetMmyoItem's.
-type GetYtcmgItemParams GetMmyoItemParams
+type GetYtcmgItemParams = GetMmyoItemParams
 
 // GetYtcmgItemResponse is the result of GetYtcmgItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7876,7 +7876,7 @@ type (
 )
 
 // GetXbrrgbcjhParams holds the parameters of GetXbrrgbcjh, which are GetMmyo's.
-type GetXbrrgbcjhParams GetMmyoParams
+type GetXbrrgbcjhParams = GetMmyoParams
 
 // GetXbrrgbcjhResponse is the result of GetXbrrgbcjh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7886,7 +7886,7 @@ type (
 )
 
 // DeleteXbrrgbcjhParams holds the parameters of DeleteXbrrgbcjh, which are GetMmyo's.
-type DeleteXbrrgbcjhParams GetMmyoParams
+type DeleteXbrrgbcjhParams = GetMmyoParams
 
 // DeleteXbrrgbcjhResponse is the result of DeleteXbrrgbcjh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7896,7 +7896,7 @@ type (
 )
 
 // GetXbrrgbcjhItemParams holds the parameters of GetXbrrgbcjhItem, which are GetMmyoItem's.
-type GetXbrrgbcjhItemParams GetMmyoItemParams
+type GetXbrrgbcjhItemParams = GetMmyoItemParams
 
 // GetXbrrgbcjhItemResponse is the result of GetXbrrgbcjhItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7920,7 +7920,7 @@ type (
 )
 
 // GetNvcblvypxvParams holds the parameters of GetNvcblvypxv, which are GetMmyo's.
-type GetNvcblvypxvParams GetMmyoParams
+type GetNvcblvypxvParams = GetMmyoParams
 
 // GetNvcblvypxvResponse is the result of GetNvcblvypxv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7930,7 +7930,7 @@ type (
 )
 
 // DeleteNvcblvypxvParams holds the parameters of DeleteNvcblvypxv, which are GetMmyo's.
-type DeleteNvcblvypxvParams GetMmyoParams
+type DeleteNvcblvypxvParams = GetMmyoParams
 
 // DeleteNvcblvypxvResponse is the result of DeleteNvcblvypxv, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7940,7 +7940,7 @@ type (
 )
 
 // GetNvcblvypxvItemParams holds the parameters of GetNvcblvypxvItem, which are GetMmyoItem's.
-type GetNvcblvypxvItemParams GetMmyoItemParams
+type GetNvcblvypxvItemParams = GetMmyoItemParams
 
 // GetNvcblvypxvItemResponse is the result of GetNvcblvypxvItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7964,7 +7964,7 @@ type (
 )
 
 // GetMhjgojParams holds the parameters of GetMhjgoj, which are GetMmyo's.
-type GetMhjgojParams GetMmyoParams
+type GetMhjgojParams = GetMmyoParams
 
 // GetMhjgojResponse is the result of GetMhjgoj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7974,7 +7974,7 @@ type (
 )
 
 // DeleteMhjgojParams holds the parameters of DeleteMhjgoj, which are GetMmyo's.
-type DeleteMhjgojParams GetMmyoParams
+type DeleteMhjgojParams = GetMmyoParams
 
 // DeleteMhjgojResponse is the result of DeleteMhjgoj, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -7984,7 +7984,7 @@ type (
 )
 
 // GetMhjgojItemParams holds the parameters of GetMhjgojItem, which are GetMmyoItem's.
-type GetMhjgojItemParams GetMmyoItemParams
+type GetMhjgojItemParams = GetMmyoItemParams
 
 // GetMhjgojItemResponse is the result of GetMhjgojItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8008,7 +8008,7 @@ type (
 )
 
 // GetLkqhParams holds the parameters of GetLkqh, which are GetMmyo's.
-type GetLkqhParams GetMmyoParams
+type GetLkqhParams = GetMmyoParams
 
 // GetLkqhResponse is the result of GetLkqh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8018,7 +8018,7 @@ type (
 )
 
 // DeleteLkqhParams holds the parameters of DeleteLkqh, which are GetMmyo's.
-type DeleteLkqhParams GetMmyoParams
+type DeleteLkqhParams = GetMmyoParams
 
 // DeleteLkqhResponse is the result of DeleteLkqh, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8028,7 +8028,7 @@ type (
 )
 
 // GetLkqhItemParams holds the parameters of GetLkqhItem, which are GetMmyoItem's.
-type GetLkqhItemParams GetMmyoItemParams
+type GetLkqhItemParams = GetMmyoItemParams
 
 // GetLkqhItemResponse is the result of GetLkqhItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8052,7 +8052,7 @@ type (
 )
 
 // GetQionParams holds the parameters of GetQion, which are GetMmyo's.
-type GetQionParams GetMmyoParams
+type GetQionParams = GetMmyoParams
 
 // GetQionResponse is the result of GetQion, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8062,7 +8062,7 @@ type (
 )
 
 // DeleteQionParams holds the parameters of DeleteQion, which are GetMmyo's.
-type DeleteQionParams GetMmyoParams
+type DeleteQionParams = GetMmyoParams
 
 // DeleteQionResponse is the result of DeleteQion, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8072,7 +8072,7 @@ type (
 )
 
 // GetQionItemParams holds the parameters of GetQionItem, which are GetMmyoItem's.
-type GetQionItemParams GetMmyoItemParams
+type GetQionItemParams = GetMmyoItemParams
 
 // GetQionItemResponse is the result of GetQionItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8096,7 +8096,7 @@ type (
 )
 
 // GetXetyuParams holds the parameters of GetXetyu, which are GetMmyo's.
-type GetXetyuParams GetMmyoParams
+type GetXetyuParams = GetMmyoParams
 
 // GetXetyuResponse is the result of GetXetyu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8106,7 +8106,7 @@ type (
 )
 
 // DeleteXetyuParams holds the parameters of DeleteXetyu, which are GetMmyo's.
-type DeleteXetyuParams GetMmyoParams
+type DeleteXetyuParams = GetMmyoParams
 
 // DeleteXetyuResponse is the result of DeleteXetyu, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8116,7 +8116,7 @@ type (
 )
 
 // GetXetyuItemParams holds the parameters of GetXetyuItem, which are GetMmyoItem's.
-type GetXetyuItemParams GetMmyoItemParams
+type GetXetyuItemParams = GetMmyoItemParams
 
 // GetXetyuItemResponse is the result of GetXetyuItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8140,7 +8140,7 @@ type (
 )
 
 // GetQqvgdwbtParams holds the parameters of GetQqvgdwbt, which are GetMmyo's.
-type GetQqvgdwbtParams GetMmyoParams
+type GetQqvgdwbtParams = GetMmyoParams
 
 // GetQqvgdwbtResponse is the result of GetQqvgdwbt, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8150,7 +8150,7 @@ type (
 )
 
 // DeleteQqvgdwbtParams holds the parameters of DeleteQqvgdwbt, which are GetMmyo's.
-type DeleteQqvgdwbtParams GetMmyoParams
+type DeleteQqvgdwbtParams = GetMmyoParams
 
 // DeleteQqvgdwbtResponse is the result of DeleteQqvgdwbt, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8160,7 +8160,7 @@ type (
 )
 
 // GetQqvgdwbtItemParams holds the parameters of GetQqvgdwbtItem, which are GetMmyoItem's.
-type GetQqvgdwbtItemParams GetMmyoItemParams
+type GetQqvgdwbtItemParams = GetMmyoItemParams
 
 // GetQqvgdwbtItemResponse is the result of GetQqvgdwbtItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8184,7 +8184,7 @@ type (
 )
 
 // GetVqkfydzdParams holds the parameters of GetVqkfydzd, which are GetMmyo's.
-type GetVqkfydzdParams GetMmyoParams
+type GetVqkfydzdParams = GetMmyoParams
 
 // GetVqkfydzdResponse is the result of GetVqkfydzd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8194,7 +8194,7 @@ type (
 )
 
 // DeleteVqkfydzdParams holds the parameters of DeleteVqkfydzd, which are GetMmyo's.
-type DeleteVqkfydzdParams GetMmyoParams
+type DeleteVqkfydzdParams = GetMmyoParams
 
 // DeleteVqkfydzdResponse is the result of DeleteVqkfydzd, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8204,7 +8204,7 @@ type (
 )
 
 // GetVqkfydzdItemParams holds the parameters of GetVqkfydzdItem, which are GetMmyoItem's.
-type GetVqkfydzdItemParams GetMmyoItemParams
+type GetVqkfydzdItemParams = GetMmyoItemParams
 
 // GetVqkfydzdItemResponse is the result of GetVqkfydzdItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8228,7 +8228,7 @@ type (
 )
 
 // GetIfuormbkParams holds the parameters of GetIfuormbk, which are GetMmyo's.
-type GetIfuormbkParams GetMmyoParams
+type GetIfuormbkParams = GetMmyoParams
 
 // GetIfuormbkResponse is the result of GetIfuormbk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8238,7 +8238,7 @@ type (
 )
 
 // DeleteIfuormbkParams holds the parameters of DeleteIfuormbk, which are GetMmyo's.
-type DeleteIfuormbkParams GetMmyoParams
+type DeleteIfuormbkParams = GetMmyoParams
 
 // DeleteIfuormbkResponse is the result of DeleteIfuormbk, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8248,7 +8248,7 @@ type (
 )
 
 // GetIfuormbkItemParams holds the parameters of GetIfuormbkItem, which are GetMmyoItem's.
-type GetIfuormbkItemParams GetMmyoItemParams
+type GetIfuormbkItemParams = GetMmyoItemParams
 
 // GetIfuormbkItemResponse is the result of GetIfuormbkItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8272,7 +8272,7 @@ type (
 )
 
 // GetZkgjsParams holds the parameters of GetZkgjs, which are GetMmyo's.
-type GetZkgjsParams GetMmyoParams
+type GetZkgjsParams = GetMmyoParams
 
 // GetZkgjsResponse is the result of GetZkgjs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8282,7 +8282,7 @@ type (
 )
 
 // DeleteZkgjsParams holds the parameters of DeleteZkgjs, which are GetMmyo's.
-type DeleteZkgjsParams GetMmyoParams
+type DeleteZkgjsParams = GetMmyoParams
 
 // DeleteZkgjsResponse is the result of DeleteZkgjs, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8292,7 +8292,7 @@ type (
 )
 
 // GetZkgjsItemParams holds the parameters of GetZkgjsItem, which are GetMmyoItem's.
-type GetZkgjsItemParams GetMmyoItemParams
+type GetZkgjsItemParams = GetMmyoItemParams
 
 // GetZkgjsItemResponse is the result of GetZkgjsItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8316,7 +8316,7 @@ type (
 )
 
 // GetEoockqbxParams holds the parameters of GetEoockqbx, which are GetMmyo's.
-type GetEoockqbxParams GetMmyoParams
+type GetEoockqbxParams = GetMmyoParams
 
 // GetEoockqbxResponse is the result of GetEoockqbx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8326,7 +8326,7 @@ type (
 )
 
 // DeleteEoockqbxParams holds the parameters of DeleteEoockqbx, which are GetMmyo's.
-type DeleteEoockqbxParams GetMmyoParams
+type DeleteEoockqbxParams = GetMmyoParams
 
 // DeleteEoockqbxResponse is the result of DeleteEoockqbx, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8336,7 +8336,7 @@ type (
 )
 
 // GetEoockqbxItemParams holds the parameters of GetEoockqbxItem, which are GetMmyoItem's.
-type GetEoockqbxItemParams GetMmyoItemParams
+type GetEoockqbxItemParams = GetMmyoItemParams
 
 // GetEoockqbxItemResponse is the result of GetEoockqbxItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8360,7 +8360,7 @@ type (
 )
 
 // GetIddmjcpParams holds the parameters of GetIddmjcp, which are GetMmyo's.
-type GetIddmjcpParams GetMmyoParams
+type GetIddmjcpParams = GetMmyoParams
 
 // GetIddmjcpResponse is the result of GetIddmjcp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8370,7 +8370,7 @@ type (
 )
 
 // DeleteIddmjcpParams holds the parameters of DeleteIddmjcp, which are GetMmyo's.
-type DeleteIddmjcpParams GetMmyoParams
+type DeleteIddmjcpParams = GetMmyoParams
 
 // DeleteIddmjcpResponse is the result of DeleteIddmjcp, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8380,7 +8380,7 @@ type (
 )
 
 // GetIddmjcpItemParams holds the parameters of GetIddmjcpItem, which are GetMmyoItem's.
-type GetIddmjcpItemParams GetMmyoItemParams
+type GetIddmjcpItemParams = GetMmyoItemParams
 
 // GetIddmjcpItemResponse is the result of GetIddmjcpItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8404,7 +8404,7 @@ type (
 )
 
 // GetGxlvbalniParams holds the parameters of GetGxlvbalni, which are GetMmyo's.
-type GetGxlvbalniParams GetMmyoParams
+type GetGxlvbalniParams = GetMmyoParams
 
 // GetGxlvbalniResponse is the result of GetGxlvbalni, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8414,7 +8414,7 @@ type (
 )
 
 // DeleteGxlvbalniParams holds the parameters of DeleteGxlvbalni, which are GetMmyo's.
-type DeleteGxlvbalniParams GetMmyoParams
+type DeleteGxlvbalniParams = GetMmyoParams
 
 // DeleteGxlvbalniResponse is the result of DeleteGxlvbalni, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8424,7 +8424,7 @@ type (
 )
 
 // GetGxlvbalniItemParams holds the parameters of GetGxlvbalniItem, which are GetMmyoItem's.
-type GetGxlvbalniItemParams GetMmyoItemParams
+type GetGxlvbalniItemParams = GetMmyoItemParams
 
 // GetGxlvbalniItemResponse is the result of GetGxlvbalniItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8448,7 +8448,7 @@ type (
 )
 
 // GetFzcaParams holds the parameters of GetFzca, which are GetMmyo's.
-type GetFzcaParams GetMmyoParams
+type GetFzcaParams = GetMmyoParams
 
 // GetFzcaResponse is the result of GetFzca, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8458,7 +8458,7 @@ type (
 )
 
 // DeleteFzcaParams holds the parameters of DeleteFzca, which are GetMmyo's.
-type DeleteFzcaParams GetMmyoParams
+type DeleteFzcaParams = GetMmyoParams
 
 // DeleteFzcaResponse is the result of DeleteFzca, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8468,7 +8468,7 @@ type (
 )
 
 // GetFzcaItemParams holds the parameters of GetFzcaItem, which are GetMmyoItem's.
-type GetFzcaItemParams GetMmyoItemParams
+type GetFzcaItemParams = GetMmyoItemParams
 
 // GetFzcaItemResponse is the result of GetFzcaItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8492,7 +8492,7 @@ type (
 )
 
 // GetKnnkozqwjaParams holds the parameters of GetKnnkozqwja, which are GetMmyo's.
-type GetKnnkozqwjaParams GetMmyoParams
+type GetKnnkozqwjaParams = GetMmyoParams
 
 // GetKnnkozqwjaResponse is the result of GetKnnkozqwja, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8502,7 +8502,7 @@ type (
 )
 
 // DeleteKnnkozqwjaParams holds the parameters of DeleteKnnkozqwja, which are GetMmyo's.
-type DeleteKnnkozqwjaParams GetMmyoParams
+type DeleteKnnkozqwjaParams = GetMmyoParams
 
 // DeleteKnnkozqwjaResponse is the result of DeleteKnnkozqwja, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8512,7 +8512,7 @@ type (
 )
 
 // GetKnnkozqwjaItemParams holds the parameters of GetKnnkozqwjaItem, which are GetMmyoItem's.
-type GetKnnkozqwjaItemParams GetMmyoItemParams
+type GetKnnkozqwjaItemParams = GetMmyoItemParams
 
 // GetKnnkozqwjaItemResponse is the result of GetKnnkozqwjaItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8536,7 +8536,7 @@ type (
 )
 
 // GetGcxbiixecaParams holds the parameters of GetGcxbiixeca, which are GetMmyo's.
-type GetGcxbiixecaParams GetMmyoParams
+type GetGcxbiixecaParams = GetMmyoParams
 
 // GetGcxbiixecaResponse is the result of GetGcxbiixeca, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8546,7 +8546,7 @@ type (
 )
 
 // DeleteGcxbiixecaParams holds the parameters of DeleteGcxbiixeca, which are GetMmyo's.
-type DeleteGcxbiixecaParams GetMmyoParams
+type DeleteGcxbiixecaParams = GetMmyoParams
 
 // DeleteGcxbiixecaResponse is the result of DeleteGcxbiixeca, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8556,7 +8556,7 @@ type (
 )
 
 // GetGcxbiixecaItemParams holds the parameters of GetGcxbiixecaItem, which are GetMmyoItem's.
-type GetGcxbiixecaItemParams GetMmyoItemParams
+type GetGcxbiixecaItemParams = GetMmyoItemParams
 
 // GetGcxbiixecaItemResponse is the result of GetGcxbiixecaItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8580,7 +8580,7 @@ type (
 )
 
 // GetXznlmbParams holds the parameters of GetXznlmb, which are GetMmyo's.
-type GetXznlmbParams GetMmyoParams
+type GetXznlmbParams = GetMmyoParams
 
 // GetXznlmbResponse is the result of GetXznlmb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8590,7 +8590,7 @@ type (
 )
 
 // DeleteXznlmbParams holds the parameters of DeleteXznlmb, which are GetMmyo's.
-type DeleteXznlmbParams GetMmyoParams
+type DeleteXznlmbParams = GetMmyoParams
 
 // DeleteXznlmbResponse is the result of DeleteXznlmb, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8600,7 +8600,7 @@ type (
 )
 
 // GetXznlmbItemParams holds the parameters of GetXznlmbItem, which are GetMmyoItem's.
-type GetXznlmbItemParams GetMmyoItemParams
+type GetXznlmbItemParams = GetMmyoItemParams
 
 // GetXznlmbItemResponse is the result of GetXznlmbItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8624,7 +8624,7 @@ type (
 )
 
 // GetUnhihgbprcParams holds the parameters of GetUnhihgbprc, which are GetMmyo's.
-type GetUnhihgbprcParams GetMmyoParams
+type GetUnhihgbprcParams = GetMmyoParams
 
 // GetUnhihgbprcResponse is the result of GetUnhihgbprc, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8634,7 +8634,7 @@ type (
 )
 
 // DeleteUnhihgbprcParams holds the parameters of DeleteUnhihgbprc, which are GetMmyo's.
-type DeleteUnhihgbprcParams GetMmyoParams
+type DeleteUnhihgbprcParams = GetMmyoParams
 
 // DeleteUnhihgbprcResponse is the result of DeleteUnhihgbprc, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8644,7 +8644,7 @@ type (
 )
 
 // GetUnhihgbprcItemParams holds the parameters of GetUnhihgbprcItem, which are GetMmyoItem's.
-type GetUnhihgbprcItemParams GetMmyoItemParams
+type GetUnhihgbprcItemParams = GetMmyoItemParams
 
 // GetUnhihgbprcItemResponse is the result of GetUnhihgbprcItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8668,7 +8668,7 @@ type (
 )
 
 // GetBnpfqqfParams holds the parameters of GetBnpfqqf, which are GetMmyo's.
-type GetBnpfqqfParams GetMmyoParams
+type GetBnpfqqfParams = GetMmyoParams
 
 // GetBnpfqqfResponse is the result of GetBnpfqqf, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8678,7 +8678,7 @@ type (
 )
 
 // DeleteBnpfqqfParams holds the parameters of DeleteBnpfqqf, which are GetMmyo's.
-type DeleteBnpfqqfParams GetMmyoParams
+type DeleteBnpfqqfParams = GetMmyoParams
 
 // DeleteBnpfqqfResponse is the result of DeleteBnpfqqf, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8688,7 +8688,7 @@ type (
 )
 
 // GetBnpfqqfItemParams holds the parameters of GetBnpfqqfItem, which are GetMmyoItem's.
-type GetBnpfqqfItemParams GetMmyoItemParams
+type GetBnpfqqfItemParams = GetMmyoItemParams
 
 // GetBnpfqqfItemResponse is the result of GetBnpfqqfItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8712,7 +8712,7 @@ type (
 )
 
 // GetDtehsbcParams holds the parameters of GetDtehsbc, which are GetMmyo's.
-type GetDtehsbcParams GetMmyoParams
+type GetDtehsbcParams = GetMmyoParams
 
 // GetDtehsbcResponse is the result of GetDtehsbc, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8722,7 +8722,7 @@ type (
 )
 
 // DeleteDtehsbcParams holds the parameters of DeleteDtehsbc, which are GetMmyo's.
-type DeleteDtehsbcParams GetMmyoParams
+type DeleteDtehsbcParams = GetMmyoParams
 
 // DeleteDtehsbcResponse is the result of DeleteDtehsbc, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8732,7 +8732,7 @@ type (
 )
 
 // GetDtehsbcItemParams holds the parameters of GetDtehsbcItem, which are GetMmyoItem's.
-type GetDtehsbcItemParams GetMmyoItemParams
+type GetDtehsbcItemParams = GetMmyoItemParams
 
 // GetDtehsbcItemResponse is the result of GetDtehsbcItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8756,7 +8756,7 @@ type (
 )
 
 // GetXewkvlwParams holds the parameters of GetXewkvlw, which are GetMmyo's.
-type GetXewkvlwParams GetMmyoParams
+type GetXewkvlwParams = GetMmyoParams
 
 // GetXewkvlwResponse is the result of GetXewkvlw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8766,7 +8766,7 @@ type (
 )
 
 // DeleteXewkvlwParams holds the parameters of DeleteXewkvlw, which are GetMmyo's.
-type DeleteXewkvlwParams GetMmyoParams
+type DeleteXewkvlwParams = GetMmyoParams
 
 // DeleteXewkvlwResponse is the result of DeleteXewkvlw, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8776,7 +8776,7 @@ type (
 )
 
 // GetXewkvlwItemParams holds the parameters of GetXewkvlwItem, which are GetMmyoItem's.
-type GetXewkvlwItemParams GetMmyoItemParams
+type GetXewkvlwItemParams = GetMmyoItemParams
 
 // GetXewkvlwItemResponse is the result of GetXewkvlwItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8800,7 +8800,7 @@ type (
 )
 
 // GetOrdersParams holds the parameters of GetOrders, which are GetMmyo's.
-type GetOrdersParams GetMmyoParams
+type GetOrdersParams = GetMmyoParams
 
 // GetOrdersResponse is the result of GetOrders, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8810,7 +8810,7 @@ type (
 )
 
 // DeleteOrdersParams holds the parameters of DeleteOrders, which are GetMmyo's.
-type DeleteOrdersParams GetMmyoParams
+type DeleteOrdersParams = GetMmyoParams
 
 // DeleteOrdersResponse is the result of DeleteOrders, which answers as ListMmyo does:
 // its result types are ListMmyo's.
@@ -8820,7 +8820,7 @@ type (
 )
 
 // GetOrdersItemParams holds the parameters of GetOrdersItem, which are GetMmyoItem's.
-type GetOrdersItemParams GetMmyoItemParams
+type GetOrdersItemParams = GetMmyoItemParams
 
 // GetOrdersItemResponse is the result of GetOrdersItem, which answers as ListMmyo does:
 // its result types are ListMmyo's.
