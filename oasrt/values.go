@@ -4,10 +4,11 @@ package oasrt
 // It is a plain value, so an optional field costs no heap allocation.
 // Read it through its fields, or with Or for a default.
 //
-// Its only method is IsZero: a method of a generic type is compiled for
-// every type it is used with, and a big API's package has hundreds of
-// Opt types (Kubernetes': 493 shapes), so helpers are functions (Or),
-// compiled only where a program calls them.
+// Opt, Nullable and OptNullable have no methods: a method of a generic
+// type is compiled for every type it is used with, pointer wrapper
+// included, and a big API's package has hundreds of Opt types
+// (Kubernetes': 493 shapes), so helpers are functions (Or), compiled
+// only where a program calls them.
 type Opt[T any] struct {
 	Value T
 	Set   bool
@@ -24,10 +25,6 @@ func Or[T any](o Opt[T], d T) T {
 	}
 	return d
 }
-
-// IsZero reports whether the value is absent, so that encoding/json's
-// omitzero option omits it.
-func (o Opt[T]) IsZero() bool { return !o.Set }
 
 // Nullable holds a value that may be JSON null: Null is true for null.
 type Nullable[T any] struct {
@@ -48,9 +45,6 @@ type OptNullable[T any] struct {
 
 // NewOptNullable returns a set, non-null OptNullable holding v.
 func NewOptNullable[T any](v T) OptNullable[T] { return OptNullable[T]{Value: v, Set: true} }
-
-// IsZero reports whether the value is absent, for encoding/json's omitzero.
-func (o OptNullable[T]) IsZero() bool { return !o.Set }
 
 // Raw is a JSON value kept as text, for free-form schemas ({} or an object
 // with no properties). It round-trips exactly, up to insignificant white

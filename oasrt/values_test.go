@@ -1,7 +1,6 @@
 package oasrt_test
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/oasgen/oasgen/oasrt"
@@ -16,18 +15,4 @@ func ExampleOr() {
 	// Output:
 	// 20
 	// 5
-}
-
-// IsZero is the one method of Opt and OptNullable: encoding/json's
-// omitzero option calls it, so an absent value is left out of a struct
-// encoded by reflection.
-func ExampleOpt_IsZero() {
-	type query struct {
-		Limit oasrt.Opt[int64]          `json:"limit,omitzero"`
-		Tag   oasrt.OptNullable[string] `json:"tag,omitzero"`
-	}
-	b, _ := json.Marshal(query{})
-	fmt.Println(string(b))
-	// Output:
-	// {}
 }
