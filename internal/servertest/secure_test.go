@@ -184,6 +184,27 @@ func TestSecurity(t *testing.T) {
 	}
 }
 
+// A secured operation checks the credentials first, then the Accept
+// header (the server's begin step): a request without credentials is a
+// 401 whatever it accepts, one with them and an Accept the operation
+// cannot meet a 406.
+func TestSecurityBeforeAccept(t *testing.T) {
+	srv := secure.NewServer(guard{})
+	if w := serve(srv, "GET", "/me", nil, "Accept", "text/html"); w.Code != 401 || w.Header().Get("WWW-Authenticate") != "Bearer" {
+		t.Errorf("no credentials, text/html: %d %s", w.Code, w.Body)
+	}
+	if w := serve(srv, "GET", "/me", nil, "Accept", "text/html", "Authorization", "Bearer good"); w.Code != 406 {
+		t.Errorf("credentials, text/html: %d %s", w.Code, w.Body)
+	}
+	if w := serve(srv, "GET", "/me", nil, "Accept", "application/json", "Authorization", "Bearer good"); w.Code != 200 || w.Body.String() != `{"who":"bearer"}` {
+		t.Errorf("credentials, application/json: %d %s", w.Code, w.Body)
+	}
+	// An operation with no security still checks the Accept header.
+	if w := serve(srv, "GET", "/public", nil, "Accept", "text/html"); w.Code != 406 {
+		t.Errorf("public, text/html: %d %s", w.Code, w.Body)
+	}
+}
+
 func TestSecureClient(t *testing.T) {
 	ts := httptest.NewServer(secure.NewServer(guard{}))
 	defer ts.Close()
