@@ -173,10 +173,33 @@ func (f *file) declType(name string) string {
 // genServerAliases prints, in the package the models are split from, an
 // alias of every type srv, the server's file in its own package, declares,
 // and its constructor.
+//
+// The operations' types are one block of aliases under one comment: a
+// comment each, saying the same, cost GitHub's and Kubernetes' packages
+// two lines per type. The server's own types keep a comment each.
 func genServerAliases(f *file, a *api, srv *file) {
 	sp := f.layout.server
 	q := func(name string) string { return f.qual(Ident{sp.path, name}) }
+	var own, ops []string
 	for _, name := range srv.types {
+		switch name {
+		case a.handler, a.unimplemented, a.server:
+			own = append(own, name)
+		default:
+			ops = append(ops, name)
+		}
+	}
+	if len(ops) > 0 {
+		f.P("// The operations' parameter, body and result types, declared in package")
+		f.P("// ", sp.name, " with the server.")
+		f.P("type (")
+		for _, name := range ops {
+			f.P(name, " = ", q(name))
+		}
+		f.P(")")
+		f.P()
+	}
+	for _, name := range own {
 		f.P("// ", name, " is declared in package ", sp.name, ", with the server.")
 		f.P("type ", name, " = ", q(name))
 		f.P()

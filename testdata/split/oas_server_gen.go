@@ -7,20 +7,15 @@ import (
 	"github.com/oasgen/oasgen/testdata/split/internal/oasserver"
 )
 
-// ListOrdersParams is declared in package oasserver, with the server.
-type ListOrdersParams = oasserver.ListOrdersParams
-
-// ListOrdersResponse is declared in package oasserver, with the server.
-type ListOrdersResponse = oasserver.ListOrdersResponse
-
-// ListOrdersResponse200 is declared in package oasserver, with the server.
-type ListOrdersResponse200 = oasserver.ListOrdersResponse200
-
-// CreateOrderResponse is declared in package oasserver, with the server.
-type CreateOrderResponse = oasserver.CreateOrderResponse
-
-// CreateOrderResponse201 is declared in package oasserver, with the server.
-type CreateOrderResponse201 = oasserver.CreateOrderResponse201
+// The operations' parameter, body and result types, declared in package
+// oasserver with the server.
+type (
+	ListOrdersParams       = oasserver.ListOrdersParams
+	ListOrdersResponse     = oasserver.ListOrdersResponse
+	ListOrdersResponse200  = oasserver.ListOrdersResponse200
+	CreateOrderResponse    = oasserver.CreateOrderResponse
+	CreateOrderResponse201 = oasserver.CreateOrderResponse201
+)
 
 // Handler is declared in package oasserver, with the server.
 type Handler = oasserver.Handler
