@@ -9,16 +9,17 @@ import (
 	"time"
 )
 
-// Streaming: generated code offers, for every array-valued schema, an
-// iterator that decodes one element at a time and an encoder that writes
-// the array from an iterator, so a document of any length needs memory for
-// one element, not for all of them. The functions here do the work; the
-// generated ones pick the element codecs.
+// Streaming: for every array-valued schema, an iterator that decodes one
+// element at a time and an encoder that writes the array from an iterator,
+// so a document of any length needs memory for one element, not for all
+// of them. The functions here do the work; generated code picks the
+// element codecs (a named array type's DecodeTItems and EncodeTItems, an
+// array property's ArrayField).
 //
-// The generic functions are compiled once per element type of every array
-// a generated package streams, so they are kept to a closure or two around
-// code compiled once (eachElem, flusher), and their entry points are not
-// inlined, which would compile their closures again at every call site.
+// The generic functions are compiled once per element type they are
+// called with, so they are kept to a closure or two around code compiled
+// once (eachElem, flusher), and their entry points are not inlined, which
+// would compile their closures again at every call site.
 
 // errStopped travels up the decoders when the consumer of an iterator stops
 // early; the iterator swallows it.
@@ -37,9 +38,8 @@ type streamHook struct {
 }
 
 // FieldItems handles the elements of one array field of a struct being
-// decoded by DecodeEach. Generated code makes them: for an array property
-// P, the method EachP. One is used by one DecodeEach at a time: its
-// elements are decoded into one variable.
+// decoded by DecodeEach; Each makes them. One is used by one DecodeEach at
+// a time: its elements are decoded into one variable.
 type FieldItems struct {
 	field any
 	rules ArrayRules
@@ -78,18 +78,43 @@ func (r *Reader) Stream(field any) error {
 	return nil
 }
 
-// Each returns the handler of the array field (a pointer into a struct) for
-// DecodeEach: each element is decoded with dec, checked, and passed to fn
-// instead of being stored. An error from fn stops the decoding and is
-// returned as it is. The handler is for one DecodeEach at a time.
+// ArrayField is an array property of a generated struct, as the streaming
+// functions (Each, DecodeFieldItems, EncodeFieldItems) take it. For an
+// array property P, the struct's generated method PField returns one;
+// its fields are set there and are not for other code to set.
+//
+// The streaming functions are generic in the element type, so they are
+// compiled for an element type only where a program calls them, not for
+// every array property a generated package has.
+type ArrayField[T any] struct {
+	// Array points to the property inside its struct, as the struct's
+	// codecs pass it to Reader.Streams and Writer.Streams.
+	Array any
+	// Rules are the array's count constraints.
+	Rules ArrayRules
+	// DecodeItem and EncodeItem are an element's codecs, with its checks.
+	DecodeItem func(*T, *Reader) error
+	EncodeItem func(*T, *Writer)
+	// Decode and Encode are the struct's DecodeJSON and EncodeJSON.
+	Decode func(*Reader) error
+	Encode func(*Writer)
+}
+
+// Each returns the handler of the array field f for DecodeEach: each
+// element is decoded, checked, and passed to fn instead of being stored.
+// An error from fn stops the decoding and is returned as it is. The
+// handler is for one DecodeEach at a time:
+//
+//	err := oasrt.DecodeEach(&r, v.DecodeJSON, oasrt.Each(v.ProductsField(), fn1), oasrt.Each(v.PricesField(), fn2))
 //
 //go:noinline
-func Each[T any](field any, rules ArrayRules, dec func(*T, *Reader) error, fn func(T) error) FieldItems {
+func Each[T any](f ArrayField[T], fn func(T) error) FieldItems {
 	// One element is decoded at a time into x, which escapes to the heap
 	// once rather than once per element; it is cleared before each, so no
 	// element shares memory with the one before it.
 	var x T
-	return FieldItems{field: field, rules: rules, item: func(r *Reader, i int) error {
+	dec := f.DecodeItem
+	return FieldItems{field: f.Array, rules: f.Rules, item: func(r *Reader, i int) error {
 		var zero T
 		x = zero
 		if err := dec(&x, r); err != nil {
@@ -196,17 +221,19 @@ func DecodeItems[T any](r *Reader, rules ArrayRules, dec func(*T, *Reader) error
 // nil, and not the stop the loop itself asked for.
 func endsWith(err error) bool { return err != nil && !errors.Is(err, errStopped) }
 
-// DecodeFieldItems returns an iterator over the elements of one array
-// field of a struct, decoding the rest of the document into the struct:
-// decode is the struct's DecodeJSON and each the field's Each method.
-// Properties that come before the array in the input are set when the
-// first element is yielded, the others once the iteration ends; the array
-// field itself stays empty. Errors are yielded as DecodeItems does.
+// DecodeFieldItems returns an iterator over the elements of the array
+// field f, decoding the rest of the document into f's struct (with
+// f.Decode). Properties that come before the array in the input are set
+// when the first element is yielded, the others once the iteration ends;
+// the array field itself stays empty. Errors are yielded as DecodeItems
+// does.
+//
+//	for pod, err := range oasrt.DecodeFieldItems(&r, list.ItemsField()) { ... }
 //
 //go:noinline
-func DecodeFieldItems[T any](r *Reader, decode func(*Reader) error, each func(func(T) error) FieldItems) iter.Seq2[T, error] {
+func DecodeFieldItems[T any](r *Reader, f ArrayField[T]) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		err := DecodeEach(r, decode, each(func(x T) error {
+		err := DecodeEach(r, f.Decode, Each(f, func(x T) error {
 			if !yield(x, nil) {
 				return errStopped
 			}
@@ -467,14 +494,14 @@ func encodeStream(w *Writer, out io.Writer, framing itemFraming, items func(f *f
 	return w.flush(out)
 }
 
-// EncodeFieldItems writes a struct as JSON to out with one array field's
-// elements taken from seq instead of from the field: encode is the
-// struct's EncodeJSON and field points to the array field. It flushes as
-// EncodeItems does.
+// EncodeFieldItems writes f's struct as JSON to out (with f.Encode), the
+// elements of the array field f taken from seq instead of from the field.
+// It flushes as EncodeItems does.
 //
 //go:noinline
-func EncodeFieldItems[T any](w *Writer, out io.Writer, field any, encode func(*Writer), seq iter.Seq2[T, error], enc func(*T, *Writer)) error {
-	return encodeField(w, out, field, encode, func(f *flusher) error { return putItems(f, seq, enc) })
+func EncodeFieldItems[T any](w *Writer, out io.Writer, f ArrayField[T], seq iter.Seq2[T, error]) error {
+	enc := f.EncodeItem
+	return encodeField(w, out, f.Array, f.Encode, func(fl *flusher) error { return putItems(fl, seq, enc) })
 }
 
 // encodeField is EncodeFieldItems but for the element type.

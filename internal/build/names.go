@@ -165,8 +165,8 @@ func statusPart(s string) string {
 }
 
 // nameStreams names the streaming API of oas_stream_gen.go: functions
-// DecodeTItems and EncodeTItems for a named array T, and methods EachP,
-// DecodePItems and EncodePItems for an array property P of a struct. A
+// DecodeTItems and EncodeTItems for a named array T, and the method PField
+// for an array property P of a struct. A
 // name already taken (by a type, or by a field of the struct) is
 // numbered, never skipped.
 func (b *builder) nameStreams(decls []ir.Decl) {
@@ -188,11 +188,7 @@ func (b *builder) nameStreams(decls []ir.Decl) {
 				if members == nil {
 					members = structMembers(d)
 				}
-				fd.Items = &ir.ItemsNames{
-					Each:   members.Claim("Each"+fd.GoName, ""),
-					Decode: members.Claim("Decode"+fd.GoName+"Items", ""),
-					Encode: members.Claim("Encode"+fd.GoName+"Items", ""),
-				}
+				fd.Items = &ir.ItemsNames{Field: members.Claim(fd.GoName+"Field", "")}
 			}
 		}
 	}

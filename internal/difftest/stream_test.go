@@ -112,7 +112,7 @@ func TestStreamFieldItems(t *testing.T) {
 	want, doc := list(t, 500)
 	var got jsonspec.List
 	var items []jsonspec.Item
-	for it, err := range got.DecodeResultItems(streamOf(doc, 512)) {
+	for it, err := range oasrt.DecodeFieldItems(streamOf(doc, 512), got.ResultField()) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +138,7 @@ func TestStreamStopsEarly(t *testing.T) {
 	var l jsonspec.List
 	r := streamOf(doc, 256)
 	n := 0
-	for _, err := range l.DecodeResultItems(r) {
+	for _, err := range oasrt.DecodeFieldItems(r, l.ResultField()) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +161,7 @@ func TestStreamErrorMidway(t *testing.T) {
 	var l jsonspec.List
 	var n int
 	var last error
-	for it, err := range l.DecodeResultItems(streamOf(bad, 64)) {
+	for it, err := range oasrt.DecodeFieldItems(streamOf(bad, 64), l.ResultField()) {
 		if err != nil {
 			last = err
 			break
@@ -184,7 +184,7 @@ func TestStreamCountBounds(t *testing.T) {
 	var a validation.Account
 	doc := []byte(`{"handle":"hhh","age":30,"tags":["a","b","c","d","e"]}`)
 	var err error
-	for _, err = range a.DecodeTagsItems(streamOf(doc, 8)) {
+	for _, err = range oasrt.DecodeFieldItems(streamOf(doc, 8), a.TagsField()) {
 		if err != nil {
 			break
 		}
@@ -193,7 +193,7 @@ func TestStreamCountBounds(t *testing.T) {
 		t.Fatalf("err = %v, want maxItems at $.tags[4]", err)
 	}
 	doc = []byte(`{"handle":"hhh","age":30,"tags":[]}`)
-	for _, err = range a.DecodeTagsItems(streamOf(doc, 8)) {
+	for _, err = range oasrt.DecodeFieldItems(streamOf(doc, 8), a.TagsField()) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "fewer than minItems 1") {
 		t.Fatalf("err = %v, want minItems", err)
@@ -224,7 +224,7 @@ func TestStreamReadError(t *testing.T) {
 	r.ResetReader(&failAfter{bytes.NewReader(doc), len(doc) / 2, boom})
 	var last error
 	n := 0
-	for _, err := range l.DecodeResultItems(r) {
+	for _, err := range oasrt.DecodeFieldItems(r, l.ResultField()) {
 		if err != nil {
 			last = err
 			break
@@ -255,7 +255,7 @@ func TestStreamEncode(t *testing.T) {
 			}
 		}
 	}
-	if err := envelope.EncodeResultItems(&w, &out, seq); err != nil {
+	if err := oasrt.EncodeFieldItems(&w, &out, envelope.ResultField(), seq); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(out.Bytes(), doc) {
@@ -315,8 +315,8 @@ func TestDecodeEachSeveralArrays(t *testing.T) {
 	var tags []string
 	var points []validation.Point
 	err := oasrt.DecodeEach(streamOf(doc, 8), a.DecodeJSON,
-		a.EachTags(func(s string) error { tags = append(tags, s); return nil }),
-		a.EachPoints(func(p validation.Point) error { points = append(points, p); return nil }))
+		oasrt.Each(a.TagsField(), func(s string) error { tags = append(tags, s); return nil }),
+		oasrt.Each(a.PointsField(), func(p validation.Point) error { points = append(points, p); return nil }))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,7 +329,7 @@ func TestDecodeEachSeveralArrays(t *testing.T) {
 	// The handler's error stops decoding and comes back as it is.
 	stop := errors.New("enough")
 	err = oasrt.DecodeEach(streamOf(doc, 8), a.DecodeJSON,
-		a.EachPoints(func(p validation.Point) error { return stop }))
+		oasrt.Each(a.PointsField(), func(p validation.Point) error { return stop }))
 	if err != stop {
 		t.Fatalf("err = %v, want the handler's", err)
 	}

@@ -10,11 +10,13 @@ import (
 // The streaming API (oas_stream_gen.go): for every array-valued schema, an
 // iterator that decodes one element at a time and an encoder that writes the
 // array from an iterator. A named array type T gets DecodeTItems and
-// EncodeTItems; a struct with an array property P gets the methods
-// DecodePItems and EncodePItems, which handle the rest of the struct as usual
-// (the sibling properties of a paged list stay reachable). The work is done
-// by generic functions in the runtime; the code here picks the element
-// codecs and the array's count constraints.
+// EncodeTItems; a struct with an array property P gets the method PField,
+// whose oasrt.ArrayField the runtime's DecodeFieldItems, EncodeFieldItems
+// and Each take, handling the rest of the struct as usual (the sibling
+// properties of a paged list stay reachable). The work is done by generic
+// functions in the runtime, compiled for an element type only where a
+// program calls them; the code here picks the element codecs and the
+// array's count constraints.
 
 // hasStreams reports whether the package has any array to stream, named
 // by the streaming API.
@@ -77,33 +79,30 @@ func (c *codec) structStreams(d *ir.Struct) {
 		if a == nil || fd.Items == nil {
 			continue
 		}
-		each, dec, enc := fd.Items.Each, fd.Items.Decode, fd.Items.Encode
 		elem := c.goType(a.Elem)
-		key := strconv.Quote(fd.JSONName)
-		c.P("// ", each, " returns the handler of the elements of ", key, " for")
-		c.P("// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of")
-		c.P("// being stored in v.", fd.GoName, ".")
+		c.P("// ", fd.Items.Field, " returns ", strconv.Quote(fd.JSONName), " for the runtime's streaming functions:")
+		c.P("// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its")
+		c.P("// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.")
 		c.streamNote(a)
-		c.P("func (v *", d.GoName, ") ", each, "(fn func(", elem, ") error) ", rt("FieldItems"), " {")
-		c.P("return ", rt("Each"), "(&v.", fd.GoName, ", ", c.arrayRules(a), ", ", c.elemDecoder(a.Elem), ", fn)")
-		c.P("}")
-		c.P()
-		c.P("// ", dec, " decodes a ", d.GoName, " from r into v, except that the")
-		c.P("// elements of ", key, " are yielded one at a time instead of stored in")
-		c.P("// v.", fd.GoName, ". Properties before ", key, " in the input are set when the")
-		c.P("// first element is yielded, the others when the iteration ends. An error")
-		c.P("// ends the iteration with the path and offset of the bad value.")
-		c.P("func (v *", d.GoName, ") ", dec, "(r *", rt("Reader"), ") ", Ident{"iter", "Seq2"}, "[", elem, ", error] {")
-		c.P("return ", rt("DecodeFieldItems"), "(r, v.DecodeJSON, v.", each, ")")
-		c.P("}")
-		c.P()
-		c.P("// ", enc, " writes v to out with the elements of ", key, " taken")
-		c.P("// from seq instead of v.", fd.GoName, ", flushing as it goes.")
-		c.P("func (v *", d.GoName, ") ", enc, "(w *", rt("Writer"), ", out ", Ident{"io", "Writer"}, ", seq ", Ident{"iter", "Seq2"}, "[", elem, ", error]) error {")
-		c.P("return ", rt("EncodeFieldItems"), "(w, out, &v.", fd.GoName, ", v.EncodeJSON, seq, ", c.elemEncoder(a.Elem), ")")
+		c.P("func (v *", d.GoName, ") ", fd.Items.Field, "() ", rt("ArrayField"), "[", elem, "] {")
+		c.arrayField(a, "v", "&v."+fd.GoName, true)
 		c.P("}")
 		c.P()
 	}
+}
+
+// arrayField prints the return of the oasrt.ArrayField of the array a,
+// the field that ptr points to in the struct recv, with the struct's
+// codecs when whole is set.
+func (c *codec) arrayField(a *ir.Array, recv, ptr string, whole bool) {
+	c.P("return ", rt("ArrayField"), "[", c.goType(a.Elem), "]{")
+	c.P("Array: ", ptr, ", Rules: ", c.arrayRules(a), ",")
+	if whole {
+		c.P("Decode: ", recv, ".DecodeJSON, Encode: ", recv, ".EncodeJSON,")
+	}
+	c.P("DecodeItem: ", c.elemDecoder(a.Elem), ",")
+	c.P("EncodeItem: ", c.elemEncoder(a.Elem), ",")
+	c.P("}")
 }
 
 func (c *codec) streamNote(a *ir.Array) {
@@ -172,8 +171,9 @@ func (f *file) decodeStream(sv *streamVariant, reader, dst string) string {
 		return f.qual(rt("DecodeItems")) + "(" + reader + ", " + c.arrayRules(sv.arr) + ", " + c.elemDecoder(sv.arr.Elem) + ")"
 	}
 	f.P(dst, ".Body = new(", f.declName(sv.body), ")")
-	return f.qual(rt("DecodeFieldItems")) + "(" + reader + ", " + dst + ".Body.DecodeJSON, func(fn func(" + f.goType(sv.arr.Elem) + ") error) " + f.qual(rt("FieldItems")) + " {\n" +
-		"return " + f.qual(rt("Each")) + "(&" + dst + ".Body." + sv.field.GoName + ", " + c.arrayRules(sv.arr) + ", " + c.elemDecoder(sv.arr.Elem) + ", fn)\n})"
+	return f.qual(rt("DecodeFieldItems")) + "(" + reader + ", " + f.qual(rt("ArrayField")) + "[" + f.goType(sv.arr.Elem) + "]{\n" +
+		"Array: &" + dst + ".Body." + sv.field.GoName + ", Rules: " + c.arrayRules(sv.arr) + ",\n" +
+		"Decode: " + dst + ".Body.DecodeJSON, DecodeItem: " + c.elemDecoder(sv.arr.Elem) + ",\n})"
 }
 
 // encodeStream prints the body of a func(w *oasrt.Writer, out io.Writer)
@@ -189,5 +189,9 @@ func (f *file) encodeStream(sv *streamVariant, src string) {
 	f.P("if obj == nil {")
 	f.P("obj = new(", f.declName(sv.body), ")")
 	f.P("}")
-	f.P("return ", rt("EncodeFieldItems"), "(w, out, &obj.", sv.field.GoName, ", obj.EncodeJSON, ", src, ".Items, ", c.elemEncoder(sv.arr.Elem), ")")
+	f.P("field := ", rt("ArrayField"), "[", f.goType(sv.arr.Elem), "]{")
+	f.P("Array: &obj.", sv.field.GoName, ", Rules: ", c.arrayRules(sv.arr), ",")
+	f.P("Encode: obj.EncodeJSON, EncodeItem: ", c.elemEncoder(sv.arr.Elem), ",")
+	f.P("}")
+	f.P("return ", rt("EncodeFieldItems"), "(w, out, field, ", src, ".Items)")
 }

@@ -244,11 +244,12 @@ type Field struct {
 	Items *ItemsNames
 }
 
-// ItemsNames are the names of the streaming methods of an array: Each
-// (struct fields only) hands its elements to a callback, Decode and
-// Encode iterate over them.
+// ItemsNames are the names of the streaming API of an array: for a named
+// array type, the functions Decode and Encode iterate over its elements;
+// for an array property of a struct, the method Field returns the
+// oasrt.ArrayField that the runtime's streaming functions take.
 type ItemsNames struct {
-	Each, Decode, Encode string
+	Field, Decode, Encode string
 }
 
 // Default is a scalar default value: Text as written in the spec (a string

@@ -79,65 +79,45 @@ func EncodeMatrixItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[[]float64, 
 	})
 }
 
-// EachTags returns the handler of the elements of "tags" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Tags.
+// TagsField returns "tags" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
 // uniqueItems is not checked while streaming: it would keep every element.
-func (v *Post) EachTags(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Tags, oasrt.ArrayRules{MinItems: 1, MaxItems: 5}, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
+func (v *Post) TagsField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.Tags, Rules: oasrt.ArrayRules{MinItems: 1, MaxItems: 5},
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }
 
-// DecodeTagsItems decodes a Post from r into v, except that the
-// elements of "tags" are yielded one at a time instead of stored in
-// v.Tags. Properties before "tags" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Post) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
-}
-
-// EncodeTagsItems writes v to out with the elements of "tags" taken
-// from seq instead of v.Tags, flushing as it goes.
-func (v *Post) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Tags, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
-}
-
-// EachScores returns the handler of the elements of "scores" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Scores.
-func (v *Post) EachScores(fn func(int64) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Scores, oasrt.ArrayRules{MinItems: -1, MaxItems: 3}, func(x *int64, r *oasrt.Reader) error {
-		x1, err := r.Int(64)
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeScoresItems decodes a Post from r into v, except that the
-// elements of "scores" are yielded one at a time instead of stored in
-// v.Scores. Properties before "scores" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Post) DecodeScoresItems(r *oasrt.Reader) iter.Seq2[int64, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachScores)
-}
-
-// EncodeScoresItems writes v to out with the elements of "scores" taken
-// from seq instead of v.Scores, flushing as it goes.
-func (v *Post) EncodeScoresItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[int64, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Scores, v.EncodeJSON, seq, func(x *int64, w *oasrt.Writer) {
-		w.Int(*x)
-	})
+// ScoresField returns "scores" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Post) ScoresField() oasrt.ArrayField[int64] {
+	return oasrt.ArrayField[int64]{
+		Array: &v.Scores, Rules: oasrt.ArrayRules{MinItems: -1, MaxItems: 3},
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *int64, r *oasrt.Reader) error {
+			x1, err := r.Int(64)
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *int64, w *oasrt.Writer) {
+			w.Int(*x)
+		},
+	}
 }

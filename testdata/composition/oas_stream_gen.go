@@ -3,83 +3,50 @@
 package composition
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachPets returns the handler of the elements of "pets" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Pets.
-func (v *Owner) EachPets(fn func(Pet) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Pets, oasrt.NoRules, (*Pet).DecodeJSON, fn)
+// PetsField returns "pets" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Owner) PetsField() oasrt.ArrayField[Pet] {
+	return oasrt.ArrayField[Pet]{
+		Array: &v.Pets, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Pet).DecodeJSON,
+		EncodeItem: (*Pet).EncodeJSON,
+	}
 }
 
-// DecodePetsItems decodes a Owner from r into v, except that the
-// elements of "pets" are yielded one at a time instead of stored in
-// v.Pets. Properties before "pets" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Owner) DecodePetsItems(r *oasrt.Reader) iter.Seq2[Pet, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachPets)
+// TagsField returns "tags" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Refined) TagsField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.Tags, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }
 
-// EncodePetsItems writes v to out with the elements of "pets" taken
-// from seq instead of v.Pets, flushing as it goes.
-func (v *Owner) EncodePetsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Pet, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Pets, v.EncodeJSON, seq, (*Pet).EncodeJSON)
-}
-
-// EachTags returns the handler of the elements of "tags" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Tags.
-func (v *Refined) EachTags(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Tags, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeTagsItems decodes a Refined from r into v, except that the
-// elements of "tags" are yielded one at a time instead of stored in
-// v.Tags. Properties before "tags" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Refined) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
-}
-
-// EncodeTagsItems writes v to out with the elements of "tags" taken
-// from seq instead of v.Tags, flushing as it goes.
-func (v *Refined) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Tags, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
-}
-
-// EachVehicles returns the handler of the elements of "vehicles" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Vehicles.
-func (v *Garage) EachVehicles(fn func(Vehicle) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Vehicles, oasrt.NoRules, (*Vehicle).DecodeJSON, fn)
-}
-
-// DecodeVehiclesItems decodes a Garage from r into v, except that the
-// elements of "vehicles" are yielded one at a time instead of stored in
-// v.Vehicles. Properties before "vehicles" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Garage) DecodeVehiclesItems(r *oasrt.Reader) iter.Seq2[Vehicle, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachVehicles)
-}
-
-// EncodeVehiclesItems writes v to out with the elements of "vehicles" taken
-// from seq instead of v.Vehicles, flushing as it goes.
-func (v *Garage) EncodeVehiclesItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Vehicle, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Vehicles, v.EncodeJSON, seq, (*Vehicle).EncodeJSON)
+// VehiclesField returns "vehicles" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Garage) VehiclesField() oasrt.ArrayField[Vehicle] {
+	return oasrt.ArrayField[Vehicle]{
+		Array: &v.Vehicles, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Vehicle).DecodeJSON,
+		EncodeItem: (*Vehicle).EncodeJSON,
+	}
 }

@@ -10,243 +10,173 @@ import (
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
-// EachReqArray returns the handler of the elements of "reqArray" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.ReqArray.
-func (v *Everything) EachReqArray(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.ReqArray, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeReqArrayItems decodes a Everything from r into v, except that the
-// elements of "reqArray" are yielded one at a time instead of stored in
-// v.ReqArray. Properties before "reqArray" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeReqArrayItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachReqArray)
-}
-
-// EncodeReqArrayItems writes v to out with the elements of "reqArray" taken
-// from seq instead of v.ReqArray, flushing as it goes.
-func (v *Everything) EncodeReqArrayItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.ReqArray, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
-}
-
-// EachOptArray returns the handler of the elements of "optArray" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.OptArray.
-func (v *Everything) EachOptArray(fn func(int64) error) oasrt.FieldItems {
-	return oasrt.Each(&v.OptArray, oasrt.NoRules, func(x *int64, r *oasrt.Reader) error {
-		x1, err := r.Int(64)
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeOptArrayItems decodes a Everything from r into v, except that the
-// elements of "optArray" are yielded one at a time instead of stored in
-// v.OptArray. Properties before "optArray" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeOptArrayItems(r *oasrt.Reader) iter.Seq2[int64, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachOptArray)
-}
-
-// EncodeOptArrayItems writes v to out with the elements of "optArray" taken
-// from seq instead of v.OptArray, flushing as it goes.
-func (v *Everything) EncodeOptArrayItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[int64, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.OptArray, v.EncodeJSON, seq, func(x *int64, w *oasrt.Writer) {
-		w.Int(*x)
-	})
-}
-
-// EachReqNullableArray returns the handler of the elements of "reqNullableArray" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.ReqNullableArray.
-func (v *Everything) EachReqNullableArray(fn func(bool) error) oasrt.FieldItems {
-	return oasrt.Each(&v.ReqNullableArray, oasrt.NoRules, func(x *bool, r *oasrt.Reader) error {
-		x1, err := r.Bool()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeReqNullableArrayItems decodes a Everything from r into v, except that the
-// elements of "reqNullableArray" are yielded one at a time instead of stored in
-// v.ReqNullableArray. Properties before "reqNullableArray" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeReqNullableArrayItems(r *oasrt.Reader) iter.Seq2[bool, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachReqNullableArray)
-}
-
-// EncodeReqNullableArrayItems writes v to out with the elements of "reqNullableArray" taken
-// from seq instead of v.ReqNullableArray, flushing as it goes.
-func (v *Everything) EncodeReqNullableArrayItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[bool, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.ReqNullableArray, v.EncodeJSON, seq, func(x *bool, w *oasrt.Writer) {
-		w.Bool(*x)
-	})
-}
-
-// EachOptNullableArray returns the handler of the elements of "optNullableArray" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.OptNullableArray.
-func (v *Everything) EachOptNullableArray(fn func(float64) error) oasrt.FieldItems {
-	return oasrt.Each(&v.OptNullableArray, oasrt.NoRules, func(x *float64, r *oasrt.Reader) error {
-		x1, err := r.Float(64)
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeOptNullableArrayItems decodes a Everything from r into v, except that the
-// elements of "optNullableArray" are yielded one at a time instead of stored in
-// v.OptNullableArray. Properties before "optNullableArray" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeOptNullableArrayItems(r *oasrt.Reader) iter.Seq2[float64, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachOptNullableArray)
-}
-
-// EncodeOptNullableArrayItems writes v to out with the elements of "optNullableArray" taken
-// from seq instead of v.OptNullableArray, flushing as it goes.
-func (v *Everything) EncodeOptNullableArrayItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[float64, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.OptNullableArray, v.EncodeJSON, seq, func(x *float64, w *oasrt.Writer) {
-		w.Float64(*x)
-	})
-}
-
-// EachNullableItems returns the handler of the elements of "nullableItems" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.NullableItems.
-func (v *Everything) EachNullableItems(fn func(oasrt.Nullable[string]) error) oasrt.FieldItems {
-	return oasrt.Each(&v.NullableItems, oasrt.NoRules, func(x *oasrt.Nullable[string], r *oasrt.Reader) error {
-		var y oasrt.Nullable[string]
-		if oasimpl.NonNull(r, &y) {
+// ReqArrayField returns "reqArray" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Everything) ReqArrayField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.ReqArray, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
 			x1, err := r.Str()
 			if err != nil {
 				return err
 			}
-			y.Value = x1
-		}
-		*x = y
-		return nil
-	}, fn)
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }
 
-// DecodeNullableItemsItems decodes a Everything from r into v, except that the
-// elements of "nullableItems" are yielded one at a time instead of stored in
-// v.NullableItems. Properties before "nullableItems" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeNullableItemsItems(r *oasrt.Reader) iter.Seq2[oasrt.Nullable[string], error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachNullableItems)
-}
-
-// EncodeNullableItemsItems writes v to out with the elements of "nullableItems" taken
-// from seq instead of v.NullableItems, flushing as it goes.
-func (v *Everything) EncodeNullableItemsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Nullable[string], error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.NullableItems, v.EncodeJSON, seq, func(x *oasrt.Nullable[string], w *oasrt.Writer) {
-		if (*x).Null {
-			w.Null()
-		} else {
-			w.String((*x).Value)
-		}
-	})
-}
-
-// EachMatrix returns the handler of the elements of "matrix" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Matrix.
-func (v *Everything) EachMatrix(fn func([]float64) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Matrix, oasrt.NoRules, func(x *[]float64, r *oasrt.Reader) error {
-		var y []float64
-		if err := r.ArrStart(); err != nil {
-			return err
-		}
-		y = y[:0]
-		for i1 := 0; ; i1++ {
-			more, err := r.ArrNext()
+// OptArrayField returns "optArray" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Everything) OptArrayField() oasrt.ArrayField[int64] {
+	return oasrt.ArrayField[int64]{
+		Array: &v.OptArray, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *int64, r *oasrt.Reader) error {
+			x1, err := r.Int(64)
 			if err != nil {
 				return err
 			}
-			if !more {
-				break
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *int64, w *oasrt.Writer) {
+			w.Int(*x)
+		},
+	}
+}
+
+// ReqNullableArrayField returns "reqNullableArray" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Everything) ReqNullableArrayField() oasrt.ArrayField[bool] {
+	return oasrt.ArrayField[bool]{
+		Array: &v.ReqNullableArray, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *bool, r *oasrt.Reader) error {
+			x1, err := r.Bool()
+			if err != nil {
+				return err
 			}
-			var e2 *float64
-			y, e2 = oasrt.Grow(r, y)
-			if (*e2), err = r.Float(64); err != nil {
-				return oasrt.AtIndex(err, i1)
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *bool, w *oasrt.Writer) {
+			w.Bool(*x)
+		},
+	}
+}
+
+// OptNullableArrayField returns "optNullableArray" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Everything) OptNullableArrayField() oasrt.ArrayField[float64] {
+	return oasrt.ArrayField[float64]{
+		Array: &v.OptNullableArray, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *float64, r *oasrt.Reader) error {
+			x1, err := r.Float(64)
+			if err != nil {
+				return err
 			}
-		}
-		if y == nil {
-			y = []float64{}
-		}
-		*x = y
-		return nil
-	}, fn)
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *float64, w *oasrt.Writer) {
+			w.Float64(*x)
+		},
+	}
 }
 
-// DecodeMatrixItems decodes a Everything from r into v, except that the
-// elements of "matrix" are yielded one at a time instead of stored in
-// v.Matrix. Properties before "matrix" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Everything) DecodeMatrixItems(r *oasrt.Reader) iter.Seq2[[]float64, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachMatrix)
+// NullableItemsField returns "nullableItems" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Everything) NullableItemsField() oasrt.ArrayField[oasrt.Nullable[string]] {
+	return oasrt.ArrayField[oasrt.Nullable[string]]{
+		Array: &v.NullableItems, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *oasrt.Nullable[string], r *oasrt.Reader) error {
+			var y oasrt.Nullable[string]
+			if oasimpl.NonNull(r, &y) {
+				x1, err := r.Str()
+				if err != nil {
+					return err
+				}
+				y.Value = x1
+			}
+			*x = y
+			return nil
+		},
+		EncodeItem: func(x *oasrt.Nullable[string], w *oasrt.Writer) {
+			if (*x).Null {
+				w.Null()
+			} else {
+				w.String((*x).Value)
+			}
+		},
+	}
 }
 
-// EncodeMatrixItems writes v to out with the elements of "matrix" taken
-// from seq instead of v.Matrix, flushing as it goes.
-func (v *Everything) EncodeMatrixItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[[]float64, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Matrix, v.EncodeJSON, seq, func(x *[]float64, w *oasrt.Writer) {
-		start1 := len(w.Buf)
-		for i2 := range *x {
-			w.Byte(',')
-			w.Float64((*x)[i2])
-		}
-		w.ArrayEnd(start1)
-	})
+// MatrixField returns "matrix" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Everything) MatrixField() oasrt.ArrayField[[]float64] {
+	return oasrt.ArrayField[[]float64]{
+		Array: &v.Matrix, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *[]float64, r *oasrt.Reader) error {
+			var y []float64
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			y = y[:0]
+			for i1 := 0; ; i1++ {
+				more, err := r.ArrNext()
+				if err != nil {
+					return err
+				}
+				if !more {
+					break
+				}
+				var e2 *float64
+				y, e2 = oasrt.Grow(r, y)
+				if (*e2), err = r.Float(64); err != nil {
+					return oasrt.AtIndex(err, i1)
+				}
+			}
+			if y == nil {
+				y = []float64{}
+			}
+			*x = y
+			return nil
+		},
+		EncodeItem: func(x *[]float64, w *oasrt.Writer) {
+			start1 := len(w.Buf)
+			for i2 := range *x {
+				w.Byte(',')
+				w.Float64((*x)[i2])
+			}
+			w.ArrayEnd(start1)
+		},
+	}
 }
 
-// EachChildren returns the handler of the elements of "children" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Children.
-func (v *Node) EachChildren(fn func(Node) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Children, oasrt.NoRules, (*Node).DecodeJSON, fn)
-}
-
-// DecodeChildrenItems decodes a Node from r into v, except that the
-// elements of "children" are yielded one at a time instead of stored in
-// v.Children. Properties before "children" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Node) DecodeChildrenItems(r *oasrt.Reader) iter.Seq2[Node, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachChildren)
-}
-
-// EncodeChildrenItems writes v to out with the elements of "children" taken
-// from seq instead of v.Children, flushing as it goes.
-func (v *Node) EncodeChildrenItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Node, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Children, v.EncodeJSON, seq, (*Node).EncodeJSON)
+// ChildrenField returns "children" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Node) ChildrenField() oasrt.ArrayField[Node] {
+	return oasrt.ArrayField[Node]{
+		Array: &v.Children, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Node).DecodeJSON,
+		EncodeItem: (*Node).EncodeJSON,
+	}
 }
 
 // DecodePetsItems returns an iterator over the elements of a JSON array
@@ -263,33 +193,23 @@ func EncodePetsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Tagged, error
 	return oasrt.EncodeItems(w, out, seq, (*Tagged).EncodeJSON)
 }
 
-// EachTags returns the handler of the elements of "tags" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Tags.
-func (v *Tagged) EachTags(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Tags, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeTagsItems decodes a Tagged from r into v, except that the
-// elements of "tags" are yielded one at a time instead of stored in
-// v.Tags. Properties before "tags" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Tagged) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
-}
-
-// EncodeTagsItems writes v to out with the elements of "tags" taken
-// from seq instead of v.Tags, flushing as it goes.
-func (v *Tagged) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Tags, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
+// TagsField returns "tags" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Tagged) TagsField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.Tags, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }

@@ -3,41 +3,28 @@
 package freeform
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachList returns the handler of the elements of "list" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.List.
-func (v *Holder) EachList(fn func(oasrt.Raw) error) oasrt.FieldItems {
-	return oasrt.Each(&v.List, oasrt.NoRules, func(x *oasrt.Raw, r *oasrt.Reader) error {
-		var y oasrt.Raw
-		x1, err := r.Raw()
-		if err != nil {
-			return err
-		}
-		y = x1
-		*x = y
-		return nil
-	}, fn)
-}
-
-// DecodeListItems decodes a Holder from r into v, except that the
-// elements of "list" are yielded one at a time instead of stored in
-// v.List. Properties before "list" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Holder) DecodeListItems(r *oasrt.Reader) iter.Seq2[oasrt.Raw, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachList)
-}
-
-// EncodeListItems writes v to out with the elements of "list" taken
-// from seq instead of v.List, flushing as it goes.
-func (v *Holder) EncodeListItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[oasrt.Raw, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.List, v.EncodeJSON, seq, func(x *oasrt.Raw, w *oasrt.Writer) {
-		w.RawJSON((*x))
-	})
+// ListField returns "list" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Holder) ListField() oasrt.ArrayField[oasrt.Raw] {
+	return oasrt.ArrayField[oasrt.Raw]{
+		Array: &v.List, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *oasrt.Raw, r *oasrt.Reader) error {
+			var y oasrt.Raw
+			x1, err := r.Raw()
+			if err != nil {
+				return err
+			}
+			y = x1
+			*x = y
+			return nil
+		},
+		EncodeItem: func(x *oasrt.Raw, w *oasrt.Writer) {
+			w.RawJSON((*x))
+		},
+	}
 }

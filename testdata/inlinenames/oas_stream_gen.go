@@ -3,30 +3,17 @@
 package inlinenames
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachItems returns the handler of the elements of "items" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Items.
-func (v *Order) EachItems(fn func(OrderItemsItem) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Items, oasrt.NoRules, (*OrderItemsItem).DecodeJSON, fn)
-}
-
-// DecodeItemsItems decodes a Order from r into v, except that the
-// elements of "items" are yielded one at a time instead of stored in
-// v.Items. Properties before "items" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Order) DecodeItemsItems(r *oasrt.Reader) iter.Seq2[OrderItemsItem, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachItems)
-}
-
-// EncodeItemsItems writes v to out with the elements of "items" taken
-// from seq instead of v.Items, flushing as it goes.
-func (v *Order) EncodeItemsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[OrderItemsItem, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Items, v.EncodeJSON, seq, (*OrderItemsItem).EncodeJSON)
+// ItemsField returns "items" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Order) ItemsField() oasrt.ArrayField[OrderItemsItem] {
+	return oasrt.ArrayField[OrderItemsItem]{
+		Array: &v.Items, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*OrderItemsItem).DecodeJSON,
+		EncodeItem: (*OrderItemsItem).EncodeJSON,
+	}
 }

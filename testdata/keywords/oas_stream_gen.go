@@ -10,26 +10,16 @@ import (
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
-// EachPoints returns the handler of the elements of "points" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Points.
-func (v *Track) EachPoints(fn func(Point) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Points, oasrt.NoRules, (*Point).DecodeJSON, fn)
-}
-
-// DecodePointsItems decodes a Track from r into v, except that the
-// elements of "points" are yielded one at a time instead of stored in
-// v.Points. Properties before "points" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Track) DecodePointsItems(r *oasrt.Reader) iter.Seq2[Point, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachPoints)
-}
-
-// EncodePointsItems writes v to out with the elements of "points" taken
-// from seq instead of v.Points, flushing as it goes.
-func (v *Track) EncodePointsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Point, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Points, v.EncodeJSON, seq, (*Point).EncodeJSON)
+// PointsField returns "points" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Track) PointsField() oasrt.ArrayField[Point] {
+	return oasrt.ArrayField[Point]{
+		Array: &v.Points, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Point).DecodeJSON,
+		EncodeItem: (*Point).EncodeJSON,
+	}
 }
 
 // DecodeEmptyItems returns an iterator over the elements of a JSON array

@@ -3,30 +3,17 @@
 package multipartbody
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachTags returns the handler of the elements of "tags" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Tags.
-func (v *UploadRequest) EachTags(fn func(UploadRequestTagsItem) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Tags, oasrt.NoRules, (*UploadRequestTagsItem).DecodeJSON, fn)
-}
-
-// DecodeTagsItems decodes a UploadRequest from r into v, except that the
-// elements of "tags" are yielded one at a time instead of stored in
-// v.Tags. Properties before "tags" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *UploadRequest) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[UploadRequestTagsItem, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
-}
-
-// EncodeTagsItems writes v to out with the elements of "tags" taken
-// from seq instead of v.Tags, flushing as it goes.
-func (v *UploadRequest) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[UploadRequestTagsItem, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Tags, v.EncodeJSON, seq, (*UploadRequestTagsItem).EncodeJSON)
+// TagsField returns "tags" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *UploadRequest) TagsField() oasrt.ArrayField[UploadRequestTagsItem] {
+	return oasrt.ArrayField[UploadRequestTagsItem]{
+		Array: &v.Tags, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*UploadRequestTagsItem).DecodeJSON,
+		EncodeItem: (*UploadRequestTagsItem).EncodeJSON,
+	}
 }

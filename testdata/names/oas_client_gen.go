@@ -78,15 +78,16 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oashttp.CallOption
 		}
 		streaming = true
 		v.Body = new(Page)
-		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(string) error) oasrt.FieldItems {
-			return oasrt.Each(&v.Body.Items, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, oasrt.ArrayField[string]{
+			Array: &v.Body.Items, Rules: oasrt.NoRules,
+			Decode: v.Body.DecodeJSON, DecodeItem: func(x *string, r *oasrt.Reader) error {
 				x1, err := r.Str()
 				if err != nil {
 					return err
 				}
 				*x = x1
 				return nil
-			}, fn)
+			},
 		}))
 		return v, nil
 	}

@@ -52,9 +52,13 @@ func (v ListPetsResponse2200Stream) writeListPetsResponse2(rw http.ResponseWrite
 		if obj == nil {
 			obj = new(Page)
 		}
-		return oasrt.EncodeFieldItems(w, out, &obj.Items, obj.EncodeJSON, v.Items, func(x *string, w *oasrt.Writer) {
-			w.String(*x)
-		})
+		field := oasrt.ArrayField[string]{
+			Array: &obj.Items, Rules: oasrt.NoRules,
+			Encode: obj.EncodeJSON, EncodeItem: func(x *string, w *oasrt.Writer) {
+				w.String(*x)
+			},
+		}
+		return oasrt.EncodeFieldItems(w, out, field, v.Items)
 	})
 	return nil
 }

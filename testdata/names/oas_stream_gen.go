@@ -32,33 +32,23 @@ func EncodePetsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error
 	})
 }
 
-// EachItems2 returns the handler of the elements of "items" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Items.
-func (v *Page) EachItems2(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Items, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeItemsItems decodes a Page from r into v, except that the
-// elements of "items" are yielded one at a time instead of stored in
-// v.Items. Properties before "items" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Page) DecodeItemsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachItems2)
-}
-
-// EncodeItemsItems writes v to out with the elements of "items" taken
-// from seq instead of v.Items, flushing as it goes.
-func (v *Page) EncodeItemsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Items, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
+// ItemsField returns "items" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Page) ItemsField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.Items, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }

@@ -3,61 +3,38 @@
 package pages
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachData returns the handler of the elements of "data" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Data.
-func (v *ListCustomersOK) EachData(fn func(Customer) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Data, oasrt.NoRules, (*Customer).DecodeJSON, fn)
+// DataField returns "data" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *ListCustomersOK) DataField() oasrt.ArrayField[Customer] {
+	return oasrt.ArrayField[Customer]{
+		Array: &v.Data, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Customer).DecodeJSON,
+		EncodeItem: (*Customer).EncodeJSON,
+	}
 }
 
-// DecodeDataItems decodes a ListCustomersOK from r into v, except that the
-// elements of "data" are yielded one at a time instead of stored in
-// v.Data. Properties before "data" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *ListCustomersOK) DecodeDataItems(r *oasrt.Reader) iter.Seq2[Customer, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachData)
-}
-
-// EncodeDataItems writes v to out with the elements of "data" taken
-// from seq instead of v.Data, flushing as it goes.
-func (v *ListCustomersOK) EncodeDataItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Customer, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Data, v.EncodeJSON, seq, (*Customer).EncodeJSON)
-}
-
-// EachEvents returns the handler of the elements of "events" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Events.
-func (v *ListEventsOK) EachEvents(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Events, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeEventsItems decodes a ListEventsOK from r into v, except that the
-// elements of "events" are yielded one at a time instead of stored in
-// v.Events. Properties before "events" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *ListEventsOK) DecodeEventsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachEvents)
-}
-
-// EncodeEventsItems writes v to out with the elements of "events" taken
-// from seq instead of v.Events, flushing as it goes.
-func (v *ListEventsOK) EncodeEventsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Events, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
+// EventsField returns "events" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *ListEventsOK) EventsField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.Events, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }

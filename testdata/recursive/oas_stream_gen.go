@@ -3,30 +3,17 @@
 package recursive
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachChildren returns the handler of the elements of "children" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Children.
-func (v *Node) EachChildren(fn func(Node) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Children, oasrt.NoRules, (*Node).DecodeJSON, fn)
-}
-
-// DecodeChildrenItems decodes a Node from r into v, except that the
-// elements of "children" are yielded one at a time instead of stored in
-// v.Children. Properties before "children" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Node) DecodeChildrenItems(r *oasrt.Reader) iter.Seq2[Node, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachChildren)
-}
-
-// EncodeChildrenItems writes v to out with the elements of "children" taken
-// from seq instead of v.Children, flushing as it goes.
-func (v *Node) EncodeChildrenItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Node, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Children, v.EncodeJSON, seq, (*Node).EncodeJSON)
+// ChildrenField returns "children" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Node) ChildrenField() oasrt.ArrayField[Node] {
+	return oasrt.ArrayField[Node]{
+		Array: &v.Children, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Node).DecodeJSON,
+		EncodeItem: (*Node).EncodeJSON,
+	}
 }

@@ -574,8 +574,9 @@ func (c *Client) ImportPointsStream(ctx context.Context, body ImportPointsBodySt
 		}
 		streaming = true
 		v.Body = new(ImportPointsOK)
-		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, v.Body.DecodeJSON, func(fn func(Point) error) oasrt.FieldItems {
-			return oasrt.Each(&v.Body.Points, oasrt.NoRules, (*Point).DecodeJSON, fn)
+		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, oasrt.ArrayField[Point]{
+			Array: &v.Body.Points, Rules: oasrt.NoRules,
+			Decode: v.Body.DecodeJSON, DecodeItem: (*Point).DecodeJSON,
 		}))
 		return v, nil
 	}

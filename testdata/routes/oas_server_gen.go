@@ -567,7 +567,11 @@ func (v ImportPointsResponse200Stream) writeImportPointsResponse(rw http.Respons
 		if obj == nil {
 			obj = new(ImportPointsOK)
 		}
-		return oasrt.EncodeFieldItems(w, out, &obj.Points, obj.EncodeJSON, v.Items, (*Point).EncodeJSON)
+		field := oasrt.ArrayField[Point]{
+			Array: &obj.Points, Rules: oasrt.NoRules,
+			Encode: obj.EncodeJSON, EncodeItem: (*Point).EncodeJSON,
+		}
+		return oasrt.EncodeFieldItems(w, out, field, v.Items)
 	})
 	return nil
 }

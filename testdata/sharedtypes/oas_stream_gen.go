@@ -3,30 +3,17 @@
 package sharedtypes
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachLabels returns the handler of the elements of "labels" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Labels.
-func (v *Assignee) EachLabels(fn func(AssigneeLabelsItem) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Labels, oasrt.NoRules, (*AssigneeLabelsItem).DecodeJSON, fn)
-}
-
-// DecodeLabelsItems decodes a Assignee from r into v, except that the
-// elements of "labels" are yielded one at a time instead of stored in
-// v.Labels. Properties before "labels" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Assignee) DecodeLabelsItems(r *oasrt.Reader) iter.Seq2[AssigneeLabelsItem, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachLabels)
-}
-
-// EncodeLabelsItems writes v to out with the elements of "labels" taken
-// from seq instead of v.Labels, flushing as it goes.
-func (v *Assignee) EncodeLabelsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[AssigneeLabelsItem, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Labels, v.EncodeJSON, seq, (*AssigneeLabelsItem).EncodeJSON)
+// LabelsField returns "labels" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Assignee) LabelsField() oasrt.ArrayField[AssigneeLabelsItem] {
+	return oasrt.ArrayField[AssigneeLabelsItem]{
+		Array: &v.Labels, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*AssigneeLabelsItem).DecodeJSON,
+		EncodeItem: (*AssigneeLabelsItem).EncodeJSON,
+	}
 }

@@ -3,8 +3,6 @@
 package validation
 
 import (
-	"io"
-	"iter"
 	"math/big"
 	"time"
 
@@ -12,127 +10,87 @@ import (
 	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
-// EachTags returns the handler of the elements of "tags" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Tags.
+// TagsField returns "tags" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
 // uniqueItems is not checked while streaming: it would keep every element.
-func (v *Account) EachTags(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Tags, oasrt.ArrayRules{MinItems: 1, MaxItems: 4}, func(x *string, r *oasrt.Reader) error {
-		at2 := r.Start()
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		if oasimpl.Len(x1) < 1 {
-			return oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1))
-		}
-		if len(x1) > 8 && oasimpl.Len(x1) > 8 {
-			return oasimpl.Violation(at2, "length %d is greater than maxLength 8", oasimpl.Len(x1))
-		}
-		*x = x1
-		return nil
-	}, fn)
+func (v *Account) TagsField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.Tags, Rules: oasrt.ArrayRules{MinItems: 1, MaxItems: 4},
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
+			at2 := r.Start()
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			if oasimpl.Len(x1) < 1 {
+				return oasimpl.Violation(at2, "length %d is less than minLength 1", oasimpl.Len(x1))
+			}
+			if len(x1) > 8 && oasimpl.Len(x1) > 8 {
+				return oasimpl.Violation(at2, "length %d is greater than maxLength 8", oasimpl.Len(x1))
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }
 
-// DecodeTagsItems decodes a Account from r into v, except that the
-// elements of "tags" are yielded one at a time instead of stored in
-// v.Tags. Properties before "tags" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Account) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
-}
-
-// EncodeTagsItems writes v to out with the elements of "tags" taken
-// from seq instead of v.Tags, flushing as it goes.
-func (v *Account) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Tags, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
-}
-
-// EachPoints returns the handler of the elements of "points" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Points.
+// PointsField returns "points" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
 // uniqueItems is not checked while streaming: it would keep every element.
-func (v *Account) EachPoints(fn func(Point) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Points, oasrt.ArrayRules{MinItems: -1, MaxItems: 3}, (*Point).DecodeJSON, fn)
+func (v *Account) PointsField() oasrt.ArrayField[Point] {
+	return oasrt.ArrayField[Point]{
+		Array: &v.Points, Rules: oasrt.ArrayRules{MinItems: -1, MaxItems: 3},
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Point).DecodeJSON,
+		EncodeItem: (*Point).EncodeJSON,
+	}
 }
 
-// DecodePointsItems decodes a Account from r into v, except that the
-// elements of "points" are yielded one at a time instead of stored in
-// v.Points. Properties before "points" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Account) DecodePointsItems(r *oasrt.Reader) iter.Seq2[Point, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachPoints)
-}
-
-// EncodePointsItems writes v to out with the elements of "points" taken
-// from seq instead of v.Points, flushing as it goes.
-func (v *Account) EncodePointsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Point, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Points, v.EncodeJSON, seq, (*Point).EncodeJSON)
-}
-
-// EachWhen returns the handler of the elements of "when" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.When.
+// WhenField returns "when" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
 // uniqueItems is not checked while streaming: it would keep every element.
-func (v *Account) EachWhen(fn func(time.Time) error) oasrt.FieldItems {
-	return oasrt.Each(&v.When, oasrt.NoRules, func(x *time.Time, r *oasrt.Reader) error {
-		x1, err := r.Time()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
+func (v *Account) WhenField() oasrt.ArrayField[time.Time] {
+	return oasrt.ArrayField[time.Time]{
+		Array: &v.When, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *time.Time, r *oasrt.Reader) error {
+			x1, err := r.Time()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *time.Time, w *oasrt.Writer) {
+			w.Time(*x)
+		},
+	}
 }
 
-// DecodeWhenItems decodes a Account from r into v, except that the
-// elements of "when" are yielded one at a time instead of stored in
-// v.When. Properties before "when" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Account) DecodeWhenItems(r *oasrt.Reader) iter.Seq2[time.Time, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachWhen)
-}
-
-// EncodeWhenItems writes v to out with the elements of "when" taken
-// from seq instead of v.When, flushing as it goes.
-func (v *Account) EncodeWhenItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[time.Time, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.When, v.EncodeJSON, seq, func(x *time.Time, w *oasrt.Writer) {
-		w.Time(*x)
-	})
-}
-
-// EachHistory returns the handler of the elements of "history" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.History.
-func (v *Ledger) EachHistory(fn func(big.Int) error) oasrt.FieldItems {
-	return oasrt.Each(&v.History, oasrt.NoRules, func(x *big.Int, r *oasrt.Reader) error {
-		var y big.Int
-		if err := r.Unmarshaler(&y); err != nil {
-			return err
-		}
-		*x = y
-		return nil
-	}, fn)
-}
-
-// DecodeHistoryItems decodes a Ledger from r into v, except that the
-// elements of "history" are yielded one at a time instead of stored in
-// v.History. Properties before "history" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Ledger) DecodeHistoryItems(r *oasrt.Reader) iter.Seq2[big.Int, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachHistory)
-}
-
-// EncodeHistoryItems writes v to out with the elements of "history" taken
-// from seq instead of v.History, flushing as it goes.
-func (v *Ledger) EncodeHistoryItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[big.Int, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.History, v.EncodeJSON, seq, func(x *big.Int, w *oasrt.Writer) {
-		w.Marshaler(&(*x))
-	})
+// HistoryField returns "history" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Ledger) HistoryField() oasrt.ArrayField[big.Int] {
+	return oasrt.ArrayField[big.Int]{
+		Array: &v.History, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *big.Int, r *oasrt.Reader) error {
+			var y big.Int
+			if err := r.Unmarshaler(&y); err != nil {
+				return err
+			}
+			*x = y
+			return nil
+		},
+		EncodeItem: func(x *big.Int, w *oasrt.Writer) {
+			w.Marshaler(&(*x))
+		},
+	}
 }

@@ -82,9 +82,9 @@ var contenders = map[string]contender{
 		var v m.MasterData
 		var s summary
 		err := oasrt.DecodeEach(&rd, v.DecodeJSON,
-			v.EachProducts(func(p m.Product) error { s.product(p); return nil }),
-			v.EachStores(func(st m.Store) error { s.store(st); return nil }),
-			v.EachPrices(func(p m.Price) error { s.price(p); return nil }))
+			oasrt.Each(v.ProductsField(), func(p m.Product) error { s.product(p); return nil }),
+			oasrt.Each(v.StoresField(), func(st m.Store) error { s.store(st); return nil }),
+			oasrt.Each(v.PricesField(), func(p m.Price) error { s.price(p); return nil }))
 		return &s, err
 	}},
 }

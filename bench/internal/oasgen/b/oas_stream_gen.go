@@ -3,61 +3,38 @@
 package b
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachResult returns the handler of the elements of "result" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Result.
-func (v *List) EachResult(fn func(Item) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Result, oasrt.NoRules, (*Item).DecodeJSON, fn)
+// ResultField returns "result" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *List) ResultField() oasrt.ArrayField[Item] {
+	return oasrt.ArrayField[Item]{
+		Array: &v.Result, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Item).DecodeJSON,
+		EncodeItem: (*Item).EncodeJSON,
+	}
 }
 
-// DecodeResultItems decodes a List from r into v, except that the
-// elements of "result" are yielded one at a time instead of stored in
-// v.Result. Properties before "result" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *List) DecodeResultItems(r *oasrt.Reader) iter.Seq2[Item, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachResult)
-}
-
-// EncodeResultItems writes v to out with the elements of "result" taken
-// from seq instead of v.Result, flushing as it goes.
-func (v *List) EncodeResultItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Item, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Result, v.EncodeJSON, seq, (*Item).EncodeJSON)
-}
-
-// EachHighlight returns the handler of the elements of "highlight" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Highlight.
-func (v *Item) EachHighlight(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Highlight, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeHighlightItems decodes a Item from r into v, except that the
-// elements of "highlight" are yielded one at a time instead of stored in
-// v.Highlight. Properties before "highlight" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Item) DecodeHighlightItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachHighlight)
-}
-
-// EncodeHighlightItems writes v to out with the elements of "highlight" taken
-// from seq instead of v.Highlight, flushing as it goes.
-func (v *Item) EncodeHighlightItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Highlight, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
+// HighlightField returns "highlight" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Item) HighlightField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.Highlight, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }

@@ -3,61 +3,38 @@
 package c
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachNested returns the handler of the elements of "nested" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Nested.
-func (v *ABitOfEverything) EachNested(fn func(Nested) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Nested, oasrt.NoRules, (*Nested).DecodeJSON, fn)
+// NestedField returns "nested" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *ABitOfEverything) NestedField() oasrt.ArrayField[Nested] {
+	return oasrt.ArrayField[Nested]{
+		Array: &v.Nested, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Nested).DecodeJSON,
+		EncodeItem: (*Nested).EncodeJSON,
+	}
 }
 
-// DecodeNestedItems decodes a ABitOfEverything from r into v, except that the
-// elements of "nested" are yielded one at a time instead of stored in
-// v.Nested. Properties before "nested" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *ABitOfEverything) DecodeNestedItems(r *oasrt.Reader) iter.Seq2[Nested, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachNested)
-}
-
-// EncodeNestedItems writes v to out with the elements of "nested" taken
-// from seq instead of v.Nested, flushing as it goes.
-func (v *ABitOfEverything) EncodeNestedItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Nested, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Nested, v.EncodeJSON, seq, (*Nested).EncodeJSON)
-}
-
-// EachRepeatedStringValue returns the handler of the elements of "repeated_string_value" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.RepeatedStringValue.
-func (v *ABitOfEverything) EachRepeatedStringValue(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.RepeatedStringValue, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeRepeatedStringValueItems decodes a ABitOfEverything from r into v, except that the
-// elements of "repeated_string_value" are yielded one at a time instead of stored in
-// v.RepeatedStringValue. Properties before "repeated_string_value" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *ABitOfEverything) DecodeRepeatedStringValueItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachRepeatedStringValue)
-}
-
-// EncodeRepeatedStringValueItems writes v to out with the elements of "repeated_string_value" taken
-// from seq instead of v.RepeatedStringValue, flushing as it goes.
-func (v *ABitOfEverything) EncodeRepeatedStringValueItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.RepeatedStringValue, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
+// RepeatedStringValueField returns "repeated_string_value" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *ABitOfEverything) RepeatedStringValueField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.RepeatedStringValue, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }

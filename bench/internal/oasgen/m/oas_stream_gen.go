@@ -3,189 +3,116 @@
 package m
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachProducts returns the handler of the elements of "products" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Products.
-func (v *MasterData) EachProducts(fn func(Product) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Products, oasrt.NoRules, (*Product).DecodeJSON, fn)
+// ProductsField returns "products" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *MasterData) ProductsField() oasrt.ArrayField[Product] {
+	return oasrt.ArrayField[Product]{
+		Array: &v.Products, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Product).DecodeJSON,
+		EncodeItem: (*Product).EncodeJSON,
+	}
 }
 
-// DecodeProductsItems decodes a MasterData from r into v, except that the
-// elements of "products" are yielded one at a time instead of stored in
-// v.Products. Properties before "products" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *MasterData) DecodeProductsItems(r *oasrt.Reader) iter.Seq2[Product, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachProducts)
+// StoresField returns "stores" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *MasterData) StoresField() oasrt.ArrayField[Store] {
+	return oasrt.ArrayField[Store]{
+		Array: &v.Stores, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Store).DecodeJSON,
+		EncodeItem: (*Store).EncodeJSON,
+	}
 }
 
-// EncodeProductsItems writes v to out with the elements of "products" taken
-// from seq instead of v.Products, flushing as it goes.
-func (v *MasterData) EncodeProductsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Product, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Products, v.EncodeJSON, seq, (*Product).EncodeJSON)
+// PricesField returns "prices" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *MasterData) PricesField() oasrt.ArrayField[Price] {
+	return oasrt.ArrayField[Price]{
+		Array: &v.Prices, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Price).DecodeJSON,
+		EncodeItem: (*Price).EncodeJSON,
+	}
 }
 
-// EachStores returns the handler of the elements of "stores" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Stores.
-func (v *MasterData) EachStores(fn func(Store) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Stores, oasrt.NoRules, (*Store).DecodeJSON, fn)
+// TagsField returns "tags" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Product) TagsField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.Tags, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }
 
-// DecodeStoresItems decodes a MasterData from r into v, except that the
-// elements of "stores" are yielded one at a time instead of stored in
-// v.Stores. Properties before "stores" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *MasterData) DecodeStoresItems(r *oasrt.Reader) iter.Seq2[Store, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachStores)
+// AttributesField returns "attributes" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Product) AttributesField() oasrt.ArrayField[Attribute] {
+	return oasrt.ArrayField[Attribute]{
+		Array: &v.Attributes, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Attribute).DecodeJSON,
+		EncodeItem: (*Attribute).EncodeJSON,
+	}
 }
 
-// EncodeStoresItems writes v to out with the elements of "stores" taken
-// from seq instead of v.Stores, flushing as it goes.
-func (v *MasterData) EncodeStoresItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Store, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Stores, v.EncodeJSON, seq, (*Store).EncodeJSON)
+// PathField returns "path" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Category) PathField() oasrt.ArrayField[string] {
+	return oasrt.ArrayField[string]{
+		Array: &v.Path, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *string, r *oasrt.Reader) error {
+			x1, err := r.Str()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *string, w *oasrt.Writer) {
+			w.String(*x)
+		},
+	}
 }
 
-// EachPrices returns the handler of the elements of "prices" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Prices.
-func (v *MasterData) EachPrices(fn func(Price) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Prices, oasrt.NoRules, (*Price).DecodeJSON, fn)
-}
-
-// DecodePricesItems decodes a MasterData from r into v, except that the
-// elements of "prices" are yielded one at a time instead of stored in
-// v.Prices. Properties before "prices" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *MasterData) DecodePricesItems(r *oasrt.Reader) iter.Seq2[Price, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachPrices)
-}
-
-// EncodePricesItems writes v to out with the elements of "prices" taken
-// from seq instead of v.Prices, flushing as it goes.
-func (v *MasterData) EncodePricesItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Price, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Prices, v.EncodeJSON, seq, (*Price).EncodeJSON)
-}
-
-// EachTags returns the handler of the elements of "tags" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Tags.
-func (v *Product) EachTags(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Tags, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeTagsItems decodes a Product from r into v, except that the
-// elements of "tags" are yielded one at a time instead of stored in
-// v.Tags. Properties before "tags" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Product) DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachTags)
-}
-
-// EncodeTagsItems writes v to out with the elements of "tags" taken
-// from seq instead of v.Tags, flushing as it goes.
-func (v *Product) EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Tags, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
-}
-
-// EachAttributes returns the handler of the elements of "attributes" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Attributes.
-func (v *Product) EachAttributes(fn func(Attribute) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Attributes, oasrt.NoRules, (*Attribute).DecodeJSON, fn)
-}
-
-// DecodeAttributesItems decodes a Product from r into v, except that the
-// elements of "attributes" are yielded one at a time instead of stored in
-// v.Attributes. Properties before "attributes" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Product) DecodeAttributesItems(r *oasrt.Reader) iter.Seq2[Attribute, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachAttributes)
-}
-
-// EncodeAttributesItems writes v to out with the elements of "attributes" taken
-// from seq instead of v.Attributes, flushing as it goes.
-func (v *Product) EncodeAttributesItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Attribute, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Attributes, v.EncodeJSON, seq, (*Attribute).EncodeJSON)
-}
-
-// EachPath returns the handler of the elements of "path" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Path.
-func (v *Category) EachPath(fn func(string) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Path, oasrt.NoRules, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodePathItems decodes a Category from r into v, except that the
-// elements of "path" are yielded one at a time instead of stored in
-// v.Path. Properties before "path" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Category) DecodePathItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachPath)
-}
-
-// EncodePathItems writes v to out with the elements of "path" taken
-// from seq instead of v.Path, flushing as it goes.
-func (v *Category) EncodePathItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Path, v.EncodeJSON, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
-}
-
-// EachOpeningHours returns the handler of the elements of "openingHours" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.OpeningHours.
-func (v *Store) EachOpeningHours(fn func(int32) error) oasrt.FieldItems {
-	return oasrt.Each(&v.OpeningHours, oasrt.NoRules, func(x *int32, r *oasrt.Reader) error {
-		x1, err := r.Int32()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	}, fn)
-}
-
-// DecodeOpeningHoursItems decodes a Store from r into v, except that the
-// elements of "openingHours" are yielded one at a time instead of stored in
-// v.OpeningHours. Properties before "openingHours" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Store) DecodeOpeningHoursItems(r *oasrt.Reader) iter.Seq2[int32, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachOpeningHours)
-}
-
-// EncodeOpeningHoursItems writes v to out with the elements of "openingHours" taken
-// from seq instead of v.OpeningHours, flushing as it goes.
-func (v *Store) EncodeOpeningHoursItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[int32, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.OpeningHours, v.EncodeJSON, seq, func(x *int32, w *oasrt.Writer) {
-		w.Int(int64(*x))
-	})
+// OpeningHoursField returns "openingHours" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Store) OpeningHoursField() oasrt.ArrayField[int32] {
+	return oasrt.ArrayField[int32]{
+		Array: &v.OpeningHours, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: func(x *int32, r *oasrt.Reader) error {
+			x1, err := r.Int32()
+			if err != nil {
+				return err
+			}
+			*x = x1
+			return nil
+		},
+		EncodeItem: func(x *int32, w *oasrt.Writer) {
+			w.Int(int64(*x))
+		},
+	}
 }

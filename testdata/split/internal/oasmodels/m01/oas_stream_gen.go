@@ -3,30 +3,17 @@
 package m01
 
 import (
-	"io"
-	"iter"
-
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachChildren returns the handler of the elements of "children" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Children.
-func (v *Category) EachChildren(fn func(Category) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Children, oasrt.NoRules, (*Category).DecodeJSON, fn)
-}
-
-// DecodeChildrenItems decodes a Category from r into v, except that the
-// elements of "children" are yielded one at a time instead of stored in
-// v.Children. Properties before "children" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Category) DecodeChildrenItems(r *oasrt.Reader) iter.Seq2[Category, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachChildren)
-}
-
-// EncodeChildrenItems writes v to out with the elements of "children" taken
-// from seq instead of v.Children, flushing as it goes.
-func (v *Category) EncodeChildrenItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Category, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Children, v.EncodeJSON, seq, (*Category).EncodeJSON)
+// ChildrenField returns "children" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Category) ChildrenField() oasrt.ArrayField[Category] {
+	return oasrt.ArrayField[Category]{
+		Array: &v.Children, Rules: oasrt.NoRules,
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Category).DecodeJSON,
+		EncodeItem: (*Category).EncodeJSON,
+	}
 }

@@ -9,26 +9,16 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 )
 
-// EachLines returns the handler of the elements of "lines" for
-// oasrt.DecodeEach: each is decoded, checked and passed to fn instead of
-// being stored in v.Lines.
-func (v *Order) EachLines(fn func(Line) error) oasrt.FieldItems {
-	return oasrt.Each(&v.Lines, oasrt.ArrayRules{MinItems: 1, MaxItems: -1}, (*Line).DecodeJSON, fn)
-}
-
-// DecodeLinesItems decodes a Order from r into v, except that the
-// elements of "lines" are yielded one at a time instead of stored in
-// v.Lines. Properties before "lines" in the input are set when the
-// first element is yielded, the others when the iteration ends. An error
-// ends the iteration with the path and offset of the bad value.
-func (v *Order) DecodeLinesItems(r *oasrt.Reader) iter.Seq2[Line, error] {
-	return oasrt.DecodeFieldItems(r, v.DecodeJSON, v.EachLines)
-}
-
-// EncodeLinesItems writes v to out with the elements of "lines" taken
-// from seq instead of v.Lines, flushing as it goes.
-func (v *Order) EncodeLinesItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[Line, error]) error {
-	return oasrt.EncodeFieldItems(w, out, &v.Lines, v.EncodeJSON, seq, (*Line).EncodeJSON)
+// LinesField returns "lines" for the runtime's streaming functions:
+// oasrt.DecodeFieldItems and oasrt.EncodeFieldItems iterate over its
+// elements, oasrt.Each hands them to a function for oasrt.DecodeEach.
+func (v *Order) LinesField() oasrt.ArrayField[Line] {
+	return oasrt.ArrayField[Line]{
+		Array: &v.Lines, Rules: oasrt.ArrayRules{MinItems: 1, MaxItems: -1},
+		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
+		DecodeItem: (*Line).DecodeJSON,
+		EncodeItem: (*Line).EncodeJSON,
+	}
 }
 
 // DecodeOrderListItems returns an iterator over the elements of a JSON array
