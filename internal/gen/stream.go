@@ -131,6 +131,9 @@ func (c *codec) elemDecoder(t ir.Type) string {
 	if hasCodec(t) {
 		return "(*" + c.typeArg(t) + ").DecodeJSON"
 	}
+	if c.stringItems(t) {
+		return c.qual(rt("DecodeStringItem"))
+	}
 	sub := &codec{file: c.scratch()}
 	sub.P("func(x *", c.goType(t), ", r *", rt("Reader"), ") error {")
 	if _, ok := t.(*ir.Prim); ok {
@@ -145,10 +148,21 @@ func (c *codec) elemDecoder(t ir.Type) string {
 	return strings.TrimSuffix(sub.buf.String(), "\n")
 }
 
+// stringItems reports whether elements of type t are Go strings with
+// nothing to check, whose codecs are the runtime's DecodeStringItem and
+// EncodeStringItem.
+func (c *codec) stringItems(t ir.Type) bool {
+	p, ok := t.(*ir.Prim)
+	return ok && p.Kind == ir.String && !p.HasChecks() && c.goType(t) == "string"
+}
+
 // elemEncoder returns a func(*T, *oasrt.Writer) for elements of t.
 func (c *codec) elemEncoder(t ir.Type) string {
 	if hasCodec(t) {
 		return "(*" + c.typeArg(t) + ").EncodeJSON"
+	}
+	if c.stringItems(t) {
+		return c.qual(rt("EncodeStringItem"))
 	}
 	sub := &codec{file: c.scratch()}
 	sub.P("func(x *", c.goType(t), ", w *", rt("Writer"), ") {")

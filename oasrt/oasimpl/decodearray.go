@@ -33,3 +33,19 @@ func DecodeArray[T any](r *oasrt.Reader, s *[]T, dec func(*T, *oasrt.Reader) err
 	}
 	return nil
 }
+
+// DecodeStringItem and EncodeStringItem are the element codecs of an array
+// of strings with nothing to check, which the streaming API's
+// oasrt.ArrayField holds; generated code names them rather than write
+// the same two functions for every such array.
+func DecodeStringItem(x *string, r *oasrt.Reader) error {
+	s, err := r.Str()
+	if err != nil {
+		return err
+	}
+	*x = s
+	return nil
+}
+
+// EncodeStringItem: see DecodeStringItem.
+func EncodeStringItem(x *string, w *oasrt.Writer) { w.String(*x) }

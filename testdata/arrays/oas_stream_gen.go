@@ -7,6 +7,7 @@ import (
 	"iter"
 
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // DecodeTagsItems returns an iterator over the elements of a JSON array
@@ -15,22 +16,13 @@ import (
 // An error ends the iteration with the path and offset of the bad element.
 // uniqueItems is not checked while streaming: it would keep every element.
 func DecodeTagsItems(r *oasrt.Reader) iter.Seq2[string, error] {
-	return oasrt.DecodeItems(r, oasrt.ArrayRules{MinItems: 1, MaxItems: 5}, func(x *string, r *oasrt.Reader) error {
-		x1, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*x = x1
-		return nil
-	})
+	return oasrt.DecodeItems(r, oasrt.ArrayRules{MinItems: 1, MaxItems: 5}, oasimpl.DecodeStringItem)
 }
 
 // EncodeTagsItems writes the elements seq yields to out as a JSON array of
 // Tags, flushing as it goes, so memory stays bounded by one element.
 func EncodeTagsItems(w *oasrt.Writer, out io.Writer, seq iter.Seq2[string, error]) error {
-	return oasrt.EncodeItems(w, out, seq, func(x *string, w *oasrt.Writer) {
-		w.String(*x)
-	})
+	return oasrt.EncodeItems(w, out, seq, oasimpl.EncodeStringItem)
 }
 
 // DecodeMatrixItems returns an iterator over the elements of a JSON array
@@ -87,17 +79,8 @@ func (v *Post) TagsField() oasrt.ArrayField[string] {
 	return oasrt.ArrayField[string]{
 		Array: &v.Tags, Rules: oasrt.ArrayRules{MinItems: 1, MaxItems: 5},
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *string, r *oasrt.Reader) error {
-			x1, err := r.Str()
-			if err != nil {
-				return err
-			}
-			*x = x1
-			return nil
-		},
-		EncodeItem: func(x *string, w *oasrt.Writer) {
-			w.String(*x)
-		},
+		DecodeItem: oasimpl.DecodeStringItem,
+		EncodeItem: oasimpl.EncodeStringItem,
 	}
 }
 

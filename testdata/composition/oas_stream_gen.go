@@ -4,6 +4,7 @@ package composition
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // PetsField returns "pets" for the runtime's streaming functions:
@@ -25,17 +26,8 @@ func (v *Refined) TagsField() oasrt.ArrayField[string] {
 	return oasrt.ArrayField[string]{
 		Array: &v.Tags, Rules: oasrt.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *string, r *oasrt.Reader) error {
-			x1, err := r.Str()
-			if err != nil {
-				return err
-			}
-			*x = x1
-			return nil
-		},
-		EncodeItem: func(x *string, w *oasrt.Writer) {
-			w.String(*x)
-		},
+		DecodeItem: oasimpl.DecodeStringItem,
+		EncodeItem: oasimpl.EncodeStringItem,
 	}
 }
 

@@ -4,6 +4,7 @@ package jsonspec
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ResultField returns "result" for the runtime's streaming functions:
@@ -25,16 +26,7 @@ func (v *Item) HighlightField() oasrt.ArrayField[string] {
 	return oasrt.ArrayField[string]{
 		Array: &v.Highlight, Rules: oasrt.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *string, r *oasrt.Reader) error {
-			x1, err := r.Str()
-			if err != nil {
-				return err
-			}
-			*x = x1
-			return nil
-		},
-		EncodeItem: func(x *string, w *oasrt.Writer) {
-			w.String(*x)
-		},
+		DecodeItem: oasimpl.DecodeStringItem,
+		EncodeItem: oasimpl.EncodeStringItem,
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // Client calls the API over HTTP: one method per operation, returning
@@ -80,14 +81,7 @@ func (c *Client) ListPetsStream2(ctx context.Context, opts ...oashttp.CallOption
 		v.Body = new(Page)
 		v.Items = oashttpimpl.ResponseItems(resp, b, oasrt.DecodeFieldItems(&b.Reader, oasrt.ArrayField[string]{
 			Array: &v.Body.Items, Rules: oasrt.NoRules,
-			Decode: v.Body.DecodeJSON, DecodeItem: func(x *string, r *oasrt.Reader) error {
-				x1, err := r.Str()
-				if err != nil {
-					return err
-				}
-				*x = x1
-				return nil
-			},
+			Decode: v.Body.DecodeJSON, DecodeItem: oasimpl.DecodeStringItem,
 		}))
 		return v, nil
 	}

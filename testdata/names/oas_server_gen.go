@@ -12,6 +12,7 @@ import (
 	"github.com/oasgen/oasgen/oasrt"
 	"github.com/oasgen/oasgen/oasrt/oashttp"
 	"github.com/oasgen/oasgen/oasrt/oashttp/oashttpimpl"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ListPetsResponse2 is the result of ListPets: one of
@@ -54,9 +55,7 @@ func (v ListPetsResponse2200Stream) writeListPetsResponse2(rw http.ResponseWrite
 		}
 		field := oasrt.ArrayField[string]{
 			Array: &obj.Items, Rules: oasrt.NoRules,
-			Encode: obj.EncodeJSON, EncodeItem: func(x *string, w *oasrt.Writer) {
-				w.String(*x)
-			},
+			Encode: obj.EncodeJSON, EncodeItem: oasimpl.EncodeStringItem,
 		}
 		return oasrt.EncodeFieldItems(w, out, field, v.Items)
 	})

@@ -4,6 +4,7 @@ package routes
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // TagsField returns "tags" for the runtime's streaming functions:
@@ -13,17 +14,8 @@ func (v *UploadPhotoRequest) TagsField() oasrt.ArrayField[string] {
 	return oasrt.ArrayField[string]{
 		Array: &v.Tags, Rules: oasrt.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *string, r *oasrt.Reader) error {
-			x1, err := r.Str()
-			if err != nil {
-				return err
-			}
-			*x = x1
-			return nil
-		},
-		EncodeItem: func(x *string, w *oasrt.Writer) {
-			w.String(*x)
-		},
+		DecodeItem: oasimpl.DecodeStringItem,
+		EncodeItem: oasimpl.EncodeStringItem,
 	}
 }
 
@@ -34,17 +26,8 @@ func (v *UploadPhotoRequest) ThumbnailsField() oasrt.ArrayField[string] {
 	return oasrt.ArrayField[string]{
 		Array: &v.Thumbnails, Rules: oasrt.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *string, r *oasrt.Reader) error {
-			x1, err := r.Str()
-			if err != nil {
-				return err
-			}
-			*x = x1
-			return nil
-		},
-		EncodeItem: func(x *string, w *oasrt.Writer) {
-			w.String(*x)
-		},
+		DecodeItem: oasimpl.DecodeStringItem,
+		EncodeItem: oasimpl.EncodeStringItem,
 	}
 }
 
@@ -67,16 +50,7 @@ func (v *SearchMeta) TagsField() oasrt.ArrayField[string] {
 	return oasrt.ArrayField[string]{
 		Array: &v.Tags, Rules: oasrt.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *string, r *oasrt.Reader) error {
-			x1, err := r.Str()
-			if err != nil {
-				return err
-			}
-			*x = x1
-			return nil
-		},
-		EncodeItem: func(x *string, w *oasrt.Writer) {
-			w.String(*x)
-		},
+		DecodeItem: oasimpl.DecodeStringItem,
+		EncodeItem: oasimpl.EncodeStringItem,
 	}
 }

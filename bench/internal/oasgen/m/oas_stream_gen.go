@@ -4,6 +4,7 @@ package m
 
 import (
 	"github.com/oasgen/oasgen/oasrt"
+	"github.com/oasgen/oasgen/oasrt/oasimpl"
 )
 
 // ProductsField returns "products" for the runtime's streaming functions:
@@ -49,17 +50,8 @@ func (v *Product) TagsField() oasrt.ArrayField[string] {
 	return oasrt.ArrayField[string]{
 		Array: &v.Tags, Rules: oasrt.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *string, r *oasrt.Reader) error {
-			x1, err := r.Str()
-			if err != nil {
-				return err
-			}
-			*x = x1
-			return nil
-		},
-		EncodeItem: func(x *string, w *oasrt.Writer) {
-			w.String(*x)
-		},
+		DecodeItem: oasimpl.DecodeStringItem,
+		EncodeItem: oasimpl.EncodeStringItem,
 	}
 }
 
@@ -82,17 +74,8 @@ func (v *Category) PathField() oasrt.ArrayField[string] {
 	return oasrt.ArrayField[string]{
 		Array: &v.Path, Rules: oasrt.NoRules,
 		Decode: v.DecodeJSON, Encode: v.EncodeJSON,
-		DecodeItem: func(x *string, r *oasrt.Reader) error {
-			x1, err := r.Str()
-			if err != nil {
-				return err
-			}
-			*x = x1
-			return nil
-		},
-		EncodeItem: func(x *string, w *oasrt.Writer) {
-			w.String(*x)
-		},
+		DecodeItem: oasimpl.DecodeStringItem,
+		EncodeItem: oasimpl.EncodeStringItem,
 	}
 }
 
